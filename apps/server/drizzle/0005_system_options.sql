@@ -1,0 +1,21 @@
+CREATE TABLE "system_options" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "system_options_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"singleton" boolean DEFAULT true NOT NULL,
+	"default_offer_validity_days" integer DEFAULT 14 NOT NULL,
+	"expected_date_auto_set_interval_days" integer DEFAULT 3 NOT NULL,
+	"max_bill_backtrack_days" integer DEFAULT 30 NOT NULL,
+	"order_capacity_per_year" integer DEFAULT 12 NOT NULL,
+	"cargo_insured_value" numeric(18, 2) DEFAULT '0.00' NOT NULL,
+	"cargo_declared_value" numeric(18, 2) DEFAULT '0.00' NOT NULL,
+	"cargo_declared_value_per_kg" numeric(18, 2) DEFAULT '20.00' NOT NULL,
+	"announcement_edit_timeout" integer DEFAULT 60 NOT NULL,
+	"customer_request_restore_status_timeout" integer DEFAULT 30 NOT NULL,
+	"wms_warehouse_id" integer,
+	"system_currency_code" text DEFAULT 'RUB' NOT NULL,
+	"archive_after_days" integer DEFAULT 30 NOT NULL,
+	CONSTRAINT "system_options_singleton_unique" UNIQUE("singleton"),
+	CONSTRAINT "system_options_singleton_ck" CHECK ("system_options"."singleton")
+);

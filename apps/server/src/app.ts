@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ERROR_MESSAGES } from '@tms/domain';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/connection';
+import accessGroupsModule from './modules/access-groups/routes';
+import customFieldsModule from './modules/custom-fields/routes';
+import optionsModule from './modules/options/routes';
+import settingsModule from './modules/settings/routes';
+import systemModule from './modules/system/routes';
+import tmsModule from './modules/tms/routes';
+import userDefinedListsModule from './modules/user-defined-lists/routes';
+import usersModule from './modules/users/routes';
+import { createAuthenticate } from './platform/auth/authenticate';
+import { registerAuthGuard } from './platform/auth/guard';
+import authModule, { authBrowserRoutes } from './platform/auth/routes';
+import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
+import filesModule, { staleUploadsJob } from './platform/files/routes';
+import type { App, Module } from './platform/http/types';
+import { housekeepingJob } from './platform/jobs/housekeeping';
+import type { ScheduledJob } from './platform/jobs/scheduler';
+import realtimeModule, { registerRealtime } from './platform/realtime/routes';
+
+/** A route as declared, for the security suite's role × endpoint matrix. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  roles: readonly string[];
+  websocket: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: readonly RegisteredRoute[];
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Scheduled work of every module; each job runs in one instance at a time. */
+export const JOBS: ScheduledJob[] = [housekeepingJob, staleUploadsJob];
+
+/** Every module of the product, registered under /api in this order. */
+const MODULES: Module[] = [
+  realtimeModule,
+  authModule,
+  usersModule,
+  accessGroupsModule,
+  systemModule,
+  optionsModule,
+  filesModule,
+  settingsModule,
+  tmsModule,
+  customFieldsModule,
+  userDefinedListsModule,
+];
+
+export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger,
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before routing (malformed URL, overlong path parameter) also answer in the contract.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const message = status === 414 ? 'The request URI is too long.' : 'The request URL is not valid.';
+      (reply as FastifyReply).code(status).send({ code: status, message });
+    },
+  }).withTypeProvider() as unknown as App;
+
+  app.decorate('database', database);
+  app.decorate('appConfig', config);
+  app.setValidatorCompiler(zodValidatorCompiler);
+  // Responses are plain JSON: schemas document them, the services produce them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerErrorHandler(app);
+  registerInputGuard(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || !route.url.startsWith('/api/')) continue;
+      routeTable.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        roles: route.config?.roles ?? [],
+        websocket: (route as { websocket?: boolean }).websocket === true,
+      });
+    }
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'TMS API', version: '2025.26.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+
+  registerAuthGuard(app, createAuthenticate(database, config));
+  await authBrowserRoutes(app);
+
+  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
+    data: { status: 'ok' },
+  }));
+
+  await registerRealtime(app);
+  await app.register(
+    async (api) => {
+      for (const module of MODULES) await module(api as App);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDir = config.webDir;
+  const hasWeb = webDir !== undefined && existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Hashed assets never change; index.html must always be fresh.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === '/api' || url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+      return reply.code(404).send({ code: 404, message: ERROR_MESSAGES.notFound });
+    }
+    // History routing: every app path is answered with the web app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

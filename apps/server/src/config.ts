@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  secretKey: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  logLevel: string;
+  /** Addresses of proxies whose X-Forwarded-For is believed (comma-separated IPs or CIDRs). */
+  trustProxy: string | undefined;
+  /** Lifetime of an access token, seconds. */
+  tokenTtl: number;
+  /** Where the built web app lives; unset in API-only tests. */
+  webDir: string | undefined;
+  /** Scheduled jobs (archiver, cleanup) run only when enabled; tests drive them by hand. */
+  schedulerEnabled: boolean;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** The signing key: SECRET_KEY, else one generated on first start and kept in DATA_DIR. */
+function secretKey(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.SECRET_KEY) return env.SECRET_KEY;
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: Number(env.PORT || 3000),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    dataDir,
+    secretKey: secretKey(env, dataDir),
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoData: bool(env.DEMO_DATA, !databaseUrl),
+    logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY || undefined,
+    tokenTtl: Number(env.TOKEN_TTL || 3600),
+    webDir: env.WEB_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    schedulerEnabled: bool(env.SCHEDULER, true),
+  };
+}

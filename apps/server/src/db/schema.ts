@@ -1,0 +1,12 @@
+// Every table of the product, for Drizzle's typed queries and drizzle-kit. One line per module.
+export * from '../modules/access-groups/tables';
+export * from '../modules/contacts/tables';
+export * from '../modules/custom-fields/tables';
+export * from '../modules/options/tables';
+export * from '../modules/settings/tables';
+export * from '../modules/tms/tables';
+export * from '../modules/user-defined-lists/tables';
+export * from '../modules/users/tables';
+export * from '../platform/auth/tables';
+export * from '../platform/changelog/tables';
+export * from '../platform/files/tables';

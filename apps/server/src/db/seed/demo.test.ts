@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { login } from '../../test/users';
+import { paymentForms, products, serviceOffices, stageTypes, users } from '../schema';
+import { DEMO_PASSWORD, seedDemoData } from './demo';
+
+const quiet = { info: () => undefined };
+
+describe('demo data', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('loads offices and users in several roles who can sign in and see their menus', async () => {
+    expect(await seedDemoData(ctx.database, quiet)).toBe(true);
+    const offices = await ctx.database.db.select().from(serviceOffices);
+    expect(offices.map((o) => o.code)).toEqual(expect.arrayContaining(['MOW', 'MSQ', 'SHA', 'WAW']));
+
+    const forwarder = await login(ctx.app, 'ivanov', DEMO_PASSWORD);
+    const system = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/system',
+      headers: { authorization: `Bearer ${forwarder}` },
+    });
+    expect(system.json().data.roles).toContain('ROLE_ORDER_VIEW_OFFICE');
+    expect(system.json().data.user.serviceOffice).toEqual({ id: offices.find((o) => o.code === 'MOW')!.id });
+
+    const settingsAdmin = await login(ctx.app, 'sokolov', DEMO_PASSWORD);
+    const adminSystem = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/system',
+      headers: { authorization: `Bearer ${settingsAdmin}` },
+    });
+    expect(adminSystem.json().data.roles).toContain('ROLE_SETTINGS_CURRENCIES');
+    expect(JSON.stringify(adminSystem.json().data.nav).length).toBeGreaterThan(
+      JSON.stringify(system.json().data.nav).length,
+    );
+  });
+
+  it("loads a forwarder's dictionaries that the API's own rules accept", async () => {
+    const productRows = await ctx.database.db.select().from(products);
+    expect(productRows.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['FTL Европа — Россия', 'LTL Китай — Россия', 'Таможенное оформление Брест']),
+    );
+    expect(productRows.every((p) => p.serviceIds.length > 0)).toBe(true);
+    const stages = await ctx.database.db.select().from(stageTypes);
+    expect(stages.find((s) => s.code === 'CUSTOMS-RELEASE')!.behaviours).toContain('CUSTOMS_CUSTOMS-BQT');
+    expect((await ctx.database.db.select().from(paymentForms)).length).toBeGreaterThanOrEqual(8);
+
+    // Saving each record unchanged runs the same checks as a user's edit: BIK keys, IBANs, INN/KPP/OGRN,
+    // behaviours. The settings administrator of the demo holds every settings role.
+    const token = await login(ctx.app, 'sokolov', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${token}` };
+    const paths = [
+      ['/api/banks', ['name', 'bik', 'swift', 'correspondentAccount', 'countryId']],
+      ['/api/settings/legal-entities', ['name', 'shortName', 'inn', 'kpp', 'ogrn', 'countryId']],
+      ['/api/finances/payment-forms', ['name', 'bankId', 'accountNumber', 'currencyId']],
+      ['/api/settings/stage-types', ['code', 'behaviours']],
+      ['/api/tms/job-types', ['code', 'productIds']],
+    ] as const;
+    for (const [path, fields] of paths) {
+      const list = await ctx.app.inject({ method: 'GET', url: `${path}?itemsPerPage=100`, headers });
+      expect(list.statusCode, list.body).toBe(200);
+      const rows = list.json().data.collection as Record<string, unknown>[];
+      expect(rows.length, path).toBeGreaterThan(1);
+      for (const row of rows) {
+        const payload = Object.fromEntries([...fields, 'version'].map((f) => [f, row[f]]));
+        const res = await ctx.app.inject({ method: 'PUT', url: `${path}/${row.id}`, payload, headers });
+        expect(res.statusCode, `${path} ${row.id}: ${res.body}`).toBe(200);
+      }
+    }
+  });
+
+  it('runs once: a second start changes nothing', async () => {
+    const before = await ctx.database.db.select().from(users);
+    expect(await seedDemoData(ctx.database, quiet)).toBe(false);
+    expect(await ctx.database.db.select().from(users)).toHaveLength(before.length);
+  });
+});

@@ -1,0 +1,673 @@
+import {
+  customsBehaviourOf,
+  PERMISSION_FAMILIES,
+  ROLE_ACCESS_GROUP_CREATE,
+  ROLE_ACCESS_GROUP_EDIT,
+  ROLE_ACCESS_GROUP_LIST,
+  ROLE_ACCESS_GROUP_SHOW,
+  ROLE_ALLOWED_TO_SWITCH,
+  ROLE_BILL_CREATE,
+  ROLE_BILL_EDIT_ALL,
+  ROLE_BILL_VIEW_ALL,
+  ROLE_BILL_VIEW_RELATED,
+  ROLE_CHANGELOG_VIEW,
+  ROLE_COMPANY_CHAPTERS,
+  ROLE_COUNTERPARTY_EDIT_OWN,
+  ROLE_COUNTERPARTY_VIEW_ALL,
+  ROLE_COUNTERPARTY_VIEW_OFFICE,
+  ROLE_COUNTERPARTY_VIEW_OWN,
+  ROLE_CUSTOMS_POINT_VIEW,
+  ROLE_CUSTOMS_REPORT_OFFICE,
+  ROLE_DOCUMENT_VIEW,
+  ROLE_FORWARDER_STAGES,
+  ROLE_FORWARDER_VIEW,
+  ROLE_JOB_EDIT_OWN,
+  ROLE_JOB_VIEW_ALL,
+  ROLE_JOB_VIEW_OFFICE,
+  ROLE_ORDER_EDIT_OWN,
+  ROLE_ORDER_FINANCE_CONTROL,
+  ROLE_ORDER_VIEW_ALL,
+  ROLE_ORDER_VIEW_OFFICE,
+  ROLE_ORDER_VIEW_OWN,
+  ROLE_PAYMENT_CREATE,
+  ROLE_PAYMENT_LIST_ALL,
+  ROLE_REPORT_GROSS_PROFIT_ALL,
+  ROLE_REPORT_GROSS_PROFIT_OWN,
+  ROLE_REPORT_GROSS_PROFIT_SUBORDINATES,
+  ROLE_REQUEST_CREATE,
+  ROLE_REQUEST_CUSTOMS_SPECIALIST,
+  ROLE_REQUEST_SEND_QUOTE,
+  ROLE_REQUEST_VIEW,
+  ROLE_STAGE_MANAGE_OWN,
+  ROLE_USER_CREATE,
+  ROLE_USER_EDIT,
+  ROLE_USER_LIST,
+  ROLE_USER_SHOW,
+  ROLE_WAREHOUSE_ACCOUNTING_EDIT,
+  ROLE_WAREHOUSE_ACCOUNTING_VIEW,
+  ROLE_WAREHOUSE_EVENTS,
+  type TransportType,
+} from '@tms/domain';
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { accessGroups } from '../../modules/access-groups/tables';
+import { contacts } from '../../modules/contacts/tables';
+import {
+  banks,
+  counterpartyFeatures,
+  counterpartyStatuses,
+  countries,
+  currencies,
+  legalEntities,
+  paymentForms,
+  serviceOffices,
+} from '../../modules/settings/tables';
+import { jobTypes, products, services, stageTypes } from '../../modules/tms/tables';
+import { userAccessGroups, users } from '../../modules/users/tables';
+import { hashPassword } from '../../platform/auth/password';
+import type { Database } from '../connection';
+
+/** The password of every demo user (README "Signing in the first time"). */
+export const DEMO_PASSWORD = 'Demo12345';
+
+/** A forwarder working between Russia, Belarus, China and Europe. */
+const OFFICES = [
+  {
+    code: 'MOW',
+    name: 'Москва (головной офис)',
+    address: 'Москва, Ленинградский проспект, 39',
+    ips: ['10.10.0.0/16'],
+  },
+  {
+    code: 'LED',
+    name: 'Санкт-Петербург',
+    address: 'Санкт-Петербург, Пулковское шоссе, 40',
+    ips: ['10.20.0.0/16'],
+  },
+  { code: 'MSQ', name: 'Минск', address: 'Минск, проспект Победителей, 100', ips: ['10.30.0.0/16'] },
+  {
+    code: 'BQT',
+    name: 'Брест (склад и таможня)',
+    address: 'Брест, ул. Катин Бор, 106',
+    ips: ['10.40.0.0/16'],
+  },
+  { code: 'SHA', name: 'Шанхай', address: 'Shanghai, Pudong, Century Avenue 88', ips: ['10.50.0.0/16'] },
+  { code: 'WAW', name: 'Варшава', address: 'Warszawa, ul. Marszałkowska 126', ips: ['10.60.0.0/16'] },
+] as const;
+
+const allSettingsRoles = PERMISSION_FAMILIES.flatMap((family) => family.permissions)
+  .map((p) => p.role)
+  .filter((role) => role.startsWith('ROLE_SETTINGS_'));
+
+const GROUPS: { name: string; description: string; roles: string[] }[] = [
+  {
+    name: 'Экспедиторы',
+    description: 'Ведут заказы и работы своего офиса, закрывают этапы',
+    roles: [
+      ROLE_ORDER_VIEW_OFFICE,
+      ROLE_ORDER_EDIT_OWN,
+      ROLE_JOB_VIEW_OFFICE,
+      ROLE_JOB_EDIT_OWN,
+      ROLE_STAGE_MANAGE_OWN,
+      ROLE_FORWARDER_VIEW,
+      ROLE_FORWARDER_STAGES,
+      ROLE_COUNTERPARTY_VIEW_OFFICE,
+      ROLE_REQUEST_VIEW,
+      ROLE_BILL_VIEW_RELATED,
+      ROLE_BILL_CREATE,
+      ROLE_DOCUMENT_VIEW,
+      ROLE_COMPANY_CHAPTERS,
+    ],
+  },
+  {
+    name: 'Продажи',
+    description: 'Клиенты, запросы и котировки; свои клиенты и заказы',
+    roles: [
+      ROLE_COUNTERPARTY_VIEW_OWN,
+      ROLE_COUNTERPARTY_EDIT_OWN,
+      ROLE_REQUEST_VIEW,
+      ROLE_REQUEST_CREATE,
+      ROLE_REQUEST_SEND_QUOTE,
+      ROLE_ORDER_VIEW_OWN,
+      ROLE_REPORT_GROSS_PROFIT_OWN,
+      ROLE_COMPANY_CHAPTERS,
+    ],
+  },
+  {
+    name: 'Финансы',
+    description: 'Счета, платежи, финансовый контроль заказов',
+    roles: [
+      ROLE_BILL_VIEW_ALL,
+      ROLE_BILL_EDIT_ALL,
+      ROLE_PAYMENT_LIST_ALL,
+      ROLE_PAYMENT_CREATE,
+      ROLE_ORDER_VIEW_ALL,
+      ROLE_JOB_VIEW_ALL,
+      ROLE_ORDER_FINANCE_CONTROL,
+      ROLE_REPORT_GROSS_PROFIT_ALL,
+      ROLE_COMPANY_CHAPTERS,
+      ...allSettingsRoles.filter((role) => /BANKS|CURRENC|PAYMENT_FORMS/.test(role)),
+    ],
+  },
+  {
+    name: 'Таможня',
+    description: 'Декларанты и таможенные специалисты',
+    roles: [
+      ROLE_CUSTOMS_POINT_VIEW,
+      ROLE_CUSTOMS_REPORT_OFFICE,
+      ROLE_REQUEST_CUSTOMS_SPECIALIST,
+      ROLE_ORDER_VIEW_OFFICE,
+      ROLE_COMPANY_CHAPTERS,
+    ],
+  },
+  {
+    name: 'Склад',
+    description: 'Приём и выдача грузов на складе',
+    roles: [
+      ROLE_WAREHOUSE_EVENTS,
+      ROLE_WAREHOUSE_ACCOUNTING_VIEW,
+      ROLE_WAREHOUSE_ACCOUNTING_EDIT,
+      ROLE_ORDER_VIEW_OFFICE,
+      ROLE_COMPANY_CHAPTERS,
+    ],
+  },
+  {
+    name: 'Руководители',
+    description: 'Видят работу подчинённых и всей компании',
+    roles: [
+      ROLE_ORDER_VIEW_ALL,
+      ROLE_JOB_VIEW_ALL,
+      ROLE_COUNTERPARTY_VIEW_ALL,
+      ROLE_REPORT_GROSS_PROFIT_SUBORDINATES,
+      ROLE_USER_LIST,
+      ROLE_USER_SHOW,
+      ROLE_CHANGELOG_VIEW,
+      ROLE_COMPANY_CHAPTERS,
+    ],
+  },
+  {
+    name: 'Администраторы настроек',
+    description: 'Справочники, пользователи и группы доступа',
+    roles: [
+      ...allSettingsRoles,
+      ROLE_USER_LIST,
+      ROLE_USER_SHOW,
+      ROLE_USER_EDIT,
+      ROLE_USER_CREATE,
+      ROLE_ALLOWED_TO_SWITCH,
+      ROLE_ACCESS_GROUP_LIST,
+      ROLE_ACCESS_GROUP_SHOW,
+      ROLE_ACCESS_GROUP_EDIT,
+      ROLE_ACCESS_GROUP_CREATE,
+      ROLE_CHANGELOG_VIEW,
+      ROLE_COMPANY_CHAPTERS,
+    ],
+  },
+];
+
+const USERS: { username: string; name: string; office: string; group: string; locale?: string }[] = [
+  { username: 'ivanov', name: 'Иван Иванов', office: 'MOW', group: 'Экспедиторы' },
+  { username: 'kozlova', name: 'Анна Козлова', office: 'MSQ', group: 'Экспедиторы' },
+  { username: 'wang', name: 'Wang Li', office: 'SHA', group: 'Экспедиторы', locale: 'en-US' },
+  { username: 'petrov', name: 'Пётр Петров', office: 'MOW', group: 'Продажи' },
+  { username: 'nowak', name: 'Katarzyna Nowak', office: 'WAW', group: 'Продажи', locale: 'en-US' },
+  { username: 'sidorova', name: 'Мария Сидорова', office: 'MOW', group: 'Финансы' },
+  { username: 'smirnov', name: 'Алексей Смирнов', office: 'LED', group: 'Таможня' },
+  { username: 'volkov', name: 'Дмитрий Волков', office: 'BQT', group: 'Склад' },
+  { username: 'orlova', name: 'Елена Орлова', office: 'MOW', group: 'Руководители' },
+  { username: 'sokolov', name: 'Сергей Соколов', office: 'MOW', group: 'Администраторы настроек' },
+];
+
+const SERVICES: { code: string; name: string; nameEn: string; transportType: TransportType }[] = [
+  { code: 'FTL', name: 'Автоперевозка FTL', nameEn: 'FTL road freight', transportType: 'auto' },
+  {
+    code: 'LTL',
+    name: 'Автоперевозка LTL (сборный груз)',
+    nameEn: 'LTL road freight',
+    transportType: 'auto',
+  },
+  {
+    code: 'RAIL-CNT',
+    name: 'Ж/д перевозка контейнера',
+    nameEn: 'Rail container freight',
+    transportType: 'rail',
+  },
+  { code: 'AIR', name: 'Авиаперевозка', nameEn: 'Air freight', transportType: 'air' },
+  { code: 'SEA-FCL', name: 'Морская перевозка FCL', nameEn: 'Sea freight FCL', transportType: 'sea' },
+  { code: 'SEA-LCL', name: 'Морская перевозка LCL', nameEn: 'Sea freight LCL', transportType: 'sea' },
+  { code: 'CUSTOMS', name: 'Таможенное оформление', nameEn: 'Customs clearance', transportType: 'none' },
+  { code: 'WAREHOUSE', name: 'Складское хранение', nameEn: 'Warehousing', transportType: 'none' },
+  { code: 'INSURANCE', name: 'Страхование груза', nameEn: 'Cargo insurance', transportType: 'none' },
+];
+
+/** Products with the codes of their services and route limits (dispatch, delivery points). */
+const PRODUCTS = [
+  {
+    code: 'FTL-EU-RU',
+    name: 'FTL Европа — Россия',
+    nameEn: 'FTL Europe – Russia',
+    services: ['FTL', 'CUSTOMS', 'INSURANCE'],
+    points: [3, 2],
+  },
+  {
+    code: 'LTL-CN-RU',
+    name: 'LTL Китай — Россия',
+    nameEn: 'LTL China – Russia',
+    services: ['LTL', 'WAREHOUSE', 'CUSTOMS', 'INSURANCE'],
+    points: [5, 3],
+  },
+  {
+    code: 'RAIL-CN-BY',
+    name: 'Ж/д контейнер Китай — Беларусь',
+    nameEn: 'Rail container China – Belarus',
+    services: ['RAIL-CNT', 'FTL', 'CUSTOMS'],
+    points: [1, 2],
+  },
+  {
+    code: 'AIR-SHA-MOW',
+    name: 'Авиа Шанхай — Москва',
+    nameEn: 'Air Shanghai – Moscow',
+    services: ['AIR', 'CUSTOMS', 'INSURANCE'],
+    points: [1, 1],
+  },
+  {
+    code: 'SEA-CN-RU',
+    name: 'Море Китай — Санкт-Петербург',
+    nameEn: 'Sea China – Saint Petersburg',
+    services: ['SEA-FCL', 'SEA-LCL', 'CUSTOMS'],
+    points: [2, 2],
+  },
+  {
+    code: 'CUSTOMS-BQT',
+    name: 'Таможенное оформление Брест',
+    nameEn: 'Customs clearance Brest',
+    services: ['CUSTOMS', 'WAREHOUSE'],
+    points: [1, 1],
+  },
+] as const;
+
+const STAGE_TYPES: {
+  code: string;
+  name: string;
+  pcc: string | null;
+  ops: string;
+  behaviours: string[];
+}[] = [
+  {
+    code: 'LOADING',
+    name: 'Погрузка',
+    pcc: 'Груз загружен',
+    ops: 'Погрузка',
+    behaviours: ['IGNORE_OP_START_DATE'],
+  },
+  {
+    code: 'WAREHOUSE-IN',
+    name: 'Приём на склад',
+    pcc: 'Груз принят на склад',
+    ops: 'Склад: приём',
+    behaviours: ['WAREHOUSE_IN', 'WMS_AA'],
+  },
+  {
+    code: 'BORDER',
+    name: 'Пересечение границы',
+    pcc: 'Груз пересёк границу',
+    ops: 'Граница',
+    behaviours: [],
+  },
+  {
+    code: 'CUSTOMS-RELEASE',
+    name: 'Выпуск таможней',
+    pcc: 'Таможенный выпуск получен',
+    ops: 'Выпуск ДТ',
+    behaviours: [customsBehaviourOf('CUSTOMS-BQT'), 'CUSTOMS_OTHER'],
+  },
+  {
+    code: 'WAREHOUSE-OUT',
+    name: 'Выдача со склада',
+    pcc: 'Груз выдан со склада',
+    ops: 'Склад: выдача',
+    behaviours: ['WAREHOUSE_OUT', 'WMS_AR'],
+  },
+  {
+    code: 'DELIVERY',
+    name: 'Доставка получателю',
+    pcc: 'Груз доставлен',
+    ops: 'Доставка',
+    behaviours: ['MARK_ORDER_READY', 'AUTO_SET_ORDER_COMPLETION_DATE'],
+  },
+  {
+    code: 'DOCUMENTS-RETURNED',
+    name: 'Возврат документов',
+    pcc: null,
+    ops: 'Документы вернулись',
+    behaviours: ['EXPENSES_FILED', 'DOCUMENT_GENERATION'],
+  },
+  {
+    code: 'FAILURE',
+    name: 'Срыв перевозки',
+    pcc: null,
+    ops: 'Срыв',
+    behaviours: ['FAILURE', 'IGNORE_ARCHIVER'],
+  },
+];
+
+const JOB_TYPES = [
+  {
+    code: 'TRUCK-LEG',
+    name: 'Автомобильное плечо',
+    nameEn: 'Truck leg',
+    products: ['FTL-EU-RU', 'LTL-CN-RU', 'RAIL-CN-BY'],
+  },
+  { code: 'RAIL-LEG', name: 'Железнодорожное плечо', nameEn: 'Rail leg', products: ['RAIL-CN-BY'] },
+  { code: 'AIR-LEG', name: 'Авиаплечо', nameEn: 'Air leg', products: ['AIR-SHA-MOW'] },
+  { code: 'SEA-LEG', name: 'Морское плечо', nameEn: 'Sea leg', products: ['SEA-CN-RU'] },
+  {
+    code: 'CUSTOMS-CLEARANCE',
+    name: 'Таможенное оформление',
+    nameEn: 'Customs clearance',
+    products: ['FTL-EU-RU', 'LTL-CN-RU', 'RAIL-CN-BY', 'AIR-SHA-MOW', 'SEA-CN-RU', 'CUSTOMS-BQT'],
+  },
+  { code: 'STORAGE', name: 'Хранение на складе', nameEn: 'Storage', products: ['LTL-CN-RU', 'CUSTOMS-BQT'] },
+  {
+    code: 'TRACKING',
+    name: 'Отслеживание груза',
+    nameEn: 'Cargo tracking',
+    products: ['FTL-EU-RU', 'LTL-CN-RU', 'RAIL-CN-BY', 'AIR-SHA-MOW', 'SEA-CN-RU'],
+  },
+] as const;
+
+/** Our two companies: INN, KPP and OGRN of the Moscow one pass their checksums. */
+const LEGAL_ENTITIES = [
+  {
+    key: 'MOW',
+    name: 'Общество с ограниченной ответственностью «Евразия Логистик»',
+    shortName: 'ООО «Евразия Логистик»',
+    inn: '7707654321',
+    kpp: '770701001',
+    ogrn: '1027700132195',
+    country: 'RU',
+    address: 'Москва, Ленинградский проспект, 39',
+  },
+  {
+    key: 'MSQ',
+    name: 'Общество с ограниченной ответственностью «Евразия Логистик Бел»',
+    shortName: 'ООО «Евразия Логистик Бел»',
+    inn: null,
+    kpp: null,
+    ogrn: null,
+    country: 'BY',
+    address: 'Минск, проспект Победителей, 100',
+  },
+] as const;
+
+/** Russian banks with BIK and correspondent account; Belarusian and Chinese ones with SWIFT. */
+const BANKS = [
+  {
+    key: 'SBER',
+    name: 'ПАО Сбербанк',
+    bik: '044525225',
+    correspondentAccount: '30101810400000000225',
+    swift: 'SABRRUMM',
+    country: 'RU',
+    address: 'Москва, ул. Вавилова, 19',
+  },
+  {
+    key: 'ALFA',
+    name: 'АО «Альфа-Банк»',
+    bik: '044525593',
+    correspondentAccount: '30101810200000000593',
+    swift: 'ALFARUMM',
+    country: 'RU',
+    address: 'Москва, ул. Каланчёвская, 27',
+  },
+  {
+    key: 'PRIOR',
+    name: 'ОАО «Приорбанк»',
+    bik: null,
+    correspondentAccount: null,
+    swift: 'PJCBBY2X',
+    country: 'BY',
+    address: 'Минск, ул. Радиальная, 38А',
+  },
+  {
+    key: 'BOC',
+    name: 'Bank of China (Shanghai Branch)',
+    bik: null,
+    correspondentAccount: null,
+    swift: 'BKCHCNBJ300',
+    country: 'CN',
+    address: 'Shanghai, Pudong, Yincheng Road 200',
+  },
+] as const;
+
+/** Accounts checked like the API does: keys against the BIK in Russia, IBANs in Belarus. */
+const PAYMENT_FORMS = [
+  {
+    name: 'Евразия — Сбербанк RUB',
+    entity: 'MOW',
+    bank: 'SBER',
+    account: '40702810200000012345',
+    currency: 'RUB',
+    office: 'MOW',
+    withVat: true,
+  },
+  {
+    name: 'Евразия — Сбербанк EUR',
+    entity: 'MOW',
+    bank: 'SBER',
+    account: '40702978100000012345',
+    currency: 'EUR',
+    office: 'MOW',
+    withVat: false,
+  },
+  {
+    name: 'Евразия — Сбербанк USD',
+    entity: 'MOW',
+    bank: 'SBER',
+    account: '40702840500000012345',
+    currency: 'USD',
+    office: 'MOW',
+    withVat: false,
+  },
+  {
+    name: 'Евразия — Альфа-Банк RUB (СПб)',
+    entity: 'MOW',
+    bank: 'ALFA',
+    account: '40702810500003802001',
+    currency: 'RUB',
+    office: 'LED',
+    withVat: true,
+  },
+  {
+    name: 'Евразия — Bank of China CNY',
+    entity: 'MOW',
+    bank: 'BOC',
+    account: '456377012345',
+    currency: 'CNY',
+    office: 'SHA',
+    withVat: false,
+  },
+  {
+    name: 'Евразия Бел — Приорбанк BYN',
+    entity: 'MSQ',
+    bank: 'PRIOR',
+    account: 'BY95PJCB30120000000000000001',
+    currency: 'BYN',
+    office: 'MSQ',
+    withVat: true,
+  },
+  {
+    name: 'Евразия Бел — Приорбанк EUR',
+    entity: 'MSQ',
+    bank: 'PRIOR',
+    account: 'BY68PJCB30120000000000000002',
+    currency: 'EUR',
+    office: 'BQT',
+    withVat: false,
+  },
+  {
+    name: 'Евразия Бел — Приорбанк USD',
+    entity: 'MSQ',
+    bank: 'PRIOR',
+    account: 'BY41PJCB30120000000000000003',
+    currency: 'USD',
+    office: 'MSQ',
+    withVat: false,
+  },
+] as const;
+
+const COUNTERPARTY_STATUSES = [
+  { code: 'NEW', name: 'Новый', nameEn: 'New' },
+  { code: 'ACTIVE', name: 'Активный', nameEn: 'Active' },
+  { code: 'ON-HOLD', name: 'Приостановлен', nameEn: 'On hold' },
+  { code: 'LOST', name: 'Потерян', nameEn: 'Lost' },
+];
+
+const COUNTERPARTY_FEATURES = [
+  { code: 'ADR', name: 'Опасные грузы (ADR)', nameEn: 'Dangerous goods (ADR)' },
+  { code: 'TEMP', name: 'Температурный режим', nameEn: 'Temperature control' },
+  { code: 'OVERSIZE', name: 'Негабаритные грузы', nameEn: 'Oversized cargo' },
+  { code: 'BONDED', name: 'Таможенный склад (СВХ)', nameEn: 'Bonded warehouse' },
+  { code: 'PREPAY', name: 'Работа по предоплате', nameEn: 'Prepayment only' },
+];
+
+/** Maps codes to the ids of the rows just inserted (or of reference data). */
+const idsBy = <K extends string>(rows: readonly ({ id: number } & Record<K, string | null>)[], key: K) =>
+  new Map(rows.map((row) => [row[key] as string, row.id]));
+
+/**
+ * Demo offices, access groups, users and the reference dictionaries of a forwarder (DEMO_DATA): services,
+ * products, stage and job types, our companies with their banks and payment forms, counterparty statuses
+ * and features. Runs once: it does nothing when any service office exists, so it never touches a database
+ * someone works in.
+ */
+export async function seedDemoData(
+  database: Database,
+  log: Pick<FastifyBaseLogger, 'info'>,
+): Promise<boolean> {
+  const [anyOffice] = await database.db.select({ id: serviceOffices.id }).from(serviceOffices).limit(1);
+  if (anyOffice) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await database.db.transaction(async (tx) => {
+    const offices = await tx
+      .insert(serviceOffices)
+      .values(
+        OFFICES.map((o) => ({ code: o.code, name: o.name, address: o.address, ipAddresses: [...o.ips] })),
+      )
+      .returning({ id: serviceOffices.id, code: serviceOffices.code });
+    const officeId = new Map(offices.map((o) => [o.code, o.id]));
+    const groups = await tx
+      .insert(accessGroups)
+      .values(GROUPS)
+      .returning({ id: accessGroups.id, name: accessGroups.name });
+    const groupId = new Map(groups.map((g) => [g.name, g.id]));
+    for (const demo of USERS) {
+      const [contact] = await tx.insert(contacts).values({ name: demo.name }).returning({ id: contacts.id });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: demo.username,
+          passwordHash,
+          contactId: contact!.id,
+          serviceOfficeId: officeId.get(demo.office) ?? null,
+          locale: demo.locale ?? 'ru-RU',
+        })
+        .returning({ id: users.id });
+      await tx.insert(userAccessGroups).values({ userId: user!.id, accessGroupId: groupId.get(demo.group)! });
+    }
+
+    const serviceRows = await tx
+      .insert(services)
+      .values(SERVICES)
+      .returning({ id: services.id, code: services.code });
+    const serviceId = idsBy(serviceRows, 'code');
+    const productRows = await tx
+      .insert(products)
+      .values(
+        PRODUCTS.map((p) => ({
+          code: p.code,
+          name: p.name,
+          nameEn: p.nameEn,
+          serviceIds: p.services.map((code) => serviceId.get(code)!),
+          maxDispatchPoints: p.points[0],
+          maxDeliveryPoints: p.points[1],
+        })),
+      )
+      .returning({ id: products.id, code: products.code });
+    const productId = idsBy(productRows, 'code');
+    await tx.insert(stageTypes).values(
+      STAGE_TYPES.map((t, index) => ({
+        code: t.code,
+        name: t.name,
+        pccName: t.pcc,
+        pccVisible: t.pcc !== null,
+        opsName: t.ops,
+        opsVisible: true,
+        behaviours: t.behaviours,
+        sortOrder: (index + 1) * 10,
+      })),
+    );
+    await tx.insert(jobTypes).values(
+      JOB_TYPES.map((j) => ({
+        code: j.code,
+        name: j.name,
+        nameEn: j.nameEn,
+        productIds: j.products.map((code) => productId.get(code)!),
+      })),
+    );
+
+    const countryId = idsBy(
+      await tx
+        .select({ id: countries.id, code: countries.code })
+        .from(countries)
+        .where(inArray(countries.code, ['RU', 'BY', 'CN'])),
+      'code',
+    );
+    const currencyId = idsBy(
+      await tx
+        .select({ id: currencies.id, code: currencies.code })
+        .from(currencies)
+        .where(inArray(currencies.code, ['RUB', 'BYN', 'EUR', 'USD', 'CNY'])),
+      'code',
+    );
+    const entityRows = await tx
+      .insert(legalEntities)
+      .values(
+        LEGAL_ENTITIES.map(({ key: _key, country, ...entity }) => ({
+          ...entity,
+          countryId: countryId.get(country)!,
+          vatPayer: true,
+        })),
+      )
+      .returning({ id: legalEntities.id });
+    const entityId = new Map(LEGAL_ENTITIES.map((e, i) => [e.key, entityRows[i]!.id]));
+    const bankRows = await tx
+      .insert(banks)
+      .values(
+        BANKS.map(({ key: _key, country, ...bank }) => ({ ...bank, countryId: countryId.get(country)! })),
+      )
+      .returning({ id: banks.id });
+    const bankId = new Map(BANKS.map((b, i) => [b.key, bankRows[i]!.id]));
+    await tx.insert(paymentForms).values(
+      PAYMENT_FORMS.map((f) => ({
+        name: f.name,
+        legalEntityId: entityId.get(f.entity)!,
+        bankId: bankId.get(f.bank)!,
+        accountNumber: f.account,
+        currencyId: currencyId.get(f.currency)!,
+        serviceOfficeId: officeId.get(f.office) ?? null,
+        withVat: f.withVat,
+      })),
+    );
+    await tx.insert(counterpartyStatuses).values(COUNTERPARTY_STATUSES);
+    await tx.insert(counterpartyFeatures).values(COUNTERPARTY_FEATURES);
+  });
+  log.info(
+    { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },
+    'demo data loaded: sign in as any of these users',
+  );
+  console.log(
+    `Demo users (password ${DEMO_PASSWORD}): ${USERS.map((u) => `${u.username} — ${u.group}`).join('; ')}`,
+  );
+  return true;
+}

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import { ensureSystemOptions } from '../../modules/options/service';
+import type { Database } from '../connection';
+import { ensureAdmin } from './admin';
+import { seedDemoData } from './demo';
+import { seedReferenceData } from './reference';
+
+/**
+ * Runs after migrations on every start; each step is idempotent. Reference data (countries, currencies,
+ * ...) always; the first administrator when there is none; demo data when DEMO_DATA is on.
+ */
+export async function bootstrap(database: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
+  await seedReferenceData(database.db);
+  await ensureSystemOptions(database.db);
+  await ensureAdmin(database, config, log);
+  if (config.demoData) await seedDemoData(database, log);
+}

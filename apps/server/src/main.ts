@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { buildApp, JOBS } from './app';
+import { loadConfig } from './config';
+import { type Database, openPglite, pgDatabase, pgliteDatabase } from './db/connection';
+import { migrate } from './db/migrate';
+import { bootstrap } from './db/seed';
+import { startScheduler } from './platform/jobs/scheduler';
+
+async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
+  if (url) return pgDatabase(url);
+  return pgliteDatabase(await openPglite(path.join(dataDir, 'db')));
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  await migrate(database);
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+      serializers: {
+        // Tokens travel in URLs on downloads, WebSocket and impersonation redirects: keep them out of logs.
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&](?:bearer|token)=)[^&]*/gi, '$1***'),
+          remoteAddress: req.ip,
+        }),
+      },
+    },
+  });
+  await bootstrap(database, config, app.log);
+  await app.listen({ port: config.port, host: config.host });
+  const scheduler = config.schedulerEnabled
+    ? startScheduler({ database, config, log: app.log }, JOBS)
+    : undefined;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await scheduler?.stop();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

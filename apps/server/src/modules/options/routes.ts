@@ -1,0 +1,51 @@
+import {
+  dataSchema,
+  ROLE_SETTINGS_SYSTEM,
+  systemOptionsSchema,
+  systemOptionsUpdateSchema,
+} from '@tms/domain';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../../platform/http/types';
+import { getOptions, updateOptions } from './service';
+
+const roles = [ROLE_SETTINGS_SYSTEM];
+const tags = ['options'];
+const response = { 200: dataSchema(systemOptionsSchema) };
+
+function ifMatchVersion(request: FastifyRequest): number | undefined {
+  const header = request.headers['if-match'];
+  const match = typeof header === 'string' ? /(\d+)/.exec(header) : null;
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The system options screen /options/main. */
+export default async function optionsModule(app: App): Promise<void> {
+  const { database } = app;
+
+  app.get(
+    '/options/main',
+    { config: { roles }, schema: { tags, summary: 'The system options', response } },
+    async () => ({ data: await getOptions(database.db) }),
+  );
+
+  app.put(
+    '/options/main',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary: 'Change the system options; `version` (or If-Match) is the version the edit was based on',
+        body: systemOptionsUpdateSchema,
+        headers: z.object({ 'if-match': z.string().max(64).optional() }),
+        response,
+      },
+    },
+    async (request) => {
+      const { version, ...input } = request.body;
+      return {
+        data: await updateOptions(database.db, request.auth!, input, version ?? ifMatchVersion(request)),
+      };
+    },
+  );
+}

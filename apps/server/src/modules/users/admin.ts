@@ -1,0 +1,218 @@
+import { ACCESS_MESSAGES, ROLE_ADMIN, USER_MESSAGES, type User } from '@tms/domain';
+import { and, count, eq, notInArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
+import type { AuthContext } from '../../platform/auth/context';
+import { isValidIpEntry } from '../../platform/auth/ip';
+import { hashPassword, PASSWORD_MESSAGES, passwordRuleErrors } from '../../platform/auth/password';
+import { endSessions } from '../../platform/auth/sessions';
+import { recordChange } from '../../platform/changelog/service';
+import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
+import type { ResourceContext, WriteEvent } from '../../platform/resources';
+import { checkAccessGroupIds, groupsGrantAdmin } from '../access-groups/service';
+import { contacts } from '../contacts/tables';
+import { userAccessGroups, users } from './tables';
+
+/** The user-management side of users (/settings/users): the resource hooks and the API key actions. */
+
+export type UserRow = typeof users.$inferSelect;
+type Values = Record<string, unknown>;
+
+/** Refused when someone deactivates their own account (they would lock themselves out at once). */
+export const SELF_DEACTIVATION = 'You cannot deactivate your own account.';
+
+const isAdmin = (auth: AuthContext) => auth.roles.has(ROLE_ADMIN);
+
+export function toUser(row: UserRow): User {
+  const locale = row.locale === 'en-US' ? 'en-US' : 'ru-RU';
+  return {
+    id: row.id,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    username: row.username,
+    contactId: row.contactId,
+    contactName: row.contactName,
+    email: row.email,
+    phone: row.phone,
+    locale,
+    localeShort: locale.slice(0, 2),
+    language: locale.slice(0, 2),
+    nextUi: row.nextUi,
+    changePasswordRequired: row.changePasswordRequired,
+    serviceOfficeId: row.serviceOfficeId,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    active: row.active,
+    ipRestriction: row.ipRestriction as User['ipRestriction'],
+    remoteAccess: row.remoteAccess,
+    allowedIpAddresses: row.allowedIpAddresses,
+    hasApiKey: row.apiKeyHash !== null,
+    accessGroupIds: row.accessGroupIds,
+    roles: row.roles,
+    effectiveRoles: row.effectiveRoles,
+  };
+}
+
+/** Only an administrator changes an administrator (their password, key, roles, or account). */
+export function assertMayManage(auth: AuthContext, target: Pick<UserRow, 'effectiveRoles'>): void {
+  if (target.effectiveRoles.includes(ROLE_ADMIN) && !isAdmin(auth)) throw forbidden();
+}
+
+/** Checks the parts the schema cannot (IP entries, password rules) and normalises lists; throws the tree. */
+async function checkInput(tx: Tx, auth: AuthContext, values: Values): Promise<Values> {
+  const errors = new ErrorCollector();
+  const password = values.cleartextPassword as { first: string; second: string } | undefined;
+  if (password) {
+    for (const message of passwordRuleErrors(password.first)) {
+      errors.add(['cleartextPassword', 'first'], message);
+    }
+    if (password.first !== password.second) {
+      errors.add(['cleartextPassword', 'second'], PASSWORD_MESSAGES.mismatch);
+    }
+  }
+  const addresses = values.allowedIpAddresses as string[] | undefined;
+  addresses?.forEach((entry, index) => {
+    if (!isValidIpEntry(entry)) errors.add(['allowedIpAddresses', index], USER_MESSAGES.invalidIp);
+  });
+  const roles = values.roles as string[] | undefined;
+  if (roles?.includes(ROLE_ADMIN) && !isAdmin(auth)) errors.add(['roles'], ACCESS_MESSAGES.adminOnly);
+  errors.throwIfAny();
+
+  const groupIds = await checkAccessGroupIds(
+    tx,
+    'accessGroupIds',
+    values.accessGroupIds as number[] | undefined,
+  );
+  if (groupIds && !isAdmin(auth) && (await groupsGrantAdmin(tx, groupIds))) {
+    throw fieldError(['accessGroupIds'], ACCESS_MESSAGES.adminOnly);
+  }
+  const out: Values = { ...values };
+  if (groupIds) out.accessGroupIds = [...groupIds].sort((a, b) => a - b);
+  if (roles) out.roles = [...new Set(roles)];
+  if (addresses) out.allowedIpAddresses = [...new Set(addresses)];
+  return out;
+}
+
+export async function beforeCreateUser({ tx, auth }: ResourceContext, input: Values): Promise<Values> {
+  const values = await checkInput(tx, auth, input);
+  const { cleartextPassword, contactName, email, phone, ...rest } = values;
+  const [contact] = await tx
+    .insert(contacts)
+    .values({
+      name: contactName as string,
+      email: (email as string | null | undefined) ?? null,
+      phone: (phone as string | null | undefined) ?? null,
+    })
+    .returning({ id: contacts.id });
+  return {
+    ...rest,
+    contactId: contact!.id,
+    passwordHash: await hashPassword((cleartextPassword as { first: string }).first),
+  };
+}
+
+export async function beforeUpdateUser(
+  { tx, auth }: ResourceContext,
+  input: Values,
+  existing: UserRow,
+): Promise<Values> {
+  assertMayManage(auth, existing);
+  // The update schema is the create body's partial; the password has its own action with its own rules.
+  if (input.cleartextPassword !== undefined) {
+    throw fieldError(['cleartextPassword'], USER_MESSAGES.passwordElsewhere);
+  }
+  if (input.active === false && existing.id === auth.userId) throw fieldError(['active'], SELF_DEACTIVATION);
+  const values = await checkInput(tx, auth, input);
+  const { contactName, email, phone, ...rest } = values;
+  const contact: Values = {};
+  if (contactName !== undefined && contactName !== existing.contactName) contact.name = contactName;
+  if (email !== undefined && email !== existing.email) contact.email = email;
+  if (phone !== undefined && phone !== existing.phone) contact.phone = phone;
+  if (Object.keys(contact).length) {
+    await tx
+      .update(contacts)
+      .set({ ...contact, version: sql`${contacts.version} + 1`, updatedAt: new Date() })
+      .where(eq(contacts.id, existing.contactId));
+  }
+  return rest;
+}
+
+/** Keeps user_access_groups equal to the user's list; a deactivated user's sessions end at once. */
+export async function afterWriteUser({ tx }: ResourceContext, event: WriteEvent<UserRow>): Promise<void> {
+  const after = event.after;
+  if (!after) return;
+  if (event.input.accessGroupIds !== undefined) {
+    const ids = after.accessGroupIds;
+    await tx
+      .delete(userAccessGroups)
+      .where(
+        and(
+          eq(userAccessGroups.userId, after.id),
+          ids.length ? notInArray(userAccessGroups.accessGroupId, ids) : undefined,
+        ),
+      );
+    if (ids.length) {
+      await tx
+        .insert(userAccessGroups)
+        .values(ids.map((accessGroupId) => ({ userId: after.id, accessGroupId })))
+        .onConflictDoNothing();
+    }
+  }
+  if (event.before?.active && !after.active) await endSessions(tx, after.id);
+}
+
+/** How many users hold an access group. */
+export async function countUsersInGroup(tx: Tx, accessGroupId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(userAccessGroups)
+    .where(eq(userAccessGroups.accessGroupId, accessGroupId));
+  return row?.n ?? 0;
+}
+
+/** The stored form of an API key: keys are long random values, so a plain SHA-256 suffices to look one up. */
+export { apiKeyHash };
+
+async function lockUser(tx: Tx, auth: AuthContext, id: number): Promise<UserRow> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  if (!row) throw notFound();
+  assertMayManage(auth, row);
+  return row;
+}
+
+/** Issues a new API key (replacing any earlier one); the key is answered this once and stored hashed. */
+export async function generateApiKey(tx: Tx, auth: AuthContext, id: number): Promise<string> {
+  const row = await lockUser(tx, auth, id);
+  const apiKey = `tms_${newApiKey()}`;
+  await tx
+    .update(users)
+    .set({ apiKeyHash: apiKeyHash(apiKey), version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id));
+  await recordChange(tx, {
+    entityType: 'user',
+    entityId: id,
+    action: 'update',
+    auth,
+    changes: { apiKey: { old: row.apiKeyHash ? '***' : null, new: '***' } },
+  });
+  return apiKey;
+}
+
+/** Revokes the user's API key; nothing changes when there is none. */
+export async function revokeApiKey(tx: Tx, auth: AuthContext, id: number): Promise<UserRow> {
+  const row = await lockUser(tx, auth, id);
+  if (row.apiKeyHash === null) return row;
+  const [after] = await tx
+    .update(users)
+    .set({ apiKeyHash: null, version: sql`${users.version} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  await recordChange(tx, {
+    entityType: 'user',
+    entityId: id,
+    action: 'update',
+    auth,
+    changes: { apiKey: { old: '***', new: null } },
+  });
+  return after!;
+}

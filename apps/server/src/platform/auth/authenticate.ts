@@ -1,0 +1,154 @@
+import { ERROR_MESSAGES } from '@tms/domain';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/connection';
+import { accessGroups } from '../../modules/access-groups/tables';
+import { serviceOffices } from '../../modules/settings/tables';
+import { userAccessGroups, users } from '../../modules/users/tables';
+import { HttpError } from '../errors';
+import { apiKeyHash } from './api-key';
+import type { AuthContext } from './context';
+import type { Authenticate } from './guard';
+import { ipAllowed } from './ip';
+import { sessions } from './tables';
+import { verifyToken } from './tokens';
+
+/** The users table or an alias of it (the real user while impersonating). */
+interface UsersTable {
+  id: AnyPgColumn;
+  roles: AnyPgColumn;
+  remoteAccess: AnyPgColumn;
+  ipRestriction: AnyPgColumn;
+  serviceOfficeId: AnyPgColumn;
+}
+
+/** Effective roles of a user row in the query: their own plus those of their enabled access groups. */
+export function effectiveRolesSql(u: UsersTable = users): SQL<string[]> {
+  return sql<string[]>`ARRAY(
+    SELECT unnest(${u.roles})
+    UNION
+    SELECT unnest(${accessGroups.roles}) FROM ${userAccessGroups}
+      JOIN ${accessGroups} ON ${accessGroups.id} = ${userAccessGroups.accessGroupId} AND ${accessGroups.enabled}
+      WHERE ${userAccessGroups.userId} = ${u.id})`;
+}
+
+/** The office addresses the user's IP restriction lets in (see ip.ts `IpAccess.officeAddresses`). */
+export function officeAddressesSql(u: UsersTable = users): SQL<string[]> {
+  return sql<string[]>`CASE
+    WHEN ${u.remoteAccess} OR ${u.ipRestriction} = 'none' THEN '{}'::text[]
+    WHEN ${u.ipRestriction} = 'office' THEN coalesce(
+      (SELECT ${serviceOffices.ipAddresses} FROM ${serviceOffices}
+        WHERE ${serviceOffices.id} = ${u.serviceOfficeId} AND ${serviceOffices.enabled}),
+      '{}'::text[])
+    ELSE ARRAY(SELECT unnest(${serviceOffices.ipAddresses}) FROM ${serviceOffices} WHERE ${serviceOffices.enabled})
+  END`;
+}
+
+/** The token of a request: `Authorization: Bearer <t>`, or `?bearer=<t>` on downloads (GET/HEAD). */
+export function tokenFromRequest(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match ? match[1]! : null;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const bearer = (request.query as Record<string, unknown> | undefined)?.bearer;
+  return typeof bearer === 'string' && bearer.length > 0 ? bearer : null;
+}
+
+const ipError = () => new HttpError(403, ERROR_MESSAGES.ipNotAllowed);
+
+/**
+ * Resolves the caller of a request from its token with one indexed query: the session must be live, the
+ * user (and the real user, while impersonating) active; it yields the effective roles and what the IP
+ * restriction needs. Because nothing is cached, logout, password change and disabling a user take effect
+ * on the next request on every server instance. While impersonating, the real user's address rules apply:
+ * they are the person at the keyboard.
+ */
+export function createAuthenticate(database: Database, config: Pick<Config, 'secretKey'>): Authenticate {
+  const real = alias(users, 'real_user');
+  const byApiKey = async (apiKey: string, ip: string): Promise<AuthContext | null> => {
+    const [row] = await database.db
+      .select({
+        userId: users.id,
+        username: users.username,
+        contactId: users.contactId,
+        serviceOfficeId: users.serviceOfficeId,
+        roles: effectiveRolesSql(users),
+        ipRestriction: users.ipRestriction,
+        remoteAccess: users.remoteAccess,
+        allowedIpAddresses: users.allowedIpAddresses,
+        officeAddresses: officeAddressesSql(users),
+      })
+      .from(users)
+      .where(and(eq(users.apiKeyHash, apiKeyHash(apiKey)), eq(users.active, true)))
+      .limit(1);
+    if (!row) return null;
+    if (!ipAllowed(ip, row)) throw ipError();
+    return {
+      userId: row.userId,
+      username: row.username,
+      contactId: row.contactId,
+      serviceOfficeId: row.serviceOfficeId,
+      roles: new Set(row.roles),
+      sessionId: null,
+      impersonatorId: null,
+    };
+  };
+  return async (request) => {
+    // Machine clients send their key instead of a token; it acts as its user, under the user's IP rules.
+    const apiKey = request.headers['x-api-key'];
+    if (typeof apiKey === 'string' && apiKey.length > 0 && apiKey.length <= 200)
+      return byApiKey(apiKey, request.ip);
+    const token = tokenFromRequest(request);
+    if (!token) return null;
+    const claims = await verifyToken(config, token);
+    if (!claims) return null;
+    const impersonating = sql`${sessions.impersonatorId} IS NOT NULL`;
+    const [row] = await database.db
+      .select({
+        username: users.username,
+        contactId: users.contactId,
+        serviceOfficeId: users.serviceOfficeId,
+        roles: effectiveRolesSql(users),
+        ipRestriction: sql<string>`CASE WHEN ${impersonating} THEN ${real.ipRestriction} ELSE ${users.ipRestriction} END`,
+        remoteAccess: sql<boolean>`CASE WHEN ${impersonating} THEN ${real.remoteAccess} ELSE ${users.remoteAccess} END`,
+        allowedIpAddresses: sql<
+          string[]
+        >`CASE WHEN ${impersonating} THEN ${real.allowedIpAddresses} ELSE ${users.allowedIpAddresses} END`,
+        officeAddresses: sql<
+          string[]
+        >`CASE WHEN ${impersonating} THEN ${officeAddressesSql(real)} ELSE ${officeAddressesSql(users)} END`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(real, eq(real.id, sessions.impersonatorId))
+      .where(
+        and(
+          eq(sessions.id, claims.sessionId),
+          eq(sessions.userId, claims.userId),
+          claims.impersonatorId === null
+            ? isNull(sessions.impersonatorId)
+            : and(eq(sessions.impersonatorId, claims.impersonatorId), eq(real.active, true)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+          eq(users.active, true),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    if (!ipAllowed(request.ip, row)) throw ipError();
+    const auth: AuthContext = {
+      userId: claims.userId,
+      username: row.username,
+      contactId: row.contactId,
+      serviceOfficeId: row.serviceOfficeId,
+      roles: new Set(row.roles),
+      sessionId: claims.sessionId,
+      impersonatorId: claims.impersonatorId,
+    };
+    return auth;
+  };
+}

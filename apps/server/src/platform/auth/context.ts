@@ -1,0 +1,32 @@
+import type { Config } from '../../config';
+import type { Database } from '../../db/connection';
+
+/** Who is acting on a request; resolved once per request by the auth plugin. */
+export interface AuthContext {
+  userId: number;
+  username: string;
+  contactId: number;
+  serviceOfficeId: number | null;
+  /** Effective roles: the user's own plus those of their enabled access groups. */
+  roles: ReadonlySet<string>;
+  /** The session the token names; null for API-key access. */
+  sessionId: string | null;
+  /** The real user while impersonating, else null. */
+  impersonatorId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without signing in (sign-in itself, health, docs). */
+    public?: boolean;
+    /** Passes when the user holds at least one of these (or is administrator); unset: any signed-in user. */
+    roles?: readonly string[];
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    database: Database;
+    appConfig: Config;
+  }
+}

@@ -1,0 +1,225 @@
+import { dataSchema, ERROR_MESSAGES, ROLE_ADMIN, ROLE_ALLOWED_TO_SWITCH } from '@tms/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { users } from '../../modules/users/tables';
+import { recordChange } from '../changelog/service';
+import { forbidden, HttpError, notFound, unauthorized } from '../errors';
+import type { App } from '../http/types';
+import { hasAnyRole } from '../permissions/check';
+import { createAuthenticate, effectiveRolesSql, officeAddressesSql, tokenFromRequest } from './authenticate';
+import { ipAllowed } from './ip';
+import { verifyDummy, verifyPassword } from './password';
+import { openSession, refreshSession, revokeSession, signOutSession } from './sessions';
+import { loginAttempts, sessions } from './tables';
+import { type IssuedToken, verifyToken } from './tokens';
+
+/** Failed sign-ins allowed per account and per address within the window before 429. */
+export const LOGIN_LIMITS = { perAccount: 20, perAddress: 100, windowMinutes: 15 } as const;
+
+const loginBody = z.object({
+  username: z.string().trim().min(1).max(180),
+  password: z.string().min(1).max(1024),
+});
+const issuedToken = z.object({ token: z.string(), tokenExpire: z.number().int() });
+
+const switchQuery = z.object({
+  _switch_user: z.string().trim().min(1).max(180),
+  bearer: z.string().optional(),
+});
+
+function clientInfo(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** Revokes what a token names, even an expired token: signing out must work whatever its state. */
+async function signOutByToken(app: App, request: FastifyRequest): Promise<void> {
+  const token = tokenFromRequest(request);
+  const claims = token ? await verifyToken(app.appConfig, token, { allowExpired: true }) : null;
+  if (claims) await signOutSession(app.database.db, claims.sessionId);
+}
+
+/** `/api/auth/*`: sign-in, token refresh, sign-out. */
+export default async function authModule(app: App): Promise<void> {
+  const { database, appConfig: config } = app;
+
+  app.post(
+    '/auth/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in',
+        security: [],
+        body: loginBody,
+        response: { 200: dataSchema(issuedToken) },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const account = username.toLowerCase();
+      const { ip, userAgent } = clientInfo(request);
+
+      // Failures since the account's last success count, so a person who finally types it right starts over.
+      const result = await database.db.execute(sql`
+        SELECT
+          (SELECT count(*)::int FROM ${loginAttempts} a
+            WHERE a.username = ${account} AND NOT a.success
+              AND a.created_at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})
+              AND a.created_at > coalesce((SELECT max(b.created_at) FROM ${loginAttempts} b
+                WHERE b.username = ${account} AND b.success
+                  AND b.created_at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})), '-infinity')
+          ) AS account,
+          (SELECT count(*)::int FROM ${loginAttempts} c
+            WHERE c.ip = ${ip} AND NOT c.success
+              AND c.created_at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})
+          ) AS address`);
+      const failures = (result as unknown as { rows: { account: number; address: number }[] }).rows[0]!;
+      if (failures.account >= LOGIN_LIMITS.perAccount || failures.address >= LOGIN_LIMITS.perAddress) {
+        reply.header('retry-after', String(LOGIN_LIMITS.windowMinutes * 60));
+        throw new HttpError(429, ERROR_MESSAGES.tooManyAttempts);
+      }
+
+      const [user] = await database.db
+        .select({
+          id: users.id,
+          passwordHash: users.passwordHash,
+          active: users.active,
+          ipRestriction: users.ipRestriction,
+          remoteAccess: users.remoteAccess,
+          allowedIpAddresses: users.allowedIpAddresses,
+          officeAddresses: officeAddressesSql(users),
+        })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${account}`)
+        .limit(1);
+      // Unknown accounts spend the same argon2 time, and every refusal reads the same.
+      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDummy(password);
+      if (!user || !valid || !user.active) {
+        await database.db.insert(loginAttempts).values({ username: account, ip, success: false });
+        throw new HttpError(401, ERROR_MESSAGES.invalidCredentials);
+      }
+      if (!ipAllowed(ip, user)) throw new HttpError(403, ERROR_MESSAGES.ipNotAllowed);
+
+      const issued = await database.db.transaction(async (tx) => {
+        await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+        await tx.insert(loginAttempts).values({ username: account, ip, success: true });
+        return openSession(tx, config, { userId: user.id, ip, userAgent });
+      });
+      return { data: { token: issued.token, tokenExpire: issued.tokenExpire } };
+    },
+  );
+
+  app.get(
+    '/auth/get-token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A fresh token for the current session (extends the session)',
+        response: { 200: dataSchema(z.string()) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      if (auth.impersonatorId !== null) throw forbidden(ERROR_MESSAGES.impersonationRefresh);
+      if (!auth.sessionId) throw forbidden();
+      const issued = await refreshSession(database.db, config, auth.sessionId);
+      if (!issued) throw unauthorized();
+      return { data: issued.token };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'End the current session', response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await signOutByToken(app, request);
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+function wantsJson(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('application/json');
+}
+
+/** The web app stores a `token` query parameter and reloads on the bare path. */
+function answerToken(request: FastifyRequest, reply: FastifyReply, issued: IssuedToken) {
+  if (wantsJson(request)) {
+    return reply.send({ data: { token: issued.token, tokenExpire: issued.tokenExpire } });
+  }
+  return reply.redirect(`/dashboard?token=${encodeURIComponent(issued.token)}`, 302);
+}
+
+/**
+ * Browser routes outside /api (the guard leaves them alone): `/logout` and `/impersonate`. The token
+ * comes as the Authorization header or `?bearer=`, as a browser navigation cannot send headers.
+ */
+export async function authBrowserRoutes(app: App): Promise<void> {
+  const { database, appConfig: config } = app;
+  const authenticate = createAuthenticate(database, config);
+
+  app.get('/logout', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    await signOutByToken(app, request);
+    return reply.redirect('/login', 302);
+  });
+
+  app.get(
+    '/impersonate',
+    { config: { public: true }, schema: { hide: true, querystring: switchQuery } },
+    async (request, reply) => {
+      const auth = await authenticate(request);
+      if (!auth?.sessionId) throw unauthorized();
+      const target = request.query._switch_user;
+
+      if (target === '_exit') {
+        if (auth.impersonatorId === null) throw forbidden();
+        const issued = await database.db.transaction(async (tx) => {
+          const [current] = await tx
+            .select({ parentSessionId: sessions.parentSessionId })
+            .from(sessions)
+            .where(eq(sessions.id, auth.sessionId!));
+          await revokeSession(tx, auth.sessionId!);
+          return current?.parentSessionId ? refreshSession(tx, config, current.parentSessionId) : null;
+        });
+        if (!issued) throw unauthorized();
+        return answerToken(request, reply, issued);
+      }
+
+      if (auth.impersonatorId !== null) throw forbidden();
+      if (!hasAnyRole(auth, [ROLE_ALLOWED_TO_SWITCH])) throw forbidden();
+      const [user] = await database.db
+        .select({ id: users.id, active: users.active, roles: effectiveRolesSql(users) })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${target.toLowerCase()}`)
+        .limit(1);
+      if (!user?.active) throw notFound();
+      if (user.id === auth.userId) throw forbidden();
+      // Switching must not lift a user above their own rights: only an administrator becomes one.
+      if (user.roles.includes(ROLE_ADMIN) && !auth.roles.has(ROLE_ADMIN)) throw forbidden();
+
+      const { ip, userAgent } = clientInfo(request);
+      const issued = await database.db.transaction(async (tx) => {
+        const session = await openSession(tx, config, {
+          userId: user.id,
+          impersonatorId: auth.userId,
+          parentSessionId: auth.sessionId,
+          ip,
+          userAgent,
+        });
+        await recordChange(tx, {
+          entityType: 'user',
+          entityId: user.id,
+          action: 'impersonate',
+          auth: { userId: auth.userId, impersonatorId: null },
+          changes: {},
+        });
+        return session;
+      });
+      return answerToken(request, reply, issued);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../../config';
+
+/** What a token names; everything else about the caller is read from the database on each request. */
+export interface TokenClaims {
+  userId: number;
+  sessionId: string;
+  /** The real user while impersonating. */
+  impersonatorId: number | null;
+}
+
+export interface IssuedToken {
+  token: string;
+  /** Unix seconds. */
+  tokenExpire: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const keys = new Map<string, Uint8Array>();
+
+function keyOf(config: Pick<Config, 'secretKey'>): Uint8Array {
+  let key = keys.get(config.secretKey);
+  if (!key) {
+    key = new TextEncoder().encode(config.secretKey);
+    keys.set(config.secretKey, key);
+  }
+  return key;
+}
+
+export async function signToken(
+  config: Pick<Config, 'secretKey'>,
+  claims: TokenClaims,
+  expiresAt: Date,
+): Promise<IssuedToken> {
+  const tokenExpire = Math.floor(expiresAt.getTime() / 1000);
+  const payload: Record<string, unknown> = { sid: claims.sessionId };
+  if (claims.impersonatorId !== null) payload.imp = claims.impersonatorId;
+  const token = await new SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setIssuedAt()
+    .setExpirationTime(tokenExpire)
+    .sign(keyOf(config));
+  return { token, tokenExpire };
+}
+
+/** A user id as `sub` (a string, as JWT wants) or `imp` (a number). */
+function positiveInt(value: unknown): number | null {
+  const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+}
+
+/**
+ * The claims of a token signed with our key by HS256 and not expired (unless `allowExpired`, used to
+ * revoke the session of an old token at logout); null for anything else, including `alg: none`.
+ */
+export async function verifyToken(
+  config: Pick<Config, 'secretKey'>,
+  token: string,
+  { allowExpired = false } = {},
+): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(config), {
+      algorithms: ['HS256'],
+      requiredClaims: ['sub', 'sid', 'iat', 'exp'],
+      // An expired token still names its session, which logout ends.
+      currentDate: allowExpired ? new Date(0) : undefined,
+    });
+    const userId = positiveInt(payload.sub);
+    const sessionId = typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid : null;
+    const impersonatorId = payload.imp === undefined ? null : positiveInt(payload.imp);
+    if (userId === null || sessionId === null) return null;
+    if (payload.imp !== undefined && impersonatorId === null) return null;
+    return { userId, sessionId, impersonatorId };
+  } catch {
+    return null;
+  }
+}

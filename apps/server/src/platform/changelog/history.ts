@@ -1,0 +1,106 @@
+import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '@tms/domain';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Tx } from '../../db/connection';
+import { contacts, users } from '../../db/schema';
+import { changeLog } from './tables';
+
+const userRef = z.object({ id: z.number().int(), name: z.string() }).nullable();
+
+/** One change-log entry as the history tab and the change-log screen show it. */
+export const changeEntrySchema = z.object({
+  id: z.number().int(),
+  entityType: z.string(),
+  entityId: z.number().int(),
+  action: z.string(),
+  user: userRef,
+  impersonator: userRef,
+  changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
+  createdAt: z.string(),
+});
+export type ChangeEntry = z.infer<typeof changeEntrySchema>;
+
+export const changeHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).default(DEFAULT_ITEMS_PER_PAGE),
+});
+
+const dateOrInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/);
+
+/** Filters of the change-log screen (`GET /api/settings/entity-changelog`). */
+export const changeLogQuerySchema = changeHistoryQuerySchema.extend({
+  entityType: z.string().trim().min(1).max(100).optional(),
+  entityId: z.coerce.number().int().positive().optional(),
+  userId: z.coerce.number().int().positive().optional(),
+  dateFrom: dateOrInstant.optional(),
+  dateTo: dateOrInstant.optional(),
+});
+export type ChangeLogQuery = z.infer<typeof changeLogQuerySchema>;
+
+const actor = alias(users, 'actor');
+const actorContact = alias(contacts, 'actor_contact');
+const impersonator = alias(users, 'impersonator');
+const impersonatorContact = alias(contacts, 'impersonator_contact');
+
+/** Change-log entries matching the filters, newest first, with the acting and impersonating users' names. */
+export async function changeHistory(
+  db: Tx,
+  query: ChangeLogQuery,
+): Promise<{ collection: ChangeEntry[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [
+    query.entityType === undefined ? undefined : eq(changeLog.entityType, query.entityType),
+    query.entityId === undefined ? undefined : eq(changeLog.entityId, query.entityId),
+    query.userId === undefined ? undefined : eq(changeLog.userId, query.userId),
+    query.dateFrom === undefined ? undefined : gte(changeLog.createdAt, sql`${query.dateFrom}::timestamptz`),
+    query.dateTo === undefined
+      ? undefined
+      : /^\d{4}-\d{2}-\d{2}$/.test(query.dateTo)
+        ? // A date-only bound includes that whole day.
+          lt(changeLog.createdAt, sql`(${query.dateTo}::date + 1)::timestamptz`)
+        : sql`${changeLog.createdAt} <= ${query.dateTo}::timestamptz`,
+  ];
+  const where = and(...conditions);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        entry: changeLog,
+        actorName: actorContact.name,
+        impersonatorName: impersonatorContact.name,
+        actorUsername: actor.username,
+        impersonatorUsername: impersonator.username,
+      })
+      .from(changeLog)
+      .leftJoin(actor, eq(actor.id, changeLog.userId))
+      .leftJoin(actorContact, eq(actorContact.id, actor.contactId))
+      .leftJoin(impersonator, eq(impersonator.id, changeLog.impersonatorId))
+      .leftJoin(impersonatorContact, eq(impersonatorContact.id, impersonator.contactId))
+      .where(where)
+      .orderBy(desc(changeLog.id))
+      .limit(query.itemsPerPage)
+      .offset((query.page - 1) * query.itemsPerPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(changeLog).where(where),
+  ]);
+  return {
+    total: counted?.total ?? 0,
+    collection: rows.map(({ entry, actorName, actorUsername, impersonatorName, impersonatorUsername }) => ({
+      id: entry.id,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      action: entry.action,
+      user:
+        entry.userId === null
+          ? null
+          : { id: entry.userId, name: actorName ?? actorUsername ?? `#${entry.userId}` },
+      impersonator:
+        entry.impersonatorId === null
+          ? null
+          : {
+              id: entry.impersonatorId,
+              name: impersonatorName ?? impersonatorUsername ?? `#${entry.impersonatorId}`,
+            },
+      changes: entry.changes,
+      createdAt: entry.createdAt.toISOString(),
+    })),
+  };
+}

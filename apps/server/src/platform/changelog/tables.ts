@@ -1,0 +1,23 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
+
+/** Who changed what and when; written in the same transaction as the change. */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    action: text('action').notNull(),
+    userId: integer('user_id'),
+    impersonatorId: integer('impersonator_id'),
+    changes: jsonb('changes').$type<FieldChanges>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('change_log_entity_idx').on(t.entityType, t.entityId, t.id),
+    index('change_log_user_idx').on(t.userId, t.id),
+    index('change_log_created_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,131 @@
+import {
+  addToTree,
+  ERROR_MESSAGES,
+  type ErrorBody,
+  emptyTree,
+  issuesToTree,
+  MESSAGES,
+  VALIDATION_FAILED,
+  type ValidationTree,
+} from '@tms/domain';
+import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+
+/** An error with a contract status and stable English message; thrown anywhere, answered by the handler. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly tree?: ValidationTree,
+  ) {
+    super(message);
+  }
+}
+
+export class ValidationError extends HttpError {
+  constructor(tree: ValidationTree) {
+    super(400, VALIDATION_FAILED, tree);
+  }
+}
+
+export const forbidden = (message: string = ERROR_MESSAGES.accessDenied) => new HttpError(403, message);
+export const notFound = (message: string = ERROR_MESSAGES.notFound) => new HttpError(404, message);
+export const conflict = (message: string = ERROR_MESSAGES.conflict) => new HttpError(409, message);
+export const unauthorized = (message: string = ERROR_MESSAGES.unauthorized) => new HttpError(401, message);
+
+/** One field error: `fieldError(['cleartextPassword', 'first'], 'This value is too short.')`. */
+export function fieldError(path: readonly PropertyKey[], message: string): ValidationError {
+  return new ValidationError(addToTree(emptyTree(), path, message));
+}
+
+/** Collects field errors of a business rule check and throws them together. */
+export class ErrorCollector {
+  private readonly tree = emptyTree();
+  private count = 0;
+  add(path: readonly PropertyKey[], message: string): this {
+    addToTree(this.tree, path, message);
+    this.count++;
+    return this;
+  }
+  get empty(): boolean {
+    return this.count === 0;
+  }
+  throwIfAny(): void {
+    if (this.count) throw new ValidationError(this.tree);
+  }
+}
+
+export function zodValidationError(error: z.ZodError): ValidationError {
+  return new ValidationError(issuesToTree(error.issues));
+}
+
+/** Validates request parts with their zod schemas; failures become the contract's Validation Failed tree. */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
+  return (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    return { error: zodValidationError(result.error) };
+  };
+};
+
+const STATUS_MESSAGES: Record<number, string> = {
+  401: ERROR_MESSAGES.unauthorized,
+  403: ERROR_MESSAGES.accessDenied,
+  404: ERROR_MESSAGES.notFound,
+  409: ERROR_MESSAGES.conflict,
+  413: ERROR_MESSAGES.tooLarge,
+  429: ERROR_MESSAGES.tooManyAttempts,
+};
+
+function body(code: number, message: string, errors?: ValidationTree): ErrorBody {
+  return errors ? { code, message, errors } : { code, message };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.tree));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type and the like: the client's fault, said without internals.
+      if (status === 400 || status === 415) {
+        const tree = emptyTree();
+        tree.errors.push(
+          status === 415 ? 'Unsupported content type.' : 'The request body is not valid JSON.',
+        );
+        return reply.code(400).send(body(400, VALIDATION_FAILED, tree));
+      }
+      return reply.code(status).send(body(status, STATUS_MESSAGES[status] ?? error.message));
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unhandled error');
+    return reply.code(500).send(body(500, ERROR_MESSAGES.internal));
+  });
+}
+
+/** Paths of strings holding a NUL character, which PostgreSQL text cannot store. */
+function nulPaths(
+  value: unknown,
+  path: PropertyKey[] = [],
+  out: PropertyKey[][] = [],
+  depth = 0,
+): PropertyKey[][] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) out.push(path);
+  } else if (value && typeof value === 'object' && depth < 32) {
+    for (const [key, child] of Object.entries(value)) nulPaths(child, [...path, key], out, depth + 1);
+  }
+  return out;
+}
+
+/** Refuses NUL characters anywhere in a request with the Validation Failed tree, before any handler. */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const paths = [...nulPaths(request.query), ...nulPaths(request.params), ...nulPaths(request.body)];
+    if (paths.length === 0) return;
+    const tree = emptyTree();
+    for (const path of paths) addToTree(tree, path, MESSAGES.invalid);
+    throw new ValidationError(tree);
+  });
+}

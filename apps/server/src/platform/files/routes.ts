@@ -1,0 +1,100 @@
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import { dataSchema, idParamSchema } from '@tms/domain';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { fieldError } from '../errors';
+import type { App } from '../http/types';
+import type { ScheduledJob } from '../jobs/scheduler';
+import { FILE_MESSAGES, fileMetadata, readableFile, removeStaleUploads, storeUpload } from './service';
+import { type FileStorage, LocalDiskStorage } from './storage';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fileStorage: FileStorage;
+  }
+}
+
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+const metadataSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  coldStorage: z.boolean(),
+  createdAt: z.string(),
+  downloadLink: z.string(),
+});
+
+/** Content-Disposition that keeps non-Latin file names (RFC 6266 / 5987). */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export default async function filesModule(app: App): Promise<void> {
+  app.decorate('fileStorage', fileStorageOf(app.appConfig));
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+
+  app.post(
+    '/file-management/files/temporary',
+    {
+      schema: {
+        tags: ['files'],
+        summary:
+          'Upload one file (multipart field "file"); it stays temporary until a saved form attaches it',
+        consumes: ['multipart/form-data'],
+        response: { 201: dataSchema(metadataSchema) },
+      },
+    },
+    async (request, reply) => {
+      const upload = request.isMultipart() ? await request.file() : undefined;
+      if (!upload) throw fieldError(['file'], FILE_MESSAGES.noFileSelected);
+      const row = await storeUpload(app.database.db, app.fileStorage, upload, request.auth!.userId);
+      return reply.code(201).send({ data: fileMetadata(row) });
+    },
+  );
+
+  app.get(
+    '/file-management/files/:id',
+    { schema: { tags: ['files'], params: idParamSchema, response: { 200: dataSchema(metadataSchema) } } },
+    async (request) => ({
+      data: fileMetadata(await readableFile(app.database.db, request.auth!, request.params.id)),
+    }),
+  );
+
+  app.get(
+    '/file-management/files/:id/download',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'File content; also accepts ?bearer=<token>',
+        params: idParamSchema,
+      },
+    },
+    async (request, reply) => {
+      const row = await readableFile(app.database.db, request.auth!, request.params.id);
+      if (row.coldStorage) throw fieldError([], FILE_MESSAGES.coldStorage);
+      const stream = await app.fileStorage.get(row.storageKey);
+      return reply
+        .header('content-type', row.mimeType)
+        .header('content-length', row.size)
+        .header('content-disposition', disposition(row.description))
+        .header('x-content-type-options', 'nosniff')
+        .send(stream);
+    },
+  );
+}
+
+export function fileStorageOf(config: Config): FileStorage {
+  return new LocalDiskStorage(path.join(config.dataDir, 'files'));
+}
+
+export const staleUploadsJob: ScheduledJob = {
+  name: 'stale-uploads',
+  intervalMs: 60 * 60 * 1000,
+  async run({ database, config }) {
+    await removeStaleUploads(database.db, fileStorageOf(config), new Date(Date.now() - 24 * 60 * 60 * 1000));
+  },
+};

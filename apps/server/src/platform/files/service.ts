@@ -1,0 +1,134 @@
+import { createHash, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { PassThrough, type Readable, Transform } from 'node:stream';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../auth/context';
+import { ErrorCollector, HttpError, notFound } from '../errors';
+import { ROLE_ADMIN } from '../permissions/check';
+import type { FileStorage } from './storage';
+import { files } from './tables';
+
+export type FileRow = typeof files.$inferSelect;
+
+export const FILE_MESSAGES = {
+  notFound: 'File not found.',
+  noFileSelected: 'No file selected.',
+  coldStorage: 'The file is in cold storage.',
+  notAvailable: 'This file cannot be used here.',
+} as const;
+
+/** Who may read files attached to an owner type: the owning module answers for its records. */
+export type OwnerAccess = (auth: AuthContext, ownerId: number, tx: Tx) => Promise<boolean>;
+const ownerAccess = new Map<string, OwnerAccess>();
+
+export function registerFileOwner(ownerType: string, canRead: OwnerAccess): void {
+  ownerAccess.set(ownerType, canRead);
+}
+
+export function fileMetadata(row: FileRow) {
+  return {
+    id: row.id,
+    description: row.description,
+    mimeType: row.mimeType,
+    size: row.size,
+    coldStorage: row.coldStorage,
+    createdAt: row.createdAt.toISOString(),
+    downloadLink: `/api/file-management/files/${row.id}/download`,
+  };
+}
+
+/** Streams an upload into storage, hashing and counting it on the way; the row is temporary. */
+export async function storeUpload(
+  tx: Tx,
+  storage: FileStorage,
+  upload: { filename: string; mimetype: string; file: Readable & { truncated?: boolean } },
+  uploadedBy: number,
+): Promise<FileRow> {
+  const now = new Date();
+  const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+  const hash = createHash('sha256');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await storage.put(key, upload.file.pipe(meter).pipe(new PassThrough()));
+  if (upload.file.truncated) {
+    await storage.remove(key);
+    throw new HttpError(413, 'The request is too large.');
+  }
+  const description = path.basename(upload.filename || 'file').slice(0, 255);
+  const [row] = await tx
+    .insert(files)
+    .values({
+      storageKey: key,
+      description,
+      mimeType: upload.mimetype || 'application/octet-stream',
+      size,
+      sha256: hash.digest('hex'),
+      uploadedBy,
+    })
+    .returning();
+  return row!;
+}
+
+export async function canReadFile(tx: Tx, auth: AuthContext, row: FileRow): Promise<boolean> {
+  if (auth.roles.has(ROLE_ADMIN) || row.uploadedBy === auth.userId) return true;
+  if (row.temporary || !row.ownerType || row.ownerId === null) return false;
+  const check = ownerAccess.get(row.ownerType);
+  return check ? check(auth, row.ownerId, tx) : false;
+}
+
+export async function readableFile(tx: Tx, auth: AuthContext, id: number): Promise<FileRow> {
+  const [row] = await tx.select().from(files).where(eq(files.id, id));
+  // A file the user may not read is answered as missing: its existence is not disclosed.
+  if (!row || !(await canReadFile(tx, auth, row))) throw notFound(FILE_MESSAGES.notFound);
+  return row;
+}
+
+/**
+ * Attaches files chosen in a form to the record being saved. Each must be the user's own temporary upload
+ * or already attached to this record; errors land under `field` (and its index for collections).
+ */
+export async function attachFiles(
+  tx: Tx,
+  auth: AuthContext,
+  ids: readonly number[],
+  owner: { type: string; id: number },
+  field: readonly PropertyKey[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await tx
+    .select()
+    .from(files)
+    .where(inArray(files.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const errors = new ErrorCollector();
+  ids.forEach((id, index) => {
+    const row = byId.get(id);
+    const attachedHere = row && !row.temporary && row.ownerType === owner.type && row.ownerId === owner.id;
+    const ownUpload = row?.temporary && row.uploadedBy === auth.userId;
+    if (!attachedHere && !ownUpload) {
+      errors.add(ids.length > 1 ? [...field, index] : field, FILE_MESSAGES.notAvailable);
+    }
+  });
+  errors.throwIfAny();
+  await tx
+    .update(files)
+    .set({ temporary: false, ownerType: owner.type, ownerId: owner.id })
+    .where(and(inArray(files.id, [...ids]), eq(files.temporary, true)));
+}
+
+/** Temporary uploads nobody attached within a day. */
+export async function removeStaleUploads(tx: Tx, storage: FileStorage, olderThan: Date): Promise<number> {
+  const stale = await tx
+    .delete(files)
+    .where(and(eq(files.temporary, true), lt(files.createdAt, olderThan)))
+    .returning({ storageKey: files.storageKey });
+  for (const { storageKey } of stale) await storage.remove(storageKey);
+  return stale.length;
+}

@@ -1,0 +1,71 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+
+describe('HTTP platform', () => {
+  let ctx: TestContext;
+  const webDir = mkdtempSync(path.join(tmpdir(), 'tms-web-'));
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>TMS</title>');
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ webDir });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers health without a token', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { status: 'ok' } });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers unknown API paths with the contract 404', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 404, message: 'Not found.' });
+  });
+
+  it('serves the web app for any other path (history routing)', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/tms/orders/42?x=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>TMS</title>');
+  });
+
+  it('publishes the OpenAPI document and Swagger UI', async () => {
+    const json = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json().openapi).toMatch(/^3\./);
+    const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+  });
+
+  it('answers malformed JSON with a Validation Failed body and no internals', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect([400, 404]).toContain(res.statusCode);
+    expect(res.body).not.toMatch(/at .*\.js|stack/i);
+  });
+
+  it('answers an overlong path parameter in the contract shape without echoing it', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/settings/countries/${'9'.repeat(300)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ code: 414, message: 'The request URI is too long.' });
+  });
+
+  it('refuses NUL characters in any input with the Validation Failed tree', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'a\u0000b', password: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.children.username.errors).toEqual(['This value is not valid.']);
+  });
+});

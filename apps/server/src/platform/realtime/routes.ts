@@ -1,0 +1,57 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { App } from '../http/types';
+import { maySubscribe, RealtimeHub } from './hub';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHub;
+  }
+}
+
+const clientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), topics: z.array(z.string().max(200)).max(100) }),
+  z.object({ type: z.literal('unsubscribe'), topics: z.array(z.string().max(200)).max(100) }),
+  z.object({ type: z.literal('ping') }),
+]);
+
+/**
+ * `GET /api/realtime` (WebSocket; the token as `?bearer=`, since browsers cannot set headers on it).
+ * Client: `{"type":"subscribe","topics":["notifications_new/12"]}`; server: `{"type":"message","topic",
+ * "payload"}`, `{"type":"subscribed","topics":[...]}` (only the allowed ones), `{"type":"error"}`.
+ */
+export async function registerRealtime(app: FastifyInstance): Promise<void> {
+  const hub = new RealtimeHub(app.database);
+  app.decorate('realtime', hub);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await hub.start();
+  app.addHook('onClose', () => hub.stop());
+}
+
+export default async function realtimeModule(app: App): Promise<void> {
+  const hub = app.realtime;
+  app.get('/realtime', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    const client = hub.add(socket, request.auth!);
+    socket.on('message', (data) => {
+      let parsed: z.infer<typeof clientMessage>;
+      try {
+        parsed = clientMessage.parse(JSON.parse(String(data)));
+      } catch {
+        socket.send(JSON.stringify({ type: 'error', message: 'Validation Failed' }));
+        return;
+      }
+      if (parsed.type === 'ping') {
+        socket.send(JSON.stringify({ type: 'pong' }));
+        return;
+      }
+      if (parsed.type === 'unsubscribe') {
+        for (const topic of parsed.topics) client.topics.delete(topic);
+        return;
+      }
+      const allowed = parsed.topics.filter((topic) => maySubscribe(client.auth, topic));
+      for (const topic of allowed) client.topics.add(topic);
+      socket.send(JSON.stringify({ type: 'subscribed', topics: allowed }));
+    });
+  });
+}

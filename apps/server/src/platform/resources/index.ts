@@ -1,0 +1,4 @@
+export * from './engine';
+export { dictionaryColumns, listIndexes, searchTextColumn } from './indexes';
+export { containsPattern, listQueryOf } from './query';
+export { checkReferences } from './references';

@@ -1,0 +1,193 @@
+import {
+  type FieldDescriptor,
+  listQuerySchema,
+  MESSAGES,
+  RESOURCE_MESSAGES,
+  type ResourceDescriptor,
+} from '@tms/domain';
+import { and, asc, desc, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { ErrorCollector, fieldError } from '../errors';
+
+/** Field types filtered by equality (one or several values). */
+const EQUALITY_TYPES = new Set(['enum', 'reference', 'boolean', 'integer', 'number', 'money']);
+/** Field types filtered by a substring. */
+const TEXT_TYPES = new Set(['text', 'textarea', 'email']);
+/** Field types filtered by a range `<field>From` / `<field>To`. */
+const DATE_TYPES = new Set(['date', 'datetime']);
+/** Array columns: a filter matches rows holding any of the values. */
+const ARRAY_TYPES = new Set(['tags', 'references', 'roles']);
+
+const filterValue = z
+  .union([z.string().max(2000), z.array(z.string().max(2000)).max(1000)])
+  .optional()
+  .describe('One value, several comma-separated, or the parameter repeated');
+const dateValue = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/)
+  .optional();
+
+/** The list query of a resource: the contract's paging/sort/search plus each filterable field by name. */
+export function listQueryOf(descriptor: ResourceDescriptor) {
+  const shape: Record<string, z.ZodType> = {
+    id: filterValue.describe('Record ids, comma-separated or repeated'),
+  };
+  for (const field of descriptor.fields) {
+    if (!field.filterable) continue;
+    if (DATE_TYPES.has(field.type)) {
+      shape[`${field.name}From`] = dateValue;
+      shape[`${field.name}To`] = dateValue;
+    } else {
+      shape[field.name] = filterValue;
+    }
+  }
+  return listQuerySchema.extend(shape);
+}
+
+export type ListQueryValues = z.infer<ReturnType<typeof listQueryOf>>;
+
+function values(raw: unknown): string[] {
+  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  return list
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+/** `%term%` for ILIKE, with the pattern characters of the user's text taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function columnOf(table: PgTable, field: string): PgColumn {
+  const column = (getTableColumns(table) as Record<string, PgColumn>)[field];
+  if (!column) throw new Error(`Resource field "${field}" has no column in table`);
+  return column;
+}
+
+function parseEquality(field: FieldDescriptor, raw: string[], errors: ErrorCollector): unknown[] {
+  const out: unknown[] = [];
+  for (const value of raw) {
+    if (field.type === 'boolean') {
+      if (['true', '1'].includes(value)) out.push(true);
+      else if (['false', '0'].includes(value)) out.push(false);
+      else errors.add([field.name], MESSAGES.choice);
+    } else if (field.type === 'reference' || field.type === 'integer') {
+      if (/^-?\d{1,10}$/.test(value)) out.push(Number(value));
+      else errors.add([field.name], MESSAGES.type);
+    } else if (field.type === 'number' || field.type === 'money') {
+      if (/^-?\d+(\.\d+)?$/.test(value)) out.push(value);
+      else errors.add([field.name], MESSAGES.type);
+    } else if (field.type === 'enum' && field.options && !field.options.includes(value)) {
+      errors.add([field.name], MESSAGES.choice);
+    } else {
+      out.push(value);
+    }
+  }
+  return out;
+}
+
+/** WHERE of a list: the caller's scope, the free-text search and every filter given. */
+export function listWhere(
+  descriptor: ResourceDescriptor,
+  table: PgTable,
+  query: Record<string, unknown>,
+  scope: SQL | undefined,
+): SQL | undefined {
+  const errors = new ErrorCollector();
+  const conditions: (SQL | undefined)[] = [scope];
+
+  const ids = values(query.id);
+  if (ids.length) {
+    if (ids.every((v) => /^\d{1,10}$/.test(v))) {
+      conditions.push(inArray(columnOf(table, 'id'), ids.map(Number)));
+    } else errors.add(['id'], MESSAGES.type);
+  }
+
+  const search = typeof query.search === 'string' ? query.search.trim() : '';
+  if (search) {
+    const pattern = containsPattern(search);
+    const searchText = (getTableColumns(table) as Record<string, PgColumn>).searchText;
+    if (searchText) {
+      // The stored text was lower-cased by the database; the pattern is lower-cased by the same function.
+      conditions.push(sql`${searchText} LIKE lower(${pattern})`);
+    } else {
+      const searchable = descriptor.fields.filter((f) => f.searchable);
+      conditions.push(
+        or(
+          ...searchable.map((f) => {
+            const column = columnOf(table, f.name);
+            return TEXT_TYPES.has(f.type) ? ilike(column, pattern) : sql`${column}::text ILIKE ${pattern}`;
+          }),
+        ) ?? sql`false`,
+      );
+    }
+  }
+
+  for (const field of descriptor.fields) {
+    if (!field.filterable) continue;
+    const column = columnOf(table, field.name);
+    if (DATE_TYPES.has(field.type)) {
+      const from = query[`${field.name}From`];
+      const to = query[`${field.name}To`];
+      const dateOnly = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+      if (typeof from === 'string') {
+        conditions.push(
+          field.type === 'date' ? sql`${column} >= ${from}::date` : sql`${column} >= ${from}::timestamptz`,
+        );
+      }
+      if (typeof to === 'string') {
+        // A date-only upper bound of a timestamp includes that whole day.
+        conditions.push(
+          field.type === 'date'
+            ? sql`${column} <= ${to}::date`
+            : dateOnly(to)
+              ? sql`${column} < (${to}::date + 1)`
+              : sql`${column} <= ${to}::timestamptz`,
+        );
+      }
+      continue;
+    }
+    const raw = values(query[field.name]);
+    if (!raw.length) continue;
+    if (TEXT_TYPES.has(field.type)) {
+      conditions.push(or(...raw.map((v) => ilike(column, containsPattern(v)))));
+    } else if (ARRAY_TYPES.has(field.type)) {
+      const typed =
+        field.type === 'references' ? parseEquality({ ...field, type: 'integer' }, raw, errors) : raw;
+      const cast = field.type === 'tags' || field.type === 'roles' ? sql`::text[]` : sql`::integer[]`;
+      const items = sql.join(
+        typed.map((v) => sql`${v}`),
+        sql`, `,
+      );
+      conditions.push(sql`${column} && ARRAY[${items}]${cast}`);
+    } else if (EQUALITY_TYPES.has(field.type)) {
+      const parsed = parseEquality(field, raw, errors);
+      if (parsed.length) conditions.push(inArray(column, parsed));
+    } else {
+      conditions.push(inArray(column, raw));
+    }
+  }
+  errors.throwIfAny();
+  return and(...conditions);
+}
+
+/** ORDER BY of a list: only sortable fields (else 400 under `sort`), the id breaking ties. */
+export function listOrder(
+  descriptor: ResourceDescriptor,
+  table: PgTable,
+  query: Record<string, unknown>,
+): SQL[] {
+  const sort = typeof query.sort === 'string' && query.sort !== '' ? query.sort : undefined;
+  const sortField = sort ?? descriptor.defaultSort.field;
+  const allowed = sortField === 'id' || descriptor.fields.some((f) => f.name === sortField && f.sortable);
+  if (!allowed) throw fieldError(['sort'], RESOURCE_MESSAGES.notSortable);
+  const order = query.order ?? (sort ? 'asc' : descriptor.defaultSort.order);
+  const direction = order === 'desc' ? desc : asc;
+  const column = columnOf(table, sortField);
+  const id = columnOf(table, 'id');
+  return sortField === 'id' ? [direction(id)] : [direction(column), direction(id)];
+}
+
+export { columnOf };

@@ -1,0 +1,56 @@
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import type { Database } from '../db/connection';
+import type { App } from '../platform/http/types';
+import { cloneTemplate } from './databases';
+
+export const TEST_SECRET = 'test-secret-key-of-sufficient-length-for-hs256';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: '.tmp/test-data',
+    secretKey: TEST_SECRET,
+    adminUsername: 'admin',
+    adminPassword: 'Admin12345',
+    demoData: false,
+    logLevel: 'silent',
+    trustProxy: undefined,
+    tokenTtl: 3600,
+    webDir: undefined,
+    schedulerEnabled: false,
+    ...overrides,
+  };
+}
+
+/** A fresh database cloned from the migrated template. */
+export function createTestDatabase(): Promise<Database> {
+  return cloneTemplate(inject('dbTemplate'));
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The whole app on its own fresh database; call `close` in afterAll. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

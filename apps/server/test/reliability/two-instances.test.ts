@@ -1,0 +1,168 @@
+import { ROLE_SETTINGS_SERVICE_OFFICES } from '@tms/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Database } from '../../src/db/connection';
+import { openSession } from '../../src/platform/auth/sessions';
+import type { App } from '../../src/platform/http/types';
+import { publish } from '../../src/platform/realtime/hub';
+import { createUser } from '../../src/test/users';
+import { type FreshDatabase, freshDatabase, SECRET_KEY, startInstance } from './postgres';
+
+const PATH = '/api/settings/service-offices';
+
+interface Instance {
+  app: App;
+  database: Database;
+  base: string;
+}
+
+/** Reads a socket's messages in order; `next` waits for the next one (or fails after `timeoutMs`). */
+function messages(socket: WebSocket) {
+  const queue: unknown[] = [];
+  const waiters: ((message: unknown) => void)[] = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    const waiter = waiters.shift();
+    if (waiter) waiter(message);
+    else queue.push(message);
+  });
+  return {
+    pending: () => queue.length,
+    next(timeoutMs = 5000): Promise<unknown> {
+      if (queue.length) return Promise.resolve(queue.shift());
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no message within the time limit')), timeoutMs);
+        waiters.push((message) => {
+          clearTimeout(timer);
+          resolve(message);
+        });
+      });
+    },
+  };
+}
+
+/**
+ * Two server instances (each with its own pool and its own LISTEN connection) on one PostgreSQL database,
+ * as behind a load balancer: neither may keep state the other does not see.
+ */
+describe('two instances on one database', () => {
+  let fresh: FreshDatabase;
+  let a: Instance;
+  let b: Instance;
+  let userId: number;
+  let token: string;
+  let headers: { authorization: string };
+
+  beforeAll(async () => {
+    fresh = await freshDatabase('instances');
+    a = await startInstance(fresh.url);
+    b = await startInstance(fresh.url, true);
+    const user = await createUser(a.database, { roles: [ROLE_SETTINGS_SERVICE_OFFICES] });
+    userId = user.id;
+    ({ token } = await openSession(
+      a.database.db,
+      { secretKey: SECRET_KEY, tokenTtl: 3600 },
+      {
+        userId,
+        ip: '127.0.0.1',
+        userAgent: 'reliability',
+      },
+    ));
+    headers = { authorization: `Bearer ${token}` };
+  });
+  afterAll(async () => {
+    for (const instance of [a, b]) {
+      await instance?.app.close();
+      await instance?.database.close();
+    }
+    await fresh?.drop();
+  });
+
+  it('a change made through one is visible through the other, both ways', async () => {
+    const created = await a.app.inject({
+      method: 'POST',
+      url: PATH,
+      headers,
+      payload: { name: 'Офис Владивосток', code: 'VVO', address: 'Владивосток, ул. Портовая, 1' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const office = created.json().data;
+
+    const seenByB = await b.app.inject({ method: 'GET', url: `${PATH}/${office.id}`, headers });
+    expect(seenByB.json().data).toEqual(office);
+
+    const updated = await b.app.inject({
+      method: 'PUT',
+      url: `${PATH}/${office.id}`,
+      headers,
+      payload: { version: office.version, address: 'Владивосток, ул. Светланская, 5' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const list = await a.app.inject({ method: 'GET', url: `${PATH}?search=VVO`, headers });
+    expect(list.json().data).toEqual({ collection: [updated.json().data], total: 1 });
+
+    // A stale version sent to the other instance is refused there too.
+    const stale = await a.app.inject({
+      method: 'PUT',
+      url: `${PATH}/${office.id}`,
+      headers,
+      payload: { version: office.version, code: 'VVO-2' },
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('a session ended through one instance is refused by the other', async () => {
+    const other = await openSession(
+      a.database.db,
+      { secretKey: SECRET_KEY, tokenTtl: 3600 },
+      {
+        userId,
+        ip: '127.0.0.1',
+        userAgent: 'reliability',
+      },
+    );
+    const auth = { authorization: `Bearer ${other.token}` };
+    expect((await b.app.inject({ method: 'GET', url: PATH, headers: auth })).statusCode).toBe(200);
+    const logout = await a.app.inject({ method: 'POST', url: '/api/auth/logout', headers: auth });
+    expect(logout.statusCode, logout.body).toBeLessThan(300);
+    expect((await b.app.inject({ method: 'GET', url: PATH, headers: auth })).statusCode).toBe(401);
+  });
+
+  // No API action publishes a message yet (announcements and notifications come later), so instance A
+  // publishes with the platform's publish() over its own pool, as a module's action will.
+  it('a real-time message published on instance A (publish() on its pool) reaches a WebSocket client of instance B', async () => {
+    const topic = `announcements_read/${userId}`;
+    const socket = new WebSocket(`${b.base.replace('http', 'ws')}/api/realtime?bearer=${token}`);
+    const inbox = messages(socket);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    try {
+      socket.send(JSON.stringify({ type: 'subscribe', topics: [topic, 'announcements_read/999999'] }));
+      // Only the user's own topic is granted.
+      expect(await inbox.next()).toEqual({ type: 'subscribed', topics: [topic] });
+
+      // A message published in a transaction that rolls back never goes out.
+      await a.database.db
+        .transaction(async (tx) => {
+          await publish(tx, topic, { id: 1, rolledBack: true });
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      await a.database.db.transaction(async (tx) => {
+        await publish(tx, topic, { id: 2 });
+      });
+      await publish(a.database.db, 'announcements_read/999999', { id: 3 });
+      await publish(a.database.db, topic, { id: 4 });
+
+      expect(await inbox.next()).toEqual({ type: 'message', topic, payload: { id: 2 } });
+      expect(await inbox.next()).toEqual({ type: 'message', topic, payload: { id: 4 } });
+      socket.send(JSON.stringify({ type: 'ping' }));
+      expect(await inbox.next()).toEqual({ type: 'pong' });
+      expect(inbox.pending()).toBe(0);
+    } finally {
+      socket.close();
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisteredRoute } from '../../src/app';
+import { createTestApp, type TestContext } from '../../src/test/harness';
+import { signIn } from '../../src/test/users';
+
+/**
+ * The role × endpoint matrix: every registered API route, called anonymously (401), by a signed-in user
+ * holding none of its roles (403), and by users holding exactly one of its roles each (access granted:
+ * anything but 401/403, and never a 5xx). Path parameters are a plausible id; bodies are empty, so a
+ * granted write answers 400 without changing anything.
+ */
+
+/** Routes open to every signed-in user whose answer also depends on the record asked for. */
+const OBJECT_LEVEL: Record<string, string> = {
+  'POST /api/users/:id/password': "own password, or another's with ROLE_USER_EDIT (tested in modules/users)",
+  'GET /api/file-management/files/:id':
+    'readable by uploader or by readers of the owning record (404 otherwise)',
+  'GET /api/file-management/files/:id/download': 'as the file metadata',
+};
+
+const key = (route: RegisteredRoute) => `${route.method} ${route.url}`;
+const urlOf = (route: RegisteredRoute) => route.url.replace(/:(\w+)/g, '999999');
+
+describe('role × endpoint matrix', () => {
+  let ctx: TestContext;
+  let routes: RegisteredRoute[];
+  const headersByRole = new Map<string, Promise<Record<string, string>>>();
+
+  const headersFor = (roles: string[]) => {
+    const k = roles.join(',');
+    let headers = headersByRole.get(k);
+    if (!headers) {
+      headers = signIn(ctx, roles).then((s) => s.headers);
+      headersByRole.set(k, headers);
+    }
+    return headers;
+  };
+
+  const call = async (route: RegisteredRoute, headers: Record<string, string> = {}) => {
+    const withBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+    return ctx.app.inject({
+      method: route.method as 'GET',
+      url: urlOf(route),
+      headers: withBody ? { ...headers, 'content-type': 'application/json' } : headers,
+      payload: withBody ? '{}' : undefined,
+    });
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    routes = ctx.app.routeTable.filter((r) => !r.public && !r.websocket);
+  });
+  afterAll(() => ctx.close());
+
+  it('covers the product: the registered routes include sign-in, system and resources', () => {
+    const all = ctx.app.routeTable.map(key);
+    expect(all).toContain('POST /api/auth/login');
+    expect(all).toContain('GET /api/system');
+    expect(routes.length).toBeGreaterThan(20);
+  });
+
+  it('refuses every protected route to an anonymous caller with 401', async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const res = await call(route);
+      if (res.statusCode !== 401) wrong.push(`${key(route)} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses every role-guarded route with 403 to a user holding none of its roles', async () => {
+    const headers = await headersFor([]);
+    const wrong: string[] = [];
+    for (const route of routes.filter((r) => r.roles.length > 0)) {
+      const res = await call(route, headers);
+      if (res.statusCode !== 403) wrong.push(`${key(route)} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('grants every route to a user holding any one of its roles, and open routes to every user', async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      if (route.roles.length === 0 && OBJECT_LEVEL[key(route)]) continue;
+      const roleSets = route.roles.length ? route.roles.map((role) => [role]) : [[]];
+      for (const roles of roleSets) {
+        const res = await call(route, await headersFor(roles));
+        if ([401, 403].includes(res.statusCode) || res.statusCode >= 500) {
+          wrong.push(`${key(route)} as [${roles.join(',')}] → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('grants every route to the administrator', async () => {
+    const headers = await headersFor(['ROLE_ADMIN']);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const res = await call(route, headers);
+      if ([401, 403].includes(res.statusCode) || res.statusCode >= 500)
+        wrong.push(`${key(route)} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

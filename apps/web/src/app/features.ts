@@ -1,0 +1,25 @@
+import { accessGroupRoutes } from '../features/access-groups/routes';
+import { changeLogRoutes } from '../features/changelog/routes';
+import { customFieldsRoutes } from '../features/custom-fields/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { optionsRoutes } from '../features/options/routes';
+import { profileRoutes } from '../features/profile/routes';
+import { settingsRoutes } from '../features/settings/routes';
+import { tmsRoutes } from '../features/tms/routes';
+import { userDefinedListsRoutes } from '../features/user-defined-lists/routes';
+import { userRoutes } from '../features/users/routes';
+import type { AppRoute } from './routeMeta';
+
+/** Every feature's routes inside the shell; adding a feature is one line here. */
+export const featureRoutes: AppRoute[] = [
+  ...dashboardRoutes,
+  ...profileRoutes,
+  ...settingsRoutes,
+  ...tmsRoutes,
+  ...userRoutes,
+  ...accessGroupRoutes,
+  ...changeLogRoutes,
+  ...optionsRoutes,
+  ...customFieldsRoutes,
+  ...userDefinedListsRoutes,
+];

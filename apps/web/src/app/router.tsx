@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { EXTERNAL_BASE_URL } from '../platform/config';
+import { featureRoutes } from './features';
+import { FullScreenLoader } from './shell/FullScreenLoader';
+import { Shell } from './shell/Shell';
+import { TopProgress } from './shell/TopProgress';
+
+/** An unknown address goes to the external base address when one is configured, else to the dashboard. */
+function UnknownPath() {
+  const location = useLocation();
+  useEffect(() => {
+    if (EXTERNAL_BASE_URL) window.location.assign(EXTERNAL_BASE_URL);
+  }, []);
+  if (EXTERNAL_BASE_URL) return <FullScreenLoader />;
+  return <Navigate to="/dashboard" replace state={{ from: location.pathname }} />;
+}
+
+function Root() {
+  return (
+    <>
+      <TopProgress />
+      <Outlet />
+    </>
+  );
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    hydrateFallbackElement: <FullScreenLoader />,
+    children: [
+      {
+        path: '/login',
+        lazy: () => import('./LoginPage').then((m) => ({ Component: m.LoginPage })),
+        hydrateFallbackElement: <FullScreenLoader />,
+      },
+      {
+        path: '/',
+        element: <Shell />,
+        hydrateFallbackElement: <FullScreenLoader />,
+        children: [
+          { index: true, element: <Navigate to="/dashboard" replace /> },
+          ...featureRoutes,
+          { path: '*', element: <UnknownPath /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,106 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api/client';
+import { type SystemUser, useReplaceUser } from '../../platform/auth/system';
+import { translateServerMessage } from '../../platform/i18n';
+import { notifySaved } from '../../platform/snackbar';
+import { applyServerErrors } from '../../platform/widgets/serverErrors';
+
+/** Length shown by the password inputs' counter (spec §5, §9). */
+export const PASSWORD_COUNTER = 24;
+
+interface PasswordForm {
+  cleartextPassword: { first: string; second: string };
+}
+
+/** The two password inputs with their counters and server errors; used by the dialog and the profile. */
+export function PasswordFields({ form }: { form: ReturnType<typeof useForm<PasswordForm>> }) {
+  const { t } = useTranslation('shell');
+  const { control, formState } = form;
+  const errors = formState.errors.cleartextPassword;
+  return (
+    <>
+      {(['first', 'second'] as const).map((field) => (
+        <Controller
+          key={field}
+          control={control}
+          name={`cleartextPassword.${field}`}
+          render={({ field: input }) => (
+            <PasswordInput
+              {...input}
+              label={t(field === 'first' ? 'password.new' : 'password.repeat')}
+              autoComplete="new-password"
+              required
+              error={errors?.[field]?.message}
+              description={
+                <Text span size="xs" c="dimmed" data-testid={`counter-${field}`}>
+                  {input.value.length} / {PASSWORD_COUNTER}
+                </Text>
+              }
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+            />
+          )}
+        />
+      ))}
+    </>
+  );
+}
+
+export function usePasswordForm(userId: number, onSaved: (user: SystemUser) => void) {
+  const { t } = useTranslation('shell');
+  const form = useForm<PasswordForm>({ defaultValues: { cleartextPassword: { first: '', second: '' } } });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const user = await api.post<SystemUser>(`/users/${userId}/password`, values, { suppressPopup: true });
+      notifySaved(t('common:saved'));
+      form.reset();
+      onSaved(user);
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError)) {
+        form.setError('root.server', {
+          type: 'server',
+          message: translateServerMessage((error as Error).message),
+        });
+      }
+    }
+  });
+  return { form, submit };
+}
+
+/** Persists while the user must change their password; the saved user replaces the stored one. */
+export function PasswordChangeDialog({ user }: { user: SystemUser }) {
+  const { t } = useTranslation('shell');
+  const replaceUser = useReplaceUser();
+  const [opened] = useState(true);
+  const { form, submit } = usePasswordForm(user.id, replaceUser);
+  const rootError = form.formState.errors.root?.server?.message;
+  return (
+    <Modal
+      opened={opened && user.changePasswordRequired}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnEscape={false}
+      closeOnClickOutside={false}
+      title={t('password.requiredTitle')}
+      centered
+      data-testid="password-change-dialog"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('password.requiredText')}
+          </Text>
+          {rootError && <Alert color="red">{rootError}</Alert>}
+          <PasswordFields form={form} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {t('common:save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,243 @@
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconHistory, IconList, IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResourceDescriptor, ValidationTree } from '@tms/domain';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError, api } from '../../platform/api/client';
+import { useSystemData } from '../../platform/auth/system';
+import { padId } from '../../platform/format';
+import { translateServerMessage } from '../../platform/i18n';
+import { accessOf, type Row } from '../../platform/resources/logic';
+import { ResourceHistory } from '../../platform/resources/ResourceHistory';
+import { resourceKey } from '../../platform/resources/ResourceList';
+import { type ResourceTexts, useResourceTexts } from '../../platform/resources/texts';
+import { notifyDeleted, notifySaved } from '../../platform/snackbar';
+import { HoldToConfirm } from '../../platform/widgets';
+
+export interface RecordFormApi {
+  record: Row | null;
+  canWrite: boolean;
+  texts: ResourceTexts;
+}
+
+interface RecordScreenProps {
+  descriptor: ResourceDescriptor;
+  /** The screen's body for a record (null on create); `key` resets it when the record changes. */
+  children: (api: RecordFormApi) => ReactNode;
+  /** The body to send, or null when the client's own checks failed (the body shows why). */
+  body: () => Record<string, unknown> | null;
+  /** Server errors of a refused save. */
+  onErrors: (tree: ValidationTree | null) => void;
+  /** Called with the record as saved (and as loaded), to replace what the form holds. */
+  onLoaded: (record: Row | null) => void;
+}
+
+/** Loads a record of `descriptor` by the `:id` route param (absent: a new one). */
+export function useRecord(descriptor: ResourceDescriptor) {
+  const { id: idParam } = useParams();
+  const id = idParam === undefined ? null : /^\d+$/.test(idParam) ? Number(idParam) : Number.NaN;
+  const record = useQuery({
+    queryKey: [...resourceKey(descriptor), 'record', id],
+    queryFn: ({ signal }) => api.get<Row>(`${descriptor.path}/${id}`, { signal }),
+    enabled: id !== null && !Number.isNaN(id),
+  });
+  return { id, record };
+}
+
+/**
+ * The create/edit screen of a definitions resource with its own body: breadcrumbs, title, the History tab,
+ * save (409 shows the reload offer, 400 the errors under their fields), enable/disable and delete with
+ * hold-to-confirm — the same behaviour as the generated resource form.
+ */
+export function RecordScreen({ descriptor, children, body, onErrors, onLoaded }: RecordScreenProps) {
+  const texts = useResourceTexts(descriptor);
+  const { t } = texts;
+  const { id, record } = useRecord(descriptor);
+  const system = useSystemData();
+  const access = accessOf(descriptor, system.roles);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [conflict, setConflict] = useState(false);
+  const [tab, setTab] = useState<string | null>('main');
+  const current = record.data ?? null;
+  const canWrite = current ? access.edit : access.create;
+  const invalidate = () => client.invalidateQueries({ queryKey: resourceKey(descriptor) });
+
+  const save = useMutation({
+    mutationFn: (payload: Record<string, unknown>) =>
+      current
+        ? api.put<Row>(`${descriptor.path}/${current.id}`, { ...payload, version: current.version })
+        : api.post<Row>(descriptor.path, payload),
+    onSuccess: async (saved) => {
+      notifySaved(String(t('common:saved')));
+      setConflict(false);
+      onErrors(null);
+      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
+      onLoaded(saved);
+      await invalidate();
+      if (!current) navigate(`${descriptor.path}/${saved.id}`, { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) setConflict(true);
+      else if (error instanceof ApiError && error.status === 400 && error.errors) onErrors(error.errors);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => api.delete<Row>(`${descriptor.path}/${current?.id}`),
+    onSuccess: async () => {
+      notifyDeleted(String(t('common:deleted')));
+      client.removeQueries({ queryKey: [...resourceKey(descriptor), 'record', current?.id] });
+      await invalidate();
+      navigate(descriptor.path, { replace: true });
+    },
+  });
+  // The generic toggle of spec §7: POST enable/disable, then read `enabled` from the answer.
+  const toggle = useMutation({
+    mutationFn: (enabled: boolean) =>
+      api.post<Row>(`${descriptor.path}/${current?.id}/${enabled ? 'enable' : 'disable'}`),
+    onSuccess: async (saved) => {
+      notifySaved(String(t('common:saved')));
+      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
+      onLoaded(saved);
+      await invalidate();
+    },
+  });
+
+  if (Number.isNaN(id) || (record.error as ApiError | null)?.status === 404) {
+    return (
+      <Stack align="flex-start">
+        <Alert color="gray" icon={<IconAlertTriangle size={18} />}>
+          {t('notFound')}
+        </Alert>
+        <Button component={Link} to={descriptor.path} variant="default" leftSection={<IconList size={16} />}>
+          {t('backToList')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (id !== null && !current) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+
+  const submit = () => {
+    const payload = body();
+    if (payload) save.mutate(payload);
+  };
+  const heading = current
+    ? `${texts.itemTitle}: ${String(current[descriptor.labelField] ?? padId(current.id))}`
+    : `${texts.itemTitle}: ${t('newRecord')}`;
+
+  const main = (
+    <Stack gap="md">
+      {conflict && (
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('conflict.title')}
+          data-testid="conflict-alert"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {translateServerMessage('The record was changed by someone else. Reload it and try again.')}
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} />}
+              onClick={async () => {
+                const fresh = await record.refetch();
+                onLoaded(fresh.data ?? null);
+                setConflict(false);
+              }}
+            >
+              {t('conflict.reload')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {children({ record: current, canWrite, texts })}
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          {canWrite && (
+            <Button onClick={submit} loading={save.isPending} data-testid="resource-save">
+              {t('save')}
+            </Button>
+          )}
+          <Button variant="default" component={Link} to={descriptor.path}>
+            {canWrite ? t('cancel') : t('backToList')}
+          </Button>
+        </Group>
+        <Group gap="sm">
+          {current && descriptor.toggle && access.edit && (
+            <Button
+              variant="default"
+              loading={toggle.isPending}
+              onClick={() => toggle.mutate(current.enabled !== true)}
+              data-testid="resource-toggle"
+            >
+              {t(current.enabled === true ? 'disable' : 'enable')}
+            </Button>
+          )}
+          {current && access.delete && (
+            <HoldToConfirm
+              onConfirm={() => remove.mutate()}
+              loading={remove.isPending}
+              data-testid="resource-delete"
+            >
+              {t('delete')}
+            </HoldToConfirm>
+          )}
+        </Group>
+      </Group>
+    </Stack>
+  );
+
+  return (
+    <Stack gap="md" maw={1280} data-testid="resource-form-screen" data-resource={descriptor.name}>
+      <Breadcrumbs>
+        <Anchor component={Link} to={descriptor.path} size="sm">
+          {texts.title}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          {current ? padId(current.id) : t('newRecord')}
+        </Text>
+      </Breadcrumbs>
+      <Title order={2} size="h3">
+        {heading}
+      </Title>
+      {current ? (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="main">{t('tabs.main')}</Tabs.Tab>
+            <Tabs.Tab value="history" leftSection={<IconHistory size={14} />} data-testid="history-tab">
+              {t('tabs.history')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="main">{main}</Tabs.Panel>
+          <Tabs.Panel value="history">
+            <ResourceHistory descriptor={descriptor} id={current.id} texts={texts} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        main
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,537 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Center,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCopy,
+  IconHistory,
+  IconKey,
+  IconLock,
+  IconRefresh,
+  IconUserShare,
+} from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type FieldDescriptor,
+  ROLE_ALLOWED_TO_SWITCH,
+  roleLabel,
+  type User,
+  updateSchemaOf,
+} from '@tms/domain';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PASSWORD_COUNTER, PasswordFields, usePasswordForm } from '../../app/shell/PasswordChangeDialog';
+import { ApiError, api } from '../../platform/api/client';
+import { impersonate } from '../../platform/auth/actions';
+import { hasRole, useSystemData } from '../../platform/auth/system';
+import { formatDateTime, padId } from '../../platform/format';
+import { translateServerMessage } from '../../platform/i18n';
+import type { ResourceScreenProps } from '../../platform/resources';
+import { accessOf, bodyOf, formValuesOf } from '../../platform/resources/logic';
+import { ResourceHistory } from '../../platform/resources/ResourceHistory';
+import { resourceKey } from '../../platform/resources/ResourceList';
+import { useResourceTexts } from '../../platform/resources/texts';
+import { FieldInput } from '../../platform/resources/widgets';
+import { notifySaved } from '../../platform/snackbar';
+import { applyServerErrors } from '../../platform/widgets';
+import classes from './UserForm.module.css';
+
+type Values = Record<string, unknown>;
+
+/** Fields of the form's account and sign-in sections; the access section is laid out by hand. */
+const ACCOUNT_FIELDS = ['username', 'contactName', 'email', 'phone', 'serviceOfficeId', 'locale'];
+const SIGN_IN_FIELDS = [
+  'active',
+  'changePasswordRequired',
+  'nextUi',
+  'remoteAccess',
+  'ipRestriction',
+  'allowedIpAddresses',
+];
+const WIDE = new Set(['roles', 'allowedIpAddresses', 'accessGroupIds']);
+
+function errorText(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === 'string' && message) return translateServerMessage(message);
+  for (const [key, item] of Object.entries(error)) {
+    if (key === 'ref') continue;
+    const nested = errorText(item);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+/** The form's starting values; a new user starts active, in Russian, with two empty password entries. */
+function initialValues(descriptor: ResourceScreenProps['descriptor'], user: User | null): Values {
+  return {
+    ...formValuesOf(descriptor, user),
+    ...(user
+      ? {}
+      : {
+          cleartextPassword: { first: '', second: '' },
+          locale: 'ru-RU',
+          active: true,
+          ipRestriction: 'none',
+        }),
+  };
+}
+
+/** The user screen (/settings/users/new, /settings/users/{id}): every field of the user, and the actions. */
+export function UserForm(props: ResourceScreenProps) {
+  const { descriptor } = props;
+  const { t } = useTranslation('users');
+  const { id: idParam } = useParams();
+  const id = idParam === undefined ? null : /^\d+$/.test(idParam) ? Number(idParam) : Number.NaN;
+  const record = useQuery({
+    queryKey: [...resourceKey(descriptor), 'record', id],
+    queryFn: ({ signal }) => api.get<User>(`${descriptor.path}/${id}`, { signal }),
+    enabled: id !== null && !Number.isNaN(id),
+  });
+  if (Number.isNaN(id) || (record.error as ApiError | null)?.status === 404) {
+    return (
+      <Alert color="gray" icon={<IconAlertTriangle size={18} />}>
+        {t('resources:notFound')}
+      </Alert>
+    );
+  }
+  if (id !== null && !record.data) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  return (
+    <UserScreen
+      {...props}
+      record={record.data ?? null}
+      reload={async () => (await record.refetch()).data ?? null}
+    />
+  );
+}
+
+function UserScreen({
+  descriptor,
+  record,
+  reload,
+}: ResourceScreenProps & { record: User | null; reload: () => Promise<User | null> }) {
+  const { t } = useTranslation(['users', 'resources']);
+  const texts = useResourceTexts(descriptor);
+  const system = useSystemData();
+  const access = accessOf(descriptor, system.roles);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const canWrite = record ? access.edit : access.create;
+  const [tab, setTab] = useState<string | null>('main');
+  const [conflict, setConflict] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [apiKey, setApiKey] = useState<string | null>(null);
+  const fields = new Map(descriptor.fields.map((f) => [f.name, f]));
+
+  const schema = record ? updateSchemaOf(descriptor.create).omit({ version: true }) : descriptor.create;
+  const zod = zodResolver(schema as never) as unknown as Resolver<Values>;
+  const resolver: Resolver<Values> = (values, context, options) =>
+    zod(bodyOf(descriptor, values), context, options);
+  const form = useForm<Values>({ defaultValues: initialValues(descriptor, record), resolver });
+  const { control, handleSubmit, reset, setError, formState } = form;
+  useEffect(() => {
+    reset(initialValues(descriptor, record));
+  }, [descriptor, record, reset]);
+
+  const key = resourceKey(descriptor);
+  const remember = async (saved: User) => {
+    client.setQueryData([...key, 'record', saved.id], saved);
+    await client.invalidateQueries({ queryKey: key });
+  };
+
+  const save = useMutation({
+    mutationFn: (values: Values) => {
+      const body = bodyOf(descriptor, values);
+      return record
+        ? api.put<User>(`${descriptor.path}/${record.id}`, { ...body, version: record.version })
+        : api.post<User>(descriptor.path, body);
+    },
+    onSuccess: async (saved) => {
+      notifySaved(t('common:saved'));
+      setConflict(false);
+      await remember(saved);
+      if (!record) navigate(`${descriptor.path}/${saved.id}`, { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) setConflict(true);
+      else applyServerErrors(error, setError);
+    },
+  });
+
+  const issueKey = useMutation({
+    mutationFn: () => api.post<{ apiKey: string }>(`${descriptor.path}/${record?.id}/api-key`),
+    onSuccess: async ({ apiKey: issued }) => {
+      setApiKey(issued);
+      const fresh = await reload();
+      if (fresh) await remember(fresh);
+    },
+  });
+  const revokeKey = useMutation({
+    mutationFn: () => api.delete<User>(`${descriptor.path}/${record?.id}/api-key`),
+    onSuccess: async (saved) => {
+      notifySaved(t('common:saved'));
+      await remember(saved);
+    },
+  });
+
+  const renderField = (name: string) => {
+    const field = fields.get(name) as FieldDescriptor;
+    return (
+      <div key={name} style={WIDE.has(name) ? { gridColumn: '1 / -1' } : undefined}>
+        <Controller
+          name={name}
+          control={control}
+          render={({ field: input, fieldState }) => (
+            <FieldInput
+              field={field}
+              value={input.value}
+              onChange={input.onChange}
+              onBlur={input.onBlur}
+              label={texts.label(field)}
+              error={errorText(fieldState.error)}
+              required={name === 'username' || name === 'contactName'}
+              disabled={!canWrite}
+              texts={texts}
+            />
+          )}
+        />
+      </div>
+    );
+  };
+
+  const canImpersonate =
+    record?.active && record.id !== system.user.id && hasRole(system, ROLE_ALLOWED_TO_SWITCH);
+  const rootError = formState.errors.root?.server?.message;
+  const groupRoles =
+    record?.effectiveRoles
+      .filter((role) => !record.roles.includes(role))
+      .map((r) => roleLabel(r, texts.lang)) ?? [];
+
+  const main = (
+    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate data-testid="resource-form">
+      <Stack gap="md">
+        {conflict && (
+          <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('resources:conflict.title')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                {translateServerMessage('The record was changed by someone else. Reload it and try again.')}
+              </Text>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconRefresh size={14} />}
+                onClick={async () => {
+                  const fresh = await reload();
+                  if (fresh) reset(initialValues(descriptor, fresh));
+                  setConflict(false);
+                }}
+              >
+                {t('resources:conflict.reload')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {rootError && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
+            {rootError}
+          </Alert>
+        )}
+        <Section title={t('sections.account')}>
+          {ACCOUNT_FIELDS.map(renderField)}
+          {!record &&
+            (['first', 'second'] as const).map((part) => (
+              <Controller
+                key={part}
+                name={`cleartextPassword.${part}`}
+                control={control}
+                render={({ field: input, fieldState }) => (
+                  <PasswordInput
+                    id={`field-password-${part}`}
+                    label={t(part === 'first' ? 'password.new' : 'password.repeat')}
+                    autoComplete="new-password"
+                    required
+                    value={String(input.value ?? '')}
+                    onChange={input.onChange}
+                    onBlur={input.onBlur}
+                    error={errorText(fieldState.error)}
+                    description={`${String(input.value ?? '').length} / ${PASSWORD_COUNTER}`}
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  />
+                )}
+              />
+            ))}
+        </Section>
+        <Section title={t('sections.signIn')}>{SIGN_IN_FIELDS.map(renderField)}</Section>
+        <Section title={t('sections.access')}>
+          {renderField('accessGroupIds')}
+          {groupRoles.length > 0 && (
+            <Stack gap={4} style={{ gridColumn: '1 / -1' }} data-testid="group-roles">
+              <Text size="xs" c="dimmed">
+                {t('groupRoles')}
+              </Text>
+              <Group gap={6}>
+                {groupRoles.map((label) => (
+                  <Badge key={label} variant="light" color="gray" tt="none" fw={400}>
+                    {label}
+                  </Badge>
+                ))}
+              </Group>
+            </Stack>
+          )}
+          {renderField('roles')}
+        </Section>
+        {record && (
+          <Group gap="xl" px="lg" data-testid="resource-info">
+            <Info label={texts.label(fields.get('lastLoginAt')!)}>
+              {formatDateTime(record.lastLoginAt) || t('never')}
+            </Info>
+            <Info label={t('apiKey.title')}>
+              <Badge variant="light" color={record.hasApiKey ? 'teal' : 'gray'}>
+                {t(record.hasApiKey ? 'apiKey.issued' : 'apiKey.none')}
+              </Badge>
+            </Info>
+            <Info label={texts.label(fields.get('updatedAt')!)}>{formatDateTime(record.updatedAt)}</Info>
+          </Group>
+        )}
+        <Group justify="space-between" gap="sm" className={classes.actions}>
+          <Group gap="sm">
+            {canWrite && (
+              <Button type="submit" loading={save.isPending} data-testid="resource-save">
+                {t('resources:save')}
+              </Button>
+            )}
+            <Button variant="default" component={Link} to={descriptor.path}>
+              {canWrite ? t('resources:cancel') : t('resources:backToList')}
+            </Button>
+          </Group>
+          {record && (
+            <Group gap="sm">
+              {access.edit && (
+                <Button
+                  variant="default"
+                  leftSection={<IconLock size={16} />}
+                  onClick={() => setPasswordOpen(true)}
+                  data-testid="set-password"
+                >
+                  {t('password.set')}
+                </Button>
+              )}
+              {access.edit && (
+                <Button
+                  variant="default"
+                  leftSection={<IconKey size={16} />}
+                  loading={issueKey.isPending}
+                  onClick={() => issueKey.mutate()}
+                  data-testid="issue-api-key"
+                >
+                  {t(record.hasApiKey ? 'apiKey.regenerate' : 'apiKey.generate')}
+                </Button>
+              )}
+              {access.edit && record.hasApiKey && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  loading={revokeKey.isPending}
+                  onClick={() => revokeKey.mutate()}
+                  data-testid="revoke-api-key"
+                >
+                  {t('apiKey.revoke')}
+                </Button>
+              )}
+              {canImpersonate && (
+                <Button
+                  variant="light"
+                  leftSection={<IconUserShare size={16} />}
+                  onClick={() => impersonate(record.username)}
+                  data-testid="impersonate"
+                >
+                  {t('impersonate')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+
+  return (
+    <Stack gap="md" maw={1100} data-testid="resource-form-screen" data-resource={descriptor.name}>
+      <Breadcrumbs>
+        <Anchor component={Link} to={descriptor.path} size="sm">
+          {texts.title}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          {record ? padId(record.id) : t('resources:newRecord')}
+        </Text>
+      </Breadcrumbs>
+      <Group gap="sm" align="center">
+        <Title order={2} size="h3">
+          {record
+            ? `${record.contactName} (${record.username})`
+            : `${texts.itemTitle}: ${t('resources:newRecord')}`}
+        </Title>
+        {record && !record.active && (
+          <Badge color="gray" variant="light">
+            {t('inactive')}
+          </Badge>
+        )}
+      </Group>
+      {record ? (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="main">{t('resources:tabs.main')}</Tabs.Tab>
+            <Tabs.Tab value="history" leftSection={<IconHistory size={14} />} data-testid="history-tab">
+              {t('resources:tabs.history')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="main">{main}</Tabs.Panel>
+          <Tabs.Panel value="history">
+            <ResourceHistory descriptor={descriptor} id={record.id} texts={texts} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        main
+      )}
+      {record && (
+        <SetPasswordDialog
+          userId={record.id}
+          opened={passwordOpen}
+          onClose={() => setPasswordOpen(false)}
+          onSaved={async () => {
+            setPasswordOpen(false);
+            const fresh = await reload();
+            if (fresh) await remember(fresh);
+          }}
+        />
+      )}
+      <Modal
+        opened={apiKey !== null}
+        onClose={() => setApiKey(null)}
+        title={t('apiKey.shownOnceTitle')}
+        centered
+        size="lg"
+      >
+        <Stack>
+          <Text size="sm">{t('apiKey.shownOnce')}</Text>
+          <Group gap="xs" wrap="nowrap">
+            <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid="api-key-value">
+              {apiKey}
+            </Code>
+            <CopyButton value={apiKey ?? ''}>
+              {({ copied, copy }) => (
+                <Button
+                  variant="light"
+                  onClick={copy}
+                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                >
+                  {t(copied ? 'apiKey.copied' : 'apiKey.copy')}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Group justify="flex-end">
+            <Button onClick={() => setApiKey(null)}>{t('common:close')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="lg">
+      <Text fw={600} size="sm" mb="md">
+        {title}
+      </Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
+        {children}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+/** An administrator's "set password" (POST /api/users/{id}/password): the user's sessions end. */
+function SetPasswordDialog({
+  userId,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  userId: number;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation('users');
+  const { form, submit } = usePasswordForm(userId, onSaved);
+  const rootError = form.formState.errors.root?.server?.message;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('password.set')}
+      centered
+      data-testid="set-password-dialog"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('password.setHint')}
+          </Text>
+          {rootError && <Alert color="red">{rootError}</Alert>}
+          <PasswordFields form={form} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('resources:cancel')}
+            </Button>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {t('common:save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  currencySymbol,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatMoney,
+  formatMonth,
+  formatTemperature,
+  padId,
+  russianPluralForm,
+  timeAgo,
+} from './index';
+
+describe('format helpers', () => {
+  it('pads ids to 6 digits', () => {
+    expect(padId(42)).toBe('000042');
+    expect(padId(1234567)).toBe('1234567');
+    expect(padId(null)).toBe('');
+  });
+
+  it('file sizes in Bytes…YB, base 1024', () => {
+    expect(formatFileSize(0)).toBe('0 Bytes');
+    expect(formatFileSize(1000)).toBe('1000 Bytes');
+    expect(formatFileSize(1024)).toBe('1 KB');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(5 * 1024 ** 2)).toBe('5 MB');
+    expect(formatFileSize(1024 ** 8)).toBe('1 YB');
+    expect(formatFileSize(1024 ** 9)).toBe('1024 YB');
+  });
+
+  it('dates as DD.MM.YYYY, MM.YYYY and DD.MM.YYYY HH:mm', () => {
+    expect(formatDate('2025-03-07')).toBe('07.03.2025');
+    expect(formatMonth('2025-03-07')).toBe('03.2025');
+    expect(formatDateTime(new Date(2025, 2, 7, 14, 5))).toBe('07.03.2025 14:05');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDate(null)).toBe('');
+  });
+
+  it('time ago is relative for 3 days or fewer, a date before that', () => {
+    const now = new Date(2025, 2, 10, 12, 0);
+    expect(timeAgo(new Date(2025, 2, 10, 11, 55), 'en', now)).toBe('5 minutes ago');
+    expect(timeAgo(new Date(2025, 2, 10, 9, 0), 'en', now)).toBe('3 hours ago');
+    expect(timeAgo(new Date(2025, 2, 7, 12, 0), 'en', now)).toBe('3 days ago');
+    expect(timeAgo(new Date(2025, 2, 7, 11, 0), 'en', now)).toBe('07.03.2025 11:00');
+    expect(timeAgo(new Date(2025, 2, 10, 10, 0), 'ru', now)).toBe('2 часа назад');
+  });
+
+  it('currency symbols', () => {
+    expect(['USD', 'EUR', 'GBP', 'RUB', 'BYN', 'CNY', 'UAH'].map(currencySymbol)).toEqual([
+      '$',
+      '€',
+      '£',
+      '₽',
+      'Br',
+      '¥',
+      '₴',
+    ]);
+    expect(currencySymbol('kzt')).toBe('₸');
+    expect(currencySymbol('XYZ')).toBe('XYZ');
+  });
+
+  it('money from decimal strings without float arithmetic', () => {
+    expect(formatMoney('1234567.5', 'RUB', 'ru')).toBe('1\u00a0234\u00a0567,50\u00a0₽');
+    expect(formatMoney('-1000.25', 'USD', 'en')).toBe('-1,000.25\u00a0$');
+    expect(formatMoney('0.1', 'EUR', 'en')).toBe('0.10\u00a0€');
+  });
+
+  it('temperature in degrees Celsius', () => {
+    expect(formatTemperature(-18)).toBe('-18 °C');
+    expect(formatTemperature(null)).toBe('');
+  });
+
+  it('Russian plural forms: 1, 2–4, the rest; 11–14 are the rest', () => {
+    const forms = [1, 2, 3, 4, 5, 10, 11, 12, 14, 15, 21, 22, 25, 101, 111, 112].map(russianPluralForm);
+    expect(forms).toEqual([
+      'one',
+      'few',
+      'few',
+      'few',
+      'many',
+      'many',
+      'many',
+      'many',
+      'many',
+      'many',
+      'one',
+      'few',
+      'many',
+      'one',
+      'many',
+      'many',
+    ]);
+  });
+});

@@ -1,0 +1,124 @@
+import dayjs from 'dayjs';
+
+/** Formatting helpers of spec §9; pure, locale passed in where wording differs. */
+
+export const DATE_FORMAT = 'DD.MM.YYYY';
+export const MONTH_FORMAT = 'MM.YYYY';
+/** Spec "dd.MM.yyyy hh:mm": day, month, year and a 24-hour clock, as the back office reads times. */
+export const DATE_TIME_FORMAT = 'DD.MM.YYYY HH:mm';
+
+/** Ids are shown zero-padded to 6 digits: 42 → 000042. */
+export function padId(id: number | string | null | undefined): string {
+  if (id === null || id === undefined || id === '') return '';
+  return String(id).padStart(6, '0');
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+/** A file size in Bytes … YB, base 1024, at most two decimals: 1536 → "1.5 KB". */
+export function formatFileSize(bytes: number, decimals = 2): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
+  const value = bytes / 1024 ** unit;
+  return `${Number.parseFloat(value.toFixed(decimals))} ${SIZE_UNITS[unit]}`;
+}
+
+type DateLike = string | number | Date | null | undefined;
+
+function valid(value: DateLike): dayjs.Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = dayjs(value);
+  return date.isValid() ? date : null;
+}
+
+export const formatDate = (value: DateLike): string => valid(value)?.format(DATE_FORMAT) ?? '';
+export const formatMonth = (value: DateLike): string => valid(value)?.format(MONTH_FORMAT) ?? '';
+export const formatDateTime = (value: DateLike): string => valid(value)?.format(DATE_TIME_FORMAT) ?? '';
+
+/** Dates within this many days are shown relative ("2 hours ago"); older ones as a date. */
+export const TIME_AGO_DAYS = 3;
+
+/** "5 minutes ago" for the last 3 days, DD.MM.YYYY HH:mm before that. */
+export function timeAgo(value: DateLike, locale: string, now: Date = new Date()): string {
+  const date = valid(value);
+  if (!date) return '';
+  const seconds = Math.round((date.valueOf() - now.valueOf()) / 1000);
+  if (Math.abs(seconds) > TIME_AGO_DAYS * 86_400) return date.format(DATE_TIME_FORMAT);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of steps) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(seconds, 'second');
+}
+
+const CURRENCY_SYMBOLS: Record<string, string> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  RUB: '₽',
+  BYN: 'Br',
+  CNY: '¥',
+  UAH: '₴',
+  KZT: '₸',
+  JPY: '¥',
+  CHF: '₣',
+  TRY: '₺',
+  PLN: 'zł',
+  INR: '₹',
+  KRW: '₩',
+  AED: 'د.إ',
+  UZS: 'сўм',
+  KGS: 'с',
+  AMD: '֏',
+  GEL: '₾',
+  AZN: '₼',
+  MDL: 'L',
+  CZK: 'Kč',
+  SEK: 'kr',
+  NOK: 'kr',
+  DKK: 'kr',
+  HKD: 'HK$',
+  CAD: 'C$',
+  AUD: 'A$',
+};
+
+/** The sign of a currency code; an unknown code is shown as the code itself. */
+export const currencySymbol = (code: string | null | undefined): string =>
+  code ? (CURRENCY_SYMBOLS[code.toUpperCase()] ?? code.toUpperCase()) : '';
+
+/** A money amount (decimal string from the API) with grouping and its currency sign: "1 234,50 ₽". */
+export function formatMoney(
+  amount: string | number | null | undefined,
+  currency: string,
+  locale: string,
+): string {
+  if (amount === null || amount === undefined || amount === '') return '';
+  const [whole = '0', fraction = ''] = String(amount).split('.');
+  const negative = whole.startsWith('-');
+  const digits = negative ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, locale.startsWith('en') ? ',' : '\u00a0');
+  const separator = locale.startsWith('en') ? '.' : ',';
+  const cents = fraction.padEnd(2, '0');
+  return `${negative ? '-' : ''}${grouped}${separator}${cents}\u00a0${currencySymbol(currency)}`;
+}
+
+export const formatTemperature = (value: number | null | undefined): string =>
+  value === null || value === undefined ? '' : `${value} °C`;
+
+/**
+ * Russian plural form (spec §9): 1 → one, 2–4 → few, the rest → many; 11–14 are "many", and the rule
+ * repeats by the last digit (21 → one, 22 → few).
+ */
+export function russianPluralForm(count: number): 'one' | 'few' | 'many' {
+  const n = Math.abs(Math.trunc(count));
+  const lastTwo = n % 100;
+  const last = n % 10;
+  if (last === 1 && lastTwo !== 11) return 'one';
+  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return 'few';
+  return 'many';
+}

@@ -1,0 +1,484 @@
+import 'mantine-datatable/styles.css';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Collapse,
+  Group,
+  Indicator,
+  Menu,
+  Paper,
+  Progress,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconAdjustmentsHorizontal,
+  IconAlertTriangle,
+  IconColumns3,
+  IconFileSpreadsheet,
+  IconFilter,
+  IconPlus,
+  IconSearch,
+  IconX,
+} from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FieldDescriptor, ListResult, ResourceDescriptor } from '@tms/domain';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api, buildUrl, withBearer } from '../api/client';
+import { useSystemData } from '../auth/system';
+import { notifyDeleted } from '../snackbar';
+import { HoldToConfirm } from '../widgets';
+import { SEARCH_DEBOUNCE_MS } from '../widgets/lazySelectLogic';
+import { ListFilters } from './ListFilters';
+import {
+  accessOf,
+  columnFields,
+  columnsStorageKey,
+  exportQueryOf,
+  filterParams,
+  type ListState,
+  listQueryOf,
+  listStateOf,
+  PAGE_SIZES,
+  paramsOf,
+  type Row,
+  readColumns,
+  SELECTION_WARNING_THRESHOLD,
+} from './logic';
+import classes from './ResourceList.module.css';
+import { useReferenceLabels } from './references';
+import muted from './resources.module.css';
+import type { ResourceScreenProps } from './routes';
+import { type ResourceTexts, useResourceTexts } from './texts';
+import { displayValue } from './widgets';
+
+/** Query key of everything one resource's screens load; a write invalidates it. */
+export const resourceKey = (descriptor: ResourceDescriptor) => ['resource', descriptor.name] as const;
+
+function useColumnChoice(descriptor: ResourceDescriptor, userId: number) {
+  const key = columnsStorageKey(userId, descriptor.name);
+  const [columns, setColumns] = useState(() => readColumns(descriptor, localStorage.getItem(key)));
+  const choose = (next: string[]) => {
+    setColumns(next);
+    localStorage.setItem(key, JSON.stringify(next));
+  };
+  return [columns, choose] as const;
+}
+
+function downloadExport(descriptor: ResourceDescriptor, query: ReturnType<typeof exportQueryOf>) {
+  const link = document.createElement('a');
+  link.href = withBearer(buildUrl(`${descriptor.path}/export`, query));
+  link.download = '';
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * The list screen of a resource: server paging and sorting, search, filters, column choice, XLSX export,
+ * selection with its warning, enable/disable toggles, and rows that open the record.
+ */
+export function ResourceList({ descriptor, options }: ResourceScreenProps) {
+  const texts = useResourceTexts(descriptor);
+  const { t } = texts;
+  const system = useSystemData();
+  const access = accessOf(descriptor, system.roles);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => listStateOf(descriptor, params), [descriptor, params]);
+  const [columns, setColumns] = useColumnChoice(descriptor, system.user.id);
+  const filterFields = descriptor.fields.filter((f) => f.filterable);
+  const activeFilters = filterFields.filter((f) => filterParams(f).some((p) => state.filters[p])).length;
+  const [filtersOpen, setFiltersOpen] = useState(activeFilters > 0);
+  const [selected, setSelected] = useState<Row[]>([]);
+  const editable = descriptor.screens?.edit !== false;
+
+  const update = (change: Partial<ListState>) =>
+    setParams(paramsOf(descriptor, { ...state, page: 1, ...change }), { replace: true });
+
+  const [search, setSearch] = useState(state.search);
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  // Set when a row opens: a search settling during that navigation must not write onto the record's address.
+  const leaving = useRef(false);
+  // Only a settled search text changes the list; the list state follows the address.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on the debounced text alone
+  useEffect(() => {
+    if (leaving.current) return;
+    if (debouncedSearch.trim() !== state.search) update({ search: debouncedSearch });
+  }, [debouncedSearch]);
+
+  const query = listQueryOf(state);
+  const list = useQuery({
+    queryKey: [...resourceKey(descriptor), 'list', query],
+    queryFn: ({ signal }) => api.get<ListResult<Row>>(descriptor.path, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const referenceLabel = useReferenceLabels(columnFields(descriptor), list.data?.collection ?? []);
+
+  const toggle = useMutation({
+    mutationFn: ({ row, enabled }: { row: Row; enabled: boolean }) =>
+      api.post<Row>(`${descriptor.path}/${row.id}/${enabled ? 'enable' : 'disable'}`),
+    onSettled: () => client.invalidateQueries({ queryKey: resourceKey(descriptor) }),
+  });
+  const bulkToggle = useMutation({
+    mutationFn: async (enabled: boolean) => {
+      for (const row of selected) {
+        await api.post(`${descriptor.path}/${row.id}/${enabled ? 'enable' : 'disable'}`);
+      }
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: resourceKey(descriptor) }),
+  });
+
+  const bulkDelete = useMutation({
+    mutationFn: async () => {
+      for (const row of selected) await api.delete(`${descriptor.path}/${row.id}`);
+    },
+    onSuccess: () => {
+      notifyDeleted(t('common:deleted'));
+      setSelected([]);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: resourceKey(descriptor) }),
+  });
+
+  const open = (row: Row) => {
+    if (!editable) return;
+    leaving.current = true;
+    navigate(`${descriptor.path}/${row.id}`);
+  };
+
+  const fieldsByName = new Map(columnFields(descriptor).map((f) => [f.name, f]));
+  const tableColumns: DataTableColumn<Row>[] = columnFields(descriptor).map((field) => ({
+    accessor: field.name,
+    title: texts.label(field),
+    sortable: field.sortable,
+    hidden: !columns.includes(field.name),
+    textAlign: ['integer', 'number', 'money'].includes(field.type) ? 'right' : undefined,
+    // Short values (codes) read better on one line.
+    noWrap: field.filterWidth === 'short',
+    render: (row) => renderCell(field, row),
+  }));
+
+  function renderCell(field: FieldDescriptor, row: Row) {
+    const value = row[field.name];
+    if (field.name === 'enabled' && descriptor.toggle) {
+      // While a toggle is under way the switch shows where it is going.
+      const pending =
+        toggle.isPending && toggle.variables?.row.id === row.id ? toggle.variables.enabled : null;
+      return access.edit ? (
+        <Switch
+          size="sm"
+          checked={pending ?? value === true}
+          aria-label={t(value ? 'disable' : 'enable')}
+          onClick={(event) => event.stopPropagation()}
+          onKeyDown={(event) => event.stopPropagation()}
+          onChange={(event) => toggle.mutate({ row, enabled: event.currentTarget.checked })}
+          data-testid="row-toggle"
+        />
+      ) : (
+        <Badge size="sm" variant="dot" tt="none" color={value ? 'teal' : 'gray'}>
+          {t(value ? 'enabled' : 'disabled')}
+        </Badge>
+      );
+    }
+    if (field.type === 'boolean') {
+      return (
+        <Badge size="sm" variant="dot" tt="none" color={value ? 'teal' : 'gray'}>
+          {t(value ? 'yes' : 'no')}
+        </Badge>
+      );
+    }
+    if (field.type === 'tags' && Array.isArray(value)) {
+      return (
+        <Group gap={4}>
+          {value.map((tag) => (
+            <Badge key={String(tag)} size="sm" variant="outline" color="gray" tt="none">
+              {String(tag)}
+            </Badge>
+          ))}
+        </Group>
+      );
+    }
+    if (field.type === 'reference' || field.type === 'references') return referenceLabel(field, value);
+    return displayValue(field, value, texts);
+  }
+
+  const sortStatus: DataTableSortStatus<Row> = { columnAccessor: state.sort, direction: state.order };
+  const data = list.data;
+  const selectedIds = selected.map((row) => row.id);
+  const visibleColumns = columns.filter((name) => fieldsByName.has(name));
+  const exportCurrent = () => downloadExport(descriptor, exportQueryOf(state, visibleColumns, texts.lang));
+  const exportSelected = () =>
+    downloadExport(descriptor, exportQueryOf(state, visibleColumns, texts.lang, selectedIds));
+
+  return (
+    <Stack gap="md" data-testid="resource-list" data-resource={descriptor.name}>
+      <Paper withBorder p="sm">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t('search')}
+            aria-label={t('search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            rightSection={
+              search ? (
+                <IconX
+                  size={14}
+                  style={{ cursor: 'pointer' }}
+                  aria-label={t('clearSearch')}
+                  onClick={() => setSearch('')}
+                />
+              ) : null
+            }
+            w={{ base: '100%', xs: 320 }}
+            data-testid="resource-search"
+          />
+          <Group gap="xs">
+            {filterFields.length > 0 && (
+              <Indicator label={activeFilters} size={16} disabled={activeFilters === 0} offset={4}>
+                <Button
+                  variant={filtersOpen ? 'light' : 'default'}
+                  leftSection={<IconFilter size={16} />}
+                  onClick={() => setFiltersOpen((o) => !o)}
+                  aria-expanded={filtersOpen}
+                >
+                  {t('filters.title')}
+                </Button>
+              </Indicator>
+            )}
+            <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button variant="default" leftSection={<IconColumns3 size={16} />}>
+                  {t('columns')}
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{t('columnsHint')}</Menu.Label>
+                {columnFields(descriptor).map((field) => (
+                  <Menu.Item key={field.name} component="div">
+                    <Checkbox
+                      label={texts.label(field)}
+                      checked={columns.includes(field.name)}
+                      disabled={columns.length === 1 && columns.includes(field.name)}
+                      onChange={(e) =>
+                        setColumns(
+                          e.currentTarget.checked
+                            ? columnFields(descriptor)
+                                .map((f) => f.name)
+                                .filter((n) => n === field.name || columns.includes(n))
+                            : columns.filter((n) => n !== field.name),
+                        )
+                      }
+                    />
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+            <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={exportCurrent}>
+              {t('export')}
+            </Button>
+            {access.create && (
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => navigate(`${descriptor.path}/${options.newPath ?? 'new'}`)}
+              >
+                {t('new')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {filterFields.length > 0 && (
+          <Collapse expanded={filtersOpen}>
+            <Stack
+              gap="xs"
+              mt="sm"
+              pt="sm"
+              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+            >
+              <ListFilters
+                fields={filterFields}
+                values={state.filters}
+                texts={texts}
+                onChange={(name, value) => update({ filters: { ...state.filters, [name]: value } })}
+              />
+              {activeFilters > 0 && (
+                <Group>
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    leftSection={<IconAdjustmentsHorizontal size={14} />}
+                    onClick={() => update({ filters: {} })}
+                  >
+                    {t('filters.reset')}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Collapse>
+        )}
+      </Paper>
+
+      {selected.length > 0 && (
+        <SelectionBar
+          texts={texts}
+          count={selected.length}
+          toggle={descriptor.toggle === true && access.edit}
+          busy={bulkToggle.isPending || bulkDelete.isPending}
+          onDelete={access.delete ? () => bulkDelete.mutate() : undefined}
+          onExport={exportSelected}
+          onToggle={(enabled) => bulkToggle.mutate(enabled)}
+          onClear={() => setSelected([])}
+        />
+      )}
+
+      <Box pos="relative">
+        <Progress
+          value={100}
+          animated
+          size={2}
+          radius={0}
+          pos="absolute"
+          top={0}
+          left={0}
+          right={0}
+          style={{ zIndex: 3, visibility: list.isFetching && data ? 'visible' : 'hidden' }}
+          aria-hidden
+        />
+        <DataTable<Row>
+          withTableBorder
+          borderRadius="md"
+          highlightOnHover
+          verticalAlign="center"
+          minHeight={data?.collection.length ? undefined : 200}
+          records={data?.collection ?? []}
+          columns={tableColumns}
+          fetching={!data && list.isFetching}
+          totalRecords={data?.total ?? 0}
+          recordsPerPage={state.itemsPerPage}
+          page={state.page}
+          onPageChange={(page) => setParams(paramsOf(descriptor, { ...state, page }), { replace: true })}
+          recordsPerPageOptions={[...PAGE_SIZES]}
+          onRecordsPerPageChange={(itemsPerPage) => update({ itemsPerPage })}
+          recordsPerPageLabel={t('perPage')}
+          paginationText={({ from, to, totalRecords }) => t('pagination', { from, to, total: totalRecords })}
+          noRecordsText={t('empty')}
+          loadingText={t('loading')}
+          allRecordsSelectionCheckboxProps={{ 'aria-label': t('selectAll') }}
+          getRecordSelectionCheckboxProps={(record) => ({
+            'aria-label': t('selectRecord', { label: String(record[descriptor.labelField] ?? record.id) }),
+          })}
+          getPaginationControlProps={(control) =>
+            control === 'previous'
+              ? { 'aria-label': t('previousPage') }
+              : control === 'next'
+                ? { 'aria-label': t('nextPage') }
+                : {}
+          }
+          sortStatus={sortStatus}
+          onSortStatusChange={(status) =>
+            update({ sort: String(status.columnAccessor), order: status.direction })
+          }
+          selectedRecords={selected}
+          onSelectedRecordsChange={setSelected}
+          onRowClick={editable ? ({ record }) => open(record) : undefined}
+          customRowAttributes={(record) => ({
+            tabIndex: editable ? 0 : undefined,
+            'data-testid': 'resource-row',
+            'data-id': record.id,
+            'data-disabled': record.enabled === false ? true : undefined,
+            onKeyDown: (event: React.KeyboardEvent) => {
+              if (event.key === 'Enter' && event.target === event.currentTarget) open(record);
+            },
+          })}
+          rowClassName={(record) =>
+            record.enabled === false ? `${classes.row} ${muted.muted}` : classes.row
+          }
+        />
+      </Box>
+    </Stack>
+  );
+}
+
+function SelectionBar({
+  texts,
+  count,
+  toggle,
+  busy,
+  onExport,
+  onToggle,
+  onClear,
+  onDelete,
+}: {
+  texts: ResourceTexts;
+  count: number;
+  toggle: boolean;
+  busy: boolean;
+  onExport: () => void;
+  onToggle: (enabled: boolean) => void;
+  onClear: () => void;
+  /** Present when the user may delete records. */
+  onDelete?: () => void;
+}) {
+  const { t } = texts;
+  return (
+    <Stack gap="xs">
+      {count > SELECTION_WARNING_THRESHOLD && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          data-testid="selection-warning"
+        >
+          {t('selectionWarning', { count: SELECTION_WARNING_THRESHOLD })}
+        </Alert>
+      )}
+      <Paper withBorder p="xs" px="sm" bg="var(--mantine-color-default-hover)">
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={500} data-testid="selection-count">
+            {t('selected', { count })}
+          </Text>
+          <Group gap="xs">
+            <Button size="compact-sm" variant="default" onClick={onExport}>
+              {t('exportSelected')}
+            </Button>
+            {toggle && (
+              <>
+                <Button size="compact-sm" variant="default" loading={busy} onClick={() => onToggle(true)}>
+                  {t('enable')}
+                </Button>
+                <Button size="compact-sm" variant="default" loading={busy} onClick={() => onToggle(false)}>
+                  {t('disable')}
+                </Button>
+              </>
+            )}
+            {onDelete && (
+              <HoldToConfirm
+                size="compact-sm"
+                color="red.9"
+                onConfirm={onDelete}
+                loading={busy}
+                data-testid="bulk-delete"
+              >
+                {t('deleteSelected')}
+              </HoldToConfirm>
+            )}
+            <Button size="compact-sm" variant="subtle" onClick={onClear}>
+              {t('clearSelection')}
+            </Button>
+          </Group>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}

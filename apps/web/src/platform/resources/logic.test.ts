@@ -1,0 +1,171 @@
+import {
+  contactInfoTypeResource,
+  countryResource,
+  currencyResource,
+  ROLE_ADMIN,
+  ROLE_SETTINGS_CURRENCIES,
+  serviceOfficeResource,
+  vehicleTypeResource,
+} from '@tms/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  accessOf,
+  bodyOf,
+  columnsStorageKey,
+  defaultColumns,
+  exportQueryOf,
+  formFields,
+  formValuesOf,
+  isRequired,
+  listQueryOf,
+  listStateOf,
+  namespacesOf,
+  navEntryOf,
+  paramsOf,
+  readColumns,
+  resolveText,
+  splitKey,
+} from './logic';
+
+describe('texts', () => {
+  it('splits a key into its namespace and the rest', () => {
+    expect(splitKey('settings.currencies.title')).toEqual({ ns: 'settings', key: 'currencies.title' });
+    expect(splitKey('save')).toEqual({ ns: 'resources', key: 'save' });
+  });
+
+  it('lists every namespace a descriptor uses', () => {
+    expect(namespacesOf(vehicleTypeResource).sort()).toEqual(['fields', 'resources', 'settings', 'tms']);
+  });
+
+  const dict: Record<string, Record<string, Record<string, unknown>>> = {
+    ru: { settings: { 'currencies.title': 'Валюты', format: { phone: 'Телефон' } } },
+    en: { settings: { 'currencies.title': 'Currencies', 'only.en': 'English only' } },
+  };
+  const lookup = (lang: 'ru' | 'en', ns: string, key: string) => dict[lang]?.[ns]?.[key];
+
+  it('prefers the dictionary, then the own wording, then the other language, then the fallback', () => {
+    expect(resolveText('settings.currencies.title', 'ru', lookup, { ru: 'Другое', en: 'Other' })).toBe(
+      'Валюты',
+    );
+    expect(resolveText('fields.code', 'ru', lookup, { ru: 'Код', en: 'Code' })).toBe('Код');
+    expect(resolveText('settings.only.en', 'ru', lookup)).toBe('English only');
+    expect(resolveText('settings.missing.item', 'en', lookup, undefined, 'Currencies')).toBe('Currencies');
+    expect(resolveText('settings.missing.item', 'en', lookup)).toBe('item');
+  });
+
+  it('does not take a group of option texts for a label', () => {
+    expect(resolveText('settings.format', 'ru', lookup, { ru: 'Формат', en: 'Format' })).toBe('Формат');
+  });
+
+  it('finds the menu entry of a screen for its page title', () => {
+    expect(navEntryOf('/settings/currencies')?.name).toBe('nav.currencies');
+    expect(navEntryOf('/tms/loading-unloading-methods')?.name).toBe('nav.loadingUnloadingMethods');
+    expect(navEntryOf('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('access', () => {
+  it('lets editors edit and create, and follows creatable, deletable and screens', () => {
+    expect(accessOf(currencyResource, [ROLE_SETTINGS_CURRENCIES])).toEqual({
+      edit: true,
+      create: true,
+      delete: true,
+    });
+    expect(accessOf(currencyResource, [])).toEqual({ edit: false, create: false, delete: false });
+    expect(accessOf(countryResource, [ROLE_ADMIN])).toEqual({ edit: true, create: false, delete: false });
+    // The API can create contact info types, but routes.txt has no "new" screen for them.
+    expect(accessOf(contactInfoTypeResource, [ROLE_ADMIN]).create).toBe(false);
+  });
+});
+
+describe('list state', () => {
+  it('starts from the descriptor defaults', () => {
+    const state = listStateOf(currencyResource, new URLSearchParams());
+    expect(state).toEqual({ page: 1, itemsPerPage: 40, sort: 'code', order: 'asc', search: '', filters: {} });
+    expect(paramsOf(currencyResource, state).toString()).toBe('');
+  });
+
+  it('reads and writes page, size, sort, search and filters, ignoring unknown or unsortable ones', () => {
+    const params = new URLSearchParams(
+      'page=3&itemsPerPage=100&sort=name&order=desc&search=dol&enabled=true&minorUnits=2&symbol=$&updatedAtFrom=2025-01-01',
+    );
+    const state = listStateOf(currencyResource, params);
+    expect(state).toEqual({
+      page: 3,
+      itemsPerPage: 100,
+      sort: 'name',
+      order: 'desc',
+      search: 'dol',
+      filters: { enabled: 'true', minorUnits: '2', updatedAtFrom: '2025-01-01' },
+    });
+    expect(listStateOf(currencyResource, paramsOf(currencyResource, state))).toEqual(state);
+    expect(listQueryOf(state)).toMatchObject({
+      page: 3,
+      itemsPerPage: 100,
+      sort: 'name',
+      search: 'dol',
+      enabled: 'true',
+    });
+    const odd = listStateOf(currencyResource, new URLSearchParams('page=-2&itemsPerPage=7&sort=symbol'));
+    expect(odd).toMatchObject({ page: 1, itemsPerPage: 40, sort: 'code', order: 'asc' });
+  });
+
+  it('exports the current filter without paging, with the columns, language and selection', () => {
+    const state = listStateOf(currencyResource, new URLSearchParams('page=2&search=eu&enabled=false'));
+    expect(exportQueryOf(state, ['code', 'name'], 'en', [4, 9])).toEqual({
+      sort: 'code',
+      order: 'asc',
+      search: 'eu',
+      enabled: 'false',
+      lang: 'en',
+      columns: 'code,name',
+      id: [4, 9],
+    });
+  });
+});
+
+describe('columns', () => {
+  it('keeps a choice per user and resource, dropping fields that no longer exist', () => {
+    expect(columnsStorageKey(7, 'currency')).toBe('tms.columns.7.currency');
+    expect(readColumns(currencyResource, null)).toEqual(defaultColumns(currencyResource));
+    expect(readColumns(currencyResource, '["name","gone","code"]')).toEqual(['name', 'code']);
+    expect(readColumns(currencyResource, '["gone"]')).toEqual(defaultColumns(currencyResource));
+    expect(readColumns(currencyResource, 'not json')).toEqual(defaultColumns(currencyResource));
+  });
+});
+
+describe('forms', () => {
+  it('shows create fields, and read-only ones only on an existing record', () => {
+    expect(formFields(currencyResource, false).map((f) => f.name)).toEqual([
+      'code',
+      'numericCode',
+      'minorUnits',
+      'name',
+      'nameEn',
+      'symbol',
+    ]);
+    expect(formFields(currencyResource, true).map((f) => f.name)).toContain('updatedAt');
+  });
+
+  it('marks required fields from the schema', () => {
+    expect(isRequired(currencyResource, 'code')).toBe(true);
+    expect(isRequired(currencyResource, 'minorUnits')).toBe(true);
+    expect(isRequired(currencyResource, 'nameEn')).toBe(false);
+    expect(isRequired(serviceOfficeResource, 'ipAddresses')).toBe(false);
+  });
+
+  it('starts empty or from the record, and sends emptied optional inputs as null', () => {
+    const empty = formValuesOf(serviceOfficeResource);
+    expect(empty).toEqual({ name: '', code: '', address: '', ipAddresses: [] });
+    expect(bodyOf(serviceOfficeResource, { ...empty, name: 'Main', code: '  ' })).toEqual({
+      name: 'Main',
+      code: null,
+      address: null,
+      ipAddresses: [],
+    });
+    // A required text stays as typed so the schema reports it blank.
+    expect(bodyOf(currencyResource, { code: '', name: '' })).toEqual({ code: '', name: '' });
+    const record = { id: 1, version: 2, code: 'EUR', minorUnits: 2, symbol: null, enabled: true };
+    expect(formValuesOf(currencyResource, record)).toMatchObject({ code: 'EUR', minorUnits: 2, symbol: '' });
+  });
+});

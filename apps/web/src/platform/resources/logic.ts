@@ -1,0 +1,279 @@
+import {
+  DEFAULT_ITEMS_PER_PAGE,
+  type FieldDescriptor,
+  type LocalizedText,
+  NAV_CATALOGUE,
+  type NavEntry,
+  type ResourceDescriptor,
+  ROLE_ADMIN,
+} from '@tms/domain';
+import type { z } from 'zod';
+
+/** Pure rules of the resource screens: keys, list queries, columns, form values and access. */
+
+export type Row = Record<string, unknown> & { id: number; version?: number };
+export type Language = 'ru' | 'en';
+
+/** Namespace of keys without a dot, and of the generic screen texts. */
+export const RESOURCES_NS = 'resources';
+
+/** `settings.currencies.title` → namespace `settings`, key `currencies.title`. */
+export function splitKey(key: string): { ns: string; key: string } {
+  const dot = key.indexOf('.');
+  return dot < 0 ? { ns: RESOURCES_NS, key } : { ns: key.slice(0, dot), key: key.slice(dot + 1) };
+}
+
+/** Every dictionary a descriptor's texts may live in; loaded before its screens paint. */
+export function namespacesOf(descriptor: ResourceDescriptor): string[] {
+  const keys = [descriptor.title, descriptor.itemTitle, ...descriptor.fields.map((f) => f.label)];
+  return [...new Set([RESOURCES_NS, ...keys.map((k) => splitKey(k).ns)])];
+}
+
+/**
+ * The text of a key: the dictionary in the user's language, else the descriptor's own wording in that
+ * language, else the fallback language's dictionary, else `orElse` or the key's last segment.
+ */
+export function resolveText(
+  key: string,
+  lang: Language,
+  lookup: (lang: Language, ns: string, key: string) => unknown,
+  own?: LocalizedText,
+  orElse?: string,
+): string {
+  const { ns, key: inner } = splitKey(key);
+  const found = lookup(lang, ns, inner);
+  if (typeof found === 'string') return found;
+  if (own?.[lang]) return own[lang];
+  const fallback = lookup(lang === 'ru' ? 'en' : 'ru', ns, inner);
+  if (typeof fallback === 'string') return fallback;
+  return orElse ?? inner.slice(inner.lastIndexOf('.') + 1);
+}
+
+/** The menu entry of a route, for the page title (the `nav` dictionary is always loaded). */
+export function navEntryOf(
+  route: string,
+  entries: readonly NavEntry[] = NAV_CATALOGUE,
+): NavEntry | undefined {
+  for (const entry of entries) {
+    if (entry.route === route) return entry;
+    const child = navEntryOf(route, entry.children ?? []);
+    if (child) return child;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------- access
+
+const holdsAny = (roles: readonly string[], wanted: readonly string[]) =>
+  roles.includes(ROLE_ADMIN) || wanted.some((role) => roles.includes(role));
+
+export interface Access {
+  edit: boolean;
+  create: boolean;
+  delete: boolean;
+}
+
+/** What the user may do with a resource; the server checks the same roles. */
+export function accessOf(descriptor: ResourceDescriptor, roles: readonly string[]): Access {
+  const edit = holdsAny(roles, descriptor.roles.edit);
+  return {
+    edit,
+    create:
+      descriptor.creatable !== false &&
+      descriptor.screens?.create !== false &&
+      holdsAny(roles, descriptor.roles.create ?? descriptor.roles.edit),
+    delete:
+      descriptor.deletable !== false && holdsAny(roles, descriptor.roles.delete ?? descriptor.roles.edit),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------- lists
+
+export const PAGE_SIZES = [20, 40, 100, 200] as const;
+/** Selecting more than this many items warns that the application may slow down (spec §5, §9). */
+export const SELECTION_WARNING_THRESHOLD = 100;
+/** Filter widths of spec §9 in pixels. */
+export const FILTER_WIDTHS = { short: 150, normal: 220, wide: 320 } as const;
+
+const DATE_TYPES = new Set(['date', 'datetime']);
+
+export const isDateField = (field: FieldDescriptor) => DATE_TYPES.has(field.type);
+
+/** The query parameters a filter of this field uses. */
+export function filterParams(field: FieldDescriptor): string[] {
+  return isDateField(field) ? [`${field.name}From`, `${field.name}To`] : [field.name];
+}
+
+export interface ListState {
+  page: number;
+  itemsPerPage: number;
+  sort: string;
+  order: 'asc' | 'desc';
+  search: string;
+  /** Filter parameters by name, as the API takes them. */
+  filters: Record<string, string>;
+}
+
+/** The list's state read from the address (so Back returns to the same page, sort and filters). */
+export function listStateOf(descriptor: ResourceDescriptor, params: URLSearchParams): ListState {
+  const page = Number(params.get('page'));
+  const size = Number(params.get('itemsPerPage'));
+  const sort = params.get('sort');
+  const sortable = sort && (sort === 'id' || descriptor.fields.some((f) => f.name === sort && f.sortable));
+  const filters: Record<string, string> = {};
+  for (const field of descriptor.fields) {
+    if (!field.filterable) continue;
+    for (const name of filterParams(field)) {
+      const value = params.get(name);
+      if (value) filters[name] = value;
+    }
+  }
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    itemsPerPage: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_ITEMS_PER_PAGE,
+    sort: sortable ? sort : descriptor.defaultSort.field,
+    order: sortable ? (params.get('order') === 'desc' ? 'desc' : 'asc') : descriptor.defaultSort.order,
+    search: params.get('search') ?? '',
+    filters,
+  };
+}
+
+/** The address parameters of a list state; defaults are left out to keep links short. */
+export function paramsOf(descriptor: ResourceDescriptor, state: ListState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.page !== 1) params.set('page', String(state.page));
+  if (state.itemsPerPage !== DEFAULT_ITEMS_PER_PAGE) params.set('itemsPerPage', String(state.itemsPerPage));
+  const { field, order } = descriptor.defaultSort;
+  if (state.sort !== field || state.order !== order) {
+    params.set('sort', state.sort);
+    params.set('order', state.order);
+  }
+  if (state.search.trim()) params.set('search', state.search.trim());
+  for (const [name, value] of Object.entries(state.filters)) if (value) params.set(name, value);
+  return params;
+}
+
+/** The API query of one page of the list. */
+export function listQueryOf(state: ListState): Record<string, string | number> {
+  return {
+    page: state.page,
+    itemsPerPage: state.itemsPerPage,
+    sort: state.sort,
+    order: state.order,
+    ...(state.search.trim() ? { search: state.search.trim() } : {}),
+    ...state.filters,
+  };
+}
+
+/** The export query: the list's filter and sort (no paging), the chosen columns, the language, and the ids of a selection. */
+export function exportQueryOf(
+  state: ListState,
+  columns: readonly string[],
+  lang: Language,
+  ids: readonly number[] = [],
+): Record<string, string | number | readonly number[]> {
+  const { page: _page, itemsPerPage: _size, ...rest } = listQueryOf(state);
+  return { ...rest, lang, columns: columns.join(','), ...(ids.length ? { id: ids } : {}) };
+}
+
+// ---------------------------------------------------------------------------------------------- columns
+
+/** Fields a list can show as columns. */
+export const columnFields = (descriptor: ResourceDescriptor) =>
+  descriptor.fields.filter((f) => f.type !== 'json' && f.type !== 'roles');
+
+export const defaultColumns = (descriptor: ResourceDescriptor) =>
+  columnFields(descriptor)
+    .filter((f) => f.listed)
+    .map((f) => f.name);
+
+/** Column choice is kept per user and resource. */
+export const columnsStorageKey = (userId: number, resource: string) => `tms.columns.${userId}.${resource}`;
+
+/** A stored column choice, keeping only fields that still exist; nothing usable → the defaults. */
+export function readColumns(descriptor: ResourceDescriptor, stored: string | null): string[] {
+  if (!stored) return defaultColumns(descriptor);
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    const known = new Set(columnFields(descriptor).map((f) => f.name));
+    const chosen = Array.isArray(parsed)
+      ? parsed.filter((n): n is string => typeof n === 'string' && known.has(n))
+      : [];
+    return chosen.length ? chosen : defaultColumns(descriptor);
+  } catch {
+    return defaultColumns(descriptor);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------- forms
+
+type Shape = Record<string, z.ZodType>;
+const shapeOf = (descriptor: ResourceDescriptor): Shape => descriptor.create.shape as Shape;
+
+/** Fields the generated form shows: the create body's fields, and on an existing record the read-only ones. */
+export function formFields(descriptor: ResourceDescriptor, existing: boolean): FieldDescriptor[] {
+  const shape = shapeOf(descriptor);
+  return descriptor.fields.filter((field) => {
+    if (field.hiddenInForm) return false;
+    if (field.readOnly) return existing;
+    return field.name in shape;
+  });
+}
+
+/** A field accepts no value (then an emptied input is sent as null). */
+export function acceptsEmpty(descriptor: ResourceDescriptor, name: string): boolean {
+  const schema = shapeOf(descriptor)[name];
+  return !schema || schema.safeParse(null).success || schema.safeParse(undefined).success;
+}
+
+const emptyValue = (field: FieldDescriptor): unknown => {
+  switch (field.type) {
+    case 'boolean':
+      return false;
+    case 'tags':
+    case 'references':
+    case 'roles':
+      return [];
+    case 'text':
+    case 'textarea':
+    case 'email':
+      return '';
+    default:
+      return null;
+  }
+};
+
+/** The form's starting values: the record's (edit) or empty ones (create), for every create field. */
+export function formValuesOf(descriptor: ResourceDescriptor, record?: Row | null): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of descriptor.fields) {
+    if (!(field.name in shapeOf(descriptor))) continue;
+    const value = record?.[field.name];
+    values[field.name] = value === null || value === undefined ? emptyValue(field) : value;
+  }
+  return values;
+}
+
+/** The body to send: only create fields, emptied optional inputs as null, text trimmed by the schema later. */
+export function bodyOf(
+  descriptor: ResourceDescriptor,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of Object.keys(shapeOf(descriptor))) {
+    if (!(name in values)) continue;
+    const value = values[name];
+    const blank = value === '' || (typeof value === 'string' && value.trim() === '');
+    body[name] = blank && acceptsEmpty(descriptor, name) ? null : value;
+  }
+  return body;
+}
+
+/** A field the user must fill: its schema takes neither nothing nor null nor an empty text. */
+export function isRequired(descriptor: ResourceDescriptor, name: string): boolean {
+  const schema = shapeOf(descriptor)[name];
+  if (!schema) return false;
+  return (
+    !schema.safeParse(undefined).success && !schema.safeParse(null).success && !schema.safeParse('').success
+  );
+}

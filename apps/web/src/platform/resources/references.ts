@@ -1,0 +1,63 @@
+import { useQueries } from '@tanstack/react-query';
+import type { FieldDescriptor, ListResult } from '@tms/domain';
+import { api } from '../api/client';
+
+const REFERENCE_TYPES = new Set(['reference', 'references']);
+
+const idsIn = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
+
+/**
+ * Labels of the records that reference fields point to, for the values on screen: one list call per
+ * referenced resource with the ids shown (`?id=`), so a page of rows costs one call per reference column.
+ * Ids without a label (not found, or not readable by this user) show as the id.
+ */
+export function useReferenceLabels(
+  fields: readonly FieldDescriptor[],
+  records: readonly Record<string, unknown>[],
+): (field: FieldDescriptor, value: unknown) => string {
+  const wanted = new Map<string, { labelField: string; ids: Set<number> }>();
+  for (const field of fields) {
+    if (!REFERENCE_TYPES.has(field.type) || !field.reference) continue;
+    const { path, labelField } = field.reference;
+    const key = `${path}|${labelField}`;
+    const entry = wanted.get(key) ?? { labelField, ids: new Set<number>() };
+    for (const record of records) for (const id of idsIn(record[field.name])) entry.ids.add(id);
+    wanted.set(key, entry);
+  }
+  const requests = [...wanted.entries()]
+    .filter(([, { ids }]) => ids.size > 0)
+    .map(([key, { labelField, ids }]) => ({
+      key,
+      path: key.slice(0, key.indexOf('|')),
+      labelField,
+      ids: [...ids].sort((a, b) => a - b),
+    }));
+  const results = useQueries({
+    queries: requests.map(({ key, path, labelField, ids }) => ({
+      queryKey: ['reference-labels', key, ids],
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        const answer = await api.get<ListResult<Record<string, unknown>>>(path, {
+          query: { id: ids, itemsPerPage: ids.length },
+          signal,
+          suppressPopup: true,
+        });
+        return new Map(answer.collection.map((row) => [row.id as number, String(row[labelField] ?? row.id)]));
+      },
+      staleTime: 60_000,
+    })),
+  });
+  const labels = new Map<string, Map<number, string>>();
+  requests.forEach(({ key }, index) => {
+    const data = results[index]?.data;
+    if (data) labels.set(key, data);
+  });
+  return (field, value) => {
+    const known = field.reference
+      ? labels.get(`${field.reference.path}|${field.reference.labelField}`)
+      : undefined;
+    return idsIn(value)
+      .map((id) => known?.get(id) ?? String(id))
+      .join(', ');
+  };
+}

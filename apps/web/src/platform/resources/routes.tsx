@@ -1,0 +1,76 @@
+import type * as Domain from '@tms/domain';
+import type { ResourceDescriptor } from '@tms/domain';
+import type { ComponentType } from 'react';
+import { Navigate } from 'react-router';
+import type { AppRoute, RouteMeta } from '../../app/routeMeta';
+import type { FieldWidget } from './widgets';
+
+/** What every resource screen receives. */
+export interface ResourceScreenProps {
+  descriptor: ResourceDescriptor;
+  options: ResourceRouteOptions;
+}
+
+type LazyScreen = () => Promise<ComponentType<ResourceScreenProps>>;
+
+export interface ResourceRouteOptions {
+  /** Replaces the list screen. */
+  list?: LazyScreen;
+  /** Replaces the create and edit screen (the `:id` param is absent on create). */
+  form?: LazyScreen;
+  /** The create screen's path segment when routes.txt names it otherwise (`add` for `/holidays/add`). */
+  newPath?: string;
+  /** Custom widgets of single fields in the generated form, by field name (a `json` field needs one to be shown). */
+  fields?: Record<string, FieldWidget>;
+}
+
+type Screen = 'list' | 'create' | 'edit';
+
+const screens: Record<'list' | 'form', LazyScreen> = {
+  list: () => import('./screens').then((m) => m.ResourceList),
+  form: () => import('./screens').then((m) => m.ResourceForm),
+};
+
+/**
+ * The screens of one resource (ARCHITECTURE.md "The resource engine"): the list at its path, `/new` and
+ * `/:id` (the create path is `options.newPath`, `new` by default). One line per resource in a feature's routes:
+ *
+ *     ...resourceRoutes('/settings/currencies', (domain) => domain.currencyResource),
+ *
+ * The descriptor is picked from `@tms/domain` when a screen first opens, so the domain's schemas stay out
+ * of the shell's initial JavaScript. A screen the descriptor does not offer (`screens`, `creatable`)
+ * sends the user back to the list.
+ */
+export function resourceRoutes(
+  path: string,
+  pick: (domain: typeof Domain) => ResourceDescriptor,
+  options: ResourceRouteOptions = {},
+): AppRoute[] {
+  const base = path.replace(/^\//, '');
+  const lazy = (screen: Screen) => async () => {
+    const [domain, logic, texts] = await Promise.all([
+      import('@tms/domain'),
+      import('./logic'),
+      import('./texts'),
+    ]);
+    const descriptor = pick(domain);
+    if (descriptor.path !== path)
+      throw new Error(`Resource ${descriptor.name} lives at ${descriptor.path}, not ${path}`);
+    const nav = logic.navEntryOf(path);
+    const { ns, key } = logic.splitKey(descriptor.title);
+    const handle: RouteMeta = { title: nav ? `nav:${nav.name}` : `${ns}:${key}` };
+    const offered =
+      screen === 'list' ||
+      (screen === 'edit' && descriptor.screens?.edit !== false) ||
+      (screen === 'create' && descriptor.creatable !== false && descriptor.screens?.create !== false);
+    if (!offered) return { handle, element: <Navigate to={path} replace /> };
+    const load = screen === 'list' ? (options.list ?? screens.list) : (options.form ?? screens.form);
+    const [Component] = await Promise.all([load(), texts.loadResourceTexts(descriptor)]);
+    return { handle, element: <Component descriptor={descriptor} options={options} /> };
+  };
+  return [
+    { path: base, lazy: lazy('list') },
+    { path: `${base}/${options.newPath ?? 'new'}`, lazy: lazy('create') },
+    { path: `${base}/:id`, lazy: lazy('edit') },
+  ];
+}

@@ -1,0 +1,41 @@
+import type { FieldDescriptor, ResourceDescriptor } from '@tms/domain';
+import { useTranslation } from 'react-i18next';
+import { i18next } from '../i18n';
+import { type Language, namespacesOf, RESOURCES_NS, resolveText } from './logic';
+
+const lookup = (lang: Language, ns: string, key: string) => i18next.getResource(lang, ns, key);
+
+/** Loads every dictionary a resource's screens read; the route waits for it so titles never flash keys. */
+export function loadResourceTexts(descriptor: ResourceDescriptor): Promise<void> {
+  return i18next.loadNamespaces(namespacesOf(descriptor));
+}
+
+export interface ResourceTexts {
+  lang: Language;
+  /** Generic texts of the resource screens (`resources` namespace). */
+  t: (key: string, options?: Record<string, unknown>) => string;
+  title: string;
+  itemTitle: string;
+  label: (field: FieldDescriptor) => string;
+  option: (field: FieldDescriptor, value: string) => string;
+}
+
+/**
+ * The texts of a resource's screens: dictionary keys when the namespace has them, else the
+ * descriptor's own wording in the user's language.
+ */
+export function useResourceTexts(descriptor: ResourceDescriptor): ResourceTexts {
+  const { t, i18n } = useTranslation(namespacesOf(descriptor));
+  const lang: Language = i18n.language === 'en' ? 'en' : 'ru';
+  const title = resolveText(descriptor.title, lang, lookup, descriptor.titles);
+  return {
+    lang,
+    t: (key, options) => String(t(key, { ns: RESOURCES_NS, ...options })),
+    title,
+    itemTitle: resolveText(descriptor.itemTitle, lang, lookup, undefined, title),
+    label: (field) => resolveText(field.label, lang, lookup, field.labels),
+    option: (field, value) => {
+      return resolveText(`${field.label}.${value}`, lang, lookup, undefined, value);
+    },
+  };
+}

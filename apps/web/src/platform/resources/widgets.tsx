@@ -1,0 +1,165 @@
+import { Select, Switch, TagsInput, TextInput } from '@mantine/core';
+import type { FieldDescriptor } from '@tms/domain';
+import type { ComponentType, ReactNode } from 'react';
+import { formatDate, formatDateTime } from '../format';
+import { AutoTextarea, DateInput, LazySelect, NumberField } from '../widgets';
+import { RolePicker } from './RolePicker';
+import type { ResourceTexts } from './texts';
+
+/** What a field widget gets from the generated form. */
+export interface FieldWidgetProps {
+  field: FieldDescriptor;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  label: string;
+  error?: ReactNode;
+  required: boolean;
+  disabled: boolean;
+  texts: ResourceTexts;
+}
+
+export type FieldWidget = ComponentType<FieldWidgetProps>;
+
+const asText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** The input of one descriptor field, chosen by its type. */
+export function FieldInput(props: FieldWidgetProps) {
+  const { field, value, onChange, onBlur, label, error, required, disabled, texts } = props;
+  const common = { label, error, required, disabled, onBlur, id: `field-${field.name}`, name: field.name };
+  switch (field.type) {
+    case 'textarea':
+      return (
+        <AutoTextarea {...common} value={asText(value)} onChange={(e) => onChange(e.currentTarget.value)} />
+      );
+    case 'integer':
+    case 'number':
+    case 'money':
+      return (
+        <NumberField
+          {...common}
+          value={typeof value === 'number' ? value : value === null || value === '' ? null : Number(value)}
+          onChange={(next) => onChange(field.type === 'money' && next !== null ? String(next) : next)}
+        />
+      );
+    case 'boolean':
+      return (
+        <Switch
+          {...common}
+          mt="xl"
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      );
+    case 'date':
+      return <DateInput {...common} value={(value as string | null) ?? null} onChange={onChange} />;
+    case 'datetime':
+      return <TextInput {...common} value={formatDateTime(value as string | null)} readOnly />;
+    case 'enum':
+      return (
+        <Select
+          {...common}
+          data={(field.options ?? []).map((option) => ({
+            value: option,
+            label: texts.option(field, option),
+          }))}
+          value={(value as string | null) ?? null}
+          onChange={(next) => onChange(next)}
+          clearable={!required}
+          allowDeselect={!required}
+        />
+      );
+    case 'tags':
+      return (
+        <TagsInput
+          {...common}
+          description={texts.t('tagsHint')}
+          value={asList(value)}
+          onChange={onChange}
+          clearable
+        />
+      );
+    case 'reference':
+      return (
+        <LazySelect
+          {...common}
+          url={field.reference?.path ?? ''}
+          labelField={field.reference?.labelField}
+          value={(value as number | null) ?? null}
+          onChange={(next) => onChange(next)}
+        />
+      );
+    case 'references':
+      return (
+        <LazySelect
+          {...common}
+          multiple
+          url={field.reference?.path ?? ''}
+          labelField={field.reference?.labelField}
+          value={Array.isArray(value) ? (value as number[]) : []}
+          onChange={(next) => onChange(next)}
+        />
+      );
+    case 'roles':
+      return <RolePicker {...common} value={asList(value)} onChange={onChange} lang={texts.lang} />;
+    case 'translations': {
+      const map = (value && typeof value === 'object' ? value : {}) as Record<string, string>;
+      return (
+        <TextInput
+          {...common}
+          value={map[texts.lang] ?? ''}
+          onChange={(e) => onChange({ ...map, [texts.lang]: e.currentTarget.value })}
+        />
+      );
+    }
+    default:
+      return (
+        <TextInput
+          {...common}
+          type={field.type === 'email' ? 'email' : 'text'}
+          value={asText(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+  }
+}
+
+/** A value as a list cell or a history entry shows it. */
+export function displayValue(
+  field: FieldDescriptor | undefined,
+  value: unknown,
+  texts: ResourceTexts,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (!field) return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  switch (field.type) {
+    case 'boolean':
+      return texts.t(value ? 'yes' : 'no');
+    case 'date':
+      return formatDate(value as string);
+    case 'datetime':
+      return formatDateTime(value as string);
+    case 'enum':
+      return texts.option(field, String(value));
+    case 'integer':
+    case 'number':
+      return typeof value === 'number'
+        ? new Intl.NumberFormat(texts.lang === 'en' ? 'en-US' : 'ru-RU', { maximumFractionDigits: 6 }).format(
+            value,
+          )
+        : String(value);
+    case 'reference': {
+      const labelField = field.reference?.labelField ?? 'name';
+      return typeof value === 'object'
+        ? String((value as Record<string, unknown>)[labelField] ?? '')
+        : String(value);
+    }
+    case 'translations':
+      return String((value as Record<string, unknown>)[texts.lang] ?? '');
+    default:
+      if (Array.isArray(value))
+        return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}

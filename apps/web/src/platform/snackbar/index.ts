@@ -1,0 +1,16 @@
+import { type SnackbarInput, SnackbarQueue } from './queue';
+
+export type { SnackbarMessage } from './queue';
+export { ERROR_TIMEOUT_MS, FORBIDDEN_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS } from './queue';
+
+/** The application's one snackbar queue; the shell renders its current message. */
+export const snackbar = new SnackbarQueue({
+  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+});
+
+export const notify = (input: SnackbarInput) => snackbar.show(input);
+
+/** The success messages of spec §7/§8, in the user's language. */
+export const notifySaved = (text: string) => snackbar.show({ text, color: 'success' });
+export const notifyDeleted = (text: string) => snackbar.show({ text, color: 'warning' });

@@ -1,0 +1,24 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type QueryPlan, runPlan } from './capture';
+
+/**
+ * A Fastify server with nothing but one GET route per endpoint running that endpoint's captured SQL on
+ * its own pool (as large as the app's) and answering the rows as JSON: what the framework and HTTP cost
+ * before any of the app's own work (authentication hook, validation, permission checks, mapping).
+ */
+export async function startBareServer(
+  url: string,
+  plans: Map<string, QueryPlan>,
+): Promise<{ app: FastifyInstance; pool: pg.Pool; base: string }> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const app = Fastify({ logger: false });
+  for (const [name, plan] of plans) {
+    app.get(`/bare/${name}`, async () => {
+      const results = await runPlan(pool, plan);
+      return { data: results.map((r) => r.rows) };
+    });
+  }
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, pool, base: address };
+}

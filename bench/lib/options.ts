@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  /** Data sizes, in rows of the largest generated table (the change log today, orders later). */
+  sizes: number[];
+  /** Seconds of measured load per endpoint and variant. */
+  duration: number;
+  /** Seconds of unmeasured load before each measurement (plans, pools, JIT). */
+  warmup: number;
+  connections: number;
+  /** Endpoint names to run (default: all registered). */
+  only: string[] | undefined;
+  web: boolean;
+  /** Rebuild apps/web/dist even if it exists. */
+  build: boolean;
+  /** Screen whose first rows the browser waits for. */
+  screen: string;
+  browserRuns: number;
+  quick: boolean;
+  /** The server the bench database is created on. */
+  databaseUrl: string;
+  keepDatabase: boolean;
+}
+
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+const HELP = `npm run bench -- [options]
+  --quick               one small size, short runs (under 5 minutes)
+  --rows 10000,100000   data sizes (default 10000,100000,1000000; --quick: 10000)
+  --duration <s>        measured seconds per endpoint and variant (default 10; --quick 2)
+  --warmup <s>          unmeasured seconds before each measurement (default 2; --quick 0.5)
+  --connections <n>     concurrent HTTP connections / pg workers (default 32)
+  --only <a,b>          only these endpoints (names as in bench/endpoints.ts)
+  --screen <path>       list screen for the browser measurement (default /settings/countries)
+  --browser-runs <n>    cold page loads measured (default 7; --quick 3)
+  --no-web              skip chunk sizes and the browser measurement
+  --build               rebuild apps/web/dist first
+  --keep-database       leave tms_bench in place after the run
+Environment: BENCH_DATABASE_URL (default ${DEFAULT_DATABASE_URL}); the bench creates its own database on it.`;
+
+function positive(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      rows: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      only: { type: 'string' },
+      screen: { type: 'string' },
+      'browser-runs': { type: 'string' },
+      'no-web': { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
+      'keep-database': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const quick = values.quick;
+  const sizes = (values.rows ?? (quick ? '10000' : '10000,100000,1000000'))
+    .split(',')
+    .map((s) => Math.round(positive('rows', s.trim().replaceAll('_', ''))));
+  return {
+    sizes: [...new Set(sizes)].sort((a, b) => a - b),
+    duration: positive('duration', values.duration ?? (quick ? '2' : '10')),
+    warmup: values.warmup === '0' ? 0 : positive('warmup', values.warmup ?? (quick ? '0.5' : '2')),
+    connections: Math.round(positive('connections', values.connections ?? '32')),
+    only: values.only?.split(',').map((s) => s.trim()),
+    web: !values['no-web'],
+    build: values.build,
+    screen: values.screen ?? '/settings/countries',
+    browserRuns: Math.round(positive('browser-runs', values['browser-runs'] ?? (quick ? '3' : '7'))),
+    quick,
+    databaseUrl: process.env.BENCH_DATABASE_URL || DEFAULT_DATABASE_URL,
+    keepDatabase: values['keep-database'],
+  };
+}

@@ -1,0 +1,252 @@
+import os from 'node:os';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import type { Config } from '../apps/server/src/config';
+import type { App } from '../apps/server/src/platform/http/types';
+import { createUser } from '../apps/server/src/test/users';
+import { type BenchEndpoint, ENDPOINTS } from './endpoints';
+import { type GenerationResult, generate } from './generators';
+import { startBareServer } from './lib/bare';
+import { captureQueries } from './lib/capture';
+import { dropBenchDatabase, recreateBenchDatabase, serverVersion } from './lib/database';
+import { HttpLoader, runFloor } from './lib/load';
+import { type BenchOptions, parseOptions } from './lib/options';
+import { type BenchResults, type EndpointResult, growthOf, ratiosOf, writeResults } from './lib/report';
+import { combine, type LoadStats, type Samples, summarize } from './lib/stats';
+import { chunkSizes, ensureWebBuild, firstRows, snapshotWebBuild } from './web';
+
+const BENCH_USER = 'bench';
+const BENCH_PASSWORD = 'Bench-Passw0rd!';
+/** Seconds of load per endpoint on the app before anything is measured. */
+const PRIME = 1;
+
+function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl,
+    dataDir: os.tmpdir(),
+    secretKey: 'bench-secret-key-of-sufficient-length-for-hs256',
+    adminUsername: 'admin',
+    adminPassword: undefined,
+    demoData: false,
+    logLevel: 'silent',
+    trustProxy: undefined,
+    tokenTtl: 3 * 3600,
+    webDir,
+    schedulerEnabled: false,
+  };
+}
+
+function selectEndpoints(only: string[] | undefined): BenchEndpoint[] {
+  if (!only) return ENDPOINTS;
+  const unknown = only.filter((name) => !ENDPOINTS.some((e) => e.name === name));
+  if (unknown.length) {
+    throw new Error(
+      `unknown endpoint(s): ${unknown.join(', ')}; known: ${ENDPOINTS.map((e) => e.name).join(', ')}`,
+    );
+  }
+  return ENDPOINTS.filter((e) => only.includes(e.name));
+}
+
+async function signInOverHttp(base: string): Promise<{ token: string; tokenExpire: number }> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: BENCH_USER, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string; tokenExpire: number } }).data;
+}
+
+function formatStats(stats: LoadStats): string {
+  const fail = stats.failures ? `, ${stats.failures} FAILED` : '';
+  return `p50 ${stats.p50} p95 ${stats.p95} p99 ${stats.p99} ms, ${stats.rps} rps${fail}`;
+}
+
+/** Measurement slices per variant: the variants alternate so that drift on a shared machine hits all three. */
+const ROUNDS = 3;
+
+interface Variant {
+  label: string;
+  run: (seconds: number) => Promise<Samples>;
+}
+
+/** Warms each variant up, then measures them in alternating slices adding up to `options.duration` each. */
+async function measure(options: BenchOptions, variants: Variant[]): Promise<LoadStats[]> {
+  for (const variant of variants) if (options.warmup > 0) await variant.run(options.warmup);
+  const slices: Samples[][] = variants.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, variant] of variants.entries())
+      slices[i]!.push(await variant.run(options.duration / ROUNDS));
+  }
+  return variants.map((variant, i) => {
+    const stats = summarize(combine(slices[i]!));
+    console.log(`    ${variant.label.padEnd(12)} ${formatStats(stats)}`);
+    if (stats.failures > 0 || stats.requests === 0) {
+      throw new Error(`${variant.label}: requests failed (${formatStats(stats)})`);
+    }
+    return stats;
+  });
+}
+
+async function benchSize(
+  options: BenchOptions,
+  size: number,
+  endpoints: BenchEndpoint[],
+  loader: HttpLoader,
+  webDir: string | undefined,
+  withWeb: boolean,
+): Promise<{ generation: GenerationResult; results: EndpointResult[]; web?: BenchResults['web'] }> {
+  console.log(`\n== ${size.toLocaleString('en-US')} rows`);
+  const { url, database } = await recreateBenchDatabase(options.databaseUrl);
+  let app: App | undefined;
+  let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
+  const floorPool = new pg.Pool({ connectionString: url, max: 10 });
+  try {
+    const generation = await generate(url, size);
+    console.log(
+      `  generated in ${(generation.ms / 1000).toFixed(1)} s: ${generation.generators.map((g) => `${g.name} ${g.rows}`).join(', ')}`,
+    );
+    const roles = [...new Set(endpoints.flatMap((e) => e.roles))];
+    await createUser(database, {
+      username: BENCH_USER,
+      password: BENCH_PASSWORD,
+      roles,
+      contactName: 'Bench',
+    });
+    const config = benchConfig(url, webDir);
+    app = await buildApp({ config, database });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const auth = await signInOverHttp(base);
+    const headers = { authorization: `Bearer ${auth.token}` };
+    const plans = await captureQueries(
+      url,
+      config,
+      endpoints.map((e) => ({ name: e.name, url: e.url, headers })),
+    );
+    bare = await startBareServer(url, plans);
+    // A fresh process is slow until the JIT has compiled the request path; prime every route once.
+    for (const endpoint of endpoints) {
+      await loader.run({
+        url: `${base}${endpoint.url}`,
+        headers,
+        connections: options.connections,
+        duration: PRIME,
+      });
+    }
+    const results: EndpointResult[] = [];
+    for (const endpoint of endpoints) {
+      const plan = plans.get(endpoint.name)!;
+      console.log(`  ${endpoint.name}  ${endpoint.url}`);
+      const http = (target: string) => (seconds: number) =>
+        loader.run({ url: target, headers, connections: options.connections, duration: seconds });
+      const [appStats, bareStats, floorStats] = (await measure(options, [
+        { label: 'app', run: http(`${base}${endpoint.url}`) },
+        { label: 'bare Fastify', run: http(`${bare.base}/bare/${endpoint.name}`) },
+        { label: 'pg floor', run: (seconds) => runFloor(floorPool, plan, options.connections, seconds) },
+      ])) as [LoadStats, LoadStats, LoadStats];
+      results.push({
+        size,
+        name: endpoint.name,
+        url: endpoint.url,
+        statements: plan.map((group) => group.length),
+        app: appStats,
+        bareFastify: bareStats,
+        pgFloor: floorStats,
+        ratios: ratiosOf(appStats, bareStats, floorStats),
+      });
+    }
+    let web: BenchResults['web'];
+    if (withWeb && webDir) {
+      const chunks = chunkSizes(webDir);
+      const rows = await firstRows(base, auth, options.screen, options.browserRuns).catch((error: Error) => {
+        console.error(`  web: ${error.message}`);
+        return {
+          screen: options.screen,
+          cold: [],
+          warm: [],
+          coldMedian: null,
+          warmMedian: null,
+          error: error.message,
+        };
+      });
+      if (!rows.error) {
+        console.log(
+          `  web: first rows of ${rows.screen} median ${rows.coldMedian} ms cold, ${rows.warmMedian} ms warm`,
+        );
+      }
+      web = { chunks, firstRows: rows };
+    }
+    return { generation, results, web };
+  } finally {
+    await app?.close();
+    await bare?.app.close();
+    await bare?.pool.end();
+    await floorPool.end();
+    await database.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const endpoints = selectEndpoints(options.only);
+  const startedAt = new Date().toISOString();
+  const postgres = await serverVersion(options.databaseUrl);
+  if (options.web) ensureWebBuild(options.build);
+  const loader = new HttpLoader();
+  const generation: GenerationResult[] = [];
+  const results: EndpointResult[] = [];
+  let webResults: BenchResults['web'];
+  // The same build is served and measured throughout (see snapshotWebBuild).
+  const web = options.web ? snapshotWebBuild() : undefined;
+  try {
+    for (const [i, size] of options.sizes.entries()) {
+      // The browser measurement runs once, on the largest data.
+      const last = i === options.sizes.length - 1;
+      const out = await benchSize(options, size, endpoints, loader, web?.dir, last);
+      generation.push(out.generation);
+      results.push(...out.results);
+      webResults = out.web ?? webResults;
+    }
+  } finally {
+    loader.close();
+    web?.remove();
+    if (!options.keepDatabase) await dropBenchDatabase(options.databaseUrl);
+  }
+  const cpus = os.cpus();
+  const report: BenchResults = {
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    machine: {
+      cpus: cpus.length,
+      cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      postgres,
+    },
+    options: {
+      sizes: options.sizes,
+      duration: options.duration,
+      warmup: options.warmup,
+      connections: options.connections,
+      quick: options.quick,
+    },
+    generation,
+    endpoints: results,
+    growth: growthOf(results, new Set(endpoints.filter((e) => e.grows).map((e) => e.name))),
+    web: webResults,
+  };
+  const written = writeResults(report);
+  console.log(`\nwrote ${written.json} and ${written.md}`);
+  if (webResults?.firstRows.error)
+    throw new Error(`the browser measurement failed: ${webResults.firstRows.error}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

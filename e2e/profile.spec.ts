@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+// These change the administrator's stored profile, so they run one after another and put it back.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('user profile', () => {
+  test('the dark theme is kept per user', async ({ page }) => {
+    await signIn(page, '/dashboard', 'ru', { realLocale: true });
+    const scheme = () =>
+      page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    expect(await scheme()).toBe('light');
+    await page.getByTestId('user-menu').click();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users/me') && r.request().method() === 'PATCH',
+    );
+    await page.getByTestId('theme-toggle').click();
+    expect((await saved).ok()).toBe(true);
+    expect(await scheme()).toBe('dark');
+
+    // Another browser (no local copy of the scheme) gets it from the user's settings.
+    await page.evaluate(() => localStorage.removeItem('tms.colorScheme'));
+    await page.reload();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expect.poll(scheme).toBe('dark');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(scheme).toBe('light');
+    await expect
+      .poll(
+        async () =>
+          (await (await page.request.get('/api/users/me', { headers: await authHeader(page) })).json()).data
+            .darkTheme,
+      )
+      .toBe(false);
+  });
+
+  test('language is switched per user and the whole shell follows', async ({ page }) => {
+    await signIn(page, '/settings/user-profile', 'ru', { realLocale: true });
+    await page.getByTestId('profile-language').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByTestId('snackbar')).toHaveText('Saved');
+    await expect(page.getByTestId('header-title')).toHaveText('User profile');
+    await expect(page).toHaveTitle('User profile — TMS');
+    await expect(page.getByTestId('nav-search')).toHaveAttribute('placeholder', 'Search the menu');
+
+    await page.reload();
+    await expect(page.getByTestId('header-title')).toHaveText('User profile');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await page.getByTestId('profile-language').click();
+    await page.getByRole('option', { name: 'Русский' }).click();
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByTestId('snackbar')).toHaveText('Сохранено');
+    await expect(page.getByTestId('header-title')).toHaveText('Профиль пользователя');
+  });
+
+  test('the name is saved; a blank name is refused under its field', async ({ page }) => {
+    await signIn(page, '/settings/user-profile', 'ru', { realLocale: true });
+    const name = page.getByTestId('profile-name');
+    await name.fill('Администратор Системы');
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByTestId('snackbar')).toHaveText('Сохранено');
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('user-menu-name')).toHaveText('Администратор Системы');
+    await page.keyboard.press('Escape');
+
+    await name.fill('   ');
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByText('Значение не должно быть пустым')).toBeVisible();
+
+    await name.fill('Administrator');
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByTestId('user-menu')).toContainText('Administrator');
+  });
+
+  test('password change shows the server errors under each field', async ({ page }) => {
+    await signIn(page, '/settings/user-profile', 'ru', { realLocale: true });
+    const form = page.getByTestId('profile-password');
+    await form.getByLabel('Новый пароль').fill('short');
+    await expect(form.getByTestId('counter-first')).toHaveText('5 / 24');
+    await form.getByLabel('Повторите пароль').fill('other1');
+    await form.getByRole('button', { name: 'Сменить пароль' }).click();
+    const first = form.locator('.mantine-InputWrapper-root', { has: page.getByLabel('Новый пароль') });
+    const second = form.locator('.mantine-InputWrapper-root', { has: page.getByLabel('Повторите пароль') });
+    await expect(first.locator('.mantine-InputWrapper-error')).not.toBeEmpty();
+    await expect(second.locator('.mantine-InputWrapper-error')).toHaveText('Пароли не совпадают');
+    await expect(page.getByTestId('snackbar')).toHaveCount(0);
+  });
+});
+
+async function authHeader(page: import('@playwright/test').Page) {
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('tms.auth') ?? '{}').token as string,
+  );
+  return { Authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,502 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  agreementTypeResource,
+  bankResource,
+  contactInfoTypeResource,
+  counterpartyFeatureResource,
+  counterpartyStatusResource,
+  countryResource,
+  courierDeliveryServiceResource,
+  currencyResource,
+  customsPointResource,
+  customsResponsibilityResource,
+  fileTagTypeResource,
+  financeControlStatusReasonResource,
+  holidayResource,
+  jobTypeResource,
+  loadingUnloadingMethodResource,
+  materialAssetResource,
+  paymentFormResource,
+  productResource,
+  type ResourceDescriptor,
+  requestOfferTypeResource,
+  serviceOfficeResource,
+  serviceResource,
+  shipmentTermResource,
+  stageTypeResource,
+  vehicleTypeResource,
+} from '@tms/domain';
+import { patchSystem, signIn } from './helpers';
+
+/**
+ * The generated resource screens. Every screen of the table gets the same walk: its list shows rows, a
+ * record is created (where the descriptor offers "new"), a required field left blank is reported under
+ * it, an edit is saved and appears in the History tab, and the record is deleted (where allowed).
+ * A new resource screen gets its test by one line here.
+ */
+interface ScreenCase {
+  resource: ResourceDescriptor;
+  /** A new record's inputs by field name; only for screens with "new". */
+  sample?: Record<string, string | number | readonly string[]>;
+  /** The create screen's path segment when it is not `new`. */
+  newPath?: string;
+  /** A record created through the API first, for screens without "new" and without loaded data. */
+  seed?: (api: Api) => Promise<Record<string, unknown>>;
+}
+
+type Api = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+const firstId = async (api: Api, path: string) =>
+  (
+    (await api('GET', `${path}${path.includes('?') ? '' : '?'}itemsPerPage=1`)).collection as { id: number }[]
+  )[0]!.id;
+
+const SCREENS: ScreenCase[] = [
+  { resource: countryResource },
+  {
+    resource: currencyResource,
+    sample: { code: 'XTS', numericCode: '963', minorUnits: 2, name: 'Тестовая валюта', symbol: 'T$' },
+  },
+  {
+    resource: serviceOfficeResource,
+    sample: {
+      name: 'Офис E2E',
+      code: 'E2E',
+      address: 'Москва, Тестовая ул., 1',
+      ipAddresses: ['10.1.0.0/16'],
+    },
+  },
+  { resource: contactInfoTypeResource },
+  { resource: vehicleTypeResource },
+  { resource: requestOfferTypeResource, seed: async () => ({ code: 'e2e-offer', name: 'Предложение E2E' }) },
+  { resource: fileTagTypeResource, sample: { code: 'e2e-tag', name: 'Тег E2E', color: '#336699' } },
+  { resource: financeControlStatusReasonResource, sample: { name: 'Причина E2E' } },
+  { resource: agreementTypeResource, sample: { code: 'e2e-frame', name: 'Рамочный договор E2E' } },
+  {
+    resource: courierDeliveryServiceResource,
+    sample: {
+      code: 'e2e-courier',
+      name: 'Курьер E2E',
+      website: 'https://courier.example.com',
+      trackingUrl: 'https://courier.example.com/track?id={trackingNumber}',
+    },
+  },
+  { resource: holidayResource, newPath: 'add', sample: { date: '01.05.2031', name: 'Праздник E2E' } },
+  { resource: loadingUnloadingMethodResource, sample: { code: 'e2e-crane', name: 'Краном (E2E)' } },
+  {
+    resource: customsPointResource,
+    seed: async (api) => ({
+      code: '10001',
+      name: 'Таможенный пост E2E',
+      countryId: await firstId(api, '/settings/countries'),
+    }),
+  },
+  { resource: customsResponsibilityResource, seed: async () => ({ name: 'Ответственность E2E' }) },
+  { resource: serviceResource, seed: async () => ({ code: 'e2e-service', name: 'Услуга E2E' }) },
+  { resource: productResource, sample: { code: 'e2e-product', name: 'Продукт E2E', maxDispatchPoints: 3 } },
+  { resource: jobTypeResource, seed: async () => ({ code: 'e2e-job', name: 'Тип работ E2E' }) },
+  { resource: shipmentTermResource },
+  {
+    resource: stageTypeResource,
+    seed: async () => ({ code: 'e2e-stage', name: 'Этап E2E', behaviours: ['MARK_ORDER_READY'] }),
+  },
+  { resource: counterpartyStatusResource, seed: async () => ({ code: 'e2e-status', name: 'Статус E2E' }) },
+  { resource: counterpartyFeatureResource, sample: { code: 'e2e-feature', name: 'Особенность E2E' } },
+  {
+    resource: materialAssetResource,
+    sample: { name: 'Ноутбук E2E', inventoryNumber: 'E2E-0001', kind: 'Компьютерная техника' },
+  },
+  { resource: bankResource, sample: { name: 'Банк E2E', swift: 'SABRRUMM', countryId: 'Германия' } },
+  {
+    resource: paymentFormResource,
+    seed: async (api) => {
+      const countryId = await firstId(
+        api,
+        `/settings/countries?search=${encodeURIComponent('Российская Федерация')}&`,
+      );
+      const entity = await api('POST', '/settings/legal-entities', {
+        name: 'ООО «Юрлицо E2E»',
+        shortName: 'Юрлицо E2E',
+        inn: '7707083893',
+        countryId,
+      });
+      // A foreign bank: the account is an IBAN (a Russian one would need a BIK-keyed account number).
+      const germany = await firstId(api, `/settings/countries?search=${encodeURIComponent('Германия')}&`);
+      const bank = await api('POST', '/banks', { name: 'Банк для форм оплаты E2E', countryId: germany });
+      return {
+        name: 'Форма оплаты E2E',
+        legalEntityId: entity.id,
+        bankId: bank.id,
+        accountNumber: 'DE89 3704 0044 0532 0130 00',
+        currencyId: await firstId(api, '/settings/currencies'),
+      };
+    },
+  },
+];
+
+const BLANK = 'Значение не должно быть пустым';
+
+const offersCreate = (r: ResourceDescriptor) => r.creatable !== false && r.screens?.create !== false;
+
+async function fill(page: Page, resource: ResourceDescriptor, values: NonNullable<ScreenCase['sample']>) {
+  for (const [name, value] of Object.entries(values)) {
+    const field = resource.fields.find((f) => f.name === name);
+    const input = page.locator(`#field-${name}`);
+    if (field?.type === 'tags') {
+      for (const tag of value as readonly string[]) {
+        await input.fill(tag);
+        await input.press('Enter');
+      }
+    } else if (field?.type === 'reference') {
+      // The value is the label to find and choose.
+      await input.click();
+      await input.fill(String(value));
+      await page
+        .getByRole('option', { name: String(value), exact: true })
+        .first()
+        .click();
+    } else if (field?.type === 'enum') {
+      await input.click();
+      await page.getByRole('option', { name: String(value), exact: true }).click();
+    } else {
+      await input.fill(String(value));
+    }
+  }
+}
+
+const snackbar = (page: Page) => page.getByTestId('snackbar');
+/** A save's answer can take a while on a loaded machine; the snackbar then stays 3 s. */
+const SAVE_TIMEOUT = { timeout: 20_000 };
+
+async function holdToDelete(page: Page) {
+  const button = page.getByTestId('resource-delete');
+  await button.hover();
+  await page.mouse.down();
+  await page.waitForTimeout(1800);
+  await page.mouse.up();
+}
+
+for (const { resource, sample, newPath = 'new', seed } of SCREENS) {
+  const editable = resource.screens?.edit !== false;
+  const steps = [
+    'list',
+    sample && 'create',
+    'validation',
+    editable && 'edit, history',
+    resource.deletable !== false && 'delete',
+  ].filter(Boolean);
+  test(`${resource.path}: ${steps.join(', ')}`, async ({ page }) => {
+    // A whole walk through a screen; the shared CI machine can be slow.
+    test.setTimeout(120_000);
+    const token = await signIn(page, '/dashboard');
+    // The walk edits and deletes the record it created, not loaded data that others may refer to.
+    let seededName: string | null = sample && offersCreate(resource) ? String(sample.name) : null;
+    if (seed) {
+      const api: Api = async (method, path, body) => {
+        const response = await page.request.fetch(`/api${path}`, {
+          method,
+          data: body,
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        expect(response.ok(), await response.text()).toBe(true);
+        return ((await response.json()) as { data: Record<string, unknown> }).data;
+      };
+      const body = await seed(api);
+      await api('POST', resource.path, body);
+      seededName = String(body.name);
+    }
+    await page.goto(resource.path);
+    await expect(page.getByTestId('resource-list')).toBeVisible();
+    const newButton = page.getByRole('button', { name: 'Создать' });
+    const rows = page.getByTestId('resource-row');
+
+    if (sample && offersCreate(resource)) {
+      await newButton.click();
+      await expect(page).toHaveURL(new RegExp(`${resource.path}/${newPath}$`));
+      // An empty form is refused on the client, each required field saying so.
+      await page.getByTestId('resource-save').click();
+      await expect(page.locator('#field-name-error')).toHaveText(BLANK);
+      await fill(page, resource, sample);
+      await page.getByTestId('resource-save').click();
+      await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+      if (editable) {
+        await expect(page).toHaveURL(new RegExp(`${resource.path}/\\d+$`));
+        await page.getByRole('link', { name: 'Отмена' }).click();
+      } else {
+        await expect(page).toHaveURL(new RegExp(`${resource.path}$`));
+      }
+      await page.getByTestId('resource-search').fill(String(sample.name));
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText(String(sample.name));
+    } else if (!offersCreate(resource)) {
+      await expect(newButton).toHaveCount(0);
+    }
+    if (seededName) {
+      await page.getByTestId('resource-search').fill(seededName);
+      await expect(rows).toHaveCount(1);
+    }
+    await expect(rows.first()).toBeVisible();
+
+    if (!editable) {
+      // No edit screen: a row does not open, and records are deleted from the selection.
+      await rows.first().click();
+      await expect(page).toHaveURL(new RegExp(`${resource.path}(\\?.*)?$`));
+      const label = await rows.first().textContent();
+      await rows.first().getByRole('checkbox').check();
+      const bulk = page.getByTestId('bulk-delete');
+      await bulk.hover();
+      await page.mouse.down();
+      await page.waitForTimeout(1800);
+      await page.mouse.up();
+      await expect(snackbar(page)).toHaveText('Удалено', SAVE_TIMEOUT);
+      await expect(rows.filter({ hasText: label ?? '' })).toHaveCount(0);
+      return;
+    }
+
+    await rows.first().click();
+    await expect(page).toHaveURL(new RegExp(`${resource.path}/\\d+$`));
+    const url = page.url();
+
+    // A required field left blank: the message appears under it and nothing is sent.
+    const name = page.locator('#field-name');
+    await expect(name).not.toHaveValue('');
+    await name.fill('');
+    await page.getByTestId('resource-save').click();
+    await expect(page.locator('#field-name-error')).toHaveText(BLANK);
+
+    const edited = `Изменено E2E ${resource.name}`;
+    await name.fill(edited);
+    await page.getByTestId('resource-save').click();
+    await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+    await page.reload();
+    await expect(page.locator('#field-name')).toHaveValue(edited);
+
+    await page.getByTestId('history-tab').click();
+    const entry = page.getByTestId('history-entry').first();
+    await expect(entry).toContainText('Изменение');
+    await expect(entry).toContainText(edited);
+    await page.getByRole('tab', { name: 'Основное' }).click();
+
+    if (resource.deletable !== false) {
+      await holdToDelete(page);
+      await expect(page).toHaveURL(new RegExp(`${resource.path}$`));
+      await expect(snackbar(page)).toHaveText('Удалено', SAVE_TIMEOUT);
+      await page.getByTestId('resource-search').fill(edited);
+      await expect(page.getByText('Записей не найдено')).toBeVisible();
+      await page.goto(url);
+      await expect(page.getByText('Запись не найдена или недоступна вам.')).toBeVisible();
+    } else {
+      await expect(page.getByTestId('resource-delete')).toHaveCount(0);
+    }
+  });
+}
+
+test.describe('the list screen', () => {
+  test('searches, sorts, filters, chooses columns and opens a row from the keyboard', async ({ page }) => {
+    await signIn(page, '/settings/currencies');
+    const rows = page.getByTestId('resource-row');
+    await expect(rows.first()).toBeVisible();
+    await page.getByTestId('resource-search').fill('Japanese');
+    await expect(page).toHaveURL(/search=Japanese/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Японская иена');
+    await page.getByTestId('resource-search').fill('');
+    await expect(page).not.toHaveURL(/search=/);
+
+    await page.getByRole('button', { name: 'Фильтры' }).click();
+    await page.locator('#filter-minorUnits').fill('0');
+    await expect(page).toHaveURL(/minorUnits=0/);
+    // The seeded ISO list has 28 currencies without minor units.
+    await expect(rows).toHaveCount(28);
+    // Code, numeric code, then the minor units of each row: 0.
+    for (const row of await rows.all()) await expect(row).toHaveText(/^[A-Z]{3}\d{3}0\D/);
+    await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
+    await expect(page).not.toHaveURL(/minorUnits/);
+
+    await page.locator('th[data-accessor="name"]').click();
+    await expect(page).toHaveURL(/sort=name&order=asc/);
+
+    await expect(page.getByRole('columnheader', { name: 'Символ' })).toBeVisible();
+    await page.getByRole('button', { name: 'Колонки' }).click();
+    await page.getByRole('checkbox', { name: 'Символ' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('columnheader', { name: 'Символ' })).toHaveCount(0);
+    await page.reload();
+    await expect(rows.first()).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Символ' })).toHaveCount(0);
+
+    await rows.first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings\/currencies\/\d+$/);
+  });
+
+  test('exports the current filter as XLSX', async ({ page }) => {
+    await signIn(page, '/settings/currencies?search=Japanese');
+    await expect(page.getByTestId('resource-row')).toHaveCount(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Экспорт в Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    expect(download.url()).toContain('search=Japanese');
+    expect(download.url()).toContain('lang=ru');
+    expect(download.url()).toContain('bearer=');
+    const { readFile } = await import('node:fs/promises');
+    const file = await readFile((await download.path()) as string);
+    // An XLSX workbook is a ZIP archive.
+    expect(file.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  test('speaks English: titles and labels from the dictionaries or the descriptor', async ({ page }) => {
+    // The shell speaks the user's language: the system call answers English for this user.
+    await patchSystem(page, (data) => {
+      (data.user as { locale: string }).locale = 'en-US';
+    });
+    await signIn(page, '/settings/vehicle-types', 'en');
+    await expect(page.getByTestId('header-title')).toHaveText('Vehicle types');
+    await expect(page.locator('th[data-accessor="capacityKg"]')).toContainText('Capacity, kg');
+    await expect(page.locator('th[data-accessor="transportType"]')).toContainText('Transport type');
+    await expect(page.getByRole('button', { name: 'Export to Excel' })).toBeVisible();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.locator('#filter-transportType').click();
+    await page.getByRole('option', { name: 'Sea', exact: true }).click();
+    await expect(page).toHaveURL(/transportType=sea/);
+    await expect(page.getByTestId('resource-row').first()).toContainText('Sea');
+    for (const row of await page.getByTestId('resource-row').all()) await expect(row).toContainText('Sea');
+  });
+
+  test('warns when more than 100 items are selected, and toggles records', async ({ page }) => {
+    await signIn(page, '/settings/countries?itemsPerPage=200');
+    await expect(page.getByTestId('resource-row')).toHaveCount(200);
+    await expect(page.getByTestId('selection-warning')).toHaveCount(0);
+    await page.getByRole('checkbox', { name: 'Выбрать все записи на странице' }).click();
+    await expect(page.getByTestId('selection-count')).toHaveText('Выбрано 200 элементов');
+    await expect(page.getByTestId('selection-warning')).toBeVisible();
+    await page.getByRole('button', { name: 'Снять выбор' }).click();
+    await expect(page.getByTestId('selection-warning')).toHaveCount(0);
+
+    const first = page.getByTestId('resource-row').first();
+    const toggle = first.getByTestId('row-toggle');
+    await expect(toggle).toBeChecked();
+    await toggle.uncheck({ force: true });
+    await expect(toggle).not.toBeChecked();
+    await expect(first).toHaveAttribute('data-disabled', 'true');
+    await toggle.check({ force: true });
+    await expect(toggle).toBeChecked();
+  });
+});
+
+test.describe('references', () => {
+  test('show the names of referenced records, in the list and in the form', async ({ page }) => {
+    const token = await signIn(page, '/dashboard');
+    const headers = { Authorization: `Bearer ${token}` };
+    const found = await page.request.get('/api/settings/countries?search=Germany', { headers });
+    const germany = ((await found.json()) as { data: { collection: { id: number; name: string }[] } }).data
+      .collection[0]!;
+    const created = await page.request.post('/api/tms/customs-points', {
+      headers,
+      data: { code: '10002', name: 'Пост в Германии E2E', countryId: germany.id },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    await page.goto('/tms/customs-points?search=Германии E2E');
+    const row = page.getByTestId('resource-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(germany.name);
+    await row.click();
+    await expect(page.locator('#field-countryId')).toHaveValue(germany.name);
+  });
+});
+
+test.describe('the form screen', () => {
+  test('a duplicate from the server is shown under its field', async ({ page }) => {
+    await signIn(page, '/settings/currencies/new');
+    await fill(page, currencyResource, { code: 'USD', numericCode: '998', minorUnits: 2, name: 'Дубликат' });
+    await page.getByTestId('resource-save').click();
+    await expect(page.locator('#field-code-error')).toHaveText('Это значение уже используется');
+    await expect(page).toHaveURL(/\/new$/);
+  });
+
+  test('an invalid item of a list field is reported under the field', async ({ page }) => {
+    await signIn(page, '/settings/service-offices/new');
+    await fill(page, serviceOfficeResource, {
+      name: 'Офис с неверным IP',
+      ipAddresses: ['10.0.0.1', 'not-an-ip'],
+    });
+    await page.getByTestId('resource-save').click();
+    await expect(page.locator('#field-ipAddresses-error')).toHaveText('Неверные данные');
+    await expect(page).toHaveURL(/\/new$/);
+  });
+
+  test('a stale version shows the conflict and reloads the record', async ({ page }) => {
+    const token = await signIn(page, '/settings/currencies?search=JPY');
+    await page.getByTestId('resource-row').first().click();
+    await expect(page.locator('#field-code')).toHaveValue('JPY');
+    const id = page.url().split('/').pop();
+    // Someone else saves the record meanwhile.
+    const current = await page.request.get(`/api/settings/currencies/${id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const { data } = (await current.json()) as { data: { version: number } };
+    const other = await page.request.patch(`/api/settings/currencies/${id}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { version: data.version, symbol: '¥¥' },
+    });
+    expect(other.ok()).toBe(true);
+
+    await page.locator('#field-name').fill('Иена (мой вариант)');
+    await page.getByTestId('resource-save').click();
+    await expect(page.getByTestId('conflict-alert')).toBeVisible();
+    await page.getByRole('button', { name: 'Загрузить заново' }).click();
+    await expect(page.getByTestId('conflict-alert')).toHaveCount(0);
+    await expect(page.locator('#field-symbol')).toHaveValue('¥¥');
+    await expect(page.locator('#field-name')).not.toHaveValue('Иена (мой вариант)');
+  });
+
+  test('screens look calm: list and form screenshots', async ({ page }) => {
+    await signIn(page, '/settings/vehicle-types');
+    await expect(page.getByTestId('resource-row').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Фильтры' }).click();
+    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-list.png' });
+    await page.getByTestId('resource-row').first().click();
+    await expect(page.locator('#field-name')).not.toHaveValue('');
+    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-form.png', fullPage: true });
+    await page.locator('#field-name').fill('Новое название');
+    await page.getByTestId('resource-save').click();
+    await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+    await page.getByTestId('history-tab').click();
+    await expect(page.getByTestId('history-entry').first()).toBeVisible();
+    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-history.png' });
+    await page.goto('/tms/products/new');
+    await page.getByRole('textbox', { name: 'Услуги' }).click();
+    await expect(page.getByRole('option').first().or(page.getByText('Ничего не найдено'))).toBeVisible();
+    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-references.png' });
+    await page.goto('/settings/service-offices/new');
+    await page.getByTestId('resource-save').click();
+    await expect(page.locator('#field-name-error')).toBeVisible();
+    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-new.png' });
+  });
+});
+
+test('the list, form and history screens have no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  const serious = async () =>
+    // The screen's own content; the shell around it has its own check in a11y.spec.ts.
+    (await new AxeBuilder({ page }).include('main').analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')})`,
+      );
+  await signIn(page, '/settings/currencies');
+  await expect(page.getByTestId('resource-row').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Фильтры' }).click();
+  await page.getByTestId('resource-row').first().getByRole('checkbox').check();
+  expect(await serious()).toEqual([]);
+  await page.getByTestId('resource-row').nth(1).click();
+  await expect(page.locator('#field-code')).not.toHaveValue('');
+  expect(await serious()).toEqual([]);
+  await page.getByTestId('history-tab').click();
+  expect(await serious()).toEqual([]);
+});

@@ -1,0 +1,139 @@
+// End-to-end runner (`npm run test:e2e`): makes sure Chromium exists, builds the app, starts the built
+// server on a free port with a fresh data directory and demo data, runs Playwright, stops the server.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ADMIN_USERNAME = 'admin';
+const ADMIN_PASSWORD = 'E2eAdmin2025';
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter(Boolean);
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  const install = 'apt-get update && apt-get install -y chromium';
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (process.getuid?.() !== 0 || !hasApt) {
+    console.error(`Chromium not found (CHROMIUM_PATH or /usr/bin/chromium). Install it with:\n  ${install}`);
+    process.exit(1);
+  }
+  console.log('Chromium not found; installing it with apt-get');
+  let result = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    result = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
+  }
+  const installed = findChromium();
+  if (result.status !== 0 || !installed) {
+    console.error(`Chromium could not be installed. Run:\n  ${install}`);
+    process.exit(1);
+  }
+  return installed;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseURL, server, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error('the server did not become healthy in time');
+}
+
+const chromium = ensureChromium();
+
+if (process.env.SKIP_BUILD !== '1') {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const port = await freePort();
+const baseURL = `http://127.0.0.1:${port}`;
+const runDir = mkdtempSync(path.join(tmpdir(), 'tms-e2e-'));
+const dataDir = path.join(runDir, 'data');
+// The server serves a copy of the built web app, so a rebuild elsewhere cannot change it mid-run.
+const webDir = path.join(runDir, 'web');
+cpSync(path.join(root, 'apps/web/dist'), webDir, { recursive: true });
+const env = { ...process.env };
+// The e2e run always uses its own embedded database, whatever the shell's environment points at.
+delete env.DATABASE_URL;
+delete env.TEST_DATABASE_URL;
+const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  cwd: root,
+  env: {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIR: webDir,
+    ADMIN_USERNAME,
+    ADMIN_PASSWORD,
+    DEMO_DATA: '1',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let code = 1;
+try {
+  await waitForHealth(baseURL, server);
+  const run = spawnSync(
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...env,
+        E2E_OUTPUT_DIR:
+          process.env.E2E_OUTPUT_DIR ?? path.join(root, 'node_modules/.cache', `e2e-results-${process.pid}`),
+        E2E_BASE_URL: baseURL,
+        CHROMIUM_PATH: chromium,
+        E2E_ADMIN_USERNAME: ADMIN_USERNAME,
+        E2E_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      },
+    },
+  );
+  code = run.status ?? 1;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.kill('SIGKILL');
+      resolve();
+    }, 10_000);
+    server.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  rmSync(runDir, { recursive: true, force: true });
+}
+process.exit(code);

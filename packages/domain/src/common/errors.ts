@@ -1,0 +1,22 @@
+/** Stable English server messages (spec §8); the client translates them. */
+export const ERROR_MESSAGES = {
+  accessDenied: 'Access denied.',
+  unauthorized: 'Authentication required.',
+  invalidCredentials: 'Invalid credentials.',
+  tooManyAttempts: 'Too many failed sign-in attempts, try again later.',
+  ipNotAllowed: 'Access from this address is not allowed.',
+  notFound: 'Not found.',
+  conflict: 'The record was changed by someone else. Reload it and try again.',
+  internal: 'Something went wrong. Try again later.',
+  tooLarge: 'The request is too large.',
+  impersonationRefresh: 'A token cannot be refreshed while impersonating.',
+  alreadyExists: 'Already exists.',
+  changesLocked: 'Changes locked.',
+  fieldEditAccessDenied: 'Field edit access denied.',
+} as const;
+
+export interface ErrorBody {
+  code: number;
+  message: string;
+  errors?: import('./validation').ValidationTree;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const DEFAULT_ITEMS_PER_PAGE = 40;
+export const MAX_ITEMS_PER_PAGE = 10000;
+
+/** The list query of the HTTP contract; filters are added per resource. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).default(DEFAULT_ITEMS_PER_PAGE),
+  sort: z.string().max(64).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  search: z.string().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export interface ListResult<T> {
+  collection: T[];
+  total: number;
+}
+
+export function listResultSchema<T extends z.ZodType>(item: T) {
+  return z.object({ collection: z.array(item), total: z.number().int() });
+}
+
+/** Success envelope of the contract. */
+export function dataSchema<T extends z.ZodType>(payload: T) {
+  return z.object({ data: payload });
+}
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/**
+ * A resource declared once (ARCHITECTURE.md "The resource engine"): the server derives its routes,
+ * validation, permissions, change log and OpenAPI entries from it; the web derives list, form, delete and
+ * history screens.
+ */
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'tags'
+  | 'reference'
+  | 'references'
+  | 'roles'
+  | 'translations'
+  | 'json';
+
+/** A text in both languages of the product, for places without the web's dictionaries (XLSX export). */
+export interface LocalizedText {
+  ru: string;
+  en: string;
+}
+
+export interface FieldDescriptor {
+  /** JSON name (camelCase, the spec's names); also the key of its column in the server's table. */
+  name: string;
+  type: FieldType;
+  /** Translation key of the field's label. */
+  label: string;
+  /** The label's wording in both languages; the server uses it for export headers. */
+  labels?: LocalizedText;
+  /** Shown as a column by default. */
+  listed?: boolean;
+  /** Matched by the free-text `search`. */
+  searchable?: boolean;
+  /** Offered as a list filter, by its name in the query. */
+  filterable?: boolean;
+  sortable?: boolean;
+  /** Set by the server; shown, never sent. */
+  readOnly?: boolean;
+  /** Enum values; labels are `${label}.${value}` translation keys unless `optionLabels` is given. */
+  options?: readonly string[];
+  /** Wording of each enum value in both languages (used by the web and the export instead of keys). */
+  optionLabels?: Readonly<Record<string, LocalizedText>>;
+  /** For reference(s): the API path of the referenced resource's list and its label field. */
+  reference?: { path: string; labelField: string };
+  /** Filter width (spec §9): narrow, normal or wide. */
+  filterWidth?: 'short' | 'normal' | 'wide';
+  /** Hidden from the generated form (a custom screen edits it). */
+  hiddenInForm?: boolean;
+}
+
+export interface ResourceRoles {
+  /** Any of these lets a user list and read. */
+  view: readonly string[];
+  /** Any of these lets a user create, update, toggle and delete (unless narrowed below). */
+  edit: readonly string[];
+  create?: readonly string[];
+  delete?: readonly string[];
+}
+
+export interface ResourceDescriptor<
+  Entity extends z.ZodObject = z.ZodObject,
+  Create extends z.ZodObject = z.ZodObject,
+> {
+  /** Entity type in the change log and history, e.g. `currency`. */
+  name: string;
+  /** The list route of the screen, e.g. `/settings/currencies`; the API is `/api` + this. */
+  path: string;
+  /** Translation key of the screen's title (plural). */
+  title: string;
+  /** Translation key of one record's name (singular). */
+  itemTitle: string;
+  /** The full entity as answered by the API. */
+  entity: Entity;
+  /** The create body; the update body is its partial plus `version`. */
+  create: Create;
+  fields: readonly FieldDescriptor[];
+  roles: ResourceRoles;
+  /** Field shown when a record is chosen in a select. */
+  labelField: string;
+  defaultSort: { field: string; order: 'asc' | 'desc' };
+  /** Has `enabled` and the enable/disable toggles. */
+  toggle?: boolean;
+  /** Records can be deleted (false for reference data that is only disabled). */
+  deletable?: boolean;
+  /** Records can be created through the API (false for reference data loaded by the server). */
+  creatable?: boolean;
+  /** The screen's title in both languages; the server names export files and sheets with it. */
+  titles?: LocalizedText;
+  /** Screens the API has but the web does not offer (e.g. no "new" route in routes.txt). */
+  screens?: { create?: boolean; edit?: boolean };
+}
+
+/** Stable English messages of the generic resource routes. */
+export const RESOURCE_MESSAGES = {
+  /** Deletion refused because other records refer to this one (no more specific message applies). */
+  inUse: 'The record is in use and cannot be deleted.',
+  /** An update without `version` in the body or `If-Match`. */
+  versionRequired: 'This value should not be blank.',
+  /** A sort by a field that is not sortable. */
+  notSortable: 'The value you selected is not a valid choice.',
+} as const;
+
+/** The export of a list: XLSX, headers in the asked language. */
+export const EXPORT_LANGUAGES = ['ru', 'en'] as const;
+export type ExportLanguage = (typeof EXPORT_LANGUAGES)[number];
+
+/** Server-managed fields every entity carries. */
+export const entityBase = {
+  id: z.number().int(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export function defineResource<E extends z.ZodObject, C extends z.ZodObject>(
+  descriptor: ResourceDescriptor<E, C>,
+): ResourceDescriptor<E, C> {
+  return descriptor;
+}
+
+/** The update body: any subset of the create body, with the `version` it was based on. */
+export function updateSchemaOf<C extends z.ZodObject>(create: C) {
+  return create.partial().extend({ version: z.number().int().positive() });
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../../apps/web/src/locales/en/nav.json';
+import ru from '../../../apps/web/src/locales/ru/nav.json';
+import { buildNav, NAV_CATALOGUE, type NavEntry, navKeys } from './navigation';
+import { ROLE_ADMIN, ROLE_SETTINGS_SYSTEM, ROLE_USER_LIST } from './permissions';
+
+const catalogue: NavEntry[] = [
+  { name: 'nav.a', icon: 'a', route: '/a' },
+  {
+    name: 'nav.group',
+    icon: 'g',
+    sortable: true,
+    children: [
+      { name: 'nav.b', icon: 'b', route: '/b', roles: ['ROLE_B'] },
+      { name: 'nav.c', icon: 'c', route: '/c', roles: ['ROLE_C', 'ROLE_B'] },
+    ],
+  },
+  { name: 'nav.d', icon: 'd', route: '/d', roles: ['ROLE_D'] },
+  { name: 'nav.empty', icon: 'e', children: [{ name: 'nav.f', icon: 'f', route: '/f', roles: ['ROLE_F'] }] },
+];
+
+const names = (items: ReturnType<typeof buildNav>): string[] =>
+  items.flatMap((item) => [item.name, ...names(item.children)]);
+
+describe('buildNav', () => {
+  it('shows items without roles to everyone and drops empty groups', () => {
+    expect(names(buildNav([], catalogue))).toEqual(['nav.a']);
+  });
+
+  it('shows an item when the user holds any of its roles, keeping order', () => {
+    expect(names(buildNav(new Set(['ROLE_C']), catalogue))).toEqual(['nav.a', 'nav.group', 'nav.c']);
+    expect(names(buildNav(['ROLE_B', 'ROLE_D'], catalogue))).toEqual([
+      'nav.a',
+      'nav.group',
+      'nav.b',
+      'nav.c',
+      'nav.d',
+    ]);
+  });
+
+  it('shows the administrator everything', () => {
+    expect(names(buildNav([ROLE_ADMIN], catalogue))).toEqual([
+      'nav.a',
+      'nav.group',
+      'nav.b',
+      'nav.c',
+      'nav.d',
+      'nav.empty',
+      'nav.f',
+    ]);
+  });
+
+  it('answers the item shape of the system call', () => {
+    const [group] = buildNav(['ROLE_B'], catalogue).slice(1);
+    expect(group).toEqual({
+      name: 'nav.group',
+      icon: 'g',
+      route: null,
+      sortable: true,
+      children: [
+        { name: 'nav.b', icon: 'b', route: '/b', sortable: false, children: [] },
+        { name: 'nav.c', icon: 'c', route: '/c', sortable: false, children: [] },
+      ],
+    });
+  });
+
+  it('offers the options screen only with the system settings role', () => {
+    const routes = (roles: string[]) =>
+      buildNav(roles).flatMap((i) => [i.route, ...i.children.map((c) => c.route)]);
+    expect(routes([])).toEqual(['/dashboard', null, '/settings/user-profile']);
+    expect(routes([ROLE_USER_LIST])).not.toContain('/options/main');
+    expect(routes([ROLE_SETTINGS_SYSTEM])).toContain('/options/main');
+  });
+});
+
+describe('navigation catalogue', () => {
+  it('uses nav.* keys and kebab-case icon names', () => {
+    const walk = (entries: readonly NavEntry[]): NavEntry[] =>
+      entries.flatMap((e) => [e, ...walk(e.children ?? [])]);
+    for (const entry of walk(NAV_CATALOGUE)) {
+      expect(entry.name).toMatch(/^nav\.[a-zA-Z.]+$/);
+      expect(entry.icon).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    }
+    expect(new Set(navKeys()).size).toBe(navKeys().length);
+  });
+
+  it.each([
+    ['ru', ru],
+    ['en', en],
+  ])('has every key translated in %s/nav.json', (_lang, json) => {
+    for (const key of navKeys()) {
+      const value = key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], json);
+      expect(typeof value, key).toBe('string');
+      expect((value as string).trim(), key).not.toBe('');
+    }
+  });
+});

@@ -1,0 +1,272 @@
+import {
+  ROLE_ACCESS_GROUP_LIST,
+  ROLE_ACCESS_GROUP_SHOW,
+  ROLE_ADMIN,
+  ROLE_CHANGELOG_VIEW,
+  ROLE_COUNTERPARTY_FEATURES,
+  ROLE_CUSTOMS_POINT_EDIT,
+  ROLE_CUSTOMS_POINT_VIEW,
+  ROLE_CUSTOMS_SETTINGS,
+  ROLE_MATERIAL_ASSETS,
+  ROLE_ORDER_FINANCE_CONTROL_REASONS,
+  ROLE_SETTINGS_AGREEMENT_TYPES,
+  ROLE_SETTINGS_BANKS,
+  ROLE_SETTINGS_CONTACT_INFO_TYPES,
+  ROLE_SETTINGS_COUNTERPARTY_STATUSES,
+  ROLE_SETTINGS_COUNTRIES,
+  ROLE_SETTINGS_COURIERS,
+  ROLE_SETTINGS_CURRENCIES,
+  ROLE_SETTINGS_CUSTOM_FIELDS,
+  ROLE_SETTINGS_FILE_TAGS,
+  ROLE_SETTINGS_HOLIDAYS,
+  ROLE_SETTINGS_LOADING_UNLOADING_METHODS,
+  ROLE_SETTINGS_PAYMENT_FORMS,
+  ROLE_SETTINGS_REQUEST_OFFER_TYPES,
+  ROLE_SETTINGS_SERVICE_OFFICES,
+  ROLE_SETTINGS_SHIPMENT_TERMS,
+  ROLE_SETTINGS_STAGE_TYPES,
+  ROLE_SETTINGS_SYSTEM,
+  ROLE_SETTINGS_USER_LISTS,
+  ROLE_SETTINGS_VEHICLE_TYPES,
+  ROLE_USER_LIST,
+  ROLE_USER_SHOW,
+} from './permissions';
+import { jobTypeResource, productResource, serviceResource } from './tms';
+
+/**
+ * The menu of the application shell (spec §2 "Application shell"). Only screens that exist in this build
+ * are listed; a module adds its screen with one line in NAV_CATALOGUE when the screen lands.
+ */
+export interface NavEntry {
+  /** Translation key, `nav.*` (locales/{ru,en}/nav.json). */
+  name: string;
+  /** Tabler icon name in kebab-case without the Icon prefix, e.g. 'layout-dashboard'. */
+  icon: string;
+  /** The screen's route; groups have none. */
+  route?: string;
+  /** Shown when the user holds any of these (administrator: always); unset: everyone. */
+  roles?: readonly string[];
+  children?: readonly NavEntry[];
+  /** Children are shown sorted alphabetically by their translated name. */
+  sortable?: boolean;
+}
+
+/** A menu item as the system call answers it: already filtered for the user. */
+export interface NavItem {
+  name: string;
+  icon: string;
+  route: string | null;
+  sortable: boolean;
+  children: NavItem[];
+}
+
+export const NAV_CATALOGUE: readonly NavEntry[] = [
+  { name: 'nav.dashboard', icon: 'layout-dashboard', route: '/dashboard' },
+  {
+    name: 'nav.settings',
+    icon: 'settings',
+    sortable: true,
+    children: [
+      { name: 'nav.userProfile', icon: 'user-circle', route: '/settings/user-profile' },
+      {
+        name: 'nav.customerRequestCustomFields',
+        icon: 'forms',
+        route: '/custom-fields/customer-request',
+        roles: [ROLE_SETTINGS_CUSTOM_FIELDS],
+      },
+      {
+        name: 'nav.operationCustomFieldGroups',
+        icon: 'forms',
+        route: '/custom-fields/operation/groups',
+        roles: [ROLE_SETTINGS_CUSTOM_FIELDS],
+      },
+      {
+        name: 'nav.userDefinedLists',
+        icon: 'list-check',
+        route: '/user-defined-lists',
+        roles: [ROLE_SETTINGS_USER_LISTS],
+      },
+      { name: 'nav.users', icon: 'users', route: '/settings/users', roles: [ROLE_USER_LIST, ROLE_USER_SHOW] },
+      {
+        name: 'nav.accessGroups',
+        icon: 'shield-lock',
+        route: '/settings/access-groups',
+        roles: [ROLE_ACCESS_GROUP_LIST, ROLE_ACCESS_GROUP_SHOW],
+      },
+      {
+        name: 'nav.entityChangelog',
+        icon: 'notes',
+        route: '/settings/entity-changelog',
+        roles: [ROLE_CHANGELOG_VIEW],
+      },
+      {
+        name: 'nav.systemOptions',
+        icon: 'adjustments',
+        route: '/options/main',
+        roles: [ROLE_SETTINGS_SYSTEM],
+      },
+      {
+        name: 'nav.countries',
+        icon: 'world',
+        route: '/settings/countries',
+        roles: [ROLE_SETTINGS_COUNTRIES],
+      },
+      {
+        name: 'nav.currencies',
+        icon: 'currency-dollar',
+        route: '/settings/currencies',
+        roles: [ROLE_SETTINGS_CURRENCIES],
+      },
+      {
+        name: 'nav.serviceOffices',
+        icon: 'building',
+        route: '/settings/service-offices',
+        roles: [ROLE_SETTINGS_SERVICE_OFFICES],
+      },
+      {
+        name: 'nav.contactInfoTypes',
+        icon: 'message',
+        route: '/settings/contact-info-types',
+        roles: [ROLE_SETTINGS_CONTACT_INFO_TYPES],
+      },
+      {
+        name: 'nav.vehicleTypes',
+        icon: 'truck',
+        route: '/settings/vehicle-types',
+        roles: [ROLE_SETTINGS_VEHICLE_TYPES],
+      },
+      {
+        name: 'nav.requestOfferTypes',
+        icon: 'list-check',
+        route: '/settings/request-offer-types',
+        roles: [ROLE_SETTINGS_REQUEST_OFFER_TYPES],
+      },
+      {
+        name: 'nav.fileTagTypes',
+        icon: 'tags',
+        route: '/settings/file-tag-types',
+        roles: [ROLE_SETTINGS_FILE_TAGS],
+      },
+      {
+        name: 'nav.financeControlStatusReasons',
+        icon: 'clipboard-check',
+        route: '/settings/operation-finance-control-status-reasons',
+        roles: [ROLE_ORDER_FINANCE_CONTROL_REASONS],
+      },
+      {
+        name: 'nav.agreementTypes',
+        icon: 'license',
+        route: '/agreement-types',
+        roles: [ROLE_SETTINGS_AGREEMENT_TYPES],
+      },
+      {
+        name: 'nav.courierDeliveryServices',
+        icon: 'package',
+        route: '/courier-delivery-services',
+        roles: [ROLE_SETTINGS_COURIERS],
+      },
+      { name: 'nav.holidays', icon: 'calendar', route: '/holidays', roles: [ROLE_SETTINGS_HOLIDAYS] },
+      {
+        name: 'nav.stageTypes',
+        icon: 'route',
+        route: '/settings/stage-types',
+        roles: [ROLE_SETTINGS_STAGE_TYPES],
+      },
+      { name: 'nav.banks', icon: 'building-bank', route: '/banks', roles: [ROLE_SETTINGS_BANKS] },
+      {
+        name: 'nav.paymentForms',
+        icon: 'credit-card',
+        route: '/finances/payment-forms',
+        roles: [ROLE_SETTINGS_PAYMENT_FORMS],
+      },
+      {
+        name: 'nav.counterpartyStatuses',
+        icon: 'clipboard-list',
+        route: '/counterparty-statuses',
+        roles: [ROLE_SETTINGS_COUNTERPARTY_STATUSES],
+      },
+      {
+        name: 'nav.counterpartyFeatures',
+        icon: 'tags',
+        route: '/counterparty-features',
+        roles: [ROLE_COUNTERPARTY_FEATURES],
+      },
+      {
+        name: 'nav.materialAssets',
+        icon: 'packages',
+        route: '/material-assets',
+        roles: [ROLE_MATERIAL_ASSETS],
+      },
+    ],
+  },
+  {
+    name: 'nav.tmsDictionaries',
+    icon: 'list-details',
+    sortable: true,
+    children: [
+      {
+        name: 'nav.loadingUnloadingMethods',
+        icon: 'truck-delivery',
+        route: '/tms/loading-unloading-methods',
+        roles: [ROLE_SETTINGS_LOADING_UNLOADING_METHODS],
+      },
+      {
+        name: 'nav.customsPoints',
+        icon: 'customs',
+        route: '/tms/customs-points',
+        roles: [ROLE_CUSTOMS_POINT_VIEW, ROLE_CUSTOMS_POINT_EDIT],
+      },
+      {
+        name: 'nav.customsResponsibilities',
+        icon: 'shield-check',
+        route: '/tms/customs-responsibilities',
+        roles: [ROLE_CUSTOMS_SETTINGS],
+      },
+      { name: 'nav.services', icon: 'tool', route: '/tms/services', roles: serviceResource.roles.edit },
+      { name: 'nav.products', icon: 'box', route: '/tms/products', roles: productResource.roles.edit },
+      { name: 'nav.jobTypes', icon: 'briefcase', route: '/tms/job-types', roles: jobTypeResource.roles.edit },
+      {
+        name: 'nav.shipmentTerms',
+        icon: 'certificate',
+        route: '/tms/shipment-terms',
+        roles: [ROLE_SETTINGS_SHIPMENT_TERMS],
+      },
+    ],
+  },
+];
+
+function allowed(entry: NavEntry, roles: ReadonlySet<string>): boolean {
+  if (!entry.roles || entry.roles.length === 0 || roles.has(ROLE_ADMIN)) return true;
+  return entry.roles.some((role) => roles.has(role));
+}
+
+function build(entries: readonly NavEntry[], roles: ReadonlySet<string>): NavItem[] {
+  const items: NavItem[] = [];
+  for (const entry of entries) {
+    if (!allowed(entry, roles)) continue;
+    const children = entry.children ? build(entry.children, roles) : [];
+    // A group whose every child is hidden is not shown either.
+    if (entry.children && children.length === 0 && !entry.route) continue;
+    items.push({
+      name: entry.name,
+      icon: entry.icon,
+      route: entry.route ?? null,
+      sortable: entry.sortable ?? false,
+      children,
+    });
+  }
+  return items;
+}
+
+/** The menu a user with these roles sees, in catalogue order. */
+export function buildNav(
+  roles: ReadonlySet<string> | readonly string[],
+  catalogue: readonly NavEntry[] = NAV_CATALOGUE,
+): NavItem[] {
+  return build(catalogue, roles instanceof Set ? roles : new Set(roles as readonly string[]));
+}
+
+/** Every translation key the catalogue uses; nav.json of each language must have them all. */
+export function navKeys(catalogue: readonly NavEntry[] = NAV_CATALOGUE): string[] {
+  return catalogue.flatMap((entry) => [entry.name, ...navKeys(entry.children ?? [])]);
+}

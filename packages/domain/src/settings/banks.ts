@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { enabledField, nameField, updatedAtField } from '../common/dictionary';
+import { defineResource, entityBase } from '../common/resource';
+import { bikSchema, correspondentAccountSchema } from '../counterparties/schemas';
+import { ROLE_SETTINGS_BANKS } from '../permissions';
+
+/** Stable English messages of the bank rules; the web translates them (locales/*\/messages.json). */
+export const BANK_MESSAGES = {
+  inUse: 'bank used in payment forms',
+  swift: 'This value is not a valid SWIFT code.',
+  bikOutsideRussia: 'Only a bank in Russia has a BIK.',
+  bikRequired: 'A bank in Russia needs its BIK.',
+  correspondentAccountWithoutBik: 'The correspondent account is checked against the BIK: fill in the BIK.',
+} as const;
+
+/** SWIFT/BIC (ISO 9362): bank 4 letters, country 2 letters, location 2, optional branch 3. */
+export const swiftSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, BANK_MESSAGES.swift);
+
+/** A bank our companies or counterparties keep accounts at. */
+export const bankCreateSchema = z.object({
+  name: z.string().trim().min(1).max(255),
+  bik: bikSchema.nullable().optional(),
+  swift: swiftSchema.nullable().optional(),
+  correspondentAccount: correspondentAccountSchema.nullable().optional(),
+  countryId: z.number().int().positive(),
+  address: z.string().trim().max(1000).nullable().optional(),
+});
+export const bankSchema = z.object({
+  ...entityBase,
+  name: z.string(),
+  bik: z.string().nullable(),
+  swift: z.string().nullable(),
+  correspondentAccount: z.string().nullable(),
+  countryId: z.number().int(),
+  address: z.string().nullable(),
+  enabled: z.boolean(),
+});
+export type Bank = z.infer<typeof bankSchema>;
+
+export const bankResource = defineResource({
+  name: 'bank',
+  path: '/banks',
+  title: 'settings.banks.title',
+  itemTitle: 'settings.banks.item',
+  titles: { ru: 'Банки', en: 'Banks' },
+  entity: bankSchema,
+  create: bankCreateSchema,
+  fields: [
+    nameField,
+    {
+      name: 'bik',
+      type: 'text',
+      label: 'settings.banks.bik',
+      labels: { ru: 'БИК', en: 'BIK' },
+      listed: true,
+      searchable: true,
+      sortable: true,
+      filterWidth: 'short',
+    },
+    {
+      name: 'swift',
+      type: 'text',
+      label: 'settings.banks.swift',
+      labels: { ru: 'SWIFT', en: 'SWIFT' },
+      listed: true,
+      searchable: true,
+      sortable: true,
+      filterWidth: 'short',
+    },
+    {
+      name: 'correspondentAccount',
+      type: 'text',
+      label: 'settings.banks.correspondentAccount',
+      labels: { ru: 'Корр. счёт', en: 'Correspondent account' },
+      listed: true,
+      searchable: true,
+    },
+    {
+      name: 'countryId',
+      type: 'reference',
+      label: 'settings.banks.country',
+      labels: { ru: 'Страна', en: 'Country' },
+      reference: { path: '/settings/countries', labelField: 'name' },
+      listed: true,
+      filterable: true,
+    },
+    {
+      name: 'address',
+      type: 'textarea',
+      label: 'settings.banks.address',
+      labels: { ru: 'Адрес', en: 'Address' },
+      searchable: true,
+    },
+    enabledField,
+    updatedAtField,
+  ],
+  // Banks are chosen in payment forms and counterparties' accounts: every signed-in user reads them.
+  roles: { view: [], edit: [ROLE_SETTINGS_BANKS] },
+  labelField: 'name',
+  defaultSort: { field: 'name', order: 'asc' },
+  toggle: true,
+  deletable: true,
+  screens: { create: true, edit: true },
+});

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { roleListSchema } from '../access-groups';
+import { updatedAtField } from '../common/dictionary';
+import { defineResource, entityBase } from '../common/resource';
+import { ROLE_USER_CREATE, ROLE_USER_EDIT, ROLE_USER_LIST, ROLE_USER_SHOW } from '../permissions';
+
+/** Locales and languages of spec §9. */
+export const LOCALES = ['ru-RU', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** How a user's sign-in address is limited: not at all, any office's network, or their own office's. */
+export const IP_RESTRICTIONS = ['none', 'any', 'office'] as const;
+export type IpRestriction = (typeof IP_RESTRICTIONS)[number];
+
+/** Stable English messages of the users screens; the web translates them (locales/*\/messages.json). */
+export const USER_MESSAGES = {
+  username: 'The username may contain only Latin letters, digits, dot, dash and underscore.',
+  invalidIp: 'This value is not a valid IP address or range.',
+  passwordElsewhere: 'The password is changed with the "Set password" action.',
+} as const;
+
+/** Latin letters, digits, dot, dash and underscore; unique regardless of case. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(2)
+  .max(64)
+  .regex(/^[A-Za-z0-9._-]+$/, USER_MESSAGES.username);
+
+/** Both entries of a new password (spec §5); the rules are checked by the server. */
+export const cleartextPasswordSchema = z.strictObject({
+  first: z.string().max(1024),
+  second: z.string().max(1024),
+});
+
+const userFields = {
+  username: usernameSchema,
+  /** The name of the user's contact (the person behind the account). */
+  contactName: z.string().trim().min(1).max(255),
+  email: z.email().trim().max(255).nullable().optional(),
+  phone: z.string().trim().max(64).nullable().optional(),
+  locale: z.enum(LOCALES).optional(),
+  nextUi: z.boolean().optional(),
+  changePasswordRequired: z.boolean().optional(),
+  serviceOfficeId: z.number().int().positive().nullable().optional(),
+  active: z.boolean().optional(),
+  ipRestriction: z.enum(IP_RESTRICTIONS).optional(),
+  remoteAccess: z.boolean().optional(),
+  /** IPv4/IPv6 addresses or CIDR ranges let in besides the offices' (checked by the server). */
+  allowedIpAddresses: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
+  accessGroupIds: z.array(z.number().int().positive()).max(500).optional(),
+  /** Roles held directly, besides those of the access groups. */
+  roles: roleListSchema.optional(),
+};
+
+/** `POST /api/settings/users`: a new user with their first password. */
+export const userCreateSchema = z.object({
+  ...userFields,
+  cleartextPassword: cleartextPasswordSchema,
+});
+
+/** A user as the users screens see it (spec §3 User); no password or API key material ever leaves. */
+export const userSchema = z.object({
+  ...entityBase,
+  username: z.string(),
+  contactId: z.number().int(),
+  contactName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  locale: z.enum(LOCALES),
+  localeShort: z.string(),
+  language: z.string(),
+  nextUi: z.boolean(),
+  changePasswordRequired: z.boolean(),
+  serviceOfficeId: z.number().int().nullable(),
+  lastLoginAt: z.string().nullable(),
+  active: z.boolean(),
+  ipRestriction: z.enum(IP_RESTRICTIONS),
+  remoteAccess: z.boolean(),
+  allowedIpAddresses: z.array(z.string()),
+  /** An API key exists (it was shown once when generated). */
+  hasApiKey: z.boolean(),
+  accessGroupIds: z.array(z.number().int()),
+  roles: z.array(z.string()),
+  /** Own roles plus those of the enabled access groups. */
+  effectiveRoles: z.array(z.string()),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** `POST /api/settings/users/{id}/api-key`: the new key, shown this once. */
+export const apiKeySchema = z.object({ apiKey: z.string() });
+
+const label = (name: string, ru: string, en: string) => ({
+  label: `users.fields.${name}`,
+  labels: { ru, en },
+});
+
+export const userResource = defineResource({
+  name: 'user',
+  path: '/settings/users',
+  title: 'users.title',
+  itemTitle: 'users.item',
+  titles: { ru: 'Пользователи', en: 'Users' },
+  entity: userSchema,
+  create: userCreateSchema,
+  fields: [
+    {
+      name: 'username',
+      type: 'text',
+      ...label('username', 'Логин', 'Username'),
+      listed: true,
+      searchable: true,
+      sortable: true,
+    },
+    {
+      name: 'contactName',
+      type: 'text',
+      ...label('contactName', 'Имя', 'Name'),
+      listed: true,
+      searchable: true,
+      sortable: true,
+      filterWidth: 'wide',
+    },
+    {
+      name: 'email',
+      type: 'email',
+      ...label('email', 'Эл. почта', 'Email'),
+      listed: true,
+      searchable: true,
+      sortable: true,
+    },
+    { name: 'phone', type: 'text', ...label('phone', 'Телефон', 'Phone'), searchable: true },
+    {
+      name: 'serviceOfficeId',
+      type: 'reference',
+      ...label('serviceOffice', 'Офис', 'Office'),
+      reference: { path: '/settings/service-offices', labelField: 'name' },
+      filterable: true,
+    },
+    {
+      name: 'accessGroupIds',
+      type: 'references',
+      ...label('accessGroups', 'Группы доступа', 'Access groups'),
+      reference: { path: '/settings/access-groups', labelField: 'name' },
+      filterable: true,
+    },
+    {
+      name: 'effectiveRoles',
+      type: 'roles',
+      ...label('effectiveRoles', 'Итоговые права', 'Effective permissions'),
+      filterable: true,
+      filterWidth: 'wide',
+      readOnly: true,
+      hiddenInForm: true,
+    },
+    { name: 'roles', type: 'roles', ...label('roles', 'Личные права', 'Own permissions') },
+    {
+      name: 'locale',
+      type: 'enum',
+      ...label('locale', 'Язык', 'Language'),
+      options: LOCALES,
+      sortable: true,
+    },
+    { name: 'nextUi', type: 'boolean', ...label('nextUi', 'Новый интерфейс', 'New interface') },
+    {
+      name: 'changePasswordRequired',
+      type: 'boolean',
+      ...label('changePasswordRequired', 'Сменить пароль при входе', 'Change password at sign-in'),
+    },
+    {
+      name: 'ipRestriction',
+      type: 'enum',
+      ...label('ipRestriction', 'Ограничение по IP', 'IP restriction'),
+      options: IP_RESTRICTIONS,
+      filterable: true,
+    },
+    {
+      name: 'remoteAccess',
+      type: 'boolean',
+      ...label('remoteAccess', 'Удалённый доступ', 'Remote access'),
+      filterable: true,
+    },
+    {
+      name: 'allowedIpAddresses',
+      type: 'tags',
+      ...label('allowedIpAddresses', 'Разрешённые IP-адреса', 'Allowed IP addresses'),
+    },
+    {
+      name: 'active',
+      type: 'boolean',
+      ...label('active', 'Активен', 'Active'),
+      listed: true,
+      filterable: true,
+      sortable: true,
+      filterWidth: 'short',
+    },
+    {
+      name: 'lastLoginAt',
+      type: 'datetime',
+      ...label('lastLoginAt', 'Последний вход', 'Last sign-in'),
+      listed: true,
+      sortable: true,
+      readOnly: true,
+    },
+    {
+      name: 'hasApiKey',
+      type: 'boolean',
+      ...label('hasApiKey', 'API-ключ', 'API key'),
+      readOnly: true,
+    },
+    updatedAtField,
+  ],
+  roles: {
+    view: [ROLE_USER_LIST, ROLE_USER_SHOW],
+    edit: [ROLE_USER_EDIT],
+    create: [ROLE_USER_CREATE],
+  },
+  labelField: 'username',
+  defaultSort: { field: 'username', order: 'asc' },
+  // Users are deactivated, never deleted: the change log and documents keep naming them.
+  deletable: false,
+});

@@ -1,0 +1,103 @@
+// `npm test`: lint, types, unit and API tests (embedded database, then PostgreSQL when TEST_DATABASE_URL is
+// set, with the reliability suite), the quick security suite, and the browser tests. Stops at the first failing step and ends with one
+// "N passed, N failed" line counting every test that ran.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.tmp', 'reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+const embedded = { ...process.env };
+delete embedded.TEST_DATABASE_URL;
+
+let passed = 0;
+let failed = 0;
+
+function run(title, command, args, env = process.env) {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
+  console.log(
+    `=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  failed += stats?.unexpected ?? 0;
+}
+
+function vitest(title, projects, file, env) {
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`);
+  const ok = run(title, 'npx', args, env);
+  countVitest(file);
+  return ok;
+}
+
+function finish(ok) {
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
+const steps = [
+  () => run('lint (biome)', 'npx', ['biome', 'check', '.']),
+  () => run('types (tsc)', 'npm', ['run', '--silent', 'typecheck']),
+  () =>
+    vitest(
+      'unit and API tests (embedded database)',
+      ['unit', 'api'],
+      path.join(reports, 'vitest-pglite.json'),
+      embedded,
+    ),
+  () =>
+    !pgUrl || vitest('API tests (PostgreSQL)', ['api'], path.join(reports, 'vitest-pg.json'), process.env),
+  () =>
+    !pgUrl ||
+    vitest(
+      'list performance (PostgreSQL, alone)',
+      ['performance'],
+      path.join(reports, 'vitest-perf.json'),
+      process.env,
+    ),
+  () =>
+    !pgUrl ||
+    vitest(
+      'reliability suite (PostgreSQL)',
+      ['reliability'],
+      path.join(reports, 'vitest-reliability.json'),
+      process.env,
+    ),
+  () =>
+    vitest('security suite (quick)', ['security'], path.join(reports, 'vitest-security.json'), {
+      ...embedded,
+      SECURITY_QUICK: '1',
+    }),
+  () => {
+    const ok = run('browser tests (Playwright)', 'node', ['e2e/run.mjs'], {
+      ...embedded,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
+    });
+    countPlaywright(path.join(reports, 'playwright.json'));
+    return ok;
+  },
+];
+
+for (const step of steps) {
+  if (!step()) finish(false);
+}
+finish(true);

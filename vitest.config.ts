@@ -1,0 +1,56 @@
+import { defineConfig } from 'vitest/config';
+
+const serverSetup = './apps/server/src/test/global-setup.ts';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.perf.test.ts'],
+          globalSetup: [serverSetup],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Timing assertions: run alone (scripts/test.mjs runs this step by itself, on PostgreSQL).
+        test: {
+          name: 'performance',
+          include: ['apps/server/src/**/*.perf.test.ts'],
+          globalSetup: [serverSetup],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          include: ['apps/server/test/security/**/*.test.ts'],
+          globalSetup: [serverSetup],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: ['apps/server/test/reliability/**/*.test.ts'],
+          globalSetup: [serverSetup],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
