@@ -20,7 +20,7 @@ import { conflict, fieldError, notFound } from '../errors';
 import type { App } from '../http/types';
 import { constraintFields, mapConstraintError } from './db-errors';
 import { exportWorkbook } from './export';
-import { columnOf, listOrder, listQueryOf, listWhere } from './query';
+import { columnOf, listOrder, listQueryOf, listWhere, withPlanForMatches } from './query';
 
 /** A table a resource can live in: the contract's entity columns plus whatever the resource needs. */
 export type ResourceTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
@@ -192,21 +192,26 @@ export function registerResource<T extends ResourceTable>(
       const where = listWhere(descriptor, table, query, scopeOf(request));
       const order = listOrder(descriptor, table, query);
       const tx = db();
-      const [rows, [counted]] = await Promise.all([
-        tx
-          .select()
-          .from(table as PgTable)
-          .where(where)
-          .orderBy(...order)
-          .limit(query.itemsPerPage)
-          .offset((query.page - 1) * query.itemsPerPage),
-        tx
-          .select({ total: sql<number>`count(*)::int` })
-          .from(table as PgTable)
-          .where(where),
-      ]);
+      const [counted] = await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(table as PgTable)
+        .where(where);
+      const total = counted?.total ?? 0;
+      const offset = (query.page - 1) * query.itemsPerPage;
+      const rows =
+        offset < total
+          ? await withPlanForMatches(tx, Boolean(where), total, (q) =>
+              q
+                .select()
+                .from(table as PgTable)
+                .where(where)
+                .orderBy(...order)
+                .limit(query.itemsPerPage)
+                .offset(offset),
+            )
+          : [];
       const collection = await Promise.all((rows as Row[]).map((row) => toEntity(row, tx)));
-      return { data: { collection, total: counted?.total ?? 0 } };
+      return { data: { collection, total } };
     },
   );
 

@@ -8,6 +8,7 @@ import {
 import { and, asc, desc, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { Tx } from '../../db/connection';
 import { ErrorCollector, fieldError } from '../errors';
 
 /** Field types filtered by equality (one or several values). */
@@ -191,3 +192,26 @@ export function listOrder(
 }
 
 export { columnOf };
+
+/** Below this many matches a page is cut from the matches sorted, never by walking a sort index for them. */
+const SORT_MATCHES_BELOW = 10_000;
+
+/**
+ * Runs a page query of a filtered list knowing how many rows match. The planner guesses how rare a search pattern
+ * is from a sample, and when it guesses wrong it walks the sort column's index looking for matches: a rare
+ * search then reads the whole table. With the count in hand, a few matches are found through the search and
+ * filter indexes and sorted instead; many matches keep the planner's choice, where the walk ends early.
+ */
+export async function withPlanForMatches<R>(
+  tx: Tx,
+  filtered: boolean,
+  matches: number,
+  query: (q: Tx) => Promise<R>,
+): Promise<R> {
+  if (!filtered || matches > SORT_MATCHES_BELOW) return query(tx);
+  return tx.transaction(async (t) => {
+    await t.execute(sql`SET LOCAL enable_indexscan = off`);
+    await t.execute(sql`SET LOCAL enable_seqscan = off`);
+    return query(t);
+  });
+}
