@@ -335,3 +335,38 @@ test('operation groups: a name and its definitions, previewed as one form', asyn
   await page.goto('/custom-fields/operation/groups');
   await expect(page.getByText(name)).toBeVisible();
 });
+
+test('a lazy select loads the labels of saved values through its selected-entries address', async ({
+  page,
+}) => {
+  const token = await signIn(page, '/dashboard');
+  const list = (await api(page, token, 'GET', '/settings/currencies?itemsPerPage=2')) as unknown as {
+    collection: { id: number }[];
+  };
+  const [first, second] = list.collection as [{ id: number }, { id: number }];
+  const definition = await api(page, token, 'POST', '/custom-fields/customer-request', {
+    code: `currencies${Date.now() % 1_000_000}`,
+    description: 'Валюты расчёта',
+    type: 'lazy-select',
+    multiple: true,
+    optionsUrl: '/settings/currencies',
+    selectedUrl: '/settings/currencies/selected/{value}',
+    defaultValue: [first.id, second.id],
+  });
+  // The address answers the chosen entries (spec §7 `GET {selectedUrl}`); its labels prove it was asked.
+  const asked = new Set<string>();
+  await page.route('**/api/settings/currencies/selected/**', async (route) => {
+    asked.add(new URL(route.request().url()).pathname);
+    await route.fulfill({
+      json: [
+        { id: first.id, name: 'Первая выбранная E2E' },
+        { id: second.id, name: 'Вторая выбранная E2E' },
+      ],
+    });
+  });
+  await page.goto(`/custom-fields/customer-request/${definition.id}`);
+  const field = page.getByTestId('def-default');
+  await expect(field).toContainText('Первая выбранная E2E');
+  await expect(field).toContainText('Вторая выбранная E2E');
+  expect([...asked]).toEqual([`/api/settings/currencies/selected/${first.id}-${second.id}`]);
+});

@@ -31,18 +31,19 @@ import { patchSystem, signIn } from './helpers';
 
 /**
  * The generated resource screens. Every screen of the table gets the same walk: its list shows rows, a
- * record is created (where the descriptor offers "new"), a required field left blank is reported under
- * it, an edit is saved and appears in the History tab, and the record is deleted (where allowed).
- * A new resource screen gets its test by one line here.
+ * record is created through the web (on the create screen, or in the list's dialog where routes.txt has
+ * no create screen), a required field left blank is reported under it, an edit is saved and appears in
+ * the History tab, and the record is deleted (where allowed). A new resource screen gets its test by one
+ * line here.
  */
 interface ScreenCase {
   resource: ResourceDescriptor;
-  /** A new record's inputs by field name; only for screens with "new". */
+  /** A new record's inputs by field name (a reference by its label); for every creatable resource. */
   sample?: Record<string, string | number | readonly string[]>;
   /** The create screen's path segment when it is not `new`. */
   newPath?: string;
-  /** A record created through the API first, for screens without "new" and without loaded data. */
-  seed?: (api: Api) => Promise<Record<string, unknown>>;
+  /** Records the sample refers to that no screen creates, created through the API first. */
+  prepare?: (api: Api) => Promise<void>;
 }
 
 type Api = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Record<string, unknown>>;
@@ -67,9 +68,15 @@ const SCREENS: ScreenCase[] = [
       ipAddresses: ['10.1.0.0/16'],
     },
   },
-  { resource: contactInfoTypeResource },
-  { resource: vehicleTypeResource },
-  { resource: requestOfferTypeResource, seed: async () => ({ code: 'e2e-offer', name: 'Предложение E2E' }) },
+  {
+    resource: contactInfoTypeResource,
+    sample: { code: 'e2e-viber', name: 'Viber E2E', format: 'Мессенджер' },
+  },
+  {
+    resource: vehicleTypeResource,
+    sample: { code: 'e2e-lowbed', name: 'Трал E2E', transportType: 'Авто', capacityKg: 40000 },
+  },
+  { resource: requestOfferTypeResource, sample: { code: 'e2e-offer', name: 'Предложение E2E' } },
   { resource: fileTagTypeResource, sample: { code: 'e2e-tag', name: 'Тег E2E', color: '#336699' } },
   { resource: financeControlStatusReasonResource, sample: { name: 'Причина E2E' } },
   { resource: agreementTypeResource, sample: { code: 'e2e-frame', name: 'Рамочный договор E2E' } },
@@ -86,22 +93,21 @@ const SCREENS: ScreenCase[] = [
   { resource: loadingUnloadingMethodResource, sample: { code: 'e2e-crane', name: 'Краном (E2E)' } },
   {
     resource: customsPointResource,
-    seed: async (api) => ({
-      code: '10001',
-      name: 'Таможенный пост E2E',
-      countryId: await firstId(api, '/settings/countries'),
-    }),
+    sample: { code: '10001', name: 'Таможенный пост E2E', countryId: 'Германия' },
   },
-  { resource: customsResponsibilityResource, seed: async () => ({ name: 'Ответственность E2E' }) },
-  { resource: serviceResource, seed: async () => ({ code: 'e2e-service', name: 'Услуга E2E' }) },
+  { resource: customsResponsibilityResource, sample: { name: 'Ответственность E2E' } },
+  { resource: serviceResource, sample: { code: 'e2e-service', name: 'Услуга E2E', transportType: 'Авиа' } },
   { resource: productResource, sample: { code: 'e2e-product', name: 'Продукт E2E', maxDispatchPoints: 3 } },
-  { resource: jobTypeResource, seed: async () => ({ code: 'e2e-job', name: 'Тип работ E2E' }) },
-  { resource: shipmentTermResource },
+  { resource: jobTypeResource, sample: { code: 'e2e-job', name: 'Тип работ E2E' } },
+  {
+    resource: shipmentTermResource,
+    sample: { code: 'E2E', name: 'Франко E2E', type: 'Любой вид транспорта' },
+  },
   {
     resource: stageTypeResource,
-    seed: async () => ({ code: 'e2e-stage', name: 'Этап E2E', behaviours: ['MARK_ORDER_READY'] }),
+    sample: { code: 'e2e-stage', name: 'Этап E2E', behaviours: ['MARK_ORDER_READY'] },
   },
-  { resource: counterpartyStatusResource, seed: async () => ({ code: 'e2e-status', name: 'Статус E2E' }) },
+  { resource: counterpartyStatusResource, sample: { code: 'e2e-status', name: 'Статус E2E' } },
   { resource: counterpartyFeatureResource, sample: { code: 'e2e-feature', name: 'Особенность E2E' } },
   {
     resource: materialAssetResource,
@@ -110,34 +116,37 @@ const SCREENS: ScreenCase[] = [
   { resource: bankResource, sample: { name: 'Банк E2E', swift: 'SABRRUMM', countryId: 'Германия' } },
   {
     resource: paymentFormResource,
-    seed: async (api) => {
+    prepare: async (api) => {
+      // Legal entities have no screen of their own; the bank is the one the banks row does not delete.
       const countryId = await firstId(
         api,
         `/settings/countries?search=${encodeURIComponent('Российская Федерация')}&`,
       );
-      const entity = await api('POST', '/settings/legal-entities', {
+      await api('POST', '/settings/legal-entities', {
         name: 'ООО «Юрлицо E2E»',
         shortName: 'Юрлицо E2E',
         inn: '7707083893',
         countryId,
       });
-      // A foreign bank: the account is an IBAN (a Russian one would need a BIK-keyed account number).
       const germany = await firstId(api, `/settings/countries?search=${encodeURIComponent('Германия')}&`);
-      const bank = await api('POST', '/banks', { name: 'Банк для форм оплаты E2E', countryId: germany });
-      return {
-        name: 'Форма оплаты E2E',
-        legalEntityId: entity.id,
-        bankId: bank.id,
-        accountNumber: 'DE89 3704 0044 0532 0130 00',
-        currencyId: await firstId(api, '/settings/currencies'),
-      };
+      await api('POST', '/banks', { name: 'Банк для форм оплаты E2E', countryId: germany });
+    },
+    sample: {
+      name: 'Форма оплаты E2E',
+      legalEntityId: 'Юрлицо E2E',
+      bankId: 'Банк для форм оплаты E2E',
+      // A foreign bank: the account is an IBAN (a Russian one would need a BIK-keyed account number).
+      accountNumber: 'DE89 3704 0044 0532 0130 00',
+      currencyId: 'EUR',
     },
   },
 ];
 
 const BLANK = 'Значение не должно быть пустым';
 
-const offersCreate = (r: ResourceDescriptor) => r.creatable !== false && r.screens?.create !== false;
+const creatable = (r: ResourceDescriptor) => r.creatable !== false;
+/** routes.txt has no create screen: the list creates in a dialog. */
+const createsInDialog = (r: ResourceDescriptor) => creatable(r) && r.screens?.create === false;
 
 async function fill(page: Page, resource: ResourceDescriptor, values: NonNullable<ScreenCase['sample']>) {
   for (const [name, value] of Object.entries(values)) {
@@ -177,11 +186,11 @@ async function holdToDelete(page: Page) {
   await page.mouse.up();
 }
 
-for (const { resource, sample, newPath = 'new', seed } of SCREENS) {
+for (const { resource, sample, newPath = 'new', prepare } of SCREENS) {
   const editable = resource.screens?.edit !== false;
   const steps = [
     'list',
-    sample && 'create',
+    sample && (createsInDialog(resource) ? 'create in the dialog' : 'create'),
     'validation',
     editable && 'edit, history',
     resource.deletable !== false && 'delete',
@@ -190,10 +199,8 @@ for (const { resource, sample, newPath = 'new', seed } of SCREENS) {
     // A whole walk through a screen; the shared CI machine can be slow.
     test.setTimeout(120_000);
     const token = await signIn(page, '/dashboard');
-    // The walk edits and deletes the record it created, not loaded data that others may refer to.
-    let seededName: string | null = sample && offersCreate(resource) ? String(sample.name) : null;
-    if (seed) {
-      const api: Api = async (method, path, body) => {
+    if (prepare) {
+      await prepare(async (method, path, body) => {
         const response = await page.request.fetch(`/api${path}`, {
           method,
           data: body,
@@ -201,40 +208,44 @@ for (const { resource, sample, newPath = 'new', seed } of SCREENS) {
         });
         expect(response.ok(), await response.text()).toBe(true);
         return ((await response.json()) as { data: Record<string, unknown> }).data;
-      };
-      const body = await seed(api);
-      await api('POST', resource.path, body);
-      seededName = String(body.name);
+      });
     }
     await page.goto(resource.path);
     await expect(page.getByTestId('resource-list')).toBeVisible();
     const newButton = page.getByRole('button', { name: 'Создать' });
     const rows = page.getByTestId('resource-row');
 
-    if (sample && offersCreate(resource)) {
+    if (!creatable(resource)) {
+      await expect(newButton).toHaveCount(0);
+    } else {
+      // Every creatable resource has a sample: the walk edits and deletes the record it created, not
+      // loaded data that others may refer to.
+      expect(sample, 'a creatable resource needs a sample').toBeDefined();
       await newButton.click();
-      await expect(page).toHaveURL(new RegExp(`${resource.path}/${newPath}$`));
+      const dialog = page.getByRole('dialog');
+      if (createsInDialog(resource)) {
+        await expect(dialog).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`${resource.path}$`));
+      } else {
+        await expect(page).toHaveURL(new RegExp(`${resource.path}/${newPath}$`));
+      }
       // An empty form is refused on the client, each required field saying so.
       await page.getByTestId('resource-save').click();
       await expect(page.locator('#field-name-error')).toHaveText(BLANK);
-      await fill(page, resource, sample);
+      await fill(page, resource, sample ?? {});
       await page.getByTestId('resource-save').click();
       await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
-      if (editable) {
+      if (createsInDialog(resource)) {
+        await expect(dialog).toHaveCount(0);
+      } else if (editable) {
         await expect(page).toHaveURL(new RegExp(`${resource.path}/\\d+$`));
         await page.getByRole('link', { name: 'Отмена' }).click();
       } else {
         await expect(page).toHaveURL(new RegExp(`${resource.path}$`));
       }
-      await page.getByTestId('resource-search').fill(String(sample.name));
+      await page.getByTestId('resource-search').fill(String(sample?.name));
       await expect(rows).toHaveCount(1);
-      await expect(rows).toContainText(String(sample.name));
-    } else if (!offersCreate(resource)) {
-      await expect(newButton).toHaveCount(0);
-    }
-    if (seededName) {
-      await page.getByTestId('resource-search').fill(seededName);
-      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText(String(sample?.name));
     }
     await expect(rows.first()).toBeVisible();
 
@@ -451,6 +462,41 @@ test.describe('the form screen', () => {
     await expect(page.getByTestId('conflict-alert')).toHaveCount(0);
     await expect(page.locator('#field-symbol')).toHaveValue('¥¥');
     await expect(page.locator('#field-name')).not.toHaveValue('Иена (мой вариант)');
+  });
+
+  test('the create dialog: focus, Escape, a server refusal under its field, accessibility', async ({
+    page,
+  }) => {
+    // Shipment terms have no create screen in routes.txt: the list creates them in a dialog.
+    await signIn(page, '/tms/shipment-terms');
+    await expect(page.getByTestId('resource-row').first()).toBeVisible();
+    const newButton = page.getByRole('button', { name: 'Создать' });
+    const dialog = page.getByRole('dialog');
+    await newButton.click();
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('#field-code')).toBeFocused();
+    const violations = (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    expect(violations).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(newButton).toBeFocused();
+
+    await newButton.press('Enter');
+    await expect(page.locator('#field-code')).toBeFocused();
+    await fill(page, shipmentTermResource, { code: 'EXW', name: 'Дубликат', type: 'Любой вид транспорта' });
+    await page.getByTestId('resource-save').click();
+    await expect(page.locator('#field-code-error')).toHaveText('Это значение уже используется');
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-create-dialog.png' });
+
+    // Cancel drops what was typed: the next opening starts empty.
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    await expect(dialog).toHaveCount(0);
+    await newButton.click();
+    await expect(page.locator('#field-code')).toHaveValue('');
+    await expect(page.locator('#field-code-error')).toHaveCount(0);
   });
 
   test('screens look calm: list and form screenshots', async ({ page }) => {

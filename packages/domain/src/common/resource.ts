@@ -96,7 +96,10 @@ export interface ResourceDescriptor<
   creatable?: boolean;
   /** The screen's title in both languages; the server names export files and sheets with it. */
   titles?: LocalizedText;
-  /** Screens the API has but the web does not offer (e.g. no "new" route in routes.txt). */
+  /**
+   * Screens routes.txt does not have: `create: false` on a creatable resource creates in a dialog of the list
+   * instead of at `/new`; `edit: false` leaves records read-only on the web.
+   */
   screens?: { create?: boolean; edit?: boolean };
 }
 

@@ -1,31 +1,19 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertTriangle, IconHistory, IconList, IconRefresh } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Stack } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDescriptor, ValidationTree } from '@tms/domain';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError, api } from '../../platform/api/client';
 import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
-import { translateServerMessage } from '../../platform/i18n';
 import { accessOf, type Row } from '../../platform/resources/logic';
-import { ResourceHistory } from '../../platform/resources/ResourceHistory';
+import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { type ResourceTexts, useResourceTexts } from '../../platform/resources/texts';
 import { notifyDeleted, notifySaved } from '../../platform/snackbar';
 import { HoldToConfirm } from '../../platform/widgets';
+
+export { useRecord };
 
 export interface RecordFormApi {
   record: Row | null;
@@ -45,18 +33,6 @@ interface RecordScreenProps {
   onLoaded: (record: Row | null) => void;
 }
 
-/** Loads a record of `descriptor` by the `:id` route param (absent: a new one). */
-export function useRecord(descriptor: ResourceDescriptor) {
-  const { id: idParam } = useParams();
-  const id = idParam === undefined ? null : /^\d+$/.test(idParam) ? Number(idParam) : Number.NaN;
-  const record = useQuery({
-    queryKey: [...resourceKey(descriptor), 'record', id],
-    queryFn: ({ signal }) => api.get<Row>(`${descriptor.path}/${id}`, { signal }),
-    enabled: id !== null && !Number.isNaN(id),
-  });
-  return { id, record };
-}
-
 /**
  * The create/edit screen of a definitions resource with its own body: breadcrumbs, title, the History tab,
  * save (409 shows the reload offer, 400 the errors under their fields), enable/disable and delete with
@@ -71,7 +47,6 @@ export function RecordScreen({ descriptor, children, body, onErrors, onLoaded }:
   const navigate = useNavigate();
   const client = useQueryClient();
   const [conflict, setConflict] = useState(false);
-  const [tab, setTab] = useState<string | null>('main');
   const current = record.data ?? null;
   const canWrite = current ? access.edit : access.create;
   const invalidate = () => client.invalidateQueries({ queryKey: resourceKey(descriptor) });
@@ -116,24 +91,9 @@ export function RecordScreen({ descriptor, children, body, onErrors, onLoaded }:
     },
   });
 
-  if (Number.isNaN(id) || (record.error as ApiError | null)?.status === 404) {
-    return (
-      <Stack align="flex-start">
-        <Alert color="gray" icon={<IconAlertTriangle size={18} />}>
-          {t('notFound')}
-        </Alert>
-        <Button component={Link} to={descriptor.path} variant="default" leftSection={<IconList size={16} />}>
-          {t('backToList')}
-        </Button>
-      </Stack>
-    );
-  }
-  if (id !== null && !current) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
-    );
+  const notFound = Number.isNaN(id) || (record.error as ApiError | null)?.status === 404;
+  if (notFound || (id !== null && !current)) {
+    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
   }
 
   const submit = () => {
@@ -147,30 +107,14 @@ export function RecordScreen({ descriptor, children, body, onErrors, onLoaded }:
   const main = (
     <Stack gap="md">
       {conflict && (
-        <Alert
-          color="orange"
-          icon={<IconAlertTriangle size={18} />}
-          title={t('conflict.title')}
-          data-testid="conflict-alert"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {translateServerMessage('The record was changed by someone else. Reload it and try again.')}
-            </Text>
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconRefresh size={14} />}
-              onClick={async () => {
-                const fresh = await record.refetch();
-                onLoaded(fresh.data ?? null);
-                setConflict(false);
-              }}
-            >
-              {t('conflict.reload')}
-            </Button>
-          </Stack>
-        </Alert>
+        <ConflictAlert
+          texts={texts}
+          onReload={async () => {
+            const fresh = await record.refetch();
+            onLoaded(fresh.data ?? null);
+            setConflict(false);
+          }}
+        />
       )}
       {children({ record: current, canWrite, texts })}
       <Group justify="space-between" gap="sm">
@@ -210,34 +154,13 @@ export function RecordScreen({ descriptor, children, body, onErrors, onLoaded }:
   );
 
   return (
-    <Stack gap="md" maw={1280} data-testid="resource-form-screen" data-resource={descriptor.name}>
-      <Breadcrumbs>
-        <Anchor component={Link} to={descriptor.path} size="sm">
-          {texts.title}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          {current ? padId(current.id) : t('newRecord')}
-        </Text>
-      </Breadcrumbs>
-      <Title order={2} size="h3">
-        {heading}
-      </Title>
-      {current ? (
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="main">{t('tabs.main')}</Tabs.Tab>
-            <Tabs.Tab value="history" leftSection={<IconHistory size={14} />} data-testid="history-tab">
-              {t('tabs.history')}
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="main">{main}</Tabs.Panel>
-          <Tabs.Panel value="history">
-            <ResourceHistory descriptor={descriptor} id={current.id} texts={texts} />
-          </Tabs.Panel>
-        </Tabs>
-      ) : (
-        main
-      )}
-    </Stack>
+    <RecordPage
+      descriptor={descriptor}
+      texts={texts}
+      record={current}
+      title={heading}
+      tabs={[{ value: 'main', label: t('tabs.main'), content: main }]}
+      maw={1280}
+    />
   );
 }

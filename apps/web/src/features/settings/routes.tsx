@@ -23,10 +23,4 @@ export const settingsRoutes: AppRoute[] = [
   ...resourceRoutes('/counterparty-features', (domain) => domain.counterpartyFeatureResource),
   ...resourceRoutes('/material-assets', (domain) => domain.materialAssetResource),
   ...resourceRoutes('/settings/stage-types', (domain) => domain.stageTypeResource),
-  ...resourceRoutes('/settings/stage-types', (domain) => domain.stageTypeResource),
-  ...resourceRoutes('/banks', (domain) => domain.bankResource),
-  ...resourceRoutes('/finances/payment-forms', (domain) => domain.paymentFormResource),
-  ...resourceRoutes('/counterparty-statuses', (domain) => domain.counterpartyStatusResource),
-  ...resourceRoutes('/counterparty-features', (domain) => domain.counterpartyFeatureResource),
-  ...resourceRoutes('/material-assets', (domain) => domain.materialAssetResource),
 ];

@@ -10,5 +10,4 @@ export const tmsRoutes: AppRoute[] = [
   ...resourceRoutes('/tms/products', (domain) => domain.productResource),
   ...resourceRoutes('/tms/job-types', (domain) => domain.jobTypeResource),
   ...resourceRoutes('/tms/shipment-terms', (domain) => domain.shipmentTermResource),
-  ...resourceRoutes('/tms/shipment-terms', (domain) => domain.shipmentTermResource),
 ];

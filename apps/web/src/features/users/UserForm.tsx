@@ -1,35 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
-  Anchor,
   Badge,
-  Breadcrumbs,
   Button,
-  Center,
   Code,
   CopyButton,
   Group,
-  Loader,
   Modal,
   Paper,
   PasswordInput,
   SimpleGrid,
   Stack,
-  Tabs,
   Text,
-  Title,
 } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCheck,
   IconCopy,
-  IconHistory,
   IconKey,
   IconLock,
-  IconRefresh,
   IconUserShare,
 } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type FieldDescriptor,
   ROLE_ALLOWED_TO_SWITCH,
@@ -40,16 +32,16 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PASSWORD_COUNTER, PasswordFields, usePasswordForm } from '../../app/shell/PasswordChangeDialog';
 import { ApiError, api } from '../../platform/api/client';
 import { impersonate } from '../../platform/auth/actions';
 import { hasRole, useSystemData } from '../../platform/auth/system';
-import { formatDateTime, padId } from '../../platform/format';
+import { formatDateTime } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf, bodyOf, formValuesOf } from '../../platform/resources/logic';
-import { ResourceHistory } from '../../platform/resources/ResourceHistory';
+import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { useResourceTexts } from '../../platform/resources/texts';
 import { FieldInput } from '../../platform/resources/widgets';
@@ -101,27 +93,11 @@ function initialValues(descriptor: ResourceScreenProps['descriptor'], user: User
 /** The user screen (/settings/users/new, /settings/users/{id}): every field of the user, and the actions. */
 export function UserForm(props: ResourceScreenProps) {
   const { descriptor } = props;
-  const { t } = useTranslation('users');
-  const { id: idParam } = useParams();
-  const id = idParam === undefined ? null : /^\d+$/.test(idParam) ? Number(idParam) : Number.NaN;
-  const record = useQuery({
-    queryKey: [...resourceKey(descriptor), 'record', id],
-    queryFn: ({ signal }) => api.get<User>(`${descriptor.path}/${id}`, { signal }),
-    enabled: id !== null && !Number.isNaN(id),
-  });
-  if (Number.isNaN(id) || (record.error as ApiError | null)?.status === 404) {
-    return (
-      <Alert color="gray" icon={<IconAlertTriangle size={18} />}>
-        {t('resources:notFound')}
-      </Alert>
-    );
-  }
-  if (id !== null && !record.data) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
-    );
+  const texts = useResourceTexts(descriptor);
+  const { id, record } = useRecord<User>(descriptor);
+  const notFound = Number.isNaN(id) || (record.error as ApiError | null)?.status === 404;
+  if (notFound || (id !== null && !record.data)) {
+    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
   }
   return (
     <UserScreen
@@ -144,7 +120,6 @@ function UserScreen({
   const navigate = useNavigate();
   const client = useQueryClient();
   const canWrite = record ? access.edit : access.create;
-  const [tab, setTab] = useState<string | null>('main');
   const [conflict, setConflict] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [apiKey, setApiKey] = useState<string | null>(null);
@@ -238,25 +213,14 @@ function UserScreen({
     <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate data-testid="resource-form">
       <Stack gap="md">
         {conflict && (
-          <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={t('resources:conflict.title')}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                {translateServerMessage('The record was changed by someone else. Reload it and try again.')}
-              </Text>
-              <Button
-                size="xs"
-                variant="light"
-                leftSection={<IconRefresh size={14} />}
-                onClick={async () => {
-                  const fresh = await reload();
-                  if (fresh) reset(initialValues(descriptor, fresh));
-                  setConflict(false);
-                }}
-              >
-                {t('resources:conflict.reload')}
-              </Button>
-            </Stack>
-          </Alert>
+          <ConflictAlert
+            texts={texts}
+            onReload={async () => {
+              const fresh = await reload();
+              if (fresh) reset(initialValues(descriptor, fresh));
+              setConflict(false);
+            }}
+          />
         )}
         {rootError && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
@@ -383,43 +347,25 @@ function UserScreen({
   );
 
   return (
-    <Stack gap="md" maw={1100} data-testid="resource-form-screen" data-resource={descriptor.name}>
-      <Breadcrumbs>
-        <Anchor component={Link} to={descriptor.path} size="sm">
-          {texts.title}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          {record ? padId(record.id) : t('resources:newRecord')}
-        </Text>
-      </Breadcrumbs>
-      <Group gap="sm" align="center">
-        <Title order={2} size="h3">
-          {record
-            ? `${record.contactName} (${record.username})`
-            : `${texts.itemTitle}: ${t('resources:newRecord')}`}
-        </Title>
-        {record && !record.active && (
+    <RecordPage
+      descriptor={descriptor}
+      texts={texts}
+      record={record}
+      title={
+        record
+          ? `${record.contactName} (${record.username})`
+          : `${texts.itemTitle}: ${t('resources:newRecord')}`
+      }
+      badges={
+        record &&
+        !record.active && (
           <Badge color="gray" variant="light">
             {t('inactive')}
           </Badge>
-        )}
-      </Group>
-      {record ? (
-        <Tabs value={tab} onChange={setTab} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="main">{t('resources:tabs.main')}</Tabs.Tab>
-            <Tabs.Tab value="history" leftSection={<IconHistory size={14} />} data-testid="history-tab">
-              {t('resources:tabs.history')}
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="main">{main}</Tabs.Panel>
-          <Tabs.Panel value="history">
-            <ResourceHistory descriptor={descriptor} id={record.id} texts={texts} />
-          </Tabs.Panel>
-        </Tabs>
-      ) : (
-        main
-      )}
+        )
+      }
+      tabs={[{ value: 'main', label: t('resources:tabs.main'), content: main }]}
+    >
       {record && (
         <SetPasswordDialog
           userId={record.id}
@@ -462,7 +408,7 @@ function UserScreen({
           </Group>
         </Stack>
       </Modal>
-    </Stack>
+    </RecordPage>
   );
 }
 

@@ -53,6 +53,7 @@ import {
   readColumns,
   SELECTION_WARNING_THRESHOLD,
 } from './logic';
+import { ResourceCreateDialog } from './ResourceCreateDialog';
 import classes from './ResourceList.module.css';
 import { useReferenceLabels } from './references';
 import muted from './resources.module.css';
@@ -101,6 +102,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const activeFilters = filterFields.filter((f) => filterParams(f).some((p) => state.filters[p])).length;
   const [filtersOpen, setFiltersOpen] = useState(activeFilters > 0);
   const [selected, setSelected] = useState<Row[]>([]);
+  const [creating, setCreating] = useState(false);
   const editable = descriptor.screens?.edit !== false;
 
   const update = (change: Partial<ListState>) =>
@@ -288,10 +290,15 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
             <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={exportCurrent}>
               {t('export')}
             </Button>
-            {access.create && (
+            {(access.create || access.createInDialog) && (
               <Button
                 leftSection={<IconPlus size={16} />}
-                onClick={() => navigate(`${descriptor.path}/${options.newPath ?? 'new'}`)}
+                onClick={() =>
+                  access.create
+                    ? navigate(`${descriptor.path}/${options.newPath ?? 'new'}`)
+                    : setCreating(true)
+                }
+                aria-haspopup={access.create ? undefined : 'dialog'}
               >
                 {t('new')}
               </Button>
@@ -406,6 +413,15 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
           }
         />
       </Box>
+      {access.createInDialog && (
+        <ResourceCreateDialog
+          descriptor={descriptor}
+          options={options}
+          texts={texts}
+          opened={creating}
+          onClose={() => setCreating(false)}
+        />
+      )}
     </Stack>
   );
 }

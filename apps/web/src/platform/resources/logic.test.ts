@@ -5,6 +5,7 @@ import {
   ROLE_ADMIN,
   ROLE_SETTINGS_CURRENCIES,
   serviceOfficeResource,
+  stageTypeResource,
   vehicleTypeResource,
 } from '@tms/domain';
 import { describe, expect, it } from 'vitest';
@@ -69,12 +70,28 @@ describe('access', () => {
     expect(accessOf(currencyResource, [ROLE_SETTINGS_CURRENCIES])).toEqual({
       edit: true,
       create: true,
+      createInDialog: false,
       delete: true,
     });
-    expect(accessOf(currencyResource, [])).toEqual({ edit: false, create: false, delete: false });
-    expect(accessOf(countryResource, [ROLE_ADMIN])).toEqual({ edit: true, create: false, delete: false });
-    // The API can create contact info types, but routes.txt has no "new" screen for them.
-    expect(accessOf(contactInfoTypeResource, [ROLE_ADMIN]).create).toBe(false);
+    expect(accessOf(currencyResource, [])).toEqual({
+      edit: false,
+      create: false,
+      createInDialog: false,
+      delete: false,
+    });
+    // Countries come with the installation: neither a create screen nor the dialog.
+    expect(accessOf(countryResource, [ROLE_ADMIN])).toEqual({
+      edit: true,
+      create: false,
+      createInDialog: false,
+      delete: false,
+    });
+    // The API can create contact info types, but routes.txt has no "new" screen: the list's dialog creates them.
+    expect(accessOf(contactInfoTypeResource, [ROLE_ADMIN])).toMatchObject({
+      create: false,
+      createInDialog: true,
+    });
+    expect(accessOf(contactInfoTypeResource, []).createInDialog).toBe(false);
   });
 });
 
@@ -165,6 +182,17 @@ describe('forms', () => {
     });
     // A required text stays as typed so the schema reports it blank.
     expect(bodyOf(currencyResource, { code: '', name: '' })).toEqual({ code: '', name: '' });
+    // An optional number whose schema takes no null is left out when empty.
+    expect(
+      bodyOf(stageTypeResource, { code: 'LOAD', name: 'Погрузка', pccName: '', sortOrder: null }),
+    ).toEqual({
+      code: 'LOAD',
+      name: 'Погрузка',
+      pccName: null,
+    });
+    expect(bodyOf(stageTypeResource, { code: 'LOAD', name: 'Погрузка', sortOrder: 5 })).toMatchObject({
+      sortOrder: 5,
+    });
     const record = { id: 1, version: 2, code: 'EUR', minorUnits: 2, symbol: null, enabled: true };
     expect(formValuesOf(currencyResource, record)).toMatchObject({ code: 'EUR', minorUnits: 2, symbol: '' });
   });

@@ -69,19 +69,22 @@ const holdsAny = (roles: readonly string[], wanted: readonly string[]) =>
 
 export interface Access {
   edit: boolean;
+  /** May create on the create screen (`/new`). */
   create: boolean;
+  /** May create in the list's dialog: the API creates records but routes.txt has no create screen. */
+  createInDialog: boolean;
   delete: boolean;
 }
 
 /** What the user may do with a resource; the server checks the same roles. */
 export function accessOf(descriptor: ResourceDescriptor, roles: readonly string[]): Access {
   const edit = holdsAny(roles, descriptor.roles.edit);
+  const creates =
+    descriptor.creatable !== false && holdsAny(roles, descriptor.roles.create ?? descriptor.roles.edit);
   return {
     edit,
-    create:
-      descriptor.creatable !== false &&
-      descriptor.screens?.create !== false &&
-      holdsAny(roles, descriptor.roles.create ?? descriptor.roles.edit),
+    create: creates && descriptor.screens?.create !== false,
+    createInDialog: creates && descriptor.screens?.create === false,
     delete:
       descriptor.deletable !== false && holdsAny(roles, descriptor.roles.delete ?? descriptor.roles.edit),
   };
@@ -220,12 +223,6 @@ export function formFields(descriptor: ResourceDescriptor, existing: boolean): F
   });
 }
 
-/** A field accepts no value (then an emptied input is sent as null). */
-export function acceptsEmpty(descriptor: ResourceDescriptor, name: string): boolean {
-  const schema = shapeOf(descriptor)[name];
-  return !schema || schema.safeParse(null).success || schema.safeParse(undefined).success;
-}
-
 const emptyValue = (field: FieldDescriptor): unknown => {
   switch (field.type) {
     case 'boolean':
@@ -254,17 +251,24 @@ export function formValuesOf(descriptor: ResourceDescriptor, record?: Row | null
   return values;
 }
 
-/** The body to send: only create fields, emptied optional inputs as null, text trimmed by the schema later. */
+/**
+ * The body to send: only create fields; an emptied optional input as null, or left out when its schema
+ * takes no null (an optional number without a value); text is trimmed by the schema later.
+ */
 export function bodyOf(
   descriptor: ResourceDescriptor,
   values: Record<string, unknown>,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const name of Object.keys(shapeOf(descriptor))) {
+  const shape = shapeOf(descriptor);
+  for (const [name, schema] of Object.entries(shape)) {
     if (!(name in values)) continue;
     const value = values[name];
-    const blank = value === '' || (typeof value === 'string' && value.trim() === '');
-    body[name] = blank && acceptsEmpty(descriptor, name) ? null : value;
+    const blank = value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+    if (blank && schema.safeParse(null).success) body[name] = null;
+    else if (blank && schema.safeParse(undefined).success) continue;
+    // A required value stays as it is so the schema reports it blank.
+    else body[name] = value;
   }
   return body;
 }

@@ -34,8 +34,7 @@ export function useResourceTexts(descriptor: ResourceDescriptor): ResourceTexts 
     title,
     itemTitle: resolveText(descriptor.itemTitle, lang, lookup, undefined, title),
     label: (field) => resolveText(field.label, lang, lookup, field.labels),
-    option: (field, value) => {
-      return resolveText(`${field.label}.${value}`, lang, lookup, undefined, value);
-    },
+    option: (field, value) =>
+      resolveText(`${field.label}.${value}`, lang, lookup, field.optionLabels?.[value], value),
   };
 }

@@ -25,6 +25,8 @@ import {
   loadMore,
   readPage,
   SEARCH_DEBOUNCE_MS,
+  selectedEntriesOf,
+  selectedUrlOf,
   toggleAll,
   type WindowState,
 } from './lazySelectLogic';
@@ -35,6 +37,11 @@ type Row = Record<string, unknown> & { id: Id };
 interface BaseProps {
   /** List address, e.g. `/settings/currencies` (the contract's list) or a `lazy-select/...` address. */
   url: string;
+  /**
+   * Address loading the chosen entries whose labels are not loaded yet (spec §7), `{value}` replaced by
+   * the values joined by '-'; without it each one is read at `{url}/{id}`.
+   */
+  selectedUrl?: string;
   /** Field of a row shown as its label. */
   labelField?: string;
   label?: ReactNode;
@@ -72,7 +79,7 @@ export interface LazyMultiSelectProps extends BaseProps {
  */
 export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
   const { t } = useTranslation();
-  const { url, labelField = 'name', fullLoad, cache, toggle, query } = props;
+  const { url, selectedUrl, labelField = 'name', fullLoad, cache, toggle, query } = props;
   const combobox = useCombobox({
     onDropdownClose: () => {
       combobox.resetSelectedOption();
@@ -136,19 +143,32 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
   const missing = selectedIds.filter((id) => !known.current.has(id));
   const missingKey = missing.join(',');
   const [, forceRender] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the missing values change with their key
   useEffect(() => {
     if (!missingKey) return;
     const controller = new AbortController();
-    Promise.all(
-      missingKey.split(',').map((id) =>
-        api
-          .get<Row>(`${url}/${id}`, { signal: controller.signal, suppressPopup: true })
-          .then((row) => known.current.set(row.id, row))
-          .catch(() => undefined),
-      ),
-    ).then(() => forceRender((n) => n + 1));
+    const ids = missing;
+    const read = { signal: controller.signal, suppressPopup: true };
+    const loading = selectedUrl
+      ? api.get<unknown>(selectedUrlOf(selectedUrl, ids), read).then((answer) => {
+          // The entries answer with their own ids, possibly typed otherwise than the stored values.
+          const entries = selectedEntriesOf<Row>(answer);
+          for (const id of ids) {
+            const entry = entries.find((row) => String(row.id) === String(id));
+            if (entry) known.current.set(id, entry);
+          }
+        })
+      : Promise.all(
+          ids.map((id) =>
+            api
+              .get<Row>(`${url}/${id}`, read)
+              .then((row) => known.current.set(row.id, row))
+              .catch(() => undefined),
+          ),
+        );
+    loading.catch(() => undefined).then(() => forceRender((n) => n + 1));
     return () => controller.abort();
-  }, [missingKey, url]);
+  }, [missingKey, url, selectedUrl]);
 
   const filtered =
     fullLoad && debounced

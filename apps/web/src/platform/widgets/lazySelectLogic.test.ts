@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { allSelected, canLoadMore, initialWindow, loadMore, readPage, toggleAll } from './lazySelectLogic';
+import {
+  allSelected,
+  canLoadMore,
+  initialWindow,
+  loadMore,
+  readPage,
+  selectedEntriesOf,
+  selectedUrlOf,
+  toggleAll,
+} from './lazySelectLogic';
 
 describe('lazy select', () => {
   it('load more adds 20 to the window and fetches only when it runs past the data', () => {
@@ -30,5 +39,25 @@ describe('lazy select', () => {
   it('reads arrays and contract lists', () => {
     expect(readPage([{ id: 1 }])).toEqual({ items: [{ id: 1 }], total: null });
     expect(readPage({ collection: [{ id: 1 }], total: 9 })).toEqual({ items: [{ id: 1 }], total: 9 });
+  });
+
+  it('builds the selected-entries address: the value in place of {value}, several joined by "-"', () => {
+    expect(selectedUrlOf('/lazy-select/country/all/{value}', [12])).toBe('/lazy-select/country/all/12');
+    expect(selectedUrlOf('/lazy-select/country/all/{value}', [12, 7, 40])).toBe(
+      '/lazy-select/country/all/12-7-40',
+    );
+    expect(selectedUrlOf('/warehouses/selected?ids={value}', ['a b', 'c/d'])).toBe(
+      '/warehouses/selected?ids=a%20b-c%2Fd',
+    );
+    expect(selectedUrlOf('/items/{value}?again={value}', [1, 2])).toBe('/items/1-2?again=1-2');
+  });
+
+  it('reads the selected entries from an array, a list or a single entry', () => {
+    const entry = { id: 1, name: 'A' };
+    expect(selectedEntriesOf([entry])).toEqual([entry]);
+    expect(selectedEntriesOf({ collection: [entry], total: 1 })).toEqual([entry]);
+    expect(selectedEntriesOf(entry)).toEqual([entry]);
+    expect(selectedEntriesOf(null)).toEqual([]);
+    expect(selectedEntriesOf({ nothing: true })).toEqual([]);
   });
 });

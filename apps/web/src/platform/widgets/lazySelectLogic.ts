@@ -53,3 +53,26 @@ export function readPage<T>(answer: T[] | { collection: T[]; total: number }): {
     ? { items: answer, total: null }
     : { items: answer.collection, total: answer.total };
 }
+
+/** What a selected-entries address (spec §7) has in place of the chosen value(s). */
+export const SELECTED_VALUE_PLACEHOLDER = '{value}';
+
+/**
+ * The address loading the chosen entries of a lazy select (spec §7 `GET {selectedUrl}`): the placeholder
+ * replaced by the chosen value, several values joined by '-'.
+ */
+export function selectedUrlOf(template: string, values: readonly (number | string)[]): string {
+  const joined = values.map((value) => encodeURIComponent(String(value))).join('-');
+  return template.split(SELECTED_VALUE_PLACEHOLDER).join(joined);
+}
+
+/** The entries a selected-entries address answers: an array, the contract's list, or one entry. */
+export function selectedEntriesOf<T extends { id: number | string }>(answer: unknown): T[] {
+  if (Array.isArray(answer)) return answer as T[];
+  if (answer && typeof answer === 'object') {
+    const { collection } = answer as { collection?: unknown };
+    if (Array.isArray(collection)) return collection as T[];
+    if ('id' in answer) return [answer as T];
+  }
+  return [];
+}

@@ -186,6 +186,7 @@ export function CustomFieldInput({
       const url = country ? '/lazy-select/country/all' : (definition.optionsUrl ?? '');
       const select = {
         url,
+        selectedUrl: country ? undefined : (definition.selectedUrl ?? undefined),
         labelField: country ? (lang === 'en' ? 'nameEn' : 'name') : labelField,
         label,
         required,

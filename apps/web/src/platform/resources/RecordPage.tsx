@@ -1,0 +1,198 @@
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconHistory, IconList, IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ResourceDescriptor } from '@tms/domain';
+import { type ReactNode, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { api } from '../api/client';
+import { padId } from '../format';
+import { translateServerMessage } from '../i18n';
+import type { Row } from './logic';
+import { ResourceHistory } from './ResourceHistory';
+import { resourceKey } from './ResourceList';
+import classes from './resources.module.css';
+import type { ResourceTexts } from './texts';
+
+/** One tab of a record's page. */
+export interface RecordTab {
+  value: string;
+  label: ReactNode;
+  content: ReactNode;
+  /** Left out (e.g. a tab only some records have); an open hidden tab falls back to the first. */
+  hidden?: boolean;
+  icon?: ReactNode;
+  testId?: string;
+}
+
+interface RecordPageProps {
+  /** The resource whose list the breadcrumbs lead back to and whose history the History tab shows. */
+  descriptor: ResourceDescriptor;
+  texts: ResourceTexts;
+  /** The saved record; null while creating one, when only the first tab's content is shown, without tabs. */
+  record: Row | null;
+  title: ReactNode;
+  /** Shown beside the title (state badges). */
+  badges?: ReactNode;
+  /** Buttons at the title's right end (actions on the whole record). */
+  actions?: ReactNode;
+  /** The record's tabs, the first one open at start; History is added after them. */
+  tabs: readonly RecordTab[];
+  /** The open tab, when the screen keeps it itself (e.g. in the address). */
+  tab?: string;
+  onTabChange?: (tab: string) => void;
+  maw?: number;
+  /** Rendered after the page (dialogs). */
+  children?: ReactNode;
+}
+
+/**
+ * The frame of one record's screen: breadcrumbs to the list, the title, and the tabs with History last.
+ * A new record shows its first tab's content alone.
+ */
+export function RecordPage({
+  descriptor,
+  texts,
+  record,
+  title,
+  badges,
+  actions,
+  tabs,
+  tab,
+  onTabChange,
+  maw = 1100,
+  children,
+}: RecordPageProps) {
+  const { t } = texts;
+  const [ownTab, setOwnTab] = useState<string>(tabs[0]?.value ?? 'history');
+  const shown = tabs.filter((item) => !item.hidden);
+  const wanted = tab ?? ownTab;
+  const open =
+    wanted === 'history' || shown.some((item) => item.value === wanted) ? wanted : (shown[0]?.value ?? null);
+  const change = (next: string | null) => {
+    if (next === null) return;
+    if (onTabChange) onTabChange(next);
+    else setOwnTab(next);
+  };
+
+  return (
+    <Stack gap="md" maw={maw} data-testid="resource-form-screen" data-resource={descriptor.name}>
+      <Breadcrumbs>
+        <Anchor component={Link} to={descriptor.path} size="sm">
+          {texts.title}
+        </Anchor>
+        <Text size="sm" className={classes.muted}>
+          {record ? padId(record.id) : t('newRecord')}
+        </Text>
+      </Breadcrumbs>
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm" align="center">
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+          {badges}
+        </Group>
+        {actions && <Group gap="xs">{actions}</Group>}
+      </Group>
+      {record ? (
+        <Tabs value={open} onChange={change} keepMounted={false}>
+          <Tabs.List mb="md">
+            {shown.map((item) => (
+              <Tabs.Tab key={item.value} value={item.value} leftSection={item.icon} data-testid={item.testId}>
+                {item.label}
+              </Tabs.Tab>
+            ))}
+            <Tabs.Tab value="history" leftSection={<IconHistory size={14} />} data-testid="history-tab">
+              {t('tabs.history')}
+            </Tabs.Tab>
+          </Tabs.List>
+          {shown.map((item) => (
+            <Tabs.Panel key={item.value} value={item.value}>
+              {item.content}
+            </Tabs.Panel>
+          ))}
+          <Tabs.Panel value="history">
+            <ResourceHistory descriptor={descriptor} id={record.id} texts={texts} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        tabs[0]?.content
+      )}
+      {children}
+    </Stack>
+  );
+}
+
+/** Loads the record of `descriptor` named by the `:id` route param (absent: a new one; not a number: NaN). */
+export function useRecord<T extends Row = Row>(descriptor: ResourceDescriptor) {
+  const { id: idParam } = useParams();
+  const id = idParam === undefined ? null : /^\d+$/.test(idParam) ? Number(idParam) : Number.NaN;
+  const record = useQuery({
+    queryKey: [...resourceKey(descriptor), 'record', id],
+    queryFn: ({ signal }) => api.get<T>(`${descriptor.path}/${id}`, { signal }),
+    enabled: id !== null && !Number.isNaN(id),
+  });
+  return { id, record };
+}
+
+/** What a record screen shows instead of the record: "not found" with the way back, or the loader. */
+export function RecordPlaceholder({
+  notFound,
+  texts,
+  path,
+}: {
+  notFound: boolean;
+  texts: ResourceTexts;
+  path: string;
+}) {
+  if (!notFound) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  return (
+    <Stack align="flex-start">
+      <Alert color="gray" icon={<IconAlertTriangle size={18} />}>
+        {texts.t('notFound')}
+      </Alert>
+      <Button component={Link} to={path} variant="default" leftSection={<IconList size={16} />}>
+        {texts.t('backToList')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A save refused for a stale version (409): says so and offers to reload the record. */
+export function ConflictAlert({ texts, onReload }: { texts: ResourceTexts; onReload: () => void }) {
+  const { t } = texts;
+  return (
+    <Alert
+      color="orange"
+      icon={<IconAlertTriangle size={18} />}
+      title={t('conflict.title')}
+      data-testid="conflict-alert"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          {translateServerMessage('The record was changed by someone else. Reload it and try again.')}
+        </Text>
+        <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={onReload}>
+          {t('conflict.reload')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
