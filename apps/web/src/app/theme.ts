@@ -29,9 +29,12 @@ export const theme = createTheme({
   },
 });
 
-/** Secondary ("dimmed") text one shade darker than Mantine's default, to meet WCAG AA contrast. */
+/** Secondary ("dimmed") and error text darker than Mantine's defaults, to meet WCAG AA contrast (4.5:1). */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
