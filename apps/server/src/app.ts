@@ -10,6 +10,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import accessGroupsModule from './modules/access-groups/routes';
+import counterpartiesModule from './modules/counterparties/routes';
 import customFieldsModule from './modules/custom-fields/routes';
 import optionsModule from './modules/options/routes';
 import settingsModule from './modules/settings/routes';
@@ -18,6 +19,7 @@ import tmsModule from './modules/tms/routes';
 import userDefinedListsModule from './modules/user-defined-lists/routes';
 import usersModule from './modules/users/routes';
 import { createAuthenticate } from './platform/auth/authenticate';
+import { createCabinetAuthenticate } from './platform/auth/cabinet';
 import { registerAuthGuard } from './platform/auth/guard';
 import authModule, { authBrowserRoutes } from './platform/auth/routes';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
@@ -34,6 +36,8 @@ export interface RegisteredRoute {
   public: boolean;
   roles: readonly string[];
   websocket: boolean;
+  /** For counterparties' cabinets (their API key) only. */
+  cabinet: boolean;
 }
 
 declare module 'fastify' {
@@ -64,6 +68,7 @@ const MODULES: Module[] = [
   tmsModule,
   customFieldsModule,
   userDefinedListsModule,
+  counterpartiesModule,
 ];
 
 export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<App> {
@@ -105,6 +110,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
         public: route.config?.public === true,
         roles: route.config?.roles ?? [],
         websocket: (route as { websocket?: boolean }).websocket === true,
+        cabinet: route.config?.cabinet === true,
       });
     }
   });
@@ -121,7 +127,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
 
-  registerAuthGuard(app, createAuthenticate(database, config));
+  registerAuthGuard(app, createAuthenticate(database, config), createCabinetAuthenticate(database));
   await authBrowserRoutes(app);
 
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({

@@ -30,6 +30,7 @@ import {
   ROLE_SETTINGS_VEHICLE_TYPES,
   ROLE_USER_LIST,
   ROLE_USER_SHOW,
+  rolesOfScopedPermission,
 } from './permissions';
 import { jobTypeResource, productResource, serviceResource } from './tms';
 
@@ -62,6 +63,12 @@ export interface NavItem {
 
 export const NAV_CATALOGUE: readonly NavEntry[] = [
   { name: 'nav.dashboard', icon: 'layout-dashboard', route: '/dashboard' },
+  {
+    name: 'nav.counterparties',
+    icon: 'address-book',
+    route: '/counterparties',
+    roles: rolesOfScopedPermission('ROLE_COUNTERPARTY_VIEW'),
+  },
   {
     name: 'nav.settings',
     icon: 'settings',

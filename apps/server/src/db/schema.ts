@@ -1,6 +1,7 @@
 // Every table of the product, for Drizzle's typed queries and drizzle-kit. One line per module.
 export * from '../modules/access-groups/tables';
 export * from '../modules/contacts/tables';
+export * from '../modules/counterparties/tables';
 export * from '../modules/custom-fields/tables';
 export * from '../modules/options/tables';
 export * from '../modules/settings/tables';

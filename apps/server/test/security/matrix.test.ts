@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/app';
+import { counterparties } from '../../src/modules/counterparties/tables';
+import { countries } from '../../src/modules/settings/tables';
+import { apiKeyHash } from '../../src/platform/auth/api-key';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { signIn } from '../../src/test/users';
 
@@ -7,7 +11,8 @@ import { signIn } from '../../src/test/users';
  * The role × endpoint matrix: every registered API route, called anonymously (401), by a signed-in user
  * holding none of its roles (403), and by users holding exactly one of its roles each (access granted:
  * anything but 401/403, and never a 5xx). Path parameters are a plausible id; bodies are empty, so a
- * granted write answers 400 without changing anything.
+ * granted write answers 400 without changing anything. Cabinet routes (a counterparty's `X-Api-Key`) are a
+ * world of their own: no staff user reaches them, and a cabinet key reaches nothing else.
  */
 
 /** Routes open to every signed-in user whose answer also depends on the record asked for. */
@@ -48,7 +53,7 @@ describe('role × endpoint matrix', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    routes = ctx.app.routeTable.filter((r) => !r.public && !r.websocket);
+    routes = ctx.app.routeTable.filter((r) => !r.public && !r.websocket && !r.cabinet);
   });
   afterAll(() => ctx.close());
 
@@ -100,6 +105,37 @@ describe('role × endpoint matrix', () => {
       const res = await call(route, headers);
       if ([401, 403].includes(res.statusCode) || res.statusCode >= 500)
         wrong.push(`${key(route)} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the cabinets apart: staff users never reach cabinet routes, a cabinet key nothing else', async () => {
+    const cabinetRoutes = ctx.app.routeTable.filter((r) => r.cabinet);
+    expect(cabinetRoutes.map(key)).toContain('GET /api/cabinet/counterparty');
+    const [country] = await ctx.database.db.select().from(countries).where(eq(countries.code, 'RU'));
+    const apiKey = 'tmsc_matrix-test-key-of-a-counterparty-cabinet';
+    await ctx.database.db.insert(counterparties).values({
+      name: 'Кабинет',
+      client: true,
+      countryId: country!.id,
+      apiKeyHash: apiKeyHash(apiKey),
+      apiAllowedIps: ['127.0.0.1'],
+    });
+    const cabinet = { 'x-api-key': apiKey };
+    const wrong: string[] = [];
+    for (const route of cabinetRoutes) {
+      const anonymous = await call(route);
+      if (anonymous.statusCode !== 401) wrong.push(`${key(route)} anonymous → ${anonymous.statusCode}`);
+      const admin = await call(route, await headersFor(['ROLE_ADMIN']));
+      if (admin.statusCode !== 403) wrong.push(`${key(route)} as administrator → ${admin.statusCode}`);
+      const granted = await call(route, cabinet);
+      if ([401, 403].includes(granted.statusCode) || granted.statusCode >= 500) {
+        wrong.push(`${key(route)} as its cabinet → ${granted.statusCode}`);
+      }
+    }
+    for (const route of routes) {
+      const res = await call(route, cabinet);
+      if (res.statusCode !== 403) wrong.push(`${key(route)} as a cabinet → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { accessGroupRoutes } from '../features/access-groups/routes';
 import { changeLogRoutes } from '../features/changelog/routes';
+import { counterpartyRoutes } from '../features/counterparties/routes';
 import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { optionsRoutes } from '../features/options/routes';
@@ -13,6 +14,7 @@ import type { AppRoute } from './routeMeta';
 /** Every feature's routes inside the shell; adding a feature is one line here. */
 export const featureRoutes: AppRoute[] = [
   ...dashboardRoutes,
+  ...counterpartyRoutes,
   ...profileRoutes,
   ...settingsRoutes,
   ...tmsRoutes,

@@ -94,6 +94,8 @@ export interface ResourceDescriptor<
   deletable?: boolean;
   /** Records can be created through the API (false for reference data loaded by the server). */
   creatable?: boolean;
+  /** A view for reading only (list, export, get): no writes and no history, whatever the other flags say. */
+  readOnly?: boolean;
   /** The screen's title in both languages; the server names export files and sheets with it. */
   titles?: LocalizedText;
   /**

@@ -220,3 +220,54 @@ export const userResource = defineResource({
   // Users are deactivated, never deleted: the change log and documents keep naming them.
   deletable: false,
 });
+
+/**
+ * Colleagues: the people behind users, as every signed-in user may see them to pick a curator, forwarder
+ * or seller and to read their names on records. Only what identifies a colleague, never access details.
+ */
+export const colleagueSchema = z.object({
+  ...entityBase,
+  username: z.string(),
+  contactName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  serviceOfficeId: z.number().int().nullable(),
+  active: z.boolean(),
+});
+export type Colleague = z.infer<typeof colleagueSchema>;
+
+export const colleagueResource = defineResource({
+  name: 'colleague',
+  path: '/users/colleagues',
+  title: 'users.colleagues.title',
+  itemTitle: 'users.colleagues.item',
+  titles: { ru: 'Сотрудники', en: 'Colleagues' },
+  entity: colleagueSchema,
+  create: z.object({}),
+  fields: [
+    {
+      name: 'contactName',
+      type: 'text',
+      ...label('contactName', 'Имя', 'Name'),
+      listed: true,
+      searchable: true,
+      sortable: true,
+    },
+    { name: 'username', type: 'text', ...label('username', 'Логин', 'Username'), searchable: true },
+    { name: 'email', type: 'email', ...label('email', 'Эл. почта', 'Email'), listed: true, searchable: true },
+    { name: 'phone', type: 'text', ...label('phone', 'Телефон', 'Phone'), searchable: true },
+    {
+      name: 'serviceOfficeId',
+      type: 'reference',
+      ...label('serviceOffice', 'Офис', 'Office'),
+      reference: { path: '/settings/service-offices', labelField: 'name' },
+      listed: true,
+      filterable: true,
+    },
+    { name: 'active', type: 'boolean', ...label('active', 'Активен', 'Active'), filterable: true },
+  ],
+  roles: { view: [], edit: [] },
+  labelField: 'contactName',
+  defaultSort: { field: 'contactName', order: 'asc' },
+  readOnly: true,
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { login } from '../../test/users';
+import { login, signIn } from '../../test/users';
 import { paymentForms, products, serviceOffices, stageTypes, users } from '../schema';
 import { DEMO_PASSWORD, seedDemoData } from './demo';
 
@@ -69,6 +69,53 @@ describe('demo data', () => {
         const payload = Object.fromEntries([...fields, 'version'].map((f) => [f, row[f]]));
         const res = await ctx.app.inject({ method: 'PUT', url: `${path}/${row.id}`, payload, headers });
         expect(res.statusCode, `${path} ${row.id}: ${res.body}`).toBe(200);
+      }
+    }
+  });
+
+  it('loads clients and contractors that the API’s own rules accept, curated by the demo users', async () => {
+    const { headers } = await signIn(ctx, ['ROLE_ADMIN']);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/counterparties?itemsPerPage=100',
+      headers,
+    });
+    const rows = list.json().data.collection as Record<string, unknown>[];
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(rows.filter((r) => r.blackList)).toHaveLength(1);
+    expect(rows.filter((r) => r.client).length).toBeGreaterThan(3);
+    expect(rows.filter((r) => r.contractor).length).toBeGreaterThan(3);
+    const demoUsers = await ctx.database.db.select().from(users);
+    const curators = new Set(rows.flatMap((r) => r.curatorIds as number[]));
+    const names = demoUsers.filter((u) => curators.has(u.id)).map((u) => u.username);
+    expect(names.sort()).toEqual(['ivanov', 'kozlova', 'nowak', 'petrov']);
+    // Saving each record unchanged runs the checks of an edit: checksums, INN+KPP, IBANs and BIK keys.
+    const fields = ['name', 'client', 'contractor', 'countryId', 'inn', 'kpp', 'ogrn', 'email', 'blackList'];
+    for (const row of rows) {
+      const payload = Object.fromEntries([...fields, 'version'].map((f) => [f, row[f]]));
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/counterparties/${row.id}`,
+        payload,
+        headers,
+      });
+      expect(res.statusCode, `${row.name}: ${res.body}`).toBe(200);
+    }
+    const parts = [
+      ['/api/counterparty-bank-accounts', ['bik', 'account', 'correspondentAccount', 'iban', 'swift']],
+      ['/api/counterparty-drivers', ['name', 'phone']],
+      ['/api/counterparty-vehicles', ['plate', 'vehicleTypeId']],
+      ['/api/counterparty-agreements', ['number', 'validFrom', 'validUntil']],
+      ['/api/counterparty-contacts', ['name', 'email']],
+    ] as const;
+    for (const [path, partFields] of parts) {
+      const answer = await ctx.app.inject({ method: 'GET', url: `${path}?itemsPerPage=100`, headers });
+      const records = answer.json().data.collection as Record<string, unknown>[];
+      expect(records.length, path).toBeGreaterThan(1);
+      for (const record of records) {
+        const payload = Object.fromEntries([...partFields, 'version'].map((f) => [f, record[f]]));
+        const res = await ctx.app.inject({ method: 'PUT', url: `${path}/${record.id}`, payload, headers });
+        expect(res.statusCode, `${path} ${record.id}: ${res.body}`).toBe(200);
       }
     }
   });

@@ -66,6 +66,7 @@ import { jobTypes, products, services, stageTypes } from '../../modules/tms/tabl
 import { userAccessGroups, users } from '../../modules/users/tables';
 import { hashPassword } from '../../platform/auth/password';
 import type { Database } from '../connection';
+import { seedDemoCounterparties } from './demo-counterparties';
 
 /** The password of every demo user (README "Signing in the first time"). */
 export const DEMO_PASSWORD = 'Demo12345';
@@ -538,7 +539,8 @@ const idsBy = <K extends string>(rows: readonly ({ id: number } & Record<K, stri
 /**
  * Demo offices, access groups, users and the reference dictionaries of a forwarder (DEMO_DATA): services,
  * products, stage and job types, our companies with their banks and payment forms, counterparty statuses
- * and features. Runs once: it does nothing when any service office exists, so it never touches a database
+ * and features, and clients and contractors with their contacts, accounts, agreements, drivers and
+ * vehicles. Runs once: it does nothing when any service office exists, so it never touches a database
  * someone works in.
  */
 export async function seedDemoData(
@@ -561,6 +563,7 @@ export async function seedDemoData(
       .values(GROUPS)
       .returning({ id: accessGroups.id, name: accessGroups.name });
     const groupId = new Map(groups.map((g) => [g.name, g.id]));
+    const userId = new Map<string, number>();
     for (const demo of USERS) {
       const [contact] = await tx.insert(contacts).values({ name: demo.name }).returning({ id: contacts.id });
       const [user] = await tx
@@ -573,6 +576,7 @@ export async function seedDemoData(
           locale: demo.locale ?? 'ru-RU',
         })
         .returning({ id: users.id });
+      userId.set(demo.username, user!.id);
       await tx.insert(userAccessGroups).values({ userId: user!.id, accessGroupId: groupId.get(demo.group)! });
     }
 
@@ -661,6 +665,7 @@ export async function seedDemoData(
     );
     await tx.insert(counterpartyStatuses).values(COUNTERPARTY_STATUSES);
     await tx.insert(counterpartyFeatures).values(COUNTERPARTY_FEATURES);
+    await seedDemoCounterparties(tx, userId, officeId, entityId as Map<'MOW' | 'MSQ', number>);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },

@@ -1,5 +1,6 @@
 import {
   apiKeySchema,
+  colleagueResource,
   dataSchema,
   idParamSchema,
   ROLE_USER_EDIT,
@@ -38,6 +39,8 @@ export default async function usersModule(app: App): Promise<void> {
       toEntity: toUser,
     },
   });
+
+  registerResource(app, colleagueResource, users);
 
   app.post(
     '/settings/users/:id/api-key',

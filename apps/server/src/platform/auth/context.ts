@@ -15,8 +15,15 @@ export interface AuthContext {
   impersonatorId: number | null;
 }
 
+/** A counterparty's cabinet (a request with the counterparty's `X-Api-Key`); never a staff user. */
+export interface CabinetPrincipal {
+  counterpartyId: number;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** For counterparties' cabinets only: needs a cabinet principal; staff users get 403. */
+    cabinet?: boolean;
     /** Reachable without signing in (sign-in itself, health, docs). */
     public?: boolean;
     /** Passes when the user holds at least one of these (or is administrator); unset: any signed-in user. */
@@ -24,6 +31,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** Set instead of `auth` when a counterparty's cabinet calls. */
+    cabinet: CabinetPrincipal | null;
   }
   interface FastifyInstance {
     database: Database;

@@ -1,16 +1,25 @@
+import { ERROR_MESSAGES } from '@tms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../errors';
 import { assertAnyRole } from '../permissions/check';
-import type { AuthContext } from './context';
+import type { AuthContext, CabinetPrincipal } from './context';
 
 export type Authenticate = (request: FastifyRequest) => Promise<AuthContext | null>;
+export type AuthenticateCabinet = (request: FastifyRequest) => Promise<CabinetPrincipal | null>;
 
 /**
  * Resolves `request.auth` on every request and enforces each route's declared access: `config.public`
  * routes are open, every other route needs a signed-in user holding one of `config.roles` (if any).
- * Declaring access on the route keeps it enumerable for the security suite.
+ * Declaring access on the route keeps it enumerable for the security suite. A counterparty's cabinet
+ * reaches only the `config.cabinet` routes, and those are for cabinets only.
  */
-export function registerAuthGuard(app: FastifyInstance, authenticate: Authenticate): void {
+export function registerAuthGuard(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  authenticateCabinet?: AuthenticateCabinet,
+): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('cabinet', null);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     // Not found, static files and the browser routes (/logout, /impersonate) handle access themselves.
@@ -22,6 +31,14 @@ export function registerAuthGuard(app: FastifyInstance, authenticate: Authentica
       return;
     }
     request.auth = await authenticate(request);
+    if (!request.auth && authenticateCabinet) request.cabinet = await authenticateCabinet(request);
+    if (config.cabinet) {
+      if (request.cabinet) return;
+      throw request.auth
+        ? new HttpError(403, ERROR_MESSAGES.accessDenied)
+        : new HttpError(401, ERROR_MESSAGES.unauthorized);
+    }
+    if (request.cabinet) throw new HttpError(403, ERROR_MESSAGES.accessDenied);
     assertAnyRole(request.auth, config.roles);
   });
 }

@@ -20,7 +20,7 @@ import { conflict, fieldError, notFound } from '../errors';
 import type { App } from '../http/types';
 import { constraintFields, mapConstraintError } from './db-errors';
 import { exportWorkbook } from './export';
-import { columnOf, listOrder, listQueryOf, listWhere, withPlanForMatches } from './query';
+import { columnOf, type ListFilters, listOrder, listQueryOf, listWhere, withPlanForMatches } from './query';
 
 /** A table a resource can live in: the contract's entity columns plus whatever the resource needs. */
 export type ResourceTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
@@ -43,8 +43,11 @@ export interface WriteEvent<Row> {
 }
 
 export interface ResourceHooks<Row> {
-  /** Rows the user may see and change; applied to list, get, export, history, update, toggle and delete. */
-  scope?: (auth: AuthContext) => SQL | undefined;
+  /**
+   * Rows the user may see (`read`: list, get, export, history) and change (`write`: update, toggle,
+   * delete); a resource whose view and edit permissions are scoped apart tells them apart by `access`.
+   */
+  scope?: (auth: AuthContext, access: 'read' | 'write') => SQL | undefined;
   /** Checks and completes a create; throw fieldError / ErrorCollector; return replaced column values. */
   beforeCreate?: (ctx: ResourceContext, values: Values) => Promise<Values | undefined> | Values | undefined;
   /** Checks and completes an update of `existing`; `values` holds only the members sent. */
@@ -69,6 +72,11 @@ export interface ResourceOptions<Row> {
   secretFields?: string[];
   /** The 409 message when a delete is refused because other tables refer to the record (spec §8). */
   inUseMessage?: string;
+  /**
+   * List filters on computed values (no column of that name): the condition for the values asked, called
+   * on every list and export, also with none asked, so a filter can have a default.
+   */
+  filters?: ListFilters;
 }
 
 /** Largest export; bigger selections must be filtered first. */
@@ -128,11 +136,15 @@ export function registerResource<T extends ResourceTable>(
     .strict();
   const listQuery = listQueryOf(descriptor);
   // Validates the descriptor against the table at start-up rather than at the first request.
+  const filters = options.filters ?? {};
   for (const field of descriptor.fields) {
-    if (field.sortable || field.searchable || field.filterable) columnOf(table, field.name);
+    if (field.sortable || field.searchable || (field.filterable && !filters[field.name])) {
+      columnOf(table, field.name);
+    }
   }
   const db = () => app.database.db;
-  const scopeOf = (request: FastifyRequest) => (hooks.scope ? hooks.scope(request.auth!) : undefined);
+  const scopeOf = (request: FastifyRequest, access: 'read' | 'write' = 'read') =>
+    hooks.scope ? hooks.scope(request.auth!, access) : undefined;
   const toEntity = async (row: Row, tx: Tx): Promise<Values> =>
     hooks.toEntity ? hooks.toEntity(row, { tx }) : defaultEntity(descriptor, row as Values);
   const columnValues = (values: Values): Values =>
@@ -189,7 +201,7 @@ export function registerResource<T extends ResourceTable>(
     },
     async (request) => {
       const query = request.query as Values & { page: number; itemsPerPage: number };
-      const where = listWhere(descriptor, table, query, scopeOf(request));
+      const where = listWhere(descriptor, table, query, scopeOf(request), filters);
       const order = listOrder(descriptor, table, query);
       const tx = db();
       const [counted] = await tx
@@ -235,7 +247,7 @@ export function registerResource<T extends ResourceTable>(
     },
     async (request, reply) => {
       const query = request.query as Values & { lang: 'ru' | 'en'; columns?: string };
-      const where = listWhere(descriptor, table, query, scopeOf(request));
+      const where = listWhere(descriptor, table, query, scopeOf(request), filters);
       const order = listOrder(descriptor, table, query);
       const chosen = query.columns
         ?.split(',')
@@ -280,151 +292,126 @@ export function registerResource<T extends ResourceTable>(
     },
   );
 
-  app.get(
-    `${path}/:id/history`,
-    {
-      config: { roles: readRoles },
-      schema: {
-        tags,
-        summary: `Change history of one ${descriptor.name}`,
-        params: idParamSchema,
-        querystring: changeHistoryQuerySchema,
-        response: { 200: dataSchema(listResultSchema(changeEntrySchema)) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      const query = request.query as z.infer<typeof changeHistoryQuerySchema>;
-      if (!(await findOne(db(), id, scopeOf(request)))) throw notFound();
-      return {
-        data: await changeHistory(db(), { ...query, entityType: descriptor.name, entityId: id }),
-      };
-    },
-  );
+  // A read-only view (e.g. the colleagues directory over users) answers list, export and get only.
+  if (!descriptor.readOnly) registerWrites();
 
-  if (descriptor.creatable !== false) {
-    app.post(
-      path,
+  /** History and every write: create, update, delete, enable/disable. */
+  function registerWrites() {
+    app.get(
+      `${path}/:id/history`,
       {
-        config: { roles: createRoles },
+        config: { roles: readRoles },
         schema: {
           tags,
-          summary: `Create ${descriptor.name}`,
-          body: createSchema,
-          response: { 201: dataSchema(entitySchema) },
-        },
-      },
-      async (request, reply) => {
-        const auth = request.auth!;
-        const input = request.body as Values;
-        const entity = await inTransaction('write', async (tx) => {
-          const ctx = { tx, auth, request };
-          const values = (await hooks.beforeCreate?.(ctx, { ...input })) ?? input;
-          const [row] = (await tx
-            .insert(table)
-            .values(columnValues(values) as never)
-            .returning()) as Row[];
-          const after = await toEntity(row!, tx);
-          await log(tx, auth, 'create', idOf(row!), null, after);
-          await hooks.afterWrite?.(ctx, { action: 'create', before: null, after: row!, input });
-          return after;
-        });
-        return reply.code(201).send({ data: entity });
-      },
-    );
-  }
-
-  const update = async (request: FastifyRequest) => {
-    const auth = request.auth!;
-    const { id } = request.params as { id: number };
-    const { version: bodyVersion, ...input } = request.body as Values & { version?: number };
-    const version = bodyVersion ?? ifMatchVersion(request);
-    if (version === undefined) throw fieldError(['version'], RESOURCE_MESSAGES.versionRequired);
-    const scope = scopeOf(request);
-    const entity = await inTransaction('write', async (tx) => {
-      const ctx = { tx, auth, request };
-      const existing = await findOne(tx, id, scope);
-      if (!existing) throw notFound();
-      if ((existing as { version: number }).version !== version) throw conflict();
-      const values = (await hooks.beforeUpdate?.(ctx, { ...input }, existing)) ?? input;
-      // The version check lives in the UPDATE itself: of two concurrent updates only one matches.
-      const [row] = (await tx
-        .update(table)
-        .set({ ...columnValues(values), version: sql`${versionColumn} + 1`, updatedAt: new Date() } as never)
-        .where(and(eq(idColumn, id), eq(versionColumn, version), scope))
-        .returning()) as Row[];
-      if (!row) throw conflict();
-      const after = await toEntity(row, tx);
-      await log(tx, auth, 'update', id, await toEntity(existing, tx), after);
-      await hooks.afterWrite?.(ctx, { action: 'update', before: existing, after: row, input });
-      return after;
-    });
-    return { data: entity };
-  };
-  const updateSchemaDoc = {
-    tags,
-    params: idParamSchema,
-    body: updateSchema,
-    // Loose: validating headers replaces them with the parsed value, which must keep the others.
-    headers: z.looseObject({ 'if-match': z.string().max(64).optional() }),
-    response: entityResponse,
-  };
-  app.put(
-    `${path}/:id`,
-    { config: { roles: roles.edit }, schema: { ...updateSchemaDoc, summary: `Update ${descriptor.name}` } },
-    update,
-  );
-  app.patch(
-    `${path}/:id`,
-    {
-      config: { roles: roles.edit },
-      schema: { ...updateSchemaDoc, summary: `Update some fields of ${descriptor.name}` },
-    },
-    update,
-  );
-
-  if (descriptor.deletable !== false) {
-    app.delete(
-      `${path}/:id`,
-      {
-        config: { roles: deleteRoles },
-        schema: {
-          tags,
-          summary: `Delete ${descriptor.name}`,
+          summary: `Change history of one ${descriptor.name}`,
           params: idParamSchema,
-          response: entityResponse,
+          querystring: changeHistoryQuerySchema,
+          response: { 200: dataSchema(listResultSchema(changeEntrySchema)) },
         },
       },
       async (request) => {
-        const auth = request.auth!;
         const { id } = request.params as { id: number };
-        const scope = scopeOf(request);
-        const entity = await inTransaction('delete', async (tx) => {
-          const ctx = { tx, auth, request };
-          const existing = await findOne(tx, id, scope, true);
-          if (!existing) throw notFound();
-          await hooks.beforeDelete?.(ctx, existing);
-          const before = await toEntity(existing, tx);
-          await tx.delete(table).where(and(eq(idColumn, id), scope));
-          await log(tx, auth, 'delete', id, before, null);
-          await hooks.afterWrite?.(ctx, { action: 'delete', before: existing, after: null, input: {} });
-          return before;
-        });
-        return { data: entity };
+        const query = request.query as z.infer<typeof changeHistoryQuerySchema>;
+        if (!(await findOne(db(), id, scopeOf(request)))) throw notFound();
+        return {
+          data: await changeHistory(db(), { ...query, entityType: descriptor.name, entityId: id }),
+        };
       },
     );
-  }
 
-  if (descriptor.toggle) {
-    columnOf(table, 'enabled');
-    for (const action of ['enable', 'disable'] as const) {
+    if (descriptor.creatable !== false) {
       app.post(
-        `${path}/:id/${action}`,
+        path,
         {
-          config: { roles: roles.edit },
+          config: { roles: createRoles },
           schema: {
             tags,
-            summary: `${action === 'enable' ? 'Enable' : 'Disable'} ${descriptor.name}`,
+            summary: `Create ${descriptor.name}`,
+            body: createSchema,
+            response: { 201: dataSchema(entitySchema) },
+          },
+        },
+        async (request, reply) => {
+          const auth = request.auth!;
+          const input = request.body as Values;
+          const entity = await inTransaction('write', async (tx) => {
+            const ctx = { tx, auth, request };
+            const values = (await hooks.beforeCreate?.(ctx, { ...input })) ?? input;
+            const [row] = (await tx
+              .insert(table)
+              .values(columnValues(values) as never)
+              .returning()) as Row[];
+            const after = await toEntity(row!, tx);
+            await log(tx, auth, 'create', idOf(row!), null, after);
+            await hooks.afterWrite?.(ctx, { action: 'create', before: null, after: row!, input });
+            return after;
+          });
+          return reply.code(201).send({ data: entity });
+        },
+      );
+    }
+
+    const update = async (request: FastifyRequest) => {
+      const auth = request.auth!;
+      const { id } = request.params as { id: number };
+      const { version: bodyVersion, ...input } = request.body as Values & { version?: number };
+      const version = bodyVersion ?? ifMatchVersion(request);
+      if (version === undefined) throw fieldError(['version'], RESOURCE_MESSAGES.versionRequired);
+      const scope = scopeOf(request, 'write');
+      const entity = await inTransaction('write', async (tx) => {
+        const ctx = { tx, auth, request };
+        const existing = await findOne(tx, id, scope);
+        if (!existing) throw notFound();
+        if ((existing as { version: number }).version !== version) throw conflict();
+        const values = (await hooks.beforeUpdate?.(ctx, { ...input }, existing)) ?? input;
+        // The version check lives in the UPDATE itself: of two concurrent updates only one matches.
+        const [row] = (await tx
+          .update(table)
+          .set({
+            ...columnValues(values),
+            version: sql`${versionColumn} + 1`,
+            updatedAt: new Date(),
+          } as never)
+          .where(and(eq(idColumn, id), eq(versionColumn, version), scope))
+          .returning()) as Row[];
+        if (!row) throw conflict();
+        const after = await toEntity(row, tx);
+        await log(tx, auth, 'update', id, await toEntity(existing, tx), after);
+        await hooks.afterWrite?.(ctx, { action: 'update', before: existing, after: row, input });
+        return after;
+      });
+      return { data: entity };
+    };
+    const updateSchemaDoc = {
+      tags,
+      params: idParamSchema,
+      body: updateSchema,
+      // Loose: validating headers replaces them with the parsed value, which must keep the others.
+      headers: z.looseObject({ 'if-match': z.string().max(64).optional() }),
+      response: entityResponse,
+    };
+    app.put(
+      `${path}/:id`,
+      { config: { roles: roles.edit }, schema: { ...updateSchemaDoc, summary: `Update ${descriptor.name}` } },
+      update,
+    );
+    app.patch(
+      `${path}/:id`,
+      {
+        config: { roles: roles.edit },
+        schema: { ...updateSchemaDoc, summary: `Update some fields of ${descriptor.name}` },
+      },
+      update,
+    );
+
+    if (descriptor.deletable !== false) {
+      app.delete(
+        `${path}/:id`,
+        {
+          config: { roles: deleteRoles },
+          schema: {
+            tags,
+            summary: `Delete ${descriptor.name}`,
             params: idParamSchema,
             response: entityResponse,
           },
@@ -432,29 +419,64 @@ export function registerResource<T extends ResourceTable>(
         async (request) => {
           const auth = request.auth!;
           const { id } = request.params as { id: number };
-          const scope = scopeOf(request);
-          const enabled = action === 'enable';
-          const entity = await inTransaction('write', async (tx) => {
+          const scope = scopeOf(request, 'write');
+          const entity = await inTransaction('delete', async (tx) => {
+            const ctx = { tx, auth, request };
             const existing = await findOne(tx, id, scope, true);
             if (!existing) throw notFound();
-            // Already in the asked state: nothing changes, nothing is logged.
-            if ((existing as { enabled: boolean }).enabled === enabled) return toEntity(existing, tx);
-            const [row] = (await tx
-              .update(table)
-              .set({ enabled, version: sql`${versionColumn} + 1`, updatedAt: new Date() } as never)
-              .where(and(eq(idColumn, id), scope))
-              .returning()) as Row[];
-            const after = await toEntity(row!, tx);
-            await log(tx, auth, action, id, await toEntity(existing, tx), after);
-            await hooks.afterWrite?.(
-              { tx, auth, request },
-              { action, before: existing, after: row!, input: {} },
-            );
-            return after;
+            await hooks.beforeDelete?.(ctx, existing);
+            const before = await toEntity(existing, tx);
+            await tx.delete(table).where(and(eq(idColumn, id), scope));
+            await log(tx, auth, 'delete', id, before, null);
+            await hooks.afterWrite?.(ctx, { action: 'delete', before: existing, after: null, input: {} });
+            return before;
           });
           return { data: entity };
         },
       );
+    }
+
+    if (descriptor.toggle) {
+      columnOf(table, 'enabled');
+      for (const action of ['enable', 'disable'] as const) {
+        app.post(
+          `${path}/:id/${action}`,
+          {
+            config: { roles: roles.edit },
+            schema: {
+              tags,
+              summary: `${action === 'enable' ? 'Enable' : 'Disable'} ${descriptor.name}`,
+              params: idParamSchema,
+              response: entityResponse,
+            },
+          },
+          async (request) => {
+            const auth = request.auth!;
+            const { id } = request.params as { id: number };
+            const scope = scopeOf(request, 'write');
+            const enabled = action === 'enable';
+            const entity = await inTransaction('write', async (tx) => {
+              const existing = await findOne(tx, id, scope, true);
+              if (!existing) throw notFound();
+              // Already in the asked state: nothing changes, nothing is logged.
+              if ((existing as { enabled: boolean }).enabled === enabled) return toEntity(existing, tx);
+              const [row] = (await tx
+                .update(table)
+                .set({ enabled, version: sql`${versionColumn} + 1`, updatedAt: new Date() } as never)
+                .where(and(eq(idColumn, id), scope))
+                .returning()) as Row[];
+              const after = await toEntity(row!, tx);
+              await log(tx, auth, action, id, await toEntity(existing, tx), after);
+              await hooks.afterWrite?.(
+                { tx, auth, request },
+                { action, before: existing, after: row!, input: {} },
+              );
+              return after;
+            });
+            return { data: entity };
+          },
+        );
+      }
     }
   }
 }

@@ -89,12 +89,16 @@ function parseEquality(field: FieldDescriptor, raw: string[], errors: ErrorColle
   return out;
 }
 
+/** Filters on computed values by name: the condition for the values asked (none asked: an empty list). */
+export type ListFilters = Record<string, (values: string[]) => SQL | undefined>;
+
 /** WHERE of a list: the caller's scope, the free-text search and every filter given. */
 export function listWhere(
   descriptor: ResourceDescriptor,
   table: PgTable,
   query: Record<string, unknown>,
   scope: SQL | undefined,
+  filters: ListFilters = {},
 ): SQL | undefined {
   const errors = new ErrorCollector();
   const conditions: (SQL | undefined)[] = [scope];
@@ -128,6 +132,11 @@ export function listWhere(
 
   for (const field of descriptor.fields) {
     if (!field.filterable) continue;
+    const computed = filters[field.name];
+    if (computed) {
+      conditions.push(computed(values(query[field.name])));
+      continue;
+    }
     const column = columnOf(table, field.name);
     if (DATE_TYPES.has(field.type)) {
       const from = query[`${field.name}From`];

@@ -1,0 +1,3 @@
+DROP INDEX "counterparties_name_trgm";--> statement-breakpoint
+ALTER TABLE "counterparties" ADD COLUMN "similar_name" text GENERATED ALWAYS AS (btrim(regexp_replace(regexp_replace(lower("name"), '[«»"''“”„.,()/&№-]+', ' ', 'g'), '(^| )(ооо|оао|зао|пао|ао|ип|тоо|одо|чуп|уп|llc|ltd|inc|gmbh|ag|sp z o o|sa|bv|co)( |$)', ' ', 'g'))) STORED;--> statement-breakpoint
+CREATE INDEX "counterparties_similar_name_trgm" ON "counterparties" USING gist ("similar_name" gist_trgm_ops(siglen=128));

@@ -1,0 +1,171 @@
+import {
+  COUNTERPARTY_MESSAGES,
+  type CounterpartyCredit,
+  CREDIT_STATES,
+  creditStateOf,
+  MESSAGES,
+  ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED,
+} from '@tms/domain';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { fieldError, notFound } from '../../platform/errors';
+import { hasAnyRole } from '../../platform/permissions/check';
+import { counterparties } from './tables';
+
+/**
+ * What a counterparty owes, from every module that creates obligations: each source gives, for the
+ * counterparty id column of the outer query, an SQL amount (e.g. the sum of its unpaid income bills).
+ */
+export type CreditExposureSource = (counterpartyId: PgColumn) => SQL;
+
+const sources = new Map<string, CreditExposureSource>();
+
+/** Adds (or replaces, by name) a source of exposure; modules call it when they load. */
+export function registerCreditExposure(name: string, source: CreditExposureSource): void {
+  sources.set(name, source);
+}
+
+/** Removes a source (tests that registered their own). */
+export function unregisterCreditExposure(name: string): void {
+  sources.delete(name);
+}
+
+/** The current exposure of the counterparty in `counterpartyId`, as numeric SQL (0 without sources). */
+export function exposureSql(counterpartyId: PgColumn = counterparties.id): SQL {
+  if (!sources.size) return sql`0::numeric`;
+  const parts = [...sources.values()].map((source) => sql`coalesce((${source(counterpartyId)})::numeric, 0)`);
+  return sql`(${sql.join(parts, sql` + `)})`;
+}
+
+/** The credit state of each counterparty row, as SQL (for the list filter). */
+export function creditStateSql(): SQL {
+  const exposure = exposureSql();
+  return sql`CASE
+    WHEN ${counterparties.creditLimit} IS NULL THEN 'NO_LIMIT'
+    WHEN ${exposure} >= ${counterparties.creditLimit} THEN 'EXHAUSTED'
+    WHEN ${counterparties.creditLimitThreshold} IS NOT NULL AND ${exposure} >= ${counterparties.creditLimitThreshold}
+      THEN 'THRESHOLD'
+    ELSE 'WITHIN' END`;
+}
+
+/** The list filter `creditState` (one or several states). */
+export function creditStateFilter(values: string[]): SQL | undefined {
+  if (!values.length) return undefined;
+  if (values.some((v) => !(CREDIT_STATES as readonly string[]).includes(v))) {
+    throw fieldError(['creditState'], MESSAGES.choice);
+  }
+  return sql`(${creditStateSql()}) IN (${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
+}
+
+/** Decimal text of a numeric with two places, from what the database answered. */
+function amount(value: unknown): string {
+  return Number(value ?? 0).toFixed(2);
+}
+
+/** Exposures of several counterparties in one query. */
+export async function exposures(tx: Tx, ids: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!ids.length) return out;
+  if (!sources.size) {
+    for (const id of ids) out.set(id, '0.00');
+    return out;
+  }
+  const rows = await tx
+    .select({ id: counterparties.id, exposure: sql<string>`${exposureSql()}` })
+    .from(counterparties)
+    .where(
+      sql`${counterparties.id} IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  for (const row of rows) out.set(row.id, amount(row.exposure));
+  return out;
+}
+
+/**
+ * One exposure query for the rows of a list page: the calls made in the same turn (the engine maps a
+ * page's rows with Promise.all) are answered together.
+ */
+export function exposureLoader(tx: Tx): (id: number) => Promise<string> {
+  let pending: { ids: number[]; result: Promise<Map<number, string>> } | null = null;
+  return (id) => {
+    if (!pending) {
+      const batch: { ids: number[]; result: Promise<Map<number, string>> } = {
+        ids: [],
+        result: Promise.resolve().then(() => {
+          pending = null;
+          return exposures(tx, batch.ids);
+        }),
+      };
+      pending = batch;
+    }
+    pending.ids.push(id);
+    return pending.result.then((map) => map.get(id) ?? '0.00');
+  };
+}
+
+/** The credit position of one counterparty. */
+export async function creditOf(tx: Tx, counterpartyId: number, scope?: SQL): Promise<CounterpartyCredit> {
+  const [row] = await tx
+    .select({
+      limit: counterparties.creditLimit,
+      threshold: counterparties.creditLimitThreshold,
+      exposure: sql<string>`${exposureSql()}`,
+    })
+    .from(counterparties)
+    .where(
+      scope
+        ? sql`${counterparties.id} = ${counterpartyId} AND ${scope}`
+        : eq(counterparties.id, counterpartyId),
+    )
+    .limit(1);
+  if (!row) throw notFound();
+  const exposure = amount(row.exposure);
+  return {
+    limit: row.limit,
+    threshold: row.threshold,
+    exposure,
+    available: row.limit === null ? null : (Number(row.limit) - Number(exposure)).toFixed(2),
+    state: creditStateOf(row.limit, row.threshold, exposure),
+  };
+}
+
+/**
+ * Whether a new obligation of `amountDue` fits the counterparty's credit limit; "Credit limit exhausted."
+ * under `field` when it does not, unless the user may exceed limits. For orders, bills and jobs.
+ */
+export async function checkCreditLimit(
+  tx: Tx,
+  auth: Pick<AuthContext, 'roles'>,
+  counterpartyId: number,
+  amountDue: string | number,
+  field: readonly PropertyKey[] = ['counterpartyId'],
+): Promise<void> {
+  const credit = await creditOf(tx, counterpartyId);
+  if (credit.limit === null) return;
+  if (Number(credit.exposure) + Number(amountDue) <= Number(credit.limit)) return;
+  if (hasAnyRole(auth, [ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED])) return;
+  throw fieldError(field, COUNTERPARTY_MESSAGES.creditLimitExhausted);
+}
+
+/** A black-listed or merged counterparty takes no new orders or jobs ("The counterparty is in the black list."). */
+export async function assertCanTakeNewWork(
+  tx: Tx,
+  counterpartyId: number,
+  field: readonly PropertyKey[] = ['counterpartyId'],
+): Promise<void> {
+  const [row] = await tx
+    .select({ blackList: counterparties.blackList, mergedIntoId: counterparties.mergedIntoId })
+    .from(counterparties)
+    .where(eq(counterparties.id, counterpartyId))
+    .limit(1);
+  if (!row) throw fieldError(field, MESSAGES.invalid);
+  if (row.blackList) throw fieldError(field, COUNTERPARTY_MESSAGES.blackListed);
+  if (row.mergedIntoId !== null) throw fieldError(field, COUNTERPARTY_MESSAGES.alreadyMerged);
+}

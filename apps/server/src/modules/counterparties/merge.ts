@@ -1,0 +1,193 @@
+import {
+  type Counterparty,
+  type CounterpartyMerge,
+  type CounterpartyMergePreview,
+  COUNTERPARTY_MESSAGES as M,
+  MERGEABLE_COUNTERPARTY_FIELDS,
+  MESSAGES,
+  ROLE_IGNORE_MANAGEMENT_LOCK,
+} from '@tms/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { diff, recordChange } from '../../platform/changelog/service';
+import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import { hasAnyRole } from '../../platform/permissions/check';
+import { contacts } from '../contacts/tables';
+import { counterpartyScope } from './scope';
+import { type CounterpartyRow, checkCounterparty, counterpartyEntity, sameValue } from './service';
+import {
+  counterparties,
+  counterpartyAgreements,
+  counterpartyBankAccounts,
+  counterpartyDrivers,
+  counterpartyVehicles,
+} from './tables';
+
+/**
+ * Moves whatever a module keeps under a counterparty from the merged one (`fromId`) to the survivor
+ * (`toId`), inside the merge's transaction. Modules that refer to counterparties register one when they
+ * load, so a merge never leaves a reference behind.
+ */
+export type CounterpartyMergeHook = (tx: Tx, fromId: number, toId: number) => Promise<void> | void;
+
+const mergeHooks = new Map<string, CounterpartyMergeHook>();
+
+export function registerCounterpartyMergeHook(name: string, hook: CounterpartyMergeHook): void {
+  mergeHooks.set(name, hook);
+}
+
+/** Removes a hook (tests that registered their own). */
+export function unregisterCounterpartyMergeHook(name: string): void {
+  mergeHooks.delete(name);
+}
+
+/** A hook moving every row of `table` whose `column` names the merged counterparty. */
+export function moveReferences(table: PgTable, column: PgColumn): CounterpartyMergeHook {
+  return async (tx, fromId, toId) => {
+    await tx.execute(
+      sql`UPDATE ${table} SET ${sql.identifier(column.name)} = ${toId} WHERE ${column} = ${fromId}`,
+    );
+  };
+}
+
+// This module's own parts. A survivor that has a primary bank account keeps it as the only primary one.
+registerCounterpartyMergeHook('counterparty_bank_accounts', async (tx, fromId, toId) => {
+  const [primary] = await tx
+    .select({ id: counterpartyBankAccounts.id })
+    .from(counterpartyBankAccounts)
+    .where(and(eq(counterpartyBankAccounts.counterpartyId, toId), eq(counterpartyBankAccounts.primary, true)))
+    .limit(1);
+  await tx
+    .update(counterpartyBankAccounts)
+    .set({ counterpartyId: toId, ...(primary ? { primary: false } : {}) })
+    .where(eq(counterpartyBankAccounts.counterpartyId, fromId));
+});
+registerCounterpartyMergeHook('contacts', moveReferences(contacts, contacts.counterpartyId));
+registerCounterpartyMergeHook(
+  'counterparty_agreements',
+  moveReferences(counterpartyAgreements, counterpartyAgreements.counterpartyId),
+);
+registerCounterpartyMergeHook(
+  'counterparty_drivers',
+  moveReferences(counterpartyDrivers, counterpartyDrivers.counterpartyId),
+);
+registerCounterpartyMergeHook(
+  'counterparty_vehicles',
+  moveReferences(counterpartyVehicles, counterpartyVehicles.counterpartyId),
+);
+// Records merged into the merged one earlier now point at the survivor directly.
+registerCounterpartyMergeHook('counterparties', moveReferences(counterparties, counterparties.mergedIntoId));
+
+async function pair(tx: Tx, auth: AuthContext, sourceId: number, survivorId: number, lock: boolean) {
+  // Merging is its own permission; the two records must still be ones the user may change.
+  const scope = counterpartyScope(auth, 'write', false);
+  const load = async (id: number) => {
+    const query = tx
+      .select()
+      .from(counterparties)
+      .where(and(eq(counterparties.id, id), scope))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  };
+  const source = await load(sourceId);
+  if (!source) throw notFound();
+  const survivor = await load(survivorId);
+  if (!survivor) throw fieldError(['survivorId'], MESSAGES.invalid);
+  return { source, survivor };
+}
+
+function checkMergeable(source: CounterpartyRow, survivor: CounterpartyRow): void {
+  if (source.id === survivor.id) throw fieldError(['survivorId'], M.mergeIntoItself);
+  if (source.mergedIntoId !== null) throw fieldError([], M.alreadyMerged);
+  if (survivor.mergedIntoId !== null) throw fieldError(['survivorId'], M.alreadyMerged);
+}
+
+/** Both records side by side and the mergeable fields whose values differ. */
+export async function mergePreview(
+  tx: Tx,
+  auth: AuthContext,
+  sourceId: number,
+  survivorId: number,
+): Promise<CounterpartyMergePreview> {
+  if (sourceId === survivorId) throw fieldError(['survivorId'], M.mergeIntoItself);
+  const { source, survivor } = await pair(tx, auth, sourceId, survivorId, false);
+  checkMergeable(source, survivor);
+  const differences = MERGEABLE_COUNTERPARTY_FIELDS.filter(
+    (field) =>
+      !sameValue((source as Record<string, unknown>)[field], (survivor as Record<string, unknown>)[field]),
+  );
+  return {
+    source: await counterpartyEntity(source, tx),
+    survivor: await counterpartyEntity(survivor, tx),
+    differences,
+  };
+}
+
+/**
+ * Merges `sourceId` into `body.survivorId` in the caller's transaction: the chosen values go to the
+ * survivor (checked like an edit), everything kept under the source moves through the registered hooks,
+ * the source stays marked as merged, and both get a change-log entry.
+ */
+export async function mergeCounterparties(
+  tx: Tx,
+  auth: AuthContext,
+  sourceId: number,
+  body: CounterpartyMerge,
+): Promise<Counterparty> {
+  if (sourceId === body.survivorId) throw fieldError(['survivorId'], M.mergeIntoItself);
+  const { source, survivor } = await pair(tx, auth, sourceId, body.survivorId, true);
+  checkMergeable(source, survivor);
+  if (source.version !== body.sourceVersion || survivor.version !== body.survivorVersion) throw conflict();
+  if (
+    (source.managementLock || survivor.managementLock) &&
+    !hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])
+  ) {
+    throw forbidden(M.managementLock);
+  }
+  const sourceBefore = await counterpartyEntity(source, tx);
+  const survivorBefore = await counterpartyEntity(survivor, tx);
+
+  // The source leaves the live records first, so its INN and KPP may pass to the survivor.
+  const [merged] = await tx
+    .update(counterparties)
+    .set({
+      mergedIntoId: survivor.id,
+      mergedAt: new Date(),
+      version: sql`${counterparties.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(counterparties.id, source.id))
+    .returning();
+
+  const values: Record<string, unknown> = {};
+  for (const [field, side] of Object.entries(body.fields)) {
+    if (side === 'source') values[field] = (source as Record<string, unknown>)[field];
+  }
+  const fixed = await checkCounterparty(tx, { ...survivor, ...values }, survivor.id);
+  for (const hook of mergeHooks.values()) await hook(tx, source.id, survivor.id);
+  const [after] = await tx
+    .update(counterparties)
+    .set({ ...values, ...fixed, version: sql`${counterparties.version} + 1`, updatedAt: new Date() })
+    .where(eq(counterparties.id, survivor.id))
+    .returning();
+
+  const survivorAfter = await counterpartyEntity(after!, tx);
+  await recordChange(tx, {
+    entityType: 'counterparty',
+    entityId: source.id,
+    action: 'merge',
+    auth,
+    changes: diff(sourceBefore, await counterpartyEntity(merged!, tx)),
+  });
+  await recordChange(tx, {
+    entityType: 'counterparty',
+    entityId: survivor.id,
+    action: 'merge',
+    auth,
+    changes: { ...diff(survivorBefore, survivorAfter), mergedFromId: { old: null, new: source.id } },
+  });
+  return survivorAfter;
+}

@@ -1,0 +1,222 @@
+import {
+  type Counterparty,
+  counterpartyFieldRole,
+  counterpartySchema,
+  creditStateOf,
+  COUNTERPARTY_MESSAGES as M,
+  MESSAGES,
+  ROLE_IGNORE_MANAGEMENT_LOCK,
+  requisitesErrors,
+  USER_MESSAGES,
+} from '@tms/domain';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { isValidIpEntry } from '../../platform/auth/ip';
+import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
+import { hasAnyRole } from '../../platform/permissions/check';
+import type { ResourceContext, ResourceHooks } from '../../platform/resources';
+import { counterpartyFeatures, countries } from '../settings/tables';
+import { users } from '../users/tables';
+import { exposureLoader } from './credit';
+import { counterpartyScope } from './scope';
+import { counterparties } from './tables';
+
+export type CounterpartyRow = typeof counterparties.$inferSelect;
+type Values = Record<string, unknown>;
+
+/** Russia: the country whose INN, KPP, OGRN and OKPO are checked by their checksums. */
+const RUSSIA = 'RU';
+
+/** Column defaults a new record starts from: a create "changes" a field when it sends something else. */
+const CREATE_DEFAULTS: Values = { applicationRequired: true };
+
+function normalized(value: unknown): unknown {
+  if (value === undefined || value === '' || value === null) return null;
+  if (Array.isArray(value)) return [...value].sort();
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+/**
+ * Equal as the user means it: empty text is null, lists in any order, an amount "150000" is the stored
+ * "150000.00" (only amounts: codes such as an OKPO keep their leading zeros).
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const x = normalized(a);
+  const y = normalized(b);
+  const numeric = (v: unknown) => typeof v === 'string' && /^\d+(\.\d+)?$/.test(v);
+  if (numeric(x) && numeric(y) && `${x}${y}`.includes('.')) return Number(x) === Number(y);
+  if (typeof x === 'boolean' || typeof y === 'boolean') return (x ?? false) === (y ?? false);
+  return JSON.stringify(x) === JSON.stringify(y);
+}
+
+/** The members of `values` that differ from the record (a create: from a new record's defaults). */
+export function changedFields(values: Values, existing: CounterpartyRow | null): string[] {
+  return Object.keys(values).filter((key) => {
+    const before = existing ? (existing as Values)[key] : CREATE_DEFAULTS[key];
+    return values[key] !== undefined && !sameValue(values[key], before);
+  });
+}
+
+/**
+ * Field permissions (spec §6): a changed field that needs a role the user lacks refuses the whole write;
+ * a locked counterparty refuses any change from users who may not work past the management lock.
+ */
+export function checkFieldAccess(auth: AuthContext, values: Values, existing: CounterpartyRow | null): void {
+  const changed = changedFields(values, existing);
+  if (existing?.managementLock && changed.length && !hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])) {
+    throw forbidden(M.managementLock);
+  }
+  for (const field of changed) {
+    const role = counterpartyFieldRole(field, existing === null);
+    if (role && !hasAnyRole(auth, [role])) throw forbidden(M.fieldEditDenied);
+  }
+}
+
+async function countryCode(tx: Tx, id: unknown): Promise<string | undefined> {
+  if (typeof id !== 'number') return undefined;
+  const [row] = await tx
+    .select({ code: countries.code })
+    .from(countries)
+    .where(eq(countries.id, id))
+    .limit(1);
+  return row?.code;
+}
+
+/**
+ * The rules of a counterparty as it will be stored (`record`: the stored row with the members sent laid
+ * over it): type, black list reason, credit amounts, Russian requisites, API addresses, references and the
+ * one live counterparty per INN and KPP. Every failure is collected under its field.
+ */
+export async function checkCounterparty(tx: Tx, record: Values, id: number | null): Promise<Values> {
+  const errors = new ErrorCollector();
+  const out: Values = {};
+  if (!record.client && !record.contractor) errors.add(['client'], M.clientOrContractor);
+  if (record.blackList && !record.blackListReason) errors.add(['blackListReason'], M.reasonRequired);
+  const limit = record.creditLimit as string | null | undefined;
+  const threshold = record.creditLimitThreshold as string | null | undefined;
+  if (threshold != null && (limit == null || Number(threshold) > Number(limit))) {
+    errors.add(['creditLimitThreshold'], M.creditLimit);
+  }
+  const code = await countryCode(tx, record.countryId);
+  if (code === undefined) errors.add(['countryId'], MESSAGES.invalid);
+  if (code === RUSSIA) {
+    if (typeof record.kpp === 'string') out.kpp = record.kpp.toUpperCase();
+    const requisites = requisitesErrors({
+      inn: record.inn as string | null,
+      kpp: (out.kpp ?? record.kpp) as string | null,
+      ogrn: record.ogrn as string | null,
+      okpo: record.okpo as string | null,
+    });
+    for (const [field, message] of Object.entries(requisites)) errors.add([field], message);
+  }
+  ((record.apiAllowedIps as string[] | undefined) ?? []).forEach((entry, index) => {
+    if (!isValidIpEntry(entry)) errors.add(['apiAllowedIps', index], USER_MESSAGES.invalidIp);
+  });
+  for (const [field, table] of [
+    ['featureIds', counterpartyFeatures],
+    ['curatorIds', users],
+    ['managerIds', users],
+  ] as const) {
+    const ids = (record[field] as number[] | undefined) ?? [];
+    if (!ids.length) continue;
+    const found = new Set(
+      (await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((r) => r.id),
+    );
+    ids.forEach((refId, index) => {
+      if (!found.has(refId)) errors.add([field, index], MESSAGES.invalid);
+    });
+  }
+  const inn = record.inn as string | null | undefined;
+  if (inn) {
+    const kpp = ((out.kpp ?? record.kpp) as string | null | undefined) ?? '';
+    const [duplicate] = await tx
+      .select({ id: counterparties.id })
+      .from(counterparties)
+      .where(
+        and(
+          eq(counterparties.inn, inn),
+          sql`coalesce(${counterparties.kpp}, '') = ${kpp}`,
+          isNull(counterparties.mergedIntoId),
+          id === null ? undefined : ne(counterparties.id, id),
+        ),
+      )
+      .limit(1);
+    if (duplicate) errors.add(['inn'], M.duplicateInnKpp);
+  }
+  errors.throwIfAny();
+  return out;
+}
+
+const exposureLoaders = new WeakMap<object, (id: number) => Promise<string>>();
+
+/** Row → the API's counterparty: no key hash, the computed credit members, dates as ISO text. */
+export async function counterpartyEntity(row: CounterpartyRow, tx: Tx): Promise<Counterparty> {
+  let load = exposureLoaders.get(tx);
+  if (!load) {
+    load = exposureLoader(tx);
+    exposureLoaders.set(tx, load);
+  }
+  const exposure = await load(row.id);
+  const out: Values = {};
+  for (const key of Object.keys(counterpartySchema.shape)) {
+    const value = (row as Values)[key];
+    if (value !== undefined) out[key] = value instanceof Date ? value.toISOString() : value;
+  }
+  return {
+    ...out,
+    creditExposure: exposure,
+    creditState: creditStateOf(row.creditLimit, row.creditLimitThreshold, exposure),
+    hasApiKey: row.apiKeyHash !== null,
+    merged: row.mergedIntoId !== null,
+  } as Counterparty;
+}
+
+/** Whether the row `id` lies inside `scope` (undefined: everything). */
+async function inScope(tx: Tx, id: number, scope: SQL | undefined): Promise<boolean> {
+  if (!scope) return true;
+  const [row] = await tx
+    .select({ id: counterparties.id })
+    .from(counterparties)
+    .where(and(eq(counterparties.id, id), scope))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The engine's hooks of the counterparty resource. */
+export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
+  return {
+    scope: (auth, access) => counterpartyScope(auth, access),
+    beforeCreate: async ({ tx, auth }: ResourceContext, values) => {
+      checkFieldAccess(auth, values, null);
+      const record: Values = {
+        ...values,
+        client: values.client ?? false,
+        contractor: values.contractor ?? false,
+        serviceOfficeId: values.serviceOfficeId === undefined ? auth.serviceOfficeId : values.serviceOfficeId,
+        curatorIds: (values.curatorIds as number[] | undefined)?.length ? values.curatorIds : [auth.userId],
+      };
+      const fixed = await checkCounterparty(tx, record, null);
+      return { ...record, ...fixed };
+    },
+    beforeUpdate: async ({ tx, auth }, values, existing) => {
+      if (existing.mergedIntoId !== null) throw fieldError([], M.alreadyMerged);
+      checkFieldAccess(auth, values, existing);
+      const fixed = await checkCounterparty(tx, { ...existing, ...values }, existing.id);
+      return { ...values, ...fixed };
+    },
+    beforeDelete: ({ auth }, row) => {
+      if (row.managementLock && !hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])) {
+        throw forbidden(M.managementLock);
+      }
+    },
+    afterWrite: async ({ tx, auth }, event) => {
+      // A new record must land inside the creator's own edit scope: no creating what one cannot reach.
+      if (event.action === 'create' && event.after) {
+        if (!(await inScope(tx, event.after.id, counterpartyScope(auth, 'write')))) throw forbidden();
+      }
+    },
+    toEntity: (row, { tx }) => counterpartyEntity(row, tx),
+  };
+}

@@ -1,0 +1,231 @@
+import {
+  counterpartyAgreementResource,
+  counterpartyBankAccountResource,
+  counterpartyContactResource,
+  counterpartyDriverResource,
+  counterpartyVehicleResource,
+  isValidIban,
+  COUNTERPARTY_MESSAGES as M,
+  MESSAGES,
+  normalizeIban,
+  ROLE_IGNORE_MANAGEMENT_LOCK,
+  russianBankDetailsErrors,
+} from '@tms/domain';
+import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
+import type { App } from '../../platform/http/types';
+import { hasAnyRole } from '../../platform/permissions/check';
+import { type ResourceHooks, type ResourceTable, registerResource } from '../../platform/resources';
+import { contacts } from '../contacts/tables';
+import { contactInfoTypes } from '../settings/tables';
+import { counterpartyScope, underCounterpartyScope } from './scope';
+import {
+  counterparties,
+  counterpartyAgreements,
+  counterpartyBankAccounts,
+  counterpartyDrivers,
+  counterpartyVehicles,
+} from './tables';
+
+type Values = Record<string, unknown>;
+type Owned = { id: number; counterpartyId: number | null };
+
+/**
+ * The counterparty a record is written under must be one the user may change, live (not merged), not
+ * locked by the management (unless the user may work past the lock) and, for drivers and vehicles, a
+ * contractor. Outside the user's sight it does not exist (404); seen but not editable is 403.
+ */
+async function checkParent(
+  tx: Tx,
+  auth: AuthContext,
+  counterpartyId: number,
+  contractorOnly: boolean,
+): Promise<void> {
+  const read = counterpartyScope(auth, 'read', false);
+  const write = counterpartyScope(auth, 'write', false);
+  const [parent] = await tx
+    .select({
+      contractor: counterparties.contractor,
+      managementLock: counterparties.managementLock,
+      mergedIntoId: counterparties.mergedIntoId,
+      writable: write ? sql<boolean>`${write}` : sql<boolean>`true`,
+    })
+    .from(counterparties)
+    .where(and(eq(counterparties.id, counterpartyId), read))
+    .limit(1);
+  if (!parent) throw notFound();
+  if (!parent.writable) throw forbidden();
+  if (parent.managementLock && !hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])) {
+    throw forbidden(M.managementLock);
+  }
+  if (parent.mergedIntoId !== null) throw fieldError(['counterpartyId'], M.alreadyMerged);
+  if (contractorOnly && !parent.contractor) throw fieldError(['counterpartyId'], M.contractorOnly);
+}
+
+/**
+ * Hooks shared by the records kept under a counterparty: the parent's scope for reads and writes, the
+ * parent checks on every write (also the new parent when a record moves), then the record's own rules.
+ */
+function ownedHooks<Row extends Owned>(
+  column: PgColumn,
+  options: {
+    contractorOnly?: boolean;
+    /** Rows of this table that are not a counterparty's (contacts of users). */
+    only?: SQL;
+    check?: (
+      tx: Tx,
+      record: Values,
+      existing: Row | null,
+    ) => Promise<Values | undefined> | Values | undefined;
+  } = {},
+): ResourceHooks<Row> {
+  const contractorOnly = options.contractorOnly ?? false;
+  return {
+    scope: (auth, access) => {
+      const scope = underCounterpartyScope(auth, access, column);
+      return options.only ? and(options.only, scope) : scope;
+    },
+    beforeCreate: async ({ tx, auth }, values) => {
+      await checkParent(tx, auth, values.counterpartyId as number, contractorOnly);
+      return { ...values, ...(await options.check?.(tx, values, null)) };
+    },
+    beforeUpdate: async ({ tx, auth }, values, existing) => {
+      await checkParent(tx, auth, existing.counterpartyId!, contractorOnly);
+      if (values.counterpartyId !== undefined && values.counterpartyId !== existing.counterpartyId) {
+        await checkParent(tx, auth, values.counterpartyId as number, contractorOnly);
+      }
+      return { ...values, ...(await options.check?.(tx, { ...existing, ...values }, existing)) };
+    },
+    beforeDelete: async ({ tx, auth }, row) => {
+      await checkParent(tx, auth, row.counterpartyId!, false);
+    },
+    // Enabling and disabling (contacts) have no before-hook: the same parent rules, in the same transaction.
+    afterWrite: async ({ tx, auth }, event) => {
+      if ((event.action === 'enable' || event.action === 'disable') && event.after) {
+        await checkParent(tx, auth, event.after.counterpartyId!, false);
+      }
+    },
+  };
+}
+
+type BankAccountRow = typeof counterpartyBankAccounts.$inferSelect;
+
+/**
+ * A Russian account (BIK given) by the BIK's and the accounts' control keys, any other by its IBAN. The
+ * first account of a counterparty is its primary one unless said otherwise; making another primary takes the mark from the old.
+ */
+async function checkBankAccount(tx: Tx, record: Values, existing: BankAccountRow | null): Promise<Values> {
+  const errors = new ErrorCollector();
+  const out: Values = {};
+  const bik = record.bik as string | null | undefined;
+  if (bik) {
+    if (!record.account) errors.add(['account'], MESSAGES.blank);
+    const details = russianBankDetailsErrors({
+      bik,
+      account: record.account as string | null,
+      correspondentAccount: record.correspondentAccount as string | null,
+    });
+    for (const [field, message] of Object.entries(details)) errors.add([field], message);
+  } else if (!record.iban) {
+    errors.add(['iban'], M.ibanRequired);
+  }
+  if (typeof record.iban === 'string' && record.iban) {
+    out.iban = normalizeIban(record.iban);
+    if (!isValidIban(out.iban as string)) errors.add(['iban'], M.iban);
+  }
+  errors.throwIfAny();
+  const counterpartyId = record.counterpartyId as number;
+  const others = and(
+    eq(counterpartyBankAccounts.counterpartyId, counterpartyId),
+    existing ? ne(counterpartyBankAccounts.id, existing.id) : undefined,
+  );
+  if (record.primary) {
+    await tx
+      .update(counterpartyBankAccounts)
+      .set({ primary: false, version: sql`${counterpartyBankAccounts.version} + 1`, updatedAt: new Date() })
+      .where(and(others, eq(counterpartyBankAccounts.primary, true)));
+  } else if (!existing && record.primary === undefined) {
+    const [another] = await tx
+      .select({ id: counterpartyBankAccounts.id })
+      .from(counterpartyBankAccounts)
+      .where(others)
+      .limit(1);
+    if (!another) out.primary = true;
+  }
+  return out;
+}
+
+type AgreementRow = typeof counterpartyAgreements.$inferSelect;
+
+function checkAgreement(_tx: Tx, record: Values): undefined {
+  const from = record.validFrom as string | null | undefined;
+  const until = record.validUntil as string | null | undefined;
+  if (from && until && until < from) throw fieldError(['validUntil'], M.endBeforeStart);
+  return undefined;
+}
+
+type DriverRow = typeof counterpartyDrivers.$inferSelect;
+
+/** Dates that have happened: by the server's calendar day (UTC), so no browser clock decides. */
+function checkDriver(_tx: Tx, record: Values): undefined {
+  const today = new Date().toISOString().slice(0, 10);
+  const errors = new ErrorCollector();
+  for (const field of ['birthDate', 'passportIssuedAt', 'insuranceVerifiedAt']) {
+    const value = record[field] as string | null | undefined;
+    if (value && value > today) errors.add([field], M.futureDate);
+  }
+  errors.throwIfAny();
+  return undefined;
+}
+
+type ContactRow = typeof contacts.$inferSelect;
+
+/** Each contact detail names a configured contact info type. */
+async function checkContact(tx: Tx, record: Values): Promise<undefined> {
+  const infos = (record.contactInfos as { typeId: number }[] | undefined) ?? [];
+  if (!infos.length) return undefined;
+  const known = new Set(
+    (
+      await tx
+        .select({ id: contactInfoTypes.id })
+        .from(contactInfoTypes)
+        .where(inArray(contactInfoTypes.id, [...new Set(infos.map((i) => i.typeId))]))
+    ).map((r) => r.id),
+  );
+  const errors = new ErrorCollector();
+  infos.forEach((info, index) => {
+    if (!known.has(info.typeId)) errors.add(['contactInfos', index, 'typeId'], MESSAGES.invalid);
+  });
+  errors.throwIfAny();
+  return undefined;
+}
+
+/** Contacts, bank accounts, agreements, drivers and vehicles of counterparties. */
+export function registerCounterpartyParts(app: App): void {
+  registerResource(app, counterpartyContactResource, contacts as typeof contacts & ResourceTable, {
+    hooks: ownedHooks<ContactRow>(contacts.counterpartyId, {
+      only: isNotNull(contacts.counterpartyId),
+      check: checkContact,
+    }),
+  });
+  registerResource(app, counterpartyBankAccountResource, counterpartyBankAccounts, {
+    hooks: ownedHooks<BankAccountRow>(counterpartyBankAccounts.counterpartyId, { check: checkBankAccount }),
+  });
+  registerResource(app, counterpartyAgreementResource, counterpartyAgreements, {
+    hooks: ownedHooks<AgreementRow>(counterpartyAgreements.counterpartyId, { check: checkAgreement }),
+  });
+  registerResource(app, counterpartyDriverResource, counterpartyDrivers, {
+    hooks: ownedHooks<DriverRow>(counterpartyDrivers.counterpartyId, {
+      contractorOnly: true,
+      check: checkDriver,
+    }),
+  });
+  registerResource(app, counterpartyVehicleResource, counterpartyVehicles, {
+    hooks: ownedHooks<typeof counterpartyVehicles.$inferSelect>(counterpartyVehicles.counterpartyId, {
+      contractorOnly: true,
+    }),
+  });
+}

@@ -1,0 +1,198 @@
+import { Anchor, Badge, Button, Stack } from '@mantine/core';
+import { IconArrowMerge, IconZoomQuestion } from '@tabler/icons-react';
+import {
+  type Counterparty,
+  counterpartyAgreementResource,
+  counterpartyBankAccountResource,
+  counterpartyContactResource,
+  counterpartyDriverResource,
+  counterpartyVehicleResource,
+  ROLE_COUNTERPARTY_MERGE,
+  ROLE_COUNTERPARTY_SIMILAR_SEARCH,
+} from '@tms/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { ApiError } from '../../platform/api/client';
+import { hasRole, useSystemData } from '../../platform/auth/system';
+import { padId } from '../../platform/format';
+import type { ResourceScreenProps } from '../../platform/resources';
+import { accessOf } from '../../platform/resources/logic';
+import { RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
+import { useResourceTexts } from '../../platform/resources/texts';
+import { ApiAccessTab } from './ApiAccessTab';
+import { ContactInfosInput } from './ContactInfosInput';
+import { MainForm, useCounterpartyForm } from './MainForm';
+import { SubResourceList } from './SubResourceList';
+
+const CONTACT_WIDGETS = { contactInfos: ContactInfosInput };
+const CONTACT_DEFAULTS = { contactInfos: [] };
+
+/** The counterparty page (`/counterparties/new`, `/counterparties/{id}`): the main form and the tabs. */
+export function CounterpartyPage({ descriptor }: ResourceScreenProps) {
+  const { t } = useTranslation('counterparties');
+  const texts = useResourceTexts(descriptor);
+  const system = useSystemData();
+  const { id, record } = useRecord<Counterparty>(descriptor);
+  // The open tab is part of the address, so a reload or a shared link opens the same one.
+  const [params, setParams] = useSearchParams();
+  const form = useCounterpartyForm(descriptor, record.data ?? null);
+  const notFound = Number.isNaN(id) || (record.error as ApiError | null)?.status === 404;
+  if (notFound || (id !== null && !record.data)) {
+    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
+  }
+  const current = record.data ?? null;
+  const access = accessOf(descriptor, system.roles);
+  const canEdit = access.edit && current?.mergedIntoId == null;
+  const reload = () => record.refetch();
+
+  const sub = (value: string, content: React.ReactNode, hidden = false) => ({
+    value,
+    label: t(`tabs.${value}`),
+    content,
+    hidden,
+    testId: `tab-${value}`,
+  });
+  const tabs = [
+    {
+      value: 'main',
+      label: t('tabs.main'),
+      testId: 'tab-main',
+      content: (
+        <MainForm
+          key={current?.id ?? 'new'}
+          descriptor={descriptor}
+          texts={texts}
+          record={current}
+          form={form}
+          reload={reload}
+        />
+      ),
+    },
+    ...(current
+      ? [
+          sub(
+            'contacts',
+            <SubResourceList
+              descriptor={counterpartyContactResource}
+              counterpartyId={current.id}
+              canEdit={canEdit}
+              fields={CONTACT_WIDGETS}
+              defaults={CONTACT_DEFAULTS}
+            />,
+          ),
+          sub(
+            'bankAccounts',
+            <SubResourceList
+              descriptor={counterpartyBankAccountResource}
+              counterpartyId={current.id}
+              canEdit={canEdit}
+            />,
+          ),
+          sub(
+            'agreements',
+            <SubResourceList
+              descriptor={counterpartyAgreementResource}
+              counterpartyId={current.id}
+              canEdit={canEdit}
+            />,
+          ),
+          sub(
+            'transport',
+            <Stack gap="xl">
+              <SubResourceList
+                descriptor={counterpartyDriverResource}
+                counterpartyId={current.id}
+                canEdit={canEdit}
+                heading={t('transport.drivers')}
+              />
+              <SubResourceList
+                descriptor={counterpartyVehicleResource}
+                counterpartyId={current.id}
+                canEdit={canEdit}
+                heading={t('transport.vehicles')}
+              />
+            </Stack>,
+            !current.contractor,
+          ),
+          sub('apiAccess', <ApiAccessTab descriptor={descriptor} record={current} canEdit={canEdit} />),
+        ]
+      : []),
+  ];
+
+  const badges = current && (
+    <>
+      {current.client && (
+        <Badge variant="outline" color="blue.8" tt="none">
+          {t('badges.client')}
+        </Badge>
+      )}
+      {current.contractor && (
+        <Badge variant="outline" color="grape.8" tt="none">
+          {t('badges.contractor')}
+        </Badge>
+      )}
+      {current.blackList && (
+        <Badge variant="filled" color="red.9" tt="none" data-testid="black-list-badge">
+          {t('badges.blackList')}
+        </Badge>
+      )}
+      {current.mergedIntoId !== null && (
+        <Badge variant="outline" color="gray.8" tt="none" data-testid="merged-badge">
+          {t('badges.merged')}{' '}
+          <Anchor component={Link} to={`${descriptor.path}/${current.mergedIntoId}`} size="xs" inherit>
+            {padId(current.mergedIntoId)}
+          </Anchor>
+        </Badge>
+      )}
+    </>
+  );
+  const actions = current && (
+    <>
+      {hasRole(system, ROLE_COUNTERPARTY_SIMILAR_SEARCH) && (
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconZoomQuestion size={16} />}
+          component={Link}
+          to={`/counterparties/similar?${new URLSearchParams({
+            ...(current.name ? { name: current.name } : {}),
+            ...(current.inn ? { inn: current.inn } : {}),
+            excludeId: String(current.id),
+          })}`}
+          data-testid="find-similar"
+        >
+          {t('similar.open')}
+        </Button>
+      )}
+      {canEdit && hasRole(system, ROLE_COUNTERPARTY_MERGE) && (
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconArrowMerge size={16} />}
+          component={Link}
+          to={`${descriptor.path}/${current.id}/merge`}
+          data-testid="open-merge"
+        >
+          {t('merge.open')}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <RecordPage
+      descriptor={descriptor}
+      texts={texts}
+      record={current}
+      title={current ? current.name : `${texts.itemTitle}: ${texts.t('newRecord')}`}
+      badges={badges}
+      actions={actions}
+      tabs={tabs}
+      tab={params.get('tab') ?? 'main'}
+      onTabChange={(tab) =>
+        setParams(tab === 'main' ? {} : { tab }, { replace: true, preventScrollReset: true })
+      }
+      maw={1280}
+    />
+  );
+}

@@ -1,0 +1,257 @@
+import { Alert, Button, Grid, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type Counterparty,
+  counterpartyFieldRole,
+  type FieldDescriptor,
+  type ResourceDescriptor,
+  ROLE_IGNORE_MANAGEMENT_LOCK,
+} from '@tms/domain';
+import { useEffect, useState } from 'react';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, api } from '../../platform/api/client';
+import { hasRole, useSystemData } from '../../platform/auth/system';
+import { translateServerMessage } from '../../platform/i18n';
+import { accessOf, bodyOf, formValuesOf, isRequired, type Row } from '../../platform/resources/logic';
+import { ConflictAlert } from '../../platform/resources/RecordPage';
+import { type ResourceFormValues, useResourceForm } from '../../platform/resources/ResourceFormFields';
+import { resourceKey } from '../../platform/resources/ResourceList';
+import type { ResourceTexts } from '../../platform/resources/texts';
+import { FieldInput } from '../../platform/resources/widgets';
+import { notifyDeleted, notifySaved } from '../../platform/snackbar';
+import { applyServerErrors, HoldToConfirm } from '../../platform/widgets';
+import classes from './CounterpartyPage.module.css';
+import { CreditBlock } from './CreditBlock';
+import { type FieldSize, fieldShown, MAIN_SECTIONS, SPANS } from './logic';
+
+/** The first message of a field's error (a list field's items included), translated. */
+function errorText(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const message = (error as { message?: unknown }).message;
+  if (typeof message === 'string' && message) return translateServerMessage(message);
+  for (const [key, item] of Object.entries(error)) {
+    if (key === 'ref') continue;
+    const nested = errorText(item);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+/** A new counterparty starts as a client that needs an application, like most of them. */
+const newValues = (descriptor: ResourceDescriptor) => ({
+  ...formValuesOf(descriptor, null),
+  client: true,
+  applicationRequired: true,
+});
+
+/**
+ * The main form's state, kept by the page so that edits survive a visit to another tab (the tab's
+ * inputs unmount, the values stay).
+ */
+export function useCounterpartyForm(descriptor: ResourceDescriptor, record: Row | null) {
+  const form = useResourceForm(descriptor, record);
+  const { reset } = form;
+  const creating = record === null;
+  // A new record starts from the defaults above, not the engine's empty values.
+  useEffect(() => {
+    if (creating) reset(newValues(descriptor));
+  }, [creating, descriptor, reset]);
+  return form;
+}
+
+interface MainFormProps {
+  descriptor: ResourceDescriptor;
+  texts: ResourceTexts;
+  record: Counterparty | null;
+  form: UseFormReturn<ResourceFormValues>;
+  reload: () => Promise<unknown>;
+}
+
+/**
+ * The Main tab: every field of the counterparty in sections, inputs the user may not change disabled
+ * (COUNTERPARTY_FIELD_ROLES, the management lock), server errors under their fields.
+ */
+export function MainForm({ descriptor, texts, record, form, reload }: MainFormProps) {
+  const { t } = useTranslation('counterparties');
+  const system = useSystemData();
+  const access = accessOf(descriptor, system.roles);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [conflict, setConflict] = useState(false);
+  const { control, handleSubmit, setError, formState } = form;
+  const creating = record === null;
+  const values = useWatch({ control });
+
+  const lockedByManagement = record?.managementLock === true && !hasRole(system, ROLE_IGNORE_MANAGEMENT_LOCK);
+  const canWrite = (creating ? access.create : access.edit) && !lockedByManagement;
+  const fields = new Map(descriptor.fields.map((f) => [f.name, f]));
+  const disabled = (name: string) => {
+    if (!canWrite) return true;
+    const role = counterpartyFieldRole(name, creating);
+    return role !== undefined && !hasRole(system, role);
+  };
+
+  const save = useMutation({
+    mutationFn: (formValues: Record<string, unknown>) => {
+      const body = bodyOf(descriptor, formValues);
+      return record
+        ? api.put<Counterparty>(`${descriptor.path}/${record.id}`, { ...body, version: record.version })
+        : api.post<Counterparty>(descriptor.path, body);
+    },
+    onSuccess: async (saved) => {
+      notifySaved(t('common:saved'));
+      setConflict(false);
+      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
+      await client.invalidateQueries({ queryKey: resourceKey(descriptor) });
+      if (creating) navigate(`${descriptor.path}/${saved.id}`, { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) setConflict(true);
+      else applyServerErrors(error, setError);
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => api.delete(`${descriptor.path}/${record?.id}`),
+    onSuccess: async () => {
+      notifyDeleted(t('common:deleted'));
+      client.removeQueries({ queryKey: [...resourceKey(descriptor), 'record', record?.id] });
+      await client.invalidateQueries({ queryKey: resourceKey(descriptor) });
+      navigate(descriptor.path, { replace: true });
+    },
+    onError: (error) => applyServerErrors(error, setError),
+  });
+
+  const renderSwitch = (field: FieldDescriptor) => (
+    <Controller
+      key={field.name}
+      name={field.name}
+      control={control}
+      render={({ field: input, fieldState }) => (
+        <Switch
+          id={`field-${field.name}`}
+          name={field.name}
+          label={texts.label(field)}
+          checked={input.value === true}
+          onChange={(e) => input.onChange(e.currentTarget.checked)}
+          onBlur={input.onBlur}
+          error={errorText(fieldState.error)}
+          disabled={disabled(field.name)}
+        />
+      )}
+    />
+  );
+
+  const renderField = (field: FieldDescriptor, size: FieldSize = 'third') => {
+    const name = field.name;
+    return (
+      <Grid.Col key={name} span={SPANS[size]}>
+        <Controller
+          name={name}
+          control={control}
+          render={({ field: input, fieldState }) => (
+            <FieldInput
+              field={field}
+              value={input.value}
+              onChange={input.onChange}
+              onBlur={input.onBlur}
+              label={texts.label(field)}
+              error={errorText(fieldState.error)}
+              required={isRequired(descriptor, name)}
+              disabled={disabled(name)}
+              texts={texts}
+            />
+          )}
+        />
+      </Grid.Col>
+    );
+  };
+
+  const rootError = formState.errors.root?.server?.message;
+
+  return (
+    <form onSubmit={handleSubmit((v) => save.mutate(v))} noValidate data-testid="resource-form">
+      <Stack gap="md">
+        {conflict && (
+          <ConflictAlert
+            texts={texts}
+            onReload={async () => {
+              await reload();
+              setConflict(false);
+            }}
+          />
+        )}
+        {lockedByManagement && (
+          <Alert color="gray" icon={<IconLock size={18} />} data-testid="management-lock">
+            {t('managementLocked')}
+          </Alert>
+        )}
+        {rootError && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
+            {rootError}
+          </Alert>
+        )}
+        {MAIN_SECTIONS.map((section) => {
+          const shown = section.fields
+            .map(([name, size]) => [fields.get(name), size] as const)
+            .filter((entry): entry is readonly [FieldDescriptor, FieldSize | undefined] =>
+              Boolean(entry[0] && fieldShown(entry[0].name, values)),
+            );
+          // Inputs listed after the switches (the black list's reason) come below them.
+          const firstSwitch = shown.findIndex(([field]) => field.type === 'boolean');
+          const split = firstSwitch < 0 ? shown.length : firstSwitch;
+          const before = shown.slice(0, split).filter(([field]) => field.type !== 'boolean');
+          const switches = shown.filter(([field]) => field.type === 'boolean');
+          const after = shown.slice(split).filter(([field]) => field.type !== 'boolean');
+          return (
+            <Paper key={section.key} withBorder p="lg" data-testid={`section-${section.key}`}>
+              {/* A section of one field (the comment) is named by the field's own label. */}
+              {section.fields.length > 1 && (
+                <Text fw={600} size="sm" mb="sm" component="h3" mt={0}>
+                  {t(`sections.${section.key}`)}
+                </Text>
+              )}
+              {section.key === 'credit' && record && <CreditBlock record={record} />}
+              {before.length > 0 && (
+                <Grid gap="md">{before.map(([field, size]) => renderField(field, size))}</Grid>
+              )}
+              {switches.length > 0 && (
+                <Group gap="xl" mt={before.length > 0 ? 'lg' : 0} mb={after.length > 0 ? 'lg' : 0}>
+                  {switches.map(([field]) => renderSwitch(field))}
+                </Group>
+              )}
+              {after.length > 0 && (
+                <Grid gap="md">{after.map(([field, size]) => renderField(field, size))}</Grid>
+              )}
+            </Paper>
+          );
+        })}
+        <Group justify="space-between" gap="sm" className={classes.actions}>
+          <Group gap="sm">
+            {canWrite && (
+              <Button type="submit" loading={save.isPending} data-testid="resource-save">
+                {texts.t('save')}
+              </Button>
+            )}
+            <Button variant="default" component={Link} to={descriptor.path}>
+              {canWrite ? texts.t('cancel') : texts.t('backToList')}
+            </Button>
+          </Group>
+          {record && access.delete && !lockedByManagement && (
+            <HoldToConfirm
+              color="red.9"
+              onConfirm={() => remove.mutate()}
+              loading={remove.isPending}
+              data-testid="resource-delete"
+            >
+              {texts.t('delete')}
+            </HoldToConfirm>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,269 @@
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconArrowMerge, IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Counterparty,
+  type CounterpartyMergePreview,
+  counterpartyResource,
+  type FieldDescriptor,
+} from '@tms/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError, api } from '../../platform/api/client';
+import { padId } from '../../platform/format';
+import { translateServerMessage } from '../../platform/i18n';
+import { RecordPlaceholder } from '../../platform/resources/RecordPage';
+import { resourceKey } from '../../platform/resources/ResourceList';
+import { useReferenceLabels } from '../../platform/resources/references';
+import { useResourceTexts } from '../../platform/resources/texts';
+import { displayValue } from '../../platform/resources/widgets';
+import { notifySaved } from '../../platform/snackbar';
+import { HoldToConfirm, LazySelect, validationErrorsOf } from '../../platform/widgets';
+import classes from './CounterpartyPage.module.css';
+import { initialMergeChoice, type MergeSide } from './logic';
+
+const descriptor = counterpartyResource;
+const fieldsByName = new Map(descriptor.fields.map((f) => [f.name, f]));
+
+/**
+ * The merge of one counterparty (the address's) into a survivor: pick the survivor, then for every field
+ * whose values differ which one survives; everything that refers to the merged record moves to the survivor.
+ */
+export function MergePage() {
+  const { t } = useTranslation('counterparties');
+  const texts = useResourceTexts(descriptor);
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { id: idParam } = useParams();
+  const sourceId = /^\d+$/.test(idParam ?? '') ? Number(idParam) : Number.NaN;
+  const [params, setParams] = useSearchParams();
+  const survivorParam = params.get('survivorId');
+  const survivorId = survivorParam && /^\d+$/.test(survivorParam) ? Number(survivorParam) : null;
+
+  const source = useQuery({
+    queryKey: [...resourceKey(descriptor), 'record', sourceId],
+    queryFn: ({ signal }) => api.get<Counterparty>(`${descriptor.path}/${sourceId}`, { signal }),
+    enabled: !Number.isNaN(sourceId),
+  });
+  const preview = useQuery({
+    queryKey: [...resourceKey(descriptor), 'merge', sourceId, survivorId],
+    queryFn: ({ signal }) =>
+      api.get<CounterpartyMergePreview>(`${descriptor.path}/${sourceId}/merge`, {
+        query: { survivorId: survivorId ?? undefined },
+        signal,
+        suppressPopup: true,
+      }),
+    enabled: !Number.isNaN(sourceId) && survivorId !== null,
+  });
+  const data = preview.data;
+  const [choice, setChoice] = useState<Record<string, MergeSide>>({});
+  const [stale, setStale] = useState(false);
+  useEffect(() => {
+    if (data) setChoice(initialMergeChoice(data.differences, data.source, data.survivor));
+  }, [data]);
+
+  const differing = useMemo(
+    () =>
+      (data?.differences ?? [])
+        .map((name) => fieldsByName.get(name))
+        .filter((f): f is FieldDescriptor => !!f),
+    [data],
+  );
+  const referenceLabel = useReferenceLabels(differing, data ? [data.source, data.survivor] : []);
+
+  const merge = useMutation({
+    mutationFn: () =>
+      api.post<Counterparty>(`${descriptor.path}/${sourceId}/merge`, {
+        survivorId,
+        fields: choice,
+        survivorVersion: data?.survivor.version,
+        sourceVersion: data?.source.version,
+      }),
+    onSuccess: async (survivor) => {
+      notifySaved(t('merge.done'));
+      await client.invalidateQueries({ queryKey: resourceKey(descriptor) });
+      navigate(`${descriptor.path}/${survivor.id}`, { replace: true });
+    },
+    onError: (error) => setStale(error instanceof ApiError && error.status === 409),
+  });
+
+  if (Number.isNaN(sourceId) || (source.error as ApiError | null)?.status === 404 || !source.data) {
+    const notFound = Number.isNaN(sourceId) || (source.error as ApiError | null)?.status === 404;
+    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
+  }
+
+  const show = (field: FieldDescriptor, record: Counterparty) => {
+    const value = (record as Record<string, unknown>)[field.name];
+    const text =
+      field.type === 'reference' || field.type === 'references'
+        ? referenceLabel(field, value)
+        : displayValue(field, value, texts);
+    return text || '—';
+  };
+  const errors = [
+    ...Object.values(validationErrorsOf(preview.error) ?? {}).flat(),
+    ...Object.values(validationErrorsOf(merge.error) ?? {}).flat(),
+  ].map((m) => translateServerMessage(m));
+
+  return (
+    <Stack gap="md" maw={1280} data-testid="merge-page">
+      <Breadcrumbs>
+        <Anchor component={Link} to={descriptor.path} size="sm">
+          {texts.title}
+        </Anchor>
+        <Anchor component={Link} to={`${descriptor.path}/${sourceId}`} size="sm">
+          {source.data.name}
+        </Anchor>
+        <Text size="sm" className={classes.muted}>
+          {t('merge.title')}
+        </Text>
+      </Breadcrumbs>
+      <Title order={2} size="h3">
+        {t('merge.heading', { name: source.data.name })}
+      </Title>
+      <Paper withBorder p="lg">
+        <Stack gap="sm">
+          <Text size="sm" className={classes.muted}>
+            {t('merge.hint')}
+          </Text>
+          <div style={{ maxWidth: 480 }}>
+            <LazySelect
+              id="merge-survivor"
+              label={t('merge.survivor')}
+              url={descriptor.path}
+              value={survivorId}
+              onChange={(next) => {
+                setStale(false);
+                merge.reset();
+                setParams(next === null ? {} : { survivorId: String(next) }, { replace: true });
+              }}
+            />
+          </div>
+        </Stack>
+      </Paper>
+      {errors.length > 0 && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
+          {errors.join(' ')}
+        </Alert>
+      )}
+      {stale && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={texts.t('conflict.title')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {translateServerMessage('The record was changed by someone else. Reload it and try again.')}
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} />}
+              onClick={async () => {
+                await preview.refetch();
+                setStale(false);
+                merge.reset();
+              }}
+            >
+              {texts.t('conflict.reload')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {survivorId !== null && preview.isLoading && (
+        <Center py="lg">
+          <Loader size="sm" />
+        </Center>
+      )}
+      {data && (
+        <Paper withBorder p="lg">
+          <Stack gap="md">
+            {differing.length === 0 ? (
+              <Text size="sm">{t('merge.noDifferences')}</Text>
+            ) : (
+              <Group gap="xs">
+                {(['source', 'survivor'] as const).map((side) => (
+                  <Button
+                    key={side}
+                    size="compact-sm"
+                    variant="subtle"
+                    onClick={() => setChoice(Object.fromEntries(differing.map((f) => [f.name, side])))}
+                  >
+                    {t(side === 'source' ? 'merge.allSource' : 'merge.allSurvivor')}
+                  </Button>
+                ))}
+              </Group>
+            )}
+            {differing.length > 0 && (
+              <Table verticalSpacing="xs" striped data-testid="merge-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w="26%">{t('merge.field')}</Table.Th>
+                    <Table.Th w="37%">
+                      {t('merge.sourceValue', { name: data.source.name, id: padId(data.source.id) })}
+                    </Table.Th>
+                    <Table.Th w="37%">
+                      {t('merge.survivorValue', { name: data.survivor.name, id: padId(data.survivor.id) })}
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {differing.map((field) => (
+                    <Table.Tr key={field.name} data-testid="merge-row" data-field={field.name}>
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {texts.label(field)}
+                        </Text>
+                      </Table.Td>
+                      {(['source', 'survivor'] as const).map((side) => (
+                        <Table.Td key={side}>
+                          <Radio
+                            name={`merge-${field.name}`}
+                            value={side}
+                            checked={choice[field.name] === side}
+                            onChange={() => setChoice((c) => ({ ...c, [field.name]: side }))}
+                            label={show(field, data[side])}
+                            data-testid={`merge-${side}-${field.name}`}
+                          />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+            <Text size="sm" className={classes.muted}>
+              {t('merge.moves')}
+            </Text>
+            <Group justify="space-between">
+              <Button variant="default" component={Link} to={`${descriptor.path}/${sourceId}`}>
+                {texts.t('cancel')}
+              </Button>
+              <HoldToConfirm
+                color="red.9"
+                leftSection={<IconArrowMerge size={16} />}
+                onConfirm={() => merge.mutate()}
+                loading={merge.isPending}
+                data-testid="merge-confirm"
+              >
+                {t('merge.confirm')}
+              </HoldToConfirm>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
