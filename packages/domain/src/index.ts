@@ -7,6 +7,7 @@ export * from './common/validation';
 export * from './counterparties';
 export * from './custom-fields';
 export * from './navigation';
+export * from './operations';
 export * from './options';
 export * from './permissions';
 export * from './settings';
