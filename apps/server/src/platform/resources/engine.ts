@@ -212,7 +212,7 @@ export function registerResource<T extends ResourceTable>(
       const offset = (query.page - 1) * query.itemsPerPage;
       const rows =
         offset < total
-          ? await withPlanForMatches(tx, Boolean(where), total, (q) =>
+          ? await withPlanForMatches(tx, table as PgTable, Boolean(where), total, (q) =>
               q
                 .select()
                 .from(table as PgTable)

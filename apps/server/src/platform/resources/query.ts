@@ -5,10 +5,21 @@ import {
   RESOURCE_MESSAGES,
   type ResourceDescriptor,
 } from '@tms/domain';
-import { and, asc, desc, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  getTableColumns,
+  getTableName,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Tx } from '../../db/connection';
+import { rowsOf, type Tx } from '../../db/connection';
 import { ErrorCollector, fieldError } from '../errors';
 
 /** Field types filtered by equality (one or several values). */
@@ -204,20 +215,41 @@ export { columnOf };
 
 /** Below this many matches a page is cut from the matches sorted, never by walking a sort index for them. */
 const SORT_MATCHES_BELOW = 10_000;
+/** A walk of the sort index over a table this small costs little whatever the planner picks. */
+const SMALL_TABLE_ROWS = 20_000;
+const ROW_ESTIMATE_TTL_MS = 60_000;
+const rowEstimates = new Map<string, { rows: number; at: number }>();
+
+/** The planner's own estimate of a table's rows (kept by ANALYZE and autovacuum), cached a minute. */
+async function estimatedRows(tx: Tx, table: string): Promise<number> {
+  const cached = rowEstimates.get(table);
+  if (cached && Date.now() - cached.at < ROW_ESTIMATE_TTL_MS) return cached.rows;
+  const [row] = await rowsOf<{ rows: number | string }>(
+    tx,
+    sql`SELECT reltuples AS rows FROM pg_class WHERE oid = to_regclass(${table})`,
+  );
+  const rows = Math.max(0, Number(row?.rows ?? 0));
+  rowEstimates.set(table, { rows, at: Date.now() });
+  return rows;
+}
 
 /**
  * Runs a page query of a filtered list knowing how many rows match. The planner guesses how rare a search pattern
  * is from a sample, and when it guesses wrong it walks the sort column's index looking for matches: a rare
- * search then reads the whole table. With the count in hand, a few matches are found through the search and
- * filter indexes and sorted instead; many matches keep the planner's choice, where the walk ends early.
+ * search then reads the whole table. With the count in hand, a few matches in a large table are found through
+ * the search and filter indexes and sorted instead; many matches, or a filter most rows pass (a default such
+ * as "not merged"), keep the planner's choice, where the walk ends early.
  */
 export async function withPlanForMatches<R>(
   tx: Tx,
+  table: PgTable,
   filtered: boolean,
   matches: number,
   query: (q: Tx) => Promise<R>,
 ): Promise<R> {
   if (!filtered || matches > SORT_MATCHES_BELOW) return query(tx);
+  const rows = await estimatedRows(tx, getTableName(table));
+  if (rows < SMALL_TABLE_ROWS || matches * 2 > rows) return query(tx);
   return tx.transaction(async (t) => {
     await t.execute(sql`SET LOCAL enable_indexscan = off`);
     await t.execute(sql`SET LOCAL enable_seqscan = off`);
