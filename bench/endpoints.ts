@@ -1,4 +1,9 @@
-import { ROLE_CHANGELOG_VIEW, ROLE_SETTINGS_SERVICE_OFFICES } from '@tms/domain';
+import {
+  ROLE_CHANGELOG_VIEW,
+  ROLE_COUNTERPARTY_SIMILAR_SEARCH,
+  ROLE_COUNTERPARTY_VIEW_ALL,
+  ROLE_SETTINGS_SERVICE_OFFICES,
+} from '@tms/domain';
 
 /**
  * One measured request: a list or report endpoint as the web client calls it. A new list or report adds
@@ -14,6 +19,9 @@ export interface BenchEndpoint {
   /** The table whose size the run's `--rows` drives, for the growth table; omitted for fixed dictionaries. */
   grows?: string;
 }
+
+/** A path with its query encoded as the web's API client does (URLSearchParams). */
+const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
 
 export const ENDPOINTS: BenchEndpoint[] = [
   { name: 'countries', url: '/api/settings/countries?page=1&itemsPerPage=40', roles: [] },
@@ -52,5 +60,45 @@ export const ENDPOINTS: BenchEndpoint[] = [
     url: '/api/settings/entity-changelog?page=1&itemsPerPage=40&entityType=user',
     roles: [ROLE_CHANGELOG_VIEW],
     grows: 'change_log',
+  },
+  {
+    name: 'counterparties',
+    url: withQuery('/api/counterparties', { page: '1', itemsPerPage: '40', sort: 'name', order: 'asc' }),
+    roles: [ROLE_COUNTERPARTY_VIEW_ALL],
+    grows: 'counterparties',
+  },
+  {
+    // Typed into the list's search box, sorted by a column header, narrowed by two filters.
+    name: 'counterparties-search',
+    url: withQuery('/api/counterparties', {
+      page: '1',
+      itemsPerPage: '40',
+      sort: 'creditLimit',
+      order: 'desc',
+      search: 'логистик',
+      client: 'true',
+      blackList: 'false',
+    }),
+    roles: [ROLE_COUNTERPARTY_VIEW_ALL],
+    grows: 'counterparties',
+  },
+  {
+    // The similar search's form with a name typed as a person remembers it.
+    name: 'counterparties-similar',
+    url: withQuery('/api/counterparties/similar', { name: 'Транс Логистик' }),
+    roles: [ROLE_COUNTERPARTY_SIMILAR_SEARCH, ROLE_COUNTERPARTY_VIEW_ALL],
+    grows: 'counterparties',
+  },
+  {
+    // Every criterion: name likeness, INN, email and phone of the counterparties and their contacts.
+    name: 'counterparties-similar-all',
+    url: withQuery('/api/counterparties/similar', {
+      name: 'ООО Волга Сервис Казань',
+      inn: '7701123456',
+      email: 'logist1@volgaservice42.ru',
+      phone: '+7 (495) 123-45-67',
+    }),
+    roles: [ROLE_COUNTERPARTY_SIMILAR_SEARCH, ROLE_COUNTERPARTY_VIEW_ALL],
+    grows: 'counterparties',
   },
 ];

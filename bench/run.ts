@@ -150,7 +150,7 @@ async function benchSize(
         size,
         name: endpoint.name,
         url: endpoint.url,
-        statements: plan.map((group) => group.length),
+        statements: plan.map((units) => units.reduce((n, unit) => n + unit.length, 0)),
         app: appStats,
         bareFastify: bareStats,
         pgFloor: floorStats,

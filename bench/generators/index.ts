@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { changeLogGenerator } from './change-log';
+import { counterpartiesGenerator } from './counterparties';
 import { type Generator, type IdRange, seededRandom } from './registry';
 import { serviceOfficesGenerator } from './service-offices';
 import { usersGenerator } from './users';
@@ -8,11 +9,16 @@ import { usersGenerator } from './users';
 export type { Generator } from './registry';
 
 /**
- * Every generator, in the order they run. The orders generator (orders with their jobs and stages, and
- * the counterparties they name) goes here when those areas exist: counterparties before orders, both after
- * users, so orders can name their managers and offices.
+ * Every generator, in the order they run: counterparties after the offices and users that serve and
+ * curate them. The orders generator (orders with their jobs and stages) goes after counterparties, so
+ * orders can name their clients, managers and offices.
  */
-export const GENERATORS: Generator[] = [serviceOfficesGenerator, usersGenerator, changeLogGenerator];
+export const GENERATORS: Generator[] = [
+  serviceOfficesGenerator,
+  usersGenerator,
+  counterpartiesGenerator,
+  changeLogGenerator,
+];
 
 export interface GenerationResult {
   size: number;

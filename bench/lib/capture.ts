@@ -13,14 +13,61 @@ export interface Statement {
 }
 
 /**
- * The SQL one request runs, in the order it runs: statements of one group were in flight at the same time
- * (the engine runs a list's page and its count concurrently); groups ran one after another.
+ * Statements that ran on one connection, in order: a single statement sent through the pool, or all that
+ * a request ran on a connection it held (a transaction: BEGIN, SET LOCAL ..., the query, COMMIT), which
+ * only mean the same when replayed on one connection.
  */
-export type QueryPlan = Statement[][];
+export type Unit = Statement[];
+
+/**
+ * The SQL one request runs, in the order it runs: units of one group were in flight at the same time;
+ * groups ran one after another.
+ */
+export type QueryPlan = Unit[][];
 
 interface Timed extends Statement {
+  /** Which checkout of a pool connection ran it. */
+  checkout: number;
   start: number;
   end: number;
+}
+
+type QueryCallback = (error: Error | null, result: unknown) => void;
+
+/**
+ * Records every statement of every connection of `pool` into `log()`, with the checkout it ran in: the
+ * app's single statements (pool.query) and its transactions (pool.connect) alike.
+ */
+function recordStatements(pool: pg.Pool, log: () => Timed[]): void {
+  const checkouts = new WeakMap<pg.PoolClient, number>();
+  let checkout = 0;
+  pool.on('acquire', (client) => checkouts.set(client, ++checkout));
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((queryConfig: pg.QueryConfig | string, values?: unknown, callback?: unknown) => {
+      const [params, done] = typeof values === 'function' ? [undefined, values] : [values, callback];
+      const entry: Timed = {
+        config: typeof queryConfig === 'string' ? { text: queryConfig } : queryConfig,
+        values: (params as unknown[] | undefined) ?? [],
+        checkout: checkouts.get(client) ?? 0,
+        start: performance.now(),
+        end: Number.POSITIVE_INFINITY,
+      };
+      log().push(entry);
+      const finish = () => {
+        entry.end = performance.now();
+      };
+      if (typeof done === 'function') {
+        return query(queryConfig, params, (error: Error | null, result: unknown) => {
+          finish();
+          (done as QueryCallback)(error, result);
+        });
+      }
+      const result = query(queryConfig, params) as Promise<unknown>;
+      result.then(finish, finish);
+      return result;
+    }) as typeof client.query;
+  });
 }
 
 /**
@@ -34,25 +81,7 @@ export async function captureQueries(
 ): Promise<Map<string, QueryPlan>> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   let log: Timed[] = [];
-  const query = pool.query.bind(pool) as (
-    config: pg.QueryConfig,
-    values?: unknown[],
-  ) => Promise<pg.QueryResult>;
-  pool.query = (async (queryConfig: pg.QueryConfig | string, values?: unknown[]) => {
-    const config = typeof queryConfig === 'string' ? { text: queryConfig } : queryConfig;
-    const entry: Timed = {
-      config,
-      values: values ?? [],
-      start: performance.now(),
-      end: Number.POSITIVE_INFINITY,
-    };
-    log.push(entry);
-    try {
-      return await query(config, values);
-    } finally {
-      entry.end = performance.now();
-    }
-  }) as typeof pool.query;
+  recordStatements(pool, () => log);
   const base = pgDatabase(url, 2);
   const database: Database = { ...base, db: drizzle({ client: pool, schema }) as unknown as Db };
   const app = await buildApp({ config, database });
@@ -74,29 +103,61 @@ export async function captureQueries(
   return plans;
 }
 
-/** Splits a request's statements into groups of overlapping ones. */
+interface TimedUnit {
+  statements: Statement[];
+  start: number;
+  end: number;
+}
+
+/** Gathers a request's statements into units (by checkout), then the units into groups of overlapping ones. */
 function group(log: Timed[]): QueryPlan {
+  const byCheckout = new Map<number, TimedUnit>();
+  for (const { config, values, checkout, start, end } of [...log].sort((a, b) => a.start - b.start)) {
+    const unit = byCheckout.get(checkout) ?? { statements: [], start, end };
+    unit.statements.push({ config, values });
+    unit.end = Math.max(unit.end, end);
+    byCheckout.set(checkout, unit);
+  }
   const plan: QueryPlan = [];
-  let current: Timed[] = [];
+  let current: Unit[] = [];
   let currentEnd = Number.NEGATIVE_INFINITY;
-  for (const entry of [...log].sort((a, b) => a.start - b.start)) {
-    if (current.length && entry.start >= currentEnd) {
-      plan.push(current.map(({ config, values }) => ({ config, values })));
+  for (const unit of [...byCheckout.values()].sort((a, b) => a.start - b.start)) {
+    if (current.length && unit.start >= currentEnd) {
+      plan.push(current);
       current = [];
       currentEnd = Number.NEGATIVE_INFINITY;
     }
-    current.push(entry);
-    currentEnd = Math.max(currentEnd, entry.end);
+    current.push(unit.statements);
+    currentEnd = Math.max(currentEnd, unit.end);
   }
-  if (current.length) plan.push(current.map(({ config, values }) => ({ config, values })));
+  if (current.length) plan.push(current);
   return plan;
 }
 
-/** Runs a captured request's SQL on `pool` as the app did; answers the results of the last group. */
+/** Runs a unit as the app did: one statement through the pool, several in order on one held connection. */
+async function runUnit(pool: pg.Pool, unit: Unit): Promise<pg.QueryResult[]> {
+  if (unit.length === 1) return [await pool.query(unit[0]!.config, unit[0]!.values)];
+  const client = await pool.connect();
+  const results: pg.QueryResult[] = [];
+  try {
+    for (const statement of unit) results.push(await client.query(statement.config, statement.values));
+  } catch (error) {
+    // A connection left inside a failed transaction must not go back to the pool.
+    client.release(error as Error);
+    throw error;
+  }
+  client.release();
+  return results;
+}
+
+/**
+ * Runs a captured request's SQL on `pool` as the app did; answers the results that have columns (not
+ * BEGIN, SET or COMMIT) of the last group.
+ */
 export async function runPlan(pool: pg.Pool, plan: QueryPlan): Promise<pg.QueryResult[]> {
   let results: pg.QueryResult[] = [];
-  for (const statements of plan) {
-    results = await Promise.all(statements.map((s) => pool.query(s.config, s.values)));
+  for (const units of plan) {
+    results = (await Promise.all(units.map((unit) => runUnit(pool, unit)))).flat();
   }
-  return results;
+  return results.filter((result) => result.fields.length > 0);
 }
