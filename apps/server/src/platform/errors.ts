@@ -81,6 +81,16 @@ function body(code: number, message: string, errors?: ValidationTree): ErrorBody
   return errors ? { code, message, errors } : { code, message };
 }
 
+/** PostgreSQL's class 22 "data exception" (out of range, invalid text representation), also when wrapped. */
+function isDataException(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -98,6 +108,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.code(400).send(body(400, VALIDATION_FAILED, tree));
       }
       return reply.code(status).send(body(status, STATUS_MESSAGES[status] ?? error.message));
+    }
+    if (isDataException(error)) {
+      // A value the schemas let through but the database cannot hold (a number past its column's range):
+      // still the request's fault, and nothing was written.
+      request.log.warn({ err: error, reqId: request.id }, 'value refused by the database');
+      const tree = emptyTree();
+      tree.errors.push(MESSAGES.invalid);
+      return reply.code(400).send(body(400, VALIDATION_FAILED, tree));
     }
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply.code(500).send(body(500, ERROR_MESSAGES.internal));

@@ -27,4 +27,9 @@ export function dataSchema<T extends z.ZodType>(payload: T) {
   return z.object({ data: payload });
 }
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Largest id a record can have (ids are PostgreSQL integers). */
+export const MAX_RECORD_ID = 2_147_483_647;
+/** A record id in a path or query: anything beyond the integer range can name no record. */
+export const recordIdSchema = z.coerce.number().int().positive().max(MAX_RECORD_ID);
+
+export const idParamSchema = z.object({ id: recordIdSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/list';
 import { COUNTERPARTY_MESSAGES as M } from './messages';
 
 /** Why a counterparty came up in a similar search. */
@@ -17,7 +18,7 @@ export const counterpartySimilarQuerySchema = z
     inn: criterion,
     email: criterion,
     phone: criterion,
-    excludeId: z.coerce.number().int().positive().optional(),
+    excludeId: recordIdSchema.optional(),
   })
   .refine((q) => Boolean(q.name || q.inn || q.email || q.phone), { message: M.similarCriteria });
 export type CounterpartySimilarQuery = z.infer<typeof counterpartySimilarQuerySchema>;

@@ -236,6 +236,14 @@ describe('resource engine', () => {
     expect(history.collection.filter((e: { action: string }) => e.action === 'update')).toHaveLength(1);
   });
 
+  it('answers 400, never 500, for ids and values past the database integer range', async () => {
+    for (const url of ['/api/probe/items/99999999999', '/api/probe/items?id=99999999999']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message).toBe('Validation Failed');
+    }
+  });
+
   it('refuses unknown members and sorts by unsortable fields', async () => {
     const res = await app.inject({
       method: 'POST',
