@@ -12,6 +12,7 @@ import type { Database } from './db/connection';
 import accessGroupsModule from './modules/access-groups/routes';
 import counterpartiesModule from './modules/counterparties/routes';
 import customFieldsModule from './modules/custom-fields/routes';
+import operationsModule, { operationsArchiverJob } from './modules/operations/routes';
 import optionsModule from './modules/options/routes';
 import settingsModule from './modules/settings/routes';
 import systemModule from './modules/system/routes';
@@ -53,7 +54,7 @@ export interface BuildOptions {
 }
 
 /** Scheduled work of every module; each job runs in one instance at a time. */
-export const JOBS: ScheduledJob[] = [housekeepingJob, staleUploadsJob];
+export const JOBS: ScheduledJob[] = [housekeepingJob, staleUploadsJob, operationsArchiverJob];
 
 /** Every module of the product, registered under /api in this order. */
 const MODULES: Module[] = [
@@ -69,6 +70,7 @@ const MODULES: Module[] = [
   customFieldsModule,
   userDefinedListsModule,
   counterpartiesModule,
+  operationsModule,
 ];
 
 export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<App> {

@@ -1,3 +1,4 @@
+import { OPERATION_ROLES } from './operations/actor';
 import {
   ROLE_ACCESS_GROUP_LIST,
   ROLE_ACCESS_GROUP_SHOW,
@@ -63,6 +64,8 @@ export interface NavItem {
 
 export const NAV_CATALOGUE: readonly NavEntry[] = [
   { name: 'nav.dashboard', icon: 'layout-dashboard', route: '/dashboard' },
+  { name: 'nav.orders', icon: 'clipboard-list', route: '/tms/orders', roles: OPERATION_ROLES.order.view },
+  { name: 'nav.jobs', icon: 'truck-delivery', route: '/tms/jobs', roles: OPERATION_ROLES.job.view },
   {
     name: 'nav.counterparties',
     icon: 'address-book',

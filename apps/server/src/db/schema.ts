@@ -3,6 +3,7 @@ export * from '../modules/access-groups/tables';
 export * from '../modules/contacts/tables';
 export * from '../modules/counterparties/tables';
 export * from '../modules/custom-fields/tables';
+export * from '../modules/operations/tables';
 export * from '../modules/options/tables';
 export * from '../modules/settings/tables';
 export * from '../modules/tms/tables';

@@ -3,6 +3,7 @@ import { changeLogRoutes } from '../features/changelog/routes';
 import { counterpartyRoutes } from '../features/counterparties/routes';
 import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { operationRoutes } from '../features/operations/routes';
 import { optionsRoutes } from '../features/options/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -15,6 +16,7 @@ import type { AppRoute } from './routeMeta';
 export const featureRoutes: AppRoute[] = [
   ...dashboardRoutes,
   ...counterpartyRoutes,
+  ...operationRoutes,
   ...profileRoutes,
   ...settingsRoutes,
   ...tmsRoutes,

@@ -3,7 +3,7 @@ import type { LocalizedText } from '../common/resource';
 import { FINANCE_CONTROL_STATUSES, type FinanceControlStatus } from './statuses';
 
 /**
- * The operational dashboard (`GET /api/dashboard/operations`): what a forwarder needs each morning. Every
+ * The operational dashboard (`GET /api/tms/dashboard`): what a forwarder needs each morning. Every
  * figure carries the list filter it links to, so the web opens the list exactly as counted.
  */
 

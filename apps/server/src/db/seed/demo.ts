@@ -67,6 +67,7 @@ import { userAccessGroups, users } from '../../modules/users/tables';
 import { hashPassword } from '../../platform/auth/password';
 import type { Database } from '../connection';
 import { seedDemoCounterparties } from './demo-counterparties';
+import { seedDemoOperations } from './demo-operations';
 
 /** The password of every demo user (README "Signing in the first time"). */
 export const DEMO_PASSWORD = 'Demo12345';
@@ -666,6 +667,7 @@ export async function seedDemoData(
     await tx.insert(counterpartyStatuses).values(COUNTERPARTY_STATUSES);
     await tx.insert(counterpartyFeatures).values(COUNTERPARTY_FEATURES);
     await seedDemoCounterparties(tx, userId, officeId, entityId as Map<'MOW' | 'MSQ', number>);
+    await seedDemoOperations(tx, userId, officeId);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },

@@ -213,7 +213,10 @@ export function listOrder(
 
 export { columnOf };
 
-/** Below this many matches a page is cut from the matches sorted, never by walking a sort index for them. */
+/**
+ * Up to this many matches (or a twentieth of the table, if more) a page is cut from the matches sorted, never by
+ * walking a sort index for them.
+ */
 const SORT_MATCHES_BELOW = 10_000;
 /** A walk of the sort index over a table this small costs little whatever the planner picks. */
 const SMALL_TABLE_ROWS = 20_000;
@@ -247,9 +250,12 @@ export async function withPlanForMatches<R>(
   matches: number,
   query: (q: Tx) => Promise<R>,
 ): Promise<R> {
-  if (!filtered || matches > SORT_MATCHES_BELOW) return query(tx);
+  if (!filtered) return query(tx);
   const rows = await estimatedRows(tx, getTableName(table));
-  if (rows < SMALL_TABLE_ROWS || matches * 2 > rows) return query(tx);
+  // Sorting the matches costs at most their number; a walk of the sort index costs up to the whole table
+  // when the matches sit far from where the walk starts (one forwarder's orders sorted by client).
+  const bounded = matches <= Math.max(SORT_MATCHES_BELOW, rows / 20);
+  if (!bounded || rows < SMALL_TABLE_ROWS || matches * 2 > rows) return query(tx);
   return tx.transaction(async (t) => {
     await t.execute(sql`SET LOCAL enable_indexscan = off`);
     await t.execute(sql`SET LOCAL enable_seqscan = off`);

@@ -1,6 +1,7 @@
 import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBuilding } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NAV_ICONS } from '../../app/shell/navIcons';
@@ -9,6 +10,16 @@ import { api } from '../../platform/api/client';
 import { type NavItem, useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import classes from './DashboardPage.module.css';
+
+// The figures need the domain and the operations texts: they load after the page.
+const OperationsFigures = lazy(async () => {
+  const [{ OperationsFigures }, { i18next }] = await Promise.all([
+    import('./OperationsFigures'),
+    import('../../platform/i18n'),
+  ]);
+  await i18next.loadNamespaces('operations');
+  return { default: OperationsFigures };
+});
 
 /** The first route under an item: its own, or its first child's. */
 function firstRoute(item: NavItem): string | null {
@@ -60,6 +71,9 @@ export function DashboardPage() {
           </Text>
         </Group>
       </Stack>
+      <Suspense fallback={null}>
+        <OperationsFigures />
+      </Suspense>
       <Stack gap="sm">
         <Title order={3} size="h5" c="dimmed" tt="uppercase" fw={600}>
           {t('dashboard:quickLinks')}

@@ -47,6 +47,8 @@ interface RecordPageProps {
   badges?: ReactNode;
   /** Buttons at the title's right end (actions on the whole record). */
   actions?: ReactNode;
+  /** A line under the title (e.g. an order's statuses). */
+  summary?: ReactNode;
   /** The record's tabs, the first one open at start; History is added after them. */
   tabs: readonly RecordTab[];
   /** The open tab, when the screen keeps it itself (e.g. in the address). */
@@ -68,6 +70,7 @@ export function RecordPage({
   title,
   badges,
   actions,
+  summary,
   tabs,
   tab,
   onTabChange,
@@ -105,6 +108,7 @@ export function RecordPage({
         </Group>
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
+      {summary}
       {record ? (
         <Tabs value={open} onChange={change} keepMounted={false}>
           <Tabs.List mb="md">

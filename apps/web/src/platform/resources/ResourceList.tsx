@@ -172,6 +172,8 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   }));
 
   function renderCell(field: FieldDescriptor, row: Row) {
+    const custom = options.cells?.[field.name];
+    if (custom) return custom(row);
     const value = row[field.name];
     if (field.name === 'enabled' && descriptor.toggle) {
       // While a toggle is under way the switch shows where it is going.

@@ -1,8 +1,9 @@
 import type * as Domain from '@tms/domain';
 import type { ResourceDescriptor } from '@tms/domain';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { AppRoute, RouteMeta } from '../../app/routeMeta';
+import type { Row } from './logic';
 import type { FieldWidget } from './widgets';
 
 /** What every resource screen receives. */
@@ -22,6 +23,8 @@ export interface ResourceRouteOptions {
   newPath?: string;
   /** Custom widgets of single fields in the generated form, by field name (a `json` field needs one to be shown). */
   fields?: Record<string, FieldWidget>;
+  /** Custom list cells by field name (a padded number, a link). */
+  cells?: Record<string, (row: Row) => ReactNode>;
 }
 
 type Screen = 'list' | 'create' | 'edit';

@@ -1,0 +1,44 @@
+import { jobSchema, orderSchema, routeIssues } from '@tms/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { login } from '../../test/users';
+import { DEMO_PASSWORD, seedDemoData } from './demo';
+
+const quiet = { info: () => undefined };
+
+describe('demo operations', () => {
+  let ctx: TestContext;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await seedDemoData(ctx.database, quiet);
+    headers = { authorization: `Bearer ${await login(ctx.app, 'ivanov', DEMO_PASSWORD)}` };
+  });
+  afterAll(() => ctx.close());
+
+  it('gives the demo forwarder orders and jobs across statuses that the contract and rules accept', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/tms/orders?itemsPerPage=100', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (res.json().data.collection as unknown[]).map((o) => orderSchema.parse(o));
+    expect(new Set(list.map((o) => o.financeControlStatus))).toEqual(
+      new Set(['NOT_READY', 'READY', 'ACCEPTED']),
+    );
+    expect(list.some((o) => o.archived)).toBe(true);
+    expect(list.some((o) => o.inWarehouse)).toBe(true);
+    for (const order of list)
+      expect(routeIssues(order.route, { requireDispatchAndDelivery: true })).toEqual([]);
+    const jobs = await ctx.app.inject({ method: 'GET', url: '/api/tms/jobs?itemsPerPage=100', headers });
+    expect(jobs.json().data.total).toBeGreaterThan(0);
+    for (const job of jobs.json().data.collection) jobSchema.parse(job);
+  });
+
+  it('fills the dashboard: stages due today and overdue, orders awaiting finance control', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/tms/dashboard', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data.stagesDueToday.count).toBeGreaterThan(0);
+    expect(data.stagesOverdue.count).toBeGreaterThan(0);
+    expect(data.ordersAwaitingFinanceControl.count).toBeGreaterThan(0);
+    expect(data.recentlyChangedOrders.items.length).toBeGreaterThan(0);
+  });
+});

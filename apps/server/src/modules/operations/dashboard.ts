@@ -1,0 +1,98 @@
+import {
+  DASHBOARD_LINKS,
+  DASHBOARD_RECENT_ORDERS,
+  FINANCE_CONTROL_STATUSES,
+  type FinanceControlStatus,
+  MESSAGES,
+  type OperationsDashboard,
+  STAGE_DUE_FILTERS,
+  type StageDueFilter,
+} from '@tms/domain';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { fieldError } from '../../platform/errors';
+import { orderScope } from './scope';
+import { today } from './stages';
+import { orders } from './tables';
+
+/**
+ * Orders with an open stage (of the order or of one of its jobs) expected today, or before today. The
+ * partial index on open stages' expected dates finds the stages; the ids go to the orders' primary key as
+ * one array, so the orders are fetched by id whatever the planner guesses of how many there are (a semi-join
+ * would read the whole orders table once the stages are many).
+ */
+export function stageDueCondition(due: StageDueFilter, on: string = today()): SQL {
+  const date = due === 'today' ? sql`s.expected_date = ${on}::date` : sql`s.expected_date < ${on}::date`;
+  return sql`${orders.id} = ANY(ARRAY(
+    SELECT s.operation_id FROM stages s WHERE NOT s.closed AND s.operation_type = 'order' AND ${date}
+    UNION
+    SELECT jo.order_id FROM stages s JOIN job_orders jo ON jo.job_id = s.operation_id
+      WHERE NOT s.closed AND s.operation_type = 'job' AND ${date}))`;
+}
+
+/** The list filter `stageDue` (today, overdue, or both). */
+export function stageDueFilter(values: string[]): SQL | undefined {
+  if (!values.length) return undefined;
+  if (values.some((v) => !(STAGE_DUE_FILTERS as readonly string[]).includes(v))) {
+    throw fieldError(['stageDue'], MESSAGES.choice);
+  }
+  const parts = [...new Set(values)].map((v) => stageDueCondition(v as StageDueFilter));
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
+async function countOrders(tx: Tx, where: SQL | undefined): Promise<number> {
+  const [row] = await tx.select({ count: sql<number>`count(*)::int` }).from(orders).where(where);
+  return row?.count ?? 0;
+}
+
+/** The operational dashboard of the user (every figure within their order view scope). */
+export async function operationsDashboard(tx: Tx, auth: AuthContext): Promise<OperationsDashboard> {
+  const scope = orderScope(auth, 'read', false);
+  const open = and(scope, eq(orders.archived, false));
+  const mine = await tx
+    .select({ status: orders.financeControlStatus, count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(open, eq(orders.forwarderId, auth.userId)))
+    .groupBy(orders.financeControlStatus);
+  const byStatus = new Map(mine.map((r) => [r.status, r.count]));
+  const recent = await tx
+    .select({
+      id: orders.id,
+      number: orders.number,
+      clientName: orders.clientName,
+      financeControlStatus: orders.financeControlStatus,
+      updatedAt: orders.updatedAt,
+    })
+    .from(orders)
+    .where(scope)
+    .orderBy(desc(orders.updatedAt), desc(orders.id))
+    .limit(DASHBOARD_RECENT_ORDERS);
+  return {
+    myOpenOrdersByStatus: FINANCE_CONTROL_STATUSES.map((status) => ({
+      status,
+      count: byStatus.get(status) ?? 0,
+      link: DASHBOARD_LINKS.myOpenOrders(auth.userId, status),
+    })),
+    stagesDueToday: {
+      count: await countOrders(tx, and(open, stageDueCondition('today'))),
+      link: DASHBOARD_LINKS.stagesDueToday(),
+    },
+    stagesOverdue: {
+      count: await countOrders(tx, and(open, stageDueCondition('overdue'))),
+      link: DASHBOARD_LINKS.stagesOverdue(),
+    },
+    ordersAwaitingFinanceControl: {
+      count: await countOrders(tx, and(open, eq(orders.financeControlStatus, 'READY'))),
+      link: DASHBOARD_LINKS.ordersAwaitingFinanceControl(),
+    },
+    recentlyChangedOrders: {
+      items: recent.map((r) => ({
+        ...r,
+        financeControlStatus: r.financeControlStatus as FinanceControlStatus,
+        updatedAt: r.updatedAt.toISOString(),
+      })),
+      link: DASHBOARD_LINKS.recentlyChangedOrders(),
+    },
+  };
+}

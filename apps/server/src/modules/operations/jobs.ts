@@ -1,0 +1,191 @@
+import {
+  jobContractorIssue,
+  jobCostIssue,
+  jobOrderIssue,
+  jobTypeIssue,
+  OPERATION_MESSAGES as M,
+  MESSAGES,
+  operationEditLock,
+  type RoutePointInput,
+  routeIssues,
+} from '@tms/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { conflict, ErrorCollector, fieldError } from '../../platform/errors';
+import type { ResourceHooks } from '../../platform/resources';
+import { assertCanTakeNewWork } from '../counterparties/credit';
+import { counterparties } from '../counterparties/tables';
+import { copyForInheritance } from '../custom-fields/service';
+import { jobTypes } from '../tms/tables';
+import {
+  actorOf,
+  assertEditable,
+  changedFields,
+  type JobRow,
+  type OrderRow,
+  operationCustomFields,
+  refreshOrderContractors,
+  routeColumns,
+} from './orders';
+import { jobScope, orderScope } from './scope';
+import { jobOrders, jobs, orders, stages } from './tables';
+
+type Values = Record<string, unknown>;
+
+/** The job's money: refused while one of its orders is locked (finance control ACCEPTED or archived). */
+const MONEY_FIELDS = ['costAmount', 'costCurrencyId'];
+
+/**
+ * The rules of a job as it will be stored: its orders (reachable, one unless consolidating, not locked
+ * for a new job), the job type against their products, the contractor (not black-listed, liquid access for
+ * liquid cargo), the cost's currency, the route and the custom fields (on create, those flagged "inherit on
+ * job creation" come from the order). Answers the computed columns.
+ */
+async function prepareJob(tx: Tx, auth: AuthContext, values: Values, existing: JobRow | null) {
+  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const record = { ...(existing ?? {}), ...given } as Values;
+  const errors = new ErrorCollector();
+  const out: Values = {};
+
+  const orderIds = (record.orderIds ?? []) as number[];
+  const orderIssue = jobOrderIssue(orderIds, actorOf(auth));
+  if (orderIssue) throw fieldError(orderIssue.path, orderIssue.message);
+  const found = (await tx
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.id, orderIds), orderScope(auth, 'read', false)))) as OrderRow[];
+  const byId = new Map(found.map((o) => [o.id, o]));
+  const linked: OrderRow[] = [];
+  orderIds.forEach((id, index) => {
+    const order = byId.get(id);
+    if (!order) errors.add(['orderIds', index], MESSAGES.invalid);
+    else linked.push(order);
+  });
+  errors.throwIfAny();
+  const newlyLinked = linked.filter((o) => !existing?.orderIds.includes(o.id));
+  const moneyChanged = changedFields(given, existing as Values | null).some((f) => MONEY_FIELDS.includes(f));
+  const locked = (existing ? [...newlyLinked, ...(moneyChanged ? linked : [])] : linked).some((o) =>
+    operationEditLock({
+      archived: o.archived,
+      financeControlStatus: o.financeControlStatus as 'NOT_READY',
+    }),
+  );
+  if (locked) throw fieldError([], M.locked);
+
+  const [jobType] = await tx
+    .select({ productIds: jobTypes.productIds })
+    .from(jobTypes)
+    .where(eq(jobTypes.id, record.jobTypeId as number))
+    .limit(1);
+  if (!jobType) errors.add(['jobTypeId'], MESSAGES.invalid);
+  else {
+    const issue = jobTypeIssue(jobType, linked);
+    if (issue) errors.add(issue.path, issue.message);
+  }
+
+  const contractorId = record.contractorId as number | null | undefined;
+  out.contractorName = null;
+  if (contractorId) {
+    const [contractor] = await tx
+      .select()
+      .from(counterparties)
+      .where(eq(counterparties.id, contractorId))
+      .limit(1);
+    if (!contractor) errors.add(['contractorId'], MESSAGES.invalid);
+    else {
+      out.contractorName = contractor.name;
+      if (!existing || contractorId !== existing.contractorId || newlyLinked.length) {
+        await assertCanTakeNewWork(tx, contractorId, ['contractorId']);
+        const issue = jobContractorIssue(
+          contractor,
+          linked.some((o) => o.cargo.liquid),
+        );
+        if (issue) errors.add(issue.path, issue.message);
+      }
+    }
+  }
+  const cost = jobCostIssue(record as { costAmount?: string | null; costCurrencyId?: number | null });
+  if (cost) errors.add(cost.path, cost.message);
+
+  const points = (record.route ?? []) as RoutePointInput[];
+  for (const issue of routeIssues(points, { requireDispatchAndDelivery: false })) {
+    errors.add(['route', ...issue.path], issue.message);
+  }
+  errors.throwIfAny();
+  const { route, dispatchDate, deliveryDate } = routeColumns(points);
+  Object.assign(out, { route, dispatchDate, deliveryDate });
+  out.clientIds = [...new Set(linked.map((o) => o.clientId))].sort((a, b) => a - b);
+
+  if (!existing) {
+    // A job created from an order takes the values its fields say to inherit; what the form sent wins.
+    const order = linked[0]!;
+    const groupId = (record.customFieldGroupId ?? order.customFieldGroupId) as number | null;
+    const inherited =
+      groupId !== null && groupId === order.customFieldGroupId
+        ? await copyForInheritance(tx, { kind: 'operation-group', groupId }, order.customFields, 'job')
+        : {};
+    out.customFieldGroupId = groupId;
+    out.customFields = await operationCustomFields(
+      tx,
+      groupId,
+      { ...inherited, ...((record.customFields ?? {}) as Values) },
+      null,
+    );
+  } else if (values.customFields !== undefined || values.customFieldGroupId !== undefined) {
+    out.customFields = await operationCustomFields(
+      tx,
+      record.customFieldGroupId as number | null,
+      values.customFields ??
+        (existing.customFieldGroupId === record.customFieldGroupId ? existing.customFields : {}),
+      existing.customFields,
+    );
+  }
+  return out;
+}
+
+/** The job's links to its orders, as `order_ids` says. */
+async function syncJobOrders(tx: Tx, job: JobRow): Promise<void> {
+  await tx.delete(jobOrders).where(eq(jobOrders.jobId, job.id));
+  if (job.orderIds.length) {
+    await tx.insert(jobOrders).values(job.orderIds.map((orderId) => ({ jobId: job.id, orderId })));
+  }
+}
+
+export function jobHooks(): ResourceHooks<JobRow> {
+  return {
+    scope: (auth, access) => jobScope(auth, access),
+    async beforeCreate({ tx, auth }, values) {
+      const computed = await prepareJob(tx, auth, values, null);
+      return { ...values, ...computed, createdById: auth.userId };
+    },
+    async beforeUpdate({ tx, auth }, values, existing) {
+      assertEditable(existing);
+      const computed = await prepareJob(tx, auth, values, existing);
+      return { ...values, ...computed };
+    },
+    async afterWrite({ tx }, event) {
+      if (event.after) await syncJobOrders(tx, event.after);
+      const touched = new Set([...(event.before?.orderIds ?? []), ...(event.after?.orderIds ?? [])]);
+      await refreshOrderContractors(tx, [...touched]);
+    },
+    async beforeDelete({ tx }, row) {
+      assertEditable(row);
+      const [stage] = await tx
+        .select({ id: stages.id })
+        .from(stages)
+        .where(and(eq(stages.operationType, 'job'), eq(stages.operationId, row.id)))
+        .limit(1);
+      if (stage) throw conflict(M.hasLinkedRecords);
+    },
+  };
+}
+
+/** Jobs of an order the user may see. */
+export async function jobsOfOrder(tx: Tx, auth: AuthContext, orderId: number): Promise<JobRow[]> {
+  return (await tx
+    .select()
+    .from(jobs)
+    .where(and(sql`${jobs.orderIds} @> ARRAY[${orderId}]::integer[]`, jobScope(auth, 'read', false)))
+    .orderBy(jobs.id)) as JobRow[];
+}

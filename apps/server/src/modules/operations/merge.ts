@@ -1,0 +1,32 @@
+import { eq, sql } from 'drizzle-orm';
+import { registerCounterpartyMergeHook } from '../counterparties/merge';
+import { counterparties } from '../counterparties/tables';
+import { jobs, orders } from './tables';
+
+/**
+ * A merge moves the merged counterparty's orders (as client) and jobs (as contractor) to the survivor,
+ * with the survivor's name for the lists and the search, and rewrites the lists' copies of the ids.
+ */
+registerCounterpartyMergeHook('operations', async (tx, fromId, toId) => {
+  const [survivor] = await tx
+    .select({ name: counterparties.name })
+    .from(counterparties)
+    .where(eq(counterparties.id, toId));
+  const name = survivor!.name;
+  await tx.update(orders).set({ clientId: toId, clientName: name }).where(eq(orders.clientId, fromId));
+  await tx
+    .update(jobs)
+    .set({ contractorId: toId, contractorName: name })
+    .where(eq(jobs.contractorId, fromId));
+  // array_replace may leave the survivor twice when both were there: keep each id once.
+  const dedupe = (column: string) =>
+    sql.raw(
+      `ARRAY(SELECT DISTINCT x FROM unnest(array_replace(${column}, ${fromId}, ${toId})) AS x ORDER BY x)`,
+    );
+  await tx.execute(
+    sql`UPDATE ${orders} SET contractor_ids = ${dedupe('contractor_ids')} WHERE contractor_ids @> ARRAY[${fromId}]::integer[]`,
+  );
+  await tx.execute(
+    sql`UPDATE ${jobs} SET client_ids = ${dedupe('client_ids')} WHERE client_ids @> ARRAY[${fromId}]::integer[]`,
+  );
+});

@@ -1,0 +1,283 @@
+import {
+  type Cargo,
+  type CargoInput,
+  COUNTERPARTY_MESSAGES,
+  cargoIssues,
+  clientOrderIssue,
+  completeCargo,
+  completeRoutePoint,
+  OPERATION_MESSAGES as M,
+  MESSAGES,
+  type OperationActor,
+  operationEditLock,
+  orderFieldRole,
+  type RoutePointInput,
+  routeIssues,
+  routeSummary,
+  serviceIssue,
+} from '@tms/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { conflict, ErrorCollector, fieldError, forbidden } from '../../platform/errors';
+import { hasAnyRole } from '../../platform/permissions/check';
+import type { ResourceHooks } from '../../platform/resources';
+import { assertCanTakeNewWork, creditOf } from '../counterparties/credit';
+import { counterparties } from '../counterparties/tables';
+import { validateCustomFieldValues } from '../custom-fields/service';
+import { operationCustomFieldGroups } from '../custom-fields/tables';
+import { products } from '../tms/tables';
+import { users } from '../users/tables';
+import { orderScope } from './scope';
+import { jobs, orders, stages } from './tables';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;
+type Values = Record<string, unknown>;
+
+/** The acting user as the domain's rules see them; `canEdit`: the edit scope reaches the record. */
+export function actorOf(auth: Pick<AuthContext, 'roles'>, canEdit?: boolean): OperationActor {
+  return { roles: auth.roles, isSystem: false, canEdit };
+}
+
+function normalized(value: unknown): string {
+  if (value === undefined || value === null || value === '') return 'null';
+  if (Array.isArray(value)) return JSON.stringify([...value].sort());
+  return JSON.stringify(value);
+}
+
+/** The members of `values` that differ from the record (a create: from a new record's defaults). */
+export function changedFields(values: Values, existing: Values | null, defaults: Values = {}): string[] {
+  return Object.keys(values).filter((key) => {
+    if (values[key] === undefined) return false;
+    const before = existing ? existing[key] : (defaults[key] ?? null);
+    return normalized(values[key]) !== normalized(before);
+  });
+}
+
+/** A new order's flags before anyone sets them: setting `damaged: false` needs no role. */
+const ORDER_DEFAULTS: Values = { damaged: false, failure: false };
+
+/** Spec §6: a changed field that needs a role the user lacks refuses the whole write (403). */
+function checkFieldRoles(auth: AuthContext, values: Values, existing: OrderRow | null): void {
+  for (const field of changedFields(values, existing as Values | null, ORDER_DEFAULTS)) {
+    const role = orderFieldRole(field, existing === null);
+    if (role && !hasAnyRole(auth, [role])) throw forbidden(COUNTERPARTY_MESSAGES.fieldEditDenied);
+  }
+}
+
+/** "order or job archived or has a locking finance control status" (400 at the root). */
+export function assertEditable(row: Pick<OrderRow, 'archived' | 'financeControlStatus'>): void {
+  const lock = operationEditLock({
+    archived: row.archived,
+    financeControlStatus: row.financeControlStatus as Parameters<
+      typeof operationEditLock
+    >[0]['financeControlStatus'],
+  });
+  if (lock) throw fieldError([], lock);
+}
+
+/** The client of a new order, or a changed client: exists, not black-listed or merged, within credit. */
+async function checkClient(tx: Tx, auth: AuthContext, clientId: number): Promise<string> {
+  await assertCanTakeNewWork(tx, clientId, ['clientId']);
+  const [client] = await tx
+    .select({ name: counterparties.name, client: counterparties.client, blackList: counterparties.blackList })
+    .from(counterparties)
+    .where(eq(counterparties.id, clientId))
+    .limit(1);
+  const credit = await creditOf(tx, clientId);
+  const issue = clientOrderIssue({ ...client!, creditState: credit.state }, actorOf(auth));
+  if (issue) throw fieldError(issue.path, issue.message);
+  return client!.name;
+}
+
+/** Ids among `ids` that `table` does not hold. */
+async function missingUsers(tx: Tx, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  const known = new Set(found.map((r) => r.id));
+  return new Set(ids.filter((id) => !known.has(id)));
+}
+
+/** Route points as stored, with the summary columns the lists filter and sort on. */
+export function routeColumns(points: readonly RoutePointInput[]) {
+  const summary = routeSummary(points);
+  return {
+    route: points.map(completeRoutePoint),
+    dispatchDate: summary.dispatchDate,
+    deliveryDate: summary.deliveryDate,
+    dispatchCountryId: summary.dispatchCountryId,
+    deliveryCountryId: summary.deliveryCountryId,
+  };
+}
+
+/**
+ * Checks the custom field values of an operation against its group (none without a group) and answers
+ * the values to store.
+ */
+export async function operationCustomFields(
+  tx: Tx,
+  groupId: number | null | undefined,
+  values: unknown,
+  existing: Record<string, unknown> | null,
+): Promise<Record<string, unknown>> {
+  const given = (values ?? {}) as Record<string, unknown>;
+  if (groupId == null) {
+    if (Object.keys(given).length) throw fieldError(['customFieldGroupId'], MESSAGES.required);
+    return {};
+  }
+  const [group] = await tx
+    .select({ id: operationCustomFieldGroups.id })
+    .from(operationCustomFieldGroups)
+    .where(eq(operationCustomFieldGroups.id, groupId))
+    .limit(1);
+  if (!group) throw fieldError(['customFieldGroupId'], MESSAGES.invalid);
+  return validateCustomFieldValues(tx, { kind: 'operation-group', groupId }, given, {
+    existing: existing ?? undefined,
+  });
+}
+
+/**
+ * The rules of an order as it will be stored (`existing` laid under the members sent): product, service,
+ * route against the product's limits, cargo, curators, client and custom fields. Answers the computed
+ * columns.
+ */
+async function prepareOrder(tx: Tx, auth: AuthContext, values: Values, existing: OrderRow | null) {
+  const record = {
+    ...(existing ?? {}),
+    ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)),
+  } as Values;
+  const out: Values = {};
+  const errors = new ErrorCollector();
+
+  const [product] = await tx
+    .select()
+    .from(products)
+    .where(eq(products.id, record.productId as number))
+    .limit(1);
+  if (!product) errors.add(['productId'], MESSAGES.invalid);
+  else {
+    const issue = serviceIssue(record.serviceId as number | null, product);
+    if (issue) errors.add(issue.path, issue.message);
+  }
+
+  const points = (record.route ?? []) as RoutePointInput[];
+  for (const issue of routeIssues(points, {
+    requireDispatchAndDelivery: true,
+    maxDispatchPoints: product?.maxDispatchPoints,
+    maxDeliveryPoints: product?.maxDeliveryPoints,
+  })) {
+    errors.add(['route', ...issue.path], issue.message);
+  }
+  Object.assign(out, routeColumns(points));
+
+  if (values.cargo !== undefined || !existing) {
+    const cargo = completeCargo({
+      ...(existing?.cargo ?? {}),
+      ...((values.cargo ?? {}) as CargoInput),
+    } as CargoInput);
+    for (const issue of cargoIssues(cargo)) errors.add(['cargo', ...issue.path], issue.message);
+    out.cargo = cargo;
+    out.cargoDescription = cargo.description;
+  }
+
+  const curators = (record.curatorIds ?? []) as number[];
+  const missing = await missingUsers(tx, [
+    ...curators,
+    ...(['forwarderId', 'sellerId'] as const).flatMap((f) => (record[f] ? [record[f] as number] : [])),
+  ]);
+  curators.forEach((id, index) => {
+    if (missing.has(id)) errors.add(['curatorIds', index], MESSAGES.invalid);
+  });
+  for (const field of ['forwarderId', 'sellerId'] as const) {
+    if (record[field] && missing.has(record[field] as number)) errors.add([field], MESSAGES.invalid);
+  }
+  errors.throwIfAny();
+
+  if (!existing || (values.clientId !== undefined && values.clientId !== existing.clientId)) {
+    out.clientName = await checkClient(tx, auth, record.clientId as number);
+  }
+  if (!existing || values.customFields !== undefined || values.customFieldGroupId !== undefined) {
+    out.customFields = await operationCustomFields(
+      tx,
+      record.customFieldGroupId as number | null,
+      values.customFields ??
+        (existing?.customFieldGroupId === record.customFieldGroupId ? existing?.customFields : {}),
+      existing?.customFields ?? null,
+    );
+  }
+  return out;
+}
+
+/** Codes changed: a TNVED control status READY or VERIFIED goes back to NOT_READY (the system's move). */
+function tnvedReset(existing: OrderRow, cargo: Cargo | undefined): Values {
+  if (!cargo || existing.tnvedControlStatus === 'NOT_READY') return {};
+  const before = [...existing.cargo.tnvedCodes].sort().join();
+  const after = [...cargo.tnvedCodes].sort().join();
+  return before === after ? {} : { tnvedControlStatus: 'NOT_READY' };
+}
+
+/** The clients of each job, from its orders (after an order's client changed, or a job's orders). */
+export async function refreshJobClients(tx: Tx, jobIds: readonly number[]): Promise<void> {
+  if (!jobIds.length) return;
+  await tx.execute(sql`UPDATE ${jobs} SET client_ids = coalesce(
+      (SELECT array_agg(DISTINCT o.client_id ORDER BY o.client_id) FROM ${orders} o WHERE o.id = ANY(${jobs.orderIds})),
+      '{}')
+    WHERE ${inArray(jobs.id, [...jobIds])}`);
+}
+
+/** The contractors of each order, from its jobs. */
+export async function refreshOrderContractors(tx: Tx, orderIds: readonly number[]): Promise<void> {
+  if (!orderIds.length) return;
+  await tx.execute(sql`UPDATE ${orders} SET contractor_ids = coalesce(
+      (SELECT array_agg(DISTINCT j.contractor_id ORDER BY j.contractor_id) FROM ${jobs} j
+        WHERE j.order_ids @> ARRAY[${orders.id}] AND j.contractor_id IS NOT NULL),
+      '{}')
+    WHERE ${inArray(orders.id, [...orderIds])}`);
+}
+
+export function orderHooks(): ResourceHooks<OrderRow> {
+  return {
+    scope: (auth, access) => orderScope(auth, access),
+    async beforeCreate({ tx, auth }, values) {
+      checkFieldRoles(auth, values, null);
+      const computed = await prepareOrder(tx, auth, values, null);
+      return { ...values, ...computed, createdById: auth.userId };
+    },
+    async beforeUpdate({ tx, auth }, values, existing) {
+      assertEditable(existing);
+      checkFieldRoles(auth, values, existing);
+      const computed = await prepareOrder(tx, auth, values, existing);
+      return { ...values, ...computed, ...tnvedReset(existing, computed.cargo as Cargo | undefined) };
+    },
+    async afterWrite({ tx }, event) {
+      if (event.action !== 'update' || !event.before || !event.after) return;
+      if (event.before.clientId === event.after.clientId) return;
+      const linked = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(sql`${jobs.orderIds} @> ARRAY[${event.after.id}]::integer[]`);
+      await refreshJobClients(
+        tx,
+        linked.map((j) => j.id),
+      );
+    },
+    async beforeDelete({ tx }, row) {
+      assertEditable(row);
+      const [job] = await tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(sql`${jobs.orderIds} @> ARRAY[${row.id}]::integer[]`)
+        .limit(1);
+      const [stage] = await tx
+        .select({ id: stages.id })
+        .from(stages)
+        .where(and(eq(stages.operationType, 'order'), eq(stages.operationId, row.id)))
+        .limit(1);
+      if (job || stage) throw conflict(M.hasLinkedRecords);
+    },
+  };
+}

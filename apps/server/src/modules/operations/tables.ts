@@ -1,0 +1,230 @@
+import type { Cargo, RoutePoint } from '@tms/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { entityColumns } from '../../platform/columns';
+import { listIndexes } from '../../platform/resources/indexes';
+import { counterparties } from '../counterparties/tables';
+import { operationCustomFieldGroups } from '../custom-fields/tables';
+import { countries, currencies, financeControlStatusReasons, serviceOffices } from '../settings/tables';
+import { jobTypes, products, services, shipmentTerms, stageTypes } from '../tms/tables';
+import { users } from '../users/tables';
+
+const day = (name: string) => date(name, { mode: 'string' });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * The search text of an operation: the number padded as people write it ("000042"), then the given
+ * columns, lower-cased. The number is the id (spec §9), so the id is padded: a generated column cannot
+ * read another generated column.
+ */
+function operationSearchText(...columns: string[]) {
+  const parts = columns.map((c) => `coalesce(${JSON.stringify(c)}::text, '')`);
+  return text('search_text').generatedAlwaysAs(
+    (): SQL => sql.raw(`lower(lpad("id"::text, 6, '0') || E'\\n' || ${parts.join(` || E'\\n' || `)})`),
+  );
+}
+
+/** Columns orders and jobs share: route summary, office, forwarder, custom fields, statuses and flags. */
+function operationColumns() {
+  return {
+    /** The operation's number: its id (spec §9, shown padded to 6 digits). */
+    number: integer('number')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql.raw('"id"')),
+    route: jsonb('route').$type<RoutePoint[]>().notNull().default([]),
+    dispatchDate: day('dispatch_date'),
+    deliveryDate: day('delivery_date'),
+    serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
+    forwarderId: integer('forwarder_id').references(() => users.id),
+    customFieldGroupId: integer('custom_field_group_id').references(() => operationCustomFieldGroups.id),
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    financeControlStatus: text('finance_control_status').notNull().default('NOT_READY'),
+    financeControlReasonId: integer('finance_control_reason_id').references(
+      () => financeControlStatusReasons.id,
+    ),
+    financeControlChangedAt: at('finance_control_changed_at'),
+    archived: boolean('archived').notNull().default(false),
+    archivedAt: at('archived_at'),
+    failure: boolean('failure').notNull().default(false),
+    damaged: boolean('damaged').notNull().default(false),
+    completionDate: day('completion_date'),
+    createdById: integer('created_by_id').references(() => users.id),
+  };
+}
+
+/** Orders (spec §3 "Order and job"): what a client bought. Route and cargo are documents of the order. */
+export const orders = pgTable(
+  'orders',
+  {
+    ...entityColumns(),
+    ...operationColumns(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => counterparties.id),
+    clientName: text('client_name').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    serviceId: integer('service_id').references(() => services.id),
+    sellerId: integer('seller_id').references(() => users.id),
+    curatorIds: integer('curator_ids').array().notNull().default([]),
+    transportType: text('transport_type'),
+    shipmentTermId: integer('shipment_term_id').references(() => shipmentTerms.id),
+    paymentTermsBasis: text('payment_terms_basis'),
+    paymentTermsDays: integer('payment_terms_days'),
+    dispatchCountryId: integer('dispatch_country_id').references(() => countries.id),
+    deliveryCountryId: integer('delivery_country_id').references(() => countries.id),
+    cargo: jsonb('cargo').$type<Cargo>().notNull(),
+    cargoDescription: text('cargo_description'),
+    cargoInsuranceStatus: text('cargo_insurance_status').notNull().default('NOT_READY'),
+    tnvedControlStatus: text('tnved_control_status').notNull().default('NOT_READY'),
+    transfersStatus: text('transfers_status').notNull().default('not-required'),
+    markingStatus: text('marking_status').notNull().default('not_required'),
+    inWarehouse: boolean('in_warehouse').notNull().default(false),
+    expensesFiled: boolean('expenses_filed').notNull().default(false),
+    /** The contractors of the order's jobs (kept by the jobs' writes), for the list filter. */
+    contractorIds: integer('contractor_ids').array().notNull().default([]),
+    searchText: operationSearchText('client_name', 'cargo_description'),
+  },
+  (t) => [
+    index('orders_client_idx').on(t.clientId),
+    index('orders_product_idx').on(t.productId),
+    index('orders_service_idx').on(t.serviceId),
+    index('orders_office_idx').on(t.serviceOfficeId),
+    index('orders_forwarder_idx').on(t.forwarderId),
+    index('orders_seller_idx').on(t.sellerId),
+    index('orders_curators_idx').using('gin', t.curatorIds),
+    index('orders_contractors_idx').using('gin', t.contractorIds),
+    // The dashboard and the lists mostly look at open orders.
+    index('orders_open_idx').on(t.archived, t.financeControlStatus),
+    ...listIndexes('orders', {
+      sortable: [
+        t.number,
+        t.clientName,
+        t.transportType,
+        t.dispatchDate,
+        t.deliveryDate,
+        t.financeControlStatus,
+        t.cargoInsuranceStatus,
+        t.tnvedControlStatus,
+        t.transfersStatus,
+        t.markingStatus,
+        t.completionDate,
+        t.createdAt,
+        t.updatedAt,
+      ],
+      searchText: t.searchText,
+    }),
+  ],
+);
+
+/** Jobs: work given to a contractor to fulfil (part of) an order. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    ...entityColumns(),
+    ...operationColumns(),
+    jobTypeId: integer('job_type_id')
+      .notNull()
+      .references(() => jobTypes.id),
+    contractorId: integer('contractor_id').references(() => counterparties.id),
+    contractorName: text('contractor_name'),
+    /** The job's orders (`job_orders` holds the same links with their integrity), for the list filter. */
+    orderIds: integer('order_ids').array().notNull().default([]),
+    /** The clients of the job's orders, for the list filter. */
+    clientIds: integer('client_ids').array().notNull().default([]),
+    costAmount: numeric('cost_amount', { precision: 18, scale: 2 }),
+    costCurrencyId: integer('cost_currency_id').references(() => currencies.id),
+    tracking: boolean('tracking').notNull().default(false),
+    searchText: operationSearchText('contractor_name'),
+  },
+  (t) => [
+    index('jobs_job_type_idx').on(t.jobTypeId),
+    index('jobs_contractor_idx').on(t.contractorId),
+    index('jobs_office_idx').on(t.serviceOfficeId),
+    index('jobs_forwarder_idx').on(t.forwarderId),
+    index('jobs_orders_idx').using('gin', t.orderIds),
+    index('jobs_clients_idx').using('gin', t.clientIds),
+    ...listIndexes('jobs', {
+      sortable: [
+        t.number,
+        t.contractorName,
+        t.dispatchDate,
+        t.deliveryDate,
+        t.costAmount,
+        t.financeControlStatus,
+        t.completionDate,
+        t.createdAt,
+        t.updatedAt,
+      ],
+      searchText: t.searchText,
+    }),
+  ],
+);
+
+/** Which orders a job fulfils: one, or several for a consolidation. An order with jobs cannot be deleted. */
+export const jobOrders = pgTable(
+  'job_orders',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.orderId] }), index('job_orders_order_idx').on(t.orderId)],
+);
+
+/** Stages of an order or a job; names and behaviours are taken from the stage type when created. */
+export const stages = pgTable(
+  'stages',
+  {
+    ...entityColumns(),
+    operationType: text('operation_type').notNull(),
+    operationId: integer('operation_id').notNull(),
+    stageTypeId: integer('stage_type_id')
+      .notNull()
+      .references(() => stageTypes.id),
+    name: text('name').notNull(),
+    pccName: text('pcc_name').notNull(),
+    pccVisible: boolean('pcc_visible').notNull(),
+    opsName: text('ops_name').notNull(),
+    opsVisible: boolean('ops_visible').notNull(),
+    behaviours: text('behaviours').array().notNull().default([]),
+    sortOrder: integer('sort_order').notNull().default(0),
+    expectedDate: day('expected_date'),
+    actualDate: day('actual_date'),
+    closed: boolean('closed').notNull().default(false),
+    closedAt: at('closed_at'),
+    closedById: integer('closed_by_id').references(() => users.id),
+    comment: text('comment'),
+  },
+  (t) => [
+    index('stages_operation_idx').on(t.operationType, t.operationId),
+    // Stages due today or overdue (dashboard, `stageDue` filter): only open ones are looked at.
+    index('stages_open_expected_idx')
+      .on(t.expectedDate, t.operationType, t.operationId)
+      .where(sql`NOT closed`),
+  ],
+);
+
+/** Each user's property view preferences (spec §2), one document per user. */
+export const operationPropertyViews = pgTable('operation_property_views', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});

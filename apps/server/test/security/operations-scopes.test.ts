@@ -1,0 +1,234 @@
+import {
+  padId,
+  ROLE_IGNORE_STAGE_CLOSURE_CHECKS,
+  ROLE_JOB_EDIT_ALL,
+  ROLE_JOB_EDIT_OFFICE,
+  ROLE_JOB_EDIT_OWN,
+  ROLE_JOB_VIEW_ALL,
+  ROLE_JOB_VIEW_OFFICE,
+  ROLE_JOB_VIEW_OWN,
+  ROLE_ORDER_ARCHIVE,
+  ROLE_ORDER_CONSOLIDATION,
+  ROLE_ORDER_EDIT_ALL,
+  ROLE_ORDER_EDIT_OFFICE,
+  ROLE_ORDER_EDIT_OWN,
+  ROLE_ORDER_FINANCE_CONTROL,
+  ROLE_ORDER_VIEW_ALL,
+  ROLE_ORDER_VIEW_OFFICE,
+  ROLE_ORDER_VIEW_OWN,
+  ROLE_STAGE_MANAGE_ALL,
+  ROLE_STAGE_MANAGE_OFFICE,
+  ROLE_STAGE_MANAGE_OWN,
+  ROLE_STAGE_REOPEN,
+} from '@tms/domain';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  caller as callerOf,
+  createJob,
+  createOrder,
+  type Entity,
+  type OperationsWorld,
+  operationsWorld,
+} from '../../src/modules/operations/test-fixtures';
+import { createTestApp, type TestContext } from '../../src/test/harness';
+import { type SignedIn, signIn } from '../../src/test/users';
+
+/**
+ * Object-level scopes of orders and jobs (issue 6): an order or job just outside the caller's scope is
+ * never returned by list, search, export, the dashboard or id, and never changed by any registered route
+ * of orders, jobs or their stages. The routes come from the route table, so a route added later is covered.
+ */
+
+type Body = Record<string, unknown>;
+
+/** Every operations role that is not a scope: the caller lacks nothing but the reach. */
+const UNSCOPED = [
+  ROLE_ORDER_ARCHIVE,
+  ROLE_ORDER_FINANCE_CONTROL,
+  ROLE_ORDER_CONSOLIDATION,
+  ROLE_STAGE_REOPEN,
+  ROLE_IGNORE_STAGE_CLOSURE_CHECKS,
+];
+
+describe('object-level scopes of orders and jobs', () => {
+  let ctx: TestContext;
+  let world: OperationsWorld;
+  let admin: SignedIn;
+  let client: number;
+  let stageTypeId: number;
+  let call: ReturnType<typeof callerOf>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    call = callerOf(ctx);
+    world = await operationsWorld(ctx);
+    admin = await signIn(ctx, [
+      ROLE_ORDER_VIEW_ALL,
+      ROLE_ORDER_EDIT_ALL,
+      ROLE_JOB_VIEW_ALL,
+      ROLE_JOB_EDIT_ALL,
+      ROLE_STAGE_MANAGE_ALL,
+      ...UNSCOPED,
+    ]);
+    client = await world.counterparty({ name: 'Клиент Скрытный' });
+    stageTypeId = await world.stageType('SCOPE');
+  });
+  afterAll(() => ctx?.close());
+
+  /** A body each route accepts, so that only the reach can refuse it. */
+  function bodyFor(method: string, url: string, version: number): Body | undefined {
+    if (method === 'GET' || method === 'DELETE') return undefined;
+    if (url.endsWith('/statuses/financeControl')) return { status: 'READY', version };
+    if (url.endsWith('/statuses/cargoInsurance')) return { status: 'CANCELLED', version };
+    if (url.endsWith('/statuses/tnvedControl')) return { status: 'READY', version };
+    if (url.endsWith('/statuses/transfers')) return { status: 'ready', version };
+    if (url.endsWith('/statuses/marking')) return { status: 'required', version };
+    if (url.endsWith('/stages')) return { stageTypeId };
+    if (url.endsWith('/stages/:stageId')) return { version: 1, comment: 'чужой' };
+    if (url.endsWith('/close') || url.endsWith('/reopen')) return { version: 1 };
+    if (url.endsWith('/archive') || url.endsWith('/unarchive')) return { version };
+    return { version, completionDate: null };
+  }
+
+  async function exportedIds(path: string, who: SignedIn, query: string): Promise<number[]> {
+    const res = await call('GET', `${path}/export?${query}&columns=number`, who);
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ids: number[] = [];
+    book.worksheets[0]!.eachRow((row, index) => {
+      if (index > 1) ids.push(Number(row.getCell(1).value));
+    });
+    return ids;
+  }
+
+  /** `caller` reaches `inside` and not `outside` (an order, its job and a stage of each). */
+  async function expectOutOfReach(
+    caller: SignedIn,
+    inside: { order: Entity },
+    outside: { order: Entity; job: Entity },
+  ) {
+    const wrong: string[] = [];
+    const routes = ctx.app.routeTable.filter((r) => !r.public && !r.websocket && !r.cabinet);
+    for (const [path, inRecord, outRecord] of [
+      ['/api/tms/orders', inside.order, outside.order],
+      ['/api/tms/jobs', null, outside.job],
+    ] as const) {
+      const before = (await call('GET', `${path}/${outRecord.id}`, admin)).json().data;
+      const list = (await call('GET', `${path}?itemsPerPage=10000`, caller))
+        .json()
+        .data.collection.map((r: Entity) => r.id);
+      if (inRecord && !list.includes(inRecord.id)) wrong.push(`${path} list misses the inside record`);
+      if (list.includes(outRecord.id)) wrong.push(`${path} list`);
+      for (const query of [`search=${padId(outRecord.id)}`, `id=${outRecord.id}`, 'search=скрытный']) {
+        const res = await call('GET', `${path}?${query}`, caller);
+        if (res.json().data.collection.some((r: Entity) => r.id === outRecord.id))
+          wrong.push(`${path}?${query}`);
+        if ((await exportedIds(path, caller, query)).includes(outRecord.id))
+          wrong.push(`${path}/export?${query}`);
+      }
+      const stage = (await call('POST', `${path}/${outRecord.id}/stages`, admin, { stageTypeId })).json()
+        .data as Entity;
+      const reachable = routes.filter((r) => r.url.startsWith(`${path}/:id`));
+      // Guards the guard: the stage and status routes are among those tried.
+      expect(reachable.map((r) => r.url)).toEqual(
+        expect.arrayContaining([`${path}/:id/stages/:stageId/close`, `${path}/:id/statuses/financeControl`]),
+      );
+      for (const route of reachable) {
+        const url = route.url.replace(':id', String(outRecord.id)).replace(':stageId', String(stage.id));
+        const res = await call(
+          route.method as 'GET',
+          url,
+          caller,
+          bodyFor(route.method, route.url, before.version),
+        );
+        if (res.statusCode !== 404)
+          wrong.push(`${route.method} ${route.url} → ${res.statusCode} ${res.body}`);
+      }
+      const after = (await call('GET', `${path}/${outRecord.id}`, admin)).json().data;
+      expect(after).toEqual(before);
+      const stages = (await call('GET', `${path}/${outRecord.id}/stages`, admin)).json().data.collection;
+      expect(stages).toEqual([stage]);
+    }
+    for (const url of [
+      `/api/tms/orders/copy/${outside.order.id}`,
+      `/api/tms/orders/${outside.order.id}/job-defaults`,
+    ]) {
+      const res = await call('GET', url, caller);
+      if (res.statusCode !== 404) wrong.push(`${url} → ${res.statusCode}`);
+    }
+    const jobOfOutside = await call('POST', '/api/tms/jobs', caller, {
+      jobTypeId: world.jobTypeId,
+      orderIds: [outside.order.id],
+    });
+    if (jobOfOutside.statusCode !== 400) wrong.push(`job on the outside order → ${jobOfOutside.statusCode}`);
+    const dashboard = (await call('GET', '/api/tms/dashboard', caller)).json().data;
+    if (dashboard.recentlyChangedOrders.items.some((o: Entity) => o.id === outside.order.id)) {
+      wrong.push('dashboard');
+    }
+    expect(wrong).toEqual([]);
+  }
+
+  it('own: an order and job forwarded by a colleague of the same office', async () => {
+    const caller = await signIn(
+      ctx,
+      [
+        ROLE_ORDER_VIEW_OWN,
+        ROLE_ORDER_EDIT_OWN,
+        ROLE_JOB_VIEW_OWN,
+        ROLE_JOB_EDIT_OWN,
+        ROLE_STAGE_MANAGE_OWN,
+        ...UNSCOPED,
+      ],
+      { serviceOfficeId: world.mow },
+    );
+    const colleague = await signIn(ctx, [], { serviceOfficeId: world.mow });
+    const common = { serviceOfficeId: world.mow };
+    const inside = await createOrder(ctx, world, admin, client, { ...common, sellerId: caller.user.id });
+    const outside = await createOrder(ctx, world, admin, client, {
+      ...common,
+      forwarderId: colleague.user.id,
+      curatorIds: [colleague.user.id],
+    });
+    const job = await createJob(ctx, world, admin, [outside.id], {
+      ...common,
+      forwarderId: colleague.user.id,
+    });
+    await expectOutOfReach(caller, { order: inside }, { order: outside, job });
+  });
+
+  it('office: an order and job of another office', async () => {
+    const caller = await signIn(
+      ctx,
+      [
+        ROLE_ORDER_VIEW_OFFICE,
+        ROLE_ORDER_EDIT_OFFICE,
+        ROLE_JOB_VIEW_OFFICE,
+        ROLE_JOB_EDIT_OFFICE,
+        ROLE_STAGE_MANAGE_OFFICE,
+        ...UNSCOPED,
+      ],
+      { serviceOfficeId: world.mow },
+    );
+    const inside = await createOrder(ctx, world, admin, client, { serviceOfficeId: world.mow });
+    const outside = await createOrder(ctx, world, admin, client, {
+      serviceOfficeId: world.msq,
+      forwarderId: admin.user.id,
+    });
+    const job = await createJob(ctx, world, admin, [outside.id], { serviceOfficeId: world.msq });
+    await expectOutOfReach(caller, { order: inside }, { order: outside, job });
+  });
+
+  it('a job of my own order is mine, whoever forwards it', async () => {
+    const caller = await signIn(ctx, [ROLE_ORDER_VIEW_OWN, ROLE_JOB_VIEW_OWN]);
+    const order = await createOrder(ctx, world, admin, client, { forwarderId: caller.user.id });
+    const job = await createJob(ctx, world, admin, [order.id], { forwarderId: admin.user.id });
+    expect((await call('GET', `/api/tms/jobs/${job.id}`, caller)).statusCode).toBe(200);
+    const edit = await call('PATCH', `/api/tms/jobs/${job.id}`, caller, {
+      version: job.version,
+      tracking: true,
+    });
+    expect(edit.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,292 @@
+import {
+  Alert,
+  Grid,
+  Group,
+  SegmentedControl,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import {
+  CARGO_MEASURES,
+  CARGO_UNIT_SYSTEMS,
+  CARGO_UNITS,
+  type CargoMeasureField,
+  type CargoUnitSystem,
+  cargoDeclaredValuePerKg,
+  cargoValueWarnings,
+  type FieldDescriptor,
+} from '@tms/domain';
+import { type Control, Controller, useController, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSystemData } from '../../platform/auth/system';
+import { useReferenceLabels } from '../../platform/resources/references';
+import { AutoTextarea, LazySelect, NumberField } from '../../platform/widgets';
+import { errorText } from './formParts';
+import { type CargoForm, cargoBodyOf, switchUnitSystem } from './logic';
+
+type CargoValues = { cargo: CargoForm };
+
+interface CargoEditorProps {
+  control: Control<CargoValues>;
+  disabled: boolean;
+}
+
+const CURRENCY: FieldDescriptor = {
+  name: 'declaredValueCurrencyId',
+  type: 'reference',
+  label: 'operations.cargo.declaredValueCurrencyId',
+  reference: { path: '/settings/currencies', labelField: 'code' },
+};
+
+const WEIGHTS: CargoMeasureField[] = ['weight', 'commercialWeight', 'grossWeight'];
+const SIZES: CargoMeasureField[] = ['volume', 'length', 'width', 'height'];
+
+/**
+ * The cargo of an order: measures entered in the chosen unit system (switching converts what is typed),
+ * value and origin, handling flags and TNVED codes. The form keeps the typed text; the body is in metric.
+ */
+export function CargoEditor({ control, disabled }: CargoEditorProps) {
+  const { t, i18n } = useTranslation('operations');
+  const lang = i18n.language === 'en' ? 'en' : 'ru';
+  const { field: cargo } = useController({ control, name: 'cargo' });
+  const system = (useWatch({ control, name: 'cargo.unitSystem' }) ?? 'metric') as CargoUnitSystem;
+  const unitOf = (field: CargoMeasureField) => CARGO_UNITS[system][CARGO_MEASURES[field]].labels[lang];
+  const { options } = useSystemData();
+  const typed = cargoBodyOf(useWatch({ control, name: 'cargo' })).cargo;
+  const currencyCode = useReferenceLabels([CURRENCY], [typed])(CURRENCY, typed.declaredValueCurrencyId);
+  const perKg = cargoDeclaredValuePerKg(typed.declaredValue, typed.weight);
+  // The limits of the system settings are in the system currency: other currencies are not compared.
+  const limits = {
+    cargoDeclaredValuePerKg: String(options.cargoDeclaredValuePerKg ?? '0'),
+    cargoInsuredValue: String(options.cargoInsuredValue ?? '0'),
+  };
+  const warnings =
+    typed.declaredValueCurrencyId && currencyCode === options.systemCurrency
+      ? cargoValueWarnings({ declaredValue: typed.declaredValue, weight: typed.weight }, limits)
+      : [];
+
+  const measure = (name: CargoMeasureField) => (
+    <Grid.Col key={name} span={{ base: 6, md: 3 }}>
+      <Controller
+        name={`cargo.${name}`}
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextInput
+            id={`cargo-${name}`}
+            label={t(`cargo.${name}`)}
+            inputMode="decimal"
+            value={field.value}
+            onChange={(e) => field.onChange(e.currentTarget.value)}
+            onBlur={field.onBlur}
+            error={errorText(fieldState.error)}
+            disabled={disabled}
+            rightSection={
+              <Text size="xs" c="dimmed" pr={4}>
+                {unitOf(name)}
+              </Text>
+            }
+            rightSectionWidth={70}
+            rightSectionPointerEvents="none"
+          />
+        )}
+      />
+    </Grid.Col>
+  );
+
+  const toggle = (name: 'liquid' | 'stackable' | 'noRealCargo') => (
+    <Controller
+      key={name}
+      name={`cargo.${name}`}
+      control={control}
+      render={({ field, fieldState }) => (
+        <Switch
+          id={`cargo-${name}`}
+          label={t(`cargo.${name}`)}
+          checked={field.value}
+          onChange={(e) => field.onChange(e.currentTarget.checked)}
+          error={errorText(fieldState.error)}
+          disabled={disabled}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Stack gap="md" data-testid="cargo-editor">
+      <Group gap="sm" align="center">
+        <Text size="sm" fw={500} id="cargo-unit-system-label">
+          {t('cargo.unitSystem')}
+        </Text>
+        <SegmentedControl
+          size="xs"
+          aria-labelledby="cargo-unit-system-label"
+          value={system}
+          onChange={(next) => cargo.onChange(switchUnitSystem(cargo.value, next as CargoUnitSystem))}
+          disabled={disabled}
+          data={CARGO_UNIT_SYSTEMS.map((value) => ({ value, label: t(`unitSystems.${value}`) }))}
+          data-testid="cargo-unit-system"
+        />
+      </Group>
+      <Grid gap="md">
+        {WEIGHTS.map(measure)}
+        <Grid.Col span={{ base: 6, md: 3 }}>
+          <Controller
+            name="cargo.placeCount"
+            control={control}
+            render={({ field, fieldState }) => (
+              <NumberField
+                id="cargo-placeCount"
+                label={t('cargo.placeCount')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errorText(fieldState.error)}
+                disabled={disabled}
+              />
+            )}
+          />
+        </Grid.Col>
+        {SIZES.map(measure)}
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Controller
+            name="cargo.declaredValue"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextInput
+                id="cargo-declaredValue"
+                label={t('cargo.declaredValue')}
+                inputMode="decimal"
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.currentTarget.value)}
+                onBlur={field.onBlur}
+                error={errorText(fieldState.error)}
+                disabled={disabled}
+              />
+            )}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Controller
+            name="cargo.declaredValueCurrencyId"
+            control={control}
+            render={({ field, fieldState }) => (
+              <LazySelect
+                id="cargo-declaredValueCurrencyId"
+                label={t('cargo.declaredValueCurrencyId')}
+                url="/settings/currencies"
+                labelField="code"
+                cache
+                value={field.value}
+                onChange={(value) => field.onChange(value as number | null)}
+                error={errorText(fieldState.error)}
+                disabled={disabled}
+              />
+            )}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <TextInput
+            id="cargo-declaredValuePerKg"
+            label={t('cargo.declaredValuePerKg')}
+            value={perKg ?? ''}
+            readOnly
+            variant="filled"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <Controller
+            name="cargo.countryOfOriginId"
+            control={control}
+            render={({ field, fieldState }) => (
+              <LazySelect
+                id="cargo-countryOfOriginId"
+                label={t('cargo.countryOfOriginId')}
+                url="/settings/countries"
+                labelField="name"
+                cache
+                value={field.value}
+                onChange={(value) => field.onChange(value as number | null)}
+                error={errorText(fieldState.error)}
+                disabled={disabled}
+              />
+            )}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Controller
+            name="cargo.packaging"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextInput
+                id="cargo-packaging"
+                label={t('cargo.packaging')}
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.currentTarget.value)}
+                onBlur={field.onBlur}
+                error={errorText(fieldState.error)}
+                disabled={disabled}
+              />
+            )}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Controller
+            name="cargo.tnvedCodes"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TagsInput
+                id="cargo-tnvedCodes"
+                label={t('cargo.tnvedCodes')}
+                description={t('cargoEditor.tnvedHint')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errorText(fieldState.error)}
+                disabled={disabled}
+                clearable
+              />
+            )}
+          />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Controller
+            name="cargo.description"
+            control={control}
+            render={({ field, fieldState }) => (
+              <AutoTextarea
+                id="cargo-description"
+                label={t('cargo.description')}
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.currentTarget.value)}
+                onBlur={field.onBlur}
+                error={errorText(fieldState.error)}
+                disabled={disabled}
+              />
+            )}
+          />
+        </Grid.Col>
+      </Grid>
+      {warnings.length > 0 && (
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          data-testid="cargo-warnings"
+        >
+          {warnings.map((warning) => (
+            <Text key={warning.message} size="sm">
+              {warning.path[0] === 'declaredValuePerKg'
+                ? t('cargoEditor.perKgLimit', { limit: `${limits.cargoDeclaredValuePerKg} ${currencyCode}` })
+                : t('cargoEditor.insuredLimit', { limit: `${limits.cargoInsuredValue} ${currencyCode}` })}
+            </Text>
+          ))}
+        </Alert>
+      )}
+      <Group gap="xl">{(['liquid', 'stackable', 'noRealCargo'] as const).map(toggle)}</Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { jobResource, type Order } from '@tms/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSystemData } from '../../platform/auth/system';
+import { formatMoney, padId } from '../../platform/format';
+import { accessOf } from '../../platform/resources/logic';
+import { useReferenceLabels } from '../../platform/resources/references';
+import { useOrderJobs } from './api';
+
+const referenceFields = jobResource.fields.filter(
+  (f) => f.name === 'jobTypeId' || f.name === 'costCurrencyId',
+);
+
+/** The jobs of an order, each opening its job page, and the way to a new job of the order. */
+export function JobsBlock({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation('operations');
+  const system = useSystemData();
+  const canCreate = accessOf(jobResource, system.roles).create;
+  const jobs = useOrderJobs(order.id);
+  const rows = jobs.data?.collection ?? [];
+  const label = useReferenceLabels(referenceFields, rows);
+  const [jobType, currency] = referenceFields;
+  return (
+    <Stack gap="md" data-testid="order-jobs">
+      {canCreate && !order.archived && (
+        <Group>
+          <Button
+            size="sm"
+            leftSection={<IconPlus size={16} />}
+            component={Link}
+            to={`/tms/orders/${order.id}/jobs/new`}
+            data-testid="order-new-job"
+          >
+            {t('jobs.new')}
+          </Button>
+        </Group>
+      )}
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {jobs.isLoading ? t('loading') : t('jobs.none')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table highlightOnHover withTableBorder verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fields.number')}</Table.Th>
+                <Table.Th>{t('fields.jobTypeId')}</Table.Th>
+                <Table.Th>{t('fields.contractorId')}</Table.Th>
+                <Table.Th ta="right">{t('fields.costAmount')}</Table.Th>
+                <Table.Th>{t('fields.financeControlStatus')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((job) => (
+                <Table.Tr key={job.id} data-testid="order-job-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={`/tms/jobs/${job.id}`} size="sm" fw={500}>
+                      {padId(job.number)}
+                    </Anchor>
+                    {job.tracking && (
+                      <Badge ml="xs" size="xs" variant="outline" color="gray" tt="none">
+                        {t('fields.tracking')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{jobType && label(jobType, job.jobTypeId)}</Table.Td>
+                  <Table.Td>{job.contractorName}</Table.Td>
+                  <Table.Td ta="right">
+                    {job.costAmount && currency
+                      ? formatMoney(job.costAmount, label(currency, job.costCurrencyId), i18n.language)
+                      : ''}
+                  </Table.Td>
+                  <Table.Td>{t(`statuses.financeControl.values.${job.financeControlStatus}`)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,307 @@
+import { Alert, Badge, Box, Button, Group, Paper, Popover, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconLockOpen, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { STAGE_BEHAVIOURS, STAGE_ROLES, type Stage } from '@tms/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api/client';
+import { useSystemData } from '../../platform/auth/system';
+import { formatDate } from '../../platform/format';
+import { translateServerMessage } from '../../platform/i18n';
+import { DateInput, HoldToConfirm, LazySelect, validationErrorsOf } from '../../platform/widgets';
+import { OPERATIONS_KEY, type OperationPath, stagesKey, useStages } from './api';
+import { todayIso } from './logic';
+
+const holds = (roles: readonly string[], wanted: readonly string[]) =>
+  roles.includes('ROLE_ADMIN') || wanted.some((role) => roles.includes(role));
+
+/** The messages of a refused stage call by field (root under `root`), translated. */
+function messagesOf(error: unknown): Record<string, string> {
+  const errors = validationErrorsOf(error);
+  if (!errors) return {};
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, list]) => [
+      field,
+      list.map((m) => translateServerMessage(m)).join(' '),
+    ]),
+  );
+}
+
+interface StagesBlockProps {
+  path: OperationPath;
+  operationId: number;
+}
+
+/**
+ * The stages of a job (or order): each with its behaviours, expected and actual dates; an open stage is
+ * closed on the day it happened (today unless told), a closed one re-opened by who may; stages are added
+ * from the stage types. Closing applies the behaviours to the orders, so the orders are reloaded after.
+ */
+export function StagesBlock({ path, operationId }: StagesBlockProps) {
+  const { t, i18n } = useTranslation('operations');
+  const lang = i18n.language === 'en' ? 'en' : 'ru';
+  const system = useSystemData();
+  const canManage = holds(system.roles, STAGE_ROLES.manage);
+  const canReopen = holds(system.roles, STAGE_ROLES.reopen);
+  const stages = useStages(path, operationId);
+  const client = useQueryClient();
+  const base = `${path}/${operationId}/stages`;
+  const behaviourLabel = (code: string) =>
+    STAGE_BEHAVIOURS.find((b) => b.code === code)?.labels[lang] ?? code;
+
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: stagesKey(path, operationId) }),
+      client.invalidateQueries({ queryKey: OPERATIONS_KEY }),
+      client.invalidateQueries({ queryKey: ['resource'] }),
+    ]);
+
+  const [typeId, setTypeId] = useState<number | null>(null);
+  const [expected, setExpected] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: () =>
+      api.post<Stage>(base, { stageTypeId: typeId, expectedDate: expected }, { suppressPopup: true }),
+    onSuccess: async () => {
+      setTypeId(null);
+      setExpected(null);
+      await refresh();
+    },
+  });
+  const addErrors = messagesOf(add.error);
+
+  const update = useMutation({
+    mutationFn: ({ stage, expectedDate }: { stage: Stage; expectedDate: string | null }) =>
+      api.put<Stage>(`${base}/${stage.id}`, { expectedDate, version: stage.version }),
+    onSettled: refresh,
+  });
+  const reopen = useMutation({
+    mutationFn: (stage: Stage) => api.post<Stage>(`${base}/${stage.id}/reopen`, { version: stage.version }),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (stage: Stage) => api.delete<Stage>(`${base}/${stage.id}`),
+    onSettled: refresh,
+  });
+
+  const rows = stages.data?.collection ?? [];
+  return (
+    <Stack gap="md" data-testid="stages-block">
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {stages.isLoading ? t('loading') : t('stages.none')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table withTableBorder verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('stages.stage')}</Table.Th>
+                <Table.Th>{t('stages.behaviours')}</Table.Th>
+                <Table.Th w={170}>{t('stages.expectedDate')}</Table.Th>
+                <Table.Th w={150}>{t('stages.actualDate')}</Table.Th>
+                <Table.Th w={110}>{t('stages.state')}</Table.Th>
+                <Table.Th w={220} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((stage) => (
+                <Table.Tr key={stage.id} data-testid="stage-row" data-closed={stage.closed}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {stage.opsName}
+                    </Text>
+                    {stage.opsName !== stage.name && (
+                      <Text size="xs" c="dimmed">
+                        {stage.name}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {stage.behaviours.map((code) => (
+                        <Badge key={code} size="sm" variant="outline" color="gray" tt="none" title={code}>
+                          {behaviourLabel(code)}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    {!stage.closed && canManage ? (
+                      <DateInput
+                        size="xs"
+                        aria-label={`${t('stages.expectedDate')}: ${stage.opsName}`}
+                        value={stage.expectedDate}
+                        onChange={(expectedDate) => {
+                          if (expectedDate !== stage.expectedDate) update.mutate({ stage, expectedDate });
+                        }}
+                      />
+                    ) : (
+                      formatDate(stage.expectedDate)
+                    )}
+                  </Table.Td>
+                  <Table.Td>{formatDate(stage.actualDate)}</Table.Td>
+                  <Table.Td>
+                    <Badge size="sm" variant="dot" tt="none" color={stage.closed ? 'teal' : 'gray'}>
+                      {t(stage.closed ? 'stages.closed' : 'stages.open')}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {!stage.closed && canManage && (
+                        <CloseStage base={base} stage={stage} onDone={refresh} />
+                      )}
+                      {stage.closed && canReopen && (
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          leftSection={<IconLockOpen size={14} />}
+                          loading={reopen.isPending && reopen.variables?.id === stage.id}
+                          onClick={() => reopen.mutate(stage)}
+                          data-testid="stage-reopen"
+                        >
+                          {t('stages.reopen')}
+                        </Button>
+                      )}
+                      {!stage.closed && canManage && (
+                        <HoldToConfirm
+                          size="compact-sm"
+                          variant="default"
+                          onConfirm={() => remove.mutate(stage)}
+                          loading={remove.isPending && remove.variables?.id === stage.id}
+                          data-testid="stage-delete"
+                        >
+                          {t('stages.delete')}
+                        </HoldToConfirm>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {canManage && (
+        <Paper withBorder p="md">
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              add.mutate();
+            }}
+          >
+            <Stack gap="xs">
+              {addErrors.root && (
+                <Alert color="red" icon={<IconAlertTriangle size={18} />}>
+                  {addErrors.root}
+                </Alert>
+              )}
+              <Group align="flex-start" gap="sm">
+                <Box w={320}>
+                  <LazySelect
+                    id="stage-type"
+                    label={t('stages.type')}
+                    url="/settings/stage-types"
+                    labelField="name"
+                    toggle
+                    required
+                    value={typeId}
+                    onChange={(value) => setTypeId(value as number | null)}
+                    error={addErrors.stageTypeId}
+                  />
+                </Box>
+                <DateInput
+                  id="stage-expected"
+                  label={t('stages.expectedDate')}
+                  value={expected}
+                  onChange={setExpected}
+                  error={addErrors.expectedDate}
+                  w={180}
+                />
+                <Button
+                  type="submit"
+                  mt={25}
+                  leftSection={<IconPlus size={16} />}
+                  loading={add.isPending}
+                  data-testid="stage-add"
+                >
+                  {t('stages.add')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** Closing a stage: the actual date (today unless told), its refusal shown in place. */
+function CloseStage({ base, stage, onDone }: { base: string; stage: Stage; onDone: () => Promise<unknown> }) {
+  const { t } = useTranslation('operations');
+  const [opened, setOpened] = useState(false);
+  const [date, setDate] = useState<string | null>(todayIso());
+  const close = useMutation({
+    mutationFn: () =>
+      api.post<Stage>(
+        `${base}/${stage.id}/close`,
+        { actualDate: date ?? undefined, version: stage.version },
+        { suppressPopup: true },
+      ),
+    onSuccess: async () => {
+      setOpened(false);
+      await onDone();
+    },
+  });
+  const errors = messagesOf(close.error);
+  const other =
+    close.error && !validationErrorsOf(close.error) ? translateServerMessage(close.error.message) : null;
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow trapFocus>
+      <Popover.Target>
+        <Tooltip label={t('stages.closeHint')} disabled={opened}>
+          <Button
+            size="compact-sm"
+            leftSection={<IconCircleCheck size={14} />}
+            onClick={() => setOpened((o) => !o)}
+            data-testid="stage-close"
+          >
+            {t('stages.close')}
+          </Button>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            close.mutate();
+          }}
+        >
+          <Stack gap="xs" w={240}>
+            {(errors.root || other) && (
+              <Alert
+                color="red"
+                p="xs"
+                icon={<IconAlertTriangle size={16} />}
+                data-testid="stage-close-error"
+              >
+                {errors.root || other}
+              </Alert>
+            )}
+            <DateInput
+              id={`stage-${stage.id}-actual`}
+              label={t('stages.actualDate')}
+              value={date}
+              onChange={setDate}
+              error={errors.actualDate}
+            />
+            <Button type="submit" size="sm" loading={close.isPending} data-testid="stage-close-confirm">
+              {t('stages.confirmClose')}
+            </Button>
+          </Stack>
+        </form>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,239 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type OperationStatusKind,
+  type ResourceDescriptor,
+  type StatusTarget,
+  statusKindsOf,
+} from '@tms/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api/client';
+import { translateServerMessage } from '../../platform/i18n';
+import type { Row } from '../../platform/resources/logic';
+import { resourceKey } from '../../platform/resources/ResourceList';
+import { notifySaved } from '../../platform/snackbar';
+import { LazySelect, validationErrorsOf } from '../../platform/widgets';
+import { OPERATIONS_KEY, type OperationPath, useStatusTargets } from './api';
+
+const COLORS: Record<string, string> = {
+  READY: 'blue',
+  ready: 'blue',
+  ACCEPTED: 'teal',
+  VERIFIED: 'teal',
+  INSURED: 'teal',
+  marked: 'teal',
+  marking: 'blue',
+  required: 'orange',
+  'not-ready': 'orange',
+  REJECTED: 'red',
+};
+
+const FIELDS: Record<OperationStatusKind, string> = {
+  financeControl: 'financeControlStatus',
+  cargoInsurance: 'cargoInsuranceStatus',
+  tnvedControl: 'tnvedControlStatus',
+  transfers: 'transfersStatus',
+  marking: 'markingStatus',
+};
+
+interface StatusMenusProps {
+  descriptor: ResourceDescriptor;
+  record: Row & { version: number };
+}
+
+/**
+ * The statuses of an order (five) or a job (finance control), each a button opening the statuses the user
+ * may move it to; a change that needs a reason (finance control REJECTED) asks for it first.
+ */
+export function StatusMenus({ descriptor, record }: StatusMenusProps) {
+  const { t } = useTranslation('operations');
+  const path = descriptor.path as OperationPath;
+  const operation = path === '/tms/orders' ? 'order' : 'job';
+  const targets = useStatusTargets(path, record.id, record.version);
+  const client = useQueryClient();
+  const [asking, setAsking] = useState<{ kind: OperationStatusKind; target: StatusTarget } | null>(null);
+
+  const change = useMutation({
+    mutationFn: (body: {
+      kind: OperationStatusKind;
+      status: string;
+      reasonId?: number | null;
+      comment?: string;
+    }) =>
+      api.put<Row>(
+        `${path}/${record.id}/statuses/${body.kind}`,
+        {
+          status: body.status,
+          reasonId: body.reasonId,
+          comment: body.comment || null,
+          version: record.version,
+        },
+        { suppressPopup: asking !== null },
+      ),
+    onSuccess: async (saved) => {
+      notifySaved(t('statuses.changed'));
+      setAsking(null);
+      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: resourceKey(descriptor) }),
+        client.invalidateQueries({ queryKey: OPERATIONS_KEY }),
+      ]);
+    },
+  });
+
+  return (
+    <Group gap="xs" data-testid="status-menus">
+      {statusKindsOf(operation).map((kind) => {
+        const current = String(record[FIELDS[kind]]);
+        const options = targets.data?.[kind] ?? [];
+        const label = t(`statuses.${kind}.values.${current}`);
+        const badge = (
+          <Badge
+            variant="light"
+            color={COLORS[current] ?? 'gray'}
+            tt="none"
+            size="md"
+            radius="sm"
+            rightSection={options.length > 0 ? <IconChevronDown size={12} /> : undefined}
+          >
+            <Text span size="xs" c="dimmed" mr={4}>
+              {t(`statuses.${kind}.label`)}:
+            </Text>
+            {label}
+          </Badge>
+        );
+        if (options.length === 0) {
+          return (
+            <span key={kind} data-testid={`status-${kind}`} data-status={current}>
+              {badge}
+            </span>
+          );
+        }
+        return (
+          <Menu key={kind} position="bottom-start" withinPortal>
+            <Menu.Target>
+              <UnstyledButton
+                data-testid={`status-${kind}`}
+                data-status={current}
+                aria-label={`${t(`statuses.${kind}.label`)}: ${label}`}
+              >
+                {badge}
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{t('statuses.changeTo')}</Menu.Label>
+              {options.map((target) => (
+                <Menu.Item
+                  key={target.status}
+                  data-testid={`status-target-${target.status}`}
+                  onClick={() =>
+                    target.needsReason
+                      ? setAsking({ kind, target })
+                      : change.mutate({ kind, status: target.status })
+                  }
+                >
+                  {t(`statuses.${kind}.values.${target.status}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        );
+      })}
+      {asking && (
+        <ReasonDialog
+          title={t(`statuses.${asking.kind}.values.${asking.target.status}`)}
+          busy={change.isPending}
+          error={change.error}
+          onClose={() => {
+            setAsking(null);
+            change.reset();
+          }}
+          onConfirm={(reasonId, comment) =>
+            change.mutate({ kind: asking.kind, status: asking.target.status, reasonId, comment })
+          }
+        />
+      )}
+    </Group>
+  );
+}
+
+function ReasonDialog({
+  title,
+  busy,
+  error,
+  onClose,
+  onConfirm,
+}: {
+  title: string;
+  busy: boolean;
+  error: unknown;
+  onClose: () => void;
+  onConfirm: (reasonId: number | null, comment: string) => void;
+}) {
+  const { t } = useTranslation('operations');
+  const [reasonId, setReasonId] = useState<number | null>(null);
+  const [comment, setComment] = useState('');
+  const errors = validationErrorsOf(error) ?? {};
+  const message = (name: string) => errors[name]?.map((m) => translateServerMessage(m)).join(' ');
+  const other = error && !validationErrorsOf(error) ? translateServerMessage((error as Error).message) : null;
+  return (
+    <Modal opened onClose={onClose} title={`${t('statuses.changeTo')}: ${title}`} data-testid="reason-dialog">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm(reasonId, comment);
+        }}
+      >
+        <Stack gap="md">
+          {(message('root') || message('status') || other) && (
+            <Alert color="red" icon={<IconAlertTriangle size={18} />}>
+              {message('root') || message('status') || other}
+            </Alert>
+          )}
+          <LazySelect
+            id="status-reason"
+            label={t('statuses.reason')}
+            url="/settings/operation-finance-control-status-reasons"
+            labelField="name"
+            toggle
+            required
+            value={reasonId}
+            onChange={(value) => setReasonId(value as number | null)}
+            error={message('reasonId')}
+          />
+          <Textarea
+            id="status-comment"
+            label={t('statuses.comment')}
+            autosize
+            minRows={2}
+            value={comment}
+            onChange={(e) => setComment(e.currentTarget.value)}
+            error={message('comment')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} data-testid="reason-confirm">
+              {t('statuses.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Job, ListResult, PropertyViews, PropertyViewType, Stage, StatusTarget } from '@tms/domain';
+import { api } from '../../platform/api/client';
+
+/** The calls of the order and job screens beyond the engine's: statuses, stages, property views, jobs. */
+
+export type OperationPath = '/tms/orders' | '/tms/jobs';
+
+/** Every query of operations screens starts with this key; a write to an order or job refreshes them. */
+export const OPERATIONS_KEY = ['operations'] as const;
+
+const PROPERTY_VIEWS_KEY = [...OPERATIONS_KEY, 'property-views'] as const;
+
+/** The user's property-view preferences of every type. */
+export function usePropertyViews() {
+  return useQuery({
+    queryKey: PROPERTY_VIEWS_KEY,
+    queryFn: ({ signal }) => api.get<PropertyViews>('/tms/property-views', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Saves some preferences of one type; the screen follows at once, the answer confirms. */
+export function useSavePropertyView(type: PropertyViewType) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: Record<string, unknown>) =>
+      api.put<PropertyViews>(`/tms/property-views/${type}`, change),
+    onMutate: (change) => {
+      client.setQueryData<PropertyViews>(PROPERTY_VIEWS_KEY, (current) =>
+        current ? { ...current, [type]: { ...current[type], ...change } } : current,
+      );
+    },
+    onSuccess: (views) => client.setQueryData(PROPERTY_VIEWS_KEY, views),
+  });
+}
+
+/** The statuses the user may move an operation to, by kind (the server's `allowedStatusTargets`). */
+export function useStatusTargets(path: OperationPath, id: number, version: number) {
+  return useQuery({
+    queryKey: [...OPERATIONS_KEY, path, id, 'statuses', version],
+    queryFn: ({ signal }) =>
+      api.get<Record<string, StatusTarget[]>>(`${path}/${id}/statuses`, { signal, suppressPopup: true }),
+  });
+}
+
+export const stagesKey = (path: OperationPath, id: number) =>
+  [...OPERATIONS_KEY, path, id, 'stages'] as const;
+
+export function useStages(path: OperationPath, id: number) {
+  return useQuery({
+    queryKey: stagesKey(path, id),
+    queryFn: ({ signal }) => api.get<ListResult<Stage>>(`${path}/${id}/stages`, { signal }),
+  });
+}
+
+/** The jobs of an order the user may see. */
+export function useOrderJobs(orderId: number) {
+  return useQuery({
+    queryKey: [...OPERATIONS_KEY, '/tms/orders', orderId, 'jobs'],
+    queryFn: ({ signal }) => api.get<ListResult<Job>>(`/tms/orders/${orderId}/jobs`, { signal }),
+  });
+}

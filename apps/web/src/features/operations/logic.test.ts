@@ -1,0 +1,98 @@
+import { EMPTY_CARGO } from '@tms/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  cargoBodyOf,
+  cargoFormOf,
+  jobBodyOf,
+  jobFormValuesOf,
+  orderBodyOf,
+  orderFormValuesOf,
+  routeFormOf,
+  switchUnitSystem,
+  todayIso,
+} from './logic';
+
+describe('cargo in the form', () => {
+  it('shows stored metric measures in the cargo’s own unit system', () => {
+    const form = cargoFormOf({ ...EMPTY_CARGO, unitSystem: 'imperial', weight: '0.90718474', volume: null });
+    expect(form.weight).toBe('2');
+    expect(form.volume).toBe('');
+  });
+
+  it('metric shows tons and cbm: 1500 kg is 1.5 t', () => {
+    expect(cargoFormOf({ ...EMPTY_CARGO, weight: '1500' }).weight).toBe('1.5');
+  });
+
+  it('sends what is typed in metric storage units, blanks as null, commas as points', () => {
+    const form = {
+      ...cargoFormOf(null),
+      unitSystem: 'imperial' as const,
+      weight: '2',
+      volume: '611',
+      length: ' ',
+    };
+    const { cargo, invalid } = cargoBodyOf(form);
+    expect(invalid).toEqual([]);
+    expect(cargo.weight).toBe('0.90718474');
+    expect(cargo.volume).toBe('0.010012496104');
+    expect(cargo.length).toBeNull();
+    expect(cargoBodyOf({ ...cargoFormOf(null), weight: '1,25' }).cargo.weight).toBe('1250');
+  });
+
+  it('reports measures that are not numbers instead of sending them', () => {
+    expect(cargoBodyOf({ ...cargoFormOf(null), weight: 'abc' }).invalid).toEqual(['weight']);
+  });
+
+  it('switching the unit system converts the typed values, keeping what cannot be read', () => {
+    const form = { ...cargoFormOf(null), weight: '1', width: 'x' };
+    const imperial = switchUnitSystem(form, 'imperial');
+    expect(imperial.unitSystem).toBe('imperial');
+    expect(imperial.weight).toBe('2204.623');
+    expect(imperial.width).toBe('x');
+    expect(switchUnitSystem(switchUnitSystem({ ...form, weight: '2' }, 'american'), 'metric').weight).toBe(
+      '2',
+    );
+  });
+});
+
+describe('order form', () => {
+  it('a new order starts with one dispatch and one delivery point and the user as forwarder', () => {
+    const values = orderFormValuesOf(null, { forwarderId: 7 });
+    expect(values.route.map((p) => p.kind)).toEqual(['dispatch', 'delivery']);
+    expect(values.forwarderId).toBe(7);
+    expect(routeFormOf([])).toHaveLength(2);
+  });
+
+  it('sends flags and the completion date only for a saved order', () => {
+    const values = orderFormValuesOf(null);
+    expect(orderBodyOf(values, false).body).not.toHaveProperty('failure');
+    expect(orderBodyOf(values, true).body).toMatchObject({
+      failure: false,
+      damaged: false,
+      completionDate: null,
+    });
+  });
+
+  it('trims route texts and sends blanks as null', () => {
+    const values = orderFormValuesOf(null);
+    values.route[0] = { ...values.route[0]!, address: '  Moscow ', contactName: ' ' };
+    const route = orderBodyOf(values, false).body.route as { address: string; contactName: string | null }[];
+    expect(route[0]).toMatchObject({ address: 'Moscow', contactName: null });
+  });
+});
+
+describe('job form', () => {
+  it('keeps a partial route as it is and sends the cost as a decimal', () => {
+    const values = jobFormValuesOf({ orderIds: [3], route: [] });
+    expect(values.route).toEqual([]);
+    expect(jobBodyOf({ ...values, costAmount: '1 500,50' }, false)).toMatchObject({
+      orderIds: [3],
+      costAmount: '1500.50',
+    });
+    expect(jobBodyOf({ ...values, costAmount: null }, false).costAmount).toBeNull();
+  });
+});
+
+it('today is the local calendar day', () => {
+  expect(todayIso(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+});

@@ -1,0 +1,278 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+/**
+ * Operations (issue 6): an order created on its form (a cargo error under its field first), a job added
+ * from the order, its stages added and closed, the order's finance control moved with a reason, archived
+ * and unarchived by hand, and found in the list by its padded number. The dictionaries the walk needs are
+ * created through the API with names unique to the run.
+ */
+
+type Api = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+function apiOf(page: Page, token: string): Api {
+  return async (method, path, body) => {
+    const response = await page.request.fetch(`/api${path}`, {
+      method,
+      data: body,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as { data: Record<string, unknown> }).data;
+  };
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+const snackbar = (page: Page) => page.getByTestId('snackbar');
+const SAVE_TIMEOUT = { timeout: 20_000 };
+
+/** Chooses a record in a lazy select by typing part of its label. */
+async function choose(page: Page, inputId: string, label: string) {
+  const input = page.locator(`#${inputId}`);
+  await input.click();
+  await input.fill(label);
+  await page.getByRole('option', { name: label, exact: true }).first().click();
+}
+
+interface Setup {
+  client: string;
+  product: string;
+  jobType: string;
+  country: string;
+  stages: [string, string];
+  reason: string;
+}
+
+async function setUp(api: Api): Promise<Setup> {
+  const id = unique();
+  const countries = (await api('GET', '/settings/countries?itemsPerPage=20')).collection as {
+    id: number;
+    name: string;
+  }[];
+  // Outside Russia a counterparty needs no INN.
+  const country = countries.find((c) => c.name !== 'Российская Федерация')!;
+  const client = `Клиент ${id}`;
+  await api('POST', '/counterparties', {
+    name: client,
+    client: true,
+    contractor: true,
+    countryId: country.id,
+  });
+  const product = await api('POST', '/tms/products', { code: `P${id}`, name: `Продукт ${id}` });
+  const jobType = `Перевозка ${id}`;
+  await api('POST', '/tms/job-types', { code: `J${id}`, name: jobType, productIds: [product.id] });
+  const stages: [string, string] = [`Погрузка ${id}`, `Доставка ${id}`];
+  await api('POST', '/settings/stage-types', { code: `S1${id}`, name: stages[0], sortOrder: 1 });
+  await api('POST', '/settings/stage-types', {
+    code: `S2${id}`,
+    name: stages[1],
+    sortOrder: 2,
+    behaviours: ['AUTO_SET_ORDER_COMPLETION_DATE'],
+  });
+  const reason = `Нет документов ${id}`;
+  await api('POST', '/settings/operation-finance-control-status-reasons', { name: reason });
+  return { client, product: product.name as string, jobType, country: country.name, stages, reason };
+}
+
+test('an order with a job whose stages close; statuses, archive and the list', async ({ page }) => {
+  test.setTimeout(180_000);
+  const token = await signIn(page, '/tms/orders');
+  const api = apiOf(page, token);
+  const data = await setUp(api);
+  await expect(page.getByTestId('resource-list')).toBeVisible();
+
+  // The new order: client, product, the two route points, and a cargo below the imperial minimum first.
+  await page.getByRole('button', { name: 'Создать' }).click();
+  await expect(page).toHaveURL(/\/tms\/orders\/new$/);
+  await choose(page, 'field-clientId', data.client);
+  await choose(page, 'field-productId', data.product);
+  await page.locator('#route-0-address').fill('Москва, ул. Складская, 1');
+  await page.locator('#route-1-address').fill('Алматы, пр. Абая, 10');
+  await choose(page, 'route-1-country', data.country);
+  await page.getByTestId('cargo-unit-system').getByText('Имперская (фунты, куб. дюймы)').click();
+  await page.locator('#cargo-weight').fill('1');
+  await page.locator('#cargo-description').fill('Запчасти');
+  await page.getByTestId('resource-save').click();
+  await expect(page.locator('#cargo-weight-error')).toContainText('2 фунтов', SAVE_TIMEOUT);
+  await page.locator('#cargo-weight').fill('250');
+  await page.getByTestId('resource-save').click();
+  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expect(page).toHaveURL(/\/tms\/orders\/\d+$/);
+  const orderId = Number(page.url().split('/').pop());
+  await expect(page.getByTestId('order-number')).toHaveText(String(orderId).padStart(6, '0'));
+  // The weight comes back as typed: stored in kilograms, shown in pounds.
+  await expect(page.locator('#cargo-weight')).toHaveValue('250');
+
+  // Finance control: READY, then REJECTED, which asks for a reason.
+  await page.getByTestId('status-financeControl').click();
+  await page.getByTestId('status-target-READY').click();
+  await expect(page.getByTestId('status-financeControl')).toHaveAttribute(
+    'data-status',
+    'READY',
+    SAVE_TIMEOUT,
+  );
+  await page.getByTestId('status-financeControl').click();
+  await page.getByTestId('status-target-REJECTED').click();
+  await page.getByTestId('reason-confirm').click();
+  await expect(page.locator('#status-reason-error')).toContainText('Укажите причину', SAVE_TIMEOUT);
+  await choose(page, 'status-reason', data.reason);
+  await page.getByTestId('reason-confirm').click();
+  await expect(page.getByTestId('status-financeControl')).toHaveAttribute(
+    'data-status',
+    'REJECTED',
+    SAVE_TIMEOUT,
+  );
+
+  // A job of the order, starting from the order's route and office.
+  await page.getByTestId('tab-jobs').click();
+  await page.getByTestId('order-new-job').click();
+  await expect(page).toHaveURL(new RegExp(`/tms/orders/${orderId}/jobs/new$`));
+  await choose(page, 'field-jobTypeId', data.jobType);
+  await choose(page, 'field-contractorId', data.client);
+  await page.getByTestId('resource-save').click();
+  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expect(page).toHaveURL(/\/tms\/jobs\/\d+$/);
+  await expect(page.getByTestId('job-number')).toHaveText(/^\d{6}$/);
+
+  // Its stages: both added, then closed in order on today's date.
+  await page.getByTestId('tab-stages').click();
+  for (const stage of data.stages) {
+    await choose(page, 'stage-type', stage);
+    await page.getByTestId('stage-add').click();
+    await expect(page.getByTestId('stage-row').filter({ hasText: stage })).toBeVisible(SAVE_TIMEOUT);
+  }
+  for (const stage of data.stages) {
+    const row = page.getByTestId('stage-row').filter({ hasText: stage });
+    await row.getByTestId('stage-close').click();
+    await page.getByTestId('stage-close-confirm').click();
+    await expect(row).toHaveAttribute('data-closed', 'true', SAVE_TIMEOUT);
+  }
+  await expect(page.getByTestId('stage-row').filter({ hasText: data.stages[1] })).toContainText(
+    'Проставить дату завершения заказа',
+  );
+
+  // The job's orders lead back to the order, archived and unarchived by hand.
+  await page.getByTestId('tab-orders').click();
+  await page.getByTestId('job-order-row').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/tms/orders/${orderId}`));
+  await page.getByTestId('order-archive').click();
+  await expect(page.getByTestId('archived-badge')).toBeVisible(SAVE_TIMEOUT);
+  await expect(page.getByTestId('edit-lock')).toBeVisible();
+  await page.getByTestId('order-unarchive').click();
+  await expect(page.getByTestId('archived-badge')).toHaveCount(0, SAVE_TIMEOUT);
+
+  // The archiver says why it leaves the order: the order has no stages of its own.
+  await page.getByTestId('archive-info').click();
+  await expect(page.getByTestId('archive-blockers')).toContainText('Нет этапов', SAVE_TIMEOUT);
+  await page.keyboard.press('Escape');
+
+  // A copy starts from the order's client, product, route and cargo, and saves as a new order.
+  await page.getByTestId('order-copy').click();
+  await expect(page).toHaveURL(new RegExp(`/tms/orders/copy/${orderId}$`));
+  await expect(page.locator('#field-clientId')).toHaveValue(data.client);
+  await expect(page.locator('#route-0-address')).toHaveValue('Москва, ул. Складская, 1');
+  await expect(page.locator('#cargo-weight')).toHaveValue('250');
+  await page.getByTestId('resource-save').click();
+  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expect(page).toHaveURL(/\/tms\/orders\/\d+$/);
+  expect(Number(page.url().split('/').pop())).toBeGreaterThan(orderId);
+
+  // The list finds the first order by its padded number.
+  await page.goto('/tms/orders');
+  await page.getByTestId('resource-search').fill(String(orderId).padStart(6, '0'));
+  const row = page.getByTestId('resource-row').filter({ hasText: String(orderId).padStart(6, '0') });
+  await expect(row).toHaveCount(1, SAVE_TIMEOUT);
+  await expect(row).toContainText(data.client);
+});
+
+test('the order page keeps the property-view preferences of the user', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page, '/tms/orders');
+  const api = apiOf(page, token);
+  const data = await setUp(api);
+  const products = (await api('GET', `/tms/products?search=${encodeURIComponent(data.product)}`))
+    .collection as {
+    id: number;
+  }[];
+  const clients = (await api('GET', `/counterparties?search=${encodeURIComponent(data.client)}`))
+    .collection as {
+    id: number;
+  }[];
+  const countries = (await api('GET', `/settings/countries?search=${encodeURIComponent(data.country)}`))
+    .collection as { id: number }[];
+  const order = await api('POST', '/tms/orders', {
+    clientId: clients[0]!.id,
+    productId: products[0]!.id,
+    route: [
+      { kind: 'dispatch', address: 'Москва' },
+      { kind: 'delivery', address: 'Алматы', countryId: countries[0]!.id },
+    ],
+  });
+  await page.goto(`/tms/orders/${order.id}`);
+  await page.getByTestId('view-menu').click();
+  await page.getByTestId('view-default-route').click();
+  await page.reload();
+  await expect(page.getByTestId('route-editor')).toBeVisible();
+  await page.getByTestId('view-menu').click();
+  await page.getByTestId('view-expanded').click();
+  await expect(page.getByTestId('block-jobs')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('block-main')).toBeVisible();
+  // Back to tabs opening on main, as a new user has it.
+  await page.getByTestId('view-menu').click();
+  await page.getByTestId('view-expanded').click();
+  await page.getByTestId('view-menu').click();
+  await page.getByTestId('view-default-main').click();
+  await expect(page.getByTestId('tab-main')).toHaveAttribute('aria-selected', 'true');
+});
+
+test('the operations screens have no serious or critical accessibility violations', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const data = await setUp(api);
+  const find = async (path: string, search: string) =>
+    ((await api('GET', `${path}?search=${encodeURIComponent(search)}`)).collection as { id: number }[])[0]!
+      .id;
+  const clientId = await find('/counterparties', data.client);
+  const order = await api('POST', '/tms/orders', {
+    clientId,
+    productId: await find('/tms/products', data.product),
+    route: [
+      { kind: 'dispatch', address: 'Москва' },
+      { kind: 'delivery', address: 'Алматы', countryId: await find('/settings/countries', data.country) },
+    ],
+  });
+  const job = await api('POST', '/tms/jobs', {
+    jobTypeId: await find('/tms/job-types', data.jobType),
+    contractorId: clientId,
+    orderIds: [order.id],
+  });
+  await api('POST', `/tms/jobs/${job.id}/stages`, {
+    stageTypeId: await find('/settings/stage-types', data.stages[0]),
+  });
+  const check = async () => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    expect(serious).toEqual([]);
+  };
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('operations-dashboard')).toBeVisible();
+  await check();
+  await page.goto('/tms/orders');
+  await expect(page.getByTestId('resource-row').first()).toBeVisible();
+  await check();
+  await page.goto('/tms/orders/new');
+  await expect(page.getByTestId('route-editor')).toBeVisible();
+  await check();
+  await page.goto(`/tms/orders/${order.id}?tab=jobs`);
+  await expect(page.getByTestId('order-job-row')).toHaveCount(1);
+  await check();
+  await page.goto(`/tms/jobs/${job.id}?tab=stages`);
+  await expect(page.getByTestId('stage-row')).toHaveCount(1);
+  await check();
+});
