@@ -72,6 +72,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 function handleUnauthorized() {
+  // Logging out or switching users: the server's answer to that navigation decides where the page goes.
+  if (authStore.isLeaving()) return;
   const action = onUnauthorized(
     authStore.get(),
     `${window.location.pathname}${window.location.search}`,

@@ -25,7 +25,7 @@ export async function refreshToken(): Promise<void> {
 /** Exit: the token goes, and the server's logout revokes the session and opens the sign-in screen. */
 export function logout(): void {
   const token = authStore.get().token;
-  authStore.set({ token: null, tokenExpire: null, legacyToken: null, lastRefresh: null });
+  authStore.leave({ token: null, tokenExpire: null, legacyToken: null, lastRefresh: null });
   window.location.assign(token ? `/logout?bearer=${encodeURIComponent(token)}` : '/login');
 }
 
@@ -36,7 +36,7 @@ export function logout(): void {
 export function impersonate(username: string): void {
   const token = authStore.get().token;
   if (!token) return;
-  authStore.set({ ...authStore.get(), legacyToken: token });
+  authStore.leave({ ...authStore.get(), legacyToken: token });
   const params = new URLSearchParams({ _switch_user: username, bearer: token });
   window.location.assign(`/impersonate?${params}`);
 }
@@ -44,7 +44,7 @@ export function impersonate(username: string): void {
 /** Exit impersonation: the token goes and the server switches back to the original user. */
 export function exitImpersonation(): void {
   const token = authStore.get().token;
-  authStore.set({ token: null, tokenExpire: null, legacyToken: null, lastRefresh: null });
+  authStore.leave({ token: null, tokenExpire: null, legacyToken: null, lastRefresh: null });
   const params = new URLSearchParams({ _switch_user: '_exit', bearer: token ?? '' });
   window.location.assign(`/impersonate?${params}`);
 }

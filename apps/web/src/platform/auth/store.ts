@@ -13,6 +13,7 @@ function read(): AuthState {
 }
 
 let state: AuthState = read();
+let leaving = false;
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -44,6 +45,18 @@ export const authStore = {
   clearToken() {
     this.set({ ...state, token: null, tokenExpire: null, lastRefresh: null });
   },
+  /**
+   * The page is leaving for a server route that ends or switches the session (logout, impersonation). The
+   * stored session goes at once, but the screens are not told: one of them navigating to the sign-in screen
+   * (or a late 401 doing so) would cancel the leaving navigation, and with it the server's logout.
+   */
+  leave(next: AuthState) {
+    leaving = true;
+    state = next;
+    if (next.token || next.legacyToken) localStorage.setItem(KEY, JSON.stringify(next));
+    else localStorage.removeItem(KEY);
+  },
+  isLeaving: () => leaving,
   isAuthenticated: () => isAuthenticated(state, Date.now()),
   /**
    * When the tab becomes visible again another tab may have signed in or out: re-read the stored copy
