@@ -59,10 +59,16 @@ export async function patchSystem(page: Page, change: (data: Record<string, unkn
   }
   systemChanges.set(page, [change]);
   await page.route('**/api/system', async (route) => {
-    const response = await route.fetch();
-    if (!response.ok()) return route.fulfill({ response });
-    const body = (await response.json()) as { data: Record<string, unknown> };
-    for (const apply of systemChanges.get(page) ?? []) apply(body.data);
-    await route.fulfill({ response, json: body });
+    try {
+      const response = await route.fetch();
+      if (!response.ok()) return route.fulfill({ response });
+      const body = (await response.json()) as { data: Record<string, unknown> };
+      for (const apply of systemChanges.get(page) ?? []) apply(body.data);
+      await route.fulfill({ response, json: body });
+    } catch (error) {
+      // A reload while the call was on its way drops it (and its response): nobody waits for this answer.
+      if (/disposed|closed|already handled/i.test(String(error))) return;
+      throw error;
+    }
   });
 }
