@@ -175,6 +175,8 @@ export function JobPage({ descriptor }: ResourceScreenProps) {
                 size="sm"
                 leftSection={current.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
                 loading={archive.isPending}
+                // The version sent must be the saved one: wait while a changed record (e.g. by a job's stage) reloads.
+                disabled={record.isFetching}
                 onClick={() => archive.mutate(current.archived ? 'unarchive' : 'archive')}
                 data-testid={current.archived ? 'job-unarchive' : 'job-archive'}
               >

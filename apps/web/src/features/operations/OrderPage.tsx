@@ -170,6 +170,8 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
           size="sm"
           leftSection={current.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
           loading={archive.isPending}
+          // The version sent must be the saved one: wait while a changed record (e.g. by a job's stage) reloads.
+          disabled={record.isFetching}
           onClick={() => archive.mutate(current.archived ? 'unarchive' : 'archive')}
           data-testid={current.archived ? 'order-unarchive' : 'order-archive'}
         >
