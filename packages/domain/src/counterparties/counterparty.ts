@@ -19,6 +19,7 @@ import {
   ROLE_IGNORE_MANAGEMENT_LOCK,
   rolesOfScopedPermission,
 } from '../permissions';
+import { colleagueReference } from '../users';
 import { COUNTERPARTY_MESSAGES as M } from './messages';
 import {
   emailListSchema,
@@ -229,8 +230,6 @@ const field = (name: string, ru: string, en: string) => ({
   labels: { ru, en },
 });
 
-const usersReference = { path: '/users/colleagues', labelField: 'contactName' };
-
 export const counterpartyFields: readonly FieldDescriptor[] = [
   {
     ...field('name', 'Название', 'Name'),
@@ -301,11 +300,11 @@ export const counterpartyFields: readonly FieldDescriptor[] = [
   {
     ...field('curatorIds', 'Кураторы', 'Curators'),
     type: 'references',
-    reference: usersReference,
+    reference: colleagueReference,
     listed: true,
     filterable: true,
   },
-  { ...field('managerIds', 'Менеджеры', 'Managers'), type: 'references', reference: usersReference },
+  { ...field('managerIds', 'Менеджеры', 'Managers'), type: 'references', reference: colleagueReference },
   { ...field('creditLimit', 'Кредитный лимит', 'Credit limit'), type: 'money', sortable: true },
   { ...field('creditLimitThreshold', 'Порог кредитного лимита', 'Credit limit threshold'), type: 'money' },
   { ...field('creditExposure', 'Текущая задолженность', 'Current exposure'), type: 'money', readOnly: true },

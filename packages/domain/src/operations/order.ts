@@ -22,6 +22,7 @@ import {
   ROLE_ORDER_COUNTERPARTY_CHANGE,
 } from '../permissions';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../tms/transport-types';
+import { colleagueReference } from '../users';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
 import { type CargoInput, cargoInputSchema, cargoSchema } from './cargo';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
@@ -217,7 +218,6 @@ const field = (name: string, ru: string, en: string) => ({
   label: `operations.fields.${name}`,
   labels: { ru, en },
 });
-const usersReference = { path: '/settings/users', labelField: 'contactName' };
 
 /** Columns shared by the order and job lists. */
 export const operationCommonFields = {
@@ -241,7 +241,7 @@ export const operationCommonFields = {
   forwarderId: {
     ...field('forwarderId', 'Экспедитор', 'Forwarder'),
     type: 'reference',
-    reference: usersReference,
+    reference: colleagueReference,
     listed: true,
     filterable: true,
   },
@@ -343,13 +343,13 @@ export const orderFields: readonly FieldDescriptor[] = [
   {
     ...field('sellerId', 'Продавец', 'Seller'),
     type: 'reference',
-    reference: usersReference,
+    reference: colleagueReference,
     filterable: true,
   },
   {
     ...field('curatorIds', 'Кураторы', 'Curators'),
     type: 'references',
-    reference: usersReference,
+    reference: colleagueReference,
     filterable: true,
   },
   {

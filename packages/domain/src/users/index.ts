@@ -236,6 +236,9 @@ export const colleagueSchema = z.object({
 });
 export type Colleague = z.infer<typeof colleagueSchema>;
 
+/** How a field names a user: through the colleagues directory, which every signed-in user may read. */
+export const colleagueReference = { path: '/users/colleagues', labelField: 'contactName' } as const;
+
 export const colleagueResource = defineResource({
   name: 'colleague',
   path: '/users/colleagues',
