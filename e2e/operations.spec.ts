@@ -89,7 +89,7 @@ test('an order with a job whose stages close; statuses, archive and the list', a
   await choose(page, 'field-productId', data.product);
   await page.locator('#route-0-address').fill('Москва, ул. Складская, 1');
   await page.locator('#route-1-address').fill('Алматы, пр. Абая, 10');
-  await choose(page, 'route-1-country', data.country);
+  await choose(page, 'route-1-countryId', data.country);
   await page.getByTestId('cargo-unit-system').getByText('Имперская (фунты, куб. дюймы)').click();
   await page.locator('#cargo-weight').fill('1');
   await page.locator('#cargo-description').fill('Запчасти');

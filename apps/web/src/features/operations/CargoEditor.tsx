@@ -69,32 +69,59 @@ export function CargoEditor({ control, disabled }: CargoEditorProps) {
       ? cargoValueWarnings({ declaredValue: typed.declaredValue, weight: typed.weight }, limits)
       : [];
 
+  /** A typed text field of the cargo; measures carry their unit on the right. */
+  const text = (name: CargoMeasureField | 'declaredValue' | 'packaging', unit?: string) => (
+    <Controller
+      name={`cargo.${name}`}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextInput
+          id={`cargo-${name}`}
+          label={t(`cargo.${name}`)}
+          inputMode={name === 'packaging' ? undefined : 'decimal'}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(e.currentTarget.value)}
+          onBlur={field.onBlur}
+          error={errorText(fieldState.error)}
+          disabled={disabled}
+          rightSection={
+            unit && (
+              <Text size="xs" c="dimmed" pr={4}>
+                {unit}
+              </Text>
+            )
+          }
+          rightSectionWidth={unit ? 70 : undefined}
+          rightSectionPointerEvents="none"
+        />
+      )}
+    />
+  );
+
   const measure = (name: CargoMeasureField) => (
     <Grid.Col key={name} span={{ base: 6, md: 3 }}>
-      <Controller
-        name={`cargo.${name}`}
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextInput
-            id={`cargo-${name}`}
-            label={t(`cargo.${name}`)}
-            inputMode="decimal"
-            value={field.value}
-            onChange={(e) => field.onChange(e.currentTarget.value)}
-            onBlur={field.onBlur}
-            error={errorText(fieldState.error)}
-            disabled={disabled}
-            rightSection={
-              <Text size="xs" c="dimmed" pr={4}>
-                {unitOf(name)}
-              </Text>
-            }
-            rightSectionWidth={70}
-            rightSectionPointerEvents="none"
-          />
-        )}
-      />
+      {text(name, unitOf(name))}
     </Grid.Col>
+  );
+
+  const select = (name: 'declaredValueCurrencyId' | 'countryOfOriginId', url: string, labelField: string) => (
+    <Controller
+      name={`cargo.${name}`}
+      control={control}
+      render={({ field, fieldState }) => (
+        <LazySelect
+          id={`cargo-${name}`}
+          label={t(`cargo.${name}`)}
+          url={url}
+          labelField={labelField}
+          cache
+          value={field.value}
+          onChange={(value) => field.onChange(value as number | null)}
+          error={errorText(fieldState.error)}
+          disabled={disabled}
+        />
+      )}
+    />
   );
 
   const toggle = (name: 'liquid' | 'stackable' | 'noRealCargo') => (
@@ -151,42 +178,9 @@ export function CargoEditor({ control, disabled }: CargoEditorProps) {
           />
         </Grid.Col>
         {SIZES.map(measure)}
+        <Grid.Col span={{ base: 12, md: 3 }}>{text('declaredValue')}</Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <Controller
-            name="cargo.declaredValue"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextInput
-                id="cargo-declaredValue"
-                label={t('cargo.declaredValue')}
-                inputMode="decimal"
-                value={field.value ?? ''}
-                onChange={(e) => field.onChange(e.currentTarget.value)}
-                onBlur={field.onBlur}
-                error={errorText(fieldState.error)}
-                disabled={disabled}
-              />
-            )}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Controller
-            name="cargo.declaredValueCurrencyId"
-            control={control}
-            render={({ field, fieldState }) => (
-              <LazySelect
-                id="cargo-declaredValueCurrencyId"
-                label={t('cargo.declaredValueCurrencyId')}
-                url="/settings/currencies"
-                labelField="code"
-                cache
-                value={field.value}
-                onChange={(value) => field.onChange(value as number | null)}
-                error={errorText(fieldState.error)}
-                disabled={disabled}
-              />
-            )}
-          />
+          {select('declaredValueCurrencyId', '/settings/currencies', 'code')}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }}>
           <TextInput
@@ -198,41 +192,9 @@ export function CargoEditor({ control, disabled }: CargoEditorProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 3 }}>
-          <Controller
-            name="cargo.countryOfOriginId"
-            control={control}
-            render={({ field, fieldState }) => (
-              <LazySelect
-                id="cargo-countryOfOriginId"
-                label={t('cargo.countryOfOriginId')}
-                url="/settings/countries"
-                labelField="name"
-                cache
-                value={field.value}
-                onChange={(value) => field.onChange(value as number | null)}
-                error={errorText(fieldState.error)}
-                disabled={disabled}
-              />
-            )}
-          />
+          {select('countryOfOriginId', '/settings/countries', 'name')}
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Controller
-            name="cargo.packaging"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextInput
-                id="cargo-packaging"
-                label={t('cargo.packaging')}
-                value={field.value ?? ''}
-                onChange={(e) => field.onChange(e.currentTarget.value)}
-                onBlur={field.onBlur}
-                error={errorText(fieldState.error)}
-                disabled={disabled}
-              />
-            )}
-          />
-        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>{text('packaging')}</Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Controller
             name="cargo.tnvedCodes"

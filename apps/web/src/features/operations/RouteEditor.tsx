@@ -28,6 +28,12 @@ import { emptyRoutePoint, type RoutePointForm } from './logic';
 
 type RouteValues = { route: RoutePointForm[] };
 
+/** The dictionaries a point refers to, with their column widths. */
+const REFERENCES = [
+  { name: 'countryId', url: '/settings/countries', span: 3 },
+  { name: 'loadingMethodId', url: '/tms/loading-unloading-methods', span: 4 },
+] as const;
+
 interface RouteEditorProps {
   control: Control<RouteValues>;
   disabled: boolean;
@@ -43,7 +49,6 @@ export function RouteEditor({ control, disabled }: RouteEditorProps) {
   const { fields, append, remove, swap } = useFieldArray({ control, name: 'route' });
   const { errors } = useFormState({ control, name: 'route' });
   const routeError = ownErrorText(errors.route);
-  const add = (kind: RoutePointKind) => append(emptyRoutePoint(kind));
 
   return (
     <Stack gap="sm" data-testid="route-editor">
@@ -136,44 +141,27 @@ export function RouteEditor({ control, disabled }: RouteEditorProps) {
                 )}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              <Controller
-                name={`route.${index}.countryId`}
-                control={control}
-                render={({ field, fieldState }) => (
-                  <LazySelect
-                    id={`route-${index}-country`}
-                    label={t('route.countryId')}
-                    url="/settings/countries"
-                    labelField="name"
-                    cache
-                    value={field.value}
-                    onChange={(value) => field.onChange(value)}
-                    error={errorText(fieldState.error)}
-                    disabled={disabled}
-                  />
-                )}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Controller
-                name={`route.${index}.loadingMethodId`}
-                control={control}
-                render={({ field, fieldState }) => (
-                  <LazySelect
-                    id={`route-${index}-loadingMethod`}
-                    label={t('route.loadingMethodId')}
-                    url="/tms/loading-unloading-methods"
-                    labelField="name"
-                    cache
-                    value={field.value}
-                    onChange={(value) => field.onChange(value)}
-                    error={errorText(fieldState.error)}
-                    disabled={disabled}
-                  />
-                )}
-              />
-            </Grid.Col>
+            {REFERENCES.map(({ name, url, span }) => (
+              <Grid.Col key={name} span={{ base: 12, md: span }}>
+                <Controller
+                  name={`route.${index}.${name}`}
+                  control={control}
+                  render={({ field, fieldState }) => (
+                    <LazySelect
+                      id={`route-${index}-${name}`}
+                      label={t(`route.${name}`)}
+                      url={url}
+                      labelField="name"
+                      cache
+                      value={field.value}
+                      onChange={(value) => field.onChange(value)}
+                      error={errorText(fieldState.error)}
+                      disabled={disabled}
+                    />
+                  )}
+                />
+              </Grid.Col>
+            ))}
             {(['dateFrom', 'dateTo'] as const).map((name) => (
               <Grid.Col key={name} span={{ base: 6, md: 3 }}>
                 <Controller
@@ -217,24 +205,18 @@ export function RouteEditor({ control, disabled }: RouteEditorProps) {
       ))}
       {!disabled && (
         <Group gap="xs">
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconMapPinPlus size={16} />}
-            onClick={() => add('dispatch')}
-            data-testid="route-add-dispatch"
-          >
-            {t('routeEditor.addDispatch')}
-          </Button>
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconMapPinPlus size={16} />}
-            onClick={() => add('delivery')}
-            data-testid="route-add-delivery"
-          >
-            {t('routeEditor.addDelivery')}
-          </Button>
+          {ROUTE_POINT_KINDS.map((kind) => (
+            <Button
+              key={kind}
+              variant="default"
+              size="sm"
+              leftSection={<IconMapPinPlus size={16} />}
+              onClick={() => append(emptyRoutePoint(kind))}
+              data-testid={`route-add-${kind}`}
+            >
+              {t(`routeEditor.add.${kind}`)}
+            </Button>
+          ))}
         </Group>
       )}
     </Stack>
