@@ -51,7 +51,12 @@ export interface FieldDescriptor {
   /** Wording of each enum value in both languages (used by the web and the export instead of keys). */
   optionLabels?: Readonly<Record<string, LocalizedText>>;
   /** For reference(s): the API path of the referenced resource's list and its label field. */
-  reference?: { path: string; labelField: string };
+  reference?: {
+    path: string;
+    labelField: string;
+    /** The label is a number shown padded to 6 digits (order and job numbers). */
+    padded?: boolean;
+  };
   /** Filter width (spec §9): narrow, normal or wide. */
   filterWidth?: 'short' | 'normal' | 'wide';
   /** Hidden from the generated form (a custom screen edits it). */

@@ -185,7 +185,7 @@ export const jobFields: readonly FieldDescriptor[] = [
   {
     ...field('orderIds', 'Заказы', 'Orders'),
     type: 'references',
-    reference: { path: '/tms/orders', labelField: 'number' },
+    reference: { path: '/tms/orders', labelField: 'number', padded: true },
     listed: true,
     filterable: true,
   },

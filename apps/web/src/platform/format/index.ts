@@ -122,3 +122,9 @@ export function russianPluralForm(count: number): 'one' | 'few' | 'many' {
   if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return 'few';
   return 'many';
 }
+
+/** The label of a referenced record: its label field, padded for numbers (orders, jobs), or its id. */
+export function labelOfRow(row: Record<string, unknown>, labelField: string, padded = false): string {
+  const label = row[labelField] ?? row.id;
+  return padded ? padId(label as number | string) : String(label);
+}

@@ -157,6 +157,7 @@ function FilterInput({
               label={label}
               url={field.reference?.path ?? ''}
               labelField={field.reference?.labelField}
+              padLabel={field.reference?.padded}
               value={value ? Number(value) : null}
               onChange={(next) => onChange(field.name, next === null ? '' : String(next))}
             />

@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { FieldDescriptor, ListResult } from '@tms/domain';
 import { api } from '../api/client';
+import { labelOfRow } from '../format';
 
 const REFERENCE_TYPES = new Set(['reference', 'references']);
 
@@ -16,25 +17,26 @@ export function useReferenceLabels(
   fields: readonly FieldDescriptor[],
   records: readonly Record<string, unknown>[],
 ): (field: FieldDescriptor, value: unknown) => string {
-  const wanted = new Map<string, { labelField: string; ids: Set<number> }>();
+  const wanted = new Map<string, { labelField: string; padded: boolean; ids: Set<number> }>();
   for (const field of fields) {
     if (!REFERENCE_TYPES.has(field.type) || !field.reference) continue;
-    const { path, labelField } = field.reference;
+    const { path, labelField, padded = false } = field.reference;
     const key = `${path}|${labelField}`;
-    const entry = wanted.get(key) ?? { labelField, ids: new Set<number>() };
+    const entry = wanted.get(key) ?? { labelField, padded, ids: new Set<number>() };
     for (const record of records) for (const id of idsIn(record[field.name])) entry.ids.add(id);
     wanted.set(key, entry);
   }
   const requests = [...wanted.entries()]
     .filter(([, { ids }]) => ids.size > 0)
-    .map(([key, { labelField, ids }]) => ({
+    .map(([key, { labelField, padded, ids }]) => ({
       key,
       path: key.slice(0, key.indexOf('|')),
       labelField,
+      padded,
       ids: [...ids].sort((a, b) => a - b),
     }));
   const results = useQueries({
-    queries: requests.map(({ key, path, labelField, ids }) => ({
+    queries: requests.map(({ key, path, labelField, padded, ids }) => ({
       queryKey: ['reference-labels', key, ids],
       queryFn: async ({ signal }: { signal: AbortSignal }) => {
         const answer = await api.get<ListResult<Record<string, unknown>>>(path, {
@@ -42,7 +44,9 @@ export function useReferenceLabels(
           signal,
           suppressPopup: true,
         });
-        return new Map(answer.collection.map((row) => [row.id as number, String(row[labelField] ?? row.id)]));
+        return new Map(
+          answer.collection.map((row) => [row.id as number, labelOfRow(row, labelField, padded)]),
+        );
       },
       staleTime: 60_000,
     })),

@@ -86,6 +86,7 @@ export function FieldInput(props: FieldWidgetProps) {
           {...common}
           url={field.reference?.path ?? ''}
           labelField={field.reference?.labelField}
+          padLabel={field.reference?.padded}
           value={(value as number | null) ?? null}
           onChange={(next) => onChange(next)}
         />
@@ -97,6 +98,7 @@ export function FieldInput(props: FieldWidgetProps) {
           multiple
           url={field.reference?.path ?? ''}
           labelField={field.reference?.labelField}
+          padLabel={field.reference?.padded}
           value={Array.isArray(value) ? (value as number[]) : []}
           onChange={(next) => onChange(next)}
         />

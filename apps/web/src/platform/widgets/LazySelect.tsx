@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, SELECT_CACHE_TTL_SECONDS } from '../api/client';
+import { labelOfRow } from '../format';
 import {
   allSelected,
   canLoadMore,
@@ -44,6 +45,8 @@ interface BaseProps {
   selectedUrl?: string;
   /** Field of a row shown as its label. */
   labelField?: string;
+  /** Labels are numbers shown padded to 6 digits. */
+  padLabel?: boolean;
   label?: ReactNode;
   description?: ReactNode;
   placeholder?: string;
@@ -79,7 +82,7 @@ export interface LazyMultiSelectProps extends BaseProps {
  */
 export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
   const { t } = useTranslation();
-  const { url, selectedUrl, labelField = 'name', fullLoad, cache, toggle, query } = props;
+  const { url, selectedUrl, labelField = 'name', padLabel, fullLoad, cache, toggle, query } = props;
   const combobox = useCombobox({
     onDropdownClose: () => {
       combobox.resetSelectedOption();
@@ -98,8 +101,8 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
   const known = useRef(new Map<Id, Row>());
 
   const labelOf = useCallback(
-    (row: Row | undefined) => (row ? String(row[labelField] ?? row.id) : ''),
-    [labelField],
+    (row: Row | undefined) => (row ? labelOfRow(row, labelField, padLabel) : ''),
+    [labelField, padLabel],
   );
   const pageSize = fullLoad ? FULL_LOAD_PAGE_SIZE : LAZY_PAGE_SIZE;
 
