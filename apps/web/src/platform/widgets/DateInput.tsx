@@ -51,7 +51,8 @@ function MaskedDateInput({ value, onChange, mode = 'date', error, onBlur, ...pro
   const commit = (next: string) => {
     const parsed = parseMaskedDate(next, mode);
     setInvalid(parsed.error !== null);
-    if (parsed.value !== value) onChange(parsed.value);
+    // A half-typed or impossible date keeps the value it replaces: an edit never clears a date by accident.
+    if (parsed.error === null && parsed.value !== value) onChange(parsed.value);
   };
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
