@@ -3,6 +3,7 @@ import { enabledField, nameField, updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
 import { MESSAGES } from '../common/validation';
 import { ROLE_BILL_MATERIAL_ASSETS, ROLE_MATERIAL_ASSETS } from '../permissions';
+import { colleagueReference } from '../users';
 
 export const MATERIAL_ASSET_KINDS = [
   'computer',
@@ -103,7 +104,7 @@ export const materialAssetResource = defineResource({
     {
       ...field('responsibleUserId', 'Ответственный', 'Responsible'),
       type: 'reference',
-      reference: { path: '/settings/users', labelField: 'username' },
+      reference: colleagueReference,
       listed: true,
       filterable: true,
     },
