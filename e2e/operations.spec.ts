@@ -167,6 +167,18 @@ test('an order with a job whose stages close; statuses, archive and the list', a
   await expect(page.getByTestId('archive-blockers')).toContainText('Нет этапов', SAVE_TIMEOUT);
   await page.keyboard.press('Escape');
 
+  // The order's own stages sit under its jobs: one added there answers that blocker.
+  await page.getByTestId('tab-jobs').click();
+  const orderJobs = page.getByTestId('order-jobs');
+  await choose(page, 'stage-type', data.stages[1]);
+  await orderJobs.getByTestId('stage-add').click();
+  await expect(orderJobs.getByTestId('stage-row').filter({ hasText: data.stages[1] })).toBeVisible(
+    SAVE_TIMEOUT,
+  );
+  await page.getByTestId('archive-info').click();
+  await expect(page.getByTestId('archive-blockers')).not.toContainText('Нет этапов', SAVE_TIMEOUT);
+  await page.keyboard.press('Escape');
+
   // A copy starts from the order's client, product, route and cargo, and saves as a new order.
   await page.getByTestId('order-copy').click();
   await expect(page).toHaveURL(new RegExp(`/tms/orders/copy/${orderId}$`));
@@ -275,4 +287,41 @@ test('the operations screens have no serious or critical accessibility violation
   await page.goto(`/tms/jobs/${job.id}?tab=stages`);
   await expect(page.getByTestId('stage-row')).toHaveCount(1);
   await check();
+});
+
+test('an open order follows changes made elsewhere without losing what is typed', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const data = await setUp(api);
+  const find = async (path: string, search: string) =>
+    ((await api('GET', `${path}?search=${encodeURIComponent(search)}`)).collection as { id: number }[])[0]!
+      .id;
+  const order = await api('POST', '/tms/orders', {
+    clientId: await find('/counterparties', data.client),
+    productId: await find('/tms/products', data.product),
+    route: [
+      { kind: 'dispatch', address: 'Москва' },
+      { kind: 'delivery', address: 'Алматы', countryId: await find('/settings/countries', data.country) },
+    ],
+  });
+  const version = async () => (await api('GET', `/tms/orders/${order.id}`)).version;
+
+  await page.goto(`/tms/orders/${order.id}`);
+  const packaging = page.locator('#cargo-packaging');
+  await packaging.fill('Паллеты');
+
+  // Archived by someone else while the user types: the header follows, the typing stays, a reload is offered.
+  await api('POST', `/tms/orders/${order.id}/archive`, { version: await version() });
+  await expect(page.getByTestId('archived-badge')).toBeVisible(SAVE_TIMEOUT);
+  await expect(page.getByTestId('changed-elsewhere')).toBeVisible();
+  await expect(packaging).toHaveValue('Паллеты');
+  await page.getByTestId('changed-elsewhere').getByRole('button').click();
+  await expect(page.getByTestId('changed-elsewhere')).toHaveCount(0);
+  await expect(packaging).toHaveValue('');
+
+  // With nothing typed the page simply shows the newer version.
+  await api('POST', `/tms/orders/${order.id}/unarchive`, { version: await version() });
+  await expect(page.getByTestId('archived-badge')).toHaveCount(0, SAVE_TIMEOUT);
+  await expect(page.getByTestId('changed-elsewhere')).toHaveCount(0);
 });

@@ -12,7 +12,10 @@ import type { Database } from './db/connection';
 import accessGroupsModule from './modules/access-groups/routes';
 import counterpartiesModule from './modules/counterparties/routes';
 import customFieldsModule from './modules/custom-fields/routes';
-import operationsModule, { operationsArchiverJob } from './modules/operations/routes';
+import operationsModule, {
+  operationFilesColdStorageJob,
+  operationsArchiverJob,
+} from './modules/operations/routes';
 import optionsModule from './modules/options/routes';
 import settingsModule from './modules/settings/routes';
 import systemModule from './modules/system/routes';
@@ -27,7 +30,9 @@ import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from '
 import filesModule, { staleUploadsJob } from './platform/files/routes';
 import type { App, Module } from './platform/http/types';
 import { housekeepingJob } from './platform/jobs/housekeeping';
+import { scheduledJobsModule } from './platform/jobs/routes';
 import type { ScheduledJob } from './platform/jobs/scheduler';
+import listViewsModule from './platform/list-views/routes';
 import realtimeModule, { registerRealtime } from './platform/realtime/routes';
 
 /** A route as declared, for the security suite's role × endpoint matrix. */
@@ -54,7 +59,12 @@ export interface BuildOptions {
 }
 
 /** Scheduled work of every module; each job runs in one instance at a time. */
-export const JOBS: ScheduledJob[] = [housekeepingJob, staleUploadsJob, operationsArchiverJob];
+export const JOBS: ScheduledJob[] = [
+  housekeepingJob,
+  staleUploadsJob,
+  operationsArchiverJob,
+  operationFilesColdStorageJob,
+];
 
 /** Every module of the product, registered under /api in this order. */
 const MODULES: Module[] = [
@@ -63,6 +73,7 @@ const MODULES: Module[] = [
   usersModule,
   accessGroupsModule,
   systemModule,
+  scheduledJobsModule(JOBS),
   optionsModule,
   filesModule,
   settingsModule,
@@ -71,6 +82,7 @@ const MODULES: Module[] = [
   userDefinedListsModule,
   counterpartiesModule,
   operationsModule,
+  listViewsModule,
 ];
 
 export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<App> {

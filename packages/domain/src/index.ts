@@ -2,6 +2,7 @@ export * from './access-groups';
 export * from './common/dictionary';
 export * from './common/errors';
 export * from './common/list';
+export * from './common/list-views';
 export * from './common/resource';
 export * from './common/validation';
 export * from './counterparties';

@@ -114,7 +114,7 @@ describe('permission catalogue', () => {
         expect(exportedRoles.map(([, v]) => v)).toContain(name);
       }
     }
-    expect(SCOPE_SETS.ROLE_ORDER_VIEW).toEqual(['own', 'office', 'all']);
+    expect(SCOPE_SETS.ROLE_ORDER_VIEW).toEqual(['own', 'related', 'office', 'all']);
     expect(SCOPE_SETS.ROLE_BILL_VIEW).toEqual([
       'own',
       'related',

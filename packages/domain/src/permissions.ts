@@ -1,7 +1,8 @@
 /**
  * The permission catalogue of spec §6: every ROLE_* grouped by family, with Russian and English labels.
- * Scoped permissions come as sets: own / office / all, or own / related / manager office / payment-form
- * office / subordinates / all; the widest scope a user holds wins (see scopeOf).
+ * Scoped permissions come as sets: own / office / all, own / related / office / all (orders and jobs), or
+ * own / related / manager office / payment-form office / subordinates / all; the widest scope a user holds
+ * wins (see scopeOf).
  */
 export interface Label {
   ru: string;
@@ -62,18 +63,23 @@ export const ROLE_PAYMENT_TOTALS = 'ROLE_PAYMENT_TOTALS';
 
 // Orders and jobs
 export const ROLE_ORDER_VIEW_OWN = 'ROLE_ORDER_VIEW_OWN';
+export const ROLE_ORDER_VIEW_RELATED = 'ROLE_ORDER_VIEW_RELATED';
 export const ROLE_ORDER_VIEW_OFFICE = 'ROLE_ORDER_VIEW_OFFICE';
 export const ROLE_ORDER_VIEW_ALL = 'ROLE_ORDER_VIEW_ALL';
 export const ROLE_ORDER_EDIT_OWN = 'ROLE_ORDER_EDIT_OWN';
+export const ROLE_ORDER_EDIT_RELATED = 'ROLE_ORDER_EDIT_RELATED';
 export const ROLE_ORDER_EDIT_OFFICE = 'ROLE_ORDER_EDIT_OFFICE';
 export const ROLE_ORDER_EDIT_ALL = 'ROLE_ORDER_EDIT_ALL';
 export const ROLE_JOB_VIEW_OWN = 'ROLE_JOB_VIEW_OWN';
+export const ROLE_JOB_VIEW_RELATED = 'ROLE_JOB_VIEW_RELATED';
 export const ROLE_JOB_VIEW_OFFICE = 'ROLE_JOB_VIEW_OFFICE';
 export const ROLE_JOB_VIEW_ALL = 'ROLE_JOB_VIEW_ALL';
 export const ROLE_JOB_EDIT_OWN = 'ROLE_JOB_EDIT_OWN';
+export const ROLE_JOB_EDIT_RELATED = 'ROLE_JOB_EDIT_RELATED';
 export const ROLE_JOB_EDIT_OFFICE = 'ROLE_JOB_EDIT_OFFICE';
 export const ROLE_JOB_EDIT_ALL = 'ROLE_JOB_EDIT_ALL';
 export const ROLE_STAGE_MANAGE_OWN = 'ROLE_STAGE_MANAGE_OWN';
+export const ROLE_STAGE_MANAGE_RELATED = 'ROLE_STAGE_MANAGE_RELATED';
 export const ROLE_STAGE_MANAGE_OFFICE = 'ROLE_STAGE_MANAGE_OFFICE';
 export const ROLE_STAGE_MANAGE_ALL = 'ROLE_STAGE_MANAGE_ALL';
 export const ROLE_ORDER_ARCHIVE = 'ROLE_ORDER_ARCHIVE';
@@ -351,6 +357,8 @@ export const ROLE_CABINET_USERS_CARRIER = 'ROLE_CABINET_USERS_CARRIER';
 export const ROLE_CABINET_USERS_PCC_PVC = 'ROLE_CABINET_USERS_PCC_PVC';
 
 const OWN_OFFICE_ALL = ['own', 'office', 'all'] as const;
+/** Orders and jobs: own, related (through the client or a job, see docs/operations.md), office, all. */
+const OWN_RELATED_OFFICE_ALL = ['own', 'related', 'office', 'all'] as const;
 /** The extended set of money and report permissions. */
 const EXTENDED = ['own', 'related', 'managerOffice', 'paymentFormOffice', 'subordinates', 'all'] as const;
 
@@ -361,11 +369,11 @@ const EXTENDED = ['own', 'related', 'managerOffice', 'paymentFormOffice', 'subor
 export const SCOPE_SETS = {
   ROLE_PAYMENT_LIST: ['office', 'all'],
   ROLE_PAYMENT_DELETE: OWN_OFFICE_ALL,
-  ROLE_ORDER_VIEW: OWN_OFFICE_ALL,
-  ROLE_ORDER_EDIT: OWN_OFFICE_ALL,
-  ROLE_JOB_VIEW: OWN_OFFICE_ALL,
-  ROLE_JOB_EDIT: OWN_OFFICE_ALL,
-  ROLE_STAGE_MANAGE: OWN_OFFICE_ALL,
+  ROLE_ORDER_VIEW: OWN_RELATED_OFFICE_ALL,
+  ROLE_ORDER_EDIT: OWN_RELATED_OFFICE_ALL,
+  ROLE_JOB_VIEW: OWN_RELATED_OFFICE_ALL,
+  ROLE_JOB_EDIT: OWN_RELATED_OFFICE_ALL,
+  ROLE_STAGE_MANAGE: OWN_RELATED_OFFICE_ALL,
   ROLE_COUNTERPARTY_VIEW: OWN_OFFICE_ALL,
   ROLE_COUNTERPARTY_EDIT: OWN_OFFICE_ALL,
   ROLE_BILL_VIEW: EXTENDED,

@@ -12,3 +12,4 @@ export * from '../modules/users/tables';
 export * from '../platform/auth/tables';
 export * from '../platform/changelog/tables';
 export * from '../platform/files/tables';
+export * from '../platform/list-views/tables';

@@ -1,7 +1,11 @@
-import { ROLE_SETTINGS_SERVICE_OFFICES } from '@tms/domain';
+import { ROLE_ORDER_EDIT_ALL, ROLE_ORDER_VIEW_ALL, ROLE_SETTINGS_SERVICE_OFFICES } from '@tms/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Database } from '../../src/db/connection';
+import { counterparties } from '../../src/modules/counterparties/tables';
+import { countries } from '../../src/modules/settings/tables';
+import { products } from '../../src/modules/tms/tables';
 import { openSession } from '../../src/platform/auth/sessions';
 import type { App } from '../../src/platform/http/types';
 import { publish } from '../../src/platform/realtime/hub';
@@ -128,8 +132,8 @@ describe('two instances on one database', () => {
     expect((await b.app.inject({ method: 'GET', url: PATH, headers: auth })).statusCode).toBe(401);
   });
 
-  // No API action publishes a message yet (announcements and notifications come later), so instance A
-  // publishes with the platform's publish() over its own pool, as a module's action will.
+  // The platform's publish() on instance A's own pool, as a module's action calls it (an order's change
+  // through the HTTP API: the next test).
   it('a real-time message published on instance A (publish() on its pool) reaches a WebSocket client of instance B', async () => {
     const topic = `announcements_read/${userId}`;
     const socket = new WebSocket(`${b.base.replace('http', 'ws')}/api/realtime?bearer=${token}`);
@@ -160,6 +164,68 @@ describe('two instances on one database', () => {
       expect(await inbox.next()).toEqual({ type: 'message', topic, payload: { id: 4 } });
       socket.send(JSON.stringify({ type: 'ping' }));
       expect(await inbox.next()).toEqual({ type: 'pong' });
+      expect(inbox.pending()).toBe(0);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('an order updated through instance A reaches a WebSocket follower of orders/<id> on instance B', async () => {
+    const db = a.database.db;
+    const [russia] = await db.select({ id: countries.id }).from(countries).where(eq(countries.code, 'RU'));
+    const [product] = await db
+      .insert(products)
+      .values({ code: 'ROAD', name: 'Автоперевозка' })
+      .returning({ id: products.id });
+    const [client] = await db
+      .insert(counterparties)
+      .values({ name: 'ООО «Ромашка»', client: true, countryId: russia!.id, applicationRequired: false })
+      .returning({ id: counterparties.id });
+    const forwarder = await createUser(a.database, { roles: [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL] });
+    const session = await openSession(
+      db,
+      { secretKey: SECRET_KEY, tokenTtl: 3600 },
+      { userId: forwarder.id, ip: '127.0.0.1', userAgent: 'reliability' },
+    );
+    const auth = { authorization: `Bearer ${session.token}` };
+    const point = (kind: string, address: string) => ({ kind, address, countryId: russia!.id });
+    const created = await a.app.inject({
+      method: 'POST',
+      url: '/api/tms/orders',
+      headers: auth,
+      payload: {
+        clientId: client!.id,
+        productId: product!.id,
+        route: [point('dispatch', 'Москва, Тверская 1'), point('delivery', 'Казань, Баумана 5')],
+        cargo: { description: 'Станки' },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json().data;
+
+    const topic = `orders/${order.id}`;
+    const socket = new WebSocket(`${b.base.replace('http', 'ws')}/api/realtime?bearer=${session.token}`);
+    const inbox = messages(socket);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    try {
+      socket.send(JSON.stringify({ type: 'subscribe', topics: [topic, `orders/${order.id + 1}`] }));
+      // Only an order the user may read is granted.
+      expect(await inbox.next()).toEqual({ type: 'subscribed', topics: [topic] });
+      const updated = await a.app.inject({
+        method: 'PUT',
+        url: `/api/tms/orders/${order.id}`,
+        headers: auth,
+        payload: { version: order.version, cargo: { description: 'Станки с ЧПУ' } },
+      });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(await inbox.next()).toEqual({
+        type: 'message',
+        topic,
+        payload: { id: order.id, version: order.version + 1, changedBy: forwarder.id },
+      });
       expect(inbox.pending()).toBe(0);
     } finally {
       socket.close();

@@ -4,25 +4,32 @@ import {
   ROLE_JOB_EDIT_ALL,
   ROLE_JOB_EDIT_OFFICE,
   ROLE_JOB_EDIT_OWN,
+  ROLE_JOB_EDIT_RELATED,
   ROLE_JOB_VIEW_ALL,
   ROLE_JOB_VIEW_OFFICE,
   ROLE_JOB_VIEW_OWN,
+  ROLE_JOB_VIEW_RELATED,
   ROLE_ORDER_ARCHIVE,
   ROLE_ORDER_CONSOLIDATION,
   ROLE_ORDER_EDIT_ALL,
   ROLE_ORDER_EDIT_OFFICE,
   ROLE_ORDER_EDIT_OWN,
+  ROLE_ORDER_EDIT_RELATED,
   ROLE_ORDER_FINANCE_CONTROL,
   ROLE_ORDER_VIEW_ALL,
   ROLE_ORDER_VIEW_OFFICE,
   ROLE_ORDER_VIEW_OWN,
+  ROLE_ORDER_VIEW_RELATED,
   ROLE_STAGE_MANAGE_ALL,
   ROLE_STAGE_MANAGE_OFFICE,
   ROLE_STAGE_MANAGE_OWN,
+  ROLE_STAGE_MANAGE_RELATED,
   ROLE_STAGE_REOPEN,
 } from '@tms/domain';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { counterparties } from '../../src/modules/counterparties/tables';
 import {
   caller as callerOf,
   createJob,
@@ -31,6 +38,7 @@ import {
   type OperationsWorld,
   operationsWorld,
 } from '../../src/modules/operations/test-fixtures';
+import { files } from '../../src/platform/files/tables';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { type SignedIn, signIn } from '../../src/test/users';
 
@@ -88,6 +96,8 @@ describe('object-level scopes of orders and jobs', () => {
     if (url.endsWith('/stages/:stageId')) return { version: 1, comment: 'чужой' };
     if (url.endsWith('/close') || url.endsWith('/reopen')) return { version: 1 };
     if (url.endsWith('/archive') || url.endsWith('/unarchive')) return { version };
+    if (url.endsWith('/files')) return { fileIds: [1], tagTypeIds: [] };
+    if (url.endsWith('/files/:fileId')) return { tagTypeIds: [] };
     return { version, completionDate: null };
   }
 
@@ -130,13 +140,29 @@ describe('object-level scopes of orders and jobs', () => {
       }
       const stage = (await call('POST', `${path}/${outRecord.id}/stages`, admin, { stageTypeId })).json()
         .data as Entity;
+      const [file] = await ctx.database.db
+        .insert(files)
+        .values({
+          storageKey: `scopes${path}/${outRecord.id}`,
+          description: 'чужой.pdf',
+          mimeType: 'application/pdf',
+          size: 1,
+          sha256: 'x',
+          temporary: false,
+          ownerType: path === '/api/tms/orders' ? 'order' : 'job',
+          ownerId: outRecord.id,
+        })
+        .returning();
       const reachable = routes.filter((r) => r.url.startsWith(`${path}/:id`));
       // Guards the guard: the stage and status routes are among those tried.
       expect(reachable.map((r) => r.url)).toEqual(
         expect.arrayContaining([`${path}/:id/stages/:stageId/close`, `${path}/:id/statuses/financeControl`]),
       );
       for (const route of reachable) {
-        const url = route.url.replace(':id', String(outRecord.id)).replace(':stageId', String(stage.id));
+        const url = route.url
+          .replace(':id', String(outRecord.id))
+          .replace(':stageId', String(stage.id))
+          .replace(':fileId', String(file!.id));
         const res = await call(
           route.method as 'GET',
           url,
@@ -195,6 +221,40 @@ describe('object-level scopes of orders and jobs', () => {
       ...common,
       forwarderId: colleague.user.id,
     });
+    await expectOutOfReach(caller, { order: inside }, { order: outside, job });
+  });
+
+  it('related: an order of a client curated by a colleague, whose jobs a colleague forwards', async () => {
+    const caller = await signIn(
+      ctx,
+      [
+        ROLE_ORDER_VIEW_RELATED,
+        ROLE_ORDER_EDIT_RELATED,
+        ROLE_JOB_VIEW_RELATED,
+        ROLE_JOB_EDIT_RELATED,
+        ROLE_STAGE_MANAGE_RELATED,
+        ...UNSCOPED,
+      ],
+      { serviceOfficeId: world.mow },
+    );
+    const colleague = await signIn(ctx, [], { serviceOfficeId: world.mow });
+    const mine = await world.counterparty({ name: 'Клиент Свой', managerIds: [caller.user.id] });
+    await ctx.database.db
+      .update(counterparties)
+      .set({ curatorIds: [colleague.user.id], managerIds: [colleague.user.id] })
+      .where(eq(counterparties.id, client));
+    const theirs = {
+      serviceOfficeId: world.mow,
+      forwarderId: colleague.user.id,
+      sellerId: colleague.user.id,
+      curatorIds: [colleague.user.id],
+    };
+    const inside = await createOrder(ctx, world, admin, mine, theirs);
+    // The caller forwards a job of another order of the same client: that order is related, this one not.
+    const neighbour = await createOrder(ctx, world, admin, client, theirs);
+    await createJob(ctx, world, admin, [neighbour.id], { forwarderId: caller.user.id });
+    const outside = await createOrder(ctx, world, admin, client, theirs);
+    const job = await createJob(ctx, world, admin, [outside.id], { forwarderId: colleague.user.id });
     await expectOutOfReach(caller, { order: inside }, { order: outside, job });
   });
 

@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, rolesOfScopedPermission } from '../permissions';
+import { ROLE_ADMIN, ROLE_FORWARDER_VIEW, rolesOfScopedPermission } from '../permissions';
 
 /** The two kinds of operation: an order (what the client bought) and a job (work given to a contractor). */
 export const OPERATION_TYPES = ['order', 'job'] as const;
@@ -27,14 +27,17 @@ export function holdsRole(actor: Pick<OperationActor, 'roles'>, role: string): b
   return roles.has(role) || roles.has(ROLE_ADMIN);
 }
 
-/** Every scope of the view and edit permissions of orders and jobs: route guards take any of them. */
+/**
+ * Every scope of the view and edit permissions of orders and jobs: route guards take any of them. Viewing
+ * also admits ROLE_FORWARDER_VIEW, which reads the operations the user forwards (never writes them).
+ */
 export const OPERATION_ROLES = {
   order: {
-    view: rolesOfScopedPermission('ROLE_ORDER_VIEW'),
+    view: [...rolesOfScopedPermission('ROLE_ORDER_VIEW'), ROLE_FORWARDER_VIEW],
     edit: rolesOfScopedPermission('ROLE_ORDER_EDIT'),
   },
   job: {
-    view: rolesOfScopedPermission('ROLE_JOB_VIEW'),
+    view: [...rolesOfScopedPermission('ROLE_JOB_VIEW'), ROLE_FORWARDER_VIEW],
     edit: rolesOfScopedPermission('ROLE_JOB_EDIT'),
   },
 } as const satisfies Record<OperationType, { view: readonly string[]; edit: readonly string[] }>;

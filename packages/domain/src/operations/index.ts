@@ -3,6 +3,7 @@ export * from './archiver';
 export * from './cargo';
 export * from './dashboard';
 export * from './decimal';
+export * from './files';
 export * from './job';
 export * from './messages';
 export * from './order';

@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import { completeDefinition } from '../custom-fields/definitions';
-import { ROLE_ADMIN, ROLE_JOB_EDIT_OWN, ROLE_JOB_VIEW_ALL, ROLE_ORDER_CONSOLIDATION } from '../permissions';
+import {
+  ROLE_ADMIN,
+  ROLE_FORWARDER_VIEW,
+  ROLE_JOB_EDIT_OWN,
+  ROLE_JOB_VIEW_ALL,
+  ROLE_JOB_VIEW_RELATED,
+  ROLE_ORDER_CARGO_DAMAGE,
+  ROLE_ORDER_COMPLETION_MARK,
+  ROLE_ORDER_CONSOLIDATION,
+  ROLE_ORDER_COUNTERPARTY_CHANGE,
+} from '../permissions';
 import { MATERIAL_ASSET_MESSAGES } from '../settings/material-assets';
 import { sampleOrder } from './fixtures';
 import {
+  JOB_FIELD_ROLES,
   jobCanHaveBills,
   jobContractorIssue,
   jobCostIssue,
   jobCreateSchema,
   jobDefaultsFromOrder,
+  jobFieldRole,
   jobOrderIssue,
   jobResource,
   jobSchema,
@@ -136,11 +148,37 @@ describe('jobDefaultsFromOrder', () => {
   });
 });
 
+describe('jobFieldRole', () => {
+  it('needs the damage and completion roles on create and on change', () => {
+    for (const existing of [null, { contractorId: 21 }]) {
+      expect(jobFieldRole('damaged', existing)).toBe(ROLE_ORDER_CARGO_DAMAGE);
+      expect(jobFieldRole('completionDate', existing)).toBe(ROLE_ORDER_COMPLETION_MARK);
+    }
+  });
+
+  it('leaves choosing a contractor free and makes replacing one a counterparty change', () => {
+    expect(jobFieldRole('contractorId', null)).toBeUndefined();
+    expect(jobFieldRole('contractorId', { contractorId: null })).toBeUndefined();
+    expect(jobFieldRole('contractorId', { contractorId: 21 })).toBe(ROLE_ORDER_COUNTERPARTY_CHANGE);
+  });
+
+  it('locks only fields of the job, and leaves the rest to edit access', () => {
+    const fields = jobResource.fields.map((f) => f.name);
+    for (const field of Object.keys(JOB_FIELD_ROLES)) expect(fields).toContain(field);
+    for (const field of ['jobTypeId', 'orderIds', 'route', 'costAmount', 'tracking', 'forwarderId']) {
+      expect(jobFieldRole(field, { contractorId: 21 }), field).toBeUndefined();
+    }
+  });
+});
+
 describe('jobResource', () => {
   it('is the job list at /tms/jobs', () => {
     expect(jobResource.name).toBe('job');
     expect(jobResource.path).toBe('/tms/jobs');
-    expect(jobResource.roles.view).toContain(ROLE_JOB_VIEW_ALL);
+    expect(jobResource.roles.view).toEqual(
+      expect.arrayContaining([ROLE_JOB_VIEW_ALL, ROLE_JOB_VIEW_RELATED, ROLE_FORWARDER_VIEW]),
+    );
+    expect(jobResource.roles.edit).not.toContain(ROLE_FORWARDER_VIEW);
     const entity = Object.keys(jobSchema.shape);
     for (const field of jobResource.fields) {
       expect(entity, field.name).toContain(field.name);

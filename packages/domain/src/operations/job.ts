@@ -4,7 +4,12 @@ import { defineResource, entityBase, type FieldDescriptor, updateSchemaOf } from
 import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import type { CustomFieldDefinition } from '../custom-fields/definitions';
 import { inheritedCustomFieldValues } from '../custom-fields/values';
-import { ROLE_ORDER_CONSOLIDATION } from '../permissions';
+import {
+  ROLE_ORDER_CARGO_DAMAGE,
+  ROLE_ORDER_COMPLETION_MARK,
+  ROLE_ORDER_CONSOLIDATION,
+  ROLE_ORDER_COUNTERPARTY_CHANGE,
+} from '../permissions';
 import { MATERIAL_ASSET_MESSAGES, moneyAmountSchema } from '../settings/material-assets';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
@@ -79,6 +84,28 @@ export const jobSchema = z.object({
   createdById: z.number().int().nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
+
+/**
+ * Fields only holders of a role may set or change (spec §6 "Orders and jobs"), as ORDER_FIELD_ROLES for
+ * orders; the server refuses a changed value without it ("Field edit access denied.") and the web disables
+ * the input. The job keeps no liquid flag of its own (liquid cargo is the order's), and more than one order
+ * is the consolidation rule of `jobOrderIssue`.
+ */
+export const JOB_FIELD_ROLES: Readonly<Record<string, string>> = {
+  contractorId: ROLE_ORDER_COUNTERPARTY_CHANGE,
+  damaged: ROLE_ORDER_CARGO_DAMAGE,
+  completionDate: ROLE_ORDER_COMPLETION_MARK,
+};
+
+/**
+ * The role a user needs to set `field` of a job (`existing` null: a new job), or undefined when edit access
+ * is enough. Choosing the contractor of a job that has none (at creation or later, after the trading) is
+ * the forwarder's everyday work; replacing or removing a chosen one is the counterparty change.
+ */
+export function jobFieldRole(field: string, existing: Pick<Job, 'contractorId'> | null): string | undefined {
+  if (field === 'contractorId' && (existing === null || existing.contractorId === null)) return undefined;
+  return JOB_FIELD_ROLES[field];
+}
 
 /** A job has exactly one order, or several when the user may consolidate. */
 export function jobOrderIssue(orderIds: readonly number[], actor: OperationActor): OperationIssue | null {

@@ -35,6 +35,8 @@ export const OPERATION_MESSAGES = {
   stageOpen: 'The stage is not closed.',
   futureDate: 'This date must not be in the future.',
   hasLinkedRecords: 'Has linked budgets, stages, bills or files.',
+  clientManagementLock:
+    'The client is locked by the management: only its curators and managers may create or change its orders and jobs.',
 } as const;
 
 /** A broken rule: the message and where it goes in the Validation Failed tree, relative to the body part checked. */
@@ -85,4 +87,6 @@ export const OPERATION_MESSAGES_RU: Readonly<Record<OperationMessage, string>> =
   'The stage is not closed.': 'Этап не закрыт.',
   'This date must not be in the future.': 'Дата не может быть в будущем.',
   'Has linked budgets, stages, bills or files.': 'Есть связанные бюджеты, этапы, счета или файлы.',
+  'The client is locked by the management: only its curators and managers may create or change its orders and jobs.':
+    'Клиент заблокирован руководством: создавать и изменять его заказы и работы могут только его кураторы и менеджеры.',
 };

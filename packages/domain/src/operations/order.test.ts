@@ -3,19 +3,23 @@ import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import { completeDefinition } from '../custom-fields/definitions';
 import {
   ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED,
+  ROLE_FORWARDER_VIEW,
   ROLE_ORDER_CARGO_DAMAGE,
   ROLE_ORDER_COMPLETION_MARK,
   ROLE_ORDER_COUNTERPARTY_CHANGE,
   ROLE_ORDER_EDIT_ALL,
   ROLE_ORDER_EDIT_OFFICE,
   ROLE_ORDER_EDIT_OWN,
+  ROLE_ORDER_EDIT_RELATED,
   ROLE_ORDER_VIEW_OWN,
+  ROLE_ORDER_VIEW_RELATED,
 } from '../permissions';
 import { sampleOrder } from './fixtures';
 import { OPERATION_MESSAGES as M } from './messages';
 import {
   clientOrderIssue,
   copyOrder,
+  deniedCargoFields,
   orderCreateSchema,
   orderFieldRole,
   orderResource,
@@ -174,12 +178,17 @@ describe('orderResource', () => {
   it('is the order list at /tms/orders guarded by the scoped order permissions', () => {
     expect(orderResource.name).toBe('order');
     expect(orderResource.path).toBe('/tms/orders');
-    expect(orderResource.roles.view).toEqual(expect.arrayContaining([ROLE_ORDER_VIEW_OWN]));
+    expect(orderResource.roles.view).toEqual(
+      expect.arrayContaining([ROLE_ORDER_VIEW_OWN, ROLE_ORDER_VIEW_RELATED, ROLE_FORWARDER_VIEW]),
+    );
     expect(orderResource.roles.edit).toEqual([
       ROLE_ORDER_EDIT_OWN,
+      ROLE_ORDER_EDIT_RELATED,
       ROLE_ORDER_EDIT_OFFICE,
       ROLE_ORDER_EDIT_ALL,
     ]);
+    // Forwarder view reads, never writes.
+    expect(orderResource.roles.edit).not.toContain(ROLE_FORWARDER_VIEW);
   });
 
   it('filters by every status, client, office, forwarder, contractor, dates and archived', () => {
@@ -217,5 +226,18 @@ describe('orderResource', () => {
         expect(Object.keys(field.optionLabels ?? {}).sort()).toEqual([...(field.options ?? [])].sort());
     }
     expect(orderResource.fields.find((f) => f.name === orderResource.defaultSort.field)?.sortable).toBe(true);
+  });
+});
+
+describe('cargo flags that need a role', () => {
+  const editor = { roles: [] as string[] };
+  const liquid = { roles: ['ROLE_ORDER_LIQUID'] };
+  it('refuses setting or clearing liquid cargo without ROLE_ORDER_LIQUID, and nothing else', () => {
+    expect(deniedCargoFields({ liquid: true }, null, editor)).toEqual(['liquid']);
+    expect(deniedCargoFields({ liquid: false }, { liquid: true }, editor)).toEqual(['liquid']);
+    expect(deniedCargoFields({ liquid: true }, { liquid: true }, editor)).toEqual([]);
+    expect(deniedCargoFields({ liquid: false, stackable: true }, null, editor)).toEqual([]);
+    expect(deniedCargoFields(undefined, { liquid: true }, editor)).toEqual([]);
+    expect(deniedCargoFields({ liquid: true }, null, liquid)).toEqual([]);
   });
 });

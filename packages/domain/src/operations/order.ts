@@ -20,6 +20,7 @@ import {
   ROLE_ORDER_CARGO_DAMAGE,
   ROLE_ORDER_COMPLETION_MARK,
   ROLE_ORDER_COUNTERPARTY_CHANGE,
+  ROLE_ORDER_LIQUID,
 } from '../permissions';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../tms/transport-types';
 import { colleagueReference } from '../users';
@@ -144,6 +145,24 @@ export const ORDER_FIELD_ROLES: Readonly<Record<string, string>> = {
   completionDate: ROLE_ORDER_COMPLETION_MARK,
   clientId: ROLE_ORDER_COUNTERPARTY_CHANGE,
 };
+/** Cargo flags only holders of a role may set or change: liquid cargo (spec §6 "liquid"). */
+export const CARGO_FIELD_ROLES: Readonly<Record<string, string>> = { liquid: ROLE_ORDER_LIQUID };
+
+/**
+ * The cargo flags a write changes that need a role the actor lacks: each flag as sent against the saved one
+ * (unset on a new order; a write without cargo changes none).
+ */
+export function deniedCargoFields(
+  sent: { readonly [flag: string]: unknown } | null | undefined,
+  saved: { readonly [flag: string]: unknown } | null | undefined,
+  actor: Pick<OperationActor, 'roles'>,
+): string[] {
+  if (!sent) return [];
+  return Object.entries(CARGO_FIELD_ROLES)
+    .filter(([flag, role]) => Boolean(sent[flag]) !== Boolean(saved?.[flag]) && !holdsRole(actor, role))
+    .map(([flag]) => flag);
+}
+
 /** Whoever creates an order chooses its client. */
 export const ORDER_FIELDS_FREE_ON_CREATE: readonly string[] = ['clientId'];
 

@@ -323,11 +323,16 @@ describe('locks', () => {
     expect(operationEditLock({ archived: true, financeControlStatus: 'NOT_READY' })).toBe(M.locked);
   });
 
-  it('takes files into an archived operation only with its role', () => {
-    expect(fileUploadLock(false, forwarder)).toBeNull();
-    expect(fileUploadLock(true, forwarder)).toBe(M.locked);
-    expect(fileUploadLock(true, user([ROLE_ARCHIVED_OPERATION_FILE_UPLOAD]))).toBeNull();
-    expect(fileUploadLock(true, admin)).toBeNull();
+  it('takes files into a locked operation only with its role', () => {
+    const open = { archived: false, financeControlStatus: 'READY' } as const;
+    const archived = { archived: true, financeControlStatus: 'NOT_READY' } as const;
+    const accepted = { archived: false, financeControlStatus: 'ACCEPTED' } as const;
+    expect(fileUploadLock(open, forwarder)).toBeNull();
+    expect(fileUploadLock(archived, forwarder)).toBe(M.locked);
+    expect(fileUploadLock(accepted, forwarder)).toBe(M.locked);
+    expect(fileUploadLock(archived, user([ROLE_ARCHIVED_OPERATION_FILE_UPLOAD]))).toBeNull();
+    expect(fileUploadLock(accepted, user([ROLE_ARCHIVED_OPERATION_FILE_UPLOAD]))).toBeNull();
+    expect(fileUploadLock(archived, admin)).toBeNull();
   });
 });
 

@@ -419,8 +419,12 @@ export function operationEditLock(facts: EditLockFacts): OperationMessage | null
     : null;
 }
 
-/** Files of an archived operation are added only with ROLE_ARCHIVED_OPERATION_FILE_UPLOAD. */
-export function fileUploadLock(archived: boolean, actor: OperationActor): OperationMessage | null {
-  if (!archived || actor.isSystem || holdsRole(actor, ROLE_ARCHIVED_OPERATION_FILE_UPLOAD)) return null;
-  return M.locked;
+/**
+ * Files of an operation under the edit lock (archived, or finance control ACCEPTED) are added, changed or
+ * removed only with ROLE_ARCHIVED_OPERATION_FILE_UPLOAD.
+ */
+export function fileUploadLock(facts: EditLockFacts, actor: OperationActor): OperationMessage | null {
+  const lock = operationEditLock(facts);
+  if (!lock || actor.isSystem || holdsRole(actor, ROLE_ARCHIVED_OPERATION_FILE_UPLOAD)) return null;
+  return lock;
 }

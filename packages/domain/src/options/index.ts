@@ -48,6 +48,8 @@ export const systemOptionsFields = {
     .regex(/^[A-Z]{3}$/, MESSAGES.invalid),
   /** Days after the last stage closes before the archiver moves an order or job to the archive. */
   archiveAfterDays: days(3650),
+  /** Days after its archiving before the files of an order or job move to cold storage. */
+  coldStorageAfterDays: days(3650),
 };
 
 export const systemOptionsValuesSchema = z.object(systemOptionsFields);
@@ -83,6 +85,7 @@ export const SYSTEM_OPTIONS_DEFAULTS: SystemOptionsValues = {
   wmsWarehouseId: null,
   systemCurrencyCode: 'RUB',
   archiveAfterDays: 30,
+  coldStorageAfterDays: 365,
 };
 
 export const SHORT_DATE_FORMAT = 'DD.MM.YYYY';

@@ -8,7 +8,7 @@ import {
 } from '@tms/domain';
 import { inArray } from 'drizzle-orm';
 import { counterparties } from '../../modules/counterparties/tables';
-import { refreshOrderContractors } from '../../modules/operations/orders';
+import { refreshOrderJobFacts } from '../../modules/operations/orders';
 import { jobOrders, jobs, orders, stages } from '../../modules/operations/tables';
 import { countries, currencies } from '../../modules/settings/tables';
 import { jobTypes, products, stageTypes } from '../../modules/tms/tables';
@@ -317,5 +317,5 @@ export async function seedDemoOperations(
       await addStages('job', row!.id, job.stages);
     }
   }
-  await refreshOrderContractors(tx, orderIds);
+  await refreshOrderJobFacts(tx, orderIds);
 }

@@ -1,4 +1,5 @@
 import {
+  APPLICATION_FILE_TAG,
   ROLE_JOB_EDIT_ALL,
   ROLE_JOB_VIEW_ALL,
   ROLE_ORDER_EDIT_ALL,
@@ -7,10 +8,11 @@ import {
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../platform/files/tables';
+import { files, fileTags } from '../../platform/files/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { operationCustomFieldGroups } from '../custom-fields/tables';
+import { fileTagTypes } from '../settings/tables';
 import { operationsArchiverJob, runArchiver } from './archiver';
 import { today } from './stages';
 import { orders } from './tables';
@@ -120,21 +122,40 @@ describe('the archiver', () => {
     expect(await blockers(order.id)).toContain('inWarehouse');
   });
 
-  it('leaves an order whose client requires an application until one is attached', async () => {
+  it('leaves an order whose client requires an application until a file tagged APPLICATION is attached', async () => {
     const strict = await world.counterparty({ applicationRequired: true });
     const order = await doneOrder({}, strict);
     await runArchiver(ctx.database.db, LATER);
     expect(await archived(order.id)).toBe(false);
-    await ctx.database.db.insert(files).values({
-      storageKey: `test-${order.id}`,
-      description: 'Заявка.pdf',
-      mimeType: 'application/pdf',
-      size: 10,
-      sha256: 'x',
-      temporary: false,
-      ownerType: 'order',
-      ownerId: order.id,
-    });
+    const attach = async (name: string) => {
+      const [file] = await ctx.database.db
+        .insert(files)
+        .values({
+          storageKey: `test-${order.id}-${name}`,
+          description: name,
+          mimeType: 'application/pdf',
+          size: 10,
+          sha256: 'x',
+          temporary: false,
+          ownerType: 'order',
+          ownerId: order.id,
+        })
+        .returning();
+      return file!.id;
+    };
+    // Any other file does not count.
+    await attach('CMR.pdf');
+    await runArchiver(ctx.database.db, LATER);
+    expect(await archived(order.id)).toBe(false);
+    expect(await blockers(order.id)).toContain('applicationMissing');
+
+    const [application] = await ctx.database.db
+      .select()
+      .from(fileTagTypes)
+      .where(eq(fileTagTypes.code, APPLICATION_FILE_TAG));
+    await ctx.database.db
+      .insert(fileTags)
+      .values({ fileId: await attach('Заявка.pdf'), tagTypeId: application!.id });
     await runArchiver(ctx.database.db, LATER);
     expect(await archived(order.id)).toBe(true);
   });

@@ -1,4 +1,5 @@
 import {
+  APPLICATION_FILE_TAG,
   type ArchiveBlocker,
   type ArchiveFacts,
   archiveBlockers,
@@ -6,11 +7,12 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connection';
-import { files } from '../../platform/files/tables';
+import { files, fileTags } from '../../platform/files/tables';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
 import { counterparties } from '../counterparties/tables';
 import { customFieldsForScope } from '../custom-fields/service';
 import { getOptions } from '../options/service';
+import { fileTagTypes } from '../settings/tables';
 import {
   OPERATION_KINDS,
   type OperationKind,
@@ -69,10 +71,20 @@ export async function archiveFactsOf(
     .select({ applicationRequired: counterparties.applicationRequired })
     .from(counterparties)
     .where(eq(counterparties.id, order.clientId));
+  // The application is an attached file of the order tagged APPLICATION.
   const [application] = await tx
     .select({ id: files.id })
     .from(files)
-    .where(and(eq(files.ownerType, 'order'), eq(files.ownerId, order.id), eq(files.temporary, false)))
+    .innerJoin(fileTags, eq(fileTags.fileId, files.id))
+    .innerJoin(fileTagTypes, eq(fileTagTypes.id, fileTags.tagTypeId))
+    .where(
+      and(
+        eq(files.ownerType, 'order'),
+        eq(files.ownerId, order.id),
+        eq(files.temporary, false),
+        eq(fileTagTypes.code, APPLICATION_FILE_TAG),
+      ),
+    )
     .limit(1);
   const [pending] = await tx
     .select({ count: sql<number>`count(*)::int` })

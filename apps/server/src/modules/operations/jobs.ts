@@ -1,6 +1,7 @@
 import {
   jobContractorIssue,
   jobCostIssue,
+  jobFieldRole,
   jobOrderIssue,
   jobTypeIssue,
   OPERATION_MESSAGES as M,
@@ -20,12 +21,14 @@ import { copyForInheritance } from '../custom-fields/service';
 import { jobTypes } from '../tms/tables';
 import {
   actorOf,
+  assertClientsUnlocked,
   assertEditable,
   changedFields,
+  checkFieldRoles,
   type JobRow,
   type OrderRow,
   operationCustomFields,
-  refreshOrderContractors,
+  refreshOrderJobFacts,
   routeColumns,
 } from './orders';
 import { jobScope, orderScope } from './scope';
@@ -156,21 +159,28 @@ export function jobHooks(): ResourceHooks<JobRow> {
   return {
     scope: (auth, access) => jobScope(auth, access),
     async beforeCreate({ tx, auth }, values) {
+      checkFieldRoles(auth, values, null, (field) => jobFieldRole(field, null));
       const computed = await prepareJob(tx, auth, values, null);
+      await assertClientsUnlocked(tx, auth, computed.clientIds as number[]);
       return { ...values, ...computed, createdById: auth.userId };
     },
     async beforeUpdate({ tx, auth }, values, existing) {
       assertEditable(existing);
+      checkFieldRoles(auth, values, existing as Values, (field) => jobFieldRole(field, existing));
       const computed = await prepareJob(tx, auth, values, existing);
+      if (changedFields(values, existing as Values).length) {
+        await assertClientsUnlocked(tx, auth, [...existing.clientIds, ...(computed.clientIds as number[])]);
+      }
       return { ...values, ...computed };
     },
     async afterWrite({ tx }, event) {
       if (event.after) await syncJobOrders(tx, event.after);
       const touched = new Set([...(event.before?.orderIds ?? []), ...(event.after?.orderIds ?? [])]);
-      await refreshOrderContractors(tx, [...touched]);
+      await refreshOrderJobFacts(tx, [...touched]);
     },
-    async beforeDelete({ tx }, row) {
+    async beforeDelete({ tx, auth }, row) {
       assertEditable(row);
+      await assertClientsUnlocked(tx, auth, row.clientIds);
       const [stage] = await tx
         .select({ id: stages.id })
         .from(stages)

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../platform/auth/context';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, notFound } from '../../platform/errors';
 import type { JobRow, OrderRow } from './orders';
+import { publishOperationChange } from './realtime';
 import { type Access, jobScope, orderScope } from './scope';
 import { jobs, orders } from './tables';
 
@@ -99,5 +100,6 @@ export async function writeOperation(
       ...extraChanges,
     },
   });
+  await publishOperationChange(tx, kind.type, after as OperationRow, auth);
   return after as OperationRow;
 }

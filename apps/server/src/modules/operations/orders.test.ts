@@ -10,6 +10,7 @@ import {
   ROLE_ORDER_COUNTERPARTY_CHANGE,
   ROLE_ORDER_EDIT_ALL,
   ROLE_ORDER_FINANCE_CONTROL,
+  ROLE_ORDER_LIQUID,
   ROLE_ORDER_VIEW_ALL,
 } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -207,6 +208,32 @@ describe('orders', () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().data).toMatchObject({ clientId: other, damaged: true });
+  });
+
+  it('needs the liquid role to mark cargo liquid or to unmark it', async () => {
+    const body = { clientId: client, productId: world.productId, route: route(world) };
+    const refused = await call('POST', '/api/tms/orders', editor, { ...body, cargo: { liquid: true } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(COUNTERPARTY_MESSAGES.fieldEditDenied);
+
+    const liquid = await signIn(ctx, [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_ORDER_LIQUID]);
+    const created = await call('POST', '/api/tms/orders', liquid, { ...body, cargo: { liquid: true } });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json().data;
+    expect(order.cargo.liquid).toBe(true);
+
+    // Other changes stay open to editors without the role; unmarking the cargo does not.
+    const other = await call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+      version: order.version,
+      paymentTermsDays: 10,
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const unmark = await call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+      version: other.json().data.version,
+      cargo: { liquid: false },
+    });
+    expect(unmark.statusCode).toBe(403);
+    expect((await call('GET', `/api/tms/orders/${order.id}`, editor)).json().data.cargo.liquid).toBe(true);
   });
 
   it('moves finance control by the transitions and locks the order while ACCEPTED', async () => {

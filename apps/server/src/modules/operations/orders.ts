@@ -6,11 +6,13 @@ import {
   clientOrderIssue,
   completeCargo,
   completeRoutePoint,
+  deniedCargoFields,
   OPERATION_MESSAGES as M,
   MESSAGES,
   type OperationActor,
   operationEditLock,
   orderFieldRole,
+  ROLE_IGNORE_MANAGEMENT_LOCK,
   type RoutePointInput,
   routeIssues,
   routeSummary,
@@ -55,15 +57,52 @@ export function changedFields(values: Values, existing: Values | null, defaults:
   });
 }
 
-/** A new order's flags before anyone sets them: setting `damaged: false` needs no role. */
-const ORDER_DEFAULTS: Values = { damaged: false, failure: false };
+/** A new operation's flags before anyone sets them: setting `damaged: false` needs no role. */
+const OPERATION_DEFAULTS: Values = { damaged: false, failure: false };
 
-/** Spec §6: a changed field that needs a role the user lacks refuses the whole write (403). */
-function checkFieldRoles(auth: AuthContext, values: Values, existing: OrderRow | null): void {
-  for (const field of changedFields(values, existing as Values | null, ORDER_DEFAULTS)) {
-    const role = orderFieldRole(field, existing === null);
+/**
+ * Spec §6: a changed field that needs a role the user lacks (`roleOf`: ORDER_FIELD_ROLES, JOB_FIELD_ROLES)
+ * refuses the whole write (403).
+ */
+export function checkFieldRoles(
+  auth: AuthContext,
+  values: Values,
+  existing: Values | null,
+  roleOf: (field: string) => string | undefined,
+): void {
+  for (const field of changedFields(values, existing, OPERATION_DEFAULTS)) {
+    const role = roleOf(field);
     if (role && !hasAnyRole(auth, [role])) throw forbidden(COUNTERPARTY_MESSAGES.fieldEditDenied);
   }
+  const cargo = (source: Values | null) => source?.cargo as Record<string, unknown> | null | undefined;
+  if (deniedCargoFields(cargo(values), cargo(existing), actorOf(auth)).length) {
+    throw forbidden(COUNTERPARTY_MESSAGES.fieldEditDenied);
+  }
+}
+
+/**
+ * The management lock of a client (spec §3 Counterparty, §6 Forwarder): new orders and jobs of a locked
+ * client, and changes of its orders and jobs, are taken only from its curators and managers and from holders
+ * of ROLE_IGNORE_MANAGEMENT_LOCK; anyone else gets 403.
+ */
+export async function assertClientsUnlocked(
+  tx: Tx,
+  auth: AuthContext,
+  clientIds: readonly number[],
+): Promise<void> {
+  if (!clientIds.length || hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])) return;
+  const [locked] = await tx
+    .select({ id: counterparties.id })
+    .from(counterparties)
+    .where(
+      and(
+        inArray(counterparties.id, [...new Set(clientIds)]),
+        eq(counterparties.managementLock, true),
+        sql`NOT (${counterparties.curatorIds} @> ARRAY[${auth.userId}]::integer[] OR ${counterparties.managerIds} @> ARRAY[${auth.userId}]::integer[])`,
+      ),
+    )
+    .limit(1);
+  if (locked) throw forbidden(M.clientManagementLock);
 }
 
 /** "order or job archived or has a locking finance control status" (400 at the root). */
@@ -229,12 +268,16 @@ export async function refreshJobClients(tx: Tx, jobIds: readonly number[]): Prom
     WHERE ${inArray(jobs.id, [...jobIds])}`);
 }
 
-/** The contractors of each order, from its jobs. */
-export async function refreshOrderContractors(tx: Tx, orderIds: readonly number[]): Promise<void> {
+/** The contractors (list filter) and forwarders (related scope) of each order's jobs. */
+export async function refreshOrderJobFacts(tx: Tx, orderIds: readonly number[]): Promise<void> {
   if (!orderIds.length) return;
   await tx.execute(sql`UPDATE ${orders} SET contractor_ids = coalesce(
       (SELECT array_agg(DISTINCT j.contractor_id ORDER BY j.contractor_id) FROM ${jobs} j
         WHERE j.order_ids @> ARRAY[${orders.id}] AND j.contractor_id IS NOT NULL),
+      '{}'),
+    job_forwarder_ids = coalesce(
+      (SELECT array_agg(DISTINCT j.forwarder_id ORDER BY j.forwarder_id) FROM ${jobs} j
+        WHERE j.order_ids @> ARRAY[${orders.id}] AND j.forwarder_id IS NOT NULL),
       '{}')
     WHERE ${inArray(orders.id, [...orderIds])}`);
 }
@@ -243,13 +286,18 @@ export function orderHooks(): ResourceHooks<OrderRow> {
   return {
     scope: (auth, access) => orderScope(auth, access),
     async beforeCreate({ tx, auth }, values) {
-      checkFieldRoles(auth, values, null);
+      checkFieldRoles(auth, values, null, (field) => orderFieldRole(field, true));
+      await assertClientsUnlocked(tx, auth, [values.clientId as number]);
       const computed = await prepareOrder(tx, auth, values, null);
       return { ...values, ...computed, createdById: auth.userId };
     },
     async beforeUpdate({ tx, auth }, values, existing) {
       assertEditable(existing);
-      checkFieldRoles(auth, values, existing);
+      checkFieldRoles(auth, values, existing as Values, (field) => orderFieldRole(field, false));
+      if (changedFields(values, existing as Values).length) {
+        const clients = [existing.clientId, ...(values.clientId ? [values.clientId as number] : [])];
+        await assertClientsUnlocked(tx, auth, clients);
+      }
       const computed = await prepareOrder(tx, auth, values, existing);
       return { ...values, ...computed, ...tnvedReset(existing, computed.cargo as Cargo | undefined) };
     },
@@ -265,8 +313,9 @@ export function orderHooks(): ResourceHooks<OrderRow> {
         linked.map((j) => j.id),
       );
     },
-    async beforeDelete({ tx }, row) {
+    async beforeDelete({ tx, auth }, row) {
       assertEditable(row);
+      await assertClientsUnlocked(tx, auth, [row.clientId]);
       const [job] = await tx
         .select({ id: jobs.id })
         .from(jobs)

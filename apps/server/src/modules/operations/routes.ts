@@ -39,6 +39,7 @@ import { registerResource } from '../../platform/resources';
 import { financeControlStatusReasons } from '../settings/tables';
 import { archiveBlockersOf, definitionsOf } from './archiver';
 import { operationsDashboard, stageDueFilter } from './dashboard';
+import { registerOperationFileRoutes } from './files';
 import { jobHooks, jobsOfOrder } from './jobs';
 import './merge';
 import {
@@ -51,6 +52,7 @@ import {
   writeOperation,
 } from './operation';
 import { actorOf, type OrderRow, orderHooks } from './orders';
+import { withChangeMessages } from './realtime';
 import { orderScope } from './scope';
 import { orderAndJobStages, registerStageRoutes } from './stages';
 import { jobs, operationPropertyViews, orders } from './tables';
@@ -229,12 +231,13 @@ export default async function operationsModule(app: App): Promise<void> {
   const db = () => app.database.db;
 
   registerResource(app, orderResource, orders, {
-    hooks: orderHooks(),
+    hooks: withChangeMessages('order', orderHooks()),
     filters: { stageDue: stageDueFilter },
   });
-  registerResource(app, jobResource, jobs, { hooks: jobHooks() });
+  registerResource(app, jobResource, jobs, { hooks: withChangeMessages('job', jobHooks()) });
   for (const kind of Object.values(OPERATION_KINDS)) registerStatusRoutes(app, kind);
   registerStageRoutes(app);
+  registerOperationFileRoutes(app);
 
   const orderRead = [...orderResource.roles.view, ...orderResource.roles.edit];
 
@@ -371,3 +374,4 @@ export default async function operationsModule(app: App): Promise<void> {
 }
 
 export { operationsArchiverJob } from './archiver';
+export { operationFilesColdStorageJob } from './files';

@@ -95,6 +95,8 @@ export const orders = pgTable(
     expensesFiled: boolean('expenses_filed').notNull().default(false),
     /** The contractors of the order's jobs (kept by the jobs' writes), for the list filter. */
     contractorIds: integer('contractor_ids').array().notNull().default([]),
+    /** The forwarders of the order's jobs (kept by the jobs' writes), for the related scope. */
+    jobForwarderIds: integer('job_forwarder_ids').array().notNull().default([]),
     searchText: operationSearchText('client_name', 'cargo_description'),
   },
   (t) => [
@@ -106,6 +108,7 @@ export const orders = pgTable(
     index('orders_seller_idx').on(t.sellerId),
     index('orders_curators_idx').using('gin', t.curatorIds),
     index('orders_contractors_idx').using('gin', t.contractorIds),
+    index('orders_job_forwarders_idx').using('gin', t.jobForwarderIds),
     // The dashboard and the lists mostly look at open orders.
     index('orders_open_idx').on(t.archived, t.financeControlStatus),
     ...listIndexes('orders', {

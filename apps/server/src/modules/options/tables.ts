@@ -39,6 +39,7 @@ export const systemOptions = pgTable(
     wmsWarehouseId: integer('wms_warehouse_id'),
     systemCurrencyCode: text('system_currency_code').notNull().default(D.systemCurrencyCode),
     archiveAfterDays: integer('archive_after_days').notNull().default(D.archiveAfterDays),
+    coldStorageAfterDays: integer('cold_storage_after_days').notNull().default(D.coldStorageAfterDays),
   },
   (t) => [check('system_options_singleton_ck', sql`${t.singleton}`)],
 );

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { fileTagTypes } from '../../modules/settings/tables';
 
 /**
  * An uploaded file. It is temporary (only its uploader may use it) until a form that references it is
@@ -25,4 +26,21 @@ export const files = pgTable(
     index('files_owner_idx').on(t.ownerType, t.ownerId),
     index('files_temporary_idx').on(t.temporary, t.createdAt),
   ],
+);
+
+/**
+ * The file tag types put on a file (spec §3 "File tag"); any owner's files (orders, jobs, later documents
+ * and bills) carry their tags here. A tag type in use cannot be deleted, only disabled.
+ */
+export const fileTags = pgTable(
+  'file_tags',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    tagTypeId: integer('tag_type_id')
+      .notNull()
+      .references(() => fileTagTypes.id),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.tagTypeId] }), index('file_tags_tag_type_idx').on(t.tagTypeId)],
 );

@@ -9,9 +9,10 @@ export const REALTIME_CHANNEL = 'tms_realtime';
 
 /**
  * Who may subscribe to a topic. A topic is `name` or `name/<id>`; the rule of its name decides. Modules
- * add rules for their topics; the shell's topics (spec §4) are registered here.
+ * add rules for their topics; the shell's topics (spec §4) are registered here. A rule about a record
+ * (whoever may read order 12 may follow `orders/12`) asks the database, through `db`.
  */
-export type TopicRule = (auth: AuthContext, id: string | undefined) => boolean;
+export type TopicRule = (auth: AuthContext, id: string | undefined, db: Tx) => boolean | Promise<boolean>;
 const topicRules = new Map<string, TopicRule>();
 
 export function registerTopic(name: string, rule: TopicRule): void {
@@ -27,12 +28,12 @@ registerTopic('announcements_read_all', ownUser);
 registerTopic('notifications_new', ownContact);
 registerTopic('notifications_read', ownContact);
 
-export function maySubscribe(auth: AuthContext, topic: string): boolean {
+export async function maySubscribe(auth: AuthContext, topic: string, db: Tx): Promise<boolean> {
   const slash = topic.indexOf('/');
   const name = slash === -1 ? topic : topic.slice(0, slash);
   const id = slash === -1 ? undefined : topic.slice(slash + 1);
   const rule = topicRules.get(name);
-  return rule ? rule(auth, id) : false;
+  return rule ? rule(auth, id, db) : false;
 }
 
 /**

@@ -33,7 +33,7 @@ export default async function realtimeModule(app: App): Promise<void> {
   const hub = app.realtime;
   app.get('/realtime', { websocket: true, schema: { hide: true } }, (socket, request) => {
     const client = hub.add(socket, request.auth!);
-    socket.on('message', (data) => {
+    socket.on('message', async (data) => {
       let parsed: z.infer<typeof clientMessage>;
       try {
         parsed = clientMessage.parse(JSON.parse(String(data)));
@@ -49,7 +49,16 @@ export default async function realtimeModule(app: App): Promise<void> {
         for (const topic of parsed.topics) client.topics.delete(topic);
         return;
       }
-      const allowed = parsed.topics.filter((topic) => maySubscribe(client.auth, topic));
+      const allowed: string[] = [];
+      try {
+        for (const topic of parsed.topics) {
+          if (await maySubscribe(client.auth, topic, app.database.db)) allowed.push(topic);
+        }
+      } catch (error) {
+        request.log.error(error);
+        socket.send(JSON.stringify({ type: 'error', message: 'Internal Server Error' }));
+        return;
+      }
       for (const topic of allowed) client.topics.add(topic);
       socket.send(JSON.stringify({ type: 'subscribed', topics: allowed }));
     });

@@ -10,7 +10,7 @@ interface PgErrorLike {
 }
 
 /** The driver's error under Drizzle's wrapper (pg and PGlite both carry SQLSTATE `code` and `constraint`). */
-function pgError(error: unknown): PgErrorLike | undefined {
+export function pgError(error: unknown): PgErrorLike | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const e = current as PgErrorLike & { cause?: unknown };

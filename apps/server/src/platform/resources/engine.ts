@@ -21,6 +21,7 @@ import type { App } from '../http/types';
 import { constraintFields, mapConstraintError } from './db-errors';
 import { exportWorkbook } from './export';
 import { columnOf, type ListFilters, listOrder, listQueryOf, listWhere, withPlanForMatches } from './query';
+import { rememberResource } from './registry';
 
 /** A table a resource can live in: the contract's entity columns plus whatever the resource needs. */
 export type ResourceTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
@@ -142,6 +143,7 @@ export function registerResource<T extends ResourceTable>(
       columnOf(table, field.name);
     }
   }
+  rememberResource(descriptor);
   const db = () => app.database.db;
   const scopeOf = (request: FastifyRequest, access: 'read' | 'write' = 'read') =>
     hooks.scope ? hooks.scope(request.auth!, access) : undefined;

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
+  CARGO_FIELD_ROLES,
   CARGO_MEASURES,
   CARGO_UNIT_SYSTEMS,
   CARGO_UNITS,
@@ -22,7 +23,7 @@ import {
 } from '@tms/domain';
 import { type Control, Controller, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSystemData } from '../../platform/auth/system';
+import { hasRole, useSystemData } from '../../platform/auth/system';
 import { useReferenceLabels } from '../../platform/resources/references';
 import { AutoTextarea, LazySelect, NumberField } from '../../platform/widgets';
 import { errorText } from './formParts';
@@ -53,9 +54,15 @@ export function CargoEditor({ control, disabled }: CargoEditorProps) {
   const { t, i18n } = useTranslation('operations');
   const lang = i18n.language === 'en' ? 'en' : 'ru';
   const { field: cargo } = useController({ control, name: 'cargo' });
-  const system = (useWatch({ control, name: 'cargo.unitSystem' }) ?? 'metric') as CargoUnitSystem;
-  const unitOf = (field: CargoMeasureField) => CARGO_UNITS[system][CARGO_MEASURES[field]].labels[lang];
-  const { options } = useSystemData();
+  const units = (useWatch({ control, name: 'cargo.unitSystem' }) ?? 'metric') as CargoUnitSystem;
+  const unitOf = (field: CargoMeasureField) => CARGO_UNITS[units][CARGO_MEASURES[field]].labels[lang];
+  const system = useSystemData();
+  const { options } = system;
+  // A flag needing a role the user lacks (liquid cargo) stays as it is.
+  const locked = (flag: string) => {
+    const role = CARGO_FIELD_ROLES[flag];
+    return role !== undefined && !hasRole(system, role);
+  };
   const typed = cargoBodyOf(useWatch({ control, name: 'cargo' })).cargo;
   const currencyCode = useReferenceLabels([CURRENCY], [typed])(CURRENCY, typed.declaredValueCurrencyId);
   const perKg = cargoDeclaredValuePerKg(typed.declaredValue, typed.weight);
@@ -136,7 +143,7 @@ export function CargoEditor({ control, disabled }: CargoEditorProps) {
           checked={field.value}
           onChange={(e) => field.onChange(e.currentTarget.checked)}
           error={errorText(fieldState.error)}
-          disabled={disabled}
+          disabled={disabled || locked(name)}
         />
       )}
     />
@@ -151,7 +158,7 @@ export function CargoEditor({ control, disabled }: CargoEditorProps) {
         <SegmentedControl
           size="xs"
           aria-labelledby="cargo-unit-system-label"
-          value={system}
+          value={units}
           onChange={(next) => cargo.onChange(switchUnitSystem(cargo.value, next as CargoUnitSystem))}
           disabled={disabled}
           data={CARGO_UNIT_SYSTEMS.map((value) => ({ value, label: t(`unitSystems.${value}`) }))}

@@ -1,9 +1,9 @@
 import { Alert, Grid, Group, Paper, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { type Job, operationEditLock, type ResourceDescriptor } from '@tms/domain';
+import { type Job, jobFieldRole, operationEditLock, type ResourceDescriptor } from '@tms/domain';
 import type { Control, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSystemData } from '../../platform/auth/system';
+import { hasRole, useSystemData } from '../../platform/auth/system';
 import { translateServerMessage } from '../../platform/i18n';
 import { accessOf } from '../../platform/resources/logic';
 import type { ResourceTexts } from '../../platform/resources/texts';
@@ -28,7 +28,8 @@ const span = { base: 12, sm: 6, md: 4 };
 
 /**
  * The job's form: type, contractor, orders and cost with the custom fields in the main block, the route
- * in its own block (a new job shows both). An archived job, or one accepted by finance control, is read-only.
+ * in its own block (a new job shows both). An archived job, or one accepted by finance control, is read-only;
+ * fields needing a role the user lacks are disabled (JOB_FIELD_ROLES).
  */
 export function JobForm({ descriptor, texts, record, form, part, reload, onRouteErrors }: JobFormProps) {
   const { t } = useTranslation('operations');
@@ -38,6 +39,11 @@ export function JobForm({ descriptor, texts, record, form, part, reload, onRoute
   const lock = record ? operationEditLock(record) : null;
   const canWrite = (creating ? access.create : access.edit) && lock === null;
   const fields = new Map(descriptor.fields.map((f) => [f.name, f]));
+  const disabled = (name: string) => {
+    if (!canWrite) return true;
+    const role = jobFieldRole(name, record);
+    return role !== undefined && !hasRole(system, role);
+  };
   const { save, remove, conflict, setConflict } = useOperationSave({
     descriptor,
     texts,
@@ -54,7 +60,7 @@ export function JobForm({ descriptor, texts, record, form, part, reload, onRoute
       field={fields.get(name)}
       control={control}
       texts={texts}
-      disabled={!canWrite}
+      disabled={disabled(name)}
       required={required}
       query={query}
     />

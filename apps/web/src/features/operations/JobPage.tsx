@@ -1,34 +1,26 @@
-import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
-import {
-  IconArchive,
-  IconArchiveOff,
-  IconFileDescription,
-  IconListCheck,
-  IconPackages,
-  IconRoute,
-} from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Job, type JobCreate, type ListResult, type Order, ROLE_ORDER_ARCHIVE } from '@tms/domain';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import { IconFileDescription, IconFiles, IconListCheck, IconPackages, IconRoute } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { Job, JobCreate, ListResult, Order } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { type ApiError, api } from '../../platform/api/client';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { api } from '../../platform/api/client';
 import { formatDate, padId } from '../../platform/format';
 import type { ResourceScreenProps } from '../../platform/resources';
 import type { Row } from '../../platform/resources/logic';
-import { RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
-import { resourceKey } from '../../platform/resources/ResourceList';
+import { RecordPlaceholder } from '../../platform/resources/RecordPage';
 import { useResourceTexts } from '../../platform/resources/texts';
-import { notifySaved } from '../../platform/snackbar';
-import { ArchiveInfo } from './ArchiveInfo';
 import { OPERATIONS_KEY } from './api';
+import { FilesBlock } from './FilesBlock';
 import { JobForm } from './JobForm';
 import { type JobFormValues, jobFormValuesOf } from './logic';
+import { ArchiveActions, ChangedElsewhereAlert, useOperationPage } from './operationPage';
 import { PropertyView } from './PropertyView';
 import { StagesBlock } from './StagesBlock';
 import { StatusMenus } from './StatusMenus';
+
+/** The body a new job of an order starts from. */
+type JobDefaults = Omit<JobCreate, 'jobTypeId'>;
 
 /**
  * The job page: `/tms/jobs/new`, `/tms/orders/{orderId}/jobs/new` (starting from the order's defaults)
@@ -37,57 +29,25 @@ import { StatusMenus } from './StatusMenus';
 export function JobPage({ descriptor }: ResourceScreenProps) {
   const { t } = useTranslation('operations');
   const texts = useResourceTexts(descriptor);
-  const system = useSystemData();
-  const client = useQueryClient();
   const { orderId } = useParams();
   const [, setParams] = useSearchParams();
-  const { id, record } = useRecord<Job>(descriptor);
-  const defaults = useQuery({
-    queryKey: [...OPERATIONS_KEY, 'job-defaults', orderId],
-    queryFn: ({ signal }) =>
-      api.get<Omit<JobCreate, 'jobTypeId'>>(`/tms/orders/${orderId}/job-defaults`, { signal }),
-    enabled: orderId !== undefined,
-    staleTime: Number.POSITIVE_INFINITY,
+  const page = useOperationPage<Job, JobFormValues, JobDefaults>({
+    descriptor,
+    starting: { key: 'job-defaults', param: orderId, url: (id) => `/tms/orders/${id}/job-defaults` },
+    valuesOf: jobFormValuesOf,
   });
-  const current = record.data ?? null;
-  const form = useForm<JobFormValues>({ defaultValues: jobFormValuesOf(null) });
-  const { reset } = form;
-  useEffect(() => {
-    if (current) reset(jobFormValuesOf(current));
-  }, [current, reset]);
-  useEffect(() => {
-    if (defaults.data) reset(jobFormValuesOf(defaults.data));
-  }, [defaults.data, reset]);
-
-  const archive = useMutation({
-    mutationFn: (action: 'archive' | 'unarchive') =>
-      api.post<Job>(`${descriptor.path}/${current?.id}/${action}`, { version: current?.version }),
-    onSuccess: async (saved, action) => {
-      notifySaved(t(action === 'archive' ? 'archive.done' : 'archive.undone'));
-      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
-      await Promise.all([
-        client.invalidateQueries({ queryKey: resourceKey(descriptor) }),
-        client.invalidateQueries({ queryKey: OPERATIONS_KEY }),
-      ]);
-    },
-  });
-
-  const notFound =
-    Number.isNaN(id) ||
-    (record.error as ApiError | null)?.status === 404 ||
-    (defaults.error as ApiError | null)?.status === 404;
-  if (notFound || (id !== null && !current) || (orderId !== undefined && !defaults.data)) {
-    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
+  const { current, base, form } = page;
+  if (page.placeholder) {
+    return <RecordPlaceholder notFound={page.notFound} texts={texts} path={descriptor.path} />;
   }
-  const reload = () => record.refetch();
   const formOf = (part: 'all' | 'main' | 'route') => (
     <JobForm
       descriptor={descriptor}
       texts={texts}
-      record={current}
+      record={base}
       form={form}
       part={part}
-      reload={reload}
+      reload={page.reload}
       onRouteErrors={() => setParams({ tab: 'route' }, { replace: true })}
     />
   );
@@ -122,10 +82,16 @@ export function JobPage({ descriptor }: ResourceScreenProps) {
           testId: 'tab-orders',
           content: <JobOrders orderIds={current.orderIds} />,
         },
+        {
+          value: 'files',
+          label: t('blocks.files'),
+          icon: <IconFiles size={14} />,
+          testId: 'tab-files',
+          content: <FilesBlock path="/tms/jobs" operation={current} />,
+        },
       ]
     : [{ value: 'main', label: t('blocks.main'), content: formOf('all') }];
 
-  const canArchive = hasRole(system, ROLE_ORDER_ARCHIVE);
   return (
     <PropertyView
       type="job"
@@ -164,26 +130,17 @@ export function JobPage({ descriptor }: ResourceScreenProps) {
           </>
         )
       }
-      summary={current && <StatusMenus descriptor={descriptor} record={current} />}
-      actions={
+      summary={
         current && (
           <>
-            {!current.archived && <ArchiveInfo path="/tms/jobs" id={current.id} version={current.version} />}
-            {canArchive && (
-              <Button
-                variant="default"
-                size="sm"
-                leftSection={current.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
-                loading={archive.isPending}
-                // The version sent must be the saved one: wait while a changed record (e.g. by a job's stage) reloads.
-                disabled={record.isFetching}
-                onClick={() => archive.mutate(current.archived ? 'unarchive' : 'archive')}
-                data-testid={current.archived ? 'job-unarchive' : 'job-archive'}
-              >
-                {t(current.archived ? 'actions.unarchive' : 'actions.archive')}
-              </Button>
-            )}
+            <StatusMenus descriptor={descriptor} record={current} />
+            {page.changedElsewhere && <ChangedElsewhereAlert onReload={page.reload} />}
           </>
+        )
+      }
+      actions={
+        current && (
+          <ArchiveActions descriptor={descriptor} current={current} fetching={page.record.isFetching} />
         )
       }
       blocks={blocks}

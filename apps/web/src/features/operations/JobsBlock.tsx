@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { jobResource, type Order } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,16 @@ import { formatMoney, padId } from '../../platform/format';
 import { accessOf } from '../../platform/resources/logic';
 import { useReferenceLabels } from '../../platform/resources/references';
 import { useOrderJobs } from './api';
+import { StagesBlock } from './StagesBlock';
 
 const referenceFields = jobResource.fields.filter(
   (f) => f.name === 'jobTypeId' || f.name === 'costCurrencyId',
 );
 
-/** The jobs of an order, each opening its job page, and the way to a new job of the order. */
+/**
+ * The jobs of an order, each opening its job page, and the way to a new job of the order; below them the
+ * order's own stages (the milestones of the whole shipment the archiver waits for).
+ */
 export function JobsBlock({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('operations');
   const system = useSystemData();
@@ -24,8 +28,11 @@ export function JobsBlock({ order }: { order: Order }) {
   const [jobType, currency] = referenceFields;
   return (
     <Stack gap="md" data-testid="order-jobs">
-      {canCreate && !order.archived && (
-        <Group>
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          {t('blocks.jobs')}
+        </Title>
+        {canCreate && !order.archived && (
           <Button
             size="sm"
             leftSection={<IconPlus size={16} />}
@@ -35,8 +42,8 @@ export function JobsBlock({ order }: { order: Order }) {
           >
             {t('jobs.new')}
           </Button>
-        </Group>
-      )}
+        )}
+      </Group>
       {rows.length === 0 ? (
         <Text c="dimmed" size="sm">
           {jobs.isLoading ? t('loading') : t('jobs.none')}
@@ -80,6 +87,10 @@ export function JobsBlock({ order }: { order: Order }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      <Title order={3} size="h5" mt="sm">
+        {t('orderStages')}
+      </Title>
+      <StagesBlock path="/tms/orders" operationId={order.id} />
     </Stack>
   );
 }

@@ -1,32 +1,20 @@
 import { Badge, Button, Text } from '@mantine/core';
-import {
-  IconArchive,
-  IconArchiveOff,
-  IconCopy,
-  IconFileDescription,
-  IconRoute,
-  IconTruckDelivery,
-} from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Order, type OrderCreate, ROLE_ORDER_ARCHIVE } from '@tms/domain';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { IconCopy, IconFileDescription, IconFiles, IconRoute, IconTruckDelivery } from '@tabler/icons-react';
+import type { Order, OrderCreate } from '@tms/domain';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { type ApiError, api } from '../../platform/api/client';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf, type Row } from '../../platform/resources/logic';
-import { RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
-import { resourceKey } from '../../platform/resources/ResourceList';
+import { RecordPlaceholder } from '../../platform/resources/RecordPage';
 import { useResourceTexts } from '../../platform/resources/texts';
-import { notifySaved } from '../../platform/snackbar';
-import { ArchiveInfo } from './ArchiveInfo';
-import { OPERATIONS_KEY } from './api';
+import { FilesBlock } from './FilesBlock';
 import { JobsBlock } from './JobsBlock';
 import { type OrderFormValues, orderFormValuesOf } from './logic';
 import { OrderForm } from './OrderForm';
+import { ArchiveActions, ChangedElsewhereAlert, useOperationPage } from './operationPage';
 import { PropertyView } from './PropertyView';
 import { StatusMenus } from './StatusMenus';
 
@@ -39,61 +27,33 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
   const { t } = useTranslation('operations');
   const texts = useResourceTexts(descriptor);
   const system = useSystemData();
-  const client = useQueryClient();
   const { sourceId } = useParams();
   const [, setParams] = useSearchParams();
-  const { id, record } = useRecord<Order>(descriptor);
-  const copy = useQuery({
-    queryKey: [...OPERATIONS_KEY, 'order-copy', sourceId],
-    queryFn: ({ signal }) => api.get<OrderCreate>(`/tms/orders/copy/${sourceId}`, { signal }),
-    enabled: sourceId !== undefined,
-    staleTime: Number.POSITIVE_INFINITY,
+  const valuesOf = useCallback(
+    (source: Order | OrderCreate | null) =>
+      source ? orderFormValuesOf(source) : orderFormValuesOf(null, { forwarderId: system.user.id }),
+    [system.user.id],
+  );
+  const page = useOperationPage<Order, OrderFormValues, OrderCreate>({
+    descriptor,
+    starting: { key: 'order-copy', param: sourceId, url: (id) => `/tms/orders/copy/${id}` },
+    valuesOf,
   });
-  const current = record.data ?? null;
-  const form = useForm<OrderFormValues>({
-    defaultValues: orderFormValuesOf(null, { forwarderId: system.user.id }),
-  });
-  const { reset } = form;
-  // The form follows the saved order (each new version) or the copy's body once loaded.
-  useEffect(() => {
-    if (current) reset(orderFormValuesOf(current));
-  }, [current, reset]);
-  useEffect(() => {
-    if (copy.data) reset(orderFormValuesOf(copy.data));
-  }, [copy.data, reset]);
-
-  const archive = useMutation({
-    mutationFn: (action: 'archive' | 'unarchive') =>
-      api.post<Order>(`${descriptor.path}/${current?.id}/${action}`, { version: current?.version }),
-    onSuccess: async (saved, action) => {
-      notifySaved(t(action === 'archive' ? 'archive.done' : 'archive.undone'));
-      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
-      await Promise.all([
-        client.invalidateQueries({ queryKey: resourceKey(descriptor) }),
-        client.invalidateQueries({ queryKey: OPERATIONS_KEY }),
-      ]);
-    },
-  });
-
-  const notFound =
-    Number.isNaN(id) ||
-    (record.error as ApiError | null)?.status === 404 ||
-    (copy.error as ApiError | null)?.status === 404;
-  if (notFound || (id !== null && !current) || (sourceId !== undefined && !copy.data)) {
-    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
+  const { current, base, form } = page;
+  if (page.placeholder) {
+    return <RecordPlaceholder notFound={page.notFound} texts={texts} path={descriptor.path} />;
   }
   const access = accessOf(descriptor, system.roles);
-  const reload = () => record.refetch();
   const showRoute = () => setParams({ tab: 'route' }, { replace: true });
 
   const formOf = (part: 'all' | 'main' | 'route') => (
     <OrderForm
       descriptor={descriptor}
       texts={texts}
-      record={current}
+      record={base}
       form={form}
       part={part}
-      reload={reload}
+      reload={page.reload}
       onRouteErrors={showRoute}
     />
   );
@@ -120,6 +80,13 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
           icon: <IconTruckDelivery size={14} />,
           testId: 'tab-jobs',
           content: <JobsBlock order={current} />,
+        },
+        {
+          value: 'files',
+          label: t('blocks.files'),
+          icon: <IconFiles size={14} />,
+          testId: 'tab-files',
+          content: <FilesBlock path="/tms/orders" operation={current} />,
         },
       ]
     : [{ value: 'main', label: t('blocks.main'), content: formOf('all') }];
@@ -148,7 +115,6 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
       )}
     </>
   );
-  const canArchive = hasRole(system, ROLE_ORDER_ARCHIVE);
   const actions = current && (
     <>
       {access.create && (
@@ -163,21 +129,7 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
           {t('actions.copy')}
         </Button>
       )}
-      {!current.archived && <ArchiveInfo path="/tms/orders" id={current.id} version={current.version} />}
-      {canArchive && (
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={current.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
-          loading={archive.isPending}
-          // The version sent must be the saved one: wait while a changed record (e.g. by a job's stage) reloads.
-          disabled={record.isFetching}
-          onClick={() => archive.mutate(current.archived ? 'unarchive' : 'archive')}
-          data-testid={current.archived ? 'order-unarchive' : 'order-archive'}
-        >
-          {t(current.archived ? 'actions.unarchive' : 'actions.archive')}
-        </Button>
-      )}
+      <ArchiveActions descriptor={descriptor} current={current} fetching={page.record.isFetching} />
     </>
   );
 
@@ -202,7 +154,14 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
         )
       }
       badges={badges}
-      summary={current && <StatusMenus descriptor={descriptor} record={current} />}
+      summary={
+        current && (
+          <>
+            <StatusMenus descriptor={descriptor} record={current} />
+            {page.changedElsewhere && <ChangedElsewhereAlert onReload={page.reload} />}
+          </>
+        )
+      }
       actions={actions}
       blocks={blocks}
     />

@@ -51,9 +51,12 @@ export function useOperationSave<T extends FieldValues>({
     onSuccess: async (saved) => {
       notifySaved(texts.t('common:saved'));
       setConflict(false);
+      // What was typed is saved: the form is clean, so the page refills it from the answer.
+      form.reset(undefined, { keepValues: true });
       client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
-      await refresh();
+      // A new record opens at once; the lists and blocks refresh behind it.
       if (!record) navigate(`${descriptor.path}/${saved.id}`, { replace: true });
+      await refresh();
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) {

@@ -23,6 +23,7 @@ export const OPTION_GROUPS: { key: string; fields: OptionField[] }[] = [
     fields: [
       { name: 'expectedDateAutoSetIntervalDays', kind: 'integer', unit: 'days' },
       { name: 'archiveAfterDays', kind: 'integer', unit: 'days' },
+      { name: 'coldStorageAfterDays', kind: 'integer', unit: 'days' },
       { name: 'orderCapacityPerYear', kind: 'integer', unit: 'perYear' },
     ],
   },

@@ -28,7 +28,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FieldDescriptor, ListResult, ResourceDescriptor } from '@tms/domain';
+import type { FieldDescriptor, ListResult, ListView, ResourceDescriptor } from '@tms/domain';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -38,10 +38,10 @@ import { notifyDeleted } from '../snackbar';
 import { HoldToConfirm } from '../widgets';
 import { SEARCH_DEBOUNCE_MS } from '../widgets/lazySelectLogic';
 import { ListFilters } from './ListFilters';
+import { isBareAddress, stateOfView } from './listViewsLogic';
 import {
   accessOf,
   columnFields,
-  columnsStorageKey,
   exportQueryOf,
   filterParams,
   type ListState,
@@ -50,7 +50,6 @@ import {
   PAGE_SIZES,
   paramsOf,
   type Row,
-  readColumns,
   SELECTION_WARNING_THRESHOLD,
 } from './logic';
 import { ResourceCreateDialog } from './ResourceCreateDialog';
@@ -58,21 +57,13 @@ import classes from './ResourceList.module.css';
 import { useReferenceLabels } from './references';
 import muted from './resources.module.css';
 import type { ResourceScreenProps } from './routes';
+import { SavedFilters } from './SavedFilters';
 import { type ResourceTexts, useResourceTexts } from './texts';
+import { useColumnChoice, useListViews } from './useListViews';
 import { displayValue } from './widgets';
 
 /** Query key of everything one resource's screens load; a write invalidates it. */
 export const resourceKey = (descriptor: ResourceDescriptor) => ['resource', descriptor.name] as const;
-
-function useColumnChoice(descriptor: ResourceDescriptor, userId: number) {
-  const key = columnsStorageKey(userId, descriptor.name);
-  const [columns, setColumns] = useState(() => readColumns(descriptor, localStorage.getItem(key)));
-  const choose = (next: string[]) => {
-    setColumns(next);
-    localStorage.setItem(key, JSON.stringify(next));
-  };
-  return [columns, choose] as const;
-}
 
 function downloadExport(descriptor: ResourceDescriptor, query: ReturnType<typeof exportQueryOf>) {
   const link = document.createElement('a');
@@ -97,7 +88,8 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => listStateOf(descriptor, params), [descriptor, params]);
-  const [columns, setColumns] = useColumnChoice(descriptor, system.user.id);
+  const listViews = useListViews(descriptor);
+  const [columns, setColumns] = useColumnChoice(descriptor, system.user.id, listViews.answer.data);
   const filterFields = descriptor.fields.filter((f) => f.filterable);
   const activeFilters = filterFields.filter((f) => filterParams(f).some((p) => state.filters[p])).length;
   const [filtersOpen, setFiltersOpen] = useState(activeFilters > 0);
@@ -119,11 +111,30 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
     if (debouncedSearch.trim() !== state.search) update({ search: debouncedSearch });
   }, [debouncedSearch]);
 
+  const applyView = (view: ListView) => {
+    const next = stateOfView(descriptor, view.query, state);
+    setSearch(next.search);
+    if (Object.keys(next.filters).length) setFiltersOpen(true);
+    setParams(paramsOf(descriptor, next), { replace: true });
+  };
+
+  // Opened without any state in its address: the user's default saved filter applies, and the list waits
+  // for it rather than loading everything first.
+  const [awaitingDefault, setAwaitingDefault] = useState(() => isBareAddress(params));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the saved filters arrive
+  useEffect(() => {
+    if (!awaitingDefault || listViews.answer.isPending) return;
+    setAwaitingDefault(false);
+    const preferred = listViews.views.find((view) => view.isDefault);
+    if (preferred && isBareAddress(params)) applyView(preferred);
+  }, [awaitingDefault, listViews.answer.isPending]);
+
   const query = listQueryOf(state);
   const list = useQuery({
     queryKey: [...resourceKey(descriptor), 'list', query],
     queryFn: ({ signal }) => api.get<ListResult<Row>>(descriptor.path, { query, signal }),
     placeholderData: keepPreviousData,
+    enabled: !awaitingDefault,
   });
 
   const referenceLabel = useReferenceLabels(columnFields(descriptor), list.data?.collection ?? []);
@@ -261,6 +272,13 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
                 </Button>
               </Indicator>
             )}
+            <SavedFilters
+              descriptor={descriptor}
+              texts={texts}
+              state={state}
+              listViews={listViews}
+              onApply={applyView}
+            />
             <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
               <Menu.Target>
                 <Button variant="default" leftSection={<IconColumns3 size={16} />}>
@@ -372,7 +390,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
           minHeight={data?.collection.length ? undefined : 200}
           records={data?.collection ?? []}
           columns={tableColumns}
-          fetching={!data && list.isFetching}
+          fetching={!data && (list.isFetching || awaitingDefault)}
           totalRecords={data?.total ?? 0}
           recordsPerPage={state.itemsPerPage}
           page={state.page}

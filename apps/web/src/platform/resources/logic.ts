@@ -190,10 +190,10 @@ export const defaultColumns = (descriptor: ResourceDescriptor) =>
     .filter((f) => f.listed)
     .map((f) => f.name);
 
-/** Column choice is kept per user and resource. */
+/** Where this browser kept a user's column choice before it moved to the server; read once to move it. */
 export const columnsStorageKey = (userId: number, resource: string) => `tms.columns.${userId}.${resource}`;
 
-/** A stored column choice, keeping only fields that still exist; nothing usable → the defaults. */
+/** A column choice kept in this browser, keeping only fields that still exist; nothing usable → the defaults. */
 export function readColumns(descriptor: ResourceDescriptor, stored: string | null): string[] {
   if (!stored) return defaultColumns(descriptor);
   try {

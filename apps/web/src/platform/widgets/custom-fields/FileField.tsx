@@ -17,12 +17,19 @@ import { useTranslation } from 'react-i18next';
 import { api, withBearer } from '../../api/client';
 import { translateServerMessage } from '../../i18n';
 
-interface FileMetadata {
+export interface FileMetadata {
   id: number;
   description: string;
   size: number;
   coldStorage: boolean;
   downloadLink: string;
+}
+
+/** Stores a file as the user's temporary upload (spec §7); a saved form or an attach call keeps it. */
+export function uploadTemporaryFile(file: File): Promise<FileMetadata> {
+  const body = new FormData();
+  body.append('file', file);
+  return api.post<FileMetadata>('/file-management/files/temporary', body, { suppressPopup: true });
 }
 
 /** The metadata address of one file: `{id}` replaced, or the id appended. */
@@ -82,11 +89,7 @@ export function FileField({
     setUploading(true);
     setUploadError(null);
     try {
-      const body = new FormData();
-      body.append('file', file);
-      const stored = await api.post<FileMetadata>('/file-management/files/temporary', body, {
-        suppressPopup: true,
-      });
+      const stored = await uploadTemporaryFile(file);
       onChange(multiple ? [...ids, stored.id] : stored.id);
     } catch (failure) {
       const message = (failure as { message?: string }).message;

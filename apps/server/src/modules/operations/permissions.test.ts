@@ -1,0 +1,432 @@
+import {
+  COUNTERPARTY_MESSAGES,
+  OPERATION_MESSAGES as M,
+  padId,
+  ROLE_FORWARDER_VIEW,
+  ROLE_IGNORE_MANAGEMENT_LOCK,
+  ROLE_JOB_EDIT_ALL,
+  ROLE_JOB_EDIT_RELATED,
+  ROLE_JOB_VIEW_ALL,
+  ROLE_JOB_VIEW_RELATED,
+  ROLE_ORDER_CARGO_DAMAGE,
+  ROLE_ORDER_COMPLETION_MARK,
+  ROLE_ORDER_COUNTERPARTY_CHANGE,
+  ROLE_ORDER_EDIT_ALL,
+  ROLE_ORDER_EDIT_RELATED,
+  ROLE_ORDER_FINANCE_CONTROL,
+  ROLE_ORDER_VIEW_ALL,
+  ROLE_ORDER_VIEW_OWN,
+  ROLE_ORDER_VIEW_RELATED,
+  ROLE_STAGE_MANAGE_RELATED,
+} from '@tms/domain';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { type SignedIn, signIn } from '../../test/users';
+import { jobs, orders } from './tables';
+import {
+  caller,
+  createJob,
+  createOrder,
+  type Entity,
+  type OperationsWorld,
+  operationsWorld,
+} from './test-fixtures';
+
+/**
+ * Issue 6 permissions of orders and jobs: the related scope, the forwarder's view, the client's management
+ * lock and the field roles of jobs (docs/operations.md "Who reaches an order or a job").
+ */
+
+let ctx: TestContext;
+let world: OperationsWorld;
+let admin: SignedIn;
+let call: ReturnType<typeof caller>;
+let stageTypeId: number;
+
+const EDIT_ALL = [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_JOB_VIEW_ALL, ROLE_JOB_EDIT_ALL];
+
+const count = async (table: typeof orders | typeof jobs) =>
+  (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+async function listedIds(path: string, who: SignedIn, query = ''): Promise<number[]> {
+  const res = await call('GET', `${path}?itemsPerPage=10000&${query}`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.collection.map((r: Entity) => r.id);
+}
+
+async function exportedIds(path: string, who: SignedIn): Promise<number[]> {
+  const res = await call('GET', `${path}/export?columns=number`, who);
+  expect(res.statusCode).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const ids: number[] = [];
+  book.worksheets[0]!.eachRow((row, index) => {
+    if (index > 1) ids.push(Number(row.getCell(1).value));
+  });
+  return ids;
+}
+
+/** Of `ids`, those reached by list, search by number, export and get-by-id alike (each must agree). */
+async function reached(path: string, who: SignedIn, ids: number[]): Promise<number[]> {
+  const listed = await listedIds(path, who);
+  const exported = await exportedIds(path, who);
+  const out: number[] = [];
+  for (const id of ids) {
+    const found = (await listedIds(path, who, `search=${padId(id)}`)).includes(id);
+    const byId = (await call('GET', `${path}/${id}`, who)).statusCode;
+    expect([listed.includes(id), exported.includes(id), byId], `${path}/${id}`).toEqual(
+      found ? [true, true, 200] : [false, false, 404],
+    );
+    if (found) out.push(id);
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  call = caller(ctx);
+  world = await operationsWorld(ctx);
+  admin = await signIn(ctx, ['ROLE_ADMIN']);
+  stageTypeId = await world.stageType('PERM');
+});
+afterAll(() => ctx?.close());
+
+describe('the related scope', () => {
+  let me: SignedIn;
+  let other: SignedIn;
+  let related: Record<string, Entity>;
+  let unrelated: Record<string, Entity>;
+
+  beforeAll(async () => {
+    me = await signIn(ctx, [
+      ROLE_ORDER_VIEW_RELATED,
+      ROLE_ORDER_EDIT_RELATED,
+      ROLE_JOB_VIEW_RELATED,
+      ROLE_JOB_EDIT_RELATED,
+      ROLE_STAGE_MANAGE_RELATED,
+    ]);
+    other = await signIn(ctx, []);
+    const curated = await world.counterparty({ curatorIds: [me.user.id] });
+    const managed = await world.counterparty({ managerIds: [me.user.id] });
+    const foreign = await world.counterparty({ curatorIds: [other.user.id], managerIds: [other.user.id] });
+    const theirs = { forwarderId: other.user.id, sellerId: other.user.id, curatorIds: [other.user.id] };
+    const ofCurated = await createOrder(ctx, world, admin, curated, theirs);
+    const ofManaged = await createOrder(ctx, world, admin, managed, theirs);
+    const withMyJob = await createOrder(ctx, world, admin, foreign, theirs);
+    const sold = await createOrder(ctx, world, admin, foreign, { ...theirs, sellerId: me.user.id });
+    const outside = await createOrder(ctx, world, admin, foreign, theirs);
+    related = {
+      ofCurated,
+      ofManaged,
+      withMyJob,
+      sold,
+      myJob: await createJob(ctx, world, admin, [withMyJob.id], { forwarderId: me.user.id }),
+      // Another forwarder's job of an order related to me through my job, or through its client.
+      siblingJob: await createJob(ctx, world, admin, [withMyJob.id], { forwarderId: other.user.id }),
+      jobOfCurated: await createJob(ctx, world, admin, [ofCurated.id], { forwarderId: other.user.id }),
+    };
+    unrelated = {
+      outside,
+      jobOfOutside: await createJob(ctx, world, admin, [outside.id], { forwarderId: other.user.id }),
+    };
+  });
+
+  it('reaches orders of clients I curate or manage, and orders of jobs I forward, nothing else', async () => {
+    const { ofCurated, ofManaged, withMyJob, sold } = related;
+    const all = [ofCurated!, ofManaged!, withMyJob!, sold!, unrelated.outside!].map((o) => o.id);
+    expect(await reached('/api/tms/orders', me, all)).toEqual(all.slice(0, 4));
+  });
+
+  it('reaches jobs of related orders, nothing else', async () => {
+    const { myJob, siblingJob, jobOfCurated } = related;
+    const all = [myJob!, siblingJob!, jobOfCurated!, unrelated.jobOfOutside!].map((j) => j.id);
+    expect(await reached('/api/tms/jobs', me, all)).toEqual(all.slice(0, 3));
+  });
+
+  it('is wider than own: an own-scoped user sees only the order they sold', async () => {
+    const owner = await signIn(ctx, [ROLE_ORDER_VIEW_OWN]);
+    const curated = await world.counterparty({ curatorIds: [owner.user.id] });
+    const ofCurated = await createOrder(ctx, world, admin, curated);
+    const sold = await createOrder(ctx, world, admin, curated, { sellerId: owner.user.id });
+    expect(await reached('/api/tms/orders', owner, [ofCurated.id, sold.id])).toEqual([sold.id]);
+  });
+
+  it('edits and manages stages of related orders and jobs, and of nothing outside', async () => {
+    for (const [path, record] of [
+      ['/api/tms/orders', related.ofManaged!],
+      ['/api/tms/jobs', related.siblingJob!],
+    ] as const) {
+      const edit = await call('PATCH', `${path}/${record.id}`, me, {
+        version: record.version,
+        failure: true,
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      const stage = await call('POST', `${path}/${record.id}/stages`, me, { stageTypeId });
+      expect(stage.statusCode, stage.body).toBe(201);
+    }
+    for (const [path, record] of [
+      ['/api/tms/orders', unrelated.outside!],
+      ['/api/tms/jobs', unrelated.jobOfOutside!],
+    ] as const) {
+      const edit = await call('PATCH', `${path}/${record.id}`, me, {
+        version: record.version,
+        failure: true,
+      });
+      expect(edit.statusCode).toBe(404);
+      expect((await call('POST', `${path}/${record.id}/stages`, me, { stageTypeId })).statusCode).toBe(404);
+      expect((await call('GET', `${path}/${record.id}`, admin)).json().data).toEqual(record);
+      expect((await call('GET', `${path}/${record.id}/stages`, admin)).json().data.total).toBe(0);
+    }
+  });
+
+  it('follows the client: curating the client of the outside order brings it in', async () => {
+    const outside = unrelated.outside!;
+    const client = await world.counterparty({ curatorIds: [me.user.id] });
+    const moved = await call('PATCH', `/api/tms/orders/${outside.id}`, admin, {
+      version: outside.version,
+      clientId: client,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await reached('/api/tms/orders', me, [outside.id])).toEqual([outside.id]);
+    // Its job follows through the job's clients.
+    expect(await reached('/api/tms/jobs', me, [unrelated.jobOfOutside!.id])).toEqual([
+      unrelated.jobOfOutside!.id,
+    ]);
+  });
+
+  it('follows the job: handing my job to a colleague takes its order out', async () => {
+    const { myJob, withMyJob, siblingJob } = related;
+    const handed = await call('PATCH', `/api/tms/jobs/${myJob!.id}`, admin, {
+      version: myJob!.version,
+      forwarderId: other.user.id,
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect(await reached('/api/tms/orders', me, [withMyJob!.id])).toEqual([]);
+    expect(await reached('/api/tms/jobs', me, [myJob!.id, siblingJob!.id])).toEqual([]);
+  });
+});
+
+describe('the forwarder view', () => {
+  it('reads the orders and jobs the user forwards, and writes nothing', async () => {
+    const forwarder = await signIn(ctx, [ROLE_FORWARDER_VIEW]);
+    const client = await world.counterparty();
+    const mine = await createOrder(ctx, world, admin, client, { forwarderId: forwarder.user.id });
+    const theirs = await createOrder(ctx, world, admin, client, { sellerId: forwarder.user.id });
+    // A job forwarded by them on an order they do not forward, and a job of their order forwarded by another.
+    const myJob = await createJob(ctx, world, admin, [theirs.id], { forwarderId: forwarder.user.id });
+    const otherJob = await createJob(ctx, world, admin, [mine.id], { forwarderId: admin.user.id });
+
+    expect(await reached('/api/tms/orders', forwarder, [mine.id, theirs.id])).toEqual([mine.id]);
+    expect(await reached('/api/tms/jobs', forwarder, [myJob.id, otherJob.id])).toEqual([myJob.id]);
+    for (const url of [
+      `/api/tms/orders/${mine.id}/history`,
+      `/api/tms/orders/${mine.id}/stages`,
+      `/api/tms/orders/${mine.id}/statuses`,
+      `/api/tms/jobs/${myJob.id}/history`,
+      `/api/tms/jobs/${myJob.id}/stages`,
+    ]) {
+      expect((await call('GET', url, forwarder)).statusCode, url).toBe(200);
+    }
+
+    const orderCount = await count(orders);
+    const writes = [
+      await call('POST', '/api/tms/orders', forwarder, {
+        clientId: client,
+        productId: world.productId,
+        forwarderId: forwarder.user.id,
+      }),
+      await call('PATCH', `/api/tms/orders/${mine.id}`, forwarder, { version: mine.version, failure: true }),
+      await call('DELETE', `/api/tms/orders/${mine.id}`, forwarder),
+      await call('PATCH', `/api/tms/jobs/${myJob.id}`, forwarder, { version: myJob.version, failure: true }),
+      await call('POST', `/api/tms/jobs/${myJob.id}/stages`, forwarder, { stageTypeId }),
+    ];
+    expect(writes.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403]);
+    const status = await call('PUT', `/api/tms/orders/${mine.id}/statuses/financeControl`, forwarder, {
+      status: 'READY',
+      version: mine.version,
+    });
+    expect(status.statusCode).toBe(400);
+    expect(status.json().errors.children.status.errors).toEqual([M.statusManual]);
+    expect(await count(orders)).toBe(orderCount);
+    expect((await call('GET', `/api/tms/orders/${mine.id}`, admin)).json().data).toEqual(mine);
+    expect((await call('GET', `/api/tms/jobs/${myJob.id}`, admin)).json().data).toEqual(myJob);
+  });
+});
+
+describe("the client's management lock", () => {
+  let editor: SignedIn;
+  let curator: SignedIn;
+  let manager: SignedIn;
+  let ignorer: SignedIn;
+  let locked: number;
+
+  beforeAll(async () => {
+    editor = await signIn(ctx, [...EDIT_ALL, ROLE_ORDER_COUNTERPARTY_CHANGE, ROLE_ORDER_FINANCE_CONTROL]);
+    curator = await signIn(ctx, EDIT_ALL);
+    manager = await signIn(ctx, EDIT_ALL);
+    ignorer = await signIn(ctx, [...EDIT_ALL, ROLE_IGNORE_MANAGEMENT_LOCK]);
+    locked = await world.counterparty({
+      name: 'Клиент под блокировкой',
+      managementLock: true,
+      curatorIds: [curator.user.id],
+      managerIds: [manager.user.id],
+    });
+  });
+
+  const refused = (res: { statusCode: number; json(): { message: string } }) => {
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(M.clientManagementLock);
+  };
+
+  it('takes a new order only from its curators, managers and who may ignore the lock', async () => {
+    const before = await count(orders);
+    refused(
+      await call('POST', '/api/tms/orders', editor, {
+        clientId: locked,
+        productId: world.productId,
+        route: [],
+      }),
+    );
+    expect(await count(orders)).toBe(before);
+    for (const who of [curator, manager, ignorer]) await createOrder(ctx, world, who, locked);
+    expect(await count(orders)).toBe(before + 3);
+  });
+
+  it('takes changes of its orders, and a move to it, only from the same people', async () => {
+    const order = await createOrder(ctx, world, curator, locked);
+    refused(
+      await call('PATCH', `/api/tms/orders/${order.id}`, editor, { version: order.version, failure: true }),
+    );
+    refused(await call('DELETE', `/api/tms/orders/${order.id}`, editor));
+    expect((await call('GET', `/api/tms/orders/${order.id}`, admin)).json().data).toEqual(order);
+    const byManager = await call('PATCH', `/api/tms/orders/${order.id}`, manager, {
+      version: order.version,
+      failure: true,
+    });
+    expect(byManager.statusCode, byManager.body).toBe(200);
+    const byIgnorer = await call('PATCH', `/api/tms/orders/${order.id}`, ignorer, {
+      version: order.version + 1,
+      failure: false,
+    });
+    expect(byIgnorer.statusCode, byIgnorer.body).toBe(200);
+
+    const free = await createOrder(ctx, world, editor, await world.counterparty());
+    refused(
+      await call('PATCH', `/api/tms/orders/${free.id}`, editor, { version: free.version, clientId: locked }),
+    );
+    expect((await call('GET', `/api/tms/orders/${free.id}`, admin)).json().data.clientId).toBe(free.clientId);
+  });
+
+  it('locks the jobs of its orders the same way', async () => {
+    const order = await createOrder(ctx, world, curator, locked);
+    const before = await count(jobs);
+    refused(
+      await call('POST', '/api/tms/jobs', editor, { jobTypeId: world.jobTypeId, orderIds: [order.id] }),
+    );
+    expect(await count(jobs)).toBe(before);
+    const job = await createJob(ctx, world, curator, [order.id]);
+    refused(await call('PATCH', `/api/tms/jobs/${job.id}`, editor, { version: job.version, tracking: true }));
+    refused(await call('DELETE', `/api/tms/jobs/${job.id}`, editor));
+    expect((await call('GET', `/api/tms/jobs/${job.id}`, admin)).json().data).toEqual(job);
+    const byIgnorer = await call('PATCH', `/api/tms/jobs/${job.id}`, ignorer, {
+      version: job.version,
+      tracking: true,
+    });
+    expect(byIgnorer.statusCode, byIgnorer.body).toBe(200);
+  });
+
+  it('leaves statuses to their own rules: finance control still moves', async () => {
+    const order = await createOrder(ctx, world, curator, locked);
+    const res = await call('PUT', `/api/tms/orders/${order.id}/statuses/financeControl`, editor, {
+      status: 'READY',
+      version: order.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('field roles of jobs', () => {
+  let editor: SignedIn;
+  let changer: SignedIn;
+  let order: Entity;
+  let contractor: number;
+  let otherContractor: number;
+
+  beforeAll(async () => {
+    editor = await signIn(ctx, EDIT_ALL);
+    changer = await signIn(ctx, [
+      ...EDIT_ALL,
+      ROLE_ORDER_COUNTERPARTY_CHANGE,
+      ROLE_ORDER_CARGO_DAMAGE,
+      ROLE_ORDER_COMPLETION_MARK,
+    ]);
+    order = await createOrder(ctx, world, editor, await world.counterparty());
+    contractor = await world.counterparty({ client: false });
+    otherContractor = await world.counterparty({ client: false });
+  });
+
+  const denied = (res: { statusCode: number; json(): { message: string } }) => {
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(COUNTERPARTY_MESSAGES.fieldEditDenied);
+  };
+
+  it('lets the forwarder choose a contractor, and only the counterparty change role replace it', async () => {
+    const job = await createJob(ctx, world, editor, [order.id]);
+    const chosen = await call('PATCH', `/api/tms/jobs/${job.id}`, editor, {
+      version: job.version,
+      contractorId: contractor,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const current = chosen.json().data as Entity;
+    // Sending the contractor it already has is no change.
+    const same = await call('PATCH', `/api/tms/jobs/${job.id}`, editor, {
+      version: current.version,
+      contractorId: contractor,
+      tracking: true,
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    const stored = same.json().data as Entity;
+    for (const contractorId of [otherContractor, null]) {
+      denied(
+        await call('PATCH', `/api/tms/jobs/${job.id}`, editor, { version: stored.version, contractorId }),
+      );
+    }
+    expect((await call('GET', `/api/tms/jobs/${job.id}`, admin)).json().data).toEqual(stored);
+    const replaced = await call('PATCH', `/api/tms/jobs/${job.id}`, changer, {
+      version: stored.version,
+      contractorId: otherContractor,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().data.contractorId).toBe(otherContractor);
+  });
+
+  it('needs the damage and completion roles for those fields, on create and on change', async () => {
+    const before = await count(jobs);
+    denied(
+      await call('POST', '/api/tms/jobs', editor, {
+        jobTypeId: world.jobTypeId,
+        orderIds: [order.id],
+        damaged: true,
+      }),
+    );
+    expect(await count(jobs)).toBe(before);
+    const job = await createJob(ctx, world, editor, [order.id], { damaged: false });
+    denied(await call('PATCH', `/api/tms/jobs/${job.id}`, editor, { version: job.version, damaged: true }));
+    denied(
+      await call('PATCH', `/api/tms/jobs/${job.id}`, editor, {
+        version: job.version,
+        completionDate: '2025-03-01',
+      }),
+    );
+    expect((await call('GET', `/api/tms/jobs/${job.id}`, admin)).json().data).toEqual(job);
+    const allowed = await call('PATCH', `/api/tms/jobs/${job.id}`, changer, {
+      version: job.version,
+      damaged: true,
+      completionDate: '2025-03-01',
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json().data).toMatchObject({ damaged: true, completionDate: '2025-03-01' });
+  });
+});

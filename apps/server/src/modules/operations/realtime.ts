@@ -1,0 +1,77 @@
+import type { OperationType } from '@tms/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { publish, registerTopic } from '../../platform/realtime/hub';
+import type { ResourceHooks } from '../../platform/resources';
+import { jobScope, orderScope } from './scope';
+import { jobs, orders } from './tables';
+
+/**
+ * Live changes of orders and jobs: `orders/<id>` and `jobs/<id>` carry `{ id, version, changedBy }` (the
+ * user's id, null for the system; `deleted: true` when it was deleted) after every committed change, so an
+ * open page reloads what changed. Whoever may read the record may follow it.
+ */
+export const OPERATION_TOPICS: Record<OperationType, string> = { order: 'orders', job: 'jobs' };
+
+export interface OperationChangeMessage {
+  id: number;
+  version: number;
+  changedBy: number | null;
+  deleted?: true;
+}
+
+const MAX_ID = 2 ** 31 - 1;
+
+function readable(type: OperationType) {
+  const table = type === 'order' ? orders : jobs;
+  const scope = type === 'order' ? orderScope : jobScope;
+  return async (auth: AuthContext, id: string | undefined, db: Tx): Promise<boolean> => {
+    if (id === undefined || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > MAX_ID) return false;
+    const [row] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, Number(id)), scope(auth, 'read', false)))
+      .limit(1);
+    return row !== undefined;
+  };
+}
+
+registerTopic(OPERATION_TOPICS.order, readable('order'));
+registerTopic(OPERATION_TOPICS.job, readable('job'));
+
+/** Announces a change of an operation; inside the write's transaction, it goes out when that commits. */
+export async function publishOperationChange(
+  tx: Tx,
+  type: OperationType,
+  row: { id: number; version: number },
+  auth: Pick<AuthContext, 'userId'> | null,
+  deleted = false,
+): Promise<void> {
+  const message: OperationChangeMessage = {
+    id: row.id,
+    version: row.version,
+    changedBy: auth?.userId ?? null,
+    ...(deleted ? { deleted: true as const } : {}),
+  };
+  await publish(tx, `${OPERATION_TOPICS[type]}/${row.id}`, message);
+}
+
+/**
+ * The resource engine's writes (update, delete) of orders or jobs announced as well; a new record has no
+ * followers yet.
+ */
+export function withChangeMessages<Row extends { id: number; version: number }>(
+  type: OperationType,
+  hooks: ResourceHooks<Row>,
+): ResourceHooks<Row> {
+  return {
+    ...hooks,
+    async afterWrite(ctx, event) {
+      await hooks.afterWrite?.(ctx, event);
+      if (event.action === 'create') return;
+      const row = event.after ?? event.before;
+      if (row) await publishOperationChange(ctx.tx, type, row, ctx.auth, event.after === null);
+    },
+  };
+}

@@ -1,0 +1,417 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Modal,
+  MultiSelect,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconLock, IconPencil, IconSnowflake, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type FileTag,
+  type FileTagType,
+  type FinanceControlStatus,
+  fileCode,
+  fileUploadLock,
+  jobResource,
+  type ListResult,
+  type OperationFile,
+  orderResource,
+} from '@tms/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, SELECT_CACHE_TTL_SECONDS, withBearer } from '../../platform/api/client';
+import { useSystemData } from '../../platform/auth/system';
+import { formatDateTime, formatFileSize } from '../../platform/format';
+import { translateServerMessage } from '../../platform/i18n';
+import { accessOf } from '../../platform/resources/logic';
+import { HoldToConfirm, validationErrorsOf } from '../../platform/widgets';
+import { uploadTemporaryFile } from '../../platform/widgets/custom-fields/FileField';
+import { OPERATIONS_KEY, type OperationPath } from './api';
+
+interface FilesBlockProps {
+  path: OperationPath;
+  operation: { id: number; archived: boolean; financeControlStatus: string };
+}
+
+const filesKey = (path: OperationPath, id: number) => [...OPERATIONS_KEY, path, id, 'files'] as const;
+
+/** Every message of a refused call, translated, in one line (field messages after the root ones). */
+function errorText(error: unknown): string | null {
+  if (!error) return null;
+  const fields = validationErrorsOf(error);
+  const messages = fields
+    ? Object.values(fields).flat()
+    : [(error as { message?: string }).message ?? 'Error'];
+  return messages.map((m) => translateServerMessage(m)).join(' ');
+}
+
+/** The enabled file tag types (the client cache of spec §7). */
+function useFileTagTypes() {
+  return useQuery({
+    queryKey: ['file-tag-types', 'cache'],
+    queryFn: ({ signal }) =>
+      api.get<FileTagType[]>('/file-management/file-tag-types/cache', {
+        signal,
+        cache: SELECT_CACHE_TTL_SECONDS,
+      }),
+    staleTime: SELECT_CACHE_TTL_SECONDS * 1000,
+  });
+}
+
+/**
+ * The files of an order or job (spec §2 "files" block, §3 "File"): a compact table with download links
+ * (`?bearer=`), tags as coloured chips, size and who uploaded them when; uploads with the tags chosen, a
+ * file's name and tags changed, a file removed by holding the button. A file in cold storage opens a
+ * dialog with its code instead of downloading. A locked operation (archived, or finance control accepted)
+ * takes files only from holders of ROLE_ARCHIVED_OPERATION_FILE_UPLOAD.
+ */
+export function FilesBlock({ path, operation }: FilesBlockProps) {
+  const { t, i18n } = useTranslation('operations');
+  const system = useSystemData();
+  const client = useQueryClient();
+  const key = filesKey(path, operation.id);
+  const base = `${path}/${operation.id}/files`;
+  const files = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api.get<ListResult<OperationFile>>(base, { signal }),
+  });
+  const tagTypes = useFileTagTypes();
+  const tagName = (tag: Pick<FileTag, 'name' | 'nameEn'>) =>
+    i18n.language === 'en' ? (tag.nameEn ?? tag.name) : tag.name;
+  const tagOptions = (extra: readonly FileTag[] = []) => {
+    const known = new Map<number, string>();
+    for (const tag of [...(tagTypes.data ?? []), ...extra]) known.set(tag.id, tagName(tag));
+    return [...known].map(([value, label]) => ({ value: String(value), label }));
+  };
+
+  const descriptor = path === '/tms/orders' ? orderResource : jobResource;
+  const canEdit = accessOf(descriptor, system.roles).edit;
+  const locked =
+    fileUploadLock(
+      {
+        archived: operation.archived,
+        financeControlStatus: operation.financeControlStatus as FinanceControlStatus,
+      },
+      { roles: system.roles, isSystem: false },
+    ) !== null;
+  const canChange = canEdit && !locked;
+
+  const [tagIds, setTagIds] = useState<string[]>([]);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const upload = useMutation({
+    mutationFn: async (chosen: File[]) => {
+      setProgress({ done: 0, total: chosen.length });
+      const fileIds: number[] = [];
+      for (const file of chosen) {
+        fileIds.push((await uploadTemporaryFile(file)).id);
+        setProgress({ done: fileIds.length, total: chosen.length });
+      }
+      return api.post<ListResult<OperationFile>>(
+        base,
+        { fileIds, tagTypeIds: tagIds.map(Number) },
+        { suppressPopup: true },
+      );
+    },
+    onSuccess: (list) => {
+      client.setQueryData(key, list);
+      setTagIds([]);
+    },
+    onSettled: () => setProgress(null),
+  });
+
+  const [editing, setEditing] = useState<OperationFile | null>(null);
+  const [cold, setCold] = useState<OperationFile | null>(null);
+  const remove = useMutation({
+    mutationFn: (file: OperationFile) => api.delete<OperationFile>(`${base}/${file.id}`),
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+
+  const rows = files.data?.collection ?? [];
+  const uploadError = errorText(upload.error);
+  return (
+    <Stack gap="md" data-testid="operation-files">
+      <Group justify="space-between" align="flex-end">
+        <Title order={3} size="h5">
+          {t('blocks.files')}
+        </Title>
+        {canEdit &&
+          (locked ? (
+            <Group gap={6}>
+              <IconLock size={16} aria-hidden />
+              <Text size="sm" c="dimmed" data-testid="files-locked">
+                {t('files.locked')}
+              </Text>
+            </Group>
+          ) : (
+            <Group gap="sm" align="flex-end">
+              <MultiSelect
+                label={t('files.tagsForUpload')}
+                data={tagOptions()}
+                value={tagIds}
+                onChange={setTagIds}
+                searchable
+                clearable
+                w={280}
+                size="sm"
+                data-testid="files-upload-tags"
+              />
+              <FileButton onChange={(chosen) => chosen.length && upload.mutate(chosen)} multiple>
+                {(props) => (
+                  <Button
+                    {...props}
+                    size="sm"
+                    leftSection={<IconUpload size={16} />}
+                    loading={upload.isPending}
+                    data-testid="files-upload"
+                  >
+                    {t('files.upload')}
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
+          ))}
+      </Group>
+      {progress && (
+        <Stack gap={4} data-testid="files-progress">
+          <Text size="xs" c="dimmed">
+            {t('files.uploading', { done: progress.done, total: progress.total })}
+          </Text>
+          <Progress
+            value={progress.total ? (100 * progress.done) / progress.total : 0}
+            animated
+            aria-label={t('files.uploading', { done: progress.done, total: progress.total })}
+          />
+        </Stack>
+      )}
+      {uploadError && (
+        <Alert color="red" variant="light" data-testid="files-error">
+          {uploadError}
+        </Alert>
+      )}
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {files.isLoading ? t('loading') : t('files.none')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table highlightOnHover withTableBorder verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('files.name')}</Table.Th>
+                <Table.Th>{t('files.tags')}</Table.Th>
+                <Table.Th ta="right">{t('files.size')}</Table.Th>
+                <Table.Th>{t('files.uploaded')}</Table.Th>
+                {canChange && <Table.Th aria-label={t('files.actions')} />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((file) => (
+                <Table.Tr key={file.id} data-testid="file-row">
+                  <Table.Td>
+                    {file.coldStorage ? (
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        onClick={() => setCold(file)}
+                        data-testid="file-cold"
+                      >
+                        <Group gap={4} wrap="nowrap">
+                          <IconSnowflake size={14} aria-label={t('files.cold')} />
+                          {file.description}
+                        </Group>
+                      </Anchor>
+                    ) : (
+                      <Anchor
+                        size="sm"
+                        href={withBearer(file.downloadLink)}
+                        target="_blank"
+                        rel="noreferrer"
+                        data-testid="file-link"
+                      >
+                        {file.description}
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {file.tags.map((tag) => (
+                        <Badge
+                          key={tag.id}
+                          size="sm"
+                          tt="none"
+                          color={tag.color ?? 'gray'}
+                          autoContrast
+                          data-testid="file-tag"
+                        >
+                          {tagName(tag)}
+                        </Badge>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatFileSize(file.size)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{file.uploadedByName ?? '—'}</Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(file.createdAt)}
+                    </Text>
+                  </Table.Td>
+                  {canChange && (
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap" justify="flex-end">
+                        <Tooltip label={t('files.edit')}>
+                          <ActionIcon
+                            variant="subtle"
+                            onClick={() => setEditing(file)}
+                            aria-label={t('files.edit')}
+                            data-testid="file-edit"
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <HoldToConfirm
+                          size="compact-sm"
+                          variant="default"
+                          onConfirm={() => remove.mutate(file)}
+                          loading={remove.isPending && remove.variables?.id === file.id}
+                          data-testid="file-delete"
+                        >
+                          {t('files.delete')}
+                        </HoldToConfirm>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {editing && (
+        <EditFileDialog
+          file={editing}
+          url={`${base}/${editing.id}`}
+          tagOptions={tagOptions(editing.tags)}
+          onClose={() => setEditing(null)}
+          onSaved={async () => {
+            setEditing(null);
+            await client.invalidateQueries({ queryKey: key });
+          }}
+        />
+      )}
+      <Modal
+        opened={cold !== null}
+        onClose={() => setCold(null)}
+        title={t('files.coldTitle')}
+        data-testid="file-cold-dialog"
+      >
+        {cold && (
+          <Stack gap="sm">
+            <Text size="sm">{t('files.fileInColdStorage')}</Text>
+            <Text size="sm">
+              {t('files.code')}{' '}
+              <Text span ff="monospace" fw={600} data-testid="file-cold-code">
+                {fileCode(cold.id)}
+              </Text>
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setCold(null)} data-autofocus>
+                {t('files.close')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+interface EditFileDialogProps {
+  file: OperationFile;
+  url: string;
+  tagOptions: { value: string; label: string }[];
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}
+
+/** Renames a file and sets its tags. */
+function EditFileDialog({ file, url, tagOptions, onClose, onSaved }: EditFileDialogProps) {
+  const { t } = useTranslation('operations');
+  const [description, setDescription] = useState(file.description);
+  const [tagIds, setTagIds] = useState(file.tags.map((tag) => String(tag.id)));
+  const save = useMutation({
+    mutationFn: () =>
+      api.put<OperationFile>(url, { description, tagTypeIds: tagIds.map(Number) }, { suppressPopup: true }),
+    onSuccess: onSaved,
+  });
+  const fields = validationErrorsOf(save.error);
+  const fieldText = (name: string) =>
+    Object.entries(fields ?? {})
+      .filter(([path]) => path === name || path.startsWith(`${name}.`))
+      .flatMap(([, messages]) => messages.map((m) => translateServerMessage(m)))
+      .join(' ') || undefined;
+  const rootText = fields
+    ? (fields.root ?? []).map((m) => translateServerMessage(m)).join(' ')
+    : errorText(save.error);
+  return (
+    <Modal opened onClose={onClose} title={t('files.editTitle')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          save.mutate();
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label={t('files.name')}
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            error={fieldText('description')}
+            required
+            data-autofocus
+            data-testid="file-edit-name"
+          />
+          <MultiSelect
+            label={t('files.tags')}
+            data={tagOptions}
+            value={tagIds}
+            onChange={setTagIds}
+            searchable
+            clearable
+            error={fieldText('tagTypeIds')}
+            data-testid="file-edit-tags"
+          />
+          {rootText && (
+            <Alert color="red" variant="light">
+              {rootText}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('files.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="file-edit-save">
+              {t('files.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,174 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconArchive, IconArchiveOff, IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Job, type Order, type ResourceDescriptor, ROLE_ORDER_ARCHIVE } from '@tms/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type ApiError, api } from '../../platform/api/client';
+import { hasRole, useSystemData } from '../../platform/auth/system';
+import { useRealtime } from '../../platform/realtime';
+import { useRecord } from '../../platform/resources/RecordPage';
+import { resourceKey } from '../../platform/resources/ResourceList';
+import { notifySaved } from '../../platform/snackbar';
+import { ArchiveInfo } from './ArchiveInfo';
+import { OPERATIONS_KEY, type OperationPath } from './api';
+
+type Operation = Order | Job;
+
+interface OperationPageOptions<R extends Operation, V extends FieldValues, S> {
+  descriptor: ResourceDescriptor;
+  /** The body a new record starts from (an order's copy, a new job's defaults): its route parameter and URL. */
+  starting: { key: string; param: string | undefined; url: (param: string) => string };
+  /** The form's values of a saved record, a starting body, or nothing yet. */
+  valuesOf: (source: R | S | null) => V;
+}
+
+/**
+ * The frame of an order or job page: the saved record, the body a new one starts from, and the form.
+ * The form edits `base`, the version it was filled from: a newer version (a status, a stage, another user
+ * seen through real time) refills an untouched form at once, while edits in progress are kept and
+ * `changedElsewhere` offers to reload, so nobody's typing is lost and no save overwrites unseen changes.
+ */
+export function useOperationPage<R extends Operation, V extends FieldValues, S>({
+  descriptor,
+  starting,
+  valuesOf,
+}: OperationPageOptions<R, V, S>) {
+  const client = useQueryClient();
+  const { id, record } = useRecord<R>(descriptor);
+  const start = useQuery({
+    queryKey: [...OPERATIONS_KEY, starting.key, starting.param],
+    queryFn: ({ signal }) => api.get<S>(starting.url(starting.param ?? ''), { signal }),
+    enabled: starting.param !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const current = record.data ?? null;
+  const form = useForm<V>({ defaultValues: valuesOf(null) as DefaultValues<V> });
+  const { reset } = form;
+  // Read while rendering: react-hook-form only tracks the dirty state of forms that read it.
+  const { isDirty } = form.formState;
+  const [base, setBase] = useState<R | null>(null);
+
+  const rebase = useCallback(
+    (next: R) => {
+      setBase(next);
+      reset(valuesOf(next));
+    },
+    [reset, valuesOf],
+  );
+  useEffect(() => {
+    if (!current) return;
+    // Edits in progress stay; `changedElsewhere` tells the user a newer version exists.
+    if (base && base.id === current.id && isDirty && base.version !== current.version) return;
+    if (base !== current) rebase(current);
+  }, [current, base, isDirty, rebase]);
+  useEffect(() => {
+    if (start.data) reset(valuesOf(start.data));
+  }, [start.data, reset, valuesOf]);
+
+  const path = descriptor.path as OperationPath;
+  useRealtime(current ? `${path === '/tms/orders' ? 'orders' : 'jobs'}/${current.id}` : null, (payload) => {
+    const change = payload as { version?: number; deleted?: boolean } | null;
+    if (
+      current &&
+      (change?.deleted || (typeof change?.version === 'number' && change.version > current.version))
+    ) {
+      void record.refetch();
+      void client.invalidateQueries({ queryKey: [...OPERATIONS_KEY, path, current.id] });
+    }
+  });
+
+  const reload = async () => {
+    const { data } = await record.refetch();
+    if (data) rebase(data);
+  };
+
+  const notFound =
+    Number.isNaN(id) ||
+    (record.error as ApiError | null)?.status === 404 ||
+    (start.error as ApiError | null)?.status === 404;
+  const waiting = (id !== null && !current) || (starting.param !== undefined && !start.data);
+  // The page component stays mounted from one record (or a new one) to the next: a base of another record
+  // is no base.
+  const edited = current && base?.id === current.id ? base : current;
+  const changedElsewhere = edited !== null && current !== null && edited.version !== current.version;
+  return {
+    record,
+    current,
+    base: edited,
+    form,
+    reload,
+    notFound,
+    placeholder: notFound || waiting,
+    changedElsewhere,
+  };
+}
+
+/** Above the form while a newer version waits: reload it, dropping the edits in progress. */
+export function ChangedElsewhereAlert({ onReload }: { onReload: () => void }) {
+  const { t } = useTranslation('operations');
+  return (
+    <Alert
+      color="orange"
+      icon={<IconAlertTriangle size={18} />}
+      title={t('changedElsewhere.title')}
+      data-testid="changed-elsewhere"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('changedElsewhere.text')}</Text>
+        <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={onReload}>
+          {t('changedElsewhere.reload')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Why the archiver leaves the record, and archive or unarchive by hand for who may. */
+export function ArchiveActions({
+  descriptor,
+  current,
+  fetching,
+}: {
+  descriptor: ResourceDescriptor;
+  current: Operation;
+  /** The record is reloading: the version it would send may be stale. */
+  fetching: boolean;
+}) {
+  const { t } = useTranslation('operations');
+  const system = useSystemData();
+  const client = useQueryClient();
+  const path = descriptor.path as OperationPath;
+  const testId = path === '/tms/orders' ? 'order' : 'job';
+  const archive = useMutation({
+    mutationFn: (action: 'archive' | 'unarchive') =>
+      api.post<Operation>(`${path}/${current.id}/${action}`, { version: current.version }),
+    onSuccess: async (saved, action) => {
+      notifySaved(t(action === 'archive' ? 'archive.done' : 'archive.undone'));
+      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: resourceKey(descriptor) }),
+        client.invalidateQueries({ queryKey: OPERATIONS_KEY }),
+      ]);
+    },
+  });
+  return (
+    <>
+      {!current.archived && <ArchiveInfo path={path} id={current.id} version={current.version} />}
+      {hasRole(system, ROLE_ORDER_ARCHIVE) && (
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={current.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
+          loading={archive.isPending}
+          disabled={fetching}
+          onClick={() => archive.mutate(current.archived ? 'unarchive' : 'archive')}
+          data-testid={current.archived ? `${testId}-unarchive` : `${testId}-archive`}
+        >
+          {t(current.archived ? 'actions.unarchive' : 'actions.archive')}
+        </Button>
+      )}
+    </>
+  );
+}
