@@ -2,13 +2,15 @@ import {
   ROLE_CHANGELOG_VIEW,
   ROLE_COUNTERPARTY_SIMILAR_SEARCH,
   ROLE_COUNTERPARTY_VIEW_ALL,
+  ROLE_JOB_VIEW_ALL,
+  ROLE_ORDER_VIEW_ALL,
   ROLE_SETTINGS_SERVICE_OFFICES,
 } from '@tms/domain';
+import { BENCH_CLIENT_ID } from './generators/operations';
 
 /**
  * One measured request: a list or report endpoint as the web client calls it. A new list or report adds
- * one entry (the order list: `{ name: 'orders', url: '/api/tms/orders?itemsPerPage=40', roles: [...] }`);
- * the bench captures the SQL it runs and measures it against that SQL's floor.
+ * one entry; the bench captures the SQL it runs and measures it against that SQL's floor.
  */
 export interface BenchEndpoint {
   name: string;
@@ -22,6 +24,11 @@ export interface BenchEndpoint {
 
 /** A path with its query encoded as the web's API client does (URLSearchParams). */
 const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
+
+/** The list's first page in its default sort (number, newest first), as the list screen asks for it. */
+const firstPage = { page: '1', itemsPerPage: '40', sort: 'number', order: 'desc' };
+/** An order from the middle of the history at every size (ids start at 1): its jobs and stages. */
+const SOME_ORDER = 5001;
 
 export const ENDPOINTS: BenchEndpoint[] = [
   { name: 'countries', url: '/api/settings/countries?page=1&itemsPerPage=40', roles: [] },
@@ -100,5 +107,64 @@ export const ENDPOINTS: BenchEndpoint[] = [
     }),
     roles: [ROLE_COUNTERPARTY_SIMILAR_SEARCH, ROLE_COUNTERPARTY_VIEW_ALL],
     grows: 'counterparties',
+  },
+  {
+    // The order list as it opens: every order the user may see, newest first.
+    name: 'orders',
+    url: withQuery('/api/tms/orders', firstPage),
+    roles: [ROLE_ORDER_VIEW_ALL],
+    grows: 'orders',
+  },
+  {
+    // Narrowed by the finance control status and the client filters.
+    name: 'orders-by-status-client',
+    url: withQuery('/api/tms/orders', {
+      ...firstPage,
+      financeControlStatus: 'READY',
+      clientId: String(BENCH_CLIENT_ID),
+    }),
+    roles: [ROLE_ORDER_VIEW_ALL],
+    grows: 'orders',
+  },
+  {
+    // A number typed into the search box as people write it, padded.
+    name: 'orders-search-number',
+    url: withQuery('/api/tms/orders', { ...firstPage, search: '004217' }),
+    roles: [ROLE_ORDER_VIEW_ALL],
+    grows: 'orders',
+  },
+  {
+    // Part of a client's name typed into the search box.
+    name: 'orders-search-client',
+    url: withQuery('/api/tms/orders', { ...firstPage, search: 'волга' }),
+    roles: [ROLE_ORDER_VIEW_ALL],
+    grows: 'orders',
+  },
+  {
+    name: 'jobs',
+    url: withQuery('/api/tms/jobs', firstPage),
+    roles: [ROLE_JOB_VIEW_ALL],
+    grows: 'jobs',
+  },
+  {
+    // The jobs block of the order page.
+    name: 'order-jobs',
+    url: `/api/tms/orders/${SOME_ORDER}/jobs`,
+    roles: [ROLE_ORDER_VIEW_ALL, ROLE_JOB_VIEW_ALL],
+    grows: 'jobs',
+  },
+  {
+    // The stages block of the order page.
+    name: 'order-stages',
+    url: `/api/tms/orders/${SOME_ORDER}/stages`,
+    roles: [ROLE_ORDER_VIEW_ALL],
+    grows: 'stages',
+  },
+  {
+    // The home screen's operational figures: counts over open orders and stages due, recent changes.
+    name: 'dashboard',
+    url: '/api/tms/dashboard',
+    roles: [ROLE_ORDER_VIEW_ALL],
+    grows: 'orders',
   },
 ];

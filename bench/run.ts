@@ -13,7 +13,7 @@ import { HttpLoader, runFloor } from './lib/load';
 import { type BenchOptions, parseOptions } from './lib/options';
 import { type BenchResults, type EndpointResult, growthOf, ratiosOf, writeResults } from './lib/report';
 import { combine, type LoadStats, type Samples, summarize } from './lib/stats';
-import { chunkSizes, ensureWebBuild, firstRows, snapshotWebBuild } from './web';
+import { chunkSizes, ensureWebBuild, type FirstRowsReport, firstRows, snapshotWebBuild } from './web';
 
 const BENCH_USER = 'bench';
 const BENCH_PASSWORD = 'Bench-Passw0rd!';
@@ -108,7 +108,8 @@ async function benchSize(
     console.log(
       `  generated in ${(generation.ms / 1000).toFixed(1)} s: ${generation.generators.map((g) => `${g.name} ${g.rows}`).join(', ')}`,
     );
-    const roles = [...new Set(endpoints.flatMap((e) => e.roles))];
+    // Every endpoint's roles, also those left out by --only: the screens measured in the browser need theirs.
+    const roles = [...new Set(ENDPOINTS.flatMap((e) => e.roles))];
     await createUser(database, {
       username: BENCH_USER,
       password: BENCH_PASSWORD,
@@ -160,21 +161,20 @@ async function benchSize(
     let web: BenchResults['web'];
     if (withWeb && webDir) {
       const chunks = chunkSizes(webDir);
-      const rows = await firstRows(base, auth, options.screen, options.browserRuns).catch((error: Error) => {
-        console.error(`  web: ${error.message}`);
-        return {
-          screen: options.screen,
-          cold: [],
-          warm: [],
-          coldMedian: null,
-          warmMedian: null,
-          error: error.message,
-        };
-      });
-      if (!rows.error) {
-        console.log(
-          `  web: first rows of ${rows.screen} median ${rows.coldMedian} ms cold, ${rows.warmMedian} ms warm`,
+      const rows: FirstRowsReport[] = [];
+      for (const screen of options.screens) {
+        const measured = await firstRows(base, auth, screen, options.browserRuns).catch(
+          (error: Error): FirstRowsReport => {
+            console.error(`  web: ${error.message}`);
+            return { screen, cold: [], warm: [], coldMedian: null, warmMedian: null, error: error.message };
+          },
         );
+        if (!measured.error) {
+          console.log(
+            `  web: first rows of ${screen} median ${measured.coldMedian} ms cold, ${measured.warmMedian} ms warm`,
+          );
+        }
+        rows.push(measured);
       }
       web = { chunks, firstRows: rows };
     }
@@ -239,8 +239,11 @@ async function main(): Promise<void> {
   };
   const written = writeResults(report);
   console.log(`\nwrote ${written.json} and ${written.md}`);
-  if (webResults?.firstRows.error)
-    throw new Error(`the browser measurement failed: ${webResults.firstRows.error}`);
+  const failed = webResults?.firstRows.filter((rows) => rows.error) ?? [];
+  if (failed.length)
+    throw new Error(
+      `the browser measurement failed: ${failed.map((f) => `${f.screen}: ${f.error}`).join('; ')}`,
+    );
 }
 
 main().then(

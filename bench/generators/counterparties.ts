@@ -7,7 +7,7 @@ import {
 } from '@tms/domain';
 import type pg from 'pg';
 import { type CopyValue, copyRows } from '../lib/copy';
-import { type Generator, type IdRange, idRange, pick, randomId } from './registry';
+import { dictionary, type Generator, type IdRange, idRange, nextId, pick, randomId } from './registry';
 import { iban, individualInn, legalInn, ogrn, okpo, russianAccount } from './requisites';
 import {
   BELARUSIAN_FORMS,
@@ -168,32 +168,6 @@ async function codeIds(
     [codes],
   );
   return new Map(rows.map((r) => [r.code, r.id]));
-}
-
-/**
- * The ids of a dictionary's rows by code: the installation's, or `entries` when it has none (the bench's
- * fresh database has none: they are not reference data).
- */
-async function dictionary(
-  client: pg.ClientBase,
-  table: string,
-  entries: readonly (readonly [code: string, name: string, nameEn: string])[],
-): Promise<Map<string, number>> {
-  const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
-  if (rows[0]!.n === 0)
-    await copyRows(client, table, ['code', 'name', 'name_en'], entries.length, (i) => entries[i]!);
-  const { rows: ids } = await client.query<{ id: number; code: string }>(`SELECT id, code FROM ${table}`);
-  return new Map(ids.map((r) => [r.code, r.id]));
-}
-
-/** The id the next row of `table` gets (identity columns, filled by COPY one after another). */
-async function nextId(client: pg.ClientBase, table: string): Promise<number> {
-  const { rows } = await client.query<{ next: number }>(
-    `SELECT coalesce(last_value + increment_by, start_value)::int AS next
-       FROM pg_sequences WHERE schemaname = 'public' AND sequencename = $1`,
-    [`${table}_id_seq`],
-  );
-  return rows[0]!.next;
 }
 
 /** The server's rules of a counterparty that need no database, so generated data is data people could enter. */

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { changeLogGenerator } from './change-log';
 import { counterpartiesGenerator } from './counterparties';
+import { operationsGenerator } from './operations';
 import { type Generator, type IdRange, seededRandom } from './registry';
 import { serviceOfficesGenerator } from './service-offices';
 import { usersGenerator } from './users';
@@ -10,13 +11,13 @@ export type { Generator } from './registry';
 
 /**
  * Every generator, in the order they run: counterparties after the offices and users that serve and
- * curate them. The orders generator (orders with their jobs and stages) goes after counterparties, so
- * orders can name their clients, managers and offices.
+ * curate them, then orders with their jobs and stages, whose clients, contractors and forwarders those are.
  */
 export const GENERATORS: Generator[] = [
   serviceOfficesGenerator,
   usersGenerator,
   counterpartiesGenerator,
+  operationsGenerator,
   changeLogGenerator,
 ];
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { copyRows } from '../lib/copy';
 
 /** What a generator gets: one connection, the run's size, a seeded random source, and earlier id ranges. */
 export interface GeneratorContext {
@@ -55,4 +56,30 @@ export async function idRange(client: pg.ClientBase, table: string): Promise<IdR
 
 export function randomId(random: () => number, range: IdRange): number {
   return range.first + Math.floor(random() * (range.last - range.first + 1));
+}
+
+/**
+ * The ids of a dictionary's rows by code: the installation's, or `entries` when it has none (the bench's
+ * fresh database has none: they are not reference data).
+ */
+export async function dictionary(
+  client: pg.ClientBase,
+  table: string,
+  entries: readonly (readonly [code: string, name: string, nameEn: string])[],
+): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+  if (rows[0]!.n === 0)
+    await copyRows(client, table, ['code', 'name', 'name_en'], entries.length, (i) => entries[i]!);
+  const { rows: ids } = await client.query<{ id: number; code: string }>(`SELECT id, code FROM ${table}`);
+  return new Map(ids.map((r) => [r.code, r.id]));
+}
+
+/** The id the next row of `table` gets (identity columns, filled by COPY one after another). */
+export async function nextId(client: pg.ClientBase, table: string): Promise<number> {
+  const { rows } = await client.query<{ next: number }>(
+    `SELECT coalesce(last_value + increment_by, start_value)::int AS next
+       FROM pg_sequences WHERE schemaname = 'public' AND sequencename = $1`,
+    [`${table}_id_seq`],
+  );
+  return rows[0]!.next;
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 export interface BenchOptions {
-  /** Data sizes, in rows of the largest generated table (the change log today, orders later). */
+  /** Data sizes, in rows of the largest generated table (orders). */
   sizes: number[];
   /** Seconds of measured load per endpoint and variant. */
   duration: number;
@@ -13,8 +13,8 @@ export interface BenchOptions {
   web: boolean;
   /** Rebuild apps/web/dist even if it exists. */
   build: boolean;
-  /** Screen whose first rows the browser waits for. */
-  screen: string;
+  /** List screens whose first rows the browser waits for, each measured in turn. */
+  screens: string[];
   browserRuns: number;
   quick: boolean;
   /** The server the bench database is created on. */
@@ -23,6 +23,8 @@ export interface BenchOptions {
 }
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+/** A dictionary of the engine (small, fixed) and the order list (the largest table). */
+export const DEFAULT_SCREENS = ['/settings/countries', '/tms/orders'];
 
 const HELP = `npm run bench -- [options]
   --quick               one small size, short runs (under 5 minutes)
@@ -31,7 +33,7 @@ const HELP = `npm run bench -- [options]
   --warmup <s>          unmeasured seconds before each measurement (default 2; --quick 0.5)
   --connections <n>     concurrent HTTP connections / pg workers (default 32)
   --only <a,b>          only these endpoints (names as in bench/endpoints.ts)
-  --screen <path>       list screen for the browser measurement (default /settings/countries)
+  --screen <a,b>        list screens for the browser measurement (default /settings/countries,/tms/orders)
   --browser-runs <n>    cold page loads measured (default 7; --quick 3)
   --no-web              skip chunk sizes and the browser measurement
   --build               rebuild apps/web/dist first
@@ -79,7 +81,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     only: values.only?.split(',').map((s) => s.trim()),
     web: !values['no-web'],
     build: values.build,
-    screen: values.screen ?? '/settings/countries',
+    screens: (values.screen ?? DEFAULT_SCREENS.join(',')).split(',').map((s) => s.trim()),
     browserRuns: Math.round(positive('browser-runs', values['browser-runs'] ?? (quick ? '3' : '7'))),
     quick,
     databaseUrl: process.env.BENCH_DATABASE_URL || DEFAULT_DATABASE_URL,

@@ -36,7 +36,7 @@ export interface BenchResults {
     bySize: { size: number; p50: number; p95: number; p99: number; rps: number }[];
     p50Growth: number;
   }[];
-  web?: { chunks: ChunkReport; firstRows: FirstRowsReport };
+  web?: { chunks: ChunkReport; firstRows: FirstRowsReport[] };
 }
 
 export const RESULTS_DIR = path.resolve(import.meta.dirname, '../results');
@@ -123,9 +123,13 @@ export function markdown(r: BenchResults): string {
       '',
       '## Web',
       '',
-      firstRows.error
-        ? `First rows of \`${firstRows.screen}\`: not measured (${firstRows.error}).`
-        : `First rows of \`${firstRows.screen}\` (navigation start → first row in the DOM, headless Chromium): median ${firstRows.coldMedian} ms cold (empty cache; runs ${firstRows.cold.join(', ')}), ${firstRows.warmMedian} ms on reload (runs ${firstRows.warm.join(', ')}).`,
+      'First rows of each screen (navigation start → first row in the DOM, headless Chromium):',
+      '',
+      ...firstRows.map((rows) =>
+        rows.error
+          ? `- \`${rows.screen}\`: not measured (${rows.error}).`
+          : `- \`${rows.screen}\`: median ${rows.coldMedian} ms cold (empty cache; runs ${rows.cold.join(', ')}), ${rows.warmMedian} ms on reload (runs ${rows.warm.join(', ')}).`,
+      ),
       '',
       `Built chunks: ${kb(chunks.initialGzip)} gzip loaded by index.html, ${kb(chunks.totalGzip)} gzip in all.`,
       '',
