@@ -8,6 +8,7 @@ import {
   ROLE_ORDER_ARCHIVE,
   ROLE_ORDER_CONSOLIDATION,
   ROLE_ORDER_EDIT_ALL,
+  ROLE_ORDER_LIQUID,
   ROLE_ORDER_VIEW_ALL,
 } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -139,7 +140,9 @@ describe('jobs', () => {
   });
 
   it('refuses a black-listed contractor, a client-only counterparty, and liquid cargo without access', async () => {
-    const order = await createOrder(ctx, world, editor, client, {
+    // Marking cargo liquid takes its own role (spec §6).
+    const liquidOrders = await signIn(ctx, [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_ORDER_LIQUID]);
+    const order = await createOrder(ctx, world, liquidOrders, client, {
       cargo: { description: 'Спирт', liquid: true },
     });
     const blackListed = await world.counterparty({ client: false, blackList: true, blackListReason: 'Срыв' });
