@@ -315,7 +315,7 @@ test.describe('the list screen', () => {
     await page.getByTestId('resource-search').fill('');
     await expect(page).not.toHaveURL(/search=/);
 
-    await page.getByRole('button', { name: 'Фильтры' }).click();
+    await page.getByRole('button', { name: 'Фильтры', exact: true }).click();
     await page.locator('#filter-minorUnits').fill('0');
     await expect(page).toHaveURL(/minorUnits=0/);
     // The seeded ISO list has 28 currencies without minor units.
@@ -369,7 +369,7 @@ test.describe('the list screen', () => {
     await expect(page.locator('th[data-accessor="capacityKg"]')).toContainText('Capacity, kg');
     await expect(page.locator('th[data-accessor="transportType"]')).toContainText('Transport type');
     await expect(page.getByRole('button', { name: 'Export to Excel' })).toBeVisible();
-    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.locator('#filter-transportType').click();
     await page.getByRole('option', { name: 'Sea', exact: true }).click();
     await expect(page).toHaveURL(/transportType=sea/);
@@ -502,7 +502,7 @@ test.describe('the form screen', () => {
   test('screens look calm: list and form screenshots', async ({ page }) => {
     await signIn(page, '/settings/vehicle-types');
     await expect(page.getByTestId('resource-row').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Фильтры' }).click();
+    await page.getByRole('button', { name: 'Фильтры', exact: true }).click();
     await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-list.png' });
     await page.getByTestId('resource-row').first().click();
     await expect(page.locator('#field-name')).not.toHaveValue('');
@@ -537,7 +537,7 @@ test('the list, form and history screens have no serious or critical accessibili
       );
   await signIn(page, '/settings/currencies');
   await expect(page.getByTestId('resource-row').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Фильтры' }).click();
+  await page.getByRole('button', { name: 'Фильтры', exact: true }).click();
   await page.getByTestId('resource-row').first().getByRole('checkbox').check();
   expect(await serious()).toEqual([]);
   await page.getByTestId('resource-row').nth(1).click();
