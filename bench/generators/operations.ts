@@ -312,6 +312,7 @@ const ORDER_COLUMNS = [
   'expenses_filed',
   'contractor_ids',
   'job_forwarder_ids',
+  'open_stage_dates',
   'archived',
   'archived_at',
   'failure',
@@ -735,6 +736,14 @@ export const operationsGenerator: Generator = {
     const lastClosed = (stages: StagePlan[]) =>
       stages.reduce((max, s) => (s.actual !== null && s.actual > max ? s.actual : max), -1);
     const dated = (day: number, hour: number) => at(Math.min(day, today - 1), hour);
+    // What the stages' writes keep on the order: the expected days of its and its jobs' open stages.
+    const openStageDates = (i: number) => {
+      const open = [orderStages(i), ...jobsOf[i]!.map(jobStages)]
+        .flat()
+        .filter((s) => s.actual === null)
+        .map((s) => s.expected);
+      return [...new Set(open)].sort((a, b) => a - b).map(dayText);
+    };
 
     const firstOrder = await nextId(client, 'orders');
     const firstJob = await nextId(client, 'jobs');
@@ -829,6 +838,7 @@ export const operationsGenerator: Generator = {
           closed('DOCUMENTS-RETURNED'),
           [...new Set(jobsOf[i]!.map((j) => String(jobContractor[j])))],
           [...new Set(jobsOf[i]!.map((j) => String(forwarder[jobOrders[j]![0]!])))],
+          openStageDates(i),
           isArchived,
           archivedAt,
           input.failure,

@@ -8,7 +8,7 @@ import {
 } from '@tms/domain';
 import { inArray } from 'drizzle-orm';
 import { counterparties } from '../../modules/counterparties/tables';
-import { refreshOrderJobFacts } from '../../modules/operations/orders';
+import { refreshOpenStageDates, refreshOrderJobFacts } from '../../modules/operations/orders';
 import { jobOrders, jobs, orders, stages } from '../../modules/operations/tables';
 import { countries, currencies } from '../../modules/settings/tables';
 import { jobTypes, products, stageTypes } from '../../modules/tms/tables';
@@ -318,4 +318,5 @@ export async function seedDemoOperations(
     }
   }
   await refreshOrderJobFacts(tx, orderIds);
+  await refreshOpenStageDates(tx, orderIds);
 }

@@ -17,18 +17,13 @@ import { today } from './stages';
 import { orders } from './tables';
 
 /**
- * Orders with an open stage (of the order or of one of its jobs) expected today, or before today. The
- * partial index on open stages' expected dates finds the stages; the ids go to the orders' primary key as
- * one array, so the orders are fetched by id whatever the planner guesses of how many there are (a semi-join
- * would read the whole orders table once the stages are many).
+ * Orders with an open stage (of the order or of one of its jobs) expected today, or before today: the
+ * order's `open_stage_dates` holds those dates, with a GIN index for a date and an index on the earliest.
  */
 export function stageDueCondition(due: StageDueFilter, on: string = today()): SQL {
-  const date = due === 'today' ? sql`s.expected_date = ${on}::date` : sql`s.expected_date < ${on}::date`;
-  return sql`${orders.id} = ANY(ARRAY(
-    SELECT s.operation_id FROM stages s WHERE NOT s.closed AND s.operation_type = 'order' AND ${date}
-    UNION
-    SELECT jo.order_id FROM stages s JOIN job_orders jo ON jo.job_id = s.operation_id
-      WHERE NOT s.closed AND s.operation_type = 'job' AND ${date}))`;
+  return due === 'today'
+    ? sql`${orders.openStageDates} @> ARRAY[${on}::date]`
+    : sql`(${orders.openStageDates})[1] < ${on}::date`;
 }
 
 /** The list filter `stageDue` (today, overdue, or both). */

@@ -28,6 +28,7 @@ import {
   type JobRow,
   type OrderRow,
   operationCustomFields,
+  refreshOpenStageDates,
   refreshOrderJobFacts,
   routeColumns,
 } from './orders';
@@ -177,6 +178,7 @@ export function jobHooks(): ResourceHooks<JobRow> {
       if (event.after) await syncJobOrders(tx, event.after);
       const touched = new Set([...(event.before?.orderIds ?? []), ...(event.after?.orderIds ?? [])]);
       await refreshOrderJobFacts(tx, [...touched]);
+      await refreshOpenStageDates(tx, [...touched]);
     },
     async beforeDelete({ tx, auth }, row) {
       assertEditable(row);

@@ -80,6 +80,9 @@ describe.skipIf(!onPostgres)('order list on PostgreSQL (skipped without TEST_DAT
       SELECT 'order', o.id, ${await world.stageType('PERF')}::int, 'Доставка', 'Доставка', true, 'Доставка', true,
              CURRENT_DATE + (o.id % 61) - 30, o.id % 4 = 0
       FROM orders o WHERE o.id % 13 = 0`);
+    await db.execute(sql`
+      UPDATE orders SET open_stage_dates = ARRAY[CURRENT_DATE + (id % 61) - 30]
+      WHERE id % 13 = 0 AND id % 4 <> 0`);
     // The related scope: the manager curates or manages one client in 100 and forwards one job in 7.
     await db.execute(sql`
       UPDATE counterparties SET curator_ids = CASE WHEN id % 200 = 0 THEN ARRAY[${manager.user.id}::int] ELSE '{}' END,

@@ -31,7 +31,7 @@ import { operationCustomFieldGroups } from '../custom-fields/tables';
 import { products } from '../tms/tables';
 import { users } from '../users/tables';
 import { orderScope } from './scope';
-import { jobs, orders, stages } from './tables';
+import { jobOrders, jobs, orders, stages } from './tables';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
@@ -280,6 +280,29 @@ export async function refreshOrderJobFacts(tx: Tx, orderIds: readonly number[]):
         WHERE j.order_ids @> ARRAY[${orders.id}] AND j.forwarder_id IS NOT NULL),
       '{}')
     WHERE ${inArray(orders.id, [...orderIds])}`);
+}
+
+/**
+ * The expected dates of the open stages of each order and of its jobs (`open_stage_dates`), after a stage
+ * was written or a job's orders changed. The orders are locked first so that the dates are read after any
+ * concurrent writer of the same orders has committed (a statement's own snapshot predates the wait).
+ */
+export async function refreshOpenStageDates(tx: Tx, orderIds: readonly number[]): Promise<void> {
+  if (!orderIds.length) return;
+  const ids = [...new Set(orderIds)].sort((a, b) => a - b);
+  await tx.execute(
+    sql`SELECT 1 FROM ${orders} WHERE ${inArray(orders.id, ids)} ORDER BY ${orders.id} FOR UPDATE`,
+  );
+  await tx.execute(sql`UPDATE ${orders} SET open_stage_dates = ARRAY(
+      SELECT s.expected_date FROM ${stages} s
+        WHERE s.operation_type = 'order' AND s.operation_id = ${orders.id}
+          AND NOT s.closed AND s.expected_date IS NOT NULL
+      UNION
+      SELECT s.expected_date FROM ${stages} s JOIN ${jobOrders} jo ON jo.job_id = s.operation_id
+        WHERE s.operation_type = 'job' AND jo.order_id = ${orders.id}
+          AND NOT s.closed AND s.expected_date IS NOT NULL
+      ORDER BY 1)
+    WHERE ${inArray(orders.id, ids)}`);
 }
 
 export function orderHooks(): ResourceHooks<OrderRow> {

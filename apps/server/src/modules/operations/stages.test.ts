@@ -5,6 +5,7 @@ import {
   ROLE_IGNORE_STAGE_CLOSURE_CHECKS,
   ROLE_JOB_EDIT_ALL,
   ROLE_JOB_VIEW_ALL,
+  ROLE_ORDER_CONSOLIDATION,
   ROLE_ORDER_EDIT_ALL,
   ROLE_ORDER_VIEW_ALL,
   ROLE_ORDER_VIEW_OWN,
@@ -65,6 +66,7 @@ beforeAll(async () => {
     ROLE_JOB_EDIT_ALL,
     ROLE_STAGE_MANAGE_ALL,
     ROLE_STAGE_REOPEN,
+    ROLE_ORDER_CONSOLIDATION,
   ]);
   client = await world.counterparty();
 });
@@ -239,5 +241,57 @@ describe('stages', () => {
       link: DASHBOARD_LINKS.myOpenOrders(forwarder.user.id, 'NOT_READY'),
     });
     expect(data.recentlyChangedOrders.items[0].id).toBeGreaterThanOrEqual(overdue.id);
+  });
+
+  it('keeps the due filters true as stages change and jobs take on or drop orders', async () => {
+    const a = await createOrder(ctx, world, manager, client);
+    const b = await createOrder(ctx, world, manager, client);
+    const due = async (filter: string) => {
+      const res = await call('GET', `/api/tms/orders?stageDue=${filter}&itemsPerPage=1000`, manager);
+      const found = new Set(res.json().data.collection.map((e: Entity) => e.id));
+      return [a.id, b.id].filter((id) => found.has(id));
+    };
+    const job = await createJob(ctx, world, manager, [a.id]);
+    const jobPath = `/api/tms/jobs/${job.id}`;
+    let stage = await addStage(manager, jobPath, [], { expectedDate: shift(-2) });
+    expect(await due('overdue')).toEqual([a.id]);
+
+    const linked = await call('PATCH', jobPath, manager, { version: job.version, orderIds: [a.id, b.id] });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(await due('overdue')).toEqual([a.id, b.id]);
+
+    const moved = await call('PUT', `${jobPath}/stages/${stage.id}`, manager, {
+      version: stage.version,
+      expectedDate: today(),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    stage = moved.json().data;
+    expect(await due('overdue')).toEqual([]);
+    expect(await due('today')).toEqual([a.id, b.id]);
+
+    const closed = await close(manager, jobPath, stage, today());
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(await due('today')).toEqual([]);
+    const reopened = await call('POST', `${jobPath}/stages/${stage.id}/reopen`, manager, {
+      version: closed.json().data.version,
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(await due('today')).toEqual([a.id, b.id]);
+
+    const dropped = await call('PATCH', jobPath, manager, {
+      version: linked.json().data.version,
+      orderIds: [a.id],
+    });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect(await due('today')).toEqual([a.id]);
+
+    // The order's own stage counts beside its job's: overdue and due today at once.
+    const own = await addStage(manager, `/api/tms/orders/${b.id}`, [], { expectedDate: shift(-1) });
+    expect(await due('overdue')).toEqual([b.id]);
+    const removed = await call('DELETE', `${jobPath}/stages/${stage.id}`, manager);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await due('today')).toEqual([]);
+    expect((await call('DELETE', `/api/tms/orders/${b.id}/stages/${own.id}`, manager)).statusCode).toBe(200);
+    expect(await due('overdue')).toEqual([]);
   });
 });

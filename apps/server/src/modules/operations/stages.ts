@@ -39,7 +39,7 @@ import {
   operationRow,
   writeOperation,
 } from './operation';
-import { actorOf, type OrderRow } from './orders';
+import { actorOf, type OrderRow, refreshOpenStageDates } from './orders';
 import { stageManageScope } from './scope';
 import { jobOrders, type jobs, type orders, stages } from './tables';
 
@@ -88,6 +88,11 @@ export async function orderAndJobStages(tx: Tx, orderId: number): Promise<StageR
     );
 }
 
+/** The orders whose of `operation`: itself, or a job's orders. */
+function ordersOf(operation: OperationRow, kind: OperationKind): number[] {
+  return kind.type === 'order' ? [operation.id] : (operation as typeof jobs.$inferSelect).orderIds;
+}
+
 /**
  * Applies what closing or re-opening a stage with `behaviours` does to the orders concerned (the order of
  * an order's stage; every order of a job's stage), as the system: a status moves only where the system may
@@ -104,8 +109,7 @@ async function applyEffects(
 ): Promise<void> {
   const effects = behaviourEffects(behaviours, event, { actualDate });
   if (!effects.length) return;
-  const orderIds = kind.type === 'order' ? [operation.id] : (operation as typeof jobs.$inferSelect).orderIds;
-  for (const orderId of orderIds) {
+  for (const orderId of ordersOf(operation, kind)) {
     const order = (await operationRow(tx, OPERATION_KINDS.order, orderId, undefined)) as OrderRow;
     const state: OrderEffectState = {
       archived: order.archived,
@@ -172,6 +176,7 @@ export function registerStageRoutes(app: App): void {
     async function saveStage(
       tx: Tx,
       auth: AuthContext,
+      operation: OperationRow,
       before: StageRow,
       set: Partial<StageRow>,
       action: string,
@@ -183,6 +188,7 @@ export function registerStageRoutes(app: App): void {
         .set({ ...set, version: sql`${stages.version} + 1`, updatedAt: new Date() })
         .where(eq(stages.id, before.id))
         .returning();
+      await refreshOpenStageDates(tx, ordersOf(operation, kind));
       await recordChange(tx, {
         entityType: 'stage',
         entityId: before.id,
@@ -239,7 +245,7 @@ export function registerStageRoutes(app: App): void {
         const body = request.body as z.infer<typeof stageCreateSchema>;
         const auth = request.auth!;
         const stage = await db().transaction(async (tx) => {
-          await managed(tx, auth, id);
+          const operation = await managed(tx, auth, id);
           const [type] = await tx
             .select()
             .from(stageTypes)
@@ -259,6 +265,7 @@ export function registerStageRoutes(app: App): void {
               comment: body.comment ?? null,
             })
             .returning();
+          await refreshOpenStageDates(tx, ordersOf(operation, kind));
           await recordChange(tx, {
             entityType: 'stage',
             entityId: row!.id,
@@ -289,7 +296,7 @@ export function registerStageRoutes(app: App): void {
         const { version, ...body } = request.body as z.infer<typeof stageUpdateSchema> & { version: number };
         const auth = request.auth!;
         const stage = await db().transaction(async (tx) => {
-          await managed(tx, auth, id);
+          const operation = await managed(tx, auth, id);
           const before = await stageOf(tx, id, stageId);
           const set: Partial<StageRow> = {};
           if (body.stageTypeId !== undefined && body.stageTypeId !== before.stageTypeId) {
@@ -312,7 +319,7 @@ export function registerStageRoutes(app: App): void {
             set.expectedDate = body.expectedDate;
           }
           if (body.comment !== undefined) set.comment = body.comment;
-          return saveStage(tx, auth, before, set, 'update', version);
+          return saveStage(tx, auth, operation, before, set, 'update', version);
         });
         return { data: stageEntity(stage) };
       },
@@ -333,10 +340,11 @@ export function registerStageRoutes(app: App): void {
         const { id, stageId } = request.params as z.infer<typeof stageParams>;
         const auth = request.auth!;
         const stage = await db().transaction(async (tx) => {
-          await managed(tx, auth, id);
+          const operation = await managed(tx, auth, id);
           const row = await stageOf(tx, id, stageId);
           if (row.closed) throw fieldError([], M.stageClosed);
           await tx.delete(stages).where(eq(stages.id, stageId));
+          await refreshOpenStageDates(tx, ordersOf(operation, kind));
           await recordChange(tx, {
             entityType: 'stage',
             entityId: stageId,
@@ -385,6 +393,7 @@ export function registerStageRoutes(app: App): void {
           const after = await saveStage(
             tx,
             auth,
+            operation,
             before,
             { closed: true, actualDate, closedAt: new Date(), closedById: auth.userId },
             'close',
@@ -424,6 +433,7 @@ export function registerStageRoutes(app: App): void {
           const after = await saveStage(
             tx,
             auth,
+            operation,
             before,
             { closed: false, actualDate: null, closedAt: null, closedById: null },
             'reopen',

@@ -97,6 +97,12 @@ export const orders = pgTable(
     contractorIds: integer('contractor_ids').array().notNull().default([]),
     /** The forwarders of the order's jobs (kept by the jobs' writes), for the related scope. */
     jobForwarderIds: integer('job_forwarder_ids').array().notNull().default([]),
+    /**
+     * The expected dates of the open stages of the order and of its jobs, ascending and distinct (kept by
+     * the stages' writes and the jobs' links): stages due today or overdue are then an index lookup on the
+     * orders alone, however many stages there are.
+     */
+    openStageDates: day('open_stage_dates').array().notNull().default([]),
     searchText: operationSearchText('client_name', 'cargo_description'),
   },
   (t) => [
@@ -109,6 +115,9 @@ export const orders = pgTable(
     index('orders_curators_idx').using('gin', t.curatorIds),
     index('orders_contractors_idx').using('gin', t.contractorIds),
     index('orders_job_forwarders_idx').using('gin', t.jobForwarderIds),
+    index('orders_open_stage_dates_idx').using('gin', t.openStageDates),
+    // The earliest open stage's date: "overdue" is a range of it.
+    index('orders_next_stage_date_idx').on(sql`(open_stage_dates[1])`),
     // The dashboard and the lists mostly look at open orders.
     index('orders_open_idx').on(t.archived, t.financeControlStatus),
     ...listIndexes('orders', {
@@ -214,13 +223,7 @@ export const stages = pgTable(
     closedById: integer('closed_by_id').references(() => users.id),
     comment: text('comment'),
   },
-  (t) => [
-    index('stages_operation_idx').on(t.operationType, t.operationId),
-    // Stages due today or overdue (dashboard, `stageDue` filter): only open ones are looked at.
-    index('stages_open_expected_idx')
-      .on(t.expectedDate, t.operationType, t.operationId)
-      .where(sql`NOT closed`),
-  ],
+  (t) => [index('stages_operation_idx').on(t.operationType, t.operationId)],
 );
 
 /** Each user's property view preferences (spec §2), one document per user. */
