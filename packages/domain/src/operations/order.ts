@@ -224,7 +224,7 @@ export function copyOrder(
   };
 }
 
-/** The list filter of orders with a stage due today or overdue (the dashboard links to it). */
+/** The list filter of live (not archived) orders with a stage due today or overdue (the dashboard links to it). */
 export const STAGE_DUE_FILTERS = ['today', 'overdue'] as const;
 export type StageDueFilter = (typeof STAGE_DUE_FILTERS)[number];
 export const STAGE_DUE_FILTER_LABELS: Readonly<Record<StageDueFilter, LocalizedText>> = {

@@ -117,7 +117,7 @@ export const counterparties = pgTable(
     index('counterparties_country_idx').on(t.countryId),
     index('counterparties_status_idx').on(t.statusId),
     index('counterparties_merged_into_idx').on(t.mergedIntoId),
-    ...listIndexes('counterparties', {
+    ...listIndexes('counterparties', t, {
       sortable: [
         t.name,
         t.inn,
@@ -160,7 +160,7 @@ export const counterpartyBankAccounts = pgTable(
   (t) => [
     index('counterparty_bank_accounts_counterparty_idx').on(t.counterpartyId),
     uniqueIndex('counterparty_bank_accounts_primary_uq').on(t.counterpartyId).where(sql`${t.primary}`),
-    ...listIndexes('counterparty_bank_accounts', {
+    ...listIndexes('counterparty_bank_accounts', t, {
       sortable: [t.primary, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -186,7 +186,7 @@ export const counterpartyAgreements = pgTable(
   },
   (t) => [
     index('counterparty_agreements_counterparty_idx').on(t.counterpartyId),
-    ...listIndexes('counterparty_agreements', {
+    ...listIndexes('counterparty_agreements', t, {
       sortable: [t.number, t.date, t.validFrom, t.validUntil, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -214,7 +214,7 @@ export const counterpartyDrivers = pgTable(
   },
   (t) => [
     index('counterparty_drivers_counterparty_idx').on(t.counterpartyId),
-    ...listIndexes('counterparty_drivers', { sortable: [t.name, t.updatedAt], searchText: t.searchText }),
+    ...listIndexes('counterparty_drivers', t, { sortable: [t.name, t.updatedAt], searchText: t.searchText }),
   ],
 );
 
@@ -235,6 +235,9 @@ export const counterpartyVehicles = pgTable(
   },
   (t) => [
     index('counterparty_vehicles_counterparty_idx').on(t.counterpartyId),
-    ...listIndexes('counterparty_vehicles', { sortable: [t.plate, t.updatedAt], searchText: t.searchText }),
+    ...listIndexes('counterparty_vehicles', t, {
+      sortable: [t.plate, t.updatedAt],
+      searchText: t.searchText,
+    }),
   ],
 );

@@ -17,13 +17,14 @@ import { today } from './stages';
 import { orders } from './tables';
 
 /**
- * Orders with an open stage (of the order or of one of its jobs) expected today, or before today: the
- * order's `open_stage_dates` holds those dates, with a GIN index for a date and an index on the earliest.
+ * Live orders with an open stage (of the order or of one of its jobs) expected today, or before today.
+ * Stages of archived operations can no longer be managed, so they are not due. The order's
+ * `open_stage_dates` holds those dates (a GIN index finds a date) and `next_stage_date` the earliest.
  */
 export function stageDueCondition(due: StageDueFilter, on: string = today()): SQL {
   return due === 'today'
-    ? sql`${orders.openStageDates} @> ARRAY[${on}::date]`
-    : sql`(${orders.openStageDates})[1] < ${on}::date`;
+    ? sql`(NOT ${orders.archived} AND ${orders.openStageDates} @> ARRAY[${on}::date])`
+    : sql`(NOT ${orders.archived} AND ${orders.nextStageDate} < ${on}::date)`;
 }
 
 /** The list filter `stageDue` (today, overdue, or both). */
@@ -70,11 +71,11 @@ export async function operationsDashboard(tx: Tx, auth: AuthContext): Promise<Op
       link: DASHBOARD_LINKS.myOpenOrders(auth.userId, status),
     })),
     stagesDueToday: {
-      count: await countOrders(tx, and(open, stageDueCondition('today'))),
+      count: await countOrders(tx, and(scope, stageDueCondition('today'))),
       link: DASHBOARD_LINKS.stagesDueToday(),
     },
     stagesOverdue: {
-      count: await countOrders(tx, and(open, stageDueCondition('overdue'))),
+      count: await countOrders(tx, and(scope, stageDueCondition('overdue'))),
       link: DASHBOARD_LINKS.stagesOverdue(),
     },
     ordersAwaitingFinanceControl: {

@@ -103,6 +103,8 @@ export const orders = pgTable(
      * orders alone, however many stages there are.
      */
     openStageDates: day('open_stage_dates').array().notNull().default([]),
+    /** The earliest of them, as a column so that counting overdue orders reads its index alone. */
+    nextStageDate: day('next_stage_date').generatedAlwaysAs((): SQL => sql.raw('open_stage_dates[1]')),
     searchText: operationSearchText('client_name', 'cargo_description'),
   },
   (t) => [
@@ -115,12 +117,12 @@ export const orders = pgTable(
     index('orders_curators_idx').using('gin', t.curatorIds),
     index('orders_contractors_idx').using('gin', t.contractorIds),
     index('orders_job_forwarders_idx').using('gin', t.jobForwarderIds),
-    index('orders_open_stage_dates_idx').using('gin', t.openStageDates),
-    // The earliest open stage's date: "overdue" is a range of it.
-    index('orders_next_stage_date_idx').on(sql`(open_stage_dates[1])`),
+    // Stages are managed on live operations only, so only they count as due.
+    index('orders_open_stage_dates_idx').using('gin', t.openStageDates).where(sql`NOT archived`),
+    index('orders_next_stage_date_idx').on(t.nextStageDate).where(sql`NOT archived`),
     // The dashboard and the lists mostly look at open orders.
     index('orders_open_idx').on(t.archived, t.financeControlStatus),
-    ...listIndexes('orders', {
+    ...listIndexes('orders', t, {
       sortable: [
         t.number,
         t.clientName,
@@ -168,7 +170,7 @@ export const jobs = pgTable(
     index('jobs_forwarder_idx').on(t.forwarderId),
     index('jobs_orders_idx').using('gin', t.orderIds),
     index('jobs_clients_idx').using('gin', t.clientIds),
-    ...listIndexes('jobs', {
+    ...listIndexes('jobs', t, {
       sortable: [
         t.number,
         t.contractorName,

@@ -28,7 +28,7 @@ export const serviceOffices = pgTable(
   },
   (t) => [
     uniqueIndex('service_offices_name_uq').on(t.name),
-    ...listIndexes('service_offices', {
+    ...listIndexes('service_offices', t, {
       sortable: [t.code, t.address, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -52,7 +52,7 @@ export const countries = pgTable(
     uniqueIndex('countries_code_uq').on(t.code),
     uniqueIndex('countries_alpha3_uq').on(t.alpha3),
     uniqueIndex('countries_numeric_code_uq').on(t.numericCode),
-    ...listIndexes('countries', { sortable: [t.name, t.nameEn, t.updatedAt], searchText: t.searchText }),
+    ...listIndexes('countries', t, { sortable: [t.name, t.nameEn, t.updatedAt], searchText: t.searchText }),
   ],
 );
 
@@ -73,7 +73,7 @@ export const currencies = pgTable(
   (t) => [
     uniqueIndex('currencies_code_uq').on(t.code),
     uniqueIndex('currencies_numeric_code_uq').on(t.numericCode),
-    ...listIndexes('currencies', {
+    ...listIndexes('currencies', t, {
       sortable: [t.name, t.nameEn, t.minorUnits, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -90,7 +90,7 @@ export const contactInfoTypes = pgTable(
   },
   (t) => [
     uniqueIndex('contact_info_types_code_uq').on(t.code),
-    ...listIndexes('contact_info_types', { sortable: [t.name, t.nameEn], searchText: t.searchText }),
+    ...listIndexes('contact_info_types', t, { sortable: [t.name, t.nameEn], searchText: t.searchText }),
   ],
 );
 
@@ -106,7 +106,7 @@ export const vehicleTypes = pgTable(
   },
   (t) => [
     uniqueIndex('vehicle_types_code_uq').on(t.code),
-    ...listIndexes('vehicle_types', {
+    ...listIndexes('vehicle_types', t, {
       sortable: [t.name, t.nameEn, t.transportType, t.capacityKg, t.volumeM3],
       searchText: t.searchText,
     }),
@@ -125,7 +125,7 @@ export const financeControlStatusReasons = pgTable(
   },
   (t) => [
     uniqueIndex('finance_control_status_reasons_name_uq').on(t.name),
-    ...listIndexes('finance_control_status_reasons', {
+    ...listIndexes('finance_control_status_reasons', t, {
       sortable: [t.nameEn, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -141,7 +141,7 @@ export const requestOfferTypes = pgTable(
   },
   (t) => [
     uniqueIndex('request_offer_types_code_uq').on(t.code),
-    ...listIndexes('request_offer_types', {
+    ...listIndexes('request_offer_types', t, {
       sortable: [t.name, t.nameEn, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -158,7 +158,10 @@ export const fileTagTypes = pgTable(
   },
   (t) => [
     uniqueIndex('file_tag_types_code_uq').on(t.code),
-    ...listIndexes('file_tag_types', { sortable: [t.name, t.nameEn, t.updatedAt], searchText: t.searchText }),
+    ...listIndexes('file_tag_types', t, {
+      sortable: [t.name, t.nameEn, t.updatedAt],
+      searchText: t.searchText,
+    }),
   ],
 );
 
@@ -174,7 +177,7 @@ export const holidays = pgTable(
   },
   (t) => [
     uniqueIndex('holidays_date_uq').on(t.date),
-    ...listIndexes('holidays', { sortable: [t.name, t.nameEn, t.updatedAt], searchText: t.searchText }),
+    ...listIndexes('holidays', t, { sortable: [t.name, t.nameEn, t.updatedAt], searchText: t.searchText }),
   ],
 );
 
@@ -187,7 +190,7 @@ export const agreementTypes = pgTable(
   },
   (t) => [
     uniqueIndex('agreement_types_code_uq').on(t.code),
-    ...listIndexes('agreement_types', {
+    ...listIndexes('agreement_types', t, {
       sortable: [t.name, t.nameEn, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -205,7 +208,7 @@ export const courierDeliveryServices = pgTable(
   },
   (t) => [
     uniqueIndex('courier_delivery_services_code_uq').on(t.code),
-    ...listIndexes('courier_delivery_services', {
+    ...listIndexes('courier_delivery_services', t, {
       sortable: [t.name, t.nameEn, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -231,7 +234,7 @@ export const banks = pgTable(
   (t) => [
     uniqueIndex('banks_bik_uq').on(t.bik),
     index('banks_country_idx').on(t.countryId),
-    ...listIndexes('banks', { sortable: [t.name, t.swift, t.updatedAt], searchText: t.searchText }),
+    ...listIndexes('banks', t, { sortable: [t.name, t.swift, t.updatedAt], searchText: t.searchText }),
   ],
 );
 
@@ -256,7 +259,7 @@ export const legalEntities = pgTable(
   (t) => [
     uniqueIndex('legal_entities_short_name_uq').on(t.shortName),
     index('legal_entities_country_idx').on(t.countryId),
-    ...listIndexes('legal_entities', { sortable: [t.name, t.updatedAt], searchText: t.searchText }),
+    ...listIndexes('legal_entities', t, { sortable: [t.name, t.updatedAt], searchText: t.searchText }),
   ],
 );
 
@@ -289,7 +292,7 @@ export const paymentForms = pgTable(
     index('payment_forms_bank_idx').on(t.bankId),
     index('payment_forms_currency_idx').on(t.currencyId),
     index('payment_forms_service_office_idx').on(t.serviceOfficeId),
-    ...listIndexes('payment_forms', { sortable: [t.updatedAt], searchText: t.searchText }),
+    ...listIndexes('payment_forms', t, { sortable: [t.updatedAt], searchText: t.searchText }),
   ],
 );
 
@@ -302,7 +305,7 @@ export const counterpartyStatuses = pgTable(
   },
   (t) => [
     uniqueIndex('counterparty_statuses_code_uq').on(t.code),
-    ...listIndexes('counterparty_statuses', {
+    ...listIndexes('counterparty_statuses', t, {
       sortable: [t.name, t.nameEn, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -318,7 +321,7 @@ export const counterpartyFeatures = pgTable(
   },
   (t) => [
     uniqueIndex('counterparty_features_code_uq').on(t.code),
-    ...listIndexes('counterparty_features', {
+    ...listIndexes('counterparty_features', t, {
       sortable: [t.name, t.nameEn, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -346,7 +349,7 @@ export const materialAssets = pgTable(
     index('material_assets_service_office_idx').on(t.serviceOfficeId),
     index('material_assets_responsible_user_idx').on(t.responsibleUserId),
     index('material_assets_currency_idx').on(t.currencyId),
-    ...listIndexes('material_assets', {
+    ...listIndexes('material_assets', t, {
       sortable: [t.name, t.kind, t.acquisitionDate, t.cost, t.updatedAt],
       searchText: t.searchText,
     }),

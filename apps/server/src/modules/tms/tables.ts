@@ -12,7 +12,10 @@ export const loadingUnloadingMethods = pgTable(
   },
   (t) => [
     uniqueIndex('loading_unloading_methods_code_uq').on(t.code),
-    ...listIndexes('loading_unloading_methods', { sortable: [t.name, t.nameEn], searchText: t.searchText }),
+    ...listIndexes('loading_unloading_methods', t, {
+      sortable: [t.name, t.nameEn],
+      searchText: t.searchText,
+    }),
   ],
 );
 
@@ -26,7 +29,7 @@ export const services = pgTable(
   },
   (t) => [
     uniqueIndex('services_code_uq').on(t.code),
-    ...listIndexes('services', {
+    ...listIndexes('services', t, {
       sortable: [t.name, t.nameEn, t.transportType, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -46,7 +49,7 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_code_uq').on(t.code),
     index('products_service_ids_idx').using('gin', t.serviceIds),
-    ...listIndexes('products', {
+    ...listIndexes('products', t, {
       sortable: [t.name, t.nameEn, t.maxDispatchPoints, t.maxDeliveryPoints, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -64,7 +67,7 @@ export const jobTypes = pgTable(
   (t) => [
     uniqueIndex('job_types_code_uq').on(t.code),
     index('job_types_product_ids_idx').using('gin', t.productIds),
-    ...listIndexes('job_types', { sortable: [t.name, t.nameEn, t.updatedAt], searchText: t.searchText }),
+    ...listIndexes('job_types', t, { sortable: [t.name, t.nameEn, t.updatedAt], searchText: t.searchText }),
   ],
 );
 
@@ -86,7 +89,10 @@ export const customsPoints = pgTable(
   (t) => [
     uniqueIndex('customs_points_code_uq').on(t.code),
     index('customs_points_country_idx').on(t.countryId),
-    ...listIndexes('customs_points', { sortable: [t.name, t.nameEn, t.updatedAt], searchText: t.searchText }),
+    ...listIndexes('customs_points', t, {
+      sortable: [t.name, t.nameEn, t.updatedAt],
+      searchText: t.searchText,
+    }),
   ],
 );
 
@@ -102,7 +108,7 @@ export const customsResponsibilities = pgTable(
   },
   (t) => [
     uniqueIndex('customs_responsibilities_name_uq').on(t.name),
-    ...listIndexes('customs_responsibilities', {
+    ...listIndexes('customs_responsibilities', t, {
       sortable: [t.nameEn, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -119,7 +125,7 @@ export const shipmentTerms = pgTable(
   },
   (t) => [
     uniqueIndex('shipment_terms_code_uq').on(t.code),
-    ...listIndexes('shipment_terms', {
+    ...listIndexes('shipment_terms', t, {
       sortable: [t.name, t.nameEn, t.type, t.updatedAt],
       searchText: t.searchText,
     }),
@@ -144,7 +150,7 @@ export const stageTypes = pgTable(
   },
   (t) => [
     uniqueIndex('stage_types_code_uq').on(t.code),
-    ...listIndexes('stage_types', {
+    ...listIndexes('stage_types', t, {
       sortable: [t.name, t.pccName, t.opsName, t.sortOrder, t.updatedAt],
       searchText: t.searchText,
     }),

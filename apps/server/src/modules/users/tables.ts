@@ -53,7 +53,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
     index('users_service_office_idx').on(t.serviceOfficeId),
-    ...listIndexes('users', {
+    ...listIndexes('users', t, {
       sortable: [t.contactName, t.email, t.lastLoginAt],
       searchText: t.searchText,
     }),

@@ -13,15 +13,17 @@ export function searchTextColumn(...columns: string[]) {
 }
 
 /**
- * Indexes a list needs: a btree per sortable column (ordered pages without sorting the whole table) and a
- * pg_trgm GIN over the search text (LIKE '%term%' without a sequential scan).
+ * Indexes a list needs: a btree per sortable column followed by the id, in the list's own order (the id
+ * breaks ties), so a page is read off the index even when many rows share a value (a status, a date),
+ * and a pg_trgm GIN over the search text (LIKE '%term%' without a sequential scan).
  */
 export function listIndexes(
   table: string,
+  { id }: { id: ExtraConfigColumn },
   { sortable = [], searchText }: { sortable?: ExtraConfigColumn[]; searchText?: ExtraConfigColumn },
 ) {
   return [
-    ...sortable.map((column) => index(`${table}_${column.name}_idx`).on(column)),
+    ...sortable.map((column) => index(`${table}_${column.name}_idx`).on(column, id)),
     ...(searchText ? [index(`${table}_search_trgm`).using('gin', searchText.op('gin_trgm_ops'))] : []),
   ];
 }
