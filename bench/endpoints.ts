@@ -127,6 +127,13 @@ export const ENDPOINTS: BenchEndpoint[] = [
     grows: 'orders',
   },
   {
+    // Sorted by a column most orders share a value of (the status column's header clicked twice).
+    name: 'orders-sorted-by-status',
+    url: withQuery('/api/tms/orders', { ...firstPage, sort: 'financeControlStatus', order: 'desc' }),
+    roles: [ROLE_ORDER_VIEW_ALL],
+    grows: 'orders',
+  },
+  {
     // A number typed into the search box as people write it, padded.
     name: 'orders-search-number',
     url: withQuery('/api/tms/orders', { ...firstPage, search: '004217' }),
