@@ -1,6 +1,7 @@
 import type { FieldDescriptor, ResourceDescriptor } from '@tms/domain';
 import { roleLabel } from '@tms/domain';
 import { formatDate, formatDateTime, padId } from '../../platform/format';
+import { changedFieldLabel } from '../../platform/resources/logic';
 
 type Language = 'ru' | 'en';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -103,7 +104,7 @@ export function describeChange(
   t: Translate,
 ): ShownChange {
   const field = type?.fields.get(name);
-  const label = field?.labels?.[lang] ?? t(`${type?.fieldKeys ?? 'fields.'}${name}`, { defaultValue: name });
+  const label = changedFieldLabel(field, name, lang, t, type?.fieldKeys);
   const oldList = Array.isArray(change.old) || change.old === null;
   const newList = Array.isArray(change.new) || change.new === null;
   if (oldList && newList && (Array.isArray(change.old) || Array.isArray(change.new))) {

@@ -2,8 +2,10 @@ import { Badge, Center, Group, Loader, Pagination, Stack, Table, Text } from '@m
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListResult, ResourceDescriptor } from '@tms/domain';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { formatDateTime } from '../format';
+import { CHANGELOG_NS, changedFieldLabel } from './logic';
 import { resourceKey } from './ResourceList';
 import { useReferenceLabels } from './references';
 import classes from './resources.module.css';
@@ -40,6 +42,8 @@ export function ResourceHistory({
   texts: ResourceTexts;
 }) {
   const { t } = texts;
+  // Field labels are the change log's, so both read alike; its dictionary loads without suspending the page.
+  const { t: logT, ready } = useTranslation(CHANGELOG_NS, { useSuspense: false });
   const [page, setPage] = useState(1);
   const history = useQuery({
     queryKey: [...resourceKey(descriptor), 'history', id, page],
@@ -59,7 +63,7 @@ export function ResourceHistory({
   );
   const referenceLabel = useReferenceLabels(descriptor.fields, values);
 
-  if (!history.data) {
+  if (!history.data || !ready) {
     return (
       <Center py="xl">
         <Loader size="sm" />
@@ -115,11 +119,10 @@ export function ResourceHistory({
                 <Table.Td>
                   <Stack gap={4}>
                     {Object.entries(entry.changes).map(([name, change]) => {
-                      const field = fields.get(name);
                       return (
                         <Group key={name} gap={6} wrap="wrap" fz="sm">
                           <Text span fw={500} size="sm">
-                            {field ? texts.label(field) : name}:
+                            {changedFieldLabel(fields.get(name), name, texts.lang, logT)}:
                           </Text>
                           {entry.action !== 'create' && (
                             <Text span size="sm" td="line-through" className={classes.muted}>

@@ -4,6 +4,7 @@ import type { ListView, ResourceDescriptor } from '@tms/domain';
 import { useState } from 'react';
 import { matchingView, viewQueryOf } from './listViewsLogic';
 import type { ListState } from './logic';
+import classes from './resources.module.css';
 import { ManageViewsDialog, ViewNameDialog } from './SavedFilterDialogs';
 import type { ResourceTexts } from './texts';
 import type { ListViews } from './useListViews';
@@ -31,19 +32,25 @@ export function SavedFilters({ descriptor, texts, state, listViews, onApply }: S
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu
+        position="bottom-end"
+        withinPortal
+        classNames={{ itemLabel: classes.menuItemLabel, itemSection: classes.menuItemSection }}
+      >
         <Menu.Target>
           <Button
             variant={active ? 'light' : 'default'}
             leftSection={<IconBookmark size={16} />}
             aria-label={active ? `${title}: ${active.name}` : title}
+            title={active?.name}
             maw={260}
             data-testid="saved-filters"
           >
             {active?.name ?? title}
           </Button>
         </Menu.Target>
-        <Menu.Dropdown maw={360}>
+        {/* As wide as its texts (never narrower than its button), within the screen; long names wrap. */}
+        <Menu.Dropdown miw={240} maw="min(400px, calc(100vw - 2rem))">
           <Menu.Label>{views.length ? title : t('savedFilters.none')}</Menu.Label>
           {views.map((view) => (
             <Menu.Item

@@ -2,16 +2,23 @@ import {
   contactInfoTypeResource,
   countryResource,
   currencyResource,
+  jobResource,
+  orderResource,
   ROLE_ADMIN,
   ROLE_SETTINGS_CURRENCIES,
   serviceOfficeResource,
   stageTypeResource,
   vehicleTypeResource,
 } from '@tms/domain';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import enChangelog from '../../locales/en/changelog.json';
+import ruChangelog from '../../locales/ru/changelog.json';
 import {
   accessOf,
   bodyOf,
+  CHANGELOG_NS,
+  changedFieldLabel,
   columnsStorageKey,
   defaultColumns,
   exportQueryOf,
@@ -62,6 +69,47 @@ describe('texts', () => {
     expect(navEntryOf('/settings/currencies')?.name).toBe('nav.currencies');
     expect(navEntryOf('/tms/loading-unloading-methods')?.name).toBe('nav.loadingUnloadingMethods');
     expect(navEntryOf('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('changed field labels', () => {
+  const changelogT = async (lng: 'ru' | 'en') => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng,
+      resources: { ru: { [CHANGELOG_NS]: ruChangelog }, en: { [CHANGELOG_NS]: enChangelog } },
+      defaultNS: CHANGELOG_NS,
+    });
+    return (key: string, options?: Record<string, unknown>) => String(i18n.t(key, options));
+  };
+  const fieldOf = (name: string) => orderResource.fields.find((f) => f.name === name);
+
+  it("labels an order's and a job's files from the change log dictionary in both languages", async () => {
+    const [ru, en] = [await changelogT('ru'), await changelogT('en')];
+    expect(changedFieldLabel(fieldOf('files'), 'files', 'ru', ru)).toBe('Файлы');
+    expect(
+      changedFieldLabel(
+        jobResource.fields.find((f) => f.name === 'files'),
+        'files',
+        'en',
+        en,
+      ),
+    ).toBe('Files');
+  });
+
+  it("prefers the descriptor's wording, and shows an unknown member by its name", async () => {
+    const en = await changelogT('en');
+    expect(changedFieldLabel(fieldOf('clientId'), 'clientId', 'ru', en)).toBe('Клиент');
+    expect(changedFieldLabel(fieldOf('clientId'), 'clientId', 'en', en)).toBe('Client');
+    expect(changedFieldLabel(undefined, 'somethingElse', 'en', en)).toBe('somethingElse');
+  });
+
+  it('reads labels of fields outside descriptors where the caller keeps them', () => {
+    const t = (key: string, options?: Record<string, unknown>) =>
+      key === 'options:fields.archiveAfterDays' ? 'Archive after' : String(options?.defaultValue);
+    expect(changedFieldLabel(undefined, 'archiveAfterDays', 'en', t, 'options:fields.')).toBe(
+      'Archive after',
+    );
   });
 });
 

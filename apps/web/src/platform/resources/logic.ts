@@ -62,6 +62,24 @@ export function navEntryOf(
   return undefined;
 }
 
+/** Namespace of the change log's texts, read by a record's History tab too. */
+export const CHANGELOG_NS = 'changelog';
+
+/**
+ * A changed field's label, the same in a record's History tab and in the change log: the descriptor's
+ * wording, else the change log dictionary's (members kept outside the descriptor, e.g. an order's `files`),
+ * else the name. `t` reads the change log namespace; `keys` is where the dictionary keeps the labels.
+ */
+export function changedFieldLabel(
+  field: FieldDescriptor | undefined,
+  name: string,
+  lang: Language,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  keys = 'fields.',
+): string {
+  return field?.labels?.[lang] ?? t(`${keys}${name}`, { defaultValue: name });
+}
+
 // ---------------------------------------------------------------------------------------------- access
 
 const holdsAny = (roles: readonly string[], wanted: readonly string[]) =>
