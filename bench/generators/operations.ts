@@ -3,8 +3,10 @@ import {
   completeCargo,
   completeRoutePoint,
   jobCreateSchema,
+  type OperationType,
   orderCreateSchema,
   type RoutePointInput,
+  type RouteRules,
   routeIssues,
   routeSummary,
 } from '@tms/domain';
@@ -711,25 +713,26 @@ export const operationsGenerator: Generator = {
       });
       return points;
     };
-    const orderStages = (i: number) =>
-      planStages(
-        PRODUCTS[product[i]!]!.stages,
-        dispatchDay[i]!,
-        deliveryDay[i]!,
-        archived[i] === 1,
-        today,
-        recordRandom(salt ^ 0x57a9e, i),
-      );
-    const jobStages = (j: number) => {
-      const first = jobOrders[j]![0]!;
-      const last = jobOrders[j]!.at(-1)!;
+    /** The orders operation `n` of `type` covers: an order itself alone, a job its orders. */
+    const ordersOf = (type: OperationType, n: number): readonly number[] =>
+      type === 'order' ? [n] : jobOrders[n]!;
+    /**
+     * The stages of operation `n`: its product's or its type's sequence, between its first order's dispatch
+     * and its last order's delivery, from a random source of its own.
+     */
+    const stagesOf = (type: OperationType, n: number) => {
+      const linked = ordersOf(type, n);
+      const [sequence, seed] =
+        type === 'order'
+          ? [PRODUCTS[product[n]!]!.stages, 0x57a9e]
+          : [JOB_TYPES[jobCodeOf.get(jobType[n]!)!]!.stages, 0x10b5];
       return planStages(
-        JOB_TYPES[jobCodeOf.get(jobType[j]!)!]!.stages,
-        dispatchDay[first]!,
-        deliveryDay[last]!,
-        archived[first] === 1,
+        sequence,
+        dispatchDay[linked[0]!]!,
+        deliveryDay[linked.at(-1)!]!,
+        archived[linked[0]!] === 1,
         today,
-        recordRandom(salt ^ 0x10b5, j),
+        recordRandom(salt ^ seed, n),
       );
     };
     const archivedDay = (i: number) => Math.min(today, deliveryDay[i]! + 30 + (i % 31));
@@ -738,7 +741,7 @@ export const operationsGenerator: Generator = {
     const dated = (day: number, hour: number) => at(Math.min(day, today - 1), hour);
     // What the stages' writes keep on the order: the expected days of its and its jobs' open stages.
     const openStageDates = (i: number) => {
-      const open = [orderStages(i), ...jobsOf[i]!.map(jobStages)]
+      const open = [stagesOf('order', i), ...jobsOf[i]!.map((j) => stagesOf('job', j))]
         .flat()
         .filter((s) => s.actual === null)
         .map((s) => s.expected);
@@ -771,7 +774,7 @@ export const operationsGenerator: Generator = {
           declaredValueCurrencyId: declared ? currencies.get(r() < 0.6 ? 'USD' : 'EUR')! : null,
           countryOfOriginId: points[0]!.countryId,
         };
-        const stages = orderStages(i);
+        const stages = stagesOf('order', i);
         const closed = (code: string) => stages.some((s) => s.code === code && s.actual !== null);
         const delivered = stages.find((s) => s.code === 'DELIVERY' && s.actual !== null);
         const age = today - deliveryDay[i]!;
@@ -798,7 +801,13 @@ export const operationsGenerator: Generator = {
           damaged: r() < 0.005,
           completionDate: delivered ? dayText(delivered.actual!) : null,
         };
-        if (i % 1000 === 0) assertValidOrder(input, p);
+        if (i % 1000 === 0) {
+          assertValid('order', orderCreateSchema, input, {
+            requireDispatchAndDelivery: true,
+            maxDispatchPoints: p.maxDispatch,
+            maxDeliveryPoints: p.maxDelivery,
+          });
+        }
         const cargo = completeCargo(cargoInput);
         const summary = routeSummary(points);
         const insured = declared && r() < 0.7;
@@ -879,8 +888,8 @@ export const operationsGenerator: Generator = {
           serviceOfficeId: officeOf.get(forwarder[first]!) ?? null,
           forwarderId: forwarder[first]!,
         };
-        if (j % 1000 === 0) assertValidJob(input);
-        const stages = jobStages(j);
+        if (j % 1000 === 0) assertValid('job', jobCreateSchema, input, { requireDispatchAndDelivery: false });
+        const stages = stagesOf('job', j);
         const summary = routeSummary(route);
         const status = FINANCE[finance[first]!] === 'REJECTED' ? 'NOT_READY' : FINANCE[finance[first]!]!;
         const isArchived = archived[first] === 1;
@@ -925,18 +934,17 @@ export const operationsGenerator: Generator = {
         return [firstJob + job, firstOrder + jobOrders[job]![nth++]!];
       });
 
-      // Each operation's 3-5 stages are made together, in the order of the operations.
+      // Each operation's 3-5 stages are made together, in the order of the operations: orders, then jobs.
       function* stageRows(
-        type: 'order' | 'job',
+        type: OperationType,
         first: number,
         operations: number,
-        stagesOf: (n: number) => StagePlan[],
-        createdOf: (n: number) => number,
       ): IterableIterator<CopyValue[]> {
         for (let n = 0; n < operations; n++) {
-          const created = at(createdOf(n), 9);
-          const closer = forwarder[type === 'order' ? n : jobOrders[n]![0]!]!;
-          for (const s of stagesOf(n)) {
+          const linked = ordersOf(type, n);
+          const created = at(Math.min(today, createdDay(linked.at(-1)!)), 9);
+          const closer = forwarder[linked[0]!]!;
+          for (const s of stagesOf(type, n)) {
             const closedAt = s.actual === null ? null : dated(s.actual, 12);
             yield [
               type,
@@ -954,41 +962,25 @@ export const operationsGenerator: Generator = {
           }
         }
       }
-      await copyStream(
-        client,
-        'stages',
-        STAGE_COLUMNS,
-        stageRows('order', firstOrder, count, orderStages, createdDay),
-      );
-      await copyStream(
-        client,
-        'stages',
-        STAGE_COLUMNS,
-        stageRows('job', firstJob, jobType.length, jobStages, (j) =>
-          Math.min(today, createdDay(jobOrders[j]!.at(-1)!)),
-        ),
-      );
+      await copyStream(client, 'stages', STAGE_COLUMNS, stageRows('order', firstOrder, count));
+      await copyStream(client, 'stages', STAGE_COLUMNS, stageRows('job', firstJob, jobType.length));
     });
   },
 };
 
-/** An order as the form would send it: the create schema and the route rules of its product. */
-function assertValidOrder(input: Record<string, unknown>, product: Product): void {
-  const parsed = orderCreateSchema.safeParse(input);
+/**
+ * A record as the form would send it: the create schema of its type and the route rules (for an order, its
+ * product's).
+ */
+function assertValid(
+  type: OperationType,
+  schema: typeof orderCreateSchema | typeof jobCreateSchema,
+  input: Record<string, unknown>,
+  rules: RouteRules,
+): void {
+  const parsed = schema.safeParse(input);
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  const issues = routeIssues(input.route as RoutePointInput[], {
-    requireDispatchAndDelivery: true,
-    maxDispatchPoints: product.maxDispatch,
-    maxDeliveryPoints: product.maxDelivery,
-  });
+  const issues = routeIssues(input.route as RoutePointInput[], rules);
   problems.push(...issues.map((i) => `route.${i.path.join('.')}: ${i.message}`));
-  if (problems.length) throw new Error(`generated order is invalid: ${problems.join('; ')}`);
-}
-
-function assertValidJob(input: Record<string, unknown>): void {
-  const parsed = jobCreateSchema.safeParse(input);
-  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  const issues = routeIssues(input.route as RoutePointInput[], { requireDispatchAndDelivery: false });
-  problems.push(...issues.map((i) => `route.${i.path.join('.')}: ${i.message}`));
-  if (problems.length) throw new Error(`generated job is invalid: ${problems.join('; ')}`);
+  if (problems.length) throw new Error(`generated ${type} is invalid: ${problems.join('; ')}`);
 }

@@ -4,36 +4,23 @@ import {
   OPERATION_MESSAGES as M,
   MESSAGES,
   ROLE_ARCHIVED_OPERATION_FILE_UPLOAD,
-  ROLE_JOB_EDIT_ALL,
   ROLE_JOB_VIEW_ALL,
-  ROLE_ORDER_EDIT_ALL,
   ROLE_ORDER_EDIT_OWN,
   ROLE_ORDER_VIEW_ALL,
   ROLE_ORDER_VIEW_OWN,
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '../../platform/files/service';
 import { files } from '../../platform/files/tables';
-import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { systemOptions } from '../options/tables';
 import { fileTagTypes } from '../settings/tables';
 import { moveToColdStorage, operationFilesColdStorageJob } from './files';
 import { jobs, orders } from './tables';
-import {
-  caller,
-  createJob,
-  createOrder,
-  type Entity,
-  errorsOf,
-  type OperationsWorld,
-  operationsWorld,
-} from './test-fixtures';
+import { EDIT_ALL, type Entity, errorsOf, setUpOperations } from './test-fixtures';
 
-let ctx: TestContext;
-let world: OperationsWorld;
-let call: ReturnType<typeof caller>;
+const ops = setUpOperations();
 let manager: SignedIn;
 let viewer: SignedIn;
 let stranger: SignedIn;
@@ -43,8 +30,6 @@ let cmr: number;
 let invoice: number;
 let retired: number;
 let application: number;
-
-const MANAGER_ROLES = [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_JOB_VIEW_ALL, ROLE_JOB_EDIT_ALL];
 
 function multipart(name: string, content: string) {
   const boundary = '----tms-files-boundary';
@@ -57,7 +42,7 @@ function multipart(name: string, content: string) {
 /** A temporary upload of `who`; answers its id. */
 async function upload(who: SignedIn, name = 'CMR.pdf', content = 'pdf'): Promise<number> {
   const body = multipart(name, content);
-  const res = await ctx.app.inject({
+  const res = await ops.ctx.app.inject({
     method: 'POST',
     url: '/api/file-management/files/temporary',
     headers: { ...who.headers, ...body.headers },
@@ -68,45 +53,38 @@ async function upload(who: SignedIn, name = 'CMR.pdf', content = 'pdf'): Promise
 }
 
 async function tagType(code: string, enabled = true): Promise<number> {
-  const [row] = await ctx.database.db
+  const [row] = await ops.db
     .insert(fileTagTypes)
     .values({ code, name: `Тег ${code}`, nameEn: `Tag ${code}`, color: '#228be6', enabled })
     .returning();
   return row!.id;
 }
 
-const filesOf = (path: string, who: SignedIn = manager) => call('GET', `${path}/files`, who);
+const filesOf = (path: string, who: SignedIn = manager) => ops.call('GET', `${path}/files`, who);
 const attach = (path: string, who: SignedIn, fileIds: number[], tagTypeIds: number[] = []) =>
-  call('POST', `${path}/files`, who, { fileIds, tagTypeIds });
+  ops.call('POST', `${path}/files`, who, { fileIds, tagTypeIds });
 const orderPath = (order: Entity) => `/api/tms/orders/${order.id}`;
 
 async function lockOrder(id: number, set: Partial<typeof orders.$inferInsert>) {
-  await ctx.database.db.update(orders).set(set).where(eq(orders.id, id));
+  await ops.db.update(orders).set(set).where(eq(orders.id, id));
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  call = caller(ctx);
-  world = await operationsWorld(ctx);
-  manager = await signIn(ctx, MANAGER_ROLES, { contactName: 'Иван Менеджер' });
-  viewer = await signIn(ctx, [ROLE_ORDER_VIEW_ALL, ROLE_JOB_VIEW_ALL]);
-  stranger = await signIn(ctx, [ROLE_ORDER_VIEW_OWN, ROLE_ORDER_EDIT_OWN]);
-  archivist = await signIn(ctx, [...MANAGER_ROLES, ROLE_ARCHIVED_OPERATION_FILE_UPLOAD]);
-  client = await world.counterparty();
+  manager = await signIn(ops.ctx, EDIT_ALL, { contactName: 'Иван Менеджер' });
+  viewer = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL, ROLE_JOB_VIEW_ALL]);
+  stranger = await signIn(ops.ctx, [ROLE_ORDER_VIEW_OWN, ROLE_ORDER_EDIT_OWN]);
+  archivist = await signIn(ops.ctx, [...EDIT_ALL, ROLE_ARCHIVED_OPERATION_FILE_UPLOAD]);
+  client = await ops.world.counterparty();
   cmr = await tagType('CMR');
   invoice = await tagType('INVOICE');
   retired = await tagType('RETIRED', false);
-  const [app] = await ctx.database.db
-    .select()
-    .from(fileTagTypes)
-    .where(eq(fileTagTypes.code, APPLICATION_FILE_TAG));
+  const [app] = await ops.db.select().from(fileTagTypes).where(eq(fileTagTypes.code, APPLICATION_FILE_TAG));
   application = app!.id;
 });
-afterAll(() => ctx?.close());
 
 describe('files of orders and jobs', () => {
   it('attaches uploads with tags, lists them and logs the change without touching the version', async () => {
-    const order = await createOrder(ctx, world, manager, client);
+    const order = await ops.createOrder(manager, client);
     const first = await upload(manager, 'CMR.pdf', 'cmr content');
     const second = await upload(manager, 'Счёт.pdf');
     const res = await attach(orderPath(order), manager, [first, second], [cmr, invoice]);
@@ -129,7 +107,7 @@ describe('files of orders and jobs', () => {
     );
 
     // Whoever reads the order downloads its files.
-    const download = await ctx.app.inject({
+    const download = await ops.ctx.app.inject({
       method: 'GET',
       url: cmrFile.downloadLink,
       headers: viewer.headers,
@@ -137,22 +115,22 @@ describe('files of orders and jobs', () => {
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe('cmr content');
 
-    const stored = (await call('GET', orderPath(order), manager)).json().data;
+    const stored = (await ops.call('GET', orderPath(order), manager)).json().data;
     expect(stored.version).toBe(order.version);
-    const history = (await call('GET', `${orderPath(order)}/history`, manager)).json().data.collection;
+    const history = (await ops.call('GET', `${orderPath(order)}/history`, manager)).json().data.collection;
     expect(history[0].changes.files.new).toEqual(
       expect.arrayContaining(['CMR.pdf (CMR, INVOICE)', 'Счёт.pdf (CMR, INVOICE)']),
     );
   });
 
   it('answers 404 outside the read scope, 403 without the edit scope', async () => {
-    const order = await createOrder(ctx, world, manager, client);
+    const order = await ops.createOrder(manager, client);
     const mine = await upload(manager);
     await attach(orderPath(order), manager, [mine]);
 
     expect((await filesOf(orderPath(order), stranger)).statusCode).toBe(404);
     expect((await attach(orderPath(order), stranger, [await upload(stranger)])).statusCode).toBe(404);
-    const download = await ctx.app.inject({
+    const download = await ops.ctx.app.inject({
       method: 'GET',
       url: `/api/file-management/files/${mine}/download`,
       headers: stranger.headers,
@@ -160,13 +138,13 @@ describe('files of orders and jobs', () => {
     expect(download.statusCode).toBe(404);
 
     expect((await attach(orderPath(order), viewer, [await upload(viewer)])).statusCode).toBe(403);
-    const edit = await call('PUT', `${orderPath(order)}/files/${mine}`, viewer, { tagTypeIds: [] });
+    const edit = await ops.call('PUT', `${orderPath(order)}/files/${mine}`, viewer, { tagTypeIds: [] });
     expect(edit.statusCode).toBe(403);
-    expect((await call('DELETE', `${orderPath(order)}/files/${mine}`, viewer)).statusCode).toBe(403);
+    expect((await ops.call('DELETE', `${orderPath(order)}/files/${mine}`, viewer)).statusCode).toBe(403);
   });
 
   it("refuses someone else's temporary upload, unknown and disabled tag types, and changes nothing", async () => {
-    const order = await createOrder(ctx, world, manager, client);
+    const order = await ops.createOrder(manager, client);
     const others = await upload(viewer);
     const foreign = await attach(orderPath(order), manager, [others]);
     expect(foreign.statusCode).toBe(400);
@@ -179,7 +157,7 @@ describe('files of orders and jobs', () => {
       'tagTypeIds.1': [MESSAGES.invalid],
       'tagTypeIds.2': [FILE_TAG_MESSAGES.disabled],
     });
-    const [row] = await ctx.database.db.select().from(files).where(eq(files.id, own));
+    const [row] = await ops.db.select().from(files).where(eq(files.id, own));
     expect(row!.temporary).toBe(true);
     expect((await filesOf(orderPath(order))).json().data.total).toBe(0);
 
@@ -189,14 +167,14 @@ describe('files of orders and jobs', () => {
   });
 
   it('renames and retags a file, keeps a tag disabled since, and removes a file', async () => {
-    const order = await createOrder(ctx, world, manager, client);
-    const other = await createOrder(ctx, world, manager, client);
+    const order = await ops.createOrder(manager, client);
+    const other = await ops.createOrder(manager, client);
     const id = await upload(manager, 'scan.pdf');
     const kept = await tagType('KEPT');
     await attach(orderPath(order), manager, [id], [kept]);
-    await ctx.database.db.update(fileTagTypes).set({ enabled: false }).where(eq(fileTagTypes.id, kept));
+    await ops.db.update(fileTagTypes).set({ enabled: false }).where(eq(fileTagTypes.id, kept));
 
-    const res = await call('PUT', `${orderPath(order)}/files/${id}`, manager, {
+    const res = await ops.call('PUT', `${orderPath(order)}/files/${id}`, manager, {
       description: 'Акт.pdf',
       tagTypeIds: [kept, invoice],
     });
@@ -209,9 +187,11 @@ describe('files of orders and jobs', () => {
         .sort(),
     ).toEqual(['INVOICE', 'KEPT']);
 
-    const disabled = await call('PUT', `${orderPath(order)}/files/${id}`, manager, { tagTypeIds: [retired] });
+    const disabled = await ops.call('PUT', `${orderPath(order)}/files/${id}`, manager, {
+      tagTypeIds: [retired],
+    });
     expect(errorsOf(disabled)).toEqual({ 'tagTypeIds.0': [FILE_TAG_MESSAGES.disabled] });
-    const blank = await call('PUT', `${orderPath(order)}/files/${id}`, manager, {
+    const blank = await ops.call('PUT', `${orderPath(order)}/files/${id}`, manager, {
       description: ' ',
       tagTypeIds: [],
     });
@@ -219,18 +199,18 @@ describe('files of orders and jobs', () => {
 
     // The file belongs to another order: not found there.
     expect(
-      (await call('PUT', `${orderPath(other)}/files/${id}`, manager, { tagTypeIds: [] })).statusCode,
+      (await ops.call('PUT', `${orderPath(other)}/files/${id}`, manager, { tagTypeIds: [] })).statusCode,
     ).toBe(404);
-    expect((await call('DELETE', `${orderPath(other)}/files/${id}`, manager)).statusCode).toBe(404);
+    expect((await ops.call('DELETE', `${orderPath(other)}/files/${id}`, manager)).statusCode).toBe(404);
 
-    const removed = await call('DELETE', `${orderPath(order)}/files/${id}`, manager);
+    const removed = await ops.call('DELETE', `${orderPath(order)}/files/${id}`, manager);
     expect(removed.statusCode).toBe(200);
     expect((await filesOf(orderPath(order))).json().data.total).toBe(0);
-    expect(await ctx.database.db.select().from(files).where(eq(files.id, id))).toHaveLength(0);
+    expect(await ops.db.select().from(files).where(eq(files.id, id))).toHaveLength(0);
   });
 
   it('takes files into an archived or finance-locked order only with the archived-upload role', async () => {
-    const order = await createOrder(ctx, world, manager, client);
+    const order = await ops.createOrder(manager, client);
     const existing = await upload(manager);
     await attach(orderPath(order), manager, [existing]);
     for (const lock of [
@@ -241,9 +221,13 @@ describe('files of orders and jobs', () => {
       const refused = await attach(orderPath(order), manager, [await upload(manager)]);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors.errors).toEqual([M.locked]);
-      const edit = await call('PUT', `${orderPath(order)}/files/${existing}`, manager, { tagTypeIds: [cmr] });
+      const edit = await ops.call('PUT', `${orderPath(order)}/files/${existing}`, manager, {
+        tagTypeIds: [cmr],
+      });
       expect(edit.json().errors.errors).toEqual([M.locked]);
-      expect((await call('DELETE', `${orderPath(order)}/files/${existing}`, manager)).statusCode).toBe(400);
+      expect((await ops.call('DELETE', `${orderPath(order)}/files/${existing}`, manager)).statusCode).toBe(
+        400,
+      );
 
       const allowed = await attach(orderPath(order), archivist, [await upload(archivist)]);
       expect(allowed.statusCode, allowed.body).toBe(201);
@@ -253,8 +237,8 @@ describe('files of orders and jobs', () => {
   });
 
   it('keeps the files of a job apart from its order', async () => {
-    const order = await createOrder(ctx, world, manager, client);
-    const job = await createJob(ctx, world, manager, [order.id]);
+    const order = await ops.createOrder(manager, client);
+    const job = await ops.createJob(manager, [order.id]);
     const res = await attach(`/api/tms/jobs/${job.id}`, manager, [await upload(manager, 'POD.pdf')], [cmr]);
     expect(res.statusCode, res.body).toBe(201);
     expect((await filesOf(`/api/tms/jobs/${job.id}`, viewer)).json().data.collection[0].description).toBe(
@@ -267,10 +251,10 @@ describe('files of orders and jobs', () => {
 describe('cold storage', () => {
   it('flags files of operations archived long enough ago, once, and refuses their download', async () => {
     const DAY = 24 * 60 * 60 * 1000;
-    const old = await createOrder(ctx, world, manager, client);
-    const recent = await createOrder(ctx, world, manager, client);
-    const open = await createOrder(ctx, world, manager, client);
-    const oldJob = await createJob(ctx, world, manager, [open.id]);
+    const old = await ops.createOrder(manager, client);
+    const recent = await ops.createOrder(manager, client);
+    const open = await ops.createOrder(manager, client);
+    const oldJob = await ops.createJob(manager, [open.id]);
     const ids: Record<string, number> = {};
     for (const [name, path] of [
       ['old', orderPath(old)],
@@ -283,31 +267,31 @@ describe('cold storage', () => {
     }
     await lockOrder(old.id, { archived: true, archivedAt: new Date(Date.now() - 400 * DAY) });
     await lockOrder(recent.id, { archived: true, archivedAt: new Date(Date.now() - 10 * DAY) });
-    await ctx.database.db
+    await ops.db
       .update(jobs)
       .set({ archived: true, archivedAt: new Date(Date.now() - 400 * DAY) })
       .where(eq(jobs.id, oldJob.id));
     // A temporary upload is never moved.
     const temporary = await upload(manager);
 
-    await operationFilesColdStorageJob.run({ database: ctx.database, config: ctx.config, log: ctx.app.log });
+    await ops.runJob(operationFilesColdStorageJob);
     const cold = async (id: number) =>
-      (await ctx.database.db.select().from(files).where(eq(files.id, id)))[0]!.coldStorage;
+      (await ops.db.select().from(files).where(eq(files.id, id)))[0]!.coldStorage;
     expect(await cold(ids.old!)).toBe(true);
     expect(await cold(ids.job!)).toBe(true);
     expect(await cold(ids.recent!)).toBe(false);
     expect(await cold(ids.open!)).toBe(false);
     expect(await cold(temporary)).toBe(false);
-    expect(await moveToColdStorage(ctx.database.db, 365)).toBe(0);
+    expect(await moveToColdStorage(ops.db, 365)).toBe(0);
 
     // The option decides: with 5 days the recently archived order's file goes too.
-    await ctx.database.db.update(systemOptions).set({ coldStorageAfterDays: 5 });
-    await operationFilesColdStorageJob.run({ database: ctx.database, config: ctx.config, log: ctx.app.log });
+    await ops.db.update(systemOptions).set({ coldStorageAfterDays: 5 });
+    await ops.runJob(operationFilesColdStorageJob);
     expect(await cold(ids.recent!)).toBe(true);
 
     const listed = (await filesOf(orderPath(old))).json().data.collection[0];
     expect(listed.coldStorage).toBe(true);
-    const download = await ctx.app.inject({
+    const download = await ops.ctx.app.inject({
       method: 'GET',
       url: listed.downloadLink,
       headers: manager.headers,

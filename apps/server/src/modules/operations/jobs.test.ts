@@ -3,8 +3,6 @@ import {
   OPERATION_MESSAGES as M,
   MATERIAL_ASSET_MESSAGES,
   padId,
-  ROLE_JOB_EDIT_ALL,
-  ROLE_JOB_VIEW_ALL,
   ROLE_ORDER_ARCHIVE,
   ROLE_ORDER_CONSOLIDATION,
   ROLE_ORDER_EDIT_ALL,
@@ -12,59 +10,41 @@ import {
   ROLE_ORDER_VIEW_ALL,
 } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
-import { operationCustomFieldGroups } from '../custom-fields/tables';
 import { jobOrders, jobs } from './tables';
-import {
-  caller,
-  createJob,
-  createOrder,
-  type Entity,
-  errorsOf,
-  type OperationsWorld,
-  operationsWorld,
-} from './test-fixtures';
+import { EDIT_ALL, type Entity, errorsOf, setUpOperations } from './test-fixtures';
 
-let ctx: TestContext;
-let world: OperationsWorld;
+const ops = setUpOperations();
 let editor: SignedIn;
 let consolidator: SignedIn;
 let client: number;
 let contractor: number;
-let call: ReturnType<typeof caller>;
-
-const jobCount = async () =>
-  (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(jobs))[0]!.n;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  call = caller(ctx);
-  world = await operationsWorld(ctx);
-  const roles = [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_JOB_VIEW_ALL, ROLE_JOB_EDIT_ALL];
-  editor = await signIn(ctx, [...roles, ROLE_ORDER_ARCHIVE]);
-  consolidator = await signIn(ctx, [...roles, ROLE_ORDER_CONSOLIDATION]);
-  client = await world.counterparty({ name: 'Клиент Альфа' });
-  contractor = await world.counterparty({ name: 'Перевозчик Бета', client: false });
+  editor = await signIn(ops.ctx, [...EDIT_ALL, ROLE_ORDER_ARCHIVE]);
+  consolidator = await signIn(ops.ctx, [...EDIT_ALL, ROLE_ORDER_CONSOLIDATION]);
+  client = await ops.world.counterparty({ name: 'Клиент Альфа' });
+  contractor = await ops.world.counterparty({ name: 'Перевозчик Бета', client: false });
 });
-afterAll(() => ctx?.close());
 
 describe('jobs', () => {
   it('creates a job of one order, linking it both ways, with the contractor on the order', async () => {
-    const order = await createOrder(ctx, world, editor, client);
-    const job = await createJob(ctx, world, editor, [order.id], {
-      contractorId: contractor,
-      costAmount: '1500.00',
-      costCurrencyId: null,
-    }).catch(() => null);
+    const order = await ops.createOrder(editor, client);
+    const job = await ops
+      .createJob(editor, [order.id], {
+        contractorId: contractor,
+        costAmount: '1500.00',
+        costCurrencyId: null,
+      })
+      .catch(() => null);
     expect(job).toBeNull();
     const currency = (
-      (await ctx.database.db.execute(sql`SELECT id FROM currencies LIMIT 1`)) as unknown as {
+      (await ops.db.execute(sql`SELECT id FROM currencies LIMIT 1`)) as unknown as {
         rows: { id: number }[];
       }
     ).rows[0]!.id;
-    const created = await createJob(ctx, world, editor, [order.id], {
+    const created = await ops.createJob(editor, [order.id], {
       contractorId: contractor,
       costAmount: '1500.00',
       costCurrencyId: currency,
@@ -76,26 +56,26 @@ describe('jobs', () => {
       contractorName: 'Перевозчик Бета',
       costAmount: '1500.00',
     });
-    const links = await ctx.database.db.select().from(jobOrders).where(eq(jobOrders.jobId, created.id));
+    const links = await ops.db.select().from(jobOrders).where(eq(jobOrders.jobId, created.id));
     expect(links).toEqual([{ jobId: created.id, orderId: order.id }]);
-    const withContractor = await call(
+    const withContractor = await ops.call(
       'GET',
       `/api/tms/orders?contractorIds=${contractor}&id=${order.id}`,
       editor,
     );
     expect(withContractor.json().data.total).toBe(1);
-    const ofOrder = await call('GET', `/api/tms/orders/${order.id}/jobs`, editor);
+    const ofOrder = await ops.call('GET', `/api/tms/orders/${order.id}/jobs`, editor);
     expect(ofOrder.json().data.collection.map((j: Entity) => j.id)).toEqual([created.id]);
-    const found = await call('GET', `/api/tms/jobs?search=${padId(created.id)}`, editor);
+    const found = await ops.call('GET', `/api/tms/jobs?search=${padId(created.id)}`, editor);
     expect(found.json().data.collection.map((j: Entity) => j.id)).toContain(created.id);
-    const byClient = await call('GET', `/api/tms/jobs?clientIds=${client}`, editor);
+    const byClient = await ops.call('GET', `/api/tms/jobs?clientIds=${client}`, editor);
     expect(byClient.json().data.collection.map((j: Entity) => j.id)).toContain(created.id);
   });
 
   it('refuses a cost without its currency', async () => {
-    const order = await createOrder(ctx, world, editor, client);
-    const res = await call('POST', '/api/tms/jobs', editor, {
-      jobTypeId: world.jobTypeId,
+    const order = await ops.createOrder(editor, client);
+    const res = await ops.call('POST', '/api/tms/jobs', editor, {
+      jobTypeId: ops.world.jobTypeId,
       orderIds: [order.id],
       costAmount: '10.00',
     });
@@ -103,37 +83,40 @@ describe('jobs', () => {
   });
 
   it('has exactly one order unless the user consolidates', async () => {
-    const a = await createOrder(ctx, world, editor, client);
-    const b = await createOrder(ctx, world, editor, client);
-    const before = await jobCount();
-    const two = await call('POST', '/api/tms/jobs', editor, {
-      jobTypeId: world.jobTypeId,
+    const a = await ops.createOrder(editor, client);
+    const b = await ops.createOrder(editor, client);
+    const before = await ops.count(jobs);
+    const two = await ops.call('POST', '/api/tms/jobs', editor, {
+      jobTypeId: ops.world.jobTypeId,
       orderIds: [a.id, b.id],
     });
     expect(errorsOf(two)).toEqual({ orderIds: [M.jobMoreThanOneOrder] });
-    const none = await call('POST', '/api/tms/jobs', editor, { jobTypeId: world.jobTypeId, orderIds: [] });
+    const none = await ops.call('POST', '/api/tms/jobs', editor, {
+      jobTypeId: ops.world.jobTypeId,
+      orderIds: [],
+    });
     expect(errorsOf(none)).toEqual({ orderIds: [M.jobNoOrders] });
-    const missing = await call('POST', '/api/tms/jobs', editor, {
-      jobTypeId: world.jobTypeId,
+    const missing = await ops.call('POST', '/api/tms/jobs', editor, {
+      jobTypeId: ops.world.jobTypeId,
       orderIds: [999999],
     });
     expect(errorsOf(missing)).toEqual({ 'orderIds.0': ['This value is not valid.'] });
-    expect(await jobCount()).toBe(before);
-    const consolidated = await createJob(ctx, world, consolidator, [a.id, b.id]);
+    expect(await ops.count(jobs)).toBe(before);
+    const consolidated = await ops.createJob(consolidator, [a.id, b.id]);
     expect(consolidated.orderIds).toEqual([a.id, b.id]);
-    const dropOne = await call('PATCH', `/api/tms/jobs/${consolidated.id}`, editor, {
+    const dropOne = await ops.call('PATCH', `/api/tms/jobs/${consolidated.id}`, editor, {
       version: consolidated.version,
       orderIds: [a.id],
     });
     expect(dropOne.statusCode, dropOne.body).toBe(200);
-    const links = await ctx.database.db.select().from(jobOrders).where(eq(jobOrders.jobId, consolidated.id));
+    const links = await ops.db.select().from(jobOrders).where(eq(jobOrders.jobId, consolidated.id));
     expect(links.map((l) => l.orderId)).toEqual([a.id]);
   });
 
   it('needs a job type of the order product', async () => {
-    const order = await createOrder(ctx, world, editor, client);
-    const res = await call('POST', '/api/tms/jobs', editor, {
-      jobTypeId: world.otherJobTypeId,
+    const order = await ops.createOrder(editor, client);
+    const res = await ops.call('POST', '/api/tms/jobs', editor, {
+      jobTypeId: ops.world.otherJobTypeId,
       orderIds: [order.id],
     });
     expect(errorsOf(res)).toEqual({ jobTypeId: [M.jobTypeIncompatible] });
@@ -141,91 +124,89 @@ describe('jobs', () => {
 
   it('refuses a black-listed contractor, a client-only counterparty, and liquid cargo without access', async () => {
     // Marking cargo liquid takes its own role (spec §6).
-    const liquidOrders = await signIn(ctx, [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_ORDER_LIQUID]);
-    const order = await createOrder(ctx, world, liquidOrders, client, {
+    const liquidOrders = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_ORDER_LIQUID]);
+    const order = await ops.createOrder(liquidOrders, client, {
       cargo: { description: 'Спирт', liquid: true },
     });
-    const blackListed = await world.counterparty({ client: false, blackList: true, blackListReason: 'Срыв' });
-    const clientOnly = await world.counterparty({ contractor: false });
+    const blackListed = await ops.world.counterparty({
+      client: false,
+      blackList: true,
+      blackListReason: 'Срыв',
+    });
+    const clientOnly = await ops.world.counterparty({ contractor: false });
     const body = (contractorId: number) => ({
-      jobTypeId: world.jobTypeId,
+      jobTypeId: ops.world.jobTypeId,
       orderIds: [order.id],
       contractorId,
     });
-    expect(errorsOf(await call('POST', '/api/tms/jobs', editor, body(blackListed)))).toEqual({
+    expect(errorsOf(await ops.call('POST', '/api/tms/jobs', editor, body(blackListed)))).toEqual({
       contractorId: [COUNTERPARTY_MESSAGES.blackListed],
     });
-    expect(errorsOf(await call('POST', '/api/tms/jobs', editor, body(clientOnly)))).toEqual({
+    expect(errorsOf(await ops.call('POST', '/api/tms/jobs', editor, body(clientOnly)))).toEqual({
       contractorId: [M.notContractor],
     });
-    expect(errorsOf(await call('POST', '/api/tms/jobs', editor, body(contractor)))).toEqual({
+    expect(errorsOf(await ops.call('POST', '/api/tms/jobs', editor, body(contractor)))).toEqual({
       contractorId: [M.liquidAccess],
     });
-    const liquid = await world.counterparty({ client: false, liquidAccess: true });
-    await createJob(ctx, world, editor, [order.id], { contractorId: liquid });
+    const liquid = await ops.world.counterparty({ client: false, liquidAccess: true });
+    await ops.createJob(editor, [order.id], { contractorId: liquid });
   });
 
   it('takes the custom fields flagged "inherit on job creation" from the order', async () => {
-    const [group] = await ctx.database.db
-      .insert(operationCustomFieldGroups)
-      .values({
-        name: 'Жд',
-        definitions: [
-          { code: 'wagon', description: 'Вагон', type: 'text', inheritOnJobCreation: true },
-          { code: 'memo', description: 'Памятка', type: 'text' },
-        ] as never,
-      })
-      .returning();
-    const order = await createOrder(ctx, world, editor, client, {
-      customFieldGroupId: group!.id,
+    const groupId = await ops.world.customFieldGroup('Жд', [
+      { code: 'wagon', description: 'Вагон', type: 'text', inheritOnJobCreation: true },
+      { code: 'memo', description: 'Памятка', type: 'text' },
+    ]);
+    const order = await ops.createOrder(editor, client, {
+      customFieldGroupId: groupId,
       customFields: { wagon: '5521', memo: 'для заказа' },
     });
-    const defaults = await call('GET', `/api/tms/orders/${order.id}/job-defaults`, editor);
+    const defaults = await ops.call('GET', `/api/tms/orders/${order.id}/job-defaults`, editor);
     expect(defaults.json().data).toMatchObject({ orderIds: [order.id], customFields: { wagon: '5521' } });
-    const job = await createJob(ctx, world, editor, [order.id]);
-    expect(job).toMatchObject({ customFieldGroupId: group!.id, customFields: { wagon: '5521' } });
+    const job = await ops.createJob(editor, [order.id]);
+    expect(job).toMatchObject({ customFieldGroupId: groupId, customFields: { wagon: '5521' } });
     expect((job.customFields as Record<string, unknown>).memo ?? null).toBeNull();
-    const own = await createJob(ctx, world, editor, [order.id], { customFields: { wagon: '7000' } });
+    const own = await ops.createJob(editor, [order.id], { customFields: { wagon: '7000' } });
     expect(own.customFields).toMatchObject({ wagon: '7000' });
   });
 
   it('keeps an order with jobs, and locks the jobs of an ACCEPTED or archived order', async () => {
-    const order = await createOrder(ctx, world, editor, client);
-    const job = await createJob(ctx, world, editor, [order.id]);
-    const del = await call('DELETE', `/api/tms/orders/${order.id}`, editor);
+    const order = await ops.createOrder(editor, client);
+    const job = await ops.createJob(editor, [order.id]);
+    const del = await ops.call('DELETE', `/api/tms/orders/${order.id}`, editor);
     expect(del.statusCode).toBe(409);
     expect(del.json().message).toBe(M.hasLinkedRecords);
 
-    const archived = await call('POST', `/api/tms/orders/${order.id}/archive`, editor, {
+    const archived = await ops.call('POST', `/api/tms/orders/${order.id}/archive`, editor, {
       version: order.version,
     });
     expect(archived.statusCode).toBe(200);
-    const newJob = await call('POST', '/api/tms/jobs', editor, {
-      jobTypeId: world.jobTypeId,
+    const newJob = await ops.call('POST', '/api/tms/jobs', editor, {
+      jobTypeId: ops.world.jobTypeId,
       orderIds: [order.id],
     });
     expect(errorsOf(newJob)).toEqual({ '': [M.locked] });
-    const money = await call('PATCH', `/api/tms/jobs/${job.id}`, editor, {
+    const money = await ops.call('PATCH', `/api/tms/jobs/${job.id}`, editor, {
       version: job.version,
       costAmount: '1.00',
     });
     expect(errorsOf(money)).toEqual({ '': [M.locked] });
 
-    const removed = await call('DELETE', `/api/tms/jobs/${job.id}`, editor);
+    const removed = await ops.call('DELETE', `/api/tms/jobs/${job.id}`, editor);
     expect(removed.statusCode, removed.body).toBe(200);
-    const after = await call('GET', `/api/tms/orders/${order.id}`, editor);
+    const after = await ops.call('GET', `/api/tms/orders/${order.id}`, editor);
     expect(after.json().data.contractorIds).toEqual([]);
   });
 
   it('finance control of a job moves by the same transitions', async () => {
-    const order = await createOrder(ctx, world, editor, client);
-    const job = await createJob(ctx, world, editor, [order.id]);
-    const ready = await call('PUT', `/api/tms/jobs/${job.id}/statuses/financeControl`, editor, {
+    const order = await ops.createOrder(editor, client);
+    const job = await ops.createJob(editor, [order.id]);
+    const ready = await ops.call('PUT', `/api/tms/jobs/${job.id}/statuses/financeControl`, editor, {
       status: 'READY',
       version: job.version,
     });
     expect(ready.json().data.financeControlStatus).toBe('READY');
-    const other = await call('PUT', `/api/tms/jobs/${job.id}/statuses/marking`, editor, {
+    const other = await ops.call('PUT', `/api/tms/jobs/${job.id}/statuses/marking`, editor, {
       status: 'required',
       version: ready.json().data.version,
     });

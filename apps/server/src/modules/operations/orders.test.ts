@@ -14,49 +14,39 @@ import {
   ROLE_ORDER_VIEW_ALL,
 } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
 import { registerCreditExposure, unregisterCreditExposure } from '../counterparties/credit';
-import { operationCustomFieldGroups } from '../custom-fields/tables';
 import { financeControlStatusReasons } from '../settings/tables';
 import { orders } from './tables';
-import {
-  caller,
-  createOrder,
-  type Entity,
-  errorsOf,
-  type OperationsWorld,
-  operationsWorld,
-  route,
-} from './test-fixtures';
+import { type Entity, errorsOf, route, setUpOperations } from './test-fixtures';
 
-let ctx: TestContext;
-let world: OperationsWorld;
+const ops = setUpOperations();
 let editor: SignedIn;
 let finance: SignedIn;
 let archivist: SignedIn;
 let client: number;
-let call: ReturnType<typeof caller>;
 
-const count = async () =>
-  (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
+/** Asks `who` to create an order of the client with a valid route, as `body` changes it. */
+const postOrder = (body: Record<string, unknown>, who = editor) =>
+  ops.call('POST', '/api/tms/orders', who, {
+    clientId: client,
+    productId: ops.world.productId,
+    route: route(ops.world),
+    ...body,
+  });
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  call = caller(ctx);
-  world = await operationsWorld(ctx);
   const edit = [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL];
-  editor = await signIn(ctx, edit);
-  finance = await signIn(ctx, [...edit, ROLE_ORDER_FINANCE_CONTROL]);
-  archivist = await signIn(ctx, [...edit, ROLE_ORDER_ARCHIVE]);
-  client = await world.counterparty({ name: 'ООО Ромашка' });
+  editor = await signIn(ops.ctx, edit);
+  finance = await signIn(ops.ctx, [...edit, ROLE_ORDER_FINANCE_CONTROL]);
+  archivist = await signIn(ops.ctx, [...edit, ROLE_ORDER_ARCHIVE]);
+  client = await ops.world.counterparty({ name: 'ООО Ромашка' });
 });
-afterAll(() => ctx?.close());
 
 describe('orders', () => {
   it('numbers an order by its id and finds it by the padded number, the client and the cargo', async () => {
-    const order = await createOrder(ctx, world, editor, client, {
+    const order = await ops.createOrder(editor, client, {
       cargo: { description: 'Токарные станки', weight: '1200' },
     });
     expect(order).toMatchObject({
@@ -64,41 +54,34 @@ describe('orders', () => {
       clientName: 'ООО Ромашка',
       cargoDescription: 'Токарные станки',
       financeControlStatus: 'NOT_READY',
-      dispatchCountryId: world.ru,
-      deliveryCountryId: world.de,
+      dispatchCountryId: ops.world.ru,
+      deliveryCountryId: ops.world.de,
       archived: false,
     });
     expect((order.cargo as Record<string, unknown>).unitSystem).toBe('metric');
     for (const search of [padId(order.id), 'ромашка', 'ТОКАРНЫЕ']) {
-      const res = await call('GET', `/api/tms/orders?search=${encodeURIComponent(search)}`, editor);
+      const res = await ops.call('GET', `/api/tms/orders?search=${encodeURIComponent(search)}`, editor);
       expect(res.json().data.collection.map((o: Entity) => o.id)).toContain(order.id);
     }
-    const none = await call('GET', '/api/tms/orders?search=nothing-like-this', editor);
+    const none = await ops.call('GET', '/api/tms/orders?search=nothing-like-this', editor);
     expect(none.json().data.total).toBe(0);
   });
 
   it('checks the route against the product: both kinds of points, the maximum, countries, dates', async () => {
-    const before = await count();
-    const onlyDispatch = await call('POST', '/api/tms/orders', editor, {
-      clientId: client,
-      productId: world.productId,
-      route: [route(world)[0]],
-    });
+    const before = await ops.count(orders);
+    const onlyDispatch = await postOrder({ route: [route(ops.world)[0]] });
     expect(onlyDispatch.statusCode).toBe(400);
     expect(errorsOf(onlyDispatch)).toEqual({ route: [M.routePointsRequired] });
 
-    const tooMany = await call('POST', '/api/tms/orders', editor, {
-      clientId: client,
-      productId: world.narrowProductId,
-      route: [route(world)[0], ...route(world)],
+    const tooMany = await postOrder({
+      productId: ops.world.narrowProductId,
+      route: [route(ops.world)[0], ...route(ops.world)],
     });
     expect(errorsOf(tooMany)).toEqual({ route: [M.tooManyDispatchPoints] });
 
-    const noCountry = await call('POST', '/api/tms/orders', editor, {
-      clientId: client,
-      productId: world.productId,
+    const noCountry = await postOrder({
       route: [
-        route(world, { from: '2025-03-10' })[0],
+        route(ops.world, { from: '2025-03-10' })[0],
         { kind: 'delivery', address: 'Somewhere', dateFrom: '2025-03-01' },
       ],
     });
@@ -106,22 +89,17 @@ describe('orders', () => {
       'route.1.countryId': [M.deliveryCountryMissing],
       'route.1.dateFrom': [M.deliveryBeforeDispatch],
     });
-    expect(await count()).toBe(before);
+    expect(await ops.count(orders)).toBe(before);
   });
 
   it('keeps the service within the product and the cargo rules', async () => {
-    const otherService = await call('POST', '/api/tms/orders', editor, {
-      clientId: client,
-      productId: world.narrowProductId,
-      serviceId: world.serviceId,
-      route: route(world),
+    const otherService = await postOrder({
+      productId: ops.world.narrowProductId,
+      serviceId: ops.world.serviceId,
     });
     expect(errorsOf(otherService)).toEqual({ serviceId: [M.serviceNotInProduct] });
 
-    const imperial = await call('POST', '/api/tms/orders', editor, {
-      clientId: client,
-      productId: world.productId,
-      route: route(world),
+    const imperial = await postOrder({
       cargo: { unitSystem: 'imperial', weight: '0.5', declaredValue: '100.00' },
     });
     expect(errorsOf(imperial)).toEqual({
@@ -129,79 +107,62 @@ describe('orders', () => {
       'cargo.declaredValueCurrencyId': [M.currencyRequired],
     });
     // The same weight on an order entered in metric units is fine.
-    await createOrder(ctx, world, editor, client, { cargo: { weight: '0.5' } });
+    await ops.createOrder(editor, client, { cargo: { weight: '0.5' } });
   });
 
   it('refuses a black-listed client, a counterparty that is no client, and a client over its credit', async () => {
-    const blackListed = await world.counterparty({ blackList: true, blackListReason: 'Долги' });
-    const contractorOnly = await world.counterparty({ client: false });
-    const res = await call('POST', '/api/tms/orders', editor, {
-      clientId: blackListed,
-      productId: world.productId,
-      route: route(world),
-    });
+    const blackListed = await ops.world.counterparty({ blackList: true, blackListReason: 'Долги' });
+    const contractorOnly = await ops.world.counterparty({ client: false });
+    const res = await postOrder({ clientId: blackListed });
     expect(errorsOf(res)).toEqual({ clientId: [COUNTERPARTY_MESSAGES.blackListed] });
-    const notClient = await call('POST', '/api/tms/orders', editor, {
-      clientId: contractorOnly,
-      productId: world.productId,
-      route: route(world),
-    });
+    const notClient = await postOrder({ clientId: contractorOnly });
     expect(errorsOf(notClient)).toEqual({ clientId: [M.notClient] });
 
-    const indebted = await world.counterparty({ creditLimit: '1000.00' });
+    const indebted = await ops.world.counterparty({ creditLimit: '1000.00' });
     registerCreditExposure(
       'operations-test',
       (id) => sql`CASE WHEN ${id} = ${indebted} THEN 1500 ELSE 0 END`,
     );
     try {
-      const over = await call('POST', '/api/tms/orders', editor, {
-        clientId: indebted,
-        productId: world.productId,
-        route: route(world),
-      });
+      const over = await postOrder({ clientId: indebted });
       expect(errorsOf(over)).toEqual({ clientId: [COUNTERPARTY_MESSAGES.creditLimitExhausted] });
-      const mayExceed = await signIn(ctx, [
+      const mayExceed = await signIn(ops.ctx, [
         ROLE_ORDER_VIEW_ALL,
         ROLE_ORDER_EDIT_ALL,
         ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED,
       ]);
-      await createOrder(ctx, world, mayExceed, indebted);
+      await ops.createOrder(mayExceed, indebted);
     } finally {
       unregisterCreditExposure('operations-test');
     }
   });
 
   it('needs the field roles to set damage, the completion date or to change the client', async () => {
-    const damaged = await call('POST', '/api/tms/orders', editor, {
-      clientId: client,
-      productId: world.productId,
-      route: route(world),
-      damaged: true,
-    });
+    const damaged = await postOrder({ damaged: true });
     expect(damaged.statusCode).toBe(403);
     expect(damaged.json().message).toBe(COUNTERPARTY_MESSAGES.fieldEditDenied);
 
-    const order = await createOrder(ctx, world, editor, client);
-    const other = await world.counterparty();
-    const change = await call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+    const order = await ops.createOrder(editor, client);
+    const other = await ops.world.counterparty();
+    const change = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
       version: order.version,
       clientId: other,
     });
     expect(change.statusCode).toBe(403);
-    const sameClient = await call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+    const sameClient = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
       version: order.version,
       clientId: client,
       paymentTermsDays: 30,
     });
     expect(sameClient.statusCode, sameClient.body).toBe(200);
 
-    const allowed = await signIn(ctx, [
+    const allowed = await signIn(ops.ctx, [
       ROLE_ORDER_VIEW_ALL,
       ROLE_ORDER_EDIT_ALL,
       ROLE_ORDER_COUNTERPARTY_CHANGE,
       ROLE_ORDER_CARGO_DAMAGE,
     ]);
-    const changed = await call('PATCH', `/api/tms/orders/${order.id}`, allowed, {
+    const changed = await ops.call('PATCH', `/api/tms/orders/${order.id}`, allowed, {
       version: sameClient.json().data.version,
       clientId: other,
       damaged: true,
@@ -211,37 +172,38 @@ describe('orders', () => {
   });
 
   it('needs the liquid role to mark cargo liquid or to unmark it', async () => {
-    const body = { clientId: client, productId: world.productId, route: route(world) };
-    const refused = await call('POST', '/api/tms/orders', editor, { ...body, cargo: { liquid: true } });
+    const refused = await postOrder({ cargo: { liquid: true } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(COUNTERPARTY_MESSAGES.fieldEditDenied);
 
-    const liquid = await signIn(ctx, [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_ORDER_LIQUID]);
-    const created = await call('POST', '/api/tms/orders', liquid, { ...body, cargo: { liquid: true } });
+    const liquid = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_ORDER_LIQUID]);
+    const created = await postOrder({ cargo: { liquid: true } }, liquid);
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json().data;
     expect(order.cargo.liquid).toBe(true);
 
     // Other changes stay open to editors without the role; unmarking the cargo does not.
-    const other = await call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+    const other = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
       version: order.version,
       paymentTermsDays: 10,
     });
     expect(other.statusCode, other.body).toBe(200);
-    const unmark = await call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+    const unmark = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
       version: other.json().data.version,
       cargo: { liquid: false },
     });
     expect(unmark.statusCode).toBe(403);
-    expect((await call('GET', `/api/tms/orders/${order.id}`, editor)).json().data.cargo.liquid).toBe(true);
+    expect((await ops.call('GET', `/api/tms/orders/${order.id}`, editor)).json().data.cargo.liquid).toBe(
+      true,
+    );
   });
 
   it('moves finance control by the transitions and locks the order while ACCEPTED', async () => {
-    const order = await createOrder(ctx, world, editor, client);
+    const order = await ops.createOrder(editor, client);
     const url = `/api/tms/orders/${order.id}/statuses/financeControl`;
     let version = order.version;
     const move = async (who: SignedIn, status: string, extra: Record<string, unknown> = {}) => {
-      const res = await call('PUT', url, who, { status, version, ...extra });
+      const res = await ops.call('PUT', url, who, { status, version, ...extra });
       if (res.statusCode === 200) version = res.json().data.version;
       return res;
     };
@@ -252,7 +214,7 @@ describe('orders', () => {
     expect((await move(editor, 'READY')).json().data.financeControlStatus).toBe('READY');
     expect(errorsOf(await move(editor, 'ACCEPTED'))).toEqual({ status: [M.statusManual] });
     expect(errorsOf(await move(finance, 'REJECTED'))).toEqual({ reasonId: [M.reasonRequired] });
-    const [reason] = await ctx.database.db
+    const [reason] = await ops.db
       .insert(financeControlStatusReasons)
       .values({ name: 'Нет акта' })
       .returning();
@@ -265,21 +227,24 @@ describe('orders', () => {
     await move(editor, 'READY');
     expect((await move(finance, 'ACCEPTED')).json().data.financeControlStatus).toBe('ACCEPTED');
 
-    const edit = await call('PATCH', `/api/tms/orders/${order.id}`, editor, { version, paymentTermsDays: 5 });
+    const edit = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+      version,
+      paymentTermsDays: 5,
+    });
     expect(edit.statusCode).toBe(400);
     expect(errorsOf(edit)).toEqual({ '': [M.locked] });
-    const del = await call('DELETE', `/api/tms/orders/${order.id}`, editor);
+    const del = await ops.call('DELETE', `/api/tms/orders/${order.id}`, editor);
     expect(errorsOf(del)).toEqual({ '': [M.locked] });
 
     expect(errorsOf(await move(editor, 'NOT_READY'))).toEqual({ status: [M.statusManual] });
     expect((await move(finance, 'NOT_READY')).json().data.financeControlStatus).toBe('NOT_READY');
-    const stale = await call('PUT', url, editor, { status: 'READY', version: version - 1 });
+    const stale = await ops.call('PUT', url, editor, { status: 'READY', version: version - 1 });
     expect(stale.statusCode).toBe(409);
-    const unknown = await call('PUT', url, editor, { status: 'DONE', version });
+    const unknown = await ops.call('PUT', url, editor, { status: 'DONE', version });
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(errorsOf(unknown))).toEqual(['status']);
 
-    const history = await call('GET', `/api/tms/orders/${order.id}/history`, editor);
+    const history = await ops.call('GET', `/api/tms/orders/${order.id}/history`, editor);
     const statusEntries = history
       .json()
       .data.collection.filter((e: { action: string }) => e.action === 'status');
@@ -287,26 +252,26 @@ describe('orders', () => {
   });
 
   it('lists the statuses a user may move to', async () => {
-    const order = await createOrder(ctx, world, editor, client);
-    const mine = (await call('GET', `/api/tms/orders/${order.id}/statuses`, editor)).json().data;
+    const order = await ops.createOrder(editor, client);
+    const mine = (await ops.call('GET', `/api/tms/orders/${order.id}/statuses`, editor)).json().data;
     expect(mine.financeControl).toEqual([{ status: 'READY', needsReason: false }]);
     expect(mine.transfers).toEqual([]);
     expect(mine.tnvedControl).toEqual([{ status: 'READY', needsReason: false }]);
   });
 
   it('moves TNVED control, cargo insurance, marking and never the transfers by hand', async () => {
-    const order = await createOrder(ctx, world, editor, client, {
+    const order = await ops.createOrder(editor, client, {
       cargo: { description: 'Станки', tnvedCodes: ['8458 11 200 0'] },
     });
     const put = (kind: string, status: string, version: number, who = editor) =>
-      call('PUT', `/api/tms/orders/${order.id}/statuses/${kind}`, who, { status, version });
+      ops.call('PUT', `/api/tms/orders/${order.id}/statuses/${kind}`, who, { status, version });
     const ready = await put('tnvedControl', 'READY', order.version);
     expect(ready.json().data.tnvedControlStatus).toBe('READY');
     expect(errorsOf(await put('tnvedControl', 'VERIFIED', ready.json().data.version))).toEqual({
       status: [M.statusManual],
     });
     // New codes send the control back to the start (the system's move).
-    const recoded = await call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+    const recoded = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
       version: ready.json().data.version,
       cargo: { tnvedCodes: ['8458110000'] },
     });
@@ -317,25 +282,25 @@ describe('orders', () => {
     expect(errorsOf(await put('cargoInsurance', 'READY', version))).toEqual({
       status: [M.insuranceDetailsIncomplete],
     });
-    const insured = await call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+    const insured = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
       version,
-      route: route(world, { from: '2025-03-01', to: '2025-03-05' }),
+      route: route(ops.world, { from: '2025-03-01', to: '2025-03-05' }),
       cargo: { declaredValue: '5000.00', declaredValueCurrencyId: null },
     });
     expect(insured.statusCode).toBe(400);
-    const currency = (await ctx.database.db.execute(sql`SELECT id FROM currencies LIMIT 1`)) as unknown as {
+    const currency = (await ops.db.execute(sql`SELECT id FROM currencies LIMIT 1`)) as unknown as {
       rows: { id: number }[];
     };
-    const withDetails = await call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+    const withDetails = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
       version,
-      route: route(world, { from: '2025-03-01', to: '2025-03-05' }),
+      route: route(ops.world, { from: '2025-03-01', to: '2025-03-05' }),
       cargo: { declaredValue: '5000.00', declaredValueCurrencyId: currency.rows[0]!.id },
     });
     expect(withDetails.statusCode, withDetails.body).toBe(200);
     version = withDetails.json().data.version;
     const insuranceReady = await put('cargoInsurance', 'READY', version);
     expect(insuranceReady.json().data.cargoInsuranceStatus).toBe('READY');
-    const insurer = await signIn(ctx, [ROLE_ORDER_VIEW_ALL, ROLE_INSURANCE_BANK_INSURER]);
+    const insurer = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL, ROLE_INSURANCE_BANK_INSURER]);
     const accepted = await put('cargoInsurance', 'ACCEPTED', insuranceReady.json().data.version, insurer);
     expect(accepted.json().data.cargoInsuranceStatus).toBe('ACCEPTED');
     version = accepted.json().data.version;
@@ -348,48 +313,45 @@ describe('orders', () => {
   });
 
   it('archives and unarchives by hand with its role; an archived order takes no edits or status moves', async () => {
-    const order = await createOrder(ctx, world, editor, client);
-    const denied = await call('POST', `/api/tms/orders/${order.id}/archive`, editor, {
+    const order = await ops.createOrder(editor, client);
+    const denied = await ops.call('POST', `/api/tms/orders/${order.id}/archive`, editor, {
       version: order.version,
     });
     expect(denied.statusCode).toBe(403);
-    const archived = await call('POST', `/api/tms/orders/${order.id}/archive`, archivist, {
+    const archived = await ops.call('POST', `/api/tms/orders/${order.id}/archive`, archivist, {
       version: order.version,
     });
     expect(archived.json().data).toMatchObject({ archived: true });
     expect(archived.json().data.archivedAt).toBeTruthy();
     const version = archived.json().data.version;
-    const edit = await call('PATCH', `/api/tms/orders/${order.id}`, editor, { version, paymentTermsDays: 1 });
+    const edit = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+      version,
+      paymentTermsDays: 1,
+    });
     expect(errorsOf(edit)).toEqual({ '': [M.locked] });
-    const status = await call('PUT', `/api/tms/orders/${order.id}/statuses/financeControl`, editor, {
+    const status = await ops.call('PUT', `/api/tms/orders/${order.id}/statuses/financeControl`, editor, {
       status: 'READY',
       version,
     });
     expect(errorsOf(status)).toEqual({ '': [M.locked] });
-    const filtered = await call('GET', `/api/tms/orders?archived=true&id=${order.id}`, editor);
+    const filtered = await ops.call('GET', `/api/tms/orders?archived=true&id=${order.id}`, editor);
     expect(filtered.json().data.total).toBe(1);
-    const back = await call('POST', `/api/tms/orders/${order.id}/unarchive`, archivist, { version });
+    const back = await ops.call('POST', `/api/tms/orders/${order.id}/unarchive`, archivist, { version });
     expect(back.json().data).toMatchObject({ archived: false, archivedAt: null });
   });
 
   it('copies an order: no dates, custom fields only where "inherit on copy"', async () => {
-    const [group] = await ctx.database.db
-      .insert(operationCustomFieldGroups)
-      .values({
-        name: 'Авто',
-        definitions: [
-          { code: 'ref', description: 'Референс', type: 'text', inheritOnCopy: true },
-          { code: 'note', description: 'Заметка', type: 'text' },
-        ] as never,
-      })
-      .returning();
-    const source = await createOrder(ctx, world, editor, client, {
-      route: route(world, { from: '2025-04-01', to: '2025-04-03' }),
-      customFieldGroupId: group!.id,
+    const groupId = await ops.world.customFieldGroup('Авто', [
+      { code: 'ref', description: 'Референс', type: 'text', inheritOnCopy: true },
+      { code: 'note', description: 'Заметка', type: 'text' },
+    ]);
+    const source = await ops.createOrder(editor, client, {
+      route: route(ops.world, { from: '2025-04-01', to: '2025-04-03' }),
+      customFieldGroupId: groupId,
       customFields: { ref: 'R-1', note: 'только здесь' },
       curatorIds: [editor.user.id],
     });
-    const res = await call('GET', `/api/tms/orders/copy/${source.id}`, editor);
+    const res = await ops.call('GET', `/api/tms/orders/copy/${source.id}`, editor);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json().data;
     expect(body).toMatchObject({
@@ -399,36 +361,21 @@ describe('orders', () => {
     });
     expect(body.customFields.note ?? null).toBeNull();
     expect(body.route.every((p: { dateFrom: string | null }) => p.dateFrom === null)).toBe(true);
-    const copy = await createOrder(ctx, world, editor, client, body);
+    const copy = await ops.createOrder(editor, client, body);
     expect(copy.id).not.toBe(source.id);
 
-    const wrong = await call('POST', '/api/tms/orders', editor, {
-      clientId: client,
-      productId: world.productId,
-      route: route(world),
-      customFields: { ref: 'R-2' },
-    });
+    const wrong = await postOrder({ customFields: { ref: 'R-2' } });
     expect(errorsOf(wrong)).toEqual({ customFieldGroupId: [MESSAGES.required] });
   });
 
   it('refuses unknown references and members, changing nothing', async () => {
-    const before = await count();
-    const res = await call('POST', '/api/tms/orders', editor, {
-      clientId: client,
-      productId: 999999,
-      route: route(world),
-      curatorIds: [999999],
-    });
+    const before = await ops.count(orders);
+    const res = await postOrder({ productId: 999999, curatorIds: [999999] });
     expect(errorsOf(res)).toEqual({ productId: [MESSAGES.invalid], 'curatorIds.0': [MESSAGES.invalid] });
-    const extra = await call('POST', '/api/tms/orders', editor, {
-      clientId: client,
-      productId: world.productId,
-      route: route(world),
-      financeControlStatus: 'ACCEPTED',
-    });
+    const extra = await postOrder({ financeControlStatus: 'ACCEPTED' });
     expect(extra.statusCode).toBe(400);
-    expect(await count()).toBe(before);
-    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.clientId, client)).limit(1);
+    expect(await ops.count(orders)).toBe(before);
+    const [row] = await ops.db.select().from(orders).where(eq(orders.clientId, client)).limit(1);
     expect(row).toBeDefined();
   });
 });

@@ -4,60 +4,40 @@ import {
   padId,
   ROLE_FORWARDER_VIEW,
   ROLE_IGNORE_MANAGEMENT_LOCK,
-  ROLE_JOB_EDIT_ALL,
   ROLE_JOB_EDIT_RELATED,
-  ROLE_JOB_VIEW_ALL,
   ROLE_JOB_VIEW_RELATED,
   ROLE_ORDER_CARGO_DAMAGE,
   ROLE_ORDER_COMPLETION_MARK,
   ROLE_ORDER_COUNTERPARTY_CHANGE,
-  ROLE_ORDER_EDIT_ALL,
   ROLE_ORDER_EDIT_RELATED,
   ROLE_ORDER_FINANCE_CONTROL,
-  ROLE_ORDER_VIEW_ALL,
   ROLE_ORDER_VIEW_OWN,
   ROLE_ORDER_VIEW_RELATED,
   ROLE_STAGE_MANAGE_RELATED,
 } from '@tms/domain';
-import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
 import { jobs, orders } from './tables';
-import {
-  caller,
-  createJob,
-  createOrder,
-  type Entity,
-  type OperationsWorld,
-  operationsWorld,
-} from './test-fixtures';
+import { EDIT_ALL, type Entity, setUpOperations } from './test-fixtures';
 
 /**
  * Issue 6 permissions of orders and jobs: the related scope, the forwarder's view, the client's management
  * lock and the field roles of jobs (docs/operations.md "Who reaches an order or a job").
  */
 
-let ctx: TestContext;
-let world: OperationsWorld;
+const ops = setUpOperations();
 let admin: SignedIn;
-let call: ReturnType<typeof caller>;
 let stageTypeId: number;
 
-const EDIT_ALL = [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_JOB_VIEW_ALL, ROLE_JOB_EDIT_ALL];
-
-const count = async (table: typeof orders | typeof jobs) =>
-  (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
-
 async function listedIds(path: string, who: SignedIn, query = ''): Promise<number[]> {
-  const res = await call('GET', `${path}?itemsPerPage=10000&${query}`, who);
+  const res = await ops.call('GET', `${path}?itemsPerPage=10000&${query}`, who);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.collection.map((r: Entity) => r.id);
 }
 
 async function exportedIds(path: string, who: SignedIn): Promise<number[]> {
-  const res = await call('GET', `${path}/export?columns=number`, who);
+  const res = await ops.call('GET', `${path}/export?columns=number`, who);
   expect(res.statusCode).toBe(200);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -75,7 +55,7 @@ async function reached(path: string, who: SignedIn, ids: number[]): Promise<numb
   const out: number[] = [];
   for (const id of ids) {
     const found = (await listedIds(path, who, `search=${padId(id)}`)).includes(id);
-    const byId = (await call('GET', `${path}/${id}`, who)).statusCode;
+    const byId = (await ops.call('GET', `${path}/${id}`, who)).statusCode;
     expect([listed.includes(id), exported.includes(id), byId], `${path}/${id}`).toEqual(
       found ? [true, true, 200] : [false, false, 404],
     );
@@ -85,13 +65,9 @@ async function reached(path: string, who: SignedIn, ids: number[]): Promise<numb
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  call = caller(ctx);
-  world = await operationsWorld(ctx);
-  admin = await signIn(ctx, ['ROLE_ADMIN']);
-  stageTypeId = await world.stageType('PERM');
+  admin = await signIn(ops.ctx, ['ROLE_ADMIN']);
+  stageTypeId = await ops.world.stageType('PERM');
 });
-afterAll(() => ctx?.close());
 
 describe('the related scope', () => {
   let me: SignedIn;
@@ -100,36 +76,39 @@ describe('the related scope', () => {
   let unrelated: Record<string, Entity>;
 
   beforeAll(async () => {
-    me = await signIn(ctx, [
+    me = await signIn(ops.ctx, [
       ROLE_ORDER_VIEW_RELATED,
       ROLE_ORDER_EDIT_RELATED,
       ROLE_JOB_VIEW_RELATED,
       ROLE_JOB_EDIT_RELATED,
       ROLE_STAGE_MANAGE_RELATED,
     ]);
-    other = await signIn(ctx, []);
-    const curated = await world.counterparty({ curatorIds: [me.user.id] });
-    const managed = await world.counterparty({ managerIds: [me.user.id] });
-    const foreign = await world.counterparty({ curatorIds: [other.user.id], managerIds: [other.user.id] });
+    other = await signIn(ops.ctx, []);
+    const curated = await ops.world.counterparty({ curatorIds: [me.user.id] });
+    const managed = await ops.world.counterparty({ managerIds: [me.user.id] });
+    const foreign = await ops.world.counterparty({
+      curatorIds: [other.user.id],
+      managerIds: [other.user.id],
+    });
     const theirs = { forwarderId: other.user.id, sellerId: other.user.id, curatorIds: [other.user.id] };
-    const ofCurated = await createOrder(ctx, world, admin, curated, theirs);
-    const ofManaged = await createOrder(ctx, world, admin, managed, theirs);
-    const withMyJob = await createOrder(ctx, world, admin, foreign, theirs);
-    const sold = await createOrder(ctx, world, admin, foreign, { ...theirs, sellerId: me.user.id });
-    const outside = await createOrder(ctx, world, admin, foreign, theirs);
+    const ofCurated = await ops.createOrder(admin, curated, theirs);
+    const ofManaged = await ops.createOrder(admin, managed, theirs);
+    const withMyJob = await ops.createOrder(admin, foreign, theirs);
+    const sold = await ops.createOrder(admin, foreign, { ...theirs, sellerId: me.user.id });
+    const outside = await ops.createOrder(admin, foreign, theirs);
     related = {
       ofCurated,
       ofManaged,
       withMyJob,
       sold,
-      myJob: await createJob(ctx, world, admin, [withMyJob.id], { forwarderId: me.user.id }),
+      myJob: await ops.createJob(admin, [withMyJob.id], { forwarderId: me.user.id }),
       // Another forwarder's job of an order related to me through my job, or through its client.
-      siblingJob: await createJob(ctx, world, admin, [withMyJob.id], { forwarderId: other.user.id }),
-      jobOfCurated: await createJob(ctx, world, admin, [ofCurated.id], { forwarderId: other.user.id }),
+      siblingJob: await ops.createJob(admin, [withMyJob.id], { forwarderId: other.user.id }),
+      jobOfCurated: await ops.createJob(admin, [ofCurated.id], { forwarderId: other.user.id }),
     };
     unrelated = {
       outside,
-      jobOfOutside: await createJob(ctx, world, admin, [outside.id], { forwarderId: other.user.id }),
+      jobOfOutside: await ops.createJob(admin, [outside.id], { forwarderId: other.user.id }),
     };
   });
 
@@ -146,10 +125,10 @@ describe('the related scope', () => {
   });
 
   it('is wider than own: an own-scoped user sees only the order they sold', async () => {
-    const owner = await signIn(ctx, [ROLE_ORDER_VIEW_OWN]);
-    const curated = await world.counterparty({ curatorIds: [owner.user.id] });
-    const ofCurated = await createOrder(ctx, world, admin, curated);
-    const sold = await createOrder(ctx, world, admin, curated, { sellerId: owner.user.id });
+    const owner = await signIn(ops.ctx, [ROLE_ORDER_VIEW_OWN]);
+    const curated = await ops.world.counterparty({ curatorIds: [owner.user.id] });
+    const ofCurated = await ops.createOrder(admin, curated);
+    const sold = await ops.createOrder(admin, curated, { sellerId: owner.user.id });
     expect(await reached('/api/tms/orders', owner, [ofCurated.id, sold.id])).toEqual([sold.id]);
   });
 
@@ -158,33 +137,35 @@ describe('the related scope', () => {
       ['/api/tms/orders', related.ofManaged!],
       ['/api/tms/jobs', related.siblingJob!],
     ] as const) {
-      const edit = await call('PATCH', `${path}/${record.id}`, me, {
+      const edit = await ops.call('PATCH', `${path}/${record.id}`, me, {
         version: record.version,
         failure: true,
       });
       expect(edit.statusCode, edit.body).toBe(200);
-      const stage = await call('POST', `${path}/${record.id}/stages`, me, { stageTypeId });
+      const stage = await ops.call('POST', `${path}/${record.id}/stages`, me, { stageTypeId });
       expect(stage.statusCode, stage.body).toBe(201);
     }
     for (const [path, record] of [
       ['/api/tms/orders', unrelated.outside!],
       ['/api/tms/jobs', unrelated.jobOfOutside!],
     ] as const) {
-      const edit = await call('PATCH', `${path}/${record.id}`, me, {
+      const edit = await ops.call('PATCH', `${path}/${record.id}`, me, {
         version: record.version,
         failure: true,
       });
       expect(edit.statusCode).toBe(404);
-      expect((await call('POST', `${path}/${record.id}/stages`, me, { stageTypeId })).statusCode).toBe(404);
-      expect((await call('GET', `${path}/${record.id}`, admin)).json().data).toEqual(record);
-      expect((await call('GET', `${path}/${record.id}/stages`, admin)).json().data.total).toBe(0);
+      expect((await ops.call('POST', `${path}/${record.id}/stages`, me, { stageTypeId })).statusCode).toBe(
+        404,
+      );
+      expect((await ops.call('GET', `${path}/${record.id}`, admin)).json().data).toEqual(record);
+      expect((await ops.call('GET', `${path}/${record.id}/stages`, admin)).json().data.total).toBe(0);
     }
   });
 
   it('follows the client: curating the client of the outside order brings it in', async () => {
     const outside = unrelated.outside!;
-    const client = await world.counterparty({ curatorIds: [me.user.id] });
-    const moved = await call('PATCH', `/api/tms/orders/${outside.id}`, admin, {
+    const client = await ops.world.counterparty({ curatorIds: [me.user.id] });
+    const moved = await ops.call('PATCH', `/api/tms/orders/${outside.id}`, admin, {
       version: outside.version,
       clientId: client,
     });
@@ -198,7 +179,7 @@ describe('the related scope', () => {
 
   it('follows the job: handing my job to a colleague takes its order out', async () => {
     const { myJob, withMyJob, siblingJob } = related;
-    const handed = await call('PATCH', `/api/tms/jobs/${myJob!.id}`, admin, {
+    const handed = await ops.call('PATCH', `/api/tms/jobs/${myJob!.id}`, admin, {
       version: myJob!.version,
       forwarderId: other.user.id,
     });
@@ -210,13 +191,13 @@ describe('the related scope', () => {
 
 describe('the forwarder view', () => {
   it('reads the orders and jobs the user forwards, and writes nothing', async () => {
-    const forwarder = await signIn(ctx, [ROLE_FORWARDER_VIEW]);
-    const client = await world.counterparty();
-    const mine = await createOrder(ctx, world, admin, client, { forwarderId: forwarder.user.id });
-    const theirs = await createOrder(ctx, world, admin, client, { sellerId: forwarder.user.id });
+    const forwarder = await signIn(ops.ctx, [ROLE_FORWARDER_VIEW]);
+    const client = await ops.world.counterparty();
+    const mine = await ops.createOrder(admin, client, { forwarderId: forwarder.user.id });
+    const theirs = await ops.createOrder(admin, client, { sellerId: forwarder.user.id });
     // A job forwarded by them on an order they do not forward, and a job of their order forwarded by another.
-    const myJob = await createJob(ctx, world, admin, [theirs.id], { forwarderId: forwarder.user.id });
-    const otherJob = await createJob(ctx, world, admin, [mine.id], { forwarderId: admin.user.id });
+    const myJob = await ops.createJob(admin, [theirs.id], { forwarderId: forwarder.user.id });
+    const otherJob = await ops.createJob(admin, [mine.id], { forwarderId: admin.user.id });
 
     expect(await reached('/api/tms/orders', forwarder, [mine.id, theirs.id])).toEqual([mine.id]);
     expect(await reached('/api/tms/jobs', forwarder, [myJob.id, otherJob.id])).toEqual([myJob.id]);
@@ -227,31 +208,37 @@ describe('the forwarder view', () => {
       `/api/tms/jobs/${myJob.id}/history`,
       `/api/tms/jobs/${myJob.id}/stages`,
     ]) {
-      expect((await call('GET', url, forwarder)).statusCode, url).toBe(200);
+      expect((await ops.call('GET', url, forwarder)).statusCode, url).toBe(200);
     }
 
-    const orderCount = await count(orders);
+    const orderCount = await ops.count(orders);
     const writes = [
-      await call('POST', '/api/tms/orders', forwarder, {
+      await ops.call('POST', '/api/tms/orders', forwarder, {
         clientId: client,
-        productId: world.productId,
+        productId: ops.world.productId,
         forwarderId: forwarder.user.id,
       }),
-      await call('PATCH', `/api/tms/orders/${mine.id}`, forwarder, { version: mine.version, failure: true }),
-      await call('DELETE', `/api/tms/orders/${mine.id}`, forwarder),
-      await call('PATCH', `/api/tms/jobs/${myJob.id}`, forwarder, { version: myJob.version, failure: true }),
-      await call('POST', `/api/tms/jobs/${myJob.id}/stages`, forwarder, { stageTypeId }),
+      await ops.call('PATCH', `/api/tms/orders/${mine.id}`, forwarder, {
+        version: mine.version,
+        failure: true,
+      }),
+      await ops.call('DELETE', `/api/tms/orders/${mine.id}`, forwarder),
+      await ops.call('PATCH', `/api/tms/jobs/${myJob.id}`, forwarder, {
+        version: myJob.version,
+        failure: true,
+      }),
+      await ops.call('POST', `/api/tms/jobs/${myJob.id}/stages`, forwarder, { stageTypeId }),
     ];
     expect(writes.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403]);
-    const status = await call('PUT', `/api/tms/orders/${mine.id}/statuses/financeControl`, forwarder, {
+    const status = await ops.call('PUT', `/api/tms/orders/${mine.id}/statuses/financeControl`, forwarder, {
       status: 'READY',
       version: mine.version,
     });
     expect(status.statusCode).toBe(400);
     expect(status.json().errors.children.status.errors).toEqual([M.statusManual]);
-    expect(await count(orders)).toBe(orderCount);
-    expect((await call('GET', `/api/tms/orders/${mine.id}`, admin)).json().data).toEqual(mine);
-    expect((await call('GET', `/api/tms/jobs/${myJob.id}`, admin)).json().data).toEqual(myJob);
+    expect(await ops.count(orders)).toBe(orderCount);
+    expect((await ops.call('GET', `/api/tms/orders/${mine.id}`, admin)).json().data).toEqual(mine);
+    expect((await ops.call('GET', `/api/tms/jobs/${myJob.id}`, admin)).json().data).toEqual(myJob);
   });
 });
 
@@ -263,11 +250,11 @@ describe("the client's management lock", () => {
   let locked: number;
 
   beforeAll(async () => {
-    editor = await signIn(ctx, [...EDIT_ALL, ROLE_ORDER_COUNTERPARTY_CHANGE, ROLE_ORDER_FINANCE_CONTROL]);
-    curator = await signIn(ctx, EDIT_ALL);
-    manager = await signIn(ctx, EDIT_ALL);
-    ignorer = await signIn(ctx, [...EDIT_ALL, ROLE_IGNORE_MANAGEMENT_LOCK]);
-    locked = await world.counterparty({
+    editor = await signIn(ops.ctx, [...EDIT_ALL, ROLE_ORDER_COUNTERPARTY_CHANGE, ROLE_ORDER_FINANCE_CONTROL]);
+    curator = await signIn(ops.ctx, EDIT_ALL);
+    manager = await signIn(ops.ctx, EDIT_ALL);
+    ignorer = await signIn(ops.ctx, [...EDIT_ALL, ROLE_IGNORE_MANAGEMENT_LOCK]);
+    locked = await ops.world.counterparty({
       name: 'Клиент под блокировкой',
       managementLock: true,
       curatorIds: [curator.user.id],
@@ -281,56 +268,69 @@ describe("the client's management lock", () => {
   };
 
   it('takes a new order only from its curators, managers and who may ignore the lock', async () => {
-    const before = await count(orders);
+    const before = await ops.count(orders);
     refused(
-      await call('POST', '/api/tms/orders', editor, {
+      await ops.call('POST', '/api/tms/orders', editor, {
         clientId: locked,
-        productId: world.productId,
+        productId: ops.world.productId,
         route: [],
       }),
     );
-    expect(await count(orders)).toBe(before);
-    for (const who of [curator, manager, ignorer]) await createOrder(ctx, world, who, locked);
-    expect(await count(orders)).toBe(before + 3);
+    expect(await ops.count(orders)).toBe(before);
+    for (const who of [curator, manager, ignorer]) await ops.createOrder(who, locked);
+    expect(await ops.count(orders)).toBe(before + 3);
   });
 
   it('takes changes of its orders, and a move to it, only from the same people', async () => {
-    const order = await createOrder(ctx, world, curator, locked);
+    const order = await ops.createOrder(curator, locked);
     refused(
-      await call('PATCH', `/api/tms/orders/${order.id}`, editor, { version: order.version, failure: true }),
+      await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+        version: order.version,
+        failure: true,
+      }),
     );
-    refused(await call('DELETE', `/api/tms/orders/${order.id}`, editor));
-    expect((await call('GET', `/api/tms/orders/${order.id}`, admin)).json().data).toEqual(order);
-    const byManager = await call('PATCH', `/api/tms/orders/${order.id}`, manager, {
+    refused(await ops.call('DELETE', `/api/tms/orders/${order.id}`, editor));
+    expect((await ops.call('GET', `/api/tms/orders/${order.id}`, admin)).json().data).toEqual(order);
+    const byManager = await ops.call('PATCH', `/api/tms/orders/${order.id}`, manager, {
       version: order.version,
       failure: true,
     });
     expect(byManager.statusCode, byManager.body).toBe(200);
-    const byIgnorer = await call('PATCH', `/api/tms/orders/${order.id}`, ignorer, {
+    const byIgnorer = await ops.call('PATCH', `/api/tms/orders/${order.id}`, ignorer, {
       version: order.version + 1,
       failure: false,
     });
     expect(byIgnorer.statusCode, byIgnorer.body).toBe(200);
 
-    const free = await createOrder(ctx, world, editor, await world.counterparty());
+    const free = await ops.createOrder(editor, await ops.world.counterparty());
     refused(
-      await call('PATCH', `/api/tms/orders/${free.id}`, editor, { version: free.version, clientId: locked }),
+      await ops.call('PATCH', `/api/tms/orders/${free.id}`, editor, {
+        version: free.version,
+        clientId: locked,
+      }),
     );
-    expect((await call('GET', `/api/tms/orders/${free.id}`, admin)).json().data.clientId).toBe(free.clientId);
+    expect((await ops.call('GET', `/api/tms/orders/${free.id}`, admin)).json().data.clientId).toBe(
+      free.clientId,
+    );
   });
 
   it('locks the jobs of its orders the same way', async () => {
-    const order = await createOrder(ctx, world, curator, locked);
-    const before = await count(jobs);
+    const order = await ops.createOrder(curator, locked);
+    const before = await ops.count(jobs);
     refused(
-      await call('POST', '/api/tms/jobs', editor, { jobTypeId: world.jobTypeId, orderIds: [order.id] }),
+      await ops.call('POST', '/api/tms/jobs', editor, {
+        jobTypeId: ops.world.jobTypeId,
+        orderIds: [order.id],
+      }),
     );
-    expect(await count(jobs)).toBe(before);
-    const job = await createJob(ctx, world, curator, [order.id]);
-    refused(await call('PATCH', `/api/tms/jobs/${job.id}`, editor, { version: job.version, tracking: true }));
-    refused(await call('DELETE', `/api/tms/jobs/${job.id}`, editor));
-    expect((await call('GET', `/api/tms/jobs/${job.id}`, admin)).json().data).toEqual(job);
-    const byIgnorer = await call('PATCH', `/api/tms/jobs/${job.id}`, ignorer, {
+    expect(await ops.count(jobs)).toBe(before);
+    const job = await ops.createJob(curator, [order.id]);
+    refused(
+      await ops.call('PATCH', `/api/tms/jobs/${job.id}`, editor, { version: job.version, tracking: true }),
+    );
+    refused(await ops.call('DELETE', `/api/tms/jobs/${job.id}`, editor));
+    expect((await ops.call('GET', `/api/tms/jobs/${job.id}`, admin)).json().data).toEqual(job);
+    const byIgnorer = await ops.call('PATCH', `/api/tms/jobs/${job.id}`, ignorer, {
       version: job.version,
       tracking: true,
     });
@@ -338,8 +338,8 @@ describe("the client's management lock", () => {
   });
 
   it('leaves statuses to their own rules: finance control still moves', async () => {
-    const order = await createOrder(ctx, world, curator, locked);
-    const res = await call('PUT', `/api/tms/orders/${order.id}/statuses/financeControl`, editor, {
+    const order = await ops.createOrder(curator, locked);
+    const res = await ops.call('PUT', `/api/tms/orders/${order.id}/statuses/financeControl`, editor, {
       status: 'READY',
       version: order.version,
     });
@@ -355,16 +355,16 @@ describe('field roles of jobs', () => {
   let otherContractor: number;
 
   beforeAll(async () => {
-    editor = await signIn(ctx, EDIT_ALL);
-    changer = await signIn(ctx, [
+    editor = await signIn(ops.ctx, EDIT_ALL);
+    changer = await signIn(ops.ctx, [
       ...EDIT_ALL,
       ROLE_ORDER_COUNTERPARTY_CHANGE,
       ROLE_ORDER_CARGO_DAMAGE,
       ROLE_ORDER_COMPLETION_MARK,
     ]);
-    order = await createOrder(ctx, world, editor, await world.counterparty());
-    contractor = await world.counterparty({ client: false });
-    otherContractor = await world.counterparty({ client: false });
+    order = await ops.createOrder(editor, await ops.world.counterparty());
+    contractor = await ops.world.counterparty({ client: false });
+    otherContractor = await ops.world.counterparty({ client: false });
   });
 
   const denied = (res: { statusCode: number; json(): { message: string } }) => {
@@ -373,15 +373,15 @@ describe('field roles of jobs', () => {
   };
 
   it('lets the forwarder choose a contractor, and only the counterparty change role replace it', async () => {
-    const job = await createJob(ctx, world, editor, [order.id]);
-    const chosen = await call('PATCH', `/api/tms/jobs/${job.id}`, editor, {
+    const job = await ops.createJob(editor, [order.id]);
+    const chosen = await ops.call('PATCH', `/api/tms/jobs/${job.id}`, editor, {
       version: job.version,
       contractorId: contractor,
     });
     expect(chosen.statusCode, chosen.body).toBe(200);
     const current = chosen.json().data as Entity;
     // Sending the contractor it already has is no change.
-    const same = await call('PATCH', `/api/tms/jobs/${job.id}`, editor, {
+    const same = await ops.call('PATCH', `/api/tms/jobs/${job.id}`, editor, {
       version: current.version,
       contractorId: contractor,
       tracking: true,
@@ -390,11 +390,11 @@ describe('field roles of jobs', () => {
     const stored = same.json().data as Entity;
     for (const contractorId of [otherContractor, null]) {
       denied(
-        await call('PATCH', `/api/tms/jobs/${job.id}`, editor, { version: stored.version, contractorId }),
+        await ops.call('PATCH', `/api/tms/jobs/${job.id}`, editor, { version: stored.version, contractorId }),
       );
     }
-    expect((await call('GET', `/api/tms/jobs/${job.id}`, admin)).json().data).toEqual(stored);
-    const replaced = await call('PATCH', `/api/tms/jobs/${job.id}`, changer, {
+    expect((await ops.call('GET', `/api/tms/jobs/${job.id}`, admin)).json().data).toEqual(stored);
+    const replaced = await ops.call('PATCH', `/api/tms/jobs/${job.id}`, changer, {
       version: stored.version,
       contractorId: otherContractor,
     });
@@ -403,25 +403,27 @@ describe('field roles of jobs', () => {
   });
 
   it('needs the damage and completion roles for those fields, on create and on change', async () => {
-    const before = await count(jobs);
+    const before = await ops.count(jobs);
     denied(
-      await call('POST', '/api/tms/jobs', editor, {
-        jobTypeId: world.jobTypeId,
+      await ops.call('POST', '/api/tms/jobs', editor, {
+        jobTypeId: ops.world.jobTypeId,
         orderIds: [order.id],
         damaged: true,
       }),
     );
-    expect(await count(jobs)).toBe(before);
-    const job = await createJob(ctx, world, editor, [order.id], { damaged: false });
-    denied(await call('PATCH', `/api/tms/jobs/${job.id}`, editor, { version: job.version, damaged: true }));
+    expect(await ops.count(jobs)).toBe(before);
+    const job = await ops.createJob(editor, [order.id], { damaged: false });
     denied(
-      await call('PATCH', `/api/tms/jobs/${job.id}`, editor, {
+      await ops.call('PATCH', `/api/tms/jobs/${job.id}`, editor, { version: job.version, damaged: true }),
+    );
+    denied(
+      await ops.call('PATCH', `/api/tms/jobs/${job.id}`, editor, {
         version: job.version,
         completionDate: '2025-03-01',
       }),
     );
-    expect((await call('GET', `/api/tms/jobs/${job.id}`, admin)).json().data).toEqual(job);
-    const allowed = await call('PATCH', `/api/tms/jobs/${job.id}`, changer, {
+    expect((await ops.call('GET', `/api/tms/jobs/${job.id}`, admin)).json().data).toEqual(job);
+    const allowed = await ops.call('PATCH', `/api/tms/jobs/${job.id}`, changer, {
       version: job.version,
       damaged: true,
       completionDate: '2025-03-01',

@@ -1,16 +1,8 @@
-import {
-  ROLE_JOB_EDIT_ALL,
-  ROLE_JOB_VIEW_ALL,
-  ROLE_ORDER_ARCHIVE,
-  ROLE_ORDER_EDIT_ALL,
-  ROLE_ORDER_VIEW_ALL,
-  ROLE_ORDER_VIEW_OWN,
-} from '@tms/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_ORDER_ARCHIVE, ROLE_ORDER_VIEW_ALL, ROLE_ORDER_VIEW_OWN } from '@tms/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
-import { caller, createJob, createOrder, type OperationsWorld, operationsWorld } from './test-fixtures';
+import { EDIT_ALL, setUpOperations } from './test-fixtures';
 
 /** A socket's messages in order; `next` waits for the next one (or fails after 3 s). */
 function inbox(socket: WebSocket) {
@@ -37,13 +29,11 @@ function inbox(socket: WebSocket) {
   };
 }
 
-let ctx: TestContext;
-let world: OperationsWorld;
+const ops = setUpOperations();
 let editor: SignedIn;
-let call: ReturnType<typeof caller>;
 
 async function follow(who: SignedIn, topics: string[]) {
-  const socket = await ctx.app.injectWS(`/api/realtime?bearer=${who.token}`);
+  const socket = await ops.ctx.app.injectWS(`/api/realtime?bearer=${who.token}`);
   const messages = inbox(socket);
   socket.send(JSON.stringify({ type: 'subscribe', topics }));
   const answer = await messages.next();
@@ -51,28 +41,18 @@ async function follow(who: SignedIn, topics: string[]) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  call = caller(ctx);
-  world = await operationsWorld(ctx);
-  editor = await signIn(ctx, [
-    ROLE_ORDER_VIEW_ALL,
-    ROLE_ORDER_EDIT_ALL,
-    ROLE_JOB_VIEW_ALL,
-    ROLE_JOB_EDIT_ALL,
-    ROLE_ORDER_ARCHIVE,
-  ]);
+  editor = await signIn(ops.ctx, [...EDIT_ALL, ROLE_ORDER_ARCHIVE]);
 });
-afterAll(() => ctx?.close());
 
 describe('real-time changes of orders and jobs', () => {
   it('tells a follower of orders/<id> of each change: update, archive, delete', async () => {
-    const client = await world.counterparty();
-    const order = await createOrder(ctx, world, editor, client);
-    const watcher = await signIn(ctx, [ROLE_ORDER_VIEW_ALL]);
+    const client = await ops.world.counterparty();
+    const order = await ops.createOrder(editor, client);
+    const watcher = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL]);
     const { socket, messages, subscribed } = await follow(watcher, [`orders/${order.id}`]);
     expect(subscribed).toEqual([`orders/${order.id}`]);
     try {
-      const updated = await call('PUT', `/api/tms/orders/${order.id}`, editor, {
+      const updated = await ops.call('PUT', `/api/tms/orders/${order.id}`, editor, {
         version: order.version,
         cargo: { description: 'Станки с ЧПУ' },
       });
@@ -84,13 +64,13 @@ describe('real-time changes of orders and jobs', () => {
       });
 
       // A refused write publishes nothing.
-      const stale = await call('PUT', `/api/tms/orders/${order.id}`, editor, {
+      const stale = await ops.call('PUT', `/api/tms/orders/${order.id}`, editor, {
         version: order.version,
         cargo: { description: 'Старое' },
       });
       expect(stale.statusCode).toBe(409);
 
-      const archived = await call('POST', `/api/tms/orders/${order.id}/archive`, editor, {
+      const archived = await ops.call('POST', `/api/tms/orders/${order.id}/archive`, editor, {
         version: order.version + 1,
       });
       expect(archived.statusCode, archived.body).toBe(200);
@@ -99,13 +79,13 @@ describe('real-time changes of orders and jobs', () => {
         version: order.version + 2,
         changedBy: editor.user.id,
       });
-      const restored = await call('POST', `/api/tms/orders/${order.id}/unarchive`, editor, {
+      const restored = await ops.call('POST', `/api/tms/orders/${order.id}/unarchive`, editor, {
         version: order.version + 2,
       });
       expect(restored.statusCode, restored.body).toBe(200);
       expect((await messages.next()).payload).toMatchObject({ version: order.version + 3 });
 
-      const deleted = await call('DELETE', `/api/tms/orders/${order.id}`, editor);
+      const deleted = await ops.call('DELETE', `/api/tms/orders/${order.id}`, editor);
       expect(deleted.statusCode, deleted.body).toBe(200);
       expect((await messages.next()).payload).toEqual({
         id: order.id,
@@ -120,12 +100,12 @@ describe('real-time changes of orders and jobs', () => {
   });
 
   it('tells a follower of jobs/<id> when the job changes', async () => {
-    const order = await createOrder(ctx, world, editor, await world.counterparty());
-    const job = await createJob(ctx, world, editor, [order.id]);
+    const order = await ops.createOrder(editor, await ops.world.counterparty());
+    const job = await ops.createJob(editor, [order.id]);
     const { socket, messages, subscribed } = await follow(editor, [`jobs/${job.id}`]);
     expect(subscribed).toEqual([`jobs/${job.id}`]);
     try {
-      const updated = await call('PUT', `/api/tms/jobs/${job.id}`, editor, {
+      const updated = await ops.call('PUT', `/api/tms/jobs/${job.id}`, editor, {
         version: job.version,
         tracking: true,
       });
@@ -141,14 +121,14 @@ describe('real-time changes of orders and jobs', () => {
   });
 
   it('lets only those who may read the record follow it', async () => {
-    const order = await createOrder(ctx, world, editor, await world.counterparty());
-    const job = await createJob(ctx, world, editor, [order.id]);
+    const order = await ops.createOrder(editor, await ops.world.counterparty());
+    const job = await ops.createJob(editor, [order.id]);
     const topics = [`orders/${order.id}`, `jobs/${job.id}`];
     const malformed = ['orders', 'orders/abc', 'orders/0', 'orders/99999999999', 'jobs/-1'];
 
     // Own scope reaches only the orders one forwards, sells or curates; no role reaches nothing.
-    const stranger = await signIn(ctx, [ROLE_ORDER_VIEW_OWN]);
-    const nobody = await signIn(ctx, []);
+    const stranger = await signIn(ops.ctx, [ROLE_ORDER_VIEW_OWN]);
+    const nobody = await signIn(ops.ctx, []);
     for (const who of [stranger, nobody]) {
       const { socket, subscribed } = await follow(who, [...topics, ...malformed]);
       expect(subscribed).toEqual([]);
@@ -159,7 +139,7 @@ describe('real-time changes of orders and jobs', () => {
     missing.socket.terminate();
 
     // Once the order is theirs (forwarder), the own scope reaches it.
-    const mine = await call('PUT', `/api/tms/orders/${order.id}`, editor, {
+    const mine = await ops.call('PUT', `/api/tms/orders/${order.id}`, editor, {
       version: order.version,
       forwarderId: stranger.user.id,
     });

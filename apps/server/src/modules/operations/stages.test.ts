@@ -3,8 +3,6 @@ import {
   OPERATION_MESSAGES as M,
   ROLE_FORWARDER_STAGES,
   ROLE_IGNORE_STAGE_CLOSURE_CHECKS,
-  ROLE_JOB_EDIT_ALL,
-  ROLE_JOB_VIEW_ALL,
   ROLE_ORDER_CONSOLIDATION,
   ROLE_ORDER_EDIT_ALL,
   ROLE_ORDER_VIEW_ALL,
@@ -12,71 +10,37 @@ import {
   ROLE_STAGE_MANAGE_ALL,
   ROLE_STAGE_REOPEN,
 } from '@tms/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
 import { today } from './stages';
-import {
-  caller,
-  createJob,
-  createOrder,
-  type Entity,
-  errorsOf,
-  type OperationsWorld,
-  operationsWorld,
-} from './test-fixtures';
+import { orders } from './tables';
+import { daysFromToday, EDIT_ALL, type Entity, errorsOf, setUpOperations } from './test-fixtures';
 
-let ctx: TestContext;
-let world: OperationsWorld;
+const ops = setUpOperations();
 let manager: SignedIn;
 let client: number;
-let call: ReturnType<typeof caller>;
 
-const shift = (days: number) => {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  return today(d);
-};
-
-async function addStage(
-  who: SignedIn,
-  path: string,
-  behaviours: string[] = [],
-  body: Record<string, unknown> = {},
-  sortOrder = 0,
-): Promise<Entity> {
-  const stageTypeId = await world.stageType(behaviours[0] ?? 'PLAIN', behaviours, sortOrder);
-  const res = await call('POST', `${path}/stages`, who, { stageTypeId, ...body });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data;
-}
-
-const close = (who: SignedIn, path: string, stage: Entity, actualDate?: string) =>
-  call('POST', `${path}/stages/${stage.id}/close`, who, { version: stage.version, actualDate });
-const order = async (id: number) => (await call('GET', `/api/tms/orders/${id}`, manager)).json().data;
+const order = async (id: number) => (await ops.call('GET', `/api/tms/orders/${id}`, manager)).json().data;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  call = caller(ctx);
-  world = await operationsWorld(ctx);
-  manager = await signIn(ctx, [
-    ROLE_ORDER_VIEW_ALL,
-    ROLE_ORDER_EDIT_ALL,
-    ROLE_JOB_VIEW_ALL,
-    ROLE_JOB_EDIT_ALL,
+  manager = await signIn(ops.ctx, [
+    ...EDIT_ALL,
     ROLE_STAGE_MANAGE_ALL,
     ROLE_STAGE_REOPEN,
     ROLE_ORDER_CONSOLIDATION,
   ]);
-  client = await world.counterparty();
+  client = await ops.world.counterparty();
 });
-afterAll(() => ctx?.close());
 
 describe('stages', () => {
   it('takes names and behaviours from the stage type and keeps the expected date after the last closed stage', async () => {
-    const o = await createOrder(ctx, world, manager, client);
+    const o = await ops.createOrder(manager, client);
     const path = `/api/tms/orders/${o.id}`;
-    const first = await addStage(manager, path, [], { expectedDate: shift(-3), comment: 'Погрузка' });
+    const first = await ops.addStage(manager, path, [], {
+      expectedDate: daysFromToday(-3),
+      comment: 'Погрузка',
+    });
     expect(first).toMatchObject({
       operationType: 'order',
       operationId: o.id,
@@ -85,101 +49,112 @@ describe('stages', () => {
       closed: false,
       comment: 'Погрузка',
     });
-    expect((await close(manager, path, first, shift(-2))).statusCode).toBe(200);
-    const stageTypeId = await world.stageType('NEXT');
-    const early = await call('POST', `${path}/stages`, manager, { stageTypeId, expectedDate: shift(-2) });
+    expect((await ops.closeStage(manager, path, first, daysFromToday(-2))).statusCode).toBe(200);
+    const stageTypeId = await ops.world.stageType('NEXT');
+    const early = await ops.call('POST', `${path}/stages`, manager, {
+      stageTypeId,
+      expectedDate: daysFromToday(-2),
+    });
     expect(errorsOf(early)).toEqual({ expectedDate: [M.expectedDate] });
-    const later = await call('POST', `${path}/stages`, manager, { stageTypeId, expectedDate: shift(1) });
+    const later = await ops.call('POST', `${path}/stages`, manager, {
+      stageTypeId,
+      expectedDate: daysFromToday(1),
+    });
     expect(later.statusCode).toBe(201);
-    const moved = await call('PUT', `${path}/stages/${later.json().data.id}`, manager, {
+    const moved = await ops.call('PUT', `${path}/stages/${later.json().data.id}`, manager, {
       version: later.json().data.version,
-      expectedDate: shift(-5),
+      expectedDate: daysFromToday(-5),
     });
     expect(errorsOf(moved)).toEqual({ expectedDate: [M.expectedDate] });
-    const list = await call('GET', `${path}/stages`, manager);
+    const list = await ops.call('GET', `${path}/stages`, manager);
     expect(list.json().data.total).toBe(2);
   });
 
   it('closes by the closure checks unless the user may ignore them, never in the future or twice', async () => {
-    const o = await createOrder(ctx, world, manager, client);
+    const o = await ops.createOrder(manager, client);
     const path = `/api/tms/orders/${o.id}`;
-    const early = await addStage(manager, path, [], {}, 1);
-    const late = await addStage(manager, path, [], {}, 2);
-    expect(errorsOf(await close(manager, path, late))).toEqual({ '': [M.openStages] });
-    expect(errorsOf(await close(manager, path, early, shift(1)))).toEqual({ actualDate: [M.futureDate] });
-    const ignoring = await signIn(ctx, [
+    const early = await ops.addStage(manager, path, [], {}, 1);
+    const late = await ops.addStage(manager, path, [], {}, 2);
+    expect(errorsOf(await ops.closeStage(manager, path, late))).toEqual({ '': [M.openStages] });
+    expect(errorsOf(await ops.closeStage(manager, path, early, daysFromToday(1)))).toEqual({
+      actualDate: [M.futureDate],
+    });
+    const ignoring = await signIn(ops.ctx, [
       ROLE_ORDER_VIEW_ALL,
       ROLE_STAGE_MANAGE_ALL,
       ROLE_IGNORE_STAGE_CLOSURE_CHECKS,
     ]);
-    const closed = await close(ignoring, path, late);
+    const closed = await ops.closeStage(ignoring, path, late);
     expect(closed.json().data).toMatchObject({ closed: true, actualDate: today() });
-    expect(errorsOf(await close(manager, path, closed.json().data))).toEqual({ '': [M.stageClosed] });
-    const del = await call('DELETE', `${path}/stages/${late.id}`, manager);
+    expect(errorsOf(await ops.closeStage(manager, path, closed.json().data))).toEqual({
+      '': [M.stageClosed],
+    });
+    const del = await ops.call('DELETE', `${path}/stages/${late.id}`, manager);
     expect(errorsOf(del)).toEqual({ '': [M.stageClosed] });
-    const delOpen = await call('DELETE', `${path}/stages/${early.id}`, manager);
+    const delOpen = await ops.call('DELETE', `${path}/stages/${early.id}`, manager);
     expect(delOpen.statusCode).toBe(200);
   });
 
   it('applies the behaviours on close and takes them back on re-open', async () => {
-    const o = await createOrder(ctx, world, manager, client);
+    const o = await ops.createOrder(manager, client);
     const path = `/api/tms/orders/${o.id}`;
-    const ready = await addStage(manager, path, ['MARK_ORDER_READY']);
-    const done = await addStage(manager, path, ['AUTO_SET_ORDER_COMPLETION_DATE']);
-    const failure = await addStage(manager, path, ['FAILURE']);
-    const into = await addStage(manager, path, ['WAREHOUSE_IN']);
-    const out = await addStage(manager, path, ['WAREHOUSE_OUT']);
-    const expenses = await addStage(manager, path, ['EXPENSES_FILED']);
+    const ready = await ops.addStage(manager, path, ['MARK_ORDER_READY']);
+    const done = await ops.addStage(manager, path, ['AUTO_SET_ORDER_COMPLETION_DATE']);
+    const failure = await ops.addStage(manager, path, ['FAILURE']);
+    const into = await ops.addStage(manager, path, ['WAREHOUSE_IN']);
+    const out = await ops.addStage(manager, path, ['WAREHOUSE_OUT']);
+    const expenses = await ops.addStage(manager, path, ['EXPENSES_FILED']);
 
-    await close(manager, path, ready);
+    await ops.closeStage(manager, path, ready);
     expect((await order(o.id)).financeControlStatus).toBe('READY');
-    const closedDone = (await close(manager, path, done, shift(-1))).json().data;
-    expect((await order(o.id)).completionDate).toBe(shift(-1));
-    await close(manager, path, failure);
+    const closedDone = (await ops.closeStage(manager, path, done, daysFromToday(-1))).json().data;
+    expect((await order(o.id)).completionDate).toBe(daysFromToday(-1));
+    await ops.closeStage(manager, path, failure);
     expect((await order(o.id)).failure).toBe(true);
-    await close(manager, path, into);
+    await ops.closeStage(manager, path, into);
     expect((await order(o.id)).inWarehouse).toBe(true);
-    const closedOut = (await close(manager, path, out)).json().data;
+    const closedOut = (await ops.closeStage(manager, path, out)).json().data;
     expect((await order(o.id)).inWarehouse).toBe(false);
-    await close(manager, path, expenses);
+    await ops.closeStage(manager, path, expenses);
     expect((await order(o.id)).expensesFiled).toBe(true);
 
-    const noRole = await signIn(ctx, [ROLE_ORDER_VIEW_ALL, ROLE_STAGE_MANAGE_ALL]);
-    const denied = await call('POST', `${path}/stages/${done.id}/reopen`, noRole, {
+    const noRole = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL, ROLE_STAGE_MANAGE_ALL]);
+    const denied = await ops.call('POST', `${path}/stages/${done.id}/reopen`, noRole, {
       version: closedDone.version,
     });
     expect(denied.statusCode).toBe(403);
-    const reopened = await call('POST', `${path}/stages/${done.id}/reopen`, manager, {
+    const reopened = await ops.call('POST', `${path}/stages/${done.id}/reopen`, manager, {
       version: closedDone.version,
     });
     expect(reopened.json().data).toMatchObject({ closed: false, actualDate: null });
     expect((await order(o.id)).completionDate).toBeNull();
-    await call('POST', `${path}/stages/${out.id}/reopen`, manager, { version: closedOut.version });
+    await ops.call('POST', `${path}/stages/${out.id}/reopen`, manager, { version: closedOut.version });
     expect((await order(o.id)).inWarehouse).toBe(true);
-    const again = await call('POST', `${path}/stages/${out.id}/reopen`, manager, {
+    const again = await ops.call('POST', `${path}/stages/${out.id}/reopen`, manager, {
       version: closedOut.version + 1,
     });
     expect(errorsOf(again)).toEqual({ '': [M.stageOpen] });
-    const history = (await call('GET', `/api/tms/orders/${o.id}/history`, manager)).json().data.collection;
+    const history = (await ops.call('GET', `/api/tms/orders/${o.id}/history`, manager)).json().data
+      .collection;
     expect(history.some((e: { action: string }) => e.action === 'stage-close')).toBe(true);
   });
 
   it('moves the marking status with the marking stages and stops hand changes after them', async () => {
-    const o = await createOrder(ctx, world, manager, client);
+    const o = await ops.createOrder(manager, client);
     const path = `/api/tms/orders/${o.id}`;
-    const required = await call('PUT', `${path}/statuses/marking`, manager, {
+    const required = await ops.call('PUT', `${path}/statuses/marking`, manager, {
       status: 'required',
       version: o.version,
     });
     expect(required.statusCode).toBe(200);
-    const started = await addStage(manager, path, ['CZ_MARKING_STARTED'], {}, 1);
-    const completed = await addStage(manager, path, ['CZ_MARKING_COMPLETED'], {}, 2);
-    await close(manager, path, started);
+    const started = await ops.addStage(manager, path, ['CZ_MARKING_STARTED'], {}, 1);
+    const completed = await ops.addStage(manager, path, ['CZ_MARKING_COMPLETED'], {}, 2);
+    await ops.closeStage(manager, path, started);
     expect((await order(o.id)).markingStatus).toBe('marking');
-    await close(manager, path, completed);
+    await ops.closeStage(manager, path, completed);
     const marked = await order(o.id);
     expect(marked.markingStatus).toBe('marked');
-    const byHand = await call('PUT', `${path}/statuses/marking`, manager, {
+    const byHand = await ops.call('PUT', `${path}/statuses/marking`, manager, {
       status: 'required',
       version: marked.version,
     });
@@ -187,49 +162,53 @@ describe('stages', () => {
   });
 
   it("takes a job's stage effects to each order of the job", async () => {
-    const o = await createOrder(ctx, world, manager, client);
-    const job = await createJob(ctx, world, manager, [o.id]);
+    const o = await ops.createOrder(manager, client);
+    const job = await ops.createJob(manager, [o.id]);
     const path = `/api/tms/jobs/${job.id}`;
-    const stage = await addStage(manager, path, ['FAILURE']);
+    const stage = await ops.addStage(manager, path, ['FAILURE']);
     expect(stage.operationType).toBe('job');
-    await close(manager, path, stage);
+    await ops.closeStage(manager, path, stage);
     expect((await order(o.id)).failure).toBe(true);
   });
 
   it('lets a forwarder with the stages permission work on the orders they forward only', async () => {
-    const forwarder = await signIn(ctx, [ROLE_ORDER_VIEW_OWN, ROLE_FORWARDER_STAGES]);
-    const theirs = await createOrder(ctx, world, manager, client, { forwarderId: forwarder.user.id });
-    const others = await createOrder(ctx, world, manager, client);
-    await addStage(forwarder, `/api/tms/orders/${theirs.id}`);
-    const stageTypeId = await world.stageType('X');
-    const res = await call('POST', `/api/tms/orders/${others.id}/stages`, forwarder, { stageTypeId });
+    const forwarder = await signIn(ops.ctx, [ROLE_ORDER_VIEW_OWN, ROLE_FORWARDER_STAGES]);
+    const theirs = await ops.createOrder(manager, client, { forwarderId: forwarder.user.id });
+    const others = await ops.createOrder(manager, client);
+    await ops.addStage(forwarder, `/api/tms/orders/${theirs.id}`);
+    const stageTypeId = await ops.world.stageType('X');
+    const res = await ops.call('POST', `/api/tms/orders/${others.id}/stages`, forwarder, { stageTypeId });
     expect(res.statusCode).toBe(404);
-    expect((await call('GET', `/api/tms/orders/${others.id}/stages`, forwarder)).statusCode).toBe(404);
-    const viewer = await signIn(ctx, [ROLE_ORDER_VIEW_ALL]);
+    expect((await ops.call('GET', `/api/tms/orders/${others.id}/stages`, forwarder)).statusCode).toBe(404);
+    const viewer = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL]);
     expect(
-      (await call('POST', `/api/tms/orders/${theirs.id}/stages`, viewer, { stageTypeId })).statusCode,
+      (await ops.call('POST', `/api/tms/orders/${theirs.id}/stages`, viewer, { stageTypeId })).statusCode,
     ).toBe(403);
   });
 
   it('filters orders by stages due today or overdue, and counts them on the dashboard', async () => {
-    const forwarder = await signIn(ctx, [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_STAGE_MANAGE_ALL]);
-    const dueToday = await createOrder(ctx, world, forwarder, client, { forwarderId: forwarder.user.id });
-    const overdue = await createOrder(ctx, world, forwarder, client, { forwarderId: forwarder.user.id });
-    await addStage(forwarder, `/api/tms/orders/${dueToday.id}`, [], { expectedDate: today() });
-    const job = await createJob(ctx, world, manager, [overdue.id]);
-    await addStage(manager, `/api/tms/jobs/${job.id}`, [], { expectedDate: shift(-2) });
+    const forwarder = await signIn(ops.ctx, [
+      ROLE_ORDER_VIEW_ALL,
+      ROLE_ORDER_EDIT_ALL,
+      ROLE_STAGE_MANAGE_ALL,
+    ]);
+    const dueToday = await ops.createOrder(forwarder, client, { forwarderId: forwarder.user.id });
+    const overdue = await ops.createOrder(forwarder, client, { forwarderId: forwarder.user.id });
+    await ops.addStage(forwarder, `/api/tms/orders/${dueToday.id}`, [], { expectedDate: today() });
+    const job = await ops.createJob(manager, [overdue.id]);
+    await ops.addStage(manager, `/api/tms/jobs/${job.id}`, [], { expectedDate: daysFromToday(-2) });
 
     const ids = async (query: string) =>
-      (await call('GET', `/api/tms/orders?${query}&itemsPerPage=1000`, forwarder))
+      (await ops.call('GET', `/api/tms/orders?${query}&itemsPerPage=1000`, forwarder))
         .json()
         .data.collection.map((e: Entity) => e.id);
     expect(await ids('stageDue=today')).toContain(dueToday.id);
     expect(await ids('stageDue=today')).not.toContain(overdue.id);
     expect(await ids('stageDue=overdue')).toContain(overdue.id);
     expect(await ids('stageDue=today,overdue')).toEqual(expect.arrayContaining([dueToday.id, overdue.id]));
-    expect((await call('GET', '/api/tms/orders?stageDue=soon', forwarder)).statusCode).toBe(400);
+    expect((await ops.call('GET', '/api/tms/orders?stageDue=soon', forwarder)).statusCode).toBe(400);
 
-    const dashboard = await call('GET', '/api/tms/dashboard', forwarder);
+    const dashboard = await ops.call('GET', '/api/tms/dashboard', forwarder);
     expect(dashboard.statusCode, dashboard.body).toBe(200);
     const data = dashboard.json().data;
     expect(data.stagesDueToday.count).toBeGreaterThanOrEqual(1);
@@ -244,23 +223,26 @@ describe('stages', () => {
   });
 
   it('keeps the due filters true as stages change and jobs take on or drop orders', async () => {
-    const a = await createOrder(ctx, world, manager, client);
-    const b = await createOrder(ctx, world, manager, client);
+    const a = await ops.createOrder(manager, client);
+    const b = await ops.createOrder(manager, client);
     const due = async (filter: string) => {
-      const res = await call('GET', `/api/tms/orders?stageDue=${filter}&itemsPerPage=1000`, manager);
+      const res = await ops.call('GET', `/api/tms/orders?stageDue=${filter}&itemsPerPage=1000`, manager);
       const found = new Set(res.json().data.collection.map((e: Entity) => e.id));
       return [a.id, b.id].filter((id) => found.has(id));
     };
-    const job = await createJob(ctx, world, manager, [a.id]);
+    const job = await ops.createJob(manager, [a.id]);
     const jobPath = `/api/tms/jobs/${job.id}`;
-    let stage = await addStage(manager, jobPath, [], { expectedDate: shift(-2) });
+    let stage = await ops.addStage(manager, jobPath, [], { expectedDate: daysFromToday(-2) });
     expect(await due('overdue')).toEqual([a.id]);
 
-    const linked = await call('PATCH', jobPath, manager, { version: job.version, orderIds: [a.id, b.id] });
+    const linked = await ops.call('PATCH', jobPath, manager, {
+      version: job.version,
+      orderIds: [a.id, b.id],
+    });
     expect(linked.statusCode, linked.body).toBe(200);
     expect(await due('overdue')).toEqual([a.id, b.id]);
 
-    const moved = await call('PUT', `${jobPath}/stages/${stage.id}`, manager, {
+    const moved = await ops.call('PUT', `${jobPath}/stages/${stage.id}`, manager, {
       version: stage.version,
       expectedDate: today(),
     });
@@ -269,16 +251,16 @@ describe('stages', () => {
     expect(await due('overdue')).toEqual([]);
     expect(await due('today')).toEqual([a.id, b.id]);
 
-    const closed = await close(manager, jobPath, stage, today());
+    const closed = await ops.closeStage(manager, jobPath, stage, today());
     expect(closed.statusCode, closed.body).toBe(200);
     expect(await due('today')).toEqual([]);
-    const reopened = await call('POST', `${jobPath}/stages/${stage.id}/reopen`, manager, {
+    const reopened = await ops.call('POST', `${jobPath}/stages/${stage.id}/reopen`, manager, {
       version: closed.json().data.version,
     });
     expect(reopened.statusCode, reopened.body).toBe(200);
     expect(await due('today')).toEqual([a.id, b.id]);
 
-    const dropped = await call('PATCH', jobPath, manager, {
+    const dropped = await ops.call('PATCH', jobPath, manager, {
       version: linked.json().data.version,
       orderIds: [a.id],
     });
@@ -286,12 +268,22 @@ describe('stages', () => {
     expect(await due('today')).toEqual([a.id]);
 
     // The order's own stage counts beside its job's: overdue and due today at once.
-    const own = await addStage(manager, `/api/tms/orders/${b.id}`, [], { expectedDate: shift(-1) });
+    const own = await ops.addStage(manager, `/api/tms/orders/${b.id}`, [], {
+      expectedDate: daysFromToday(-1),
+    });
     expect(await due('overdue')).toEqual([b.id]);
-    const removed = await call('DELETE', `${jobPath}/stages/${stage.id}`, manager);
+    const removed = await ops.call('DELETE', `${jobPath}/stages/${stage.id}`, manager);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await due('today')).toEqual([]);
-    expect((await call('DELETE', `/api/tms/orders/${b.id}/stages/${own.id}`, manager)).statusCode).toBe(200);
+    expect((await ops.call('DELETE', `/api/tms/orders/${b.id}/stages/${own.id}`, manager)).statusCode).toBe(
+      200,
+    );
+    expect(await due('overdue')).toEqual([]);
+
+    // An archived order's stages can no longer be managed: they are not due.
+    await ops.addStage(manager, `/api/tms/orders/${b.id}`, [], { expectedDate: daysFromToday(-1) });
+    expect(await due('overdue')).toEqual([b.id]);
+    await ops.db.update(orders).set({ archived: true }).where(eq(orders.id, b.id));
     expect(await due('overdue')).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ import {
   stageSchema,
   stageUpdateSchema,
 } from '@tms/domain';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
@@ -132,6 +132,13 @@ async function applyEffects(
   }
 }
 
+/** The stage type a stage is made from: it must exist and be enabled. */
+async function enabledStageType(tx: Tx, id: number): Promise<typeof stageTypes.$inferSelect> {
+  const [type] = await tx.select().from(stageTypes).where(eq(stageTypes.id, id)).limit(1);
+  if (!type?.enabled) throw fieldError(['stageTypeId'], MESSAGES.invalid);
+  return type;
+}
+
 const stageParams = z.object({
   id: z.coerce.number().int().positive(),
   stageId: z.coerce.number().int().positive(),
@@ -149,9 +156,14 @@ export function registerStageRoutes(app: App): void {
     const tags = ['stage'];
     const readRoles = [...kind.descriptor.roles.view, ...kind.descriptor.roles.edit, ...STAGE_ROLES.manage];
 
-    /** The operation for stage work: in the stage management scope, not archived. */
-    async function managed(tx: Tx, auth: AuthContext, id: number): Promise<OperationRow> {
-      const operation = await operationRow(tx, kind, id, stageManageScope(auth, kind.type));
+    /** The operation for stage work: in `scope` (by default the stage management scope), not archived. */
+    async function managed(
+      tx: Tx,
+      auth: AuthContext,
+      id: number,
+      scope = stageManageScope(auth, kind.type),
+    ): Promise<OperationRow> {
+      const operation = await operationRow(tx, kind, id, scope);
       if (operation.archived) throw fieldError([], M.locked);
       return operation;
     }
@@ -173,6 +185,25 @@ export function registerStageRoutes(app: App): void {
       return row;
     }
 
+    /** After a stage is added, changed or deleted: its orders' open stage dates follow, the change is logged. */
+    async function stageChanged(
+      tx: Tx,
+      auth: AuthContext,
+      operation: OperationRow,
+      action: string,
+      before: StageRow | null,
+      after: StageRow | null,
+    ): Promise<void> {
+      await refreshOpenStageDates(tx, ordersOf(operation, kind));
+      await recordChange(tx, {
+        entityType: 'stage',
+        entityId: (after ?? before)!.id,
+        action,
+        auth,
+        changes: diff(before && stageEntity(before), after && stageEntity(after)),
+      });
+    }
+
     async function saveStage(
       tx: Tx,
       auth: AuthContext,
@@ -188,14 +219,7 @@ export function registerStageRoutes(app: App): void {
         .set({ ...set, version: sql`${stages.version} + 1`, updatedAt: new Date() })
         .where(eq(stages.id, before.id))
         .returning();
-      await refreshOpenStageDates(tx, ordersOf(operation, kind));
-      await recordChange(tx, {
-        entityType: 'stage',
-        entityId: before.id,
-        action,
-        auth,
-        changes: diff(stageEntity(before), stageEntity(after!)),
-      });
+      await stageChanged(tx, auth, operation, action, before, after!);
       return after!;
     }
 
@@ -246,12 +270,7 @@ export function registerStageRoutes(app: App): void {
         const auth = request.auth!;
         const stage = await db().transaction(async (tx) => {
           const operation = await managed(tx, auth, id);
-          const [type] = await tx
-            .select()
-            .from(stageTypes)
-            .where(eq(stageTypes.id, body.stageTypeId))
-            .limit(1);
-          if (!type?.enabled) throw fieldError(['stageTypeId'], MESSAGES.invalid);
+          const type = await enabledStageType(tx, body.stageTypeId);
           const issue = expectedDateIssue(body.expectedDate, await stagesOf(tx, kind.type, id));
           if (issue) throw fieldError(issue.path, issue.message);
           const [row] = await tx
@@ -265,14 +284,7 @@ export function registerStageRoutes(app: App): void {
               comment: body.comment ?? null,
             })
             .returning();
-          await refreshOpenStageDates(tx, ordersOf(operation, kind));
-          await recordChange(tx, {
-            entityType: 'stage',
-            entityId: row!.id,
-            action: 'create',
-            auth,
-            changes: diff(null, stageEntity(row!)),
-          });
+          await stageChanged(tx, auth, operation, 'create', null, row!);
           return row!;
         });
         return reply.code(201).send({ data: stageEntity(stage) });
@@ -301,12 +313,7 @@ export function registerStageRoutes(app: App): void {
           const set: Partial<StageRow> = {};
           if (body.stageTypeId !== undefined && body.stageTypeId !== before.stageTypeId) {
             if (before.closed) throw fieldError([], M.stageClosed);
-            const [type] = await tx
-              .select()
-              .from(stageTypes)
-              .where(eq(stageTypes.id, body.stageTypeId))
-              .limit(1);
-            if (!type?.enabled) throw fieldError(['stageTypeId'], MESSAGES.invalid);
+            const type = await enabledStageType(tx, body.stageTypeId);
             Object.assign(set, {
               stageTypeId: type.id,
               ...stageFromType(type),
@@ -344,105 +351,106 @@ export function registerStageRoutes(app: App): void {
           const row = await stageOf(tx, id, stageId);
           if (row.closed) throw fieldError([], M.stageClosed);
           await tx.delete(stages).where(eq(stages.id, stageId));
-          await refreshOpenStageDates(tx, ordersOf(operation, kind));
-          await recordChange(tx, {
-            entityType: 'stage',
-            entityId: stageId,
-            action: 'delete',
-            auth,
-            changes: diff(stageEntity(row), null),
-          });
+          await stageChanged(tx, auth, operation, 'delete', row, null);
           return row;
         });
         return { data: stageEntity(stage) };
       },
     );
 
-    app.post(
-      `${base}/:stageId/close`,
-      {
-        config: { roles: STAGE_ROLES.manage },
-        schema: {
-          tags,
-          summary: 'Close a stage; its behaviours take effect on the order',
-          params: stageParams,
-          body: stageCloseSchema.strict(),
-          response: { 200: dataSchema(stageSchema) },
+    /**
+     * Closing and re-opening: the stage of an operation in `scope` changes as `change` answers (refusing what
+     * may not be done), then its behaviours take effect on the orders concerned, or are taken back, with the
+     * actual date `change` names.
+     */
+    function stageEventRoute<Body extends { version: number }>(
+      event: StageEvent,
+      route: { roles: readonly string[]; summary: string; body: z.ZodType<Body> },
+      scope: (auth: AuthContext) => SQL | undefined,
+      change: (
+        tx: Tx,
+        auth: AuthContext,
+        before: StageRow,
+        body: Body,
+      ) => Promise<{ set: Partial<StageRow>; actualDate: string | null }>,
+    ): void {
+      app.post(
+        `${base}/:stageId/${event}`,
+        {
+          config: { roles: route.roles },
+          schema: {
+            tags,
+            summary: route.summary,
+            params: stageParams,
+            body: route.body,
+            response: { 200: dataSchema(stageSchema) },
+          },
         },
-      },
-      async (request) => {
-        const { id, stageId } = request.params as z.infer<typeof stageParams>;
-        const body = request.body as z.infer<typeof stageCloseSchema>;
-        const auth = request.auth!;
-        const stage = await db().transaction(async (tx) => {
-          const operation = await managed(tx, auth, id);
-          const before = await stageOf(tx, id, stageId);
-          const actualDate = body.actualDate ?? today();
-          const issues = stageCloseIssues({
-            stage: before,
-            stages: await stagesOf(tx, kind.type, id),
-            actualDate,
-            today: today(),
-            actor: actorOf(auth),
+        async (request) => {
+          const { id, stageId } = request.params as z.infer<typeof stageParams>;
+          const body = request.body as Body;
+          const auth = request.auth!;
+          const stage = await db().transaction(async (tx) => {
+            const operation = await managed(tx, auth, id, scope(auth));
+            const before = await stageOf(tx, id, stageId);
+            const { set, actualDate } = await change(tx, auth, before, body);
+            const after = await saveStage(tx, auth, operation, before, set, event, body.version);
+            await applyEffects(tx, auth, operation, kind, before.behaviours, event, actualDate);
+            return after;
           });
-          if (issues.length) {
-            const errors = new ErrorCollector();
-            for (const issue of issues) errors.add(issue.path, issue.message);
-            errors.throwIfAny();
-          }
-          const after = await saveStage(
-            tx,
-            auth,
-            operation,
-            before,
-            { closed: true, actualDate, closedAt: new Date(), closedById: auth.userId },
-            'close',
-            body.version,
-          );
-          await applyEffects(tx, auth, operation, kind, before.behaviours, 'close', actualDate);
-          return after;
+          return { data: stageEntity(stage) };
+        },
+      );
+    }
+
+    stageEventRoute(
+      'close',
+      {
+        roles: STAGE_ROLES.manage,
+        summary: 'Close a stage; its behaviours take effect on the order',
+        body: stageCloseSchema.strict(),
+      },
+      (auth) => stageManageScope(auth, kind.type),
+      async (tx, auth, before, body) => {
+        const actualDate = body.actualDate ?? today();
+        const issues = stageCloseIssues({
+          stage: before,
+          stages: await stagesOf(tx, kind.type, before.operationId),
+          actualDate,
+          today: today(),
+          actor: actorOf(auth),
         });
-        return { data: stageEntity(stage) };
+        if (issues.length) {
+          const errors = new ErrorCollector();
+          for (const issue of issues) errors.add(issue.path, issue.message);
+          errors.throwIfAny();
+        }
+        return {
+          set: { closed: true, actualDate, closedAt: new Date(), closedById: auth.userId },
+          actualDate,
+        };
       },
     );
 
-    app.post(
-      `${base}/:stageId/reopen`,
+    stageEventRoute(
+      'reopen',
       {
-        config: { roles: STAGE_ROLES.reopen },
-        schema: {
-          tags,
-          summary: 'Re-open a closed stage; its behaviours are taken back',
-          params: stageParams,
-          body: stageReopenSchema.strict(),
-          response: { 200: dataSchema(stageSchema) },
-        },
+        roles: STAGE_ROLES.reopen,
+        summary: 'Re-open a closed stage; its behaviours are taken back',
+        body: stageReopenSchema.strict(),
       },
-      async (request) => {
-        const { id, stageId } = request.params as z.infer<typeof stageParams>;
-        const body = request.body as z.infer<typeof stageReopenSchema>;
-        const auth = request.auth!;
+      // Re-opening is its own permission: the operation only has to be visible.
+      (auth) => {
         if (!canReopenStage(actorOf(auth))) throw forbidden();
-        const stage = await db().transaction(async (tx) => {
-          // Re-opening is its own permission: the operation only has to be visible.
-          const operation = await operationRow(tx, kind, id, kind.scope(auth, 'read', false));
-          if (operation.archived) throw fieldError([], M.locked);
-          const before = await stageOf(tx, id, stageId);
-          const issue = stageReopenIssue(before);
-          if (issue) throw fieldError(issue.path, issue.message);
-          const after = await saveStage(
-            tx,
-            auth,
-            operation,
-            before,
-            { closed: false, actualDate: null, closedAt: null, closedById: null },
-            'reopen',
-            body.version,
-          );
-          await applyEffects(tx, auth, operation, kind, before.behaviours, 'reopen', before.actualDate);
-          return after;
-        });
-        return { data: stageEntity(stage) };
+        return kind.scope(auth, 'read', false);
+      },
+      async (_tx, _auth, before) => {
+        const issue = stageReopenIssue(before);
+        if (issue) throw fieldError(issue.path, issue.message);
+        return {
+          set: { closed: false, actualDate: null, closedAt: null, closedById: null },
+          actualDate: before.actualDate,
+        };
       },
     );
   }

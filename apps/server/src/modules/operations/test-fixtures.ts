@@ -1,11 +1,21 @@
-import { flattenTree } from '@tms/domain';
-import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import type { TestContext } from '../../test/harness';
+import {
+  flattenTree,
+  ROLE_JOB_EDIT_ALL,
+  ROLE_JOB_VIEW_ALL,
+  ROLE_ORDER_EDIT_ALL,
+  ROLE_ORDER_VIEW_ALL,
+} from '@tms/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { ScheduledJob } from '../../platform/jobs/scheduler';
+import { createTestApp, type TestContext } from '../../test/harness';
 import type { SignedIn } from '../../test/users';
 import { counterparties } from '../counterparties/tables';
+import { operationCustomFieldGroups } from '../custom-fields/tables';
 import { countries, serviceOffices } from '../settings/tables';
 import { jobTypes, products, services, stageTypes } from '../tms/tables';
+import { today } from './stages';
 
 type Body = Record<string, unknown>;
 export type Entity = Body & { id: number; version: number };
@@ -25,6 +35,8 @@ export interface OperationsWorld {
   otherJobTypeId: number;
   stageType: (code: string, behaviours?: string[], sortOrder?: number) => Promise<number>;
   counterparty: (values?: Partial<typeof counterparties.$inferInsert>) => Promise<number>;
+  /** A custom field group of orders and jobs; `definitions` hold what a test needs of each field. */
+  customFieldGroup: (name: string, definitions: Body[]) => Promise<number>;
 }
 
 let seq = 0;
@@ -96,6 +108,13 @@ export async function operationsWorld(ctx: TestContext): Promise<OperationsWorld
         .returning();
       return row!.id;
     },
+    async customFieldGroup(name, definitions) {
+      const [row] = await db
+        .insert(operationCustomFieldGroups)
+        .values({ name, definitions: definitions as never })
+        .returning();
+      return row!.id;
+    },
   };
 }
 
@@ -116,6 +135,7 @@ export function caller(ctx: TestContext) {
   return (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, who: SignedIn, payload?: Body) =>
     ctx.app.inject({ method, url, headers: who.headers, payload });
 }
+export type Caller = ReturnType<typeof caller>;
 
 export const errorsOf = (res: { json(): { errors: Parameters<typeof flattenTree>[0] } }) =>
   flattenTree(res.json().errors);
@@ -154,4 +174,82 @@ export async function createJob(
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
+}
+
+/** Viewing and editing every order and job: the usual user of these tests. */
+export const EDIT_ALL = [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_JOB_VIEW_ALL, ROLE_JOB_EDIT_ALL];
+
+/** The server's date `days` after today (before it when negative). */
+export function daysFromToday(days: number): string {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + days);
+  return today(d);
+}
+
+/** A test file's app with the shared reference data, and the calls its tests make. */
+export interface Operations {
+  readonly ctx: TestContext;
+  /** The database of `ctx`. */
+  readonly db: TestContext['database']['db'];
+  readonly world: OperationsWorld;
+  call: Caller;
+  /** Creates an order through the API (201 expected). */
+  createOrder(who: SignedIn, clientId: number, body?: Body): Promise<Entity>;
+  /** Creates a job of `orderIds` through the API (201 expected). */
+  createJob(who: SignedIn, orderIds: number[], body?: Body): Promise<Entity>;
+  /** Adds a stage of a new stage type with `behaviours` to the operation at `path` (201 expected). */
+  addStage(
+    who: SignedIn,
+    path: string,
+    behaviours?: string[],
+    body?: Body,
+    sortOrder?: number,
+  ): Promise<Entity>;
+  /** Asks to close `stage` of the operation at `path`; answers the response, whatever it is. */
+  closeStage(who: SignedIn, path: string, stage: Entity, actualDate?: string): ReturnType<Caller>;
+  /** The rows of `table`. */
+  count(table: PgTable): Promise<number>;
+  /** Runs a scheduled job once, as the scheduler does. */
+  runJob(job: ScheduledJob): Promise<void>;
+}
+
+/**
+ * Starts the app on a fresh database with the reference data before the file's tests and closes it after
+ * them. Call it at the top of the file: its `beforeAll` then runs before the file's own.
+ */
+export function setUpOperations(): Operations {
+  let ctx: TestContext;
+  let world: OperationsWorld;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    world = await operationsWorld(ctx);
+  });
+  afterAll(() => ctx?.close());
+  const call: Caller = (...args) => caller(ctx)(...args);
+  return {
+    get ctx() {
+      return ctx;
+    },
+    get db() {
+      return ctx.database.db;
+    },
+    get world() {
+      return world;
+    },
+    call,
+    createOrder: (who, clientId, body) => createOrder(ctx, world, who, clientId, body),
+    createJob: (who, orderIds, body) => createJob(ctx, world, who, orderIds, body),
+    async addStage(who, path, behaviours = [], body = {}, sortOrder = 0) {
+      const stageTypeId = await world.stageType(behaviours[0] ?? 'PLAIN', behaviours, sortOrder);
+      const res = await call('POST', `${path}/stages`, who, { stageTypeId, ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data;
+    },
+    closeStage: (who, path, stage, actualDate) =>
+      call('POST', `${path}/stages/${stage.id}/close`, who, { version: stage.version, actualDate }),
+    async count(table) {
+      return (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+    },
+    runJob: (job) => job.run({ database: ctx.database, config: ctx.config, log: ctx.app.log }),
+  };
 }

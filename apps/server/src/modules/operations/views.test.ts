@@ -3,42 +3,29 @@ import {
   ROLE_COUNTERPARTY_EDIT_ALL,
   ROLE_COUNTERPARTY_MERGE,
   ROLE_COUNTERPARTY_VIEW_ALL,
-  ROLE_JOB_EDIT_ALL,
-  ROLE_JOB_VIEW_ALL,
-  ROLE_ORDER_EDIT_ALL,
   ROLE_ORDER_VIEW_ALL,
 } from '@tms/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
-import { caller, createJob, createOrder, type OperationsWorld, operationsWorld } from './test-fixtures';
+import { EDIT_ALL, setUpOperations } from './test-fixtures';
 
-let ctx: TestContext;
-let world: OperationsWorld;
+const ops = setUpOperations();
 let user: SignedIn;
-let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  call = caller(ctx);
-  world = await operationsWorld(ctx);
-  user = await signIn(ctx, [
-    ROLE_ORDER_VIEW_ALL,
-    ROLE_ORDER_EDIT_ALL,
-    ROLE_JOB_VIEW_ALL,
-    ROLE_JOB_EDIT_ALL,
+  user = await signIn(ops.ctx, [
+    ...EDIT_ALL,
     ROLE_COUNTERPARTY_VIEW_ALL,
     ROLE_COUNTERPARTY_EDIT_ALL,
     ROLE_COUNTERPARTY_MERGE,
   ]);
 });
-afterAll(() => ctx?.close());
 
 describe('property views', () => {
   it('answers the defaults, keeps each user their own and saves one type at a time', async () => {
-    const first = await call('GET', '/api/tms/property-views', user);
+    const first = await ops.call('GET', '/api/tms/property-views', user);
     expect(first.json().data).toEqual(DEFAULT_PROPERTY_VIEWS);
-    const saved = await call('PUT', '/api/tms/property-views/order', user, {
+    const saved = await ops.call('PUT', '/api/tms/property-views/order', user, {
       expanded: true,
       defaultTab: 'jobs',
     });
@@ -48,52 +35,54 @@ describe('property views', () => {
       expanded: true,
       defaultTab: 'jobs',
     });
-    const job = await call('PUT', '/api/tms/property-views/job', user, {
+    const job = await ops.call('PUT', '/api/tms/property-views/job', user, {
       expandedBlocks: ['orders', 'orders'],
     });
     expect(job.json().data).toEqual({
       order: saved.json().data.order,
       job: { ...DEFAULT_PROPERTY_VIEWS.job, expandedBlocks: ['orders'] },
     });
-    const other = await signIn(ctx, [ROLE_ORDER_VIEW_ALL]);
-    expect((await call('GET', '/api/tms/property-views', other)).json().data).toEqual(DEFAULT_PROPERTY_VIEWS);
+    const other = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL]);
+    expect((await ops.call('GET', '/api/tms/property-views', other)).json().data).toEqual(
+      DEFAULT_PROPERTY_VIEWS,
+    );
   });
 
   it('refuses a block of another type or an unknown setting, keeping what was saved', async () => {
-    const before = (await call('GET', '/api/tms/property-views', user)).json().data;
-    const wrongBlock = await call('PUT', '/api/tms/property-views/order', user, { defaultTab: 'stages' });
+    const before = (await ops.call('GET', '/api/tms/property-views', user)).json().data;
+    const wrongBlock = await ops.call('PUT', '/api/tms/property-views/order', user, { defaultTab: 'stages' });
     expect(wrongBlock.statusCode).toBe(400);
     expect(Object.keys(wrongBlock.json().errors.children)).toContain('defaultTab');
-    const unknown = await call('PUT', '/api/tms/property-views/job', user, { colour: 'red' });
+    const unknown = await ops.call('PUT', '/api/tms/property-views/job', user, { colour: 'red' });
     expect(unknown.statusCode).toBe(400);
-    expect((await call('PUT', '/api/tms/property-views/bill', user, {})).statusCode).toBe(404);
-    expect((await call('GET', '/api/tms/property-views', user)).json().data).toEqual(before);
-    const none = await signIn(ctx, []);
-    expect((await call('GET', '/api/tms/property-views', none)).statusCode).toBe(403);
+    expect((await ops.call('PUT', '/api/tms/property-views/bill', user, {})).statusCode).toBe(404);
+    expect((await ops.call('GET', '/api/tms/property-views', user)).json().data).toEqual(before);
+    const none = await signIn(ops.ctx, []);
+    expect((await ops.call('GET', '/api/tms/property-views', none)).statusCode).toBe(403);
   });
 });
 
 describe('counterparty merge', () => {
   it("moves the merged counterparty's orders and jobs to the survivor", async () => {
-    const merged = await world.counterparty({ name: 'Дубль' });
-    const survivor = await world.counterparty({ name: 'Оригинал' });
-    const order = await createOrder(ctx, world, user, merged);
-    const job = await createJob(ctx, world, user, [order.id], { contractorId: merged });
-    const res = await call('POST', `/api/counterparties/${merged}/merge`, user, {
+    const merged = await ops.world.counterparty({ name: 'Дубль' });
+    const survivor = await ops.world.counterparty({ name: 'Оригинал' });
+    const order = await ops.createOrder(user, merged);
+    const job = await ops.createJob(user, [order.id], { contractorId: merged });
+    const res = await ops.call('POST', `/api/counterparties/${merged}/merge`, user, {
       survivorId: survivor,
       survivorVersion: 1,
       sourceVersion: 1,
     });
     expect(res.statusCode, res.body).toBe(200);
-    const after = (await call('GET', `/api/tms/orders/${order.id}`, user)).json().data;
+    const after = (await ops.call('GET', `/api/tms/orders/${order.id}`, user)).json().data;
     expect(after).toMatchObject({ clientId: survivor, clientName: 'Оригинал', contractorIds: [survivor] });
-    const movedJob = (await call('GET', `/api/tms/jobs/${job.id}`, user)).json().data;
+    const movedJob = (await ops.call('GET', `/api/tms/jobs/${job.id}`, user)).json().data;
     expect(movedJob).toMatchObject({
       contractorId: survivor,
       contractorName: 'Оригинал',
       clientIds: [survivor],
     });
-    const found = await call(
+    const found = await ops.call(
       'GET',
       '/api/tms/orders?search=%D0%BE%D1%80%D0%B8%D0%B3%D0%B8%D0%BD%D0%B0%D0%BB',
       user,
