@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { expect, test } from '@playwright/test';
+import { seriousViolations, signIn } from './helpers';
 
 test('the sign-in screen has no serious or critical accessibility violations', async ({ page }) => {
   await page.goto('/login');

@@ -1,26 +1,21 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  type Api,
+  apiOf,
+  choose,
+  hold,
+  SAVE_TIMEOUT,
+  seriousViolations,
+  signIn,
+  snackbar,
+  unique,
+} from './helpers';
 
 /**
  * Counterparties (issue 5): the page's create with a checksum error under INN, edit, a contact, the
  * similar search and the merge of two counterparties. Records the walk needs are created through the API
  * with names unique to the run, so the tests never depend on each other or on what others changed.
  */
-
-type Api = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Record<string, unknown>>;
-
-function apiOf(page: Page, token: string): Api {
-  return async (method, path, body) => {
-    const response = await page.request.fetch(`/api${path}`, {
-      method,
-      data: body,
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    return ((await response.json()) as { data: Record<string, unknown> }).data;
-  };
-}
 
 /** A random legal entity's INN (10 digits) with its check digit, and the same number with a wrong one. */
 function innPair(): { valid: string; wrong: string } {
@@ -31,26 +26,6 @@ function innPair(): { valid: string; wrong: string } {
   const check = (digits.reduce((sum, d, i) => sum + d * (weights[i] as number), 0) % 11) % 10;
   const body = digits.join('');
   return { valid: `${body}${check}`, wrong: `${body}${(check + 1) % 10}` };
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const snackbar = (page: Page) => page.getByTestId('snackbar');
-const SAVE_TIMEOUT = { timeout: 20_000 };
-
-/** Chooses a record in a lazy select by typing part of its label. */
-async function choose(page: Page, inputId: string, label: string) {
-  const input = page.locator(`#${inputId}`);
-  await input.click();
-  await input.fill(label);
-  await page.getByRole('option', { name: label, exact: true }).first().click();
-}
-
-/** Holds a hold-to-confirm button until it confirms. */
-async function hold(page: Page, testId: string) {
-  await page.getByTestId(testId).hover();
-  await page.mouse.down();
-  await page.waitForTimeout(1800);
-  await page.mouse.up();
 }
 
 async function russiaId(api: Api): Promise<number> {
@@ -249,13 +224,7 @@ test('the counterparty screens have no serious or critical accessibility violati
     creditLimit: '1000.00',
   });
   await api('POST', '/counterparty-contacts', { counterpartyId: created.id, name: 'Контакт' });
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    expect(serious).toEqual([]);
-  };
+  const check = async () => expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/counterparties');
   await expect(page.getByTestId('resource-row').first()).toBeVisible();

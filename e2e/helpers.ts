@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const ADMIN = {
@@ -71,4 +72,53 @@ export async function patchSystem(page: Page, change: (data: Record<string, unkn
       throw error;
     }
   });
+}
+
+/** A call of the API as the signed-in user, answering the response's `data`; a refusal fails the test. */
+export type Api = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+/** The API as the user of `token`. */
+export function apiOf(page: Page, token: string): Api {
+  return async (method, path, body) => {
+    const response = await page.request.fetch(`/api${path}`, {
+      method,
+      data: body,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as { data: Record<string, unknown> }).data;
+  };
+}
+
+/** A suffix unique to the run, so records a test creates never meet another test's or run's. */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+export const snackbar = (page: Page) => page.getByTestId('snackbar');
+
+/** A save's answer can take a while on a loaded machine; the snackbar then stays 3 s. */
+export const SAVE_TIMEOUT = { timeout: 20_000 };
+
+/** Chooses a record in a lazy select by typing part of its label. */
+export async function choose(page: Page, inputId: string, label: string) {
+  const input = page.locator(`#${inputId}`);
+  await input.click();
+  await input.fill(label);
+  await page.getByRole('option', { name: label, exact: true }).first().click();
+}
+
+/** Holds a hold-to-confirm button until it confirms. */
+export async function hold(page: Page, testId: string) {
+  await page.getByTestId(testId).hover();
+  await page.mouse.down();
+  await page.waitForTimeout(1800);
+  await page.mouse.up();
+}
+
+/** The serious and critical accessibility violations of the page (or of the part `within` selects). */
+export async function seriousViolations(page: Page, within?: string) {
+  const axe = new AxeBuilder({ page });
+  const results = await (within ? axe.include(within) : axe).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }

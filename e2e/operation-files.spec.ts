@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { type Api, apiOf, signIn, unique } from './helpers';
 
 /**
  * Files of orders (issue 6): a file uploaded on the order's files block with a tag and listed with its
@@ -8,21 +8,6 @@ import { signIn } from './helpers';
  * the API with names unique to the run.
  */
 
-type Api = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Record<string, unknown>>;
-
-function apiOf(page: Page, token: string): Api {
-  return async (method, path, body) => {
-    const response = await page.request.fetch(`/api${path}`, {
-      method,
-      data: body,
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    return ((await response.json()) as { data: Record<string, unknown> }).data;
-  };
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const TIMEOUT = { timeout: 20_000 };
 
 /** A day `days` before today, as ISO text. */

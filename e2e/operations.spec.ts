@@ -1,6 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  type Api,
+  apiOf,
+  choose,
+  SAVE_TIMEOUT,
+  seriousViolations,
+  signIn,
+  snackbar,
+  unique,
+} from './helpers';
 
 /**
  * Operations (issue 6): an order created on its form (a cargo error under its field first), a job added
@@ -8,32 +16,6 @@ import { signIn } from './helpers';
  * and unarchived by hand, and found in the list by its padded number. The dictionaries the walk needs are
  * created through the API with names unique to the run.
  */
-
-type Api = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Record<string, unknown>>;
-
-function apiOf(page: Page, token: string): Api {
-  return async (method, path, body) => {
-    const response = await page.request.fetch(`/api${path}`, {
-      method,
-      data: body,
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    return ((await response.json()) as { data: Record<string, unknown> }).data;
-  };
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-const snackbar = (page: Page) => page.getByTestId('snackbar');
-const SAVE_TIMEOUT = { timeout: 20_000 };
-
-/** Chooses a record in a lazy select by typing part of its label. */
-async function choose(page: Page, inputId: string, label: string) {
-  const input = page.locator(`#${inputId}`);
-  await input.click();
-  await input.fill(label);
-  await page.getByRole('option', { name: label, exact: true }).first().click();
-}
 
 interface Setup {
   client: string;
@@ -75,6 +57,28 @@ async function setUp(api: Api): Promise<Setup> {
   return { client, product: product.name as string, jobType, country: country.name, stages, reason };
 }
 
+/** The id of the first record of `path` that `search` finds. */
+async function idOf(api: Api, path: string, search: string): Promise<number> {
+  const list = await api('GET', `${path}?search=${encodeURIComponent(search)}`);
+  return (list.collection as { id: number }[])[0]!.id;
+}
+
+/** An order of the setup's client and product from Moscow to Almaty, created through the API. */
+async function newOrder(api: Api, data: Setup) {
+  return api('POST', '/tms/orders', {
+    clientId: await idOf(api, '/counterparties', data.client),
+    productId: await idOf(api, '/tms/products', data.product),
+    route: [
+      { kind: 'dispatch', address: 'Москва' },
+      {
+        kind: 'delivery',
+        address: 'Алматы',
+        countryId: await idOf(api, '/settings/countries', data.country),
+      },
+    ],
+  });
+}
+
 test('an order with a job whose stages close; statuses, archive and the list', async ({ page }) => {
   test.setTimeout(180_000);
   const token = await signIn(page, '/tms/orders');
@@ -105,24 +109,17 @@ test('an order with a job whose stages close; statuses, archive and the list', a
   await expect(page.locator('#cargo-weight')).toHaveValue('250');
 
   // Finance control: READY, then REJECTED, which asks for a reason.
-  await page.getByTestId('status-financeControl').click();
+  const financeControl = page.getByTestId('status-financeControl');
+  await financeControl.click();
   await page.getByTestId('status-target-READY').click();
-  await expect(page.getByTestId('status-financeControl')).toHaveAttribute(
-    'data-status',
-    'READY',
-    SAVE_TIMEOUT,
-  );
-  await page.getByTestId('status-financeControl').click();
+  await expect(financeControl).toHaveAttribute('data-status', 'READY', SAVE_TIMEOUT);
+  await financeControl.click();
   await page.getByTestId('status-target-REJECTED').click();
   await page.getByTestId('reason-confirm').click();
   await expect(page.locator('#status-reason-error')).toContainText('Укажите причину', SAVE_TIMEOUT);
   await choose(page, 'status-reason', data.reason);
   await page.getByTestId('reason-confirm').click();
-  await expect(page.getByTestId('status-financeControl')).toHaveAttribute(
-    'data-status',
-    'REJECTED',
-    SAVE_TIMEOUT,
-  );
+  await expect(financeControl).toHaveAttribute('data-status', 'REJECTED', SAVE_TIMEOUT);
 
   // A job of the order, starting from the order's route and office.
   await page.getByTestId('tab-jobs').click();
@@ -244,33 +241,16 @@ test('the operations screens have no serious or critical accessibility violation
   const token = await signIn(page, '/dashboard');
   const api = apiOf(page, token);
   const data = await setUp(api);
-  const find = async (path: string, search: string) =>
-    ((await api('GET', `${path}?search=${encodeURIComponent(search)}`)).collection as { id: number }[])[0]!
-      .id;
-  const clientId = await find('/counterparties', data.client);
-  const order = await api('POST', '/tms/orders', {
-    clientId,
-    productId: await find('/tms/products', data.product),
-    route: [
-      { kind: 'dispatch', address: 'Москва' },
-      { kind: 'delivery', address: 'Алматы', countryId: await find('/settings/countries', data.country) },
-    ],
-  });
+  const order = await newOrder(api, data);
   const job = await api('POST', '/tms/jobs', {
-    jobTypeId: await find('/tms/job-types', data.jobType),
-    contractorId: clientId,
+    jobTypeId: await idOf(api, '/tms/job-types', data.jobType),
+    contractorId: order.clientId,
     orderIds: [order.id],
   });
   await api('POST', `/tms/jobs/${job.id}/stages`, {
-    stageTypeId: await find('/settings/stage-types', data.stages[0]),
+    stageTypeId: await idOf(api, '/settings/stage-types', data.stages[0]),
   });
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    expect(serious).toEqual([]);
-  };
+  const check = async () => expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/dashboard');
   await expect(page.getByTestId('operations-dashboard')).toBeVisible();
@@ -294,17 +274,7 @@ test('an open order follows changes made elsewhere without losing what is typed'
   const token = await signIn(page, '/dashboard');
   const api = apiOf(page, token);
   const data = await setUp(api);
-  const find = async (path: string, search: string) =>
-    ((await api('GET', `${path}?search=${encodeURIComponent(search)}`)).collection as { id: number }[])[0]!
-      .id;
-  const order = await api('POST', '/tms/orders', {
-    clientId: await find('/counterparties', data.client),
-    productId: await find('/tms/products', data.product),
-    route: [
-      { kind: 'dispatch', address: 'Москва' },
-      { kind: 'delivery', address: 'Алматы', countryId: await find('/settings/countries', data.country) },
-    ],
-  });
+  const order = await newOrder(api, data);
   const version = async () => (await api('GET', `/tms/orders/${order.id}`)).version;
 
   await page.goto(`/tms/orders/${order.id}`);

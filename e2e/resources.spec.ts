@@ -27,7 +27,16 @@ import {
   stageTypeResource,
   vehicleTypeResource,
 } from '@tms/domain';
-import { patchSystem, signIn } from './helpers';
+import {
+  type Api,
+  apiOf,
+  hold,
+  patchSystem,
+  SAVE_TIMEOUT,
+  seriousViolations,
+  signIn,
+  snackbar,
+} from './helpers';
 
 /**
  * The generated resource screens. Every screen of the table gets the same walk: its list shows rows, a
@@ -45,8 +54,6 @@ interface ScreenCase {
   /** Records the sample refers to that no screen creates, created through the API first. */
   prepare?: (api: Api) => Promise<void>;
 }
-
-type Api = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Record<string, unknown>>;
 
 const firstId = async (api: Api, path: string) =>
   (
@@ -174,18 +181,6 @@ async function fill(page: Page, resource: ResourceDescriptor, values: NonNullabl
   }
 }
 
-const snackbar = (page: Page) => page.getByTestId('snackbar');
-/** A save's answer can take a while on a loaded machine; the snackbar then stays 3 s. */
-const SAVE_TIMEOUT = { timeout: 20_000 };
-
-async function holdToDelete(page: Page) {
-  const button = page.getByTestId('resource-delete');
-  await button.hover();
-  await page.mouse.down();
-  await page.waitForTimeout(1800);
-  await page.mouse.up();
-}
-
 for (const { resource, sample, newPath = 'new', prepare } of SCREENS) {
   const editable = resource.screens?.edit !== false;
   const steps = [
@@ -200,15 +195,7 @@ for (const { resource, sample, newPath = 'new', prepare } of SCREENS) {
     test.setTimeout(120_000);
     const token = await signIn(page, '/dashboard');
     if (prepare) {
-      await prepare(async (method, path, body) => {
-        const response = await page.request.fetch(`/api${path}`, {
-          method,
-          data: body,
-          headers: { Authorization: `Bearer ${token}` },
-        });
-        expect(response.ok(), await response.text()).toBe(true);
-        return ((await response.json()) as { data: Record<string, unknown> }).data;
-      });
+      await prepare(apiOf(page, token));
     }
     await page.goto(resource.path);
     await expect(page.getByTestId('resource-list')).toBeVisible();
@@ -255,11 +242,7 @@ for (const { resource, sample, newPath = 'new', prepare } of SCREENS) {
       await expect(page).toHaveURL(new RegExp(`${resource.path}(\\?.*)?$`));
       const label = await rows.first().textContent();
       await rows.first().getByRole('checkbox').check();
-      const bulk = page.getByTestId('bulk-delete');
-      await bulk.hover();
-      await page.mouse.down();
-      await page.waitForTimeout(1800);
-      await page.mouse.up();
+      await hold(page, 'bulk-delete');
       await expect(snackbar(page)).toHaveText('Удалено', SAVE_TIMEOUT);
       await expect(rows.filter({ hasText: label ?? '' })).toHaveCount(0);
       return;
@@ -290,7 +273,7 @@ for (const { resource, sample, newPath = 'new', prepare } of SCREENS) {
     await page.getByRole('tab', { name: 'Основное' }).click();
 
     if (resource.deletable !== false) {
-      await holdToDelete(page);
+      await hold(page, 'resource-delete');
       await expect(page).toHaveURL(new RegExp(`${resource.path}$`));
       await expect(snackbar(page)).toHaveText('Удалено', SAVE_TIMEOUT);
       await page.getByTestId('resource-search').fill(edited);
@@ -475,10 +458,7 @@ test.describe('the form screen', () => {
     await newButton.click();
     await expect(dialog).toBeVisible();
     await expect(page.locator('#field-code')).toBeFocused();
-    const violations = (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-    expect(violations).toEqual([]);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(newButton).toBeFocused();

@@ -34,11 +34,10 @@ import { useTranslation } from 'react-i18next';
 import { api, SELECT_CACHE_TTL_SECONDS, withBearer } from '../../platform/api/client';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime, formatFileSize } from '../../platform/format';
-import { translateServerMessage } from '../../platform/i18n';
 import { accessOf } from '../../platform/resources/logic';
-import { HoldToConfirm, validationErrorsOf } from '../../platform/widgets';
 import { uploadTemporaryFile } from '../../platform/widgets/custom-fields/FileField';
 import { OPERATIONS_KEY, type OperationPath } from './api';
+import { BlockTable, RowDelete, refusalOf } from './blockParts';
 
 interface FilesBlockProps {
   path: OperationPath;
@@ -46,16 +45,6 @@ interface FilesBlockProps {
 }
 
 const filesKey = (path: OperationPath, id: number) => [...OPERATIONS_KEY, path, id, 'files'] as const;
-
-/** Every message of a refused call, translated, in one line (field messages after the root ones). */
-function errorText(error: unknown): string | null {
-  if (!error) return null;
-  const fields = validationErrorsOf(error);
-  const messages = fields
-    ? Object.values(fields).flat()
-    : [(error as { message?: string }).message ?? 'Error'];
-  return messages.map((m) => translateServerMessage(m)).join(' ');
-}
 
 /** The enabled file tag types (the client cache of spec §7). */
 function useFileTagTypes() {
@@ -139,7 +128,7 @@ export function FilesBlock({ path, operation }: FilesBlockProps) {
   });
 
   const rows = files.data?.collection ?? [];
-  const uploadError = errorText(upload.error);
+  const uploadError = refusalOf(upload.error).all;
   return (
     <Stack gap="md" data-testid="operation-files">
       <Group justify="space-between" align="flex-end">
@@ -200,109 +189,100 @@ export function FilesBlock({ path, operation }: FilesBlockProps) {
           {uploadError}
         </Alert>
       )}
-      {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {files.isLoading ? t('loading') : t('files.none')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table highlightOnHover withTableBorder verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('files.name')}</Table.Th>
-                <Table.Th>{t('files.tags')}</Table.Th>
-                <Table.Th ta="right">{t('files.size')}</Table.Th>
-                <Table.Th>{t('files.uploaded')}</Table.Th>
-                {canChange && <Table.Th aria-label={t('files.actions')} />}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((file) => (
-                <Table.Tr key={file.id} data-testid="file-row">
-                  <Table.Td>
-                    {file.coldStorage ? (
-                      <Anchor
-                        component="button"
-                        type="button"
-                        size="sm"
-                        onClick={() => setCold(file)}
-                        data-testid="file-cold"
-                      >
-                        <Group gap={4} wrap="nowrap">
-                          <IconSnowflake size={14} aria-label={t('files.cold')} />
-                          {file.description}
-                        </Group>
-                      </Anchor>
-                    ) : (
-                      <Anchor
-                        size="sm"
-                        href={withBearer(file.downloadLink)}
-                        target="_blank"
-                        rel="noreferrer"
-                        data-testid="file-link"
-                      >
-                        {file.description}
-                      </Anchor>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {file.tags.map((tag) => (
-                        <Badge
-                          key={tag.id}
-                          size="sm"
-                          tt="none"
-                          color={tag.color ?? 'gray'}
-                          autoContrast
-                          data-testid="file-tag"
-                        >
-                          {tagName(tag)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {formatFileSize(file.size)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{file.uploadedByName ?? '—'}</Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(file.createdAt)}
-                    </Text>
-                  </Table.Td>
-                  {canChange && (
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap" justify="flex-end">
-                        <Tooltip label={t('files.edit')}>
-                          <ActionIcon
-                            variant="subtle"
-                            onClick={() => setEditing(file)}
-                            aria-label={t('files.edit')}
-                            data-testid="file-edit"
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <HoldToConfirm
-                          size="compact-sm"
-                          variant="default"
-                          onConfirm={() => remove.mutate(file)}
-                          loading={remove.isPending && remove.variables?.id === file.id}
-                          data-testid="file-delete"
-                        >
-                          {t('files.delete')}
-                        </HoldToConfirm>
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <BlockTable
+        rows={rows}
+        loading={files.isLoading}
+        none={t('files.none')}
+        minWidth={640}
+        highlightOnHover
+        verticalSpacing="xs"
+        head={
+          <>
+            <Table.Th>{t('files.name')}</Table.Th>
+            <Table.Th>{t('files.tags')}</Table.Th>
+            <Table.Th ta="right">{t('files.size')}</Table.Th>
+            <Table.Th>{t('files.uploaded')}</Table.Th>
+            {canChange && <Table.Th aria-label={t('files.actions')} />}
+          </>
+        }
+      >
+        {(file) => (
+          <Table.Tr key={file.id} data-testid="file-row">
+            <Table.Td>
+              {file.coldStorage ? (
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => setCold(file)}
+                  data-testid="file-cold"
+                >
+                  <Group gap={4} wrap="nowrap">
+                    <IconSnowflake size={14} aria-label={t('files.cold')} />
+                    {file.description}
+                  </Group>
+                </Anchor>
+              ) : (
+                <Anchor
+                  size="sm"
+                  href={withBearer(file.downloadLink)}
+                  target="_blank"
+                  rel="noreferrer"
+                  data-testid="file-link"
+                >
+                  {file.description}
+                </Anchor>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {file.tags.map((tag) => (
+                  <Badge
+                    key={tag.id}
+                    size="sm"
+                    tt="none"
+                    color={tag.color ?? 'gray'}
+                    autoContrast
+                    data-testid="file-tag"
+                  >
+                    {tagName(tag)}
+                  </Badge>
+                ))}
+              </Group>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatFileSize(file.size)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{file.uploadedByName ?? '—'}</Text>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(file.createdAt)}
+              </Text>
+            </Table.Td>
+            {canChange && (
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap" justify="flex-end">
+                  <Tooltip label={t('files.edit')}>
+                    <ActionIcon
+                      variant="subtle"
+                      onClick={() => setEditing(file)}
+                      aria-label={t('files.edit')}
+                      data-testid="file-edit"
+                    >
+                      <IconPencil size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <RowDelete row={file} remove={remove} testId="file-delete">
+                    {t('files.delete')}
+                  </RowDelete>
+                </Group>
+              </Table.Td>
+            )}
+          </Table.Tr>
+        )}
+      </BlockTable>
       {editing && (
         <EditFileDialog
           file={editing}
@@ -360,15 +340,8 @@ function EditFileDialog({ file, url, tagOptions, onClose, onSaved }: EditFileDia
       api.put<OperationFile>(url, { description, tagTypeIds: tagIds.map(Number) }, { suppressPopup: true }),
     onSuccess: onSaved,
   });
-  const fields = validationErrorsOf(save.error);
-  const fieldText = (name: string) =>
-    Object.entries(fields ?? {})
-      .filter(([path]) => path === name || path.startsWith(`${name}.`))
-      .flatMap(([, messages]) => messages.map((m) => translateServerMessage(m)))
-      .join(' ') || undefined;
-  const rootText = fields
-    ? (fields.root ?? []).map((m) => translateServerMessage(m)).join(' ')
-    : errorText(save.error);
+  const refusal = refusalOf(save.error);
+  const rootText = refusal.field('root') ?? refusal.other;
   return (
     <Modal opened onClose={onClose} title={t('files.editTitle')}>
       <form
@@ -382,7 +355,7 @@ function EditFileDialog({ file, url, tagOptions, onClose, onSaved }: EditFileDia
             label={t('files.name')}
             value={description}
             onChange={(event) => setDescription(event.currentTarget.value)}
-            error={fieldText('description')}
+            error={refusal.field('description')}
             required
             data-autofocus
             data-testid="file-edit-name"
@@ -394,7 +367,7 @@ function EditFileDialog({ file, url, tagOptions, onClose, onSaved }: EditFileDia
             onChange={setTagIds}
             searchable
             clearable
-            error={fieldText('tagTypeIds')}
+            error={refusal.field('tagTypeIds')}
             data-testid="file-edit-tags"
           />
           {rootText && (

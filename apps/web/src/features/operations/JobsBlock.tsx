@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { jobResource, type Order } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { formatMoney, padId } from '../../platform/format';
 import { accessOf } from '../../platform/resources/logic';
 import { useReferenceLabels } from '../../platform/resources/references';
 import { useOrderJobs } from './api';
+import { BlockTable } from './blockParts';
 import { StagesBlock } from './StagesBlock';
 
 const referenceFields = jobResource.fields.filter(
@@ -44,49 +45,46 @@ export function JobsBlock({ order }: { order: Order }) {
           </Button>
         )}
       </Group>
-      {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {jobs.isLoading ? t('loading') : t('jobs.none')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table highlightOnHover withTableBorder verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields.number')}</Table.Th>
-                <Table.Th>{t('fields.jobTypeId')}</Table.Th>
-                <Table.Th>{t('fields.contractorId')}</Table.Th>
-                <Table.Th ta="right">{t('fields.costAmount')}</Table.Th>
-                <Table.Th>{t('fields.financeControlStatus')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((job) => (
-                <Table.Tr key={job.id} data-testid="order-job-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/tms/jobs/${job.id}`} size="sm" fw={500}>
-                      {padId(job.number)}
-                    </Anchor>
-                    {job.tracking && (
-                      <Badge ml="xs" size="xs" variant="outline" color="gray" tt="none">
-                        {t('fields.tracking')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{jobType && label(jobType, job.jobTypeId)}</Table.Td>
-                  <Table.Td>{job.contractorName}</Table.Td>
-                  <Table.Td ta="right">
-                    {job.costAmount && currency
-                      ? formatMoney(job.costAmount, label(currency, job.costCurrencyId), i18n.language)
-                      : ''}
-                  </Table.Td>
-                  <Table.Td>{t(`statuses.financeControl.values.${job.financeControlStatus}`)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <BlockTable
+        rows={rows}
+        loading={jobs.isLoading}
+        none={t('jobs.none')}
+        minWidth={640}
+        highlightOnHover
+        verticalSpacing="sm"
+        head={
+          <>
+            <Table.Th>{t('fields.number')}</Table.Th>
+            <Table.Th>{t('fields.jobTypeId')}</Table.Th>
+            <Table.Th>{t('fields.contractorId')}</Table.Th>
+            <Table.Th ta="right">{t('fields.costAmount')}</Table.Th>
+            <Table.Th>{t('fields.financeControlStatus')}</Table.Th>
+          </>
+        }
+      >
+        {(job) => (
+          <Table.Tr key={job.id} data-testid="order-job-row">
+            <Table.Td>
+              <Anchor component={Link} to={`/tms/jobs/${job.id}`} size="sm" fw={500}>
+                {padId(job.number)}
+              </Anchor>
+              {job.tracking && (
+                <Badge ml="xs" size="xs" variant="outline" color="gray" tt="none">
+                  {t('fields.tracking')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>{jobType && label(jobType, job.jobTypeId)}</Table.Td>
+            <Table.Td>{job.contractorName}</Table.Td>
+            <Table.Td ta="right">
+              {job.costAmount && currency
+                ? formatMoney(job.costAmount, label(currency, job.costCurrencyId), i18n.language)
+                : ''}
+            </Table.Td>
+            <Table.Td>{t(`statuses.financeControl.values.${job.financeControlStatus}`)}</Table.Td>
+          </Table.Tr>
+        )}
+      </BlockTable>
       <Title order={3} size="h5" mt="sm">
         {t('orderStages')}
       </Title>

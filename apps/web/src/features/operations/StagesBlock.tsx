@@ -7,25 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDate } from '../../platform/format';
-import { translateServerMessage } from '../../platform/i18n';
-import { DateInput, HoldToConfirm, LazySelect, validationErrorsOf } from '../../platform/widgets';
+import { DateInput, LazySelect } from '../../platform/widgets';
 import { OPERATIONS_KEY, type OperationPath, stagesKey, useStages } from './api';
+import { BlockTable, RowDelete, refusalOf } from './blockParts';
 import { todayIso } from './logic';
 
 const holds = (roles: readonly string[], wanted: readonly string[]) =>
   roles.includes('ROLE_ADMIN') || wanted.some((role) => roles.includes(role));
-
-/** The messages of a refused stage call by field (root under `root`), translated. */
-function messagesOf(error: unknown): Record<string, string> {
-  const errors = validationErrorsOf(error);
-  if (!errors) return {};
-  return Object.fromEntries(
-    Object.entries(errors).map(([field, list]) => [
-      field,
-      list.map((m) => translateServerMessage(m)).join(' '),
-    ]),
-  );
-}
 
 interface StagesBlockProps {
   path: OperationPath;
@@ -67,7 +55,7 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
       await refresh();
     },
   });
-  const addErrors = messagesOf(add.error);
+  const addRefusal = refusalOf(add.error);
 
   const update = useMutation({
     mutationFn: ({ stage, expectedDate }: { stage: Stage; expectedDate: string | null }) =>
@@ -86,101 +74,89 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
   const rows = stages.data?.collection ?? [];
   return (
     <Stack gap="md" data-testid="stages-block">
-      {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {stages.isLoading ? t('loading') : t('stages.none')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table withTableBorder verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('stages.stage')}</Table.Th>
-                <Table.Th>{t('stages.behaviours')}</Table.Th>
-                <Table.Th w={170}>{t('stages.expectedDate')}</Table.Th>
-                <Table.Th w={150}>{t('stages.actualDate')}</Table.Th>
-                <Table.Th w={110}>{t('stages.state')}</Table.Th>
-                <Table.Th w={220} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((stage) => (
-                <Table.Tr key={stage.id} data-testid="stage-row" data-closed={stage.closed}>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {stage.opsName}
-                    </Text>
-                    {stage.opsName !== stage.name && (
-                      <Text size="xs" c="dimmed">
-                        {stage.name}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {stage.behaviours.map((code) => (
-                        <Badge key={code} size="sm" variant="outline" color="gray" tt="none" title={code}>
-                          {behaviourLabel(code)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    {!stage.closed && canManage ? (
-                      <DateInput
-                        size="xs"
-                        aria-label={`${t('stages.expectedDate')}: ${stage.opsName}`}
-                        value={stage.expectedDate}
-                        onChange={(expectedDate) => {
-                          if (expectedDate !== stage.expectedDate) update.mutate({ stage, expectedDate });
-                        }}
-                      />
-                    ) : (
-                      formatDate(stage.expectedDate)
-                    )}
-                  </Table.Td>
-                  <Table.Td>{formatDate(stage.actualDate)}</Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="dot" tt="none" color={stage.closed ? 'teal' : 'gray'}>
-                      {t(stage.closed ? 'stages.closed' : 'stages.open')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      {!stage.closed && canManage && (
-                        <CloseStage base={base} stage={stage} onDone={refresh} />
-                      )}
-                      {stage.closed && canReopen && (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          leftSection={<IconLockOpen size={14} />}
-                          loading={reopen.isPending && reopen.variables?.id === stage.id}
-                          onClick={() => reopen.mutate(stage)}
-                          data-testid="stage-reopen"
-                        >
-                          {t('stages.reopen')}
-                        </Button>
-                      )}
-                      {!stage.closed && canManage && (
-                        <HoldToConfirm
-                          size="compact-sm"
-                          variant="default"
-                          onConfirm={() => remove.mutate(stage)}
-                          loading={remove.isPending && remove.variables?.id === stage.id}
-                          data-testid="stage-delete"
-                        >
-                          {t('stages.delete')}
-                        </HoldToConfirm>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <BlockTable
+        rows={rows}
+        loading={stages.isLoading}
+        none={t('stages.none')}
+        minWidth={760}
+        verticalSpacing="sm"
+        head={
+          <>
+            <Table.Th>{t('stages.stage')}</Table.Th>
+            <Table.Th>{t('stages.behaviours')}</Table.Th>
+            <Table.Th w={170}>{t('stages.expectedDate')}</Table.Th>
+            <Table.Th w={150}>{t('stages.actualDate')}</Table.Th>
+            <Table.Th w={110}>{t('stages.state')}</Table.Th>
+            <Table.Th w={220} />
+          </>
+        }
+      >
+        {(stage) => (
+          <Table.Tr key={stage.id} data-testid="stage-row" data-closed={stage.closed}>
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {stage.opsName}
+              </Text>
+              {stage.opsName !== stage.name && (
+                <Text size="xs" c="dimmed">
+                  {stage.name}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {stage.behaviours.map((code) => (
+                  <Badge key={code} size="sm" variant="outline" color="gray" tt="none" title={code}>
+                    {behaviourLabel(code)}
+                  </Badge>
+                ))}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              {!stage.closed && canManage ? (
+                <DateInput
+                  size="xs"
+                  aria-label={`${t('stages.expectedDate')}: ${stage.opsName}`}
+                  value={stage.expectedDate}
+                  onChange={(expectedDate) => {
+                    if (expectedDate !== stage.expectedDate) update.mutate({ stage, expectedDate });
+                  }}
+                />
+              ) : (
+                formatDate(stage.expectedDate)
+              )}
+            </Table.Td>
+            <Table.Td>{formatDate(stage.actualDate)}</Table.Td>
+            <Table.Td>
+              <Badge size="sm" variant="dot" tt="none" color={stage.closed ? 'teal' : 'gray'}>
+                {t(stage.closed ? 'stages.closed' : 'stages.open')}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                {!stage.closed && canManage && <CloseStage base={base} stage={stage} onDone={refresh} />}
+                {stage.closed && canReopen && (
+                  <Button
+                    size="compact-sm"
+                    variant="default"
+                    leftSection={<IconLockOpen size={14} />}
+                    loading={reopen.isPending && reopen.variables?.id === stage.id}
+                    onClick={() => reopen.mutate(stage)}
+                    data-testid="stage-reopen"
+                  >
+                    {t('stages.reopen')}
+                  </Button>
+                )}
+                {!stage.closed && canManage && (
+                  <RowDelete row={stage} remove={remove} testId="stage-delete">
+                    {t('stages.delete')}
+                  </RowDelete>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </BlockTable>
       {canManage && (
         <Paper withBorder p="md">
           <form
@@ -191,9 +167,9 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
             }}
           >
             <Stack gap="xs">
-              {addErrors.root && (
+              {addRefusal.field('root') && (
                 <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-                  {addErrors.root}
+                  {addRefusal.field('root')}
                 </Alert>
               )}
               <Group align="flex-start" gap="sm">
@@ -207,7 +183,7 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
                     required
                     value={typeId}
                     onChange={(value) => setTypeId(value as number | null)}
-                    error={addErrors.stageTypeId}
+                    error={addRefusal.field('stageTypeId')}
                   />
                 </Box>
                 <DateInput
@@ -215,7 +191,7 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
                   label={t('stages.expectedDate')}
                   value={expected}
                   onChange={setExpected}
-                  error={addErrors.expectedDate}
+                  error={addRefusal.field('expectedDate')}
                   w={180}
                 />
                 <Button
@@ -253,9 +229,8 @@ function CloseStage({ base, stage, onDone }: { base: string; stage: Stage; onDon
       await onDone();
     },
   });
-  const errors = messagesOf(close.error);
-  const other =
-    close.error && !validationErrorsOf(close.error) ? translateServerMessage(close.error.message) : null;
+  const refusal = refusalOf(close.error);
+  const refused = refusal.field('root') || refusal.other;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow trapFocus>
       <Popover.Target>
@@ -279,14 +254,14 @@ function CloseStage({ base, stage, onDone }: { base: string; stage: Stage; onDon
           }}
         >
           <Stack gap="xs" w={240}>
-            {(errors.root || other) && (
+            {refused && (
               <Alert
                 color="red"
                 p="xs"
                 icon={<IconAlertTriangle size={16} />}
                 data-testid="stage-close-error"
               >
-                {errors.root || other}
+                {refused}
               </Alert>
             )}
             <DateInput
@@ -294,7 +269,7 @@ function CloseStage({ base, stage, onDone }: { base: string; stage: Stage; onDon
               label={t('stages.actualDate')}
               value={date}
               onChange={setDate}
-              error={errors.actualDate}
+              error={refusal.field('actualDate')}
             />
             <Button type="submit" size="sm" loading={close.isPending} data-testid="stage-close-confirm">
               {t('stages.confirmClose')}

@@ -21,12 +21,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
-import { translateServerMessage } from '../../platform/i18n';
 import type { Row } from '../../platform/resources/logic';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { notifySaved } from '../../platform/snackbar';
-import { LazySelect, validationErrorsOf } from '../../platform/widgets';
+import { LazySelect } from '../../platform/widgets';
 import { OPERATIONS_KEY, type OperationPath, useStatusTargets } from './api';
+import { refusalOf } from './blockParts';
 
 const COLORS: Record<string, string> = {
   READY: 'blue',
@@ -186,9 +186,8 @@ function ReasonDialog({
   const { t } = useTranslation('operations');
   const [reasonId, setReasonId] = useState<number | null>(null);
   const [comment, setComment] = useState('');
-  const errors = validationErrorsOf(error) ?? {};
-  const message = (name: string) => errors[name]?.map((m) => translateServerMessage(m)).join(' ');
-  const other = error && !validationErrorsOf(error) ? translateServerMessage((error as Error).message) : null;
+  const refusal = refusalOf(error);
+  const refused = refusal.field('root') || refusal.field('status') || refusal.other;
   return (
     <Modal opened onClose={onClose} title={`${t('statuses.changeTo')}: ${title}`} data-testid="reason-dialog">
       <form
@@ -199,9 +198,9 @@ function ReasonDialog({
         }}
       >
         <Stack gap="md">
-          {(message('root') || message('status') || other) && (
+          {refused && (
             <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-              {message('root') || message('status') || other}
+              {refused}
             </Alert>
           )}
           <LazySelect
@@ -213,7 +212,7 @@ function ReasonDialog({
             required
             value={reasonId}
             onChange={(value) => setReasonId(value as number | null)}
-            error={message('reasonId')}
+            error={refusal.field('reasonId')}
           />
           <Textarea
             id="status-comment"
@@ -222,7 +221,7 @@ function ReasonDialog({
             minRows={2}
             value={comment}
             onChange={(e) => setComment(e.currentTarget.value)}
-            error={message('comment')}
+            error={refusal.field('comment')}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>

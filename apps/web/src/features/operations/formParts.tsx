@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { translateServerMessage } from '../../platform/i18n';
 
@@ -24,11 +24,22 @@ export function ownErrorText(error: unknown): string | undefined {
   return message ? translateServerMessage(message) : undefined;
 }
 
-/** A section heading inside a block. */
-export function SectionTitle({ children }: { children: ReactNode }) {
+/** A block of an operation form: a bordered panel under its heading. */
+export function FormSection({
+  testId,
+  title,
+  children,
+}: {
+  testId: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <Text fw={600} size="sm" mb="sm" component="h3" mt={0}>
+    <Paper withBorder p="lg" data-testid={testId}>
+      <Text fw={600} size="sm" mb="sm" component="h3" mt={0}>
+        {title}
+      </Text>
       {children}
-    </Text>
+    </Paper>
   );
 }

@@ -1,18 +1,33 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconArchive, IconArchiveOff, IconRefresh } from '@tabler/icons-react';
+import { Alert, Badge, Button, Stack, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArchive,
+  IconArchiveOff,
+  IconFileDescription,
+  IconFiles,
+  IconRefresh,
+  IconRoute,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Job, type Order, type ResourceDescriptor, ROLE_ORDER_ARCHIVE } from '@tms/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { type ApiError, api } from '../../platform/api/client';
 import { hasRole, useSystemData } from '../../platform/auth/system';
 import { useRealtime } from '../../platform/realtime';
-import { useRecord } from '../../platform/resources/RecordPage';
+import type { Row } from '../../platform/resources/logic';
+import { RecordPlaceholder, type RecordTab, useRecord } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
+import type { ResourceTexts } from '../../platform/resources/texts';
 import { notifySaved } from '../../platform/snackbar';
 import { ArchiveInfo } from './ArchiveInfo';
 import { OPERATIONS_KEY, type OperationPath } from './api';
+import { FilesBlock } from './FilesBlock';
+import type { OperationFormPart, OperationFormProps } from './operationForm';
+import { PropertyView } from './PropertyView';
+import { StatusMenus } from './StatusMenus';
 
 type Operation = Order | Job;
 
@@ -105,8 +120,124 @@ export function useOperationPage<R extends Operation, V extends FieldValues, S>(
   };
 }
 
+interface OperationPageProps<R extends Operation, V extends FieldValues> {
+  descriptor: ResourceDescriptor;
+  texts: ResourceTexts;
+  page: ReturnType<typeof useOperationPage<R, V, unknown>>;
+  /** The record's form; the main and route blocks each show their part of it. */
+  form: ComponentType<OperationFormProps<R, V>>;
+  title: ReactNode;
+  /** The record's own blocks, between the route and the files. */
+  blocksOf: (current: R) => RecordTab[];
+  /** The record's own badges, after the archived one. */
+  badges?: ReactNode;
+  /** The record's own actions, before archiving. */
+  actions?: ReactNode;
+}
+
+/**
+ * The page of an order or job (spec §2): a placeholder until the record (or the body a new one starts
+ * from) is there, then its property view with the blocks main, route, the record's own and files, the
+ * statuses, the archived badge and archiving; a new record shows the whole form alone.
+ */
+export function OperationPage<R extends Operation, V extends FieldValues>({
+  descriptor,
+  texts,
+  page,
+  form: Form,
+  title,
+  blocksOf,
+  badges,
+  actions,
+}: OperationPageProps<R, V>) {
+  const { t } = useTranslation('operations');
+  const [, setParams] = useSearchParams();
+  if (page.placeholder) {
+    return <RecordPlaceholder notFound={page.notFound} texts={texts} path={descriptor.path} />;
+  }
+  const { current } = page;
+  const path = descriptor.path as OperationPath;
+  const formOf = (part: OperationFormPart) => (
+    <Form
+      descriptor={descriptor}
+      texts={texts}
+      record={page.base}
+      form={page.form}
+      part={part}
+      reload={page.reload}
+      onRouteErrors={() => setParams({ tab: 'route' }, { replace: true })}
+    />
+  );
+
+  const blocks = current
+    ? [
+        {
+          value: 'main',
+          label: t('blocks.main'),
+          icon: <IconFileDescription size={14} />,
+          testId: 'tab-main',
+          content: formOf('main'),
+        },
+        {
+          value: 'route',
+          label: t('blocks.route'),
+          icon: <IconRoute size={14} />,
+          testId: 'tab-route',
+          content: formOf('route'),
+        },
+        ...blocksOf(current),
+        {
+          value: 'files',
+          label: t('blocks.files'),
+          icon: <IconFiles size={14} />,
+          testId: 'tab-files',
+          content: <FilesBlock path={path} operation={current} />,
+        },
+      ]
+    : [{ value: 'main', label: t('blocks.main'), content: formOf('all') }];
+
+  return (
+    <PropertyView
+      type={path === '/tms/orders' ? 'order' : 'job'}
+      descriptor={descriptor}
+      texts={texts}
+      record={current as Row | null}
+      title={title}
+      badges={
+        current && (
+          <>
+            {current.archived && (
+              <Badge variant="filled" color="gray.7" tt="none" data-testid="archived-badge">
+                {t('badges.archived')}
+              </Badge>
+            )}
+            {badges}
+          </>
+        )
+      }
+      summary={
+        current && (
+          <>
+            <StatusMenus descriptor={descriptor} record={current} />
+            {page.changedElsewhere && <ChangedElsewhereAlert onReload={page.reload} />}
+          </>
+        )
+      }
+      actions={
+        current && (
+          <>
+            {actions}
+            <ArchiveActions descriptor={descriptor} current={current} fetching={page.record.isFetching} />
+          </>
+        )
+      }
+      blocks={blocks}
+    />
+  );
+}
+
 /** Above the form while a newer version waits: reload it, dropping the edits in progress. */
-export function ChangedElsewhereAlert({ onReload }: { onReload: () => void }) {
+function ChangedElsewhereAlert({ onReload }: { onReload: () => void }) {
   const { t } = useTranslation('operations');
   return (
     <Alert
@@ -126,7 +257,7 @@ export function ChangedElsewhereAlert({ onReload }: { onReload: () => void }) {
 }
 
 /** Why the archiver leaves the record, and archive or unarchive by hand for who may. */
-export function ArchiveActions({
+function ArchiveActions({
   descriptor,
   current,
   fetching,

@@ -1,0 +1,209 @@
+import { Alert, Grid, Group, Stack } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { type Job, type Order, operationEditLock, type ResourceDescriptor } from '@tms/domain';
+import type { FormEventHandler, ReactNode } from 'react';
+import type { Control, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { hasRole, useSystemData } from '../../platform/auth/system';
+import { translateServerMessage } from '../../platform/i18n';
+import { accessOf } from '../../platform/resources/logic';
+import type { ResourceTexts } from '../../platform/resources/texts';
+import { CustomFieldsBlock } from './CustomFieldsBlock';
+import { DescribedField } from './fields';
+import { FormSection } from './formParts';
+import type { OrderFormValues } from './logic';
+import { RouteEditor } from './RouteEditor';
+import { FormAlerts, FormFooter, useOperationSave } from './save';
+
+/** Which part of an order or job the form shows: all of it (a new record), the main block or the route block. */
+export type OperationFormPart = 'all' | 'main' | 'route';
+
+/** The props of the order's and the job's form. */
+export interface OperationFormProps<R extends Order | Job, V extends FieldValues> {
+  descriptor: ResourceDescriptor;
+  texts: ResourceTexts;
+  record: R | null;
+  form: UseFormReturn<V>;
+  part: OperationFormPart;
+  reload: () => Promise<unknown>;
+  /** Told when a refused save has errors on the route, so the page can show the route block. */
+  onRouteErrors?: () => void;
+}
+
+/** The values both forms have: the route, the custom fields and the outcome. */
+type SharedValues = Pick<
+  OrderFormValues,
+  'route' | 'customFieldGroupId' | 'customFields' | 'failure' | 'damaged' | 'completionDate'
+>;
+
+/** Column widths of the form's grids. */
+export const COLUMN_SPAN = { third: { base: 12, sm: 6, md: 4 }, quarter: { base: 12, sm: 6, md: 3 } };
+
+interface OperationFormOptions<R extends Order | Job, V extends SharedValues>
+  extends OperationFormProps<R, V> {
+  /** The role a field needs beyond editing the record (ORDER_FIELD_ROLES, JOB_FIELD_ROLES), if any. */
+  fieldRole: (name: string) => string | undefined;
+}
+
+/**
+ * What the order and job forms share: who may write (the edit lock of an archived or accepted record, the
+ * roles some fields need), the save and delete, and the input of a descriptor field.
+ */
+export function useOperationForm<R extends Order | Job, V extends SharedValues>({
+  descriptor,
+  texts,
+  record,
+  form,
+  part,
+  reload,
+  onRouteErrors,
+  fieldRole,
+}: OperationFormOptions<R, V>) {
+  const system = useSystemData();
+  const access = accessOf(descriptor, system.roles);
+  const lock = record ? operationEditLock(record) : null;
+  const canWrite = (record === null ? access.create : access.edit) && lock === null;
+  const fields = new Map(descriptor.fields.map((f) => [f.name, f]));
+  const disabled = (name: string) => {
+    if (!canWrite) return true;
+    const role = fieldRole(name);
+    return role !== undefined && !hasRole(system, role);
+  };
+  const { save, remove, conflict, setConflict } = useOperationSave({
+    descriptor,
+    texts,
+    record,
+    form,
+    onInvalid: (paths) => {
+      if (part === 'main' && paths.some((path) => path === 'route' || path.startsWith('route.')))
+        onRouteErrors?.();
+    },
+  });
+  const field = (name: string, required = false, query?: Record<string, string>) => (
+    <DescribedField
+      field={fields.get(name)}
+      control={form.control}
+      texts={texts}
+      disabled={disabled(name)}
+      required={required}
+      query={query}
+    />
+  );
+  return {
+    descriptor,
+    texts,
+    record,
+    form,
+    reload,
+    lock,
+    canWrite,
+    canDelete: record !== null && access.delete && lock === null,
+    save,
+    remove,
+    conflict,
+    setConflict,
+    field,
+    showMain: part !== 'route',
+    showRoute: part !== 'main',
+  };
+}
+
+type OperationForm<V extends SharedValues> = ReturnType<typeof useOperationForm<Order | Job, V>>;
+
+interface OperationFormFrameProps<V extends SharedValues> {
+  operation: OperationForm<V>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Why an archived record cannot be changed. */
+  archivedText: string;
+  /** The blocks of the form. */
+  children: ReactNode;
+}
+
+/** The frame of an order or job form: the alerts of a refused save and of the edit lock, then save and delete. */
+export function OperationFormFrame<V extends SharedValues>({
+  operation,
+  onSubmit,
+  archivedText,
+  children,
+}: OperationFormFrameProps<V>) {
+  const { descriptor, texts, record, form, lock, save, remove } = operation;
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="resource-form">
+      <Stack gap="md">
+        <FormAlerts
+          texts={texts}
+          conflict={operation.conflict}
+          rootError={form.formState.errors.root?.server?.message}
+          onReload={async () => {
+            await operation.reload();
+            operation.setConflict(false);
+          }}
+        />
+        {lock && (
+          <Alert color="gray" icon={<IconLock size={18} />} data-testid="edit-lock">
+            {record?.archived ? archivedText : translateServerMessage(lock)}
+          </Alert>
+        )}
+        {children}
+        <FormFooter
+          descriptor={descriptor}
+          texts={texts}
+          canWrite={operation.canWrite}
+          canDelete={operation.canDelete}
+          saving={save.isPending}
+          deleting={remove.isPending}
+          onDelete={() => remove.mutate()}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+/** The route block: the points of the route. */
+export function RouteSection<V extends SharedValues>({ operation }: { operation: OperationForm<V> }) {
+  const { t } = useTranslation('operations');
+  return (
+    <FormSection testId="section-route" title={t('sections.route')}>
+      <RouteEditor
+        control={operation.form.control as unknown as Control<Pick<SharedValues, 'route'>>}
+        disabled={!operation.canWrite}
+      />
+    </FormSection>
+  );
+}
+
+/** The custom fields of the record. */
+export function CustomFieldsSection<V extends SharedValues>({ operation }: { operation: OperationForm<V> }) {
+  const { t } = useTranslation('operations');
+  return (
+    <FormSection testId="section-custom-fields" title={t('sections.customFields')}>
+      <CustomFieldsBlock
+        control={
+          operation.form.control as unknown as Control<
+            Pick<SharedValues, 'customFieldGroupId' | 'customFields'>
+          >
+        }
+        disabled={!operation.canWrite}
+      />
+    </FormSection>
+  );
+}
+
+/** How a saved record ended: its completion date, failure and damage. */
+export function OutcomeSection<V extends SharedValues>({ operation }: { operation: OperationForm<V> }) {
+  const { t } = useTranslation('operations');
+  const { field } = operation;
+  return (
+    <FormSection testId="section-outcome" title={t('sections.outcome')}>
+      <Grid gap="md" align="flex-end">
+        <Grid.Col span={COLUMN_SPAN.third}>{field('completionDate')}</Grid.Col>
+        <Grid.Col span={COLUMN_SPAN.third}>
+          <Group gap="xl">
+            {field('failure')}
+            {field('damaged')}
+          </Group>
+        </Grid.Col>
+      </Grid>
+    </FormSection>
+  );
+}
