@@ -229,6 +229,26 @@ describe('merge', () => {
       .where(isNotNull(counterparties.mergedIntoId));
     expect(merged).toHaveLength(1);
   });
+
+  it('takes a value from the source only where the user may edit that field', async () => {
+    const source = await create(merger, { name: 'ООО «Вектор» (дубль)' });
+    const survivor = await create(merger, { name: 'ООО «Вектор»' });
+    const res = await call('POST', `/api/counterparties/${source.id}/merge`, merger, {
+      survivorId: survivor.id,
+      fields: { name: 'source' },
+      survivorVersion: survivor.version,
+      sourceVersion: source.version,
+    });
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe(M.fieldEditDenied);
+    for (const record of [source, survivor]) {
+      const [row] = await ctx.database.db
+        .select()
+        .from(counterparties)
+        .where(eq(counterparties.id, record.id));
+      expect(row).toMatchObject({ name: record.name, version: record.version, mergedIntoId: null });
+    }
+  });
 });
 
 describe('similar search', () => {

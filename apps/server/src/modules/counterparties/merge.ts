@@ -16,7 +16,13 @@ import { conflict, fieldError, forbidden, notFound } from '../../platform/errors
 import { hasAnyRole } from '../../platform/permissions/check';
 import { contacts } from '../contacts/tables';
 import { counterpartyScope } from './scope';
-import { type CounterpartyRow, checkCounterparty, counterpartyEntity, sameValue } from './service';
+import {
+  type CounterpartyRow,
+  checkCounterparty,
+  checkFieldAccess,
+  counterpartyEntity,
+  sameValue,
+} from './service';
 import {
   counterparties,
   counterpartyAgreements,
@@ -147,6 +153,12 @@ export async function mergeCounterparties(
   ) {
     throw forbidden(M.managementLock);
   }
+  const values: Record<string, unknown> = {};
+  for (const [field, side] of Object.entries(body.fields)) {
+    if (side === 'source') values[field] = (source as Record<string, unknown>)[field];
+  }
+  // A value taken from the source is an edit of the survivor: the same field roles apply.
+  checkFieldAccess(auth, values, survivor);
   const sourceBefore = await counterpartyEntity(source, tx);
   const survivorBefore = await counterpartyEntity(survivor, tx);
 
@@ -162,10 +174,6 @@ export async function mergeCounterparties(
     .where(eq(counterparties.id, source.id))
     .returning();
 
-  const values: Record<string, unknown> = {};
-  for (const [field, side] of Object.entries(body.fields)) {
-    if (side === 'source') values[field] = (source as Record<string, unknown>)[field];
-  }
   const fixed = await checkCounterparty(tx, { ...survivor, ...values }, survivor.id);
   for (const hook of mergeHooks.values()) await hook(tx, source.id, survivor.id);
   const [after] = await tx
