@@ -143,7 +143,7 @@ export function registerResource<T extends ResourceTable>(
       columnOf(table, field.name);
     }
   }
-  rememberResource(descriptor);
+  rememberResource(descriptor, table);
   const db = () => app.database.db;
   const scopeOf = (request: FastifyRequest, access: 'read' | 'write' = 'read') =>
     hooks.scope ? hooks.scope(request.auth!, access) : undefined;
