@@ -18,13 +18,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Counterparty,
   type CounterpartyMergePreview,
+  counterpartyFieldRole,
   counterpartyResource,
   type FieldDescriptor,
 } from '@tms/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../platform/api/client';
+import { hasRole, useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
 import { RecordPlaceholder } from '../../platform/resources/RecordPage';
@@ -71,11 +73,21 @@ export function MergePage() {
     enabled: !Number.isNaN(sourceId) && survivorId !== null,
   });
   const data = preview.data;
+  const system = useSystemData();
+  // A value taken from the merged record is an edit of the survivor: the field's role is needed. Kept as
+  // a text so that a refetch of the same roles does not reset the choices made.
+  const lockedFields = (data?.differences ?? [])
+    .filter((field) => {
+      const role = counterpartyFieldRole(field, false);
+      return role !== undefined && !hasRole(system, role);
+    })
+    .join(',');
+  const locked = useCallback((field: string) => lockedFields.split(',').includes(field), [lockedFields]);
   const [choice, setChoice] = useState<Record<string, MergeSide>>({});
   const [stale, setStale] = useState(false);
   useEffect(() => {
-    if (data) setChoice(initialMergeChoice(data.differences, data.source, data.survivor));
-  }, [data]);
+    if (data) setChoice(initialMergeChoice(data.differences, data.source, data.survivor, locked));
+  }, [data, locked]);
 
   const differing = useMemo(
     () =>
@@ -199,7 +211,13 @@ export function MergePage() {
                     key={side}
                     size="compact-sm"
                     variant="subtle"
-                    onClick={() => setChoice(Object.fromEntries(differing.map((f) => [f.name, side])))}
+                    onClick={() =>
+                      setChoice(
+                        Object.fromEntries(
+                          differing.map((f) => [f.name, locked(f.name) ? 'survivor' : side]),
+                        ),
+                      )
+                    }
                   >
                     {t(side === 'source' ? 'merge.allSource' : 'merge.allSurvivor')}
                   </Button>
@@ -234,6 +252,10 @@ export function MergePage() {
                             value={side}
                             checked={choice[field.name] === side}
                             onChange={() => setChoice((c) => ({ ...c, [field.name]: side }))}
+                            disabled={side === 'source' && locked(field.name)}
+                            description={
+                              side === 'source' && locked(field.name) ? t('merge.fieldLocked') : undefined
+                            }
                             label={show(field, data[side])}
                             data-testid={`merge-${side}-${field.name}`}
                           />

@@ -67,4 +67,15 @@ describe('initialMergeChoice', () => {
       ),
     ).toEqual({ phone: 'survivor', inn: 'source', featureIds: 'source', comment: 'survivor' });
   });
+
+  it('keeps the survivor value of a field the user may not edit', () => {
+    expect(
+      initialMergeChoice(
+        ['inn', 'managerIds'],
+        { inn: '7707083893', managerIds: [3] },
+        { inn: null, managerIds: [] },
+        (field) => field === 'managerIds',
+      ),
+    ).toEqual({ inn: 'source', managerIds: 'survivor' });
+  });
 });

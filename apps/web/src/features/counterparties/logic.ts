@@ -163,16 +163,20 @@ export type MergeSide = 'source' | 'survivor';
 
 /**
  * The starting choice of the merge table: the survivor keeps its value unless it has none and the
- * merged record has one.
+ * merged record has one. A field the user may not edit (`locked`) always keeps the survivor's value.
  */
 export function initialMergeChoice(
   fields: readonly string[],
   source: Record<string, unknown>,
   survivor: Record<string, unknown>,
+  locked: (field: string) => boolean = () => false,
 ): Record<string, MergeSide> {
   const empty = (value: unknown) =>
     value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
   return Object.fromEntries(
-    fields.map((name) => [name, empty(survivor[name]) && !empty(source[name]) ? 'source' : 'survivor']),
+    fields.map((name) => [
+      name,
+      !locked(name) && empty(survivor[name]) && !empty(source[name]) ? 'source' : 'survivor',
+    ]),
   );
 }
