@@ -167,9 +167,9 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
             }}
           >
             <Stack gap="xs">
-              {addRefusal.field('root') && (
-                <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-                  {addRefusal.field('root')}
+              {(addRefusal.field('root') ?? addRefusal.other) && (
+                <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
+                  {addRefusal.field('root') ?? addRefusal.other}
                 </Alert>
               )}
               <Group align="flex-start" gap="sm">

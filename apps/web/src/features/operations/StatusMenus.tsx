@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Group,
+  Loader,
   Menu,
   Modal,
   Stack,
@@ -52,13 +53,15 @@ const FIELDS: Record<OperationStatusKind, string> = {
 interface StatusMenusProps {
   descriptor: ResourceDescriptor;
   record: Row & { version: number };
+  /** The record shown is being reloaded or is known to be outdated: a change now would be refused. */
+  stale?: boolean;
 }
 
 /**
  * The statuses of an order (five) or a job (finance control), each a button opening the statuses the user
  * may move it to; a change that needs a reason (finance control REJECTED) asks for it first.
  */
-export function StatusMenus({ descriptor, record }: StatusMenusProps) {
+export function StatusMenus({ descriptor, record, stale = false }: StatusMenusProps) {
   const { t } = useTranslation('operations');
   const path = descriptor.path as OperationPath;
   const operation = path === '/tms/orders' ? 'order' : 'job';
@@ -94,8 +97,10 @@ export function StatusMenus({ descriptor, record }: StatusMenusProps) {
     },
   });
 
+  const busy = stale || targets.isFetching || change.isPending;
+
   return (
-    <Group gap="xs" data-testid="status-menus">
+    <Group gap="xs" data-testid="status-menus" aria-busy={busy}>
       {statusKindsOf(operation).map((kind) => {
         const current = String(record[FIELDS[kind]]);
         const options = targets.data?.[kind] ?? [];
@@ -107,7 +112,13 @@ export function StatusMenus({ descriptor, record }: StatusMenusProps) {
             tt="none"
             size="md"
             radius="sm"
-            rightSection={options.length > 0 ? <IconChevronDown size={12} /> : undefined}
+            rightSection={
+              targets.isFetching || change.isPending ? (
+                <Loader size={10} />
+              ) : options.length > 0 ? (
+                <IconChevronDown size={12} />
+              ) : undefined
+            }
           >
             <Text span size="xs" c="dimmed" mr={4}>
               {t(`statuses.${kind}.label`)}:
@@ -123,9 +134,10 @@ export function StatusMenus({ descriptor, record }: StatusMenusProps) {
           );
         }
         return (
-          <Menu key={kind} position="bottom-start" withinPortal>
+          <Menu key={kind} position="bottom-start" withinPortal disabled={busy}>
             <Menu.Target>
               <UnstyledButton
+                disabled={busy}
                 data-testid={`status-${kind}`}
                 data-status={current}
                 aria-label={`${t(`statuses.${kind}.label`)}: ${label}`}

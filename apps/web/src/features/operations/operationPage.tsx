@@ -218,7 +218,11 @@ export function OperationPage<R extends Operation, V extends FieldValues>({
       summary={
         current && (
           <>
-            <StatusMenus descriptor={descriptor} record={current} />
+            <StatusMenus
+              descriptor={descriptor}
+              record={current}
+              stale={page.changedElsewhere || page.record.isFetching}
+            />
             {page.changedElsewhere && <ChangedElsewhereAlert onReload={page.reload} />}
           </>
         )
