@@ -17,7 +17,7 @@ import { chunkSizes, ensureWebBuild, type FirstRowsReport, firstRows, snapshotWe
 
 const BENCH_USER = 'bench';
 const BENCH_PASSWORD = 'Bench-Passw0rd!';
-/** Seconds of load per endpoint on the app before anything is measured. */
+/** Seconds of load per endpoint on the app before anything is measured (at most the measurement's). */
 const PRIME = 1;
 
 function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
@@ -133,7 +133,7 @@ async function benchSize(
         url: `${base}${endpoint.url}`,
         headers,
         connections: options.connections,
-        duration: PRIME,
+        duration: Math.min(PRIME, options.duration),
       });
     }
     const results: EndpointResult[] = [];
@@ -237,7 +237,7 @@ async function main(): Promise<void> {
     growth: growthOf(results, new Set(endpoints.filter((e) => e.grows).map((e) => e.name))),
     web: webResults,
   };
-  const written = writeResults(report);
+  const written = writeResults(report, options.out);
   console.log(`\nwrote ${written.json} and ${written.md}`);
   const failed = webResults?.firstRows.filter((rows) => rows.error) ?? [];
   if (failed.length)

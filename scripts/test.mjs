@@ -1,6 +1,7 @@
 // `npm test`: lint, types, unit and API tests (embedded database, then PostgreSQL when TEST_DATABASE_URL is
-// set, with the reliability suite), the quick security suite, and the browser tests. Stops at the first failing step and ends with one
-// "N passed, N failed" line counting every test that ran.
+// set, with the reliability suite), the quick security suite, the browser tests and, on PostgreSQL, the
+// benchmarks' quick form. Stops at the first failing step and ends with one "N passed, N failed" line
+// counting every test that ran.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -93,6 +94,23 @@ const steps = [
       PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
     });
     countPlaywright(path.join(reports, 'playwright.json'));
+    return ok;
+  },
+  // The benchmarks' quick form: every endpoint, generator and the browser measurement still work (on the
+  // build the browser tests made); results go to the reports, not over the committed bench/results.
+  () => {
+    if (!pgUrl) return true;
+    const ok = run(
+      'benchmarks (quick, PostgreSQL)',
+      'node',
+      [
+        ...['--import', 'tsx', 'bench/run.ts', '--quick', '--duration', '1', '--warmup', '0'],
+        ...['--browser-runs', '1', '--out', path.join(reports, 'bench')],
+      ],
+      { ...process.env, BENCH_DATABASE_URL: pgUrl, BENCH_DATABASE_NAME: 'tms_bench_ci' },
+    );
+    if (ok) passed++;
+    else failed++;
     return ok;
   },
 ];

@@ -3,7 +3,11 @@ import { type Database, pgDatabase } from '../../apps/server/src/db/connection';
 import { migrate } from '../../apps/server/src/db/migrate';
 import { seedReferenceData } from '../../apps/server/src/db/seed/reference';
 
-export const BENCH_DATABASE = 'tms_bench';
+/** The database the bench owns on that server; CI names its own so that it never meets a bench in progress. */
+export const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME || 'tms_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DATABASE)) {
+  throw new Error(`BENCH_DATABASE_NAME must be a plain lower-case name, got "${BENCH_DATABASE}"`);
+}
 
 /** `url` with its database replaced by `name`. */
 export function databaseUrl(url: string, name: string): string {
@@ -35,7 +39,7 @@ export async function serverVersion(url: string): Promise<string> {
   );
 }
 
-/** A new, empty `tms_bench` database (dropped first if a previous run left one), migrated and seeded. */
+/** A new, empty bench database (dropped first if a previous run left one), migrated and seeded. */
 export async function recreateBenchDatabase(serverUrl: string): Promise<{ url: string; database: Database }> {
   await onServer(serverUrl, async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { RESULTS_DIR } from './report';
 
 export interface BenchOptions {
   /** Data sizes, in rows of the largest generated table (orders). */
@@ -20,6 +22,8 @@ export interface BenchOptions {
   /** The server the bench database is created on. */
   databaseUrl: string;
   keepDatabase: boolean;
+  /** Where latest.json and latest.md are written. */
+  out: string;
 }
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -38,7 +42,9 @@ const HELP = `npm run bench -- [options]
   --no-web              skip chunk sizes and the browser measurement
   --build               rebuild apps/web/dist first
   --keep-database       leave tms_bench in place after the run
-Environment: BENCH_DATABASE_URL (default ${DEFAULT_DATABASE_URL}); the bench creates its own database on it.`;
+  --out <dir>           write latest.json and latest.md there (default bench/results)
+Environment: BENCH_DATABASE_URL (default ${DEFAULT_DATABASE_URL}); the bench creates its own database on it,
+BENCH_DATABASE_NAME (default tms_bench).`;
 
 function positive(name: string, value: string): number {
   const n = Number(value);
@@ -61,6 +67,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'no-web': { type: 'boolean', default: false },
       build: { type: 'boolean', default: false },
       'keep-database': { type: 'boolean', default: false },
+      out: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -86,5 +93,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     quick,
     databaseUrl: process.env.BENCH_DATABASE_URL || DEFAULT_DATABASE_URL,
     keepDatabase: values['keep-database'],
+    out: values.out ? path.resolve(values.out) : RESULTS_DIR,
   };
 }

@@ -143,10 +143,10 @@ export function markdown(r: BenchResults): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function writeResults(results: BenchResults): { json: string; md: string } {
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const json = path.join(RESULTS_DIR, 'latest.json');
-  const md = path.join(RESULTS_DIR, 'latest.md');
+export function writeResults(results: BenchResults, dir: string): { json: string; md: string } {
+  mkdirSync(dir, { recursive: true });
+  const json = path.join(dir, 'latest.json');
+  const md = path.join(dir, 'latest.md');
   writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(md, markdown(results));
   return { json, md };
