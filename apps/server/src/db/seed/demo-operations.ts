@@ -12,6 +12,7 @@ import { refreshOpenStageDates, refreshOrderJobFacts } from '../../modules/opera
 import { jobOrders, jobs, orders, stages } from '../../modules/operations/tables';
 import { countries, currencies } from '../../modules/settings/tables';
 import { jobTypes, products, stageTypes } from '../../modules/tms/tables';
+import { calendarDay } from '../../platform/calendar';
 import type { Tx } from '../connection';
 
 /** A stage of a demo operation: its type, expected day and, when closed, the day it closed (days from today). */
@@ -181,7 +182,7 @@ const ORDERS: DemoOrder[] = [
 const days = (offset: number) => {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
+  return calendarDay(d);
 };
 
 const idsOf = <T extends { id: number }, K extends keyof T>(rows: T[], key: K) =>

@@ -15,6 +15,7 @@ import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
+import { calendarDay } from '../../platform/calendar';
 import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { hasAnyRole } from '../../platform/permissions/check';
@@ -169,9 +170,9 @@ function checkAgreement(_tx: Tx, record: Values): undefined {
 
 type DriverRow = typeof counterpartyDrivers.$inferSelect;
 
-/** Dates that have happened: by the server's calendar day (UTC), so no browser clock decides. */
+/** Dates that have happened: by the company's calendar day, so no browser clock decides. */
 function checkDriver(_tx: Tx, record: Values): undefined {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = calendarDay();
   const errors = new ErrorCollector();
   for (const field of ['birthDate', 'passportIssuedAt', 'insuranceVerifiedAt']) {
     const value = record[field] as string | null | undefined;

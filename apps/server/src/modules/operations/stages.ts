@@ -28,6 +28,7 @@ import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
+import { calendarDay } from '../../platform/calendar';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
@@ -45,9 +46,9 @@ import { jobOrders, type jobs, type orders, stages } from './tables';
 
 export type StageRow = typeof stages.$inferSelect;
 
-/** Today as the server's calendar says (YYYY-MM-DD, UTC). */
+/** Today as the company's calendar says (YYYY-MM-DD, in its time zone). */
 export function today(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+  return calendarDay(now);
 }
 
 export function stageEntity(row: StageRow): Stage {
