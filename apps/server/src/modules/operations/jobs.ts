@@ -176,9 +176,15 @@ export function jobHooks(): ResourceHooks<JobRow> {
     },
     async afterWrite({ tx }, event) {
       if (event.after) await syncJobOrders(tx, event.after);
-      const touched = new Set([...(event.before?.orderIds ?? []), ...(event.after?.orderIds ?? [])]);
-      await refreshOrderJobFacts(tx, [...touched]);
-      await refreshOpenStageDates(tx, [...touched]);
+      const before = event.before?.orderIds ?? [];
+      const after = event.after?.orderIds ?? [];
+      const touched = [...new Set([...before, ...after])];
+      await refreshOrderJobFacts(tx, touched);
+      // The job's open stages count for its orders: only orders it took on or dropped see their dates move.
+      await refreshOpenStageDates(
+        tx,
+        touched.filter((id) => before.includes(id) !== after.includes(id)),
+      );
     },
     async beforeDelete({ tx, auth }, row) {
       assertEditable(row);
