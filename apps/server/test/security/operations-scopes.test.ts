@@ -27,7 +27,6 @@ import {
   ROLE_STAGE_REOPEN,
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterparties } from '../../src/modules/counterparties/tables';
 import {
@@ -35,6 +34,7 @@ import {
   createJob,
   createOrder,
   type Entity,
+  exportedIds,
   type OperationsWorld,
   operationsWorld,
 } from '../../src/modules/operations/test-fixtures';
@@ -101,18 +101,6 @@ describe('object-level scopes of orders and jobs', () => {
     return { version, completionDate: null };
   }
 
-  async function exportedIds(path: string, who: SignedIn, query: string): Promise<number[]> {
-    const res = await call('GET', `${path}/export?${query}&columns=number`, who);
-    expect(res.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ids: number[] = [];
-    book.worksheets[0]!.eachRow((row, index) => {
-      if (index > 1) ids.push(Number(row.getCell(1).value));
-    });
-    return ids;
-  }
-
   /** `caller` reaches `inside` and not `outside` (an order, its job and a stage of each). */
   async function expectOutOfReach(
     caller: SignedIn,
@@ -135,7 +123,7 @@ describe('object-level scopes of orders and jobs', () => {
         const res = await call('GET', `${path}?${query}`, caller);
         if (res.json().data.collection.some((r: Entity) => r.id === outRecord.id))
           wrong.push(`${path}?${query}`);
-        if ((await exportedIds(path, caller, query)).includes(outRecord.id))
+        if ((await exportedIds(call, path, caller, query)).includes(outRecord.id))
           wrong.push(`${path}/export?${query}`);
       }
       const stage = (await call('POST', `${path}/${outRecord.id}/stages`, admin, { stageTypeId })).json()

@@ -15,11 +15,10 @@ import {
   ROLE_ORDER_VIEW_RELATED,
   ROLE_STAGE_MANAGE_RELATED,
 } from '@tms/domain';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
 import { jobs, orders } from './tables';
-import { EDIT_ALL, type Entity, setUpOperations } from './test-fixtures';
+import { EDIT_ALL, type Entity, exportedIds, setUpOperations } from './test-fixtures';
 
 /**
  * Issue 6 permissions of orders and jobs: the related scope, the forwarder's view, the client's management
@@ -36,22 +35,10 @@ async function listedIds(path: string, who: SignedIn, query = ''): Promise<numbe
   return res.json().data.collection.map((r: Entity) => r.id);
 }
 
-async function exportedIds(path: string, who: SignedIn): Promise<number[]> {
-  const res = await ops.call('GET', `${path}/export?columns=number`, who);
-  expect(res.statusCode).toBe(200);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const ids: number[] = [];
-  book.worksheets[0]!.eachRow((row, index) => {
-    if (index > 1) ids.push(Number(row.getCell(1).value));
-  });
-  return ids;
-}
-
 /** Of `ids`, those reached by list, search by number, export and get-by-id alike (each must agree). */
 async function reached(path: string, who: SignedIn, ids: number[]): Promise<number[]> {
   const listed = await listedIds(path, who);
-  const exported = await exportedIds(path, who);
+  const exported = await exportedIds(ops.call, path, who);
   const out: number[] = [];
   for (const id of ids) {
     const found = (await listedIds(path, who, `search=${padId(id)}`)).includes(id);

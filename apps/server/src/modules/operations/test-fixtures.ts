@@ -7,6 +7,7 @@ import {
 } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -136,6 +137,19 @@ export function caller(ctx: TestContext) {
     ctx.app.inject({ method, url, headers: who.headers, payload });
 }
 export type Caller = ReturnType<typeof caller>;
+
+/** The ids (number column) of a list's XLSX export as `who` gets it. */
+export async function exportedIds(call: Caller, path: string, who: SignedIn, query = ''): Promise<number[]> {
+  const res = await call('GET', `${path}/export?${query}&columns=number`, who);
+  expect(res.statusCode).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const ids: number[] = [];
+  book.worksheets[0]!.eachRow((row, index) => {
+    if (index > 1) ids.push(Number(row.getCell(1).value));
+  });
+  return ids;
+}
 
 export const errorsOf = (res: { json(): { errors: Parameters<typeof flattenTree>[0] } }) =>
   flattenTree(res.json().errors);
