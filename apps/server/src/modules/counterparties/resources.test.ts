@@ -55,6 +55,7 @@ describeResource({
 
 describeResource({
   descriptor: counterpartyContactResource,
+  contract: 'full',
   validCreate: async (ctx) => ({
     counterpartyId: await parent(ctx),
     name: 'Hans Schmidt',

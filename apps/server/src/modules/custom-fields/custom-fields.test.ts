@@ -30,6 +30,7 @@ const next = () => ++seq;
 
 describeResource({
   descriptor: customerRequestCustomFieldResource,
+  contract: 'full',
   validCreate: () => {
     const n = next();
     return {

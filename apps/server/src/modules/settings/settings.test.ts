@@ -34,6 +34,7 @@ const letters = (n: number) =>
 
 describeResource({
   descriptor: countryResource,
+  contract: 'full',
   validCreate: { code: 'QQ', alpha3: 'QQQ', numericCode: '999', name: 'Страна', nameEn: 'Country' },
   existing: async ({ database }) => {
     const [row] = await database.db.select().from(countries).where(eq(countries.code, 'DE'));
@@ -49,6 +50,7 @@ describeResource({
 
 describeResource({
   descriptor: currencyResource,
+  contract: 'full',
   // Codes of the unassigned Q.. range, so they never meet the seeded ISO currencies.
   validCreate: () => {
     const n = next();

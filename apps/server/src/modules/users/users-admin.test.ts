@@ -37,6 +37,7 @@ const userBody = () => ({
 
 describeResource({
   descriptor: userResource,
+  contract: 'full',
   validCreate: userBody,
   writeOnly: ['cleartextPassword'],
   update: { contactName: 'Renamed Person', locale: 'en-US', remoteAccess: true, email: 'new@example.com' },
