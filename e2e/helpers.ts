@@ -106,11 +106,40 @@ export async function choose(page: Page, inputId: string, label: string) {
   await page.getByRole('option', { name: label, exact: true }).first().click();
 }
 
-/** Holds a hold-to-confirm button until it confirms. */
+/**
+ * Stops the page's clock (installed with `page.clock.install()`): from here on only `runFor` moves its
+ * timers. The clock runs on while the call travels, so it stops a moment ahead (at most 2 s).
+ */
+export async function pauseClock(page: Page) {
+  for (const margin of [250, 1000, 2000]) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + margin);
+      return;
+    } catch (error) {
+      if (!String(error).includes('to the past') || margin === 2000) throw error;
+    }
+  }
+}
+
+/** Moves a paused clock on in half-second steps until `done` (at most two minutes of the page's time). */
+export async function runClockUntil(page: Page, done: () => boolean | Promise<boolean>) {
+  for (let step = 0; step < 240 && !(await done()); step++) await page.clock.runFor(500);
+  expect(await done()).toBe(true);
+}
+
+/** Holds a hold-to-confirm button until it confirms (its progress reaches 100, or it goes away). */
 export async function hold(page: Page, testId: string) {
   await page.getByTestId(testId).hover();
   await page.mouse.down();
-  await page.waitForTimeout(1800);
+  await expect
+    .poll(() =>
+      page.evaluate((id) => {
+        const button = document.querySelector(`[data-testid="${id}"]`);
+        return !button || button.getAttribute('data-progress') === '100';
+      }, testId),
+    )
+    .toBe(true);
   await page.mouse.up();
 }
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, patchSystem, signIn } from './helpers';
+import { ADMIN, patchSystem, pauseClock, runClockUntil, signIn } from './helpers';
 
 /** A menu with known names: icons, an unknown icon (initials), a sortable group. */
 const NAV = [
@@ -134,6 +134,7 @@ test.describe('drawer', () => {
   test('hovering a collapsed group shows its children; the fly-out closes 1 s after the pointer leaves', async ({
     page,
   }) => {
+    await page.clock.install();
     await withTestNav(page);
     await signIn(page);
     await page.getByTestId('nav-collapse').click();
@@ -143,12 +144,13 @@ test.describe('drawer', () => {
     await expect(flyout).toBeVisible();
     await expect(flyout.getByRole('link')).toHaveText(['Валовая прибыль', 'Дебиторская задолженность']);
 
+    await pauseClock(page);
     await page.mouse.move(900, 500);
-    const left = Date.now();
-    await page.waitForTimeout(600);
+    await page.clock.runFor(900);
     await expect(flyout).toBeVisible();
+    await page.clock.runFor(200);
+    await page.clock.resume();
     await expect(flyout).toBeHidden();
-    expect(Date.now() - left).toBeGreaterThanOrEqual(950);
 
     await group.hover();
     await flyout.getByRole('link', { name: 'Дебиторская задолженность' }).click();
@@ -313,6 +315,7 @@ test.describe('session', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/auth/get-token')) refreshes++;
     });
+    await page.clock.install();
     const response = await page.request.post('/api/auth/login', { data: ADMIN });
     const { data } = await response.json();
     await page.addInitScript(
@@ -321,7 +324,9 @@ test.describe('session', () => {
     );
     await page.goto('/dashboard');
     await expect(page.getByTestId('impersonation-warning')).toContainText('Administrator');
-    await page.waitForTimeout(1000);
+    // A signed-in user's token is refreshed every 10 minutes; an impersonator's never is.
+    await page.clock.runFor(25 * 60_000);
+    await expect(page.getByTestId('impersonation-warning')).toBeVisible();
     expect(refreshes).toBe(0);
   });
 
@@ -337,10 +342,9 @@ test.describe('session', () => {
 
   test('202: a warning with the message, retried after 5 s, then success', async ({ page }) => {
     let calls = 0;
-    const times: number[] = [];
+    await page.clock.install();
     await page.route('**/api/system', async (route) => {
       calls++;
-      times.push(Date.now());
       if (calls <= 2) return route.fulfill({ status: 202, json: { code: 202, message: 'Still working.' } });
       return route.continue();
     });
@@ -353,15 +357,18 @@ test.describe('session', () => {
     await page.goto('/dashboard');
     await expect(page.getByTestId('snackbar')).toHaveText('Still working.');
     await expect(page.getByTestId('snackbar')).toHaveAttribute('data-color', 'warning');
-    await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 20_000 });
+    // The warning is shown as the 5 s wait starts: nothing is retried while the clock stands still.
+    await pauseClock(page);
+    expect(calls).toBe(1);
+    await runClockUntil(page, () => calls === 3);
+    await page.clock.resume();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
     expect(calls).toBe(3);
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(4900);
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(4900);
   });
 
   test('202: after four retries the request fails with the too-long message', async ({ page }) => {
-    test.setTimeout(60_000);
     let calls = 0;
+    await page.clock.install();
     await page.route('**/api/system', (route) => {
       calls++;
       return route.fulfill({ status: 202, json: { code: 202, message: 'Still working.' } });
@@ -374,14 +381,17 @@ test.describe('session', () => {
     );
     await page.goto('/dashboard');
     await expect(page.getByTestId('snackbar')).toHaveText('Still working.');
-    await expect(page.getByText('Не удалось загрузить данные приложения')).toBeVisible({ timeout: 30_000 });
-    expect(calls).toBe(5);
-    await expect(page.getByTestId('snackbar')).toHaveText(
-      'Запрос выполняется слишком долго, попробуйте обновить страницу позже.',
-      {
-        timeout: 10_000,
-      },
+    await pauseClock(page);
+    await runClockUntil(page, () => calls === 5);
+    // The queued warnings go first, each in its turn, then the failure.
+    const tooLong = 'Запрос выполняется слишком долго, попробуйте обновить страницу позже.';
+    await runClockUntil(page, async () =>
+      (await page.getByTestId('snackbar').allTextContents()).includes(tooLong),
     );
+    await expect(page.getByTestId('snackbar')).toHaveText(tooLong);
+    await page.clock.resume();
+    await expect(page.getByText('Не удалось загрузить данные приложения')).toBeVisible();
+    expect(calls).toBe(5);
   });
 });
 
@@ -389,6 +399,7 @@ test.describe('snackbar', () => {
   test('errors queue in order: translated text, 10 s on 403, the next one 500 ms after the previous hides', async ({
     page,
   }) => {
+    await page.clock.install();
     await signIn(page);
     const answers = [
       { status: 403, json: { code: 403, message: 'Access denied.' } },
@@ -403,7 +414,11 @@ test.describe('snackbar', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('theme-toggle').click();
     await expect(snackbar).toHaveText('Доступ запрещён');
-    if (!(await page.getByTestId('theme-toggle').isVisible())) await page.getByTestId('user-menu').click();
+    await pauseClock(page);
+    if (!(await page.getByTestId('theme-toggle').isVisible())) {
+      await page.getByTestId('user-menu').click();
+      await page.clock.runFor(300);
+    }
     await page.getByTestId('theme-toggle').click();
     await expect.poll(() => answers.length).toBe(0);
     expect(methods).toEqual(['PATCH', 'PATCH']);
@@ -411,18 +426,18 @@ test.describe('snackbar', () => {
     await expect(snackbar).toHaveAttribute('data-color', 'error');
     const box = await snackbar.boundingBox();
     expect(box!.x).toBeLessThan(40);
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(5500);
     await expect(snackbar).toHaveText('Доступ запрещён');
     await snackbar.getByRole('button', { name: 'Закрыть' }).click();
     await expect(snackbar).toHaveCount(0);
-    await page.waitForTimeout(250);
+    await page.clock.runFor(400);
     await expect(snackbar).toHaveCount(0);
+    await page.clock.runFor(100);
     await expect(snackbar).toHaveText('Some message the dictionary lacks.');
-    const shown = Date.now();
-    await expect(snackbar).toHaveCount(0, { timeout: 8000 });
-    const hidden = Date.now() - shown;
-    expect(hidden).toBeGreaterThan(4000);
-    expect(hidden).toBeLessThan(6500);
+    await page.clock.runFor(4900);
+    await expect(snackbar).toHaveText('Some message the dictionary lacks.');
+    await page.clock.runFor(100);
+    await expect(snackbar).toHaveCount(0);
   });
 
   test('a call flagged to suppress popups shows nothing', async ({ page }) => {
