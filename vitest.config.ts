@@ -22,6 +22,25 @@ export default defineConfig({
         },
       },
       {
+        // The smaller set that keeps the embedded database covered when the API suite runs on PostgreSQL:
+        // migrations and seeds, the engine, authentication, the HTTP frame, orders end to end and counterparties
+        // (trigram search).
+        test: {
+          name: 'api-embedded',
+          include: [
+            'apps/server/src/db/seed/*.test.ts',
+            'apps/server/src/platform/resources/engine.test.ts',
+            'apps/server/src/platform/auth/*.test.ts',
+            'apps/server/src/platform/http/app.test.ts',
+            'apps/server/src/modules/operations/orders.test.ts',
+            'apps/server/src/modules/counterparties/counterparties.test.ts',
+          ],
+          globalSetup: [serverSetup],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // Timing assertions: run alone (scripts/test.mjs runs this step by itself, on PostgreSQL).
         test: {
           name: 'performance',

@@ -1,7 +1,9 @@
-// `npm test`: lint, types, unit and API tests (embedded database, then PostgreSQL when TEST_DATABASE_URL is
-// set, with the reliability suite), the quick security suite, the browser tests and, on PostgreSQL, the
-// benchmarks' quick form. Stops at the first failing step and ends with one "N passed, N failed" line
-// counting every test that ran.
+// `npm test`: lint, types, unit tests, the API tests (on PostgreSQL when TEST_DATABASE_URL is set, with a
+// smaller set on the embedded database so both engines stay covered; otherwise all on the embedded database),
+// list performance and reliability on PostgreSQL, the quick security suite, the browser tests and, on
+// PostgreSQL, the benchmarks' quick form. Stops at the first failing step, prints each step's time and the
+// total (with a warning past WARN_MINUTES, so growth is seen long before CI's limit), and ends with one
+// "N passed, N failed" line counting every test that ran.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +17,9 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const embedded = { ...process.env };
 delete embedded.TEST_DATABASE_URL;
 
+const WARN_MINUTES = 15;
+const startedAt = Date.now();
+const times = [];
 let passed = 0;
 let failed = 0;
 
@@ -22,9 +27,9 @@ function run(title, command, args, env = process.env) {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
-  console.log(
-    `=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`,
-  );
+  const seconds = Math.round((Date.now() - started) / 1000);
+  times.push([title, seconds]);
+  console.log(`=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
   return result.status === 0;
 }
 
@@ -51,6 +56,13 @@ function vitest(title, projects, file, env) {
 }
 
 function finish(ok) {
+  const total = Math.round((Date.now() - startedAt) / 1000);
+  console.log('\nstep times:');
+  for (const [title, seconds] of times) console.log(`  ${String(seconds).padStart(5)} s  ${title}`);
+  console.log(`  ${String(total).padStart(5)} s  total (${(total / 60).toFixed(1)} min)`);
+  if (total > WARN_MINUTES * 60) {
+    console.log(`WARNING: the suite took more than ${WARN_MINUTES} minutes; CI fails past 30.`);
+  }
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(ok ? 0 : 1);
 }
@@ -58,15 +70,19 @@ function finish(ok) {
 const steps = [
   () => run('lint (biome)', 'npx', ['biome', 'check', '.']),
   () => run('types (tsc)', 'npm', ['run', '--silent', 'typecheck']),
+  () => vitest('unit tests', ['unit'], path.join(reports, 'vitest-unit.json'), embedded),
   () =>
+    pgUrl
+      ? vitest('API tests (PostgreSQL)', ['api'], path.join(reports, 'vitest-pg.json'), process.env)
+      : vitest('API tests (embedded database)', ['api'], path.join(reports, 'vitest-pglite.json'), embedded),
+  () =>
+    !pgUrl ||
     vitest(
-      'unit and API tests (embedded database)',
-      ['unit', 'api'],
+      'API tests, embedded set (embedded database)',
+      ['api-embedded'],
       path.join(reports, 'vitest-pglite.json'),
       embedded,
     ),
-  () =>
-    !pgUrl || vitest('API tests (PostgreSQL)', ['api'], path.join(reports, 'vitest-pg.json'), process.env),
   () =>
     !pgUrl ||
     vitest(
@@ -85,7 +101,7 @@ const steps = [
     ),
   () =>
     vitest('security suite (quick)', ['security'], path.join(reports, 'vitest-security.json'), {
-      ...embedded,
+      ...process.env,
       SECURITY_QUICK: '1',
     }),
   () => {
