@@ -33,14 +33,8 @@ import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { stageTypes } from '../tms/tables';
-import {
-  OPERATION_KINDS,
-  type OperationKind,
-  type OperationRow,
-  operationRow,
-  writeOperation,
-} from './operation';
-import { actorOf, type OrderRow, refreshOpenStageDates } from './orders';
+import { OPERATION_KINDS, type OperationKind, type OperationRow, orderService } from './operation';
+import { actorOf, refreshOpenStageDates } from './orders';
 import { stageManageScope } from './scope';
 import { jobOrders, type jobs, type orders, stages } from './tables';
 
@@ -111,7 +105,7 @@ async function applyEffects(
   const effects = behaviourEffects(behaviours, event, { actualDate });
   if (!effects.length) return;
   for (const orderId of ordersOf(operation, kind)) {
-    const order = (await operationRow(tx, OPERATION_KINDS.order, orderId, undefined)) as OrderRow;
+    const order = await orderService.find({ tx, auth: null }, orderId, { lock: true });
     const state: OrderEffectState = {
       archived: order.archived,
       financeControlStatus: order.financeControlStatus as FinanceControlStatus,
@@ -129,7 +123,7 @@ async function applyEffects(
       set.financeControlChangedAt = new Date();
       set.financeControlReasonId = null;
     }
-    await writeOperation(tx, OPERATION_KINDS.order, order, set, `stage-${event}`, auth);
+    await orderService.write({ tx, auth }, order, set, { action: `stage-${event}` });
   }
 }
 
@@ -164,7 +158,7 @@ export function registerStageRoutes(app: App): void {
       id: number,
       scope = stageManageScope(auth, kind.type),
     ): Promise<OperationRow> {
-      const operation = await operationRow(tx, kind, id, scope);
+      const operation = await kind.service.find({ tx, auth }, id, { where: scope, lock: true });
       if (operation.archived) throw fieldError([], M.locked);
       return operation;
     }

@@ -3,3 +3,4 @@ export { dictionaryColumns, listIndexes, searchTextColumn } from './indexes';
 export { containsPattern, listQueryOf } from './query';
 export { checkReferences } from './references';
 export { registeredResource, serviceOf } from './registry';
+export { defineUseCase, type UseCase, type UseCaseContext, userOf } from './use-case';
