@@ -1,6 +1,7 @@
 import {
   type Counterparty,
   counterpartyFieldRole,
+  counterpartyResource,
   counterpartySchema,
   creditStateOf,
   COUNTERPARTY_MESSAGES as M,
@@ -9,16 +10,21 @@ import {
   requisitesErrors,
   USER_MESSAGES,
 } from '@tms/domain';
-import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { isValidIpEntry } from '../../platform/auth/ip';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
-import type { ResourceContext, ResourceHooks } from '../../platform/resources';
+import {
+  type ResourceContext,
+  type ResourceHooks,
+  type ResourceService,
+  resourceService,
+} from '../../platform/resources';
 import { counterpartyFeatures, countries } from '../settings/tables';
 import { users } from '../users/tables';
-import { exposureLoader } from './credit';
+import { creditStateFilter, exposureLoader } from './credit';
 import { counterpartyScope } from './scope';
 import { counterparties } from './tables';
 
@@ -220,3 +226,23 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
     toEntity: (row, { tx }) => counterpartyEntity(row, tx),
   };
 }
+
+/** `merged`: live records unless merged ones are asked for (`true`), or both (`true,false`). */
+export function mergedFilter(values: string[]): SQL | undefined {
+  const wanted = new Set<boolean>();
+  for (const value of values) {
+    if (['true', '1'].includes(value)) wanted.add(true);
+    else if (['false', '0'].includes(value)) wanted.add(false);
+    else throw fieldError(['merged'], MESSAGES.choice);
+  }
+  if (!wanted.size) wanted.add(false);
+  if (wanted.size === 2) return undefined;
+  return wanted.has(true) ? isNotNull(counterparties.mergedIntoId) : isNull(counterparties.mergedIntoId);
+}
+
+/** The counterparty resource as a service: the routes serve it, other code calls it. */
+export const counterpartyService: ResourceService<CounterpartyRow> = resourceService(
+  counterpartyResource,
+  counterparties,
+  { hooks: counterpartyHooks(), filters: { merged: mergedFilter, creditState: creditStateFilter } },
+);
