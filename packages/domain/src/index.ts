@@ -1,6 +1,7 @@
 export * from './access-groups';
 export * from './common/dictionary';
 export * from './common/errors';
+export * from './common/field-roles';
 export * from './common/list';
 export * from './common/list-views';
 export * from './common/resource';

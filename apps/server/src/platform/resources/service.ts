@@ -1,5 +1,8 @@
 import {
+  changedFieldsOf,
+  deniedFields,
   EXPORT_LANGUAGES,
+  FIELD_ROLE_MESSAGES,
   MESSAGES,
   RESOURCE_MESSAGES,
   type ResourceDescriptor,
@@ -13,7 +16,8 @@ import type { AuthContext } from '../auth/context';
 import { changeHistory, type changeHistoryQuerySchema } from '../changelog/history';
 import { type ChangeAction, diff, recordChange } from '../changelog/service';
 import type { FieldChanges } from '../changelog/tables';
-import { conflict, fieldError, notFound, zodValidationError } from '../errors';
+import { conflict, fieldError, forbidden, notFound, zodValidationError } from '../errors';
+import { hasAnyRole } from '../permissions/check';
 import { constraintFields, mapConstraintError } from './db-errors';
 import { columnOf, type ListFilters, listOrder, listQueryOf, listWhere, withPlanForMatches } from './query';
 
@@ -54,6 +58,11 @@ export interface ResourceHooks<Row> {
   scope?: (auth: AuthContext, access: 'read' | 'write') => SQL | undefined;
   /** Checks and completes a create; throw fieldError / ErrorCollector; return replaced column values. */
   beforeCreate?: (ctx: ResourceContext, values: Values) => Promise<Values | undefined> | Values | undefined;
+  /**
+   * Refuses any change of `existing` (archived, merged, locked) before the field roles are checked;
+   * `changed`: the members the update changes.
+   */
+  guardUpdate?: (ctx: ResourceContext, existing: Row, changed: string[]) => Promise<void> | void;
   /** Checks and completes an update of `existing`; `values` holds only the members sent. */
   beforeUpdate?: (
     ctx: ResourceContext,
@@ -262,6 +271,14 @@ export function resourceService<T extends ResourceTable>(
     });
   }
 
+  /** The descriptor's field roles: a changed field whose role the user lacks refuses the write (403). */
+  function checkFieldRoles(auth: AuthContext, values: Values, existing: Row | null) {
+    if (!descriptor.fieldRoles) return;
+    if (deniedFields(descriptor.fieldRoles, values, existing, (role) => hasAnyRole(auth, [role])).length) {
+      throw forbidden(FIELD_ROLE_MESSAGES.fieldEditDenied);
+    }
+  }
+
   async function changed(ctx: ResourceContext, event: WriteEvent<Row>) {
     await hooks.afterWrite?.(ctx, event);
     await hooks.onChange?.(ctx, event);
@@ -360,6 +377,7 @@ export function resourceService<T extends ResourceTable>(
       const input = parse(schemas.create, body) as Values;
       return inTransaction(outer, 'write', async (tx) => {
         const ctx = { tx, auth };
+        checkFieldRoles(auth, input, null);
         const values = (await hooks.beforeCreate?.(ctx, { ...input })) ?? input;
         const [row] = (await tx
           .insert(table)
@@ -382,6 +400,12 @@ export function resourceService<T extends ResourceTable>(
         const existing = await findOne(tx, id, scope);
         if (!existing) throw notFound();
         if ((existing as { version: number }).version !== version) throw conflict();
+        await hooks.guardUpdate?.(
+          ctx,
+          existing,
+          changedFieldsOf(input, existing as Values, descriptor.fieldRoles?.createDefaults),
+        );
+        checkFieldRoles(auth, input, existing);
         const values = (await hooks.beforeUpdate?.(ctx, { ...input }, existing)) ?? input;
         // The version check lives in the UPDATE itself: of two concurrent updates only one matches.
         const [row] = (await tx
