@@ -38,7 +38,7 @@ import './merge';
 import { jobService, OPERATION_KINDS, type OperationKind, orderService } from './operation';
 import { actorOf } from './orders';
 import { orderScope } from './scope';
-import { registerStageRoutes } from './stages';
+import { registerStageRoutes } from './stage-routes';
 import { operationPropertyViews } from './tables';
 import { setArchived } from './use-cases/archive';
 import { changeStatus, transitionFacts } from './use-cases/change-status';
