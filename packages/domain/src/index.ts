@@ -5,6 +5,7 @@ export * from './common/field-roles';
 export * from './common/list';
 export * from './common/list-views';
 export * from './common/resource';
+export * from './common/state-machine';
 export * from './common/validation';
 export * from './counterparties';
 export * from './custom-fields';
