@@ -4,6 +4,7 @@ export * from './common/errors';
 export * from './common/field-roles';
 export * from './common/list';
 export * from './common/list-views';
+export * from './common/money';
 export * from './common/resource';
 export * from './common/state-machine';
 export * from './common/validation';
