@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldRoles } from './field-roles';
 
 /**
  * A resource declared once (ARCHITECTURE.md "The resource engine"): the server derives its routes,
@@ -108,6 +109,9 @@ export interface ResourceDescriptor<
    * instead of at `/new`; `edit: false` leaves records read-only on the web.
    */
   screens?: { create?: boolean; edit?: boolean };
+  /** Fields only holders of a role may set or change; the resource service checks every write against it. */
+  // biome-ignore lint/suspicious/noExplicitAny: a declaration of any record type fits every descriptor.
+  fieldRoles?: FieldRoles<any>;
 }
 
 /** Stable English messages of the generic resource routes. */

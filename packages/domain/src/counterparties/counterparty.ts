@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createdAtField, updatedAtField } from '../common/dictionary';
+import { defineFieldRoles, fieldRoleOf } from '../common/field-roles';
 import { defineResource, entityBase, type FieldDescriptor, type LocalizedText } from '../common/resource';
 import {
   ROLE_COUNTERPARTY_API_KEYS,
@@ -220,9 +221,15 @@ export const COUNTERPARTY_FIELDS_FREE_ON_CREATE: readonly string[] = [
 
 /** The role a user needs to change `field` (create: a new record), or undefined when edit access is enough. */
 export function counterpartyFieldRole(field: string, create: boolean): string | undefined {
-  if (create && COUNTERPARTY_FIELDS_FREE_ON_CREATE.includes(field)) return undefined;
-  return COUNTERPARTY_FIELD_ROLES[field];
+  return fieldRoleOf(COUNTERPARTY_FIELD_RULES, field, create ? null : {});
 }
+
+/** The counterparty's field roles as its resource declares them (a new record starts "application required"). */
+export const COUNTERPARTY_FIELD_RULES = defineFieldRoles({
+  roles: COUNTERPARTY_FIELD_ROLES,
+  freeOnCreate: COUNTERPARTY_FIELDS_FREE_ON_CREATE,
+  createDefaults: { applicationRequired: true },
+});
 
 const field = (name: string, ru: string, en: string) => ({
   name,
@@ -371,6 +378,7 @@ export const counterpartyFields: readonly FieldDescriptor[] = [
 ];
 
 export const counterpartyResource = defineResource({
+  fieldRoles: COUNTERPARTY_FIELD_RULES,
   name: 'counterparty',
   path: '/counterparties',
   title: 'counterparties.title',

@@ -1,3 +1,5 @@
+import { FIELD_ROLE_MESSAGES } from '../common/field-roles';
+
 /**
  * Stable English messages of the counterparty rules (spec §5, §8). The server answers them as they are;
  * the web translates them with `COUNTERPARTY_MESSAGES_RU` (English text → Russian text).
@@ -25,7 +27,7 @@ export const COUNTERPARTY_MESSAGES = {
   creditLimitExhausted: 'Credit limit exhausted.',
   reasonRequired: 'A reason is required.',
   blackListed: 'The counterparty is in the black list.',
-  fieldEditDenied: 'Field edit access denied.',
+  fieldEditDenied: FIELD_ROLE_MESSAGES.fieldEditDenied,
   managementLock: 'Changes are locked by the management.',
   contractorOnly: 'Only a contractor has drivers and vehicles.',
   ibanRequired: 'An account outside Russia needs its IBAN.',

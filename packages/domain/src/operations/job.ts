@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createdAtField, updatedAtField } from '../common/dictionary';
+import { defineFieldRoles, fieldRoleOf } from '../common/field-roles';
 import { defineResource, entityBase, type FieldDescriptor, updateSchemaOf } from '../common/resource';
 import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import type { CustomFieldDefinition } from '../custom-fields/definitions';
@@ -13,7 +14,12 @@ import {
 import { MATERIAL_ASSET_MESSAGES, moneyAmountSchema } from '../settings/material-assets';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
-import { operationCommonFields as C, customFieldValuesSchema, type Order } from './order';
+import {
+  operationCommonFields as C,
+  customFieldValuesSchema,
+  OPERATION_CREATE_DEFAULTS,
+  type Order,
+} from './order';
 import { type RoutePointInput, routeInputSchema, routePointSchema } from './route';
 import { FINANCE_CONTROL_STATUSES } from './statuses';
 
@@ -103,9 +109,16 @@ export const JOB_FIELD_ROLES: Readonly<Record<string, string>> = {
  * the forwarder's everyday work; replacing or removing a chosen one is the counterparty change.
  */
 export function jobFieldRole(field: string, existing: Pick<Job, 'contractorId'> | null): string | undefined {
-  if (field === 'contractorId' && (existing === null || existing.contractorId === null)) return undefined;
-  return JOB_FIELD_ROLES[field];
+  return fieldRoleOf(JOB_FIELD_RULES, field, existing);
 }
+
+/** The job's field roles as its resource declares them. */
+export const JOB_FIELD_RULES = defineFieldRoles<Pick<Job, 'contractorId'>>({
+  roles: JOB_FIELD_ROLES,
+  isFree: (field, existing) =>
+    field === 'contractorId' && (existing === null || existing.contractorId === null),
+  createDefaults: OPERATION_CREATE_DEFAULTS,
+});
 
 /** A job has exactly one order, or several when the user may consolidate. */
 export function jobOrderIssue(orderIds: readonly number[], actor: OperationActor): OperationIssue | null {
@@ -256,6 +269,7 @@ export const jobFields: readonly FieldDescriptor[] = [
 
 /** Jobs (`/tms/jobs`); the search covers the padded number and the contractor's name. */
 export const jobResource = defineResource({
+  fieldRoles: JOB_FIELD_RULES,
   name: 'job',
   path: '/tms/jobs',
   title: 'operations.jobs.title',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createdAtField, updatedAtField } from '../common/dictionary';
+import { defineFieldRoles, fieldRoleOf } from '../common/field-roles';
 import {
   defineResource,
   entityBase,
@@ -168,9 +169,21 @@ export const ORDER_FIELDS_FREE_ON_CREATE: readonly string[] = ['clientId'];
 
 /** The role a user needs to set `field` (create: a new order), or undefined when edit access is enough. */
 export function orderFieldRole(field: string, create: boolean): string | undefined {
-  if (create && ORDER_FIELDS_FREE_ON_CREATE.includes(field)) return undefined;
-  return ORDER_FIELD_ROLES[field];
+  return fieldRoleOf(ORDER_FIELD_RULES, field, create ? null : {});
 }
+
+/** A new operation's flags before anyone sets them: setting `damaged: false` needs no role. */
+export const OPERATION_CREATE_DEFAULTS: Readonly<Record<string, unknown>> = {
+  damaged: false,
+  failure: false,
+};
+
+/** The order's field roles as its resource declares them. */
+export const ORDER_FIELD_RULES = defineFieldRoles({
+  roles: ORDER_FIELD_ROLES,
+  freeOnCreate: ORDER_FIELDS_FREE_ON_CREATE,
+  createDefaults: OPERATION_CREATE_DEFAULTS,
+});
 
 /** The client of a new order (or a changed client): a client, not black-listed, within its credit limit. */
 export function clientOrderIssue(
@@ -480,6 +493,7 @@ export const orderFields: readonly FieldDescriptor[] = [
  * description; `stageDue` is a computed filter (orders with an open stage expected today, or before today).
  */
 export const orderResource = defineResource({
+  fieldRoles: ORDER_FIELD_RULES,
   name: 'order',
   path: '/tms/orders',
   title: 'operations.orders.title',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LocalizedText } from '../common/resource';
+import { defineStateMachine, type StateMachine } from '../common/state-machine';
 import {
   ROLE_ARCHIVED_OPERATION_FILE_UPLOAD,
   ROLE_INSURANCE_BANK_INSURER,
@@ -175,6 +176,8 @@ function authorized(authority: TransitionAuthority, actor: OperationActor, facts
 }
 
 const refuse = (error: OperationMessage, path: string[]): TransitionResult => ({ ok: false, error, path });
+const MANUAL_REFUSAL = { error: M.statusManual, path: ['status'] };
+const LOCKED_REFUSAL = { error: M.locked, path: [] as string[] };
 const MANUAL = refuse(M.statusManual, ['status']);
 
 function conditionFailure(condition: TransitionCondition, facts: TransitionFacts): TransitionResult | null {
@@ -192,6 +195,36 @@ function conditionFailure(condition: TransitionCondition, facts: TransitionFacts
   }
 }
 
+type StatusMachine<S extends string> = StateMachine<S, StatusTransition<S>, OperationActor, TransitionFacts>;
+
+const machines = new WeakMap<readonly StatusTransition<string>[], StatusMachine<string>>();
+
+/**
+ * The state machine of a transition table: a user never changes anything of an archived operation, the
+ * transition's authorities say who may make it, its conditions must hold.
+ */
+export function statusMachine<S extends string>(table: readonly StatusTransition<S>[]): StatusMachine<S> {
+  let machine = machines.get(table);
+  if (!machine) {
+    machine = defineStateMachine<string, StatusTransition<string>, OperationActor, TransitionFacts>({
+      states: [...new Set(table.flatMap((t) => [t.from, t.to]))],
+      transitions: table,
+      refusal: MANUAL_REFUSAL,
+      precheck: (_rule, actor, facts) => (!actor.isSystem && facts.archived ? LOCKED_REFUSAL : null),
+      authorize: (rule, actor, facts) => rule.by.some((authority) => authorized(authority, actor, facts)),
+      guard: (rule, _actor, facts) => {
+        for (const condition of rule.conditions ?? []) {
+          const failure = conditionFailure(condition, facts);
+          if (failure && !failure.ok) return { error: failure.error, path: failure.path };
+        }
+        return null;
+      },
+    });
+    machines.set(table, machine);
+  }
+  return machine as unknown as StatusMachine<S>;
+}
+
 /**
  * Whether `actor` may move a status `from` → `to` under `table`. The same status is no change and passes.
  * A user never changes anything of an archived operation ("order or job archived ...").
@@ -203,16 +236,7 @@ export function checkTransition<S extends string>(
   actor: OperationActor,
   facts: TransitionFacts = {},
 ): TransitionResult {
-  if (from === to) return { ok: true };
-  const rule = table.find((t) => t.from === from && t.to === to);
-  if (!rule) return MANUAL;
-  if (!actor.isSystem && facts.archived) return refuse(M.locked, []);
-  if (!rule.by.some((authority) => authorized(authority, actor, facts))) return MANUAL;
-  for (const condition of rule.conditions ?? []) {
-    const failure = conditionFailure(condition, facts);
-    if (failure) return failure;
-  }
-  return { ok: true };
+  return statusMachine(table).check(from, to, actor, facts) as TransitionResult;
 }
 
 export function financeControlTransition(
@@ -364,7 +388,7 @@ export function statusTransition(
 ): TransitionResult {
   const status = OPERATION_STATUSES[kind] as OperationStatusDef<string>;
   if (!status.values.includes(to)) return MANUAL;
-  return checkTransition(status.transitions, from, to, actor, facts);
+  return statusMachine(status.transitions).check(from, to, actor, facts) as TransitionResult;
 }
 
 export interface StatusTarget {
@@ -384,9 +408,8 @@ export function allowedStatusTargets(
   facts: TransitionFacts = {},
 ): StatusTarget[] {
   const status = OPERATION_STATUSES[kind] as OperationStatusDef<string>;
-  return status.transitions
-    .filter((t) => t.from === from)
-    .filter((t) => checkTransition(status.transitions, from, t.to, actor, { ...facts, reasonId: 1 }).ok)
+  return statusMachine(status.transitions)
+    .next(from, actor, { ...facts, reasonId: 1 })
     .map((t) => ({ status: t.to, needsReason: t.conditions?.includes('reason') ?? false }));
 }
 

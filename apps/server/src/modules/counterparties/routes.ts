@@ -13,12 +13,11 @@ import {
   idParamSchema,
   listResultSchema,
   COUNTERPARTY_MESSAGES as M,
-  MESSAGES,
   ROLE_COUNTERPARTY_API_KEYS,
   ROLE_COUNTERPARTY_MERGE,
   ROLE_COUNTERPARTY_SIMILAR_SEARCH,
 } from '@tms/domain';
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
@@ -26,30 +25,18 @@ import type { AuthContext } from '../../platform/auth/context';
 import { recordChange } from '../../platform/changelog/service';
 import { fieldError, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { registerResource } from '../../platform/resources';
-import { creditOf, creditStateFilter } from './credit';
-import { mergeCounterparties, mergePreview } from './merge';
+import { registerResourceRoutes } from '../../platform/resources';
+import { creditOf } from './credit';
+import { mergePreview } from './merge';
 import { counterpartyScope } from './scope';
-import { type CounterpartyRow, counterpartyEntity, counterpartyHooks } from './service';
+import { type CounterpartyRow, counterpartyEntity, counterpartyService } from './service';
 import { similarCounterparties } from './similar';
 import { registerCounterpartyParts } from './subresources';
 import { counterparties } from './tables';
+import { mergeCounterpartiesUseCase } from './use-cases/merge';
 
 const tags = ['counterparty'];
 const readRoles = [...counterpartyResource.roles.view, ...counterpartyResource.roles.edit];
-
-/** `merged`: live records unless merged ones are asked for (`true`), or both (`true,false`). */
-function mergedFilter(values: string[]): SQL | undefined {
-  const wanted = new Set<boolean>();
-  for (const value of values) {
-    if (['true', '1'].includes(value)) wanted.add(true);
-    else if (['false', '0'].includes(value)) wanted.add(false);
-    else throw fieldError(['merged'], MESSAGES.choice);
-  }
-  if (!wanted.size) wanted.add(false);
-  if (wanted.size === 2) return undefined;
-  return wanted.has(true) ? isNotNull(counterparties.mergedIntoId) : isNull(counterparties.mergedIntoId);
-}
 
 /**
  * Sets (a new key) or clears the cabinet's key of a counterparty the user may change; the change log
@@ -104,10 +91,7 @@ async function setApiKey(
 export default async function counterpartiesModule(app: App): Promise<void> {
   const db = () => app.database.db;
 
-  registerResource(app, counterpartyResource, counterparties, {
-    hooks: counterpartyHooks(),
-    filters: { merged: mergedFilter, creditState: creditStateFilter },
-  });
+  registerResourceRoutes(app, counterpartyService);
   registerCounterpartyParts(app);
 
   app.get(
@@ -183,7 +167,10 @@ export default async function counterpartiesModule(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const body = request.body as z.infer<typeof counterpartyMergeSchema>;
-      const survivor = await db().transaction((tx) => mergeCounterparties(tx, request.auth!, id, body));
+      const input = { id, ...body };
+      const survivor = await db().transaction((tx) =>
+        mergeCounterpartiesUseCase.run({ tx, auth: request.auth }, input),
+      );
       return { data: survivor };
     },
   );

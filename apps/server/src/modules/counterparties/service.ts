@@ -1,24 +1,33 @@
 import {
+  COUNTERPARTY_FIELD_RULES,
   type Counterparty,
-  counterpartyFieldRole,
+  changedFieldsOf,
+  counterpartyResource,
   counterpartySchema,
   creditStateOf,
+  deniedFields,
   COUNTERPARTY_MESSAGES as M,
   MESSAGES,
   ROLE_IGNORE_MANAGEMENT_LOCK,
   requisitesErrors,
+  sameFieldValue,
   USER_MESSAGES,
 } from '@tms/domain';
-import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { isValidIpEntry } from '../../platform/auth/ip';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
-import type { ResourceContext, ResourceHooks } from '../../platform/resources';
+import {
+  type ResourceContext,
+  type ResourceHooks,
+  type ResourceService,
+  resourceService,
+} from '../../platform/resources';
 import { counterpartyFeatures, countries } from '../settings/tables';
 import { users } from '../users/tables';
-import { exposureLoader } from './credit';
+import { creditStateFilter, exposureLoader } from './credit';
 import { counterpartyScope } from './scope';
 import { counterparties } from './tables';
 
@@ -28,49 +37,24 @@ type Values = Record<string, unknown>;
 /** Russia: the country whose INN, KPP, OGRN and OKPO are checked by their checksums. */
 const RUSSIA = 'RU';
 
-/** Column defaults a new record starts from: a create "changes" a field when it sends something else. */
-const CREATE_DEFAULTS: Values = { applicationRequired: true };
+/** Equal as the user means it (the field roles' comparison). */
+export const sameValue = sameFieldValue;
 
-function normalized(value: unknown): unknown {
-  if (value === undefined || value === '' || value === null) return null;
-  if (Array.isArray(value)) return [...value].sort();
-  if (value instanceof Date) return value.toISOString();
-  return value;
-}
-
-/**
- * Equal as the user means it: empty text is null, lists in any order, an amount "150000" is the stored
- * "150000.00" (only amounts: codes such as an OKPO keep their leading zeros).
- */
-export function sameValue(a: unknown, b: unknown): boolean {
-  const x = normalized(a);
-  const y = normalized(b);
-  const numeric = (v: unknown) => typeof v === 'string' && /^\d+(\.\d+)?$/.test(v);
-  if (numeric(x) && numeric(y) && `${x}${y}`.includes('.')) return Number(x) === Number(y);
-  if (typeof x === 'boolean' || typeof y === 'boolean') return (x ?? false) === (y ?? false);
-  return JSON.stringify(x) === JSON.stringify(y);
-}
-
-/** The members of `values` that differ from the record (a create: from a new record's defaults). */
-export function changedFields(values: Values, existing: CounterpartyRow | null): string[] {
-  return Object.keys(values).filter((key) => {
-    const before = existing ? (existing as Values)[key] : CREATE_DEFAULTS[key];
-    return values[key] !== undefined && !sameValue(values[key], before);
-  });
-}
-
-/**
- * Field permissions (spec §6): a changed field that needs a role the user lacks refuses the whole write;
- * a locked counterparty refuses any change from users who may not work past the management lock.
- */
-export function checkFieldAccess(auth: AuthContext, values: Values, existing: CounterpartyRow | null): void {
-  const changed = changedFields(values, existing);
-  if (existing?.managementLock && changed.length && !hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])) {
+/** A locked counterparty refuses any change from users who may not work past the management lock. */
+function assertUnlocked(auth: AuthContext, existing: CounterpartyRow, changed: readonly string[]): void {
+  if (existing.managementLock && changed.length && !hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])) {
     throw forbidden(M.managementLock);
   }
-  for (const field of changed) {
-    const role = counterpartyFieldRole(field, existing === null);
-    if (role && !hasAnyRole(auth, [role])) throw forbidden(M.fieldEditDenied);
+}
+
+/**
+ * Field permissions (spec §6) of a change outside the resource service (a merge): the management lock,
+ * then the field roles of the counterparty's descriptor.
+ */
+export function checkFieldAccess(auth: AuthContext, values: Values, existing: CounterpartyRow): void {
+  assertUnlocked(auth, existing, changedFieldsOf(values, existing as Values));
+  if (deniedFields(COUNTERPARTY_FIELD_RULES, values, existing, (role) => hasAnyRole(auth, [role])).length) {
+    throw forbidden(M.fieldEditDenied);
   }
 }
 
@@ -189,7 +173,6 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
   return {
     scope: (auth, access) => counterpartyScope(auth, access),
     beforeCreate: async ({ tx, auth }: ResourceContext, values) => {
-      checkFieldAccess(auth, values, null);
       const record: Values = {
         ...values,
         client: values.client ?? false,
@@ -200,9 +183,11 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
       const fixed = await checkCounterparty(tx, record, null);
       return { ...record, ...fixed };
     },
-    beforeUpdate: async ({ tx, auth }, values, existing) => {
+    guardUpdate: ({ auth }, existing, changed) => {
       if (existing.mergedIntoId !== null) throw fieldError([], M.alreadyMerged);
-      checkFieldAccess(auth, values, existing);
+      assertUnlocked(auth, existing, changed);
+    },
+    beforeUpdate: async ({ tx }, values, existing) => {
       const fixed = await checkCounterparty(tx, { ...existing, ...values }, existing.id);
       return { ...values, ...fixed };
     },
@@ -220,3 +205,23 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
     toEntity: (row, { tx }) => counterpartyEntity(row, tx),
   };
 }
+
+/** `merged`: live records unless merged ones are asked for (`true`), or both (`true,false`). */
+export function mergedFilter(values: string[]): SQL | undefined {
+  const wanted = new Set<boolean>();
+  for (const value of values) {
+    if (['true', '1'].includes(value)) wanted.add(true);
+    else if (['false', '0'].includes(value)) wanted.add(false);
+    else throw fieldError(['merged'], MESSAGES.choice);
+  }
+  if (!wanted.size) wanted.add(false);
+  if (wanted.size === 2) return undefined;
+  return wanted.has(true) ? isNotNull(counterparties.mergedIntoId) : isNull(counterparties.mergedIntoId);
+}
+
+/** The counterparty resource as a service: the routes serve it, other code calls it. */
+export const counterpartyService: ResourceService<CounterpartyRow> = resourceService(
+  counterpartyResource,
+  counterparties,
+  { hooks: counterpartyHooks(), filters: { merged: mergedFilter, creditState: creditStateFilter } },
+);

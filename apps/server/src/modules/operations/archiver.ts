@@ -1,113 +1,15 @@
-import {
-  APPLICATION_FILE_TAG,
-  type ArchiveBlocker,
-  type ArchiveFacts,
-  archiveBlockers,
-  type CustomFieldDefinition,
-} from '@tms/domain';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/connection';
-import { files, fileTags } from '../../platform/files/tables';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
-import { counterparties } from '../counterparties/tables';
-import { customFieldsForScope } from '../custom-fields/service';
-import { getOptions } from '../options/service';
-import { fileTagTypes } from '../settings/tables';
-import {
-  OPERATION_KINDS,
-  type OperationKind,
-  type OperationRow,
-  operationRow,
-  writeOperation,
-} from './operation';
-import type { JobRow, OrderRow } from './orders';
-import { stagesOf, today } from './stages';
-import { jobs, orders, stages } from './tables';
+import { OPERATION_KINDS } from './operation';
+import { today } from './stages';
+import { type orders, stages } from './tables';
+import { setArchived } from './use-cases/archive';
+
+export { archiveBlockersOf, archiveFactsOf, definitionsOf } from './archive-facts';
 
 /** Operations looked at per query; the archiver walks the candidates in id order. */
 const BATCH = 500;
-
-/** The custom field definitions of an operation's group (none without a group). */
-export async function definitionsOf(tx: Tx, groupId: number | null): Promise<CustomFieldDefinition[]> {
-  return groupId === null ? [] : customFieldsForScope(tx, { kind: 'operation-group', groupId });
-}
-
-/** Everything spec §4's conditions look at, for one order or job. */
-export async function archiveFactsOf(
-  tx: Tx,
-  kind: OperationKind,
-  row: OperationRow,
-  options: { today: string; archiveAfterDays: number },
-): Promise<ArchiveFacts> {
-  const base = {
-    operation: kind.type,
-    archived: row.archived,
-    stages: await stagesOf(tx, kind.type, row.id),
-    today: options.today,
-    archiveAfterDays: options.archiveAfterDays,
-    customFieldDefinitions: await definitionsOf(tx, row.customFieldGroupId),
-    customFields: row.customFields,
-  };
-  if (kind.type === 'job') {
-    const job = row as JobRow;
-    // A job waits while the cargo of one of its orders is in a warehouse.
-    const [inWarehouse] = job.orderIds.length
-      ? await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(inArray(orders.id, job.orderIds), eq(orders.inWarehouse, true)))
-          .limit(1)
-      : [];
-    return {
-      ...base,
-      inWarehouse: Boolean(inWarehouse),
-      applicationRequired: false,
-      applicationLoaded: false,
-      jobsNotArchived: 0,
-    };
-  }
-  const order = row as OrderRow;
-  const [client] = await tx
-    .select({ applicationRequired: counterparties.applicationRequired })
-    .from(counterparties)
-    .where(eq(counterparties.id, order.clientId));
-  // The application is an attached file of the order tagged APPLICATION.
-  const [application] = await tx
-    .select({ id: files.id })
-    .from(files)
-    .innerJoin(fileTags, eq(fileTags.fileId, files.id))
-    .innerJoin(fileTagTypes, eq(fileTagTypes.id, fileTags.tagTypeId))
-    .where(
-      and(
-        eq(files.ownerType, 'order'),
-        eq(files.ownerId, order.id),
-        eq(files.temporary, false),
-        eq(fileTagTypes.code, APPLICATION_FILE_TAG),
-      ),
-    )
-    .limit(1);
-  const [pending] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(and(sql`${jobs.orderIds} @> ARRAY[${order.id}]::integer[]`, eq(jobs.archived, false)));
-  return {
-    ...base,
-    inWarehouse: order.inWarehouse,
-    applicationRequired: client?.applicationRequired ?? false,
-    applicationLoaded: Boolean(application),
-    jobsNotArchived: pending?.count ?? 0,
-  };
-}
-
-/** Why the archiver leaves this operation out, today. */
-export async function archiveBlockersOf(
-  tx: Tx,
-  kind: OperationKind,
-  row: OperationRow,
-): Promise<ArchiveBlocker[]> {
-  const { archiveAfterDays } = await getOptions(tx);
-  return archiveBlockers(await archiveFactsOf(tx, kind, row, { today: today(), archiveAfterDays }));
-}
 
 /**
  * Archives every order and job meeting every condition of spec §4 (`archiveBlockers` empty); jobs first,
@@ -119,7 +21,6 @@ export async function runArchiver(
   db: Db,
   on: string = today(),
 ): Promise<{ orders: number[]; jobs: number[] }> {
-  const { archiveAfterDays } = await getOptions(db);
   const archived = { orders: [] as number[], jobs: [] as number[] };
   for (const kind of [OPERATION_KINDS.job, OPERATION_KINDS.order]) {
     const table = kind.table as typeof orders;
@@ -142,16 +43,10 @@ export async function runArchiver(
       if (!candidates.length) break;
       after = candidates.at(-1)!.id;
       for (const { id } of candidates) {
-        const done = await db.transaction(async (tx) => {
-          const row = await operationRow(tx, kind, id, undefined);
-          const blockers = archiveBlockers(
-            await archiveFactsOf(tx, kind, row, { today: on, archiveAfterDays }),
-          );
-          if (blockers.length) return false;
-          await writeOperation(tx, kind, row, { archived: true, archivedAt: new Date() }, 'archive', null);
-          return true;
-        });
-        if (done) (kind.type === 'order' ? archived.orders : archived.jobs).push(id);
+        const { changed } = await db.transaction((tx) =>
+          setArchived.run({ tx, auth: null }, { operation: kind.type, id, archived: true, on }),
+        );
+        if (changed) (kind.type === 'order' ? archived.orders : archived.jobs).push(id);
       }
     }
   }

@@ -11,9 +11,9 @@ import {
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
+import { calendarDay } from '../../platform/calendar';
 import { fieldError } from '../../platform/errors';
 import { orderScope } from './scope';
-import { today } from './stages';
 import { orders } from './tables';
 
 /**
@@ -21,7 +21,7 @@ import { orders } from './tables';
  * Stages of archived operations can no longer be managed, so they are not due. The order's
  * `open_stage_dates` holds those dates (a GIN index finds a date) and `next_stage_date` the earliest.
  */
-export function stageDueCondition(due: StageDueFilter, on: string = today()): SQL {
+export function stageDueCondition(due: StageDueFilter, on: string = calendarDay(new Date())): SQL {
   return due === 'today'
     ? sql`(NOT ${orders.archived} AND ${orders.openStageDates} @> ARRAY[${on}::date])`
     : sql`(NOT ${orders.archived} AND ${orders.nextStageDate} < ${on}::date)`;

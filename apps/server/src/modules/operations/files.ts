@@ -24,7 +24,7 @@ import type { ScheduledJob } from '../../platform/jobs/scheduler';
 import { contacts } from '../contacts/tables';
 import { getOptions } from '../options/service';
 import { users } from '../users/tables';
-import { OPERATION_KINDS, type OperationKind, type OperationRow, operationRow, reaches } from './operation';
+import { OPERATION_KINDS, type OperationKind, type OperationRow } from './operation';
 import { actorOf } from './orders';
 import type { orders } from './tables';
 
@@ -94,8 +94,8 @@ async function changeableOperation(
   auth: AuthContext,
   id: number,
 ): Promise<OperationRow> {
-  const row = await operationRow(tx, kind, id, kind.scope(auth, 'read'));
-  if (!(await reaches(tx, kind, id, kind.scope(auth, 'write', false)))) throw forbidden();
+  const row = await kind.service.find({ tx, auth }, id, { access: 'read', lock: true });
+  if (!(await kind.service.reaches(tx, id, kind.scope(auth, 'write', false)))) throw forbidden();
   const lock = fileUploadLock(
     {
       archived: row.archived,
@@ -136,7 +136,7 @@ function registerKind(app: App, kind: OperationKind): void {
     async (request) => {
       const { id } = request.params as { id: number };
       const tx = db();
-      await operationRow(tx, kind, id, kind.scope(request.auth!, 'read'), false);
+      await kind.service.find({ tx, auth: request.auth }, id, { access: 'read' });
       const collection = await operationFiles(tx, kind, id);
       return { data: { collection, total: collection.length } };
     },
@@ -242,7 +242,7 @@ export function registerOperationFileRoutes(app: App): void {
   for (const kind of Object.values(OPERATION_KINDS)) {
     registerKind(app, kind);
     registerFileOwner(kind.type, (auth, ownerId, tx) =>
-      reaches(tx, kind, ownerId, kind.scope(auth, 'read', false)),
+      kind.service.reaches(tx, ownerId, kind.scope(auth, 'read', false)),
     );
   }
 }

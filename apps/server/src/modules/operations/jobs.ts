@@ -1,7 +1,6 @@
 import {
   jobContractorIssue,
   jobCostIssue,
-  jobFieldRole,
   jobOrderIssue,
   jobTypeIssue,
   OPERATION_MESSAGES as M,
@@ -24,7 +23,6 @@ import {
   assertClientsUnlocked,
   assertEditable,
   changedFields,
-  checkFieldRoles,
   type JobRow,
   type OrderRow,
   operationCustomFields,
@@ -160,14 +158,12 @@ export function jobHooks(): ResourceHooks<JobRow> {
   return {
     scope: (auth, access) => jobScope(auth, access),
     async beforeCreate({ tx, auth }, values) {
-      checkFieldRoles(auth, values, null, (field) => jobFieldRole(field, null));
       const computed = await prepareJob(tx, auth, values, null);
       await assertClientsUnlocked(tx, auth, computed.clientIds as number[]);
       return { ...values, ...computed, createdById: auth.userId };
     },
+    guardUpdate: (_ctx, existing) => assertEditable(existing),
     async beforeUpdate({ tx, auth }, values, existing) {
-      assertEditable(existing);
-      checkFieldRoles(auth, values, existing as Values, (field) => jobFieldRole(field, existing));
       const computed = await prepareJob(tx, auth, values, existing);
       if (changedFields(values, existing as Values).length) {
         await assertClientsUnlocked(tx, auth, [...existing.clientIds, ...(computed.clientIds as number[])]);

@@ -11,7 +11,6 @@ import {
   MESSAGES,
   type OperationActor,
   operationEditLock,
-  orderFieldRole,
   ROLE_IGNORE_MANAGEMENT_LOCK,
   type RoutePointInput,
   routeIssues,
@@ -57,23 +56,11 @@ export function changedFields(values: Values, existing: Values | null, defaults:
   });
 }
 
-/** A new operation's flags before anyone sets them: setting `damaged: false` needs no role. */
-const OPERATION_DEFAULTS: Values = { damaged: false, failure: false };
-
 /**
- * Spec §6: a changed field that needs a role the user lacks (`roleOf`: ORDER_FIELD_ROLES, JOB_FIELD_ROLES)
- * refuses the whole write (403).
+ * Spec §6: a changed cargo flag that needs a role the user lacks refuses the whole write (403); the
+ * fields' own roles are the descriptors' `fieldRoles`, which the resource service checks.
  */
-export function checkFieldRoles(
-  auth: AuthContext,
-  values: Values,
-  existing: Values | null,
-  roleOf: (field: string) => string | undefined,
-): void {
-  for (const field of changedFields(values, existing, OPERATION_DEFAULTS)) {
-    const role = roleOf(field);
-    if (role && !hasAnyRole(auth, [role])) throw forbidden(COUNTERPARTY_MESSAGES.fieldEditDenied);
-  }
+export function checkCargoRoles(auth: AuthContext, values: Values, existing: Values | null): void {
   const cargo = (source: Values | null) => source?.cargo as Record<string, unknown> | null | undefined;
   if (deniedCargoFields(cargo(values), cargo(existing), actorOf(auth)).length) {
     throw forbidden(COUNTERPARTY_MESSAGES.fieldEditDenied);
@@ -309,14 +296,14 @@ export function orderHooks(): ResourceHooks<OrderRow> {
   return {
     scope: (auth, access) => orderScope(auth, access),
     async beforeCreate({ tx, auth }, values) {
-      checkFieldRoles(auth, values, null, (field) => orderFieldRole(field, true));
+      checkCargoRoles(auth, values, null);
       await assertClientsUnlocked(tx, auth, [values.clientId as number]);
       const computed = await prepareOrder(tx, auth, values, null);
       return { ...values, ...computed, createdById: auth.userId };
     },
+    guardUpdate: (_ctx, existing) => assertEditable(existing),
     async beforeUpdate({ tx, auth }, values, existing) {
-      assertEditable(existing);
-      checkFieldRoles(auth, values, existing as Values, (field) => orderFieldRole(field, false));
+      checkCargoRoles(auth, values, existing as Values);
       if (changedFields(values, existing as Values).length) {
         const clients = [existing.clientId, ...(values.clientId ? [values.clientId as number] : [])];
         await assertClientsUnlocked(tx, auth, clients);

@@ -58,8 +58,8 @@ export async function publishOperationChange(
 }
 
 /**
- * The resource engine's writes (update, delete) of orders or jobs announced as well; a new record has no
- * followers yet.
+ * Every change of an order or a job through its resource service (update, delete, a status, the archive,
+ * a stage's effects, the system's) is announced; a new record has no followers yet.
  */
 export function withChangeMessages<Row extends { id: number; version: number }>(
   type: OperationType,
@@ -67,8 +67,8 @@ export function withChangeMessages<Row extends { id: number; version: number }>(
 ): ResourceHooks<Row> {
   return {
     ...hooks,
-    async afterWrite(ctx, event) {
-      await hooks.afterWrite?.(ctx, event);
+    async onChange(ctx, event) {
+      await hooks.onChange?.(ctx, event);
       if (event.action === 'create') return;
       const row = event.after ?? event.before;
       if (row) await publishOperationChange(ctx.tx, type, row, ctx.auth, event.after === null);

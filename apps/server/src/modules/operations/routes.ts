@@ -1,7 +1,6 @@
 import {
   ARCHIVE_BLOCKERS,
   allowedStatusTargets,
-  cargoDescribed,
   copyOrder,
   dataSchema,
   idParamSchema,
@@ -10,8 +9,6 @@ import {
   jobResource,
   jobSchema,
   listResultSchema,
-  MESSAGES,
-  markingStageClosed,
   OPERATION_STATUSES,
   type OperationStatusKind,
   type Order,
@@ -26,60 +23,32 @@ import {
   type StatusTarget,
   statusChangeSchemaOf,
   statusKindsOf,
-  statusTransition,
-  type TransitionFacts,
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
-import { fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { registerResource } from '../../platform/resources';
-import { financeControlStatusReasons } from '../settings/tables';
-import { archiveBlockersOf, definitionsOf } from './archiver';
-import { operationsDashboard, stageDueFilter } from './dashboard';
+import { registerResourceRoutes } from '../../platform/resources';
+import { archiveBlockersOf, definitionsOf } from './archive-facts';
+import { operationsDashboard } from './dashboard';
 import { registerOperationFileRoutes } from './files';
-import { jobHooks, jobsOfOrder } from './jobs';
+import { jobsOfOrder } from './jobs';
 import './merge';
-import {
-  OPERATION_KINDS,
-  type OperationKind,
-  type OperationRow,
-  operationEntity,
-  operationRow,
-  reaches,
-  writeOperation,
-} from './operation';
-import { actorOf, type OrderRow, orderHooks } from './orders';
-import { withChangeMessages } from './realtime';
+import { jobService, OPERATION_KINDS, type OperationKind, orderService } from './operation';
+import { actorOf } from './orders';
 import { orderScope } from './scope';
-import { orderAndJobStages, registerStageRoutes } from './stages';
-import { jobs, operationPropertyViews, orders } from './tables';
+import { registerStageRoutes } from './stage-routes';
+import { operationPropertyViews } from './tables';
+import { setArchived } from './use-cases/archive';
+import { changeStatus, transitionFacts } from './use-cases/change-status';
 
 const versionBody = z.object({ version: z.number().int().positive() }).strict();
 
-/** Facts the status transitions look at, from the stored operation. */
-async function transitionFacts(tx: Tx, kind: OperationKind, row: OperationRow): Promise<TransitionFacts> {
-  const facts: TransitionFacts = { operation: kind.type, archived: row.archived };
-  if (kind.type !== 'order') return facts;
-  const order = row as OrderRow;
-  return {
-    ...facts,
-    // The order keeps no separate insurance form: the declared value is the insured amount, the route's
-    // dates the period.
-    insuranceDetailsComplete: Boolean(
-      order.cargo.declaredValue && order.dispatchDate && order.deliveryDate && order.cargo.description,
-    ),
-    cargoDescribed: cargoDescribed(order.cargo),
-    markingStageClosed: markingStageClosed(await orderAndJobStages(tx, order.id)),
-  };
-}
-
 /** An order the user may see; 404 otherwise (also for routes guarded by job roles alone). */
 async function readOrder(tx: Tx, auth: AuthContext, id: number): Promise<Order> {
-  const row = await operationRow(tx, OPERATION_KINDS.order, id, orderScope(auth, 'read', false), false);
-  return operationEntity(OPERATION_KINDS.order, row) as Order;
+  const row = await orderService.find({ tx, auth }, id, { where: orderScope(auth, 'read', false) });
+  return (await orderService.toEntity(row, tx)) as Order;
 }
 
 /** Statuses (with the transitions of docs/operations.md) and the archive, for orders and jobs. */
@@ -109,8 +78,8 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
       const { id } = request.params as { id: number };
       const auth = request.auth!;
       const tx = db();
-      const row = await operationRow(tx, kind, id, kind.scope(auth, 'read'), false);
-      const actor = actorOf(auth, await reaches(tx, kind, id, kind.scope(auth, 'write', false)));
+      const row = await kind.service.find({ tx, auth }, id, { access: 'read' });
+      const actor = actorOf(auth, await kind.service.reaches(tx, id, kind.scope(auth, 'write', false)));
       const facts = await transitionFacts(tx, kind, row);
       const data: Record<string, StatusTarget[]> = {};
       for (const status of kinds) {
@@ -138,37 +107,9 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
       async (request) => {
         const { id } = request.params as { id: number };
         const body = request.body as z.infer<typeof bodySchema>;
-        const auth = request.auth!;
-        const row = await db().transaction(async (tx) => {
-          const before = await operationRow(tx, kind, id, kind.scope(auth, 'read'));
-          if (body.reasonId) {
-            const [reason] = await tx
-              .select({ id: financeControlStatusReasons.id })
-              .from(financeControlStatusReasons)
-              .where(eq(financeControlStatusReasons.id, body.reasonId))
-              .limit(1);
-            if (!reason) throw fieldError(['reasonId'], MESSAGES.invalid);
-          }
-          const canEdit = await reaches(tx, kind, id, kind.scope(auth, 'write', false));
-          const field = OPERATION_STATUSES[status].field;
-          const from = (before as Record<string, unknown>)[field] as string;
-          const result = statusTransition(status, from, body.status, actorOf(auth, canEdit), {
-            ...(await transitionFacts(tx, kind, before)),
-            reasonId: body.reasonId ?? null,
-          });
-          if (!result.ok) throw fieldError(result.path, result.error);
-          if (from === body.status) return before;
-          const set: Record<string, unknown> = { [field]: body.status };
-          if (status === 'financeControl') {
-            set.financeControlReasonId = body.reasonId ?? null;
-            set.financeControlChangedAt = new Date();
-          }
-          const comment: Record<string, { old: unknown; new: unknown }> = body.comment
-            ? { comment: { old: null, new: body.comment } }
-            : {};
-          return writeOperation(tx, kind, before, set, 'status', auth, body.version, comment);
-        });
-        return { data: operationEntity(kind, row) };
+        const input = { operation: kind.type, id, kind: status, ...body };
+        const data = await db().transaction((tx) => changeStatus.run({ tx, auth: request.auth }, input));
+        return { data };
       },
     );
   }
@@ -189,16 +130,9 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
       async (request) => {
         const { id } = request.params as { id: number };
         const { version } = request.body as { version: number };
-        const auth = request.auth!;
-        const archived = action === 'archive';
-        const row = await db().transaction(async (tx) => {
-          // Guarded by the archive role alone: a record out of the view scope is simply not found.
-          const before = await operationRow(tx, kind, id, kind.scope(auth, 'read', false));
-          if (before.archived === archived) return before;
-          const set = { archived, archivedAt: archived ? new Date() : null };
-          return writeOperation(tx, kind, before, set, action, auth, version);
-        });
-        return { data: operationEntity(kind, row) };
+        const input = { operation: kind.type, id, archived: action === 'archive', version };
+        const { entity } = await db().transaction((tx) => setArchived.run({ tx, auth: request.auth }, input));
+        return { data: entity };
       },
     );
   }
@@ -217,7 +151,7 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
     async (request) => {
       const { id } = request.params as { id: number };
       const tx = db();
-      const row = await operationRow(tx, kind, id, kind.scope(request.auth!, 'read'), false);
+      const row = await kind.service.find({ tx, auth: request.auth }, id, { access: 'read' });
       return { data: await archiveBlockersOf(tx, kind, row) };
     },
   );
@@ -230,11 +164,8 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
 export default async function operationsModule(app: App): Promise<void> {
   const db = () => app.database.db;
 
-  registerResource(app, orderResource, orders, {
-    hooks: withChangeMessages('order', orderHooks()),
-    filters: { stageDue: stageDueFilter },
-  });
-  registerResource(app, jobResource, jobs, { hooks: withChangeMessages('job', jobHooks()) });
+  registerResourceRoutes(app, orderService);
+  registerResourceRoutes(app, jobService);
   for (const kind of Object.values(OPERATION_KINDS)) registerStatusRoutes(app, kind);
   registerStageRoutes(app);
   registerOperationFileRoutes(app);
@@ -295,9 +226,8 @@ export default async function operationsModule(app: App): Promise<void> {
       const auth = request.auth!;
       const tx = db();
       await readOrder(tx, auth, id);
-      const collection = (await jobsOfOrder(tx, auth, id)).map(
-        (row) => operationEntity(OPERATION_KINDS.job, row) as Job,
-      );
+      const rows = await jobsOfOrder(tx, auth, id);
+      const collection = (await Promise.all(rows.map((row) => jobService.toEntity(row, tx)))) as Job[];
       return { data: { collection, total: collection.length } };
     },
   );

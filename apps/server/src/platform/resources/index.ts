@@ -2,4 +2,5 @@ export * from './engine';
 export { dictionaryColumns, listIndexes, searchTextColumn } from './indexes';
 export { containsPattern, listQueryOf } from './query';
 export { checkReferences } from './references';
-export { registeredResource } from './registry';
+export { registeredResource, serviceOf } from './registry';
+export { defineUseCase, type UseCase, type UseCaseContext, userOf } from './use-case';

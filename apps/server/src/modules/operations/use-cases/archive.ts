@@ -1,0 +1,63 @@
+import { ARCHIVE_BLOCKERS, archiveBlockers, jobSchema, OPERATION_TYPES, orderSchema } from '@tms/domain';
+import { z } from 'zod';
+import { defineUseCase } from '../../../platform/resources';
+import { getOptions } from '../../options/service';
+import { archiveFactsOf } from '../archive-facts';
+import { OPERATION_KINDS } from '../operation';
+import { today } from '../stages';
+
+export const setArchivedInput = z.object({
+  operation: z.enum(OPERATION_TYPES),
+  id: z.number().int().positive(),
+  /** true: archive; false: take out of the archive. */
+  archived: z.boolean(),
+  /** The version the change is based on (a user's change); the system changes without. */
+  version: z.number().int().positive().optional(),
+  /** The system's day (YYYY-MM-DD) the conditions of spec §4 are checked for; default today. */
+  on: z.string().optional(),
+});
+
+export const setArchivedOutput = z.object({
+  /** The operation as it is now. */
+  entity: z.union([orderSchema, jobSchema]),
+  /** Whether it changed (already so, or for the system a condition not met: false). */
+  changed: z.boolean(),
+  /** For the system: why it was left out (empty when archived). */
+  blockers: z.array(z.enum(ARCHIVE_BLOCKERS)),
+});
+
+/**
+ * Archives an order or a job, or takes it out of the archive. A user (ROLE_ORDER_ARCHIVE, checked by the
+ * route) does it by hand on a record of their view scope (else 404) with its version; the system (`auth`
+ * null, the archiver) archives only when every condition of spec §4 holds, re-checked under the row lock.
+ * Logged as `archive` / `unarchive`; announced in real time.
+ */
+export const setArchived = defineUseCase({
+  name: 'operations.set-archived',
+  input: setArchivedInput,
+  output: setArchivedOutput,
+  async run({ tx, auth }, input) {
+    const kind = OPERATION_KINDS[input.operation];
+    // A user's archive is guarded by the archive role alone: a record out of the view scope is not found.
+    const where = auth ? kind.scope(auth, 'read', false) : undefined;
+    const before = await kind.service.find({ tx, auth }, input.id, { where, lock: true });
+    const unchanged = async (blockers: z.infer<typeof setArchivedOutput>['blockers']) => ({
+      entity: (await kind.service.toEntity(before, tx)) as never,
+      changed: false,
+      blockers,
+    });
+    if (before.archived === input.archived) return unchanged([]);
+    if (!auth && input.archived) {
+      const { archiveAfterDays } = await getOptions(tx);
+      const facts = await archiveFactsOf(tx, kind, before, { today: input.on ?? today(), archiveAfterDays });
+      const blockers = archiveBlockers(facts);
+      if (blockers.length) return unchanged(blockers);
+    }
+    const set = { archived: input.archived, archivedAt: input.archived ? new Date() : null };
+    const after = await kind.service.write({ tx, auth }, before, set, {
+      action: input.archived ? 'archive' : 'unarchive',
+      version: input.version,
+    });
+    return { entity: (await kind.service.toEntity(after, tx)) as never, changed: true, blockers: [] };
+  },
+});

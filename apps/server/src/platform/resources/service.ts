@@ -1,0 +1,483 @@
+import {
+  changedFieldsOf,
+  deniedFields,
+  EXPORT_LANGUAGES,
+  FIELD_ROLE_MESSAGES,
+  MESSAGES,
+  RESOURCE_MESSAGES,
+  type ResourceDescriptor,
+  updateSchemaOf,
+} from '@tms/domain';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../auth/context';
+import { changeHistory, type changeHistoryQuerySchema } from '../changelog/history';
+import { type ChangeAction, diff, recordChange } from '../changelog/service';
+import type { FieldChanges } from '../changelog/tables';
+import { conflict, fieldError, forbidden, notFound, zodValidationError } from '../errors';
+import { hasAnyRole } from '../permissions/check';
+import { constraintFields, mapConstraintError } from './db-errors';
+import { columnOf, type ListFilters, listOrder, listQueryOf, listWhere, withPlanForMatches } from './query';
+
+/** A table a resource can live in: the contract's entity columns plus whatever the resource needs. */
+export type ResourceTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
+export type RowOf<T extends ResourceTable> = T['$inferSelect'];
+type Values = Record<string, unknown>;
+
+/**
+ * Who acts and where: the principal (the signed-in user; `request.auth` over HTTP) and the transaction or
+ * database the call works in. A service write opens its own transaction, nested (a savepoint) when `tx`
+ * already is one, so a caller composes several writes in one transaction by passing it.
+ */
+export interface ResourceContext {
+  tx: Tx;
+  auth: AuthContext;
+}
+
+/** The system's own changes (scheduled jobs) have no principal: `auth` null, no scope, no role checks. */
+export interface ChangeContext {
+  tx: Tx;
+  auth: AuthContext | null;
+}
+
+export interface WriteEvent<Row> {
+  action: ChangeAction;
+  before: Row | null;
+  after: Row | null;
+  /** The validated body as sent (includes members that are not columns, e.g. a link list). */
+  input: Values;
+}
+
+export interface ResourceHooks<Row> {
+  /**
+   * Rows the user may see (`read`: list, get, export, history) and change (`write`: update, toggle,
+   * delete); a resource whose view and edit permissions are scoped apart tells them apart by `access`.
+   */
+  scope?: (auth: AuthContext, access: 'read' | 'write') => SQL | undefined;
+  /** Checks and completes a create; throw fieldError / ErrorCollector; return replaced column values. */
+  beforeCreate?: (ctx: ResourceContext, values: Values) => Promise<Values | undefined> | Values | undefined;
+  /**
+   * Refuses any change of `existing` (archived, merged, locked) before the field roles are checked;
+   * `changed`: the members the update changes.
+   */
+  guardUpdate?: (ctx: ResourceContext, existing: Row, changed: string[]) => Promise<void> | void;
+  /** Checks and completes an update of `existing`; `values` holds only the members sent. */
+  beforeUpdate?: (
+    ctx: ResourceContext,
+    values: Values,
+    existing: Row,
+  ) => Promise<Values | undefined> | Values | undefined;
+  /** After a user's create, update, enable, disable or delete, in the same transaction. */
+  afterWrite?: (ctx: ResourceContext, event: WriteEvent<Row>) => Promise<void> | void;
+  /**
+   * After every change, also the system's and those of `write` (a status, the archive), in the same
+   * transaction and after `afterWrite`: e.g. to announce it in real time.
+   */
+  onChange?: (ctx: ChangeContext, event: WriteEvent<Row>) => Promise<void> | void;
+  /** Refuses a delete, typically `throw conflict('service used in orders or products')`. */
+  beforeDelete?: (ctx: ResourceContext, row: Row) => Promise<void> | void;
+  /** Row → JSON entity; by default the entity schema's members taken from the row, dates as ISO text. */
+  toEntity?: (row: Row, ctx: { tx: Tx }) => Promise<Values> | Values;
+}
+
+export interface ResourceOptions<Row> {
+  hooks?: ResourceHooks<Row>;
+  /** Constraint name → field, for constraints the table definition does not name (expression indexes). */
+  constraints?: Record<string, string>;
+  /** Members masked in the change log (e.g. a secret). */
+  secretFields?: string[];
+  /** The 409 message when a delete is refused because other tables refer to the record (spec §8). */
+  inUseMessage?: string;
+  /**
+   * List filters on computed values (no column of that name): the condition for the values asked, called
+   * on every list and export, also with none asked, so a filter can have a default.
+   */
+  filters?: ListFilters;
+}
+
+/** Largest export; bigger selections must be filtered first. */
+export const MAX_EXPORT_ROWS = 100_000;
+
+/** The entity schema's members taken from the row, dates as ISO text. */
+export function defaultEntity(descriptor: ResourceDescriptor, row: Values): Values {
+  const out: Values = {};
+  for (const key of Object.keys(descriptor.entity.shape)) {
+    if (!(key in row)) continue;
+    const value = row[key];
+    out[key] = value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
+}
+
+/** The zod schemas of a resource's inputs, for callers that parse what they pass. */
+export function resourceSchemas(descriptor: ResourceDescriptor) {
+  const listQuery = listQueryOf(descriptor);
+  return {
+    entity: descriptor.entity,
+    // Unknown members are refused rather than dropped, so a misspelt field is never silently lost.
+    create: descriptor.create.strict(),
+    update: updateSchemaOf(descriptor.create)
+      .extend({
+        version: z
+          .number()
+          .int()
+          .positive()
+          .optional()
+          .describe('The version the change is based on, or If-Match'),
+      })
+      .strict(),
+    listQuery,
+    exportQuery: listQuery.omit({ page: true, itemsPerPage: true }).extend({
+      lang: z.enum(EXPORT_LANGUAGES).default('ru'),
+      columns: z.string().max(2000).optional().describe('Fields to export, comma-separated; default: listed'),
+    }),
+  };
+}
+
+export type ListQuery = Values & { page: number; itemsPerPage: number };
+export type ExportQuery = Values & { columns?: string };
+export type HistoryQuery = z.infer<typeof changeHistoryQuerySchema>;
+
+/** Where a row is looked for: the principal's scope (`access`), an explicit condition, or none (system). */
+export interface FindOptions {
+  /** The principal's scope for reading (default) or writing; ignored when `where` is given. */
+  access?: 'read' | 'write';
+  /** The condition instead of the scope hook (undefined in `where`: every row). */
+  where?: SQL | undefined;
+  /** Lock the row for the transaction (FOR UPDATE). */
+  lock?: boolean;
+}
+
+/**
+ * A resource as a service: list, get, create, update, delete, enable/disable, history, with validation,
+ * scope, field checks of the hooks, optimistic locking, change log and the hooks' events. No HTTP: any
+ * code calls it with a principal and a transaction; the routes of `registerResource` are a thin adapter.
+ */
+export interface ResourceService<Row = Values> {
+  readonly descriptor: ResourceDescriptor;
+  readonly table: ResourceTable;
+  readonly options: ResourceOptions<Row>;
+  readonly schemas: ReturnType<typeof resourceSchemas>;
+  /** One page (`query` as `schemas.listQuery` parses it) within the read scope. */
+  list(ctx: ResourceContext, query: ListQuery): Promise<{ collection: Values[]; total: number }>;
+  /** Up to MAX_EXPORT_ROWS entities of the list's selection and order, with the fields to export. */
+  exportRows(
+    ctx: ResourceContext,
+    query: ExportQuery,
+  ): Promise<{ fields: ResourceDescriptor['fields']; entities: Values[] }>;
+  /** The entity within the read scope; 404 otherwise. */
+  get(ctx: ResourceContext, id: number): Promise<Values>;
+  /** The stored row: 404 when the scope (or `where`) does not reach it. */
+  find(ctx: ChangeContext, id: number, options?: FindOptions): Promise<Row>;
+  /** Whether `where` reaches the row (e.g. the edit scope of a record the user can read). */
+  reaches(tx: Tx, id: number, where: SQL | undefined): Promise<boolean>;
+  history(ctx: ResourceContext, id: number, query: HistoryQuery): ReturnType<typeof changeHistory>;
+  create(ctx: ResourceContext, input: unknown): Promise<Values>;
+  /** `version`: the one the change is based on (or in `input.version`); 409 when it is not the stored one. */
+  update(ctx: ResourceContext, id: number, input: unknown, version?: number): Promise<Values>;
+  delete(ctx: ResourceContext, id: number): Promise<Values>;
+  /** Enable or disable (descriptors with `toggle`); already so: nothing changes, nothing is logged. */
+  setEnabled(ctx: ResourceContext, id: number, enabled: boolean): Promise<Values>;
+  /**
+   * A change of a row the caller read and locked (`find` with `lock`), beside the checks of `update`: a
+   * status, the archive, the system's own moves. `version`: the optimistic check (undefined: none);
+   * `changes`: members the log shows beside the columns' difference. Logged under `action`; `onChange`
+   * runs. Answers the new row.
+   */
+  write(
+    ctx: ChangeContext,
+    before: Row,
+    set: Values,
+    options: { action: ChangeAction; version?: number; changes?: FieldChanges },
+  ): Promise<Row>;
+  toEntity(row: Row, tx: Tx): Promise<Values>;
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw zodValidationError(result.error);
+  return result.data;
+}
+
+/** The service of one resource; `registerResource` builds one and serves it over HTTP. */
+export function resourceService<T extends ResourceTable>(
+  descriptor: ResourceDescriptor,
+  table: T,
+  options: ResourceOptions<RowOf<T>> = {},
+): ResourceService<RowOf<T>> {
+  type Row = RowOf<T>;
+  const hooks = options.hooks ?? {};
+  const columns = new Set(Object.keys(getTableColumns(table)));
+  const idColumn = columnOf(table, 'id');
+  const versionColumn = columnOf(table, 'version');
+  const constraintField = constraintFields(table);
+  for (const [name, field] of Object.entries(options.constraints ?? {})) constraintField.set(name, field);
+  const schemas = resourceSchemas(descriptor);
+  // Validates the descriptor against the table at start-up rather than at the first request.
+  const filters = options.filters ?? {};
+  for (const field of descriptor.fields) {
+    if (field.sortable || field.searchable || (field.filterable && !filters[field.name])) {
+      columnOf(table, field.name);
+    }
+  }
+  if (descriptor.toggle) columnOf(table, 'enabled');
+
+  const scopeOf = (auth: AuthContext, access: 'read' | 'write' = 'read') =>
+    hooks.scope ? hooks.scope(auth, access) : undefined;
+  const toEntity = async (row: Row, tx: Tx): Promise<Values> =>
+    hooks.toEntity ? hooks.toEntity(row, { tx }) : defaultEntity(descriptor, row as Values);
+  const columnValues = (values: Values): Values =>
+    Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && columns.has(k)));
+  const idOf = (row: Row) => (row as { id: number }).id;
+
+  async function findOne(tx: Tx, id: number, where: SQL | undefined, lock = false): Promise<Row | undefined> {
+    const query = tx
+      .select()
+      .from(table as PgTable)
+      .where(and(eq(idColumn, id), where))
+      .limit(1);
+    const rows = (lock ? await query.for('update') : await query) as Row[];
+    return rows[0];
+  }
+
+  async function inTransaction<R>(
+    outer: Tx,
+    action: 'write' | 'delete',
+    fn: (tx: Tx) => Promise<R>,
+  ): Promise<R> {
+    try {
+      return await outer.transaction(fn);
+    } catch (error) {
+      throw mapConstraintError(error, constraintField, action, options.inUseMessage);
+    }
+  }
+
+  async function log(
+    ctx: ChangeContext,
+    action: ChangeAction,
+    id: number,
+    before: Values | null,
+    after: Values | null,
+    extra: FieldChanges = {},
+  ) {
+    await recordChange(ctx.tx, {
+      entityType: descriptor.name,
+      entityId: id,
+      action,
+      auth: ctx.auth,
+      changes: { ...diff(before, after, { secret: options.secretFields }), ...extra },
+    });
+  }
+
+  /** The descriptor's field roles: a changed field whose role the user lacks refuses the write (403). */
+  function checkFieldRoles(auth: AuthContext, values: Values, existing: Row | null) {
+    if (!descriptor.fieldRoles) return;
+    if (deniedFields(descriptor.fieldRoles, values, existing, (role) => hasAnyRole(auth, [role])).length) {
+      throw forbidden(FIELD_ROLE_MESSAGES.fieldEditDenied);
+    }
+  }
+
+  async function changed(ctx: ResourceContext, event: WriteEvent<Row>) {
+    await hooks.afterWrite?.(ctx, event);
+    await hooks.onChange?.(ctx, event);
+  }
+
+  function selection(auth: AuthContext, query: Values) {
+    return {
+      where: listWhere(descriptor, table, query, scopeOf(auth), filters),
+      order: listOrder(descriptor, table, query),
+    };
+  }
+
+  return {
+    descriptor,
+    table,
+    options,
+    schemas,
+    toEntity,
+
+    async list({ tx, auth }, query) {
+      const { where, order } = selection(auth, query);
+      const [counted] = await tx
+        .select({ total: sql<number>`count(*)::int` })
+        .from(table as PgTable)
+        .where(where);
+      const total = counted?.total ?? 0;
+      const offset = (query.page - 1) * query.itemsPerPage;
+      const rows =
+        offset < total
+          ? await withPlanForMatches(tx, table as PgTable, Boolean(where), total, (q) =>
+              q
+                .select()
+                .from(table as PgTable)
+                .where(where)
+                .orderBy(...order)
+                .limit(query.itemsPerPage)
+                .offset(offset),
+            )
+          : [];
+      const collection = await Promise.all((rows as Row[]).map((row) => toEntity(row, tx)));
+      return { collection, total };
+    },
+
+    async exportRows({ tx, auth }, query) {
+      const { where, order } = selection(auth, query);
+      const chosen = query.columns
+        ?.split(',')
+        .map((c) => c.trim())
+        .filter(Boolean);
+      const known = new Set(descriptor.fields.map((f) => f.name));
+      const invalid = chosen?.filter((c) => !known.has(c)) ?? [];
+      if (invalid.length) throw fieldError(['columns'], MESSAGES.choice);
+      const fields = chosen?.length
+        ? chosen.map((name) => descriptor.fields.find((f) => f.name === name)!)
+        : descriptor.fields.filter((f) => f.listed);
+      const rows = (await tx
+        .select()
+        .from(table as PgTable)
+        .where(where)
+        .orderBy(...order)
+        .limit(MAX_EXPORT_ROWS)) as Row[];
+      const entities = await Promise.all(rows.map((row) => toEntity(row, tx)));
+      return { fields, entities };
+    },
+
+    async get({ tx, auth }, id) {
+      const row = await findOne(tx, id, scopeOf(auth));
+      if (!row) throw notFound();
+      return toEntity(row, tx);
+    },
+
+    async find({ tx, auth }, id, findOptions = {}) {
+      const where =
+        'where' in findOptions ? findOptions.where : auth ? scopeOf(auth, findOptions.access) : undefined;
+      const row = await findOne(tx, id, where, findOptions.lock);
+      if (!row) throw notFound();
+      return row;
+    },
+
+    async reaches(tx, id, where) {
+      if (where === undefined) return true;
+      const [row] = await tx
+        .select({ id: idColumn })
+        .from(table as PgTable)
+        .where(and(eq(idColumn, id), where))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async history({ tx, auth }, id, query) {
+      if (!(await findOne(tx, id, scopeOf(auth)))) throw notFound();
+      return changeHistory(tx, { ...query, entityType: descriptor.name, entityId: id });
+    },
+
+    async create({ tx: outer, auth }, body) {
+      const input = parse(schemas.create, body) as Values;
+      return inTransaction(outer, 'write', async (tx) => {
+        const ctx = { tx, auth };
+        checkFieldRoles(auth, input, null);
+        const values = (await hooks.beforeCreate?.(ctx, { ...input })) ?? input;
+        const [row] = (await tx
+          .insert(table)
+          .values(columnValues(values) as never)
+          .returning()) as Row[];
+        const after = await toEntity(row!, tx);
+        await log(ctx, 'create', idOf(row!), null, after);
+        await changed(ctx, { action: 'create', before: null, after: row!, input });
+        return after;
+      });
+    },
+
+    async update({ tx: outer, auth }, id, body, ifMatch) {
+      const { version: bodyVersion, ...input } = parse(schemas.update, body) as Values & { version?: number };
+      const version = bodyVersion ?? ifMatch;
+      if (version === undefined) throw fieldError(['version'], RESOURCE_MESSAGES.versionRequired);
+      const scope = scopeOf(auth, 'write');
+      return inTransaction(outer, 'write', async (tx) => {
+        const ctx = { tx, auth };
+        const existing = await findOne(tx, id, scope);
+        if (!existing) throw notFound();
+        if ((existing as { version: number }).version !== version) throw conflict();
+        await hooks.guardUpdate?.(
+          ctx,
+          existing,
+          changedFieldsOf(input, existing as Values, descriptor.fieldRoles?.createDefaults),
+        );
+        checkFieldRoles(auth, input, existing);
+        const values = (await hooks.beforeUpdate?.(ctx, { ...input }, existing)) ?? input;
+        // The version check lives in the UPDATE itself: of two concurrent updates only one matches.
+        const [row] = (await tx
+          .update(table)
+          .set({
+            ...columnValues(values),
+            version: sql`${versionColumn} + 1`,
+            updatedAt: new Date(),
+          } as never)
+          .where(and(eq(idColumn, id), eq(versionColumn, version), scope))
+          .returning()) as Row[];
+        if (!row) throw conflict();
+        const after = await toEntity(row, tx);
+        await log(ctx, 'update', id, await toEntity(existing, tx), after);
+        await changed(ctx, { action: 'update', before: existing, after: row, input });
+        return after;
+      });
+    },
+
+    async delete({ tx: outer, auth }, id) {
+      const scope = scopeOf(auth, 'write');
+      return inTransaction(outer, 'delete', async (tx) => {
+        const ctx = { tx, auth };
+        const existing = await findOne(tx, id, scope, true);
+        if (!existing) throw notFound();
+        await hooks.beforeDelete?.(ctx, existing);
+        const before = await toEntity(existing, tx);
+        await tx.delete(table).where(and(eq(idColumn, id), scope));
+        await log(ctx, 'delete', id, before, null);
+        await changed(ctx, { action: 'delete', before: existing, after: null, input: {} });
+        return before;
+      });
+    },
+
+    async setEnabled({ tx: outer, auth }, id, enabled) {
+      const action = enabled ? 'enable' : 'disable';
+      const scope = scopeOf(auth, 'write');
+      return inTransaction(outer, 'write', async (tx) => {
+        const ctx = { tx, auth };
+        const existing = await findOne(tx, id, scope, true);
+        if (!existing) throw notFound();
+        // Already in the asked state: nothing changes, nothing is logged.
+        if ((existing as { enabled: boolean }).enabled === enabled) return toEntity(existing, tx);
+        const [row] = (await tx
+          .update(table)
+          .set({ enabled, version: sql`${versionColumn} + 1`, updatedAt: new Date() } as never)
+          .where(and(eq(idColumn, id), scope))
+          .returning()) as Row[];
+        const after = await toEntity(row!, tx);
+        await log(ctx, action, id, await toEntity(existing, tx), after);
+        await changed(ctx, { action, before: existing, after: row!, input: {} });
+        return after;
+      });
+    },
+
+    async write(ctx, before, set, { action, version, changes }) {
+      if (version !== undefined && (before as { version: number }).version !== version) throw conflict();
+      const [after] = (await ctx.tx
+        .update(table)
+        .set({ ...set, version: sql`${versionColumn} + 1`, updatedAt: new Date() } as never)
+        .where(eq(idColumn, idOf(before)))
+        .returning()) as Row[];
+      await log(
+        ctx,
+        action,
+        idOf(before),
+        await toEntity(before, ctx.tx),
+        await toEntity(after!, ctx.tx),
+        changes,
+      );
+      await hooks.onChange?.(ctx, { action, before, after: after!, input: set });
+      return after!;
+    },
+  };
+}
