@@ -4,9 +4,10 @@ import { issuesToTree, type ValidationTree, validateCustomFieldValues } from '@t
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormSection } from '../../platform/kit/FormSection';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { CustomFieldInput } from '../../platform/widgets/custom-fields';
-import { DefinitionEditor, Section } from './DefinitionEditor';
+import { DefinitionEditor } from './DefinitionEditor';
 import { bodyOfDraft, type DefinitionDraft, draftErrors, draftOf, previewDefinition } from './logic';
 import { RecordScreen, useRecord } from './RecordScreen';
 
@@ -90,7 +91,7 @@ function Preview({ draft }: { draft: DefinitionDraft }) {
   const fieldTree = checked?.tree?.children[definition.code];
 
   return (
-    <Section title={t('sections.preview')} testId="definition-preview">
+    <FormSection large title={t('sections.preview')} testId="definition-preview">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('preview.hint')}
@@ -131,6 +132,6 @@ function Preview({ draft }: { draft: DefinitionDraft }) {
           </Button>
         </Group>
       </Stack>
-    </Section>
+    </FormSection>
   );
 }

@@ -4,8 +4,8 @@ import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { hasRole, useSystemData } from '../../platform/auth/system';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormSection } from '../../platform/kit/FormSection';
 import { CargoEditor } from './CargoEditor';
-import { FormSection } from './formParts';
 import { CARGO_MEASURE_ERROR, type OrderFormValues, orderBodyOf } from './logic';
 import {
   CustomFieldsSection,

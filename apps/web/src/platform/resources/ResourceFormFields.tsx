@@ -3,7 +3,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type FieldDescriptor, type ResourceDescriptor, updateSchemaOf } from '@tms/domain';
 import { useEffect } from 'react';
 import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
-import { translateServerMessage } from '../i18n';
+import { errorText } from '../kit/errorText';
 import { bodyOf, formFields, formValuesOf, isRequired, type Row } from './logic';
 import classes from './resources.module.css';
 import type { ResourceRouteOptions } from './routes';
@@ -11,24 +11,6 @@ import type { ResourceTexts } from './texts';
 import { displayValue, FieldInput } from './widgets';
 
 export type ResourceFormValues = Record<string, unknown>;
-
-/**
- * The message of a field's error; a list or object field shows the first message of its items
- * (`ipAddresses.0`), from the schema or from the server.
- */
-function errorText(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const message = (error as { message?: unknown }).message;
-  if (typeof message === 'string' && message) return translateServerMessage(message);
-  for (const item of Object.values(error)) {
-    const nested =
-      item && typeof item === 'object' && item !== (error as { ref?: unknown }).ref
-        ? errorText(item)
-        : undefined;
-    if (nested) return nested;
-  }
-  return undefined;
-}
 
 /** Fields that take a whole row of the form. */
 const WIDE_TYPES = new Set(['textarea', 'tags', 'references', 'roles']);
