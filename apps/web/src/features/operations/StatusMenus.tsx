@@ -22,12 +22,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
+import { refusalOf } from '../../platform/kit/blocks';
 import type { Row } from '../../platform/resources/logic';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { notifySaved } from '../../platform/snackbar';
 import { LazySelect } from '../../platform/widgets';
 import { OPERATIONS_KEY, type OperationPath, useStatusTargets } from './api';
-import { refusalOf } from './blockParts';
 
 const COLORS: Record<string, string> = {
   READY: 'blue',

@@ -24,7 +24,7 @@ import type { ResourceTexts } from '../../platform/resources/texts';
 import { notifySaved } from '../../platform/snackbar';
 import { ArchiveInfo } from './ArchiveInfo';
 import { OPERATIONS_KEY, type OperationPath } from './api';
-import { FilesBlock } from './FilesBlock';
+import { OperationFiles } from './OperationFiles';
 import type { OperationFormPart, OperationFormProps } from './operationForm';
 import { PropertyView } from './PropertyView';
 import { StatusMenus } from './StatusMenus';
@@ -191,7 +191,7 @@ export function OperationPage<R extends Operation, V extends FieldValues>({
           label: t('blocks.files'),
           icon: <IconFiles size={14} />,
           testId: 'tab-files',
-          content: <FilesBlock path={path} operation={current} />,
+          content: <OperationFiles path={path} operation={current} />,
         },
       ]
     : [{ value: 'main', label: t('blocks.main'), content: formOf('all') }];
