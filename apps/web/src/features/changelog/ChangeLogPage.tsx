@@ -23,19 +23,12 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client';
 import { hasRole, useSystemData } from '../../platform/auth/system';
 import { formatDateTime, padId } from '../../platform/format';
-import type { ChangeEntry } from '../../platform/resources/ResourceHistory';
+import { type ChangeEntry, HistoryActionBadge } from '../../platform/kit/history';
 import { DateInput, LazySelect } from '../../platform/widgets';
 import { type Catalogue, catalogueOf, describeChange, shownChanges } from './logic';
 
 const PAGE_SIZE = 40;
 const FILTERS = ['entityType', 'entityId', 'userId', 'dateFrom', 'dateTo'] as const;
-const ACTION_COLORS: Record<string, string> = {
-  create: 'teal',
-  update: 'blue',
-  delete: 'red',
-  enable: 'teal',
-  disable: 'gray',
-};
 
 /** The change log (/settings/entity-changelog): who changed what and when, across every entity. */
 export function ChangeLogPage() {
@@ -204,9 +197,10 @@ export function ChangeLogPage() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="dot" tt="none" color={ACTION_COLORS[entry.action] ?? 'gray'}>
-                          {t(`actions.${entry.action}`, { defaultValue: entry.action })}
-                        </Badge>
+                        <HistoryActionBadge
+                          action={entry.action}
+                          label={t(`actions.${entry.action}`, { defaultValue: entry.action })}
+                        />
                       </Table.Td>
                       <Table.Td>
                         <Stack gap={6}>
