@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type FieldDescriptor, type ResourceDescriptor, updateSchemaOf } from '@tms/domain';
 import { useEffect } from 'react';
 import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
 import { errorText } from '../kit/errorText';
+import { FormSection } from '../kit/FormSection';
 import { bodyOf, formFields, formValuesOf, isRequired, type Row } from './logic';
 import classes from './resources.module.css';
 import type { ResourceRouteOptions } from './routes';
@@ -134,13 +135,7 @@ export function ResourceFormFields({
 
   return (
     <>
-      {framed ? (
-        <Paper withBorder p="lg">
-          {grid}
-        </Paper>
-      ) : (
-        grid
-      )}
+      {framed ? <FormSection>{grid}</FormSection> : grid}
       {infoFields.length > 0 && (
         <Group gap="xl" px="lg" data-testid="resource-info">
           {infoFields.map(renderField)}
