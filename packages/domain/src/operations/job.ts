@@ -179,30 +179,29 @@ export function jobDefaultsFromOrder(
   };
 }
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `operations.fields.${name}`,
-  labels: { ru, en },
 });
 
 export const jobFields: readonly FieldDescriptor[] = [
   C.number,
   {
-    ...field('jobTypeId', 'Тип работы', 'Job type'),
+    ...field('jobTypeId'),
     type: 'reference',
     reference: { path: '/tms/job-types', labelField: 'name' },
     listed: true,
     filterable: true,
   },
   {
-    ...field('contractorId', 'Подрядчик', 'Contractor'),
+    ...field('contractorId'),
     type: 'reference',
     reference: { path: '/counterparties', labelField: 'name' },
     listed: true,
     filterable: true,
   },
   {
-    ...field('contractorName', 'Название подрядчика', 'Contractor name'),
+    ...field('contractorName'),
     type: 'text',
     searchable: true,
     sortable: true,
@@ -210,14 +209,14 @@ export const jobFields: readonly FieldDescriptor[] = [
     hiddenInForm: true,
   },
   {
-    ...field('orderIds', 'Заказы', 'Orders'),
+    ...field('orderIds'),
     type: 'references',
     reference: { path: '/tms/orders', labelField: 'number', padded: true },
     listed: true,
     filterable: true,
   },
   {
-    ...field('clientIds', 'Клиенты', 'Clients'),
+    ...field('clientIds'),
     type: 'references',
     reference: { path: '/counterparties', labelField: 'name' },
     filterable: true,
@@ -227,16 +226,16 @@ export const jobFields: readonly FieldDescriptor[] = [
   C.route,
   C.dispatchDate,
   C.deliveryDate,
-  { ...field('costAmount', 'Стоимость', 'Cost'), type: 'money', listed: true, sortable: true },
+  { ...field('costAmount'), type: 'money', listed: true, sortable: true },
   {
-    ...field('costCurrencyId', 'Валюта стоимости', 'Cost currency'),
+    ...field('costCurrencyId'),
     type: 'reference',
     reference: { path: '/settings/currencies', labelField: 'code' },
     listed: true,
     filterable: true,
   },
   {
-    ...field('tracking', 'Отслеживание', 'Tracking'),
+    ...field('tracking'),
     type: 'boolean',
     listed: true,
     filterable: true,

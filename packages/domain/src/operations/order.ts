@@ -232,16 +232,15 @@ export const STAGE_DUE_FILTER_LABELS: Readonly<Record<StageDueFilter, LocalizedT
   overdue: { ru: 'Просроченные этапы', en: 'Overdue stages' },
 };
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `operations.fields.${name}`,
-  labels: { ru, en },
 });
 
 /** Columns shared by the order and job lists. */
 export const operationCommonFields = {
   number: {
-    ...field('number', 'Номер', 'Number'),
+    ...field('number'),
     type: 'integer',
     listed: true,
     searchable: true,
@@ -251,21 +250,21 @@ export const operationCommonFields = {
     filterWidth: 'short',
   },
   serviceOfficeId: {
-    ...field('serviceOfficeId', 'Офис обслуживания', 'Service office'),
+    ...field('serviceOfficeId'),
     type: 'reference',
     reference: { path: '/settings/service-offices', labelField: 'name' },
     listed: true,
     filterable: true,
   },
   forwarderId: {
-    ...field('forwarderId', 'Экспедитор', 'Forwarder'),
+    ...field('forwarderId'),
     type: 'reference',
     reference: colleagueReference,
     listed: true,
     filterable: true,
   },
   financeControlStatus: {
-    ...field('financeControlStatus', 'Финансовый контроль', 'Finance control'),
+    ...field('financeControlStatus'),
     type: 'enum',
     options: FINANCE_CONTROL_STATUSES,
     optionLabels: FINANCE_CONTROL_STATUS_LABELS,
@@ -275,7 +274,7 @@ export const operationCommonFields = {
     readOnly: true,
   },
   archived: {
-    ...field('archived', 'В архиве', 'Archived'),
+    ...field('archived'),
     type: 'boolean',
     listed: true,
     filterable: true,
@@ -283,27 +282,27 @@ export const operationCommonFields = {
     filterWidth: 'short',
   },
   failure: {
-    ...field('failure', 'Срыв', 'Failure'),
+    ...field('failure'),
     type: 'boolean',
     filterable: true,
     filterWidth: 'short',
   },
   damaged: {
-    ...field('damaged', 'Груз повреждён', 'Cargo damaged'),
+    ...field('damaged'),
     type: 'boolean',
     filterable: true,
     filterWidth: 'short',
   },
   completionDate: {
-    ...field('completionDate', 'Дата завершения', 'Completion date'),
+    ...field('completionDate'),
     type: 'date',
     listed: true,
     filterable: true,
     sortable: true,
   },
-  route: { ...field('route', 'Маршрут', 'Route'), type: 'json', hiddenInForm: true },
+  route: { ...field('route'), type: 'json', hiddenInForm: true },
   dispatchDate: {
-    ...field('dispatchDate', 'Дата отправки', 'Dispatch date'),
+    ...field('dispatchDate'),
     type: 'date',
     listed: true,
     filterable: true,
@@ -311,7 +310,7 @@ export const operationCommonFields = {
     readOnly: true,
   },
   deliveryDate: {
-    ...field('deliveryDate', 'Дата доставки', 'Delivery date'),
+    ...field('deliveryDate'),
     type: 'date',
     listed: true,
     filterable: true,
@@ -319,7 +318,7 @@ export const operationCommonFields = {
     readOnly: true,
   },
   customFields: {
-    ...field('customFields', 'Пользовательские поля', 'Custom fields'),
+    ...field('customFields'),
     type: 'json',
     hiddenInForm: true,
   },
@@ -330,14 +329,14 @@ const C = operationCommonFields;
 export const orderFields: readonly FieldDescriptor[] = [
   C.number,
   {
-    ...field('clientId', 'Клиент', 'Client'),
+    ...field('clientId'),
     type: 'reference',
     reference: { path: '/counterparties', labelField: 'name' },
     listed: true,
     filterable: true,
   },
   {
-    ...field('clientName', 'Название клиента', 'Client name'),
+    ...field('clientName'),
     type: 'text',
     searchable: true,
     sortable: true,
@@ -345,14 +344,14 @@ export const orderFields: readonly FieldDescriptor[] = [
     hiddenInForm: true,
   },
   {
-    ...field('productId', 'Продукт', 'Product'),
+    ...field('productId'),
     type: 'reference',
     reference: { path: '/tms/products', labelField: 'name' },
     listed: true,
     filterable: true,
   },
   {
-    ...field('serviceId', 'Услуга', 'Service'),
+    ...field('serviceId'),
     type: 'reference',
     reference: { path: '/tms/services', labelField: 'name' },
     filterable: true,
@@ -360,19 +359,19 @@ export const orderFields: readonly FieldDescriptor[] = [
   C.serviceOfficeId,
   C.forwarderId,
   {
-    ...field('sellerId', 'Продавец', 'Seller'),
+    ...field('sellerId'),
     type: 'reference',
     reference: colleagueReference,
     filterable: true,
   },
   {
-    ...field('curatorIds', 'Кураторы', 'Curators'),
+    ...field('curatorIds'),
     type: 'references',
     reference: colleagueReference,
     filterable: true,
   },
   {
-    ...field('contractorIds', 'Подрядчики', 'Contractors'),
+    ...field('contractorIds'),
     type: 'references',
     reference: { path: '/counterparties', labelField: 'name' },
     filterable: true,
@@ -380,7 +379,7 @@ export const orderFields: readonly FieldDescriptor[] = [
     hiddenInForm: true,
   },
   {
-    ...field('transportType', 'Вид транспорта', 'Transport type'),
+    ...field('transportType'),
     type: 'enum',
     options: TRANSPORT_TYPES,
     optionLabels: TRANSPORT_TYPE_LABELS,
@@ -389,23 +388,23 @@ export const orderFields: readonly FieldDescriptor[] = [
     sortable: true,
   },
   {
-    ...field('shipmentTermId', 'Условия поставки', 'Shipment terms'),
+    ...field('shipmentTermId'),
     type: 'reference',
     reference: { path: '/tms/shipment-terms', labelField: 'code' },
   },
   {
-    ...field('paymentTermsBasis', 'Условия оплаты: отсчёт', 'Payment terms: counted from'),
+    ...field('paymentTermsBasis'),
     type: 'enum',
     options: PAYMENT_TERMS_BASES,
     optionLabels: PAYMENT_TERMS_BASIS_LABELS,
   },
-  { ...field('paymentTermsDays', 'Условия оплаты: дней', 'Payment terms: days'), type: 'integer' },
+  { ...field('paymentTermsDays'), type: 'integer' },
   C.route,
   C.dispatchDate,
   C.deliveryDate,
-  { ...field('cargo', 'Груз', 'Cargo'), type: 'json', hiddenInForm: true },
+  { ...field('cargo'), type: 'json', hiddenInForm: true },
   {
-    ...field('cargoDescription', 'Описание груза', 'Cargo description'),
+    ...field('cargoDescription'),
     type: 'text',
     listed: true,
     searchable: true,
@@ -415,7 +414,7 @@ export const orderFields: readonly FieldDescriptor[] = [
   },
   C.financeControlStatus,
   {
-    ...field('cargoInsuranceStatus', 'Страхование груза', 'Cargo insurance'),
+    ...field('cargoInsuranceStatus'),
     type: 'enum',
     options: CARGO_INSURANCE_STATUSES,
     optionLabels: CARGO_INSURANCE_STATUS_LABELS,
@@ -424,7 +423,7 @@ export const orderFields: readonly FieldDescriptor[] = [
     readOnly: true,
   },
   {
-    ...field('tnvedControlStatus', 'Контроль ТН ВЭД', 'TNVED control'),
+    ...field('tnvedControlStatus'),
     type: 'enum',
     options: TNVED_CONTROL_STATUSES,
     optionLabels: TNVED_CONTROL_STATUS_LABELS,
@@ -433,7 +432,7 @@ export const orderFields: readonly FieldDescriptor[] = [
     readOnly: true,
   },
   {
-    ...field('transfersStatus', 'Внутренние переводы', 'Transfers'),
+    ...field('transfersStatus'),
     type: 'enum',
     options: TRANSFERS_STATUSES,
     optionLabels: TRANSFERS_STATUS_LABELS,
@@ -442,7 +441,7 @@ export const orderFields: readonly FieldDescriptor[] = [
     readOnly: true,
   },
   {
-    ...field('markingStatus', 'Маркировка', 'Marking'),
+    ...field('markingStatus'),
     type: 'enum',
     options: MARKING_STATUSES,
     optionLabels: MARKING_STATUS_LABELS,
@@ -454,7 +453,7 @@ export const orderFields: readonly FieldDescriptor[] = [
   C.failure,
   C.damaged,
   {
-    ...field('inWarehouse', 'На складе', 'In warehouse'),
+    ...field('inWarehouse'),
     type: 'boolean',
     filterable: true,
     readOnly: true,
@@ -462,7 +461,7 @@ export const orderFields: readonly FieldDescriptor[] = [
   },
   C.completionDate,
   {
-    ...field('stageDue', 'Сроки этапов', 'Stage due'),
+    ...field('stageDue'),
     type: 'enum',
     options: STAGE_DUE_FILTERS,
     optionLabels: STAGE_DUE_FILTER_LABELS,

@@ -25,14 +25,16 @@ import { hasRole, useSystemData } from '../../platform/auth/system';
 import { formatDateTime, padId } from '../../platform/format';
 import { type ChangeEntry, HistoryActionBadge } from '../../platform/kit/history';
 import { DateInput, LazySelect } from '../../platform/widgets';
-import { type Catalogue, catalogueOf, describeChange, shownChanges } from './logic';
+import { type Catalogue, catalogueOf, describeChange, descriptorNamespaces, shownChanges } from './logic';
 
 const PAGE_SIZE = 40;
+/** The dictionaries of every descriptor's field labels (after the log's own, which `t` reads). */
+const DESCRIPTOR_NAMESPACES = descriptorNamespaces(domain);
 const FILTERS = ['entityType', 'entityId', 'userId', 'dateFrom', 'dateTo'] as const;
 
 /** The change log (/settings/entity-changelog): who changed what and when, across every entity. */
 export function ChangeLogPage() {
-  const { t, i18n } = useTranslation('changelog');
+  const { t, i18n } = useTranslation(['changelog', ...DESCRIPTOR_NAMESPACES]);
   const lang = i18n.language === 'en' ? 'en' : 'ru';
   const system = useSystemData();
   const [params, setParams] = useSearchParams();

@@ -107,7 +107,7 @@ export function ResourceHistory({
                       return (
                         <Group key={name} gap={6} wrap="wrap" fz="sm">
                           <Text span fw={500} size="sm">
-                            {changedFieldLabel(fields.get(name), name, texts.lang, logT)}:
+                            {changedFieldLabel(fields.get(name), name, logT)}:
                           </Text>
                           {entry.action !== 'create' && (
                             <Text span size="sm" td="line-through" className={classes.muted}>

@@ -6,6 +6,7 @@ import {
   type NavEntry,
   type ResourceDescriptor,
   ROLE_ADMIN,
+  textKeyParts,
 } from '@tms/domain';
 import type { z } from 'zod';
 
@@ -17,11 +18,8 @@ export type Language = 'ru' | 'en';
 /** Namespace of keys without a dot, and of the generic screen texts. */
 export const RESOURCES_NS = 'resources';
 
-/** `settings.currencies.title` → namespace `settings`, key `currencies.title`. */
-export function splitKey(key: string): { ns: string; key: string } {
-  const dot = key.indexOf('.');
-  return dot < 0 ? { ns: RESOURCES_NS, key } : { ns: key.slice(0, dot), key: key.slice(dot + 1) };
-}
+/** `settings.currencies.title` → namespace `settings`, key `currencies.title` (the server reads keys alike). */
+export const splitKey = textKeyParts;
 
 /** Every dictionary a descriptor's texts may live in; loaded before its screens paint. */
 export function namespacesOf(descriptor: ResourceDescriptor): string[] {
@@ -65,19 +63,27 @@ export function navEntryOf(
 /** Namespace of the change log's texts, read by a record's History tab too. */
 export const CHANGELOG_NS = 'changelog';
 
+/** A descriptor's key (`operations.fields.clientId`) as an i18next key with its namespace (`operations:fields.clientId`). */
+export function i18nKeyOf(key: string): string {
+  const { ns, key: inner } = splitKey(key);
+  return `${ns}:${inner}`;
+}
+
 /**
  * A changed field's label, the same in a record's History tab and in the change log: the descriptor's
- * wording, else the change log dictionary's (members kept outside the descriptor, e.g. an order's `files`),
- * else the name. `t` reads the change log namespace; `keys` is where the dictionary keeps the labels.
+ * label from its dictionary, else the change log dictionary's (members kept outside the descriptor, e.g. an
+ * order's `files`), else the name. `t` reads the change log namespace and the descriptor's namespaces;
+ * `keys` is where the dictionary keeps the labels of members outside the descriptor.
  */
 export function changedFieldLabel(
   field: FieldDescriptor | undefined,
   name: string,
-  lang: Language,
   t: (key: string, options?: Record<string, unknown>) => string,
   keys = 'fields.',
 ): string {
-  return field?.labels?.[lang] ?? t(`${keys}${name}`, { defaultValue: name });
+  return field
+    ? t(i18nKeyOf(field.label), { defaultValue: name })
+    : t(`${keys}${name}`, { defaultValue: name });
 }
 
 // ---------------------------------------------------------------------------------------------- access
