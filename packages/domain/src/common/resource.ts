@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from '../permissions';
 
 /**
  * A resource declared once (ARCHITECTURE.md "The resource engine"): the server derives its routes,
@@ -74,11 +75,11 @@ export interface FieldDescriptor {
 
 export interface ResourceRoles {
   /** Any of these lets a user list and read. */
-  view: readonly string[];
+  view: readonly Role[];
   /** Any of these lets a user create, update, toggle and delete (unless narrowed below). */
-  edit: readonly string[];
-  create?: readonly string[];
-  delete?: readonly string[];
+  edit: readonly Role[];
+  create?: readonly Role[];
+  delete?: readonly Role[];
 }
 
 export interface ResourceDescriptor<

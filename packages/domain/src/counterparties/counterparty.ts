@@ -17,6 +17,7 @@ import {
   ROLE_COUNTERPARTY_SET_TYPE,
   ROLE_COUNTERPARTY_STATUS,
   ROLE_IGNORE_MANAGEMENT_LOCK,
+  type Role,
   rolesOfScopedPermission,
 } from '../permissions';
 import { colleagueReference } from '../users';
@@ -185,7 +186,7 @@ export type Counterparty = z.infer<typeof counterpartySchema>;
  * changed value without it ("Field edit access denied.") and the web disables the input. Fields of
  * `COUNTERPARTY_FIELDS_FREE_ON_CREATE` are checked on update only.
  */
-export const COUNTERPARTY_FIELD_ROLES: Readonly<Record<string, string>> = {
+export const COUNTERPARTY_FIELD_ROLES: Readonly<Record<string, Role>> = {
   client: ROLE_COUNTERPARTY_SET_TYPE,
   contractor: ROLE_COUNTERPARTY_SET_TYPE,
   name: ROLE_COUNTERPARTY_NAME_EDIT,
@@ -219,7 +220,7 @@ export const COUNTERPARTY_FIELDS_FREE_ON_CREATE: readonly string[] = [
 ];
 
 /** The role a user needs to change `field` (create: a new record), or undefined when edit access is enough. */
-export function counterpartyFieldRole(field: string, create: boolean): string | undefined {
+export function counterpartyFieldRole(field: string, create: boolean): Role | undefined {
   if (create && COUNTERPARTY_FIELDS_FREE_ON_CREATE.includes(field)) return undefined;
   return COUNTERPARTY_FIELD_ROLES[field];
 }

@@ -9,6 +9,7 @@ import {
   ROLE_ORDER_COMPLETION_MARK,
   ROLE_ORDER_CONSOLIDATION,
   ROLE_ORDER_COUNTERPARTY_CHANGE,
+  type Role,
 } from '../permissions';
 import { MATERIAL_ASSET_MESSAGES, moneyAmountSchema } from '../settings/material-assets';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
@@ -91,7 +92,7 @@ export type Job = z.infer<typeof jobSchema>;
  * the input. The job keeps no liquid flag of its own (liquid cargo is the order's), and more than one order
  * is the consolidation rule of `jobOrderIssue`.
  */
-export const JOB_FIELD_ROLES: Readonly<Record<string, string>> = {
+export const JOB_FIELD_ROLES: Readonly<Record<string, Role>> = {
   contractorId: ROLE_ORDER_COUNTERPARTY_CHANGE,
   damaged: ROLE_ORDER_CARGO_DAMAGE,
   completionDate: ROLE_ORDER_COMPLETION_MARK,
@@ -102,7 +103,7 @@ export const JOB_FIELD_ROLES: Readonly<Record<string, string>> = {
  * is enough. Choosing the contractor of a job that has none (at creation or later, after the trading) is
  * the forwarder's everyday work; replacing or removing a chosen one is the counterparty change.
  */
-export function jobFieldRole(field: string, existing: Pick<Job, 'contractorId'> | null): string | undefined {
+export function jobFieldRole(field: string, existing: Pick<Job, 'contractorId'> | null): Role | undefined {
   if (field === 'contractorId' && (existing === null || existing.contractorId === null)) return undefined;
   return JOB_FIELD_ROLES[field];
 }

@@ -21,6 +21,7 @@ import {
   ROLE_ORDER_COMPLETION_MARK,
   ROLE_ORDER_COUNTERPARTY_CHANGE,
   ROLE_ORDER_LIQUID,
+  type Role,
 } from '../permissions';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../tms/transport-types';
 import { colleagueReference } from '../users';
@@ -140,13 +141,13 @@ export type Order = z.infer<typeof orderSchema>;
  * Fields only holders of a role may set or change (spec §6 "Orders and jobs"); the server refuses a changed
  * value without it ("Field edit access denied.") and the web disables the input.
  */
-export const ORDER_FIELD_ROLES: Readonly<Record<string, string>> = {
+export const ORDER_FIELD_ROLES: Readonly<Record<string, Role>> = {
   damaged: ROLE_ORDER_CARGO_DAMAGE,
   completionDate: ROLE_ORDER_COMPLETION_MARK,
   clientId: ROLE_ORDER_COUNTERPARTY_CHANGE,
 };
 /** Cargo flags only holders of a role may set or change: liquid cargo (spec §6 "liquid"). */
-export const CARGO_FIELD_ROLES: Readonly<Record<string, string>> = { liquid: ROLE_ORDER_LIQUID };
+export const CARGO_FIELD_ROLES: Readonly<Record<string, Role>> = { liquid: ROLE_ORDER_LIQUID };
 
 /**
  * The cargo flags a write changes that need a role the actor lacks: each flag as sent against the saved one
@@ -167,7 +168,7 @@ export function deniedCargoFields(
 export const ORDER_FIELDS_FREE_ON_CREATE: readonly string[] = ['clientId'];
 
 /** The role a user needs to set `field` (create: a new order), or undefined when edit access is enough. */
-export function orderFieldRole(field: string, create: boolean): string | undefined {
+export function orderFieldRole(field: string, create: boolean): Role | undefined {
   if (create && ORDER_FIELDS_FREE_ON_CREATE.includes(field)) return undefined;
   return ORDER_FIELD_ROLES[field];
 }

@@ -13,6 +13,7 @@ import {
   operationEditLock,
   orderFieldRole,
   ROLE_IGNORE_MANAGEMENT_LOCK,
+  type Role,
   type RoutePointInput,
   routeIssues,
   routeSummary,
@@ -68,7 +69,7 @@ export function checkFieldRoles(
   auth: AuthContext,
   values: Values,
   existing: Values | null,
-  roleOf: (field: string) => string | undefined,
+  roleOf: (field: string) => Role | undefined,
 ): void {
   for (const field of changedFields(values, existing, OPERATION_DEFAULTS)) {
     const role = roleOf(field);

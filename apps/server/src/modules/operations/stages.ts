@@ -12,6 +12,7 @@ import {
   MESSAGES,
   type OperationType,
   type OrderEffectState,
+  type Role,
   STAGE_ROLES,
   type Stage,
   type StageEvent,
@@ -366,7 +367,7 @@ export function registerStageRoutes(app: App): void {
      */
     function stageEventRoute<Body extends { version: number }>(
       event: StageEvent,
-      route: { roles: readonly string[]; summary: string; body: z.ZodType<Body> },
+      route: { roles: readonly Role[]; summary: string; body: z.ZodType<Body> },
       scope: (auth: AuthContext) => SQL | undefined,
       change: (
         tx: Tx,

@@ -1,6 +1,6 @@
 import { Alert, Grid, Group, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { type Job, type Order, operationEditLock, type ResourceDescriptor } from '@tms/domain';
+import { type Job, type Order, operationEditLock, type ResourceDescriptor, type Role } from '@tms/domain';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { Control, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ export const COLUMN_SPAN = { third: { base: 12, sm: 6, md: 4 }, quarter: { base:
 interface OperationFormOptions<R extends Order | Job, V extends SharedValues>
   extends OperationFormProps<R, V> {
   /** The role a field needs beyond editing the record (ORDER_FIELD_ROLES, JOB_FIELD_ROLES), if any. */
-  fieldRole: (name: string) => string | undefined;
+  fieldRole: (name: string) => Role | undefined;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+// The catalogue module alone: the shell loads without the domain's schemas.
+import { can, type Permission } from '@tms/domain/permissions';
 import { api } from '../api/client';
 
 export interface NavItem {
@@ -65,5 +67,4 @@ export function useReplaceUser() {
   return (user: Partial<SystemUser>) => replaceUser(client, user);
 }
 
-export const hasRole = (system: SystemData, role: string) =>
-  system.roles.includes('ROLE_ADMIN') || system.roles.includes(role);
+export const hasRole = (system: SystemData, role: Permission) => can(system.roles, role);

@@ -1,11 +1,11 @@
 import {
+  can,
   DEFAULT_ITEMS_PER_PAGE,
   type FieldDescriptor,
   type LocalizedText,
   NAV_CATALOGUE,
   type NavEntry,
   type ResourceDescriptor,
-  ROLE_ADMIN,
   textKeyParts,
 } from '@tms/domain';
 import type { z } from 'zod';
@@ -88,9 +88,6 @@ export function changedFieldLabel(
 
 // ---------------------------------------------------------------------------------------------- access
 
-const holdsAny = (roles: readonly string[], wanted: readonly string[]) =>
-  roles.includes(ROLE_ADMIN) || wanted.some((role) => roles.includes(role));
-
 export interface Access {
   edit: boolean;
   /** May create on the create screen (`/new`). */
@@ -102,15 +99,14 @@ export interface Access {
 
 /** What the user may do with a resource; the server checks the same roles. */
 export function accessOf(descriptor: ResourceDescriptor, roles: readonly string[]): Access {
-  const edit = holdsAny(roles, descriptor.roles.edit);
+  const edit = can(roles, descriptor.roles.edit);
   const creates =
-    descriptor.creatable !== false && holdsAny(roles, descriptor.roles.create ?? descriptor.roles.edit);
+    descriptor.creatable !== false && can(roles, descriptor.roles.create ?? descriptor.roles.edit);
   return {
     edit,
     create: creates && descriptor.screens?.create !== false,
     createInDialog: creates && descriptor.screens?.create === false,
-    delete:
-      descriptor.deletable !== false && holdsAny(roles, descriptor.roles.delete ?? descriptor.roles.edit),
+    delete: descriptor.deletable !== false && can(roles, descriptor.roles.delete ?? descriptor.roles.edit),
   };
 }
 
