@@ -13,7 +13,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ApiError } from '../../platform/api/client';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf } from '../../platform/resources/logic';

@@ -4,7 +4,8 @@ import { type Job, type Order, operationEditLock, type ResourceDescriptor, type 
 import type { FormEventHandler, ReactNode } from 'react';
 import type { Control, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { translateServerMessage } from '../../platform/i18n';
 import { FormSection } from '../../platform/kit/FormSection';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';

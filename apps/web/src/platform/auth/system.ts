@@ -1,6 +1,4 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-// The catalogue module alone: the shell loads without the domain's schemas.
-import { can, type Permission } from '@tms/domain/permissions';
 import { api } from '../api/client';
 
 export interface NavItem {
@@ -66,5 +64,3 @@ export function useReplaceUser() {
   const client = useQueryClient();
   return (user: Partial<SystemUser>) => replaceUser(client, user);
 }
-
-export const hasRole = (system: SystemData, role: Permission) => can(system.roles, role);
