@@ -1,5 +1,5 @@
 import { Alert, Grid, Group, Stack, Switch } from '@mantine/core';
-import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type Counterparty,
@@ -16,6 +16,7 @@ import { ApiError, api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { errorText } from '../../platform/kit/errorText';
+import { FormRootError } from '../../platform/kit/FormRootError';
 import { FormSection } from '../../platform/kit/FormSection';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { accessOf, bodyOf, formValuesOf, isRequired, type Row } from '../../platform/resources/logic';
@@ -178,11 +179,7 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
             {t('managementLocked')}
           </Alert>
         )}
-        {rootError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-            {rootError}
-          </Alert>
-        )}
+        {rootError && <FormRootError>{rootError}</FormRootError>}
         {MAIN_SECTIONS.map((section) => {
           const shown = section.fields
             .map(([name, size]) => [fields.get(name), size] as const)

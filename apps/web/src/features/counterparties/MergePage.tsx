@@ -30,6 +30,7 @@ import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormRootError } from '../../platform/kit/FormRootError';
 import { RecordPlaceholder } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { useReferenceLabels } from '../../platform/resources/references';
@@ -169,11 +170,7 @@ export function MergePage() {
           </div>
         </Stack>
       </Paper>
-      {errors.length > 0 && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-          {errors.join(' ')}
-        </Alert>
-      )}
+      {errors.length > 0 && <FormRootError>{errors.join(' ')}</FormRootError>}
       {stale && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={texts.t('conflict.title')}>
           <Stack gap="xs" align="flex-start">

@@ -1,9 +1,10 @@
 import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconEye } from '@tabler/icons-react';
+import { IconCheck, IconEye } from '@tabler/icons-react';
 import { issuesToTree, type ValidationTree, validateCustomFieldValues } from '@tms/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormRootError } from '../../platform/kit/FormRootError';
 import { FormSection } from '../../platform/kit/FormSection';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { CustomFieldInput } from '../../platform/widgets/custom-fields';
@@ -45,9 +46,7 @@ export function DefinitionFormPage({ descriptor }: ResourceScreenProps) {
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="md">
               {rootMessages(errors).length > 0 && (
-                <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-                  {rootMessages(errors).join(' ')}
-                </Alert>
+                <FormRootError>{rootMessages(errors).join(' ')}</FormRootError>
               )}
               <DefinitionEditor
                 value={draft}

@@ -1,5 +1,4 @@
-import { Alert, Grid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Grid, Stack, Text, TextInput } from '@mantine/core';
 import {
   addToTree,
   codeIssues,
@@ -11,6 +10,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormRootError } from '../../platform/kit/FormRootError';
 import { FormSection } from '../../platform/kit/FormSection';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { FieldGrid } from '../../platform/widgets/custom-fields';
@@ -66,9 +66,7 @@ export function GroupFormPage({ descriptor }: ResourceScreenProps) {
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="md">
               {rootMessages(errors).length > 0 && (
-                <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-                  {rootMessages(errors).join(' ')}
-                </Alert>
+                <FormRootError>{rootMessages(errors).join(' ')}</FormRootError>
               )}
               <FormSection large title={texts.itemTitle}>
                 <TextInput

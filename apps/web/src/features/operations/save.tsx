@@ -1,11 +1,10 @@
-import { Alert } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDescriptor } from '@tms/domain';
 import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../platform/api/client';
+import { FormRootError } from '../../platform/kit/FormRootError';
 import type { Row } from '../../platform/resources/logic';
 import { ConflictAlert } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
@@ -96,11 +95,7 @@ export function FormAlerts({
   return (
     <>
       {conflict && <ConflictAlert texts={texts} onReload={onReload} />}
-      {rootError && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-          {rootError}
-        </Alert>
-      )}
+      {rootError && <FormRootError>{rootError}</FormRootError>}
     </>
   );
 }

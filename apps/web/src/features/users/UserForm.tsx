@@ -11,14 +11,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCheck,
-  IconCopy,
-  IconKey,
-  IconLock,
-  IconUserShare,
-} from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconKey, IconLock, IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type FieldDescriptor,
@@ -38,6 +31,7 @@ import { impersonate } from '../../platform/auth/actions';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime } from '../../platform/format';
 import { errorText } from '../../platform/kit/errorText';
+import { FormRootError } from '../../platform/kit/FormRootError';
 import { FormSection } from '../../platform/kit/FormSection';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import type { ResourceScreenProps } from '../../platform/resources';
@@ -210,11 +204,7 @@ function UserScreen({
             }}
           />
         )}
-        {rootError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-            {rootError}
-          </Alert>
-        )}
+        {rootError && <FormRootError>{rootError}</FormRootError>}
         <FormSection title={t('sections.account')} columns>
           {ACCOUNT_FIELDS.map(renderField)}
           {!record &&

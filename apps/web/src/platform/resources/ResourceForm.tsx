@@ -1,11 +1,11 @@
-import { Alert, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../api/client';
 import { useSystemData } from '../auth/system';
 import { padId } from '../format';
+import { FormRootError } from '../kit/FormRootError';
 import { RecordActionBar } from '../kit/RecordActionBar';
 import { notifyDeleted, notifySaved } from '../snackbar';
 import { applyServerErrors } from '../widgets';
@@ -114,11 +114,7 @@ function FormScreen({
     <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate data-testid="resource-form">
       <Stack gap="md">
         {conflict && <ConflictAlert texts={texts} onReload={reloadRecord} />}
-        {rootError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-            {rootError}
-          </Alert>
-        )}
+        {rootError && <FormRootError>{rootError}</FormRootError>}
         <ResourceFormFields
           descriptor={descriptor}
           options={options}

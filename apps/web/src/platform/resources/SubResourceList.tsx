@@ -1,11 +1,12 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FieldDescriptor, ListResult, ResourceDescriptor } from '@tms/domain';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../api/client';
 import { translateServerMessage } from '../i18n';
+import { FormRootError } from '../kit/FormRootError';
 import { notifyDeleted, notifySaved } from '../snackbar';
 import { applyServerErrors, HoldToConfirm } from '../widgets';
 import { bodyOf, columnFields, type Row } from './logic';
@@ -269,11 +270,7 @@ function SubResourceDialog({
             }}
           />
         )}
-        {hidden.length > 0 && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-            {hidden.join(' ')}
-          </Alert>
-        )}
+        {hidden.length > 0 && <FormRootError>{hidden.join(' ')}</FormRootError>}
         <ResourceFormFields
           descriptor={descriptor}
           options={{ fields }}
