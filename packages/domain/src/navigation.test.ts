@@ -11,12 +11,16 @@ const catalogue: NavEntry[] = [
     icon: 'g',
     sortable: true,
     children: [
-      { name: 'nav.b', icon: 'b', route: '/b', roles: ['ROLE_B'] },
-      { name: 'nav.c', icon: 'c', route: '/c', roles: ['ROLE_C', 'ROLE_B'] },
+      { name: 'nav.b', icon: 'b', route: '/b', roles: ['ROLE_SETTINGS_BANKS'] },
+      { name: 'nav.c', icon: 'c', route: '/c', roles: ['ROLE_SETTINGS_COUNTRIES', 'ROLE_SETTINGS_BANKS'] },
     ],
   },
-  { name: 'nav.d', icon: 'd', route: '/d', roles: ['ROLE_D'] },
-  { name: 'nav.empty', icon: 'e', children: [{ name: 'nav.f', icon: 'f', route: '/f', roles: ['ROLE_F'] }] },
+  { name: 'nav.d', icon: 'd', route: '/d', roles: ['ROLE_SETTINGS_CURRENCIES'] },
+  {
+    name: 'nav.empty',
+    icon: 'e',
+    children: [{ name: 'nav.f', icon: 'f', route: '/f', roles: ['ROLE_SETTINGS_HOLIDAYS'] }],
+  },
 ];
 
 const names = (items: ReturnType<typeof buildNav>): string[] =>
@@ -28,8 +32,12 @@ describe('buildNav', () => {
   });
 
   it('shows an item when the user holds any of its roles, keeping order', () => {
-    expect(names(buildNav(new Set(['ROLE_C']), catalogue))).toEqual(['nav.a', 'nav.group', 'nav.c']);
-    expect(names(buildNav(['ROLE_B', 'ROLE_D'], catalogue))).toEqual([
+    expect(names(buildNav(new Set(['ROLE_SETTINGS_COUNTRIES']), catalogue))).toEqual([
+      'nav.a',
+      'nav.group',
+      'nav.c',
+    ]);
+    expect(names(buildNav(['ROLE_SETTINGS_BANKS', 'ROLE_SETTINGS_CURRENCIES'], catalogue))).toEqual([
       'nav.a',
       'nav.group',
       'nav.b',
@@ -51,7 +59,7 @@ describe('buildNav', () => {
   });
 
   it('answers the item shape of the system call', () => {
-    const [group] = buildNav(['ROLE_B'], catalogue).slice(1);
+    const [group] = buildNav(['ROLE_SETTINGS_BANKS'], catalogue).slice(1);
     expect(group).toEqual({
       name: 'nav.group',
       icon: 'g',
@@ -70,6 +78,12 @@ describe('buildNav', () => {
     expect(routes([])).toEqual(['/dashboard', null, '/settings/user-profile']);
     expect(routes([ROLE_USER_LIST])).not.toContain('/options/main');
     expect(routes([ROLE_SETTINGS_SYSTEM])).toContain('/options/main');
+  });
+
+  it('shows the counterparties to a holder of any scope of the view permission', () => {
+    const routes = (roles: string[]) => buildNav(roles).map((i) => i.route);
+    expect(routes(['ROLE_COUNTERPARTY_VIEW_OWN'])).toContain('/counterparties');
+    expect(routes(['ROLE_COUNTERPARTY_EDIT_ALL'])).not.toContain('/counterparties');
   });
 });
 

@@ -1,8 +1,8 @@
 import { OPERATION_ROLES } from './operations/actor';
 import {
+  can,
   ROLE_ACCESS_GROUP_LIST,
   ROLE_ACCESS_GROUP_SHOW,
-  ROLE_ADMIN,
   ROLE_CHANGELOG_VIEW,
   ROLE_COUNTERPARTY_FEATURES,
   ROLE_CUSTOMS_POINT_EDIT,
@@ -31,6 +31,7 @@ import {
   ROLE_SETTINGS_VEHICLE_TYPES,
   ROLE_USER_LIST,
   ROLE_USER_SHOW,
+  type Role,
   rolesOfScopedPermission,
 } from './permissions';
 import { jobTypeResource, productResource, serviceResource } from './tms';
@@ -47,7 +48,7 @@ export interface NavEntry {
   /** The screen's route; groups have none. */
   route?: string;
   /** Shown when the user holds any of these (administrator: always); unset: everyone. */
-  roles?: readonly string[];
+  roles?: readonly Role[];
   children?: readonly NavEntry[];
   /** Children are shown sorted alphabetically by their translated name. */
   sortable?: boolean;
@@ -246,8 +247,7 @@ export const NAV_CATALOGUE: readonly NavEntry[] = [
 ];
 
 function allowed(entry: NavEntry, roles: ReadonlySet<string>): boolean {
-  if (!entry.roles || entry.roles.length === 0 || roles.has(ROLE_ADMIN)) return true;
-  return entry.roles.some((role) => roles.has(role));
+  return !entry.roles || entry.roles.length === 0 || can(roles, entry.roles);
 }
 
 function build(entries: readonly NavEntry[], roles: ReadonlySet<string>): NavItem[] {

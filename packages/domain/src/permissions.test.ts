@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as catalogue from './permissions';
 import {
   ALL_ROLES,
+  can,
   PERMISSION_FAMILIES,
   ROLE_ADMIN,
   ROLE_BILL_VIEW_MANAGER_OFFICE,
@@ -16,6 +17,7 @@ import {
   ROLE_PAYMENT_LIST_OFFICE,
   ROLE_USER_LIST,
   roleLabel,
+  rolesOfScopedPermission,
   SCOPE_SETS,
   type ScopedPermission,
   scopedRole,
@@ -175,5 +177,34 @@ describe('scopeOf', () => {
         'ROLE_BILL_VIEW',
       ),
     ).toEqual(['managerOffice', 'paymentFormOffice', 'own']);
+  });
+});
+
+describe('can', () => {
+  it('passes the administrator for anything, and nobody for nothing', () => {
+    expect(can([ROLE_ADMIN], 'ROLE_CHANGELOG_VIEW')).toBe(true);
+    expect(can(new Set([ROLE_ADMIN]), [])).toBe(true);
+    expect(can(['ROLE_CHANGELOG_VIEW'], [])).toBe(false);
+  });
+
+  it('passes a holder of any wanted role', () => {
+    expect(can(['ROLE_USER_SHOW'], ['ROLE_USER_LIST', 'ROLE_USER_SHOW'])).toBe(true);
+    expect(can(new Set(['ROLE_USER_SHOW']), 'ROLE_USER_LIST')).toBe(false);
+  });
+
+  it('reads a scoped permission as any of its scopes, or one scope exactly', () => {
+    expect(can(['ROLE_ORDER_VIEW_OWN'], 'ROLE_ORDER_VIEW')).toBe(true);
+    expect(can(['ROLE_ORDER_EDIT_ALL'], 'ROLE_ORDER_VIEW')).toBe(false);
+    expect(can(['ROLE_ORDER_VIEW_OFFICE'], 'ROLE_ORDER_VIEW', 'office')).toBe(true);
+    expect(can(['ROLE_ORDER_VIEW_OWN'], 'ROLE_ORDER_VIEW', 'office')).toBe(false);
+    // A scope the permission does not come in is never held.
+    expect(can(['ROLE_PAYMENT_LIST_OWN'], 'ROLE_PAYMENT_LIST', 'own')).toBe(false);
+    expect(can([ROLE_ADMIN], 'ROLE_ORDER_VIEW', 'office')).toBe(true);
+  });
+
+  it('agrees with rolesOfScopedPermission', () => {
+    for (const role of rolesOfScopedPermission('ROLE_BILL_VIEW')) {
+      expect(can([role], 'ROLE_BILL_VIEW')).toBe(true);
+    }
   });
 });

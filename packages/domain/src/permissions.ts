@@ -18,8 +18,8 @@ export type Scope =
   | 'office'
   | 'all';
 
-export interface PermissionDef {
-  role: string;
+export interface PermissionDef<R extends string = string> {
+  role: R;
   label: Label;
   /** For a scoped permission: which scope this role grants, and the permission it scopes. */
   scope?: Scope;
@@ -29,7 +29,7 @@ export interface PermissionDef {
 export interface PermissionFamily {
   key: string;
   label: Label;
-  permissions: PermissionDef[];
+  permissions: readonly PermissionDef[];
 }
 
 /** Grants every permission. */
@@ -397,7 +397,7 @@ export type ScopedPermission = keyof typeof SCOPE_SETS;
 /** The scopes one permission comes in, as a type: modules must handle each of them. */
 export type ScopesOf<P extends ScopedPermission> = (typeof SCOPE_SETS)[P][number];
 
-export const SCOPE_SUFFIXES: Record<Scope, string> = {
+export const SCOPE_SUFFIXES = {
   own: 'OWN',
   related: 'RELATED',
   office: 'OFFICE',
@@ -405,7 +405,10 @@ export const SCOPE_SUFFIXES: Record<Scope, string> = {
   paymentFormOffice: 'PAYMENT_FORM_OFFICE',
   subordinates: 'SUBORDINATES',
   all: 'ALL',
-};
+} as const satisfies Record<Scope, string>;
+
+/** The roles of a scoped permission's scopes: ROLE_ORDER_VIEW → ROLE_ORDER_VIEW_OWN | ... | ROLE_ORDER_VIEW_ALL. */
+export type ScopedRoleOf<P extends ScopedPermission> = `${P}_${(typeof SCOPE_SUFFIXES)[ScopesOf<P>]}`;
 
 /** Widest first; the office-like scopes are incomparable and ranked by how common they are. */
 export const SCOPES_WIDEST_FIRST: readonly Scope[] = [
@@ -433,14 +436,23 @@ export function isScopedPermission(permission: string): permission is ScopedPerm
 }
 
 /** The role granting one scope of a permission: scopedRole('ROLE_ORDER_VIEW', 'own') → ROLE_ORDER_VIEW_OWN. */
+export function scopedRole<P extends ScopedPermission>(permission: P, scope: ScopesOf<P>): ScopedRoleOf<P>;
+export function scopedRole(permission: ScopedPermission, scope: Scope): Role;
 export function scopedRole(permission: ScopedPermission, scope: Scope): string {
   return `${permission}_${SCOPE_SUFFIXES[scope]}`;
 }
 
-const role = (name: string, ru: string, en: string): PermissionDef => ({ role: name, label: { ru, en } });
+const role = <const R extends string>(name: R, ru: string, en: string): PermissionDef<R> => ({
+  role: name,
+  label: { ru, en },
+});
 
-function scoped(permission: ScopedPermission, ru: string, en: string): PermissionDef[] {
-  return SCOPE_SETS[permission].map((scope) => ({
+function scoped<P extends ScopedPermission>(
+  permission: P,
+  ru: string,
+  en: string,
+): PermissionDef<ScopedRoleOf<P>>[] {
+  return (SCOPE_SETS[permission] as readonly ScopesOf<P>[]).map((scope) => ({
     role: scopedRole(permission, scope),
     label: { ru: `${ru} (${SCOPE_LABELS[scope].ru})`, en: `${en} (${SCOPE_LABELS[scope].en})` },
     scope,
@@ -448,7 +460,7 @@ function scoped(permission: ScopedPermission, ru: string, en: string): Permissio
   }));
 }
 
-export const PERMISSION_FAMILIES: PermissionFamily[] = [
+const FAMILIES = [
   {
     key: 'general',
     label: { ru: 'Общие', en: 'General' },
@@ -926,18 +938,24 @@ export const PERMISSION_FAMILIES: PermissionFamily[] = [
       role(ROLE_CABINET_USERS_PCC_PVC, 'Пользователи кабинетов PCC/PVC', 'PCC/PVC cabinet users'),
     ],
   },
-];
+] as const;
+
+/**
+ * A role of the catalogue: the union of its literals, so a mistyped role in a route's `config.roles`, a
+ * descriptor's roles or a menu entry is a type error.
+ */
+export type Role = (typeof FAMILIES)[number]['permissions'][number]['role'];
+
+export const PERMISSION_FAMILIES: readonly PermissionFamily[] = FAMILIES;
 
 /** Every role of the catalogue, in catalogue order. */
-export const ALL_ROLES: readonly string[] = PERMISSION_FAMILIES.flatMap((family) =>
-  family.permissions.map((p) => p.role),
-);
+export const ALL_ROLES: readonly Role[] = FAMILIES.flatMap((family) => family.permissions.map((p) => p.role));
 
 const LABELS = new Map<string, Label>(
   PERMISSION_FAMILIES.flatMap((family) => family.permissions.map((p) => [p.role, p.label] as const)),
 );
 
-export function isKnownRole(role: string): boolean {
+export function isKnownRole(role: string): role is Role {
   return LABELS.has(role);
 }
 
@@ -962,6 +980,40 @@ export function scopeOf(roles: ReadonlySet<string>, permission: string): Scope |
 }
 
 /** Every role granting some scope of a permission: for route guards ("holds any scope"). */
-export function rolesOfScopedPermission(permission: ScopedPermission): string[] {
-  return SCOPE_SETS[permission].map((scope) => scopedRole(permission, scope));
+export function rolesOfScopedPermission<P extends ScopedPermission>(permission: P): ScopedRoleOf<P>[] {
+  return (SCOPE_SETS[permission] as readonly ScopesOf<P>[]).map((scope) => scopedRole(permission, scope));
+}
+
+/** What `can` asks for: a role, or a scoped permission's name standing for any of its scopes. */
+export type Permission = Role | ScopedPermission;
+
+/**
+ * The one access rule: the principal holds the administrator role (which grants everything) or at least
+ * one of the wanted roles; a scoped permission's name (ROLE_ORDER_VIEW) is held with any of its scopes,
+ * `scope` asks for one scope exactly. Nothing wanted: only the administrator passes (callers for which
+ * "no roles declared" means "everyone" say so before asking).
+ *
+ *     can(user.roles, ROLE_CHANGELOG_VIEW)
+ *     can(user.roles, [ROLE_USER_LIST, ROLE_USER_SHOW])
+ *     can(user.roles, 'ROLE_ORDER_VIEW')            // any scope
+ *     can(user.roles, 'ROLE_ORDER_VIEW', 'office')  // ROLE_ORDER_VIEW_OFFICE
+ */
+export function can(
+  held: ReadonlySet<string> | readonly string[],
+  wanted: Permission | readonly Permission[],
+  scope?: Scope,
+): boolean {
+  const holds = (role: string) =>
+    held instanceof Set ? held.has(role) : (held as readonly string[]).includes(role);
+  if (holds(ROLE_ADMIN)) return true;
+  const list: readonly Permission[] = typeof wanted === 'string' ? [wanted] : wanted;
+  return list.some((permission) => {
+    if (!isScopedPermission(permission)) return scope === undefined && holds(permission);
+    if (scope !== undefined) {
+      return (
+        (SCOPE_SETS[permission] as readonly Scope[]).includes(scope) && holds(scopedRole(permission, scope))
+      );
+    }
+    return rolesOfScopedPermission(permission).some(holds);
+  });
 }

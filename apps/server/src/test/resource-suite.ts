@@ -8,6 +8,7 @@ import {
 } from '@tms/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textOf } from '../platform/i18n/dictionaries';
 import { createTestApp, type TestContext } from './harness';
 import { type SignedIn, signIn } from './users';
 
@@ -366,7 +367,9 @@ export function describeResource(options: ResourceSuiteOptions): void {
         const sheet = workbook.worksheets[0]!;
         const listed = descriptor.fields.filter((f) => f.listed);
         const headers = (sheet.getRow(1).values as unknown[]).slice(1);
-        expect(headers).toEqual(listed.map((f) => f.labels?.[lang] ?? f.name));
+        expect(headers).toEqual(listed.map((f) => textOf(f.label, lang) ?? f.name));
+        // Every header is a text of the web's dictionaries, none falls back to the field's name.
+        expect(listed.filter((f) => textOf(f.label, lang) === undefined).map((f) => f.name)).toEqual([]);
         expect(sheet.rowCount - 1).toBe(await total());
       }
     });

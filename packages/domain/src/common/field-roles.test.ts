@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { ROLE_COUNTERPARTY_NAME_EDIT, ROLE_ORDER_LIQUID, ROLE_SETTINGS_CURRENCIES } from '../permissions';
 import { changedFieldsOf, defineFieldRoles, deniedFields, fieldRoleOf, sameFieldValue } from './field-roles';
 
+// Any roles of the catalogue: the mechanism does not care which roles a resource names.
+const ROLE_NAME = ROLE_COUNTERPARTY_NAME_EDIT;
+const ROLE_OWNER = ROLE_ORDER_LIQUID;
+const ROLE_URGENT = ROLE_SETTINGS_CURRENCIES;
+
 const rules = defineFieldRoles<{ ownerId: number | null }>({
-  roles: { name: 'ROLE_NAME', ownerId: 'ROLE_OWNER', urgent: 'ROLE_URGENT' },
+  roles: { name: ROLE_NAME, ownerId: ROLE_OWNER, urgent: ROLE_URGENT },
   freeOnCreate: ['name'],
   isFree: (field, existing) => field === 'ownerId' && (existing === null || existing.ownerId === null),
   createDefaults: { urgent: false },
@@ -11,9 +17,9 @@ const rules = defineFieldRoles<{ ownerId: number | null }>({
 describe('field roles', () => {
   it('names the role of a field, free on create or by the stored record where declared', () => {
     expect(fieldRoleOf(rules, 'name', null)).toBeUndefined();
-    expect(fieldRoleOf(rules, 'name', { ownerId: 1 })).toBe('ROLE_NAME');
+    expect(fieldRoleOf(rules, 'name', { ownerId: 1 })).toBe(ROLE_NAME);
     expect(fieldRoleOf(rules, 'ownerId', { ownerId: null })).toBeUndefined();
-    expect(fieldRoleOf(rules, 'ownerId', { ownerId: 3 })).toBe('ROLE_OWNER');
+    expect(fieldRoleOf(rules, 'ownerId', { ownerId: 3 })).toBe(ROLE_OWNER);
     expect(fieldRoleOf(rules, 'comment', { ownerId: 3 })).toBeUndefined();
   });
 
@@ -34,7 +40,7 @@ describe('field roles', () => {
   });
 
   it('denies the changed fields whose role is missing, and only those', () => {
-    const holds = (role: string) => role === 'ROLE_NAME';
+    const holds = (role: string) => role === ROLE_NAME;
     expect(deniedFields(rules, { urgent: false, name: 'A' }, null, () => false)).toEqual([]);
     expect(deniedFields(rules, { urgent: true }, null, holds)).toEqual(['urgent']);
     const stored = { ownerId: 4, name: 'A', urgent: false };

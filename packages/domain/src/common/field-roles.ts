@@ -1,3 +1,5 @@
+import type { Role } from '../permissions';
+
 /**
  * Field roles (spec §6): fields of a record only holders of a role may set or change. A resource declares
  * them once (`defineFieldRoles`, as `fieldRoles` of its descriptor); the server's resource service refuses
@@ -6,7 +8,7 @@
  */
 export interface FieldRoles<Existing = Record<string, unknown>> {
   /** Field → the role needed to set or change it. */
-  readonly roles: Readonly<Record<string, string>>;
+  readonly roles: Readonly<Record<string, Role>>;
   /** Fields whoever creates a record sets freely (checked on update only). */
   readonly freeOnCreate?: readonly string[];
   /** Further exceptions that depend on the stored record (`existing` null: a new record). */
@@ -31,7 +33,7 @@ export function fieldRoleOf<Existing>(
   declaration: FieldRoles<Existing>,
   field: string,
   existing: Existing | null,
-): string | undefined {
+): Role | undefined {
   if (existing === null && declaration.freeOnCreate?.includes(field)) return undefined;
   if (declaration.isFree?.(field, existing)) return undefined;
   return declaration.roles[field];
@@ -74,7 +76,7 @@ export function deniedFields<Existing>(
   declaration: FieldRoles<Existing>,
   values: Readonly<Record<string, unknown>>,
   existing: Existing | null,
-  holds: (role: string) => boolean,
+  holds: (role: Role) => boolean,
 ): string[] {
   const changed = changedFieldsOf(
     values,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Role } from '../permissions';
 import type { FieldRoles } from './field-roles';
 
 /**
@@ -30,14 +31,21 @@ export interface LocalizedText {
   en: string;
 }
 
+/**
+ * The dictionary of a text key: `settings.currencies.title` is key `currencies.title` of namespace
+ * `settings` (`apps/web/src/locales/<lang>/settings.json`); a key without a dot is in `resources`.
+ */
+export function textKeyParts(key: string): { ns: string; key: string } {
+  const dot = key.indexOf('.');
+  return dot < 0 ? { ns: 'resources', key } : { ns: key.slice(0, dot), key: key.slice(dot + 1) };
+}
+
 export interface FieldDescriptor {
   /** JSON name (camelCase, the spec's names); also the key of its column in the server's table. */
   name: string;
   type: FieldType;
-  /** Translation key of the field's label. */
+  /** Translation key of the field's label (`<namespace>.<key>`: `apps/web/src/locales/{ru,en}/<namespace>.json`). */
   label: string;
-  /** The label's wording in both languages; the server uses it for export headers. */
-  labels?: LocalizedText;
   /** Shown as a column by default. */
   listed?: boolean;
   /** Matched by the free-text `search`. */
@@ -47,8 +55,10 @@ export interface FieldDescriptor {
   sortable?: boolean;
   /** Set by the server; shown, never sent. */
   readOnly?: boolean;
-  /** Enum values; labels are `${label}.${value}` translation keys unless `optionLabels` is given. */
+  /** Enum values; labels are `${optionsKey ?? label}.${value}` translation keys unless `optionLabels` is given. */
   options?: readonly string[];
+  /** Where the option labels live when the label key cannot hold them (it is a text, not a group). */
+  optionsKey?: string;
   /** Wording of each enum value in both languages (used by the web and the export instead of keys). */
   optionLabels?: Readonly<Record<string, LocalizedText>>;
   /** For reference(s): the API path of the referenced resource's list and its label field. */
@@ -66,11 +76,11 @@ export interface FieldDescriptor {
 
 export interface ResourceRoles {
   /** Any of these lets a user list and read. */
-  view: readonly string[];
+  view: readonly Role[];
   /** Any of these lets a user create, update, toggle and delete (unless narrowed below). */
-  edit: readonly string[];
-  create?: readonly string[];
-  delete?: readonly string[];
+  edit: readonly Role[];
+  create?: readonly Role[];
+  delete?: readonly Role[];
 }
 
 export interface ResourceDescriptor<

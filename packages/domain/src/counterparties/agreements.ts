@@ -28,10 +28,9 @@ export const counterpartyAgreementSchema = z.object({
 });
 export type CounterpartyAgreement = z.infer<typeof counterpartyAgreementSchema>;
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `counterparties.agreements.${name}`,
-  labels: { ru, en },
 });
 
 export const counterpartyAgreementResource = defineResource({
@@ -45,24 +44,24 @@ export const counterpartyAgreementResource = defineResource({
   fields: [
     counterpartyIdField,
     {
-      ...field('agreementTypeId', 'Тип договора', 'Agreement type'),
+      ...field('agreementTypeId'),
       type: 'reference',
       reference: { path: '/agreement-types', labelField: 'name' },
       listed: true,
       filterable: true,
     },
-    { ...field('number', 'Номер', 'Number'), type: 'text', listed: true, searchable: true, sortable: true },
-    { ...field('date', 'Дата подписания', 'Signed on'), type: 'date', listed: true, sortable: true },
-    { ...field('validFrom', 'Действует с', 'Valid from'), type: 'date', listed: true, sortable: true },
-    { ...field('validUntil', 'Действует до', 'Valid until'), type: 'date', listed: true, sortable: true },
+    { ...field('number'), type: 'text', listed: true, searchable: true, sortable: true },
+    { ...field('date'), type: 'date', listed: true, sortable: true },
+    { ...field('validFrom'), type: 'date', listed: true, sortable: true },
+    { ...field('validUntil'), type: 'date', listed: true, sortable: true },
     {
-      ...field('legalEntityId', 'Наше юр. лицо', 'Our legal entity'),
+      ...field('legalEntityId'),
       type: 'reference',
       reference: { path: '/settings/legal-entities', labelField: 'shortName' },
       listed: true,
       filterable: true,
     },
-    { ...field('comment', 'Комментарий', 'Comment'), type: 'textarea', searchable: true },
+    { ...field('comment'), type: 'textarea', searchable: true },
     updatedAtField,
   ],
   roles: COUNTERPARTY_ROLES,

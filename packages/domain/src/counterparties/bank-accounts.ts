@@ -36,10 +36,9 @@ export const counterpartyBankAccountSchema = z.object({
 });
 export type CounterpartyBankAccount = z.infer<typeof counterpartyBankAccountSchema>;
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `counterparties.bankAccounts.${name}`,
-  labels: { ru, en },
 });
 
 export const counterpartyBankAccountResource = defineResource({
@@ -53,25 +52,25 @@ export const counterpartyBankAccountResource = defineResource({
   fields: [
     counterpartyIdField,
     {
-      ...field('bankId', 'Банк', 'Bank'),
+      ...field('bankId'),
       type: 'reference',
       reference: { path: '/banks', labelField: 'name' },
       listed: true,
       filterable: true,
     },
-    { ...field('bankName', 'Название банка', 'Bank name'), type: 'text', listed: true, searchable: true },
-    { ...field('bik', 'БИК', 'BIK'), type: 'text', listed: true, searchable: true },
-    { ...field('account', 'Расчётный счёт', 'Account'), type: 'text', listed: true, searchable: true },
-    { ...field('correspondentAccount', 'Корр. счёт', 'Correspondent account'), type: 'text' },
-    { ...field('iban', 'IBAN', 'IBAN'), type: 'text', listed: true, searchable: true },
-    { ...field('swift', 'SWIFT', 'SWIFT'), type: 'text', listed: true, searchable: true },
+    { ...field('bankName'), type: 'text', listed: true, searchable: true },
+    { ...field('bik'), type: 'text', listed: true, searchable: true },
+    { ...field('account'), type: 'text', listed: true, searchable: true },
+    { ...field('correspondentAccount'), type: 'text' },
+    { ...field('iban'), type: 'text', listed: true, searchable: true },
+    { ...field('swift'), type: 'text', listed: true, searchable: true },
     {
-      ...field('currencyId', 'Валюта', 'Currency'),
+      ...field('currencyId'),
       type: 'reference',
       reference: { path: '/settings/currencies', labelField: 'code' },
       listed: true,
     },
-    { ...field('primary', 'Основной', 'Primary'), type: 'boolean', listed: true, sortable: true },
+    { ...field('primary'), type: 'boolean', listed: true, sortable: true },
     updatedAtField,
   ],
   roles: COUNTERPARTY_ROLES,

@@ -36,10 +36,9 @@ export const counterpartyContactSchema = z.object({
 });
 export type CounterpartyContact = z.infer<typeof counterpartyContactSchema>;
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `counterparties.contacts.${name}`,
-  labels: { ru, en },
 });
 
 export const counterpartyContactResource = defineResource({
@@ -52,13 +51,13 @@ export const counterpartyContactResource = defineResource({
   create: counterpartyContactCreateSchema,
   fields: [
     counterpartyIdField,
-    { ...field('name', 'Имя', 'Name'), type: 'text', listed: true, searchable: true, sortable: true },
-    { ...field('position', 'Должность', 'Position'), type: 'text', listed: true, searchable: true },
-    { ...field('email', 'Эл. почта', 'Email'), type: 'email', listed: true, searchable: true },
-    { ...field('emails', 'Другие адреса', 'Other emails'), type: 'text' },
-    { ...field('phone', 'Телефон', 'Phone'), type: 'text', listed: true, searchable: true },
-    { ...field('contactInfos', 'Контактная информация', 'Contact details'), type: 'json' },
-    { ...field('comment', 'Комментарий', 'Comment'), type: 'textarea' },
+    { ...field('name'), type: 'text', listed: true, searchable: true, sortable: true },
+    { ...field('position'), type: 'text', listed: true, searchable: true },
+    { ...field('email'), type: 'email', listed: true, searchable: true },
+    { ...field('emails'), type: 'text' },
+    { ...field('phone'), type: 'text', listed: true, searchable: true },
+    { ...field('contactInfos'), type: 'json' },
+    { ...field('comment'), type: 'textarea' },
     enabledField,
     updatedAtField,
   ],

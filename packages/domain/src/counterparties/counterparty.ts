@@ -18,6 +18,7 @@ import {
   ROLE_COUNTERPARTY_SET_TYPE,
   ROLE_COUNTERPARTY_STATUS,
   ROLE_IGNORE_MANAGEMENT_LOCK,
+  type Role,
   rolesOfScopedPermission,
 } from '../permissions';
 import { colleagueReference } from '../users';
@@ -186,7 +187,7 @@ export type Counterparty = z.infer<typeof counterpartySchema>;
  * changed value without it ("Field edit access denied.") and the web disables the input. Fields of
  * `COUNTERPARTY_FIELDS_FREE_ON_CREATE` are checked on update only.
  */
-export const COUNTERPARTY_FIELD_ROLES: Readonly<Record<string, string>> = {
+export const COUNTERPARTY_FIELD_ROLES: Readonly<Record<string, Role>> = {
   client: ROLE_COUNTERPARTY_SET_TYPE,
   contractor: ROLE_COUNTERPARTY_SET_TYPE,
   name: ROLE_COUNTERPARTY_NAME_EDIT,
@@ -220,7 +221,7 @@ export const COUNTERPARTY_FIELDS_FREE_ON_CREATE: readonly string[] = [
 ];
 
 /** The role a user needs to change `field` (create: a new record), or undefined when edit access is enough. */
-export function counterpartyFieldRole(field: string, create: boolean): string | undefined {
+export function counterpartyFieldRole(field: string, create: boolean): Role | undefined {
   return fieldRoleOf(COUNTERPARTY_FIELD_RULES, field, create ? null : {});
 }
 
@@ -231,92 +232,91 @@ export const COUNTERPARTY_FIELD_RULES = defineFieldRoles({
   createDefaults: { applicationRequired: true },
 });
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `counterparties.fields.${name}`,
-  labels: { ru, en },
 });
 
 export const counterpartyFields: readonly FieldDescriptor[] = [
   {
-    ...field('name', 'Название', 'Name'),
+    ...field('name'),
     type: 'text',
     listed: true,
     searchable: true,
     sortable: true,
     filterWidth: 'wide',
   },
-  { ...field('fullName', 'Полное наименование', 'Legal name'), type: 'text', searchable: true },
-  { ...field('nameEn', 'Международное название', 'International name'), type: 'text', searchable: true },
-  { ...field('client', 'Клиент', 'Client'), type: 'boolean', listed: true, filterable: true, sortable: true },
+  { ...field('fullName'), type: 'text', searchable: true },
+  { ...field('nameEn'), type: 'text', searchable: true },
+  { ...field('client'), type: 'boolean', listed: true, filterable: true, sortable: true },
   {
-    ...field('contractor', 'Подрядчик', 'Contractor'),
+    ...field('contractor'),
     type: 'boolean',
     listed: true,
     filterable: true,
     sortable: true,
   },
   {
-    ...field('countryId', 'Страна регистрации', 'Country of registration'),
+    ...field('countryId'),
     type: 'reference',
     reference: { path: '/settings/countries', labelField: 'name' },
     listed: true,
     filterable: true,
   },
   {
-    ...field('inn', 'ИНН', 'INN'),
+    ...field('inn'),
     type: 'text',
     listed: true,
     searchable: true,
     sortable: true,
     filterWidth: 'short',
   },
-  { ...field('kpp', 'КПП', 'KPP'), type: 'text', filterWidth: 'short' },
-  { ...field('ogrn', 'ОГРН / ОГРНИП', 'OGRN / OGRNIP'), type: 'text', filterWidth: 'short' },
-  { ...field('okpo', 'ОКПО', 'OKPO'), type: 'text', filterWidth: 'short' },
-  { ...field('taxpayerId', 'Налоговый номер', 'Taxpayer ID'), type: 'text' },
+  { ...field('kpp'), type: 'text', filterWidth: 'short' },
+  { ...field('ogrn'), type: 'text', filterWidth: 'short' },
+  { ...field('okpo'), type: 'text', filterWidth: 'short' },
+  { ...field('taxpayerId'), type: 'text' },
   {
-    ...field('primaryStateRegistrationNumber', 'Регистрационный номер', 'State registration number'),
+    ...field('primaryStateRegistrationNumber'),
     type: 'text',
   },
-  { ...field('vatCertificate', 'Свидетельство плательщика НДС', 'VAT certificate'), type: 'text' },
-  { ...field('legalAddress', 'Юридический адрес', 'Legal address'), type: 'textarea' },
-  { ...field('postalAddress', 'Почтовый адрес', 'Postal address'), type: 'textarea' },
-  { ...field('phone', 'Телефон', 'Phone'), type: 'text' },
-  { ...field('email', 'Основной адрес эл. почты', 'Primary email'), type: 'email', searchable: true },
-  { ...field('emails', 'Адреса эл. почты', 'Emails'), type: 'text' },
-  { ...field('website', 'Сайт', 'Website'), type: 'text' },
+  { ...field('vatCertificate'), type: 'text' },
+  { ...field('legalAddress'), type: 'textarea' },
+  { ...field('postalAddress'), type: 'textarea' },
+  { ...field('phone'), type: 'text' },
+  { ...field('email'), type: 'email', searchable: true },
+  { ...field('emails'), type: 'text' },
+  { ...field('website'), type: 'text' },
   {
-    ...field('statusId', 'Статус', 'Status'),
+    ...field('statusId'),
     type: 'reference',
     reference: { path: '/counterparty-statuses', labelField: 'name' },
     filterable: true,
   },
   {
-    ...field('featureIds', 'Особенности', 'Features'),
+    ...field('featureIds'),
     type: 'references',
     reference: { path: '/counterparty-features', labelField: 'name' },
     filterable: true,
   },
   {
-    ...field('serviceOfficeId', 'Офис обслуживания', 'Service office'),
+    ...field('serviceOfficeId'),
     type: 'reference',
     reference: { path: '/settings/service-offices', labelField: 'name' },
     filterable: true,
   },
   {
-    ...field('curatorIds', 'Кураторы', 'Curators'),
+    ...field('curatorIds'),
     type: 'references',
     reference: colleagueReference,
     listed: true,
     filterable: true,
   },
-  { ...field('managerIds', 'Менеджеры', 'Managers'), type: 'references', reference: colleagueReference },
-  { ...field('creditLimit', 'Кредитный лимит', 'Credit limit'), type: 'money', sortable: true },
-  { ...field('creditLimitThreshold', 'Порог кредитного лимита', 'Credit limit threshold'), type: 'money' },
-  { ...field('creditExposure', 'Текущая задолженность', 'Current exposure'), type: 'money', readOnly: true },
+  { ...field('managerIds'), type: 'references', reference: colleagueReference },
+  { ...field('creditLimit'), type: 'money', sortable: true },
+  { ...field('creditLimitThreshold'), type: 'money' },
+  { ...field('creditExposure'), type: 'money', readOnly: true },
   {
-    ...field('creditState', 'Состояние кредита', 'Credit state'),
+    ...field('creditState'),
     type: 'enum',
     options: CREDIT_STATES,
     optionLabels: CREDIT_STATE_LABELS,
@@ -324,9 +324,9 @@ export const counterpartyFields: readonly FieldDescriptor[] = [
     filterable: true,
     readOnly: true,
   },
-  { ...field('orderCapacity', 'Заказов в год', 'Orders per year'), type: 'integer' },
+  { ...field('orderCapacity'), type: 'integer' },
   {
-    ...field('segment', 'Сегмент', 'Segment'),
+    ...field('segment'),
     type: 'enum',
     options: COUNTERPARTY_SEGMENTS,
     optionLabels: Object.fromEntries(COUNTERPARTY_SEGMENTS.map((s) => [s, { ru: s, en: s }])),
@@ -334,45 +334,45 @@ export const counterpartyFields: readonly FieldDescriptor[] = [
     sortable: true,
     filterWidth: 'short',
   },
-  { ...field('difficult', 'Сложный', 'Difficult'), type: 'boolean', filterable: true },
-  { ...field('managementLock', 'Блокировка руководства', 'Management lock'), type: 'boolean' },
-  { ...field('liquidAccess', 'Доступ к ликвидным грузам', 'Liquid access'), type: 'boolean' },
-  { ...field('applicationRequired', 'Требуется заявка', 'Application required'), type: 'boolean' },
+  { ...field('difficult'), type: 'boolean', filterable: true },
+  { ...field('managementLock'), type: 'boolean' },
+  { ...field('liquidAccess'), type: 'boolean' },
+  { ...field('applicationRequired'), type: 'boolean' },
   {
-    ...field('bonusPaymentWindowDays', 'Окно оплаты для бонуса, дней', 'Bonus payment window, days'),
+    ...field('bonusPaymentWindowDays'),
     type: 'integer',
   },
   {
-    ...field('blackList', 'Чёрный список', 'Black list'),
+    ...field('blackList'),
     type: 'boolean',
     listed: true,
     filterable: true,
     sortable: true,
   },
-  { ...field('blackListReason', 'Причина внесения в чёрный список', 'Black list reason'), type: 'textarea' },
-  { ...field('firstContact', 'Первый контакт', 'First contact'), type: 'date', sortable: true },
-  { ...field('restoredDate', 'Дата восстановления', 'Restored on'), type: 'date' },
-  { ...field('validUntil', 'Действует до', 'Valid until'), type: 'date', filterable: true },
+  { ...field('blackListReason'), type: 'textarea' },
+  { ...field('firstContact'), type: 'date', sortable: true },
+  { ...field('restoredDate'), type: 'date' },
+  { ...field('validUntil'), type: 'date', filterable: true },
   {
-    ...field('paymentTermsBasis', 'Условия оплаты: отсчёт', 'Payment terms: counted from'),
+    ...field('paymentTermsBasis'),
     type: 'enum',
     options: PAYMENT_TERMS_BASES,
     optionLabels: PAYMENT_TERMS_BASIS_LABELS,
   },
-  { ...field('paymentTermsDays', 'Условия оплаты: дней', 'Payment terms: days'), type: 'integer' },
+  { ...field('paymentTermsDays'), type: 'integer' },
   {
-    ...field('apiAllowedIps', 'Разрешённые IP-адреса API', 'API allowed IP addresses'),
+    ...field('apiAllowedIps'),
     type: 'tags',
     hiddenInForm: true,
   },
   {
-    ...field('merged', 'Объединён', 'Merged'),
+    ...field('merged'),
     type: 'boolean',
     filterable: true,
     readOnly: true,
     hiddenInForm: true,
   },
-  { ...field('comment', 'Комментарий', 'Comment'), type: 'textarea' },
+  { ...field('comment'), type: 'textarea' },
   createdAtField,
   updatedAtField,
 ];
@@ -399,7 +399,6 @@ export const counterpartyIdField: FieldDescriptor = {
   name: 'counterpartyId',
   type: 'reference',
   label: 'counterparties.fields.counterparty',
-  labels: { ru: 'Контрагент', en: 'Counterparty' },
   reference: { path: '/counterparties', labelField: 'name' },
   filterable: true,
   hiddenInForm: true,

@@ -49,10 +49,9 @@ export const counterpartyDriverSchema = z.object({
 });
 export type CounterpartyDriver = z.infer<typeof counterpartyDriverSchema>;
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `counterparties.drivers.${name}`,
-  labels: { ru, en },
 });
 
 export const counterpartyDriverResource = defineResource({
@@ -65,28 +64,28 @@ export const counterpartyDriverResource = defineResource({
   create: counterpartyDriverCreateSchema,
   fields: [
     counterpartyIdField,
-    { ...field('name', 'ФИО', 'Full name'), type: 'text', listed: true, searchable: true, sortable: true },
-    { ...field('phone', 'Телефон', 'Phone'), type: 'text', listed: true, searchable: true },
-    { ...field('birthDate', 'Дата рождения', 'Date of birth'), type: 'date' },
-    { ...field('passportSeries', 'Серия паспорта', 'Passport series'), type: 'text' },
-    { ...field('passportNumber', 'Номер паспорта', 'Passport number'), type: 'text', searchable: true },
-    { ...field('passportIssuedBy', 'Кем выдан', 'Issued by'), type: 'text' },
-    { ...field('passportIssuedAt', 'Дата выдачи', 'Issued on'), type: 'date' },
+    { ...field('name'), type: 'text', listed: true, searchable: true, sortable: true },
+    { ...field('phone'), type: 'text', listed: true, searchable: true },
+    { ...field('birthDate'), type: 'date' },
+    { ...field('passportSeries'), type: 'text' },
+    { ...field('passportNumber'), type: 'text', searchable: true },
+    { ...field('passportIssuedBy'), type: 'text' },
+    { ...field('passportIssuedAt'), type: 'date' },
     {
-      ...field('licenseNumber', 'Водительское удостоверение', 'Driving licence'),
+      ...field('licenseNumber'),
       type: 'text',
       listed: true,
       searchable: true,
     },
     {
-      ...field('insuranceVerified', 'Страховка проверена', 'Insurance verified'),
+      ...field('insuranceVerified'),
       type: 'boolean',
       listed: true,
       filterable: true,
     },
-    { ...field('insuranceVerifiedAt', 'Дата проверки страховки', 'Insurance verified on'), type: 'date' },
+    { ...field('insuranceVerifiedAt'), type: 'date' },
     {
-      ...field('identityVerification', 'Проверка личности', 'Identity check'),
+      ...field('identityVerification'),
       type: 'enum',
       options: IDENTITY_VERIFICATIONS,
       optionLabels: IDENTITY_VERIFICATION_LABELS,

@@ -26,10 +26,9 @@ export const counterpartyVehicleSchema = z.object({
 });
 export type CounterpartyVehicle = z.infer<typeof counterpartyVehicleSchema>;
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `counterparties.vehicles.${name}`,
-  labels: { ru, en },
 });
 
 export const counterpartyVehicleResource = defineResource({
@@ -43,21 +42,21 @@ export const counterpartyVehicleResource = defineResource({
   fields: [
     counterpartyIdField,
     {
-      ...field('vehicleTypeId', 'Тип ТС', 'Vehicle type'),
+      ...field('vehicleTypeId'),
       type: 'reference',
       reference: { path: '/settings/vehicle-types', labelField: 'name' },
       listed: true,
       filterable: true,
     },
-    { ...field('plate', 'Госномер', 'Plate'), type: 'text', listed: true, searchable: true, sortable: true },
+    { ...field('plate'), type: 'text', listed: true, searchable: true, sortable: true },
     {
-      ...field('trailerPlate', 'Номер прицепа', 'Trailer plate'),
+      ...field('trailerPlate'),
       type: 'text',
       listed: true,
       searchable: true,
     },
-    { ...field('brand', 'Марка', 'Brand'), type: 'text', listed: true, searchable: true },
-    { ...field('comment', 'Комментарий', 'Comment'), type: 'textarea' },
+    { ...field('brand'), type: 'text', listed: true, searchable: true },
+    { ...field('comment'), type: 'textarea' },
     updatedAtField,
   ],
   roles: COUNTERPARTY_ROLES,

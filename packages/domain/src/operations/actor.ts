@@ -1,4 +1,4 @@
-import { ROLE_ADMIN, ROLE_FORWARDER_VIEW, rolesOfScopedPermission } from '../permissions';
+import { can, ROLE_FORWARDER_VIEW, type Role, rolesOfScopedPermission } from '../permissions';
 
 /** The two kinds of operation: an order (what the client bought) and a job (work given to a contractor). */
 export const OPERATION_TYPES = ['order', 'job'] as const;
@@ -22,9 +22,8 @@ const asSet = (roles: OperationActor['roles']): ReadonlySet<string> =>
   roles instanceof Set ? roles : new Set(roles as readonly string[]);
 
 /** The actor holds the role; the administrator holds every role. */
-export function holdsRole(actor: Pick<OperationActor, 'roles'>, role: string): boolean {
-  const roles = asSet(actor.roles);
-  return roles.has(role) || roles.has(ROLE_ADMIN);
+export function holdsRole(actor: Pick<OperationActor, 'roles'>, role: Role): boolean {
+  return can(asSet(actor.roles), role);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   ROLE_ORDER_COMPLETION_MARK,
   ROLE_ORDER_CONSOLIDATION,
   ROLE_ORDER_COUNTERPARTY_CHANGE,
+  type Role,
 } from '../permissions';
 import { MATERIAL_ASSET_MESSAGES, moneyAmountSchema } from '../settings/material-assets';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
@@ -97,7 +98,7 @@ export type Job = z.infer<typeof jobSchema>;
  * the input. The job keeps no liquid flag of its own (liquid cargo is the order's), and more than one order
  * is the consolidation rule of `jobOrderIssue`.
  */
-export const JOB_FIELD_ROLES: Readonly<Record<string, string>> = {
+export const JOB_FIELD_ROLES: Readonly<Record<string, Role>> = {
   contractorId: ROLE_ORDER_COUNTERPARTY_CHANGE,
   damaged: ROLE_ORDER_CARGO_DAMAGE,
   completionDate: ROLE_ORDER_COMPLETION_MARK,
@@ -108,7 +109,7 @@ export const JOB_FIELD_ROLES: Readonly<Record<string, string>> = {
  * is enough. Choosing the contractor of a job that has none (at creation or later, after the trading) is
  * the forwarder's everyday work; replacing or removing a chosen one is the counterparty change.
  */
-export function jobFieldRole(field: string, existing: Pick<Job, 'contractorId'> | null): string | undefined {
+export function jobFieldRole(field: string, existing: Pick<Job, 'contractorId'> | null): Role | undefined {
   return fieldRoleOf(JOB_FIELD_RULES, field, existing);
 }
 
@@ -192,30 +193,29 @@ export function jobDefaultsFromOrder(
   };
 }
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `operations.fields.${name}`,
-  labels: { ru, en },
 });
 
 export const jobFields: readonly FieldDescriptor[] = [
   C.number,
   {
-    ...field('jobTypeId', 'Тип работы', 'Job type'),
+    ...field('jobTypeId'),
     type: 'reference',
     reference: { path: '/tms/job-types', labelField: 'name' },
     listed: true,
     filterable: true,
   },
   {
-    ...field('contractorId', 'Подрядчик', 'Contractor'),
+    ...field('contractorId'),
     type: 'reference',
     reference: { path: '/counterparties', labelField: 'name' },
     listed: true,
     filterable: true,
   },
   {
-    ...field('contractorName', 'Название подрядчика', 'Contractor name'),
+    ...field('contractorName'),
     type: 'text',
     searchable: true,
     sortable: true,
@@ -223,14 +223,14 @@ export const jobFields: readonly FieldDescriptor[] = [
     hiddenInForm: true,
   },
   {
-    ...field('orderIds', 'Заказы', 'Orders'),
+    ...field('orderIds'),
     type: 'references',
     reference: { path: '/tms/orders', labelField: 'number', padded: true },
     listed: true,
     filterable: true,
   },
   {
-    ...field('clientIds', 'Клиенты', 'Clients'),
+    ...field('clientIds'),
     type: 'references',
     reference: { path: '/counterparties', labelField: 'name' },
     filterable: true,
@@ -240,16 +240,16 @@ export const jobFields: readonly FieldDescriptor[] = [
   C.route,
   C.dispatchDate,
   C.deliveryDate,
-  { ...field('costAmount', 'Стоимость', 'Cost'), type: 'money', listed: true, sortable: true },
+  { ...field('costAmount'), type: 'money', listed: true, sortable: true },
   {
-    ...field('costCurrencyId', 'Валюта стоимости', 'Cost currency'),
+    ...field('costCurrencyId'),
     type: 'reference',
     reference: { path: '/settings/currencies', labelField: 'code' },
     listed: true,
     filterable: true,
   },
   {
-    ...field('tracking', 'Отслеживание', 'Tracking'),
+    ...field('tracking'),
     type: 'boolean',
     listed: true,
     filterable: true,

@@ -22,6 +22,7 @@ import {
   ROLE_ORDER_COMPLETION_MARK,
   ROLE_ORDER_COUNTERPARTY_CHANGE,
   ROLE_ORDER_LIQUID,
+  type Role,
 } from '../permissions';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../tms/transport-types';
 import { colleagueReference } from '../users';
@@ -141,13 +142,13 @@ export type Order = z.infer<typeof orderSchema>;
  * Fields only holders of a role may set or change (spec §6 "Orders and jobs"); the server refuses a changed
  * value without it ("Field edit access denied.") and the web disables the input.
  */
-export const ORDER_FIELD_ROLES: Readonly<Record<string, string>> = {
+export const ORDER_FIELD_ROLES: Readonly<Record<string, Role>> = {
   damaged: ROLE_ORDER_CARGO_DAMAGE,
   completionDate: ROLE_ORDER_COMPLETION_MARK,
   clientId: ROLE_ORDER_COUNTERPARTY_CHANGE,
 };
 /** Cargo flags only holders of a role may set or change: liquid cargo (spec §6 "liquid"). */
-export const CARGO_FIELD_ROLES: Readonly<Record<string, string>> = { liquid: ROLE_ORDER_LIQUID };
+export const CARGO_FIELD_ROLES: Readonly<Record<string, Role>> = { liquid: ROLE_ORDER_LIQUID };
 
 /**
  * The cargo flags a write changes that need a role the actor lacks: each flag as sent against the saved one
@@ -168,7 +169,7 @@ export function deniedCargoFields(
 export const ORDER_FIELDS_FREE_ON_CREATE: readonly string[] = ['clientId'];
 
 /** The role a user needs to set `field` (create: a new order), or undefined when edit access is enough. */
-export function orderFieldRole(field: string, create: boolean): string | undefined {
+export function orderFieldRole(field: string, create: boolean): Role | undefined {
   return fieldRoleOf(ORDER_FIELD_RULES, field, create ? null : {});
 }
 
@@ -245,16 +246,15 @@ export const STAGE_DUE_FILTER_LABELS: Readonly<Record<StageDueFilter, LocalizedT
   overdue: { ru: 'Просроченные этапы', en: 'Overdue stages' },
 };
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `operations.fields.${name}`,
-  labels: { ru, en },
 });
 
 /** Columns shared by the order and job lists. */
 export const operationCommonFields = {
   number: {
-    ...field('number', 'Номер', 'Number'),
+    ...field('number'),
     type: 'integer',
     listed: true,
     searchable: true,
@@ -264,21 +264,21 @@ export const operationCommonFields = {
     filterWidth: 'short',
   },
   serviceOfficeId: {
-    ...field('serviceOfficeId', 'Офис обслуживания', 'Service office'),
+    ...field('serviceOfficeId'),
     type: 'reference',
     reference: { path: '/settings/service-offices', labelField: 'name' },
     listed: true,
     filterable: true,
   },
   forwarderId: {
-    ...field('forwarderId', 'Экспедитор', 'Forwarder'),
+    ...field('forwarderId'),
     type: 'reference',
     reference: colleagueReference,
     listed: true,
     filterable: true,
   },
   financeControlStatus: {
-    ...field('financeControlStatus', 'Финансовый контроль', 'Finance control'),
+    ...field('financeControlStatus'),
     type: 'enum',
     options: FINANCE_CONTROL_STATUSES,
     optionLabels: FINANCE_CONTROL_STATUS_LABELS,
@@ -288,7 +288,7 @@ export const operationCommonFields = {
     readOnly: true,
   },
   archived: {
-    ...field('archived', 'В архиве', 'Archived'),
+    ...field('archived'),
     type: 'boolean',
     listed: true,
     filterable: true,
@@ -296,27 +296,27 @@ export const operationCommonFields = {
     filterWidth: 'short',
   },
   failure: {
-    ...field('failure', 'Срыв', 'Failure'),
+    ...field('failure'),
     type: 'boolean',
     filterable: true,
     filterWidth: 'short',
   },
   damaged: {
-    ...field('damaged', 'Груз повреждён', 'Cargo damaged'),
+    ...field('damaged'),
     type: 'boolean',
     filterable: true,
     filterWidth: 'short',
   },
   completionDate: {
-    ...field('completionDate', 'Дата завершения', 'Completion date'),
+    ...field('completionDate'),
     type: 'date',
     listed: true,
     filterable: true,
     sortable: true,
   },
-  route: { ...field('route', 'Маршрут', 'Route'), type: 'json', hiddenInForm: true },
+  route: { ...field('route'), type: 'json', hiddenInForm: true },
   dispatchDate: {
-    ...field('dispatchDate', 'Дата отправки', 'Dispatch date'),
+    ...field('dispatchDate'),
     type: 'date',
     listed: true,
     filterable: true,
@@ -324,7 +324,7 @@ export const operationCommonFields = {
     readOnly: true,
   },
   deliveryDate: {
-    ...field('deliveryDate', 'Дата доставки', 'Delivery date'),
+    ...field('deliveryDate'),
     type: 'date',
     listed: true,
     filterable: true,
@@ -332,7 +332,7 @@ export const operationCommonFields = {
     readOnly: true,
   },
   customFields: {
-    ...field('customFields', 'Пользовательские поля', 'Custom fields'),
+    ...field('customFields'),
     type: 'json',
     hiddenInForm: true,
   },
@@ -343,14 +343,14 @@ const C = operationCommonFields;
 export const orderFields: readonly FieldDescriptor[] = [
   C.number,
   {
-    ...field('clientId', 'Клиент', 'Client'),
+    ...field('clientId'),
     type: 'reference',
     reference: { path: '/counterparties', labelField: 'name' },
     listed: true,
     filterable: true,
   },
   {
-    ...field('clientName', 'Название клиента', 'Client name'),
+    ...field('clientName'),
     type: 'text',
     searchable: true,
     sortable: true,
@@ -358,14 +358,14 @@ export const orderFields: readonly FieldDescriptor[] = [
     hiddenInForm: true,
   },
   {
-    ...field('productId', 'Продукт', 'Product'),
+    ...field('productId'),
     type: 'reference',
     reference: { path: '/tms/products', labelField: 'name' },
     listed: true,
     filterable: true,
   },
   {
-    ...field('serviceId', 'Услуга', 'Service'),
+    ...field('serviceId'),
     type: 'reference',
     reference: { path: '/tms/services', labelField: 'name' },
     filterable: true,
@@ -373,19 +373,19 @@ export const orderFields: readonly FieldDescriptor[] = [
   C.serviceOfficeId,
   C.forwarderId,
   {
-    ...field('sellerId', 'Продавец', 'Seller'),
+    ...field('sellerId'),
     type: 'reference',
     reference: colleagueReference,
     filterable: true,
   },
   {
-    ...field('curatorIds', 'Кураторы', 'Curators'),
+    ...field('curatorIds'),
     type: 'references',
     reference: colleagueReference,
     filterable: true,
   },
   {
-    ...field('contractorIds', 'Подрядчики', 'Contractors'),
+    ...field('contractorIds'),
     type: 'references',
     reference: { path: '/counterparties', labelField: 'name' },
     filterable: true,
@@ -393,7 +393,7 @@ export const orderFields: readonly FieldDescriptor[] = [
     hiddenInForm: true,
   },
   {
-    ...field('transportType', 'Вид транспорта', 'Transport type'),
+    ...field('transportType'),
     type: 'enum',
     options: TRANSPORT_TYPES,
     optionLabels: TRANSPORT_TYPE_LABELS,
@@ -402,23 +402,23 @@ export const orderFields: readonly FieldDescriptor[] = [
     sortable: true,
   },
   {
-    ...field('shipmentTermId', 'Условия поставки', 'Shipment terms'),
+    ...field('shipmentTermId'),
     type: 'reference',
     reference: { path: '/tms/shipment-terms', labelField: 'code' },
   },
   {
-    ...field('paymentTermsBasis', 'Условия оплаты: отсчёт', 'Payment terms: counted from'),
+    ...field('paymentTermsBasis'),
     type: 'enum',
     options: PAYMENT_TERMS_BASES,
     optionLabels: PAYMENT_TERMS_BASIS_LABELS,
   },
-  { ...field('paymentTermsDays', 'Условия оплаты: дней', 'Payment terms: days'), type: 'integer' },
+  { ...field('paymentTermsDays'), type: 'integer' },
   C.route,
   C.dispatchDate,
   C.deliveryDate,
-  { ...field('cargo', 'Груз', 'Cargo'), type: 'json', hiddenInForm: true },
+  { ...field('cargo'), type: 'json', hiddenInForm: true },
   {
-    ...field('cargoDescription', 'Описание груза', 'Cargo description'),
+    ...field('cargoDescription'),
     type: 'text',
     listed: true,
     searchable: true,
@@ -428,7 +428,7 @@ export const orderFields: readonly FieldDescriptor[] = [
   },
   C.financeControlStatus,
   {
-    ...field('cargoInsuranceStatus', 'Страхование груза', 'Cargo insurance'),
+    ...field('cargoInsuranceStatus'),
     type: 'enum',
     options: CARGO_INSURANCE_STATUSES,
     optionLabels: CARGO_INSURANCE_STATUS_LABELS,
@@ -437,7 +437,7 @@ export const orderFields: readonly FieldDescriptor[] = [
     readOnly: true,
   },
   {
-    ...field('tnvedControlStatus', 'Контроль ТН ВЭД', 'TNVED control'),
+    ...field('tnvedControlStatus'),
     type: 'enum',
     options: TNVED_CONTROL_STATUSES,
     optionLabels: TNVED_CONTROL_STATUS_LABELS,
@@ -446,7 +446,7 @@ export const orderFields: readonly FieldDescriptor[] = [
     readOnly: true,
   },
   {
-    ...field('transfersStatus', 'Внутренние переводы', 'Transfers'),
+    ...field('transfersStatus'),
     type: 'enum',
     options: TRANSFERS_STATUSES,
     optionLabels: TRANSFERS_STATUS_LABELS,
@@ -455,7 +455,7 @@ export const orderFields: readonly FieldDescriptor[] = [
     readOnly: true,
   },
   {
-    ...field('markingStatus', 'Маркировка', 'Marking'),
+    ...field('markingStatus'),
     type: 'enum',
     options: MARKING_STATUSES,
     optionLabels: MARKING_STATUS_LABELS,
@@ -467,7 +467,7 @@ export const orderFields: readonly FieldDescriptor[] = [
   C.failure,
   C.damaged,
   {
-    ...field('inWarehouse', 'На складе', 'In warehouse'),
+    ...field('inWarehouse'),
     type: 'boolean',
     filterable: true,
     readOnly: true,
@@ -475,7 +475,7 @@ export const orderFields: readonly FieldDescriptor[] = [
   },
   C.completionDate,
   {
-    ...field('stageDue', 'Сроки этапов', 'Stage due'),
+    ...field('stageDue'),
     type: 'enum',
     options: STAGE_DUE_FILTERS,
     optionLabels: STAGE_DUE_FILTER_LABELS,

@@ -7,6 +7,7 @@ import {
   ROLE_INSURANCE_CASE_REMOVE,
   ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE,
   ROLE_ORDER_FINANCE_CONTROL,
+  type Role,
 } from '../permissions';
 import { canEditOperation, holdsRole, type OperationActor, type OperationType } from './actor';
 import { OPERATION_MESSAGES as M, type OperationMessage } from './messages';
@@ -75,7 +76,7 @@ export const MARKING_STATUS_LABELS: Readonly<Record<MarkingStatus, LocalizedText
  * Who may make a transition: the system, or a user with the operation's edit scope (`edit`) and/or a role.
  * A transition lists several authorities when any of them may make it.
  */
-export type TransitionAuthority = { system: true } | { edit?: true; role?: string };
+export type TransitionAuthority = { system: true } | { edit?: true; role?: Role };
 
 /** What must hold, besides the authority, for a transition (the facts come from the server). */
 export type TransitionCondition =
@@ -119,7 +120,7 @@ export type TransitionResult =
 
 const EDIT: TransitionAuthority = { edit: true };
 const SYSTEM: TransitionAuthority = { system: true };
-const role = (name: string): TransitionAuthority => ({ role: name });
+const role = (name: Role): TransitionAuthority => ({ role: name });
 
 export const FINANCE_CONTROL_TRANSITIONS: readonly StatusTransition<FinanceControlStatus>[] = [
   { from: 'NOT_READY', to: 'READY', by: [EDIT, SYSTEM], conditions: ['notArchived'] },

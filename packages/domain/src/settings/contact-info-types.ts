@@ -53,8 +53,8 @@ export const contactInfoTypeResource = defineResource({
     {
       name: 'format',
       type: 'enum',
-      label: 'settings.contactInfoTypes.format',
-      labels: { ru: 'Формат', en: 'Format' },
+      label: 'settings.contactInfoTypes.formatLabel',
+      optionsKey: 'settings.contactInfoTypes.format',
       options: CONTACT_INFO_FORMATS,
       optionLabels: CONTACT_INFO_FORMAT_LABELS,
       listed: true,

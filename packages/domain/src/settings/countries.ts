@@ -43,12 +43,11 @@ export const countryResource = defineResource({
   entity: countrySchema,
   create: countryCreateSchema,
   fields: [
-    { ...codeField, labels: { ru: 'Код (alpha-2)', en: 'Code (alpha-2)' } },
+    { ...codeField, label: 'settings.countries.code' },
     {
       name: 'alpha3',
       type: 'text',
       label: 'settings.countries.alpha3',
-      labels: { ru: 'Код (alpha-3)', en: 'Code (alpha-3)' },
       listed: true,
       searchable: true,
       sortable: true,
@@ -57,7 +56,6 @@ export const countryResource = defineResource({
       name: 'numericCode',
       type: 'text',
       label: 'settings.countries.numericCode',
-      labels: { ru: 'Цифровой код', en: 'Numeric code' },
       listed: true,
       searchable: true,
       sortable: true,

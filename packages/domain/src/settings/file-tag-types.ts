@@ -48,7 +48,6 @@ export const fileTagTypeResource = defineResource({
       name: 'color',
       type: 'text',
       label: 'settings.fileTagTypes.color',
-      labels: { ru: 'Цвет', en: 'Colour' },
       listed: true,
     },
     enabledField,

@@ -39,7 +39,6 @@ export const holidayResource = defineResource({
       name: 'date',
       type: 'date',
       label: 'fields.date',
-      labels: { ru: 'Дата', en: 'Date' },
       listed: true,
       filterable: true,
       sortable: true,

@@ -37,10 +37,9 @@ export const legalEntitySchema = z.object({
 });
 export type LegalEntity = z.infer<typeof legalEntitySchema>;
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `settings.legalEntities.${name}`,
-  labels: { ru, en },
 });
 
 export const legalEntityResource = defineResource({
@@ -52,26 +51,26 @@ export const legalEntityResource = defineResource({
   entity: legalEntitySchema,
   create: legalEntityCreateSchema,
   fields: [
-    { ...nameField, labels: { ru: 'Полное название', en: 'Full name' } },
+    { ...nameField, label: 'settings.legalEntities.name' },
     {
-      ...field('shortName', 'Краткое название', 'Short name'),
+      ...field('shortName'),
       type: 'text',
       listed: true,
       searchable: true,
       sortable: true,
     },
-    { ...field('inn', 'ИНН', 'INN'), type: 'text', listed: true, searchable: true, filterWidth: 'short' },
-    { ...field('kpp', 'КПП', 'KPP'), type: 'text', listed: true, searchable: true, filterWidth: 'short' },
-    { ...field('ogrn', 'ОГРН', 'OGRN'), type: 'text', searchable: true, filterWidth: 'short' },
+    { ...field('inn'), type: 'text', listed: true, searchable: true, filterWidth: 'short' },
+    { ...field('kpp'), type: 'text', listed: true, searchable: true, filterWidth: 'short' },
+    { ...field('ogrn'), type: 'text', searchable: true, filterWidth: 'short' },
     {
-      ...field('countryId', 'Страна', 'Country'),
+      ...field('countryId'),
       type: 'reference',
       reference: { path: '/settings/countries', labelField: 'name' },
       listed: true,
       filterable: true,
     },
-    { ...field('address', 'Адрес', 'Address'), type: 'textarea', searchable: true },
-    { ...field('vatPayer', 'Плательщик НДС', 'VAT payer'), type: 'boolean', listed: true, filterable: true },
+    { ...field('address'), type: 'textarea', searchable: true },
+    { ...field('vatPayer'), type: 'boolean', listed: true, filterable: true },
     enabledField,
     updatedAtField,
   ],

@@ -58,10 +58,9 @@ export const materialAssetSchema = z.object({
 });
 export type MaterialAsset = z.infer<typeof materialAssetSchema>;
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `settings.materialAssets.${name}`,
-  labels: { ru, en },
 });
 
 export const materialAssetResource = defineResource({
@@ -75,7 +74,7 @@ export const materialAssetResource = defineResource({
   fields: [
     nameField,
     {
-      ...field('inventoryNumber', 'Инвентарный номер', 'Inventory number'),
+      ...field('inventoryNumber'),
       type: 'text',
       listed: true,
       searchable: true,
@@ -85,8 +84,8 @@ export const materialAssetResource = defineResource({
     {
       name: 'kind',
       // Its option labels live under this key in the web's dictionaries.
-      label: 'settings.materialAssetKind',
-      labels: { ru: 'Вид', en: 'Kind' },
+      label: 'settings.materialAssetKindLabel',
+      optionsKey: 'settings.materialAssetKind',
       type: 'enum',
       options: MATERIAL_ASSET_KINDS,
       optionLabels: MATERIAL_ASSET_KIND_LABELS,
@@ -95,29 +94,29 @@ export const materialAssetResource = defineResource({
       sortable: true,
     },
     {
-      ...field('serviceOfficeId', 'Офис', 'Office'),
+      ...field('serviceOfficeId'),
       type: 'reference',
       reference: { path: '/settings/service-offices', labelField: 'name' },
       listed: true,
       filterable: true,
     },
     {
-      ...field('responsibleUserId', 'Ответственный', 'Responsible'),
+      ...field('responsibleUserId'),
       type: 'reference',
       reference: colleagueReference,
       listed: true,
       filterable: true,
     },
     {
-      ...field('acquisitionDate', 'Дата приобретения', 'Acquisition date'),
+      ...field('acquisitionDate'),
       type: 'date',
       listed: true,
       filterable: true,
       sortable: true,
     },
-    { ...field('cost', 'Стоимость', 'Cost'), type: 'money', listed: true, sortable: true },
+    { ...field('cost'), type: 'money', listed: true, sortable: true },
     {
-      ...field('currencyId', 'Валюта', 'Currency'),
+      ...field('currencyId'),
       type: 'reference',
       reference: { path: '/settings/currencies', labelField: 'code' },
       listed: true,

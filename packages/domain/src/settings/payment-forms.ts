@@ -39,10 +39,9 @@ export const paymentFormSchema = z.object({
 });
 export type PaymentForm = z.infer<typeof paymentFormSchema>;
 
-const field = (name: string, ru: string, en: string) => ({
+const field = (name: string) => ({
   name,
   label: `settings.paymentForms.${name}`,
-  labels: { ru, en },
 });
 
 export const paymentFormResource = defineResource({
@@ -56,40 +55,40 @@ export const paymentFormResource = defineResource({
   fields: [
     nameField,
     {
-      ...field('legalEntityId', 'Юридическое лицо', 'Legal entity'),
+      ...field('legalEntityId'),
       type: 'reference',
       reference: { path: '/settings/legal-entities', labelField: 'shortName' },
       listed: true,
       filterable: true,
     },
     {
-      ...field('bankId', 'Банк', 'Bank'),
+      ...field('bankId'),
       type: 'reference',
       reference: { path: '/banks', labelField: 'name' },
       listed: true,
       filterable: true,
     },
     {
-      ...field('accountNumber', 'Номер счёта', 'Account number'),
+      ...field('accountNumber'),
       type: 'text',
       listed: true,
       searchable: true,
     },
     {
-      ...field('currencyId', 'Валюта', 'Currency'),
+      ...field('currencyId'),
       type: 'reference',
       reference: { path: '/settings/currencies', labelField: 'code' },
       listed: true,
       filterable: true,
     },
     {
-      ...field('serviceOfficeId', 'Офис обслуживания', 'Service office'),
+      ...field('serviceOfficeId'),
       type: 'reference',
       reference: { path: '/settings/service-offices', labelField: 'name' },
       listed: true,
       filterable: true,
     },
-    { ...field('withVat', 'С НДС', 'With VAT'), type: 'boolean', listed: true, filterable: true },
+    { ...field('withVat'), type: 'boolean', listed: true, filterable: true },
     enabledField,
     updatedAtField,
   ],

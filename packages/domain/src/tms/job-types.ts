@@ -47,7 +47,6 @@ export const jobTypeResource = defineResource({
       name: 'productIds',
       type: 'references',
       label: 'tms.jobTypes.products',
-      labels: { ru: 'Совместимые продукты', en: 'Compatible products' },
       reference: { path: '/tms/products', labelField: 'name' },
       listed: true,
       filterable: true,

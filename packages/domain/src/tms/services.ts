@@ -47,8 +47,8 @@ export const serviceResource = defineResource({
     {
       name: 'transportType',
       type: 'enum',
-      label: 'tms.transportType',
-      labels: { ru: 'Вид транспорта', en: 'Transport type' },
+      label: 'tms.transportTypeLabel',
+      optionsKey: 'tms.transportType',
       options: TRANSPORT_TYPES,
       optionLabels: TRANSPORT_TYPE_LABELS,
       listed: true,

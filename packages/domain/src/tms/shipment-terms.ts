@@ -52,8 +52,8 @@ export const shipmentTermResource = defineResource({
     {
       name: 'type',
       type: 'enum',
-      label: 'tms.shipmentTermType',
-      labels: { ru: 'Вид транспорта', en: 'Transport' },
+      label: 'tms.shipmentTermTypeLabel',
+      optionsKey: 'tms.shipmentTermType',
       options: SHIPMENT_TERM_TYPES,
       optionLabels: SHIPMENT_TERM_TYPE_LABELS,
       listed: true,

@@ -1,4 +1,4 @@
-import { ROLE_FORWARDER_STAGES, ROLE_FORWARDER_VIEW } from '@tms/domain';
+import { ROLE_FORWARDER_STAGES, ROLE_FORWARDER_VIEW, type Role } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
 import { forbidden } from '../../platform/errors';
@@ -67,7 +67,7 @@ function union(...scopes: ScopeAccess[]): ScopeAccess {
 }
 
 /** The operations the user forwards, when they hold `role` (ROLE_FORWARDER_VIEW, ROLE_FORWARDER_STAGES). */
-function forwarded(auth: AuthContext, role: string, operation: 'order' | 'job'): ScopeAccess {
+function forwarded(auth: AuthContext, role: Role, operation: 'order' | 'job'): ScopeAccess {
   if (!hasAnyRole(auth, [role])) return { access: 'none' };
   const column = operation === 'order' ? orders.forwarderId : jobs.forwarderId;
   return { access: 'restricted', where: sql`${column} = ${auth.userId}`, scopes: ['own'] };

@@ -1,6 +1,7 @@
 import {
   dataSchema,
   ROLE_SETTINGS_SYSTEM,
+  type Role,
   systemOptionsSchema,
   systemOptionsUpdateSchema,
 } from '@tms/domain';
@@ -9,7 +10,7 @@ import { z } from 'zod';
 import type { App } from '../../platform/http/types';
 import { getOptions, updateOptions } from './service';
 
-const roles = [ROLE_SETTINGS_SYSTEM];
+const roles: Role[] = [ROLE_SETTINGS_SYSTEM];
 const tags = ['options'];
 const response = { 200: dataSchema(systemOptionsSchema) };
 

@@ -1,3 +1,4 @@
+import type { Role } from '@tms/domain';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 
@@ -27,7 +28,7 @@ declare module 'fastify' {
     /** Reachable without signing in (sign-in itself, health, docs). */
     public?: boolean;
     /** Passes when the user holds at least one of these (or is administrator); unset: any signed-in user. */
-    roles?: readonly string[];
+    roles?: readonly Role[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -8,6 +8,7 @@ import {
   MESSAGES,
   ROLE_CHANGELOG_VIEW,
   ROLE_SETTINGS_CURRENCIES,
+  type Role,
 } from '@tms/domain';
 import { eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -24,7 +25,8 @@ import type { App } from '../http/types';
 import { registerResource, type WriteEvent } from './engine';
 import { containsPattern } from './query';
 
-const ROLE_PROBE = 'ROLE_PROBE';
+// A role outside the catalogue, for this probe resource only.
+const ROLE_PROBE = 'ROLE_PROBE' as Role;
 const ROLE_PROBE_ALL = 'ROLE_PROBE_ALL';
 const IN_USE = 'service used in orders or products';
 

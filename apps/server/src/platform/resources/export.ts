@@ -1,5 +1,6 @@
 import type { ExportLanguage, FieldDescriptor, ResourceDescriptor } from '@tms/domain';
 import ExcelJS from 'exceljs';
+import { textOf } from '../i18n/dictionaries';
 
 const YES_NO = { ru: ['Да', 'Нет'], en: ['Yes', 'No'] } as const;
 
@@ -14,7 +15,7 @@ function cellValue(field: FieldDescriptor, value: unknown, lang: ExportLanguage)
   return value as ExcelJS.CellValue;
 }
 
-/** One sheet: a header row of the fields' labels in `lang`, then a row per entity. */
+/** One sheet: a header row of the fields' labels in `lang` (the web's dictionaries), then a row per entity. */
 export async function exportWorkbook(
   descriptor: ResourceDescriptor,
   fields: readonly FieldDescriptor[],
@@ -25,12 +26,15 @@ export async function exportWorkbook(
   const workbook = new ExcelJS.Workbook();
   // Sheet names are at most 31 characters and may not hold []:*?/\
   const sheet = workbook.addWorksheet(title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
-  sheet.columns = fields.map((field) => ({
-    header: field.labels?.[lang] ?? field.name,
-    key: field.name,
-    width: Math.max(12, Math.min(50, (field.labels?.[lang] ?? field.name).length + 4)),
-    style: field.type === 'datetime' ? { numFmt: 'dd.mm.yyyy hh:mm' } : {},
-  }));
+  sheet.columns = fields.map((field) => {
+    const header = textOf(field.label, lang) ?? field.name;
+    return {
+      header,
+      key: field.name,
+      width: Math.max(12, Math.min(50, header.length + 4)),
+      style: field.type === 'datetime' ? { numFmt: 'dd.mm.yyyy hh:mm' } : {},
+    };
+  });
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   for (const entity of entities) {

@@ -5,6 +5,7 @@ import {
   loadingUnloadingMethodCreateSchema,
   loadingUnloadingMethodResource,
   loadingUnloadingMethodSchema,
+  type Role,
   VALIDATION_FAILED,
 } from '@tms/domain';
 import { and, eq, like } from 'drizzle-orm';
@@ -19,7 +20,8 @@ import { HttpError } from '../errors';
 import { resourceService, type WriteEvent } from './service';
 import { defineUseCase } from './use-case';
 
-const ROLE_RENAME = 'ROLE_PROBE_RENAME';
+// A made-up role: the probe resource's field role.
+const ROLE_RENAME = 'ROLE_PROBE_RENAME' as Role;
 
 /** A resource over the loading-methods table whose English name needs a role, called without HTTP. */
 const probe = defineResource({

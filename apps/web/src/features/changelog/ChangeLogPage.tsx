@@ -21,25 +21,21 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime, padId } from '../../platform/format';
-import type { ChangeEntry } from '../../platform/resources/ResourceHistory';
+import { type ChangeEntry, HistoryActionBadge } from '../../platform/kit/history';
 import { DateInput, LazySelect } from '../../platform/widgets';
-import { type Catalogue, catalogueOf, describeChange, shownChanges } from './logic';
+import { type Catalogue, catalogueOf, describeChange, descriptorNamespaces, shownChanges } from './logic';
 
 const PAGE_SIZE = 40;
+/** The dictionaries of every descriptor's field labels (after the log's own, which `t` reads). */
+const DESCRIPTOR_NAMESPACES = descriptorNamespaces(domain);
 const FILTERS = ['entityType', 'entityId', 'userId', 'dateFrom', 'dateTo'] as const;
-const ACTION_COLORS: Record<string, string> = {
-  create: 'teal',
-  update: 'blue',
-  delete: 'red',
-  enable: 'teal',
-  disable: 'gray',
-};
 
 /** The change log (/settings/entity-changelog): who changed what and when, across every entity. */
 export function ChangeLogPage() {
-  const { t, i18n } = useTranslation('changelog');
+  const { t, i18n } = useTranslation(['changelog', ...DESCRIPTOR_NAMESPACES]);
   const lang = i18n.language === 'en' ? 'en' : 'ru';
   const system = useSystemData();
   const [params, setParams] = useSearchParams();
@@ -204,9 +200,10 @@ export function ChangeLogPage() {
                         )}
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="dot" tt="none" color={ACTION_COLORS[entry.action] ?? 'gray'}>
-                          {t(`actions.${entry.action}`, { defaultValue: entry.action })}
-                        </Badge>
+                        <HistoryActionBadge
+                          action={entry.action}
+                          label={t(`actions.${entry.action}`, { defaultValue: entry.action })}
+                        />
                       </Table.Td>
                       <Table.Td>
                         <Stack gap={6}>

@@ -11,6 +11,9 @@ const t = (key: string, options?: Record<string, unknown>) =>
       'types.systemOptions': 'System settings',
       'types.contact': 'Contacts',
       'options:fields.archiveAfterDays': 'Archive after',
+      'users:fields.active': 'Active',
+      'users:fields.email': 'Эл. почта',
+      'users:fields.roles': 'Own permissions',
     }) as Record<string, string>
   )[key] ?? String(options?.defaultValue ?? key);
 

@@ -1,7 +1,7 @@
 import type { FieldDescriptor, ResourceDescriptor } from '@tms/domain';
 import { roleLabel } from '@tms/domain';
 import { formatDate, formatDateTime, padId } from '../../platform/format';
-import { changedFieldLabel } from '../../platform/resources/logic';
+import { changedFieldLabel, namespacesOf } from '../../platform/resources/logic';
 
 type Language = 'ru' | 'en';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -34,6 +34,11 @@ const OTHER_TYPES: Record<string, string | undefined> = {
   systemOptions: 'options:fields.',
   contact: undefined,
 };
+
+/** The dictionaries holding the descriptors' field labels (the log shows the fields of every entity). */
+export function descriptorNamespaces(domain: Record<string, unknown>): string[] {
+  return [...new Set(Object.values(domain).filter(isDescriptor).flatMap(namespacesOf))];
+}
 
 /** Every entity type: the domain's resource descriptors plus the few types written elsewhere. */
 export function catalogueOf(domain: Record<string, unknown>, lang: Language, t: Translate): Catalogue {
@@ -104,7 +109,7 @@ export function describeChange(
   t: Translate,
 ): ShownChange {
   const field = type?.fields.get(name);
-  const label = changedFieldLabel(field, name, lang, t, type?.fieldKeys);
+  const label = changedFieldLabel(field, name, t, type?.fieldKeys);
   const oldList = Array.isArray(change.old) || change.old === null;
   const newList = Array.isArray(change.new) || change.new === null;
   if (oldList && newList && (Array.isArray(change.old) || Array.isArray(change.new))) {

@@ -1,17 +1,12 @@
 import type { AppRoute } from '../../app/routeMeta';
+import { screen } from '../../platform/kit/screen';
 
 /** The change log of every entity (/settings/entity-changelog). */
 export const changeLogRoutes: AppRoute[] = [
-  {
-    path: 'settings/entity-changelog',
-    handle: { title: 'nav:nav.entityChangelog' },
-    lazy: async () => {
-      const [{ ChangeLogPage }, { i18next }] = await Promise.all([
-        import('./ChangeLogPage'),
-        import('../../platform/i18n'),
-      ]);
-      await i18next.loadNamespaces(['changelog', 'options']);
-      return { Component: ChangeLogPage };
-    },
-  },
+  screen(
+    'settings/entity-changelog',
+    'nav:nav.entityChangelog',
+    () => import('./ChangeLogPage').then((m) => m.ChangeLogPage),
+    ['changelog', 'options'],
+  ),
 ];

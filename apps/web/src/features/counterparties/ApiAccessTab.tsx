@@ -17,7 +17,8 @@ import { type Counterparty, type ResourceDescriptor, ROLE_COUNTERPARTY_API_KEYS 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../platform/api/client';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
 import { resourceKey } from '../../platform/resources/ResourceList';

@@ -3,7 +3,8 @@ import { IconZoomQuestion } from '@tabler/icons-react';
 import { ROLE_COUNTERPARTY_SIMILAR_SEARCH } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { ResourceList } from '../../platform/resources/ResourceList';
 

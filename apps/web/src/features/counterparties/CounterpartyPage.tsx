@@ -13,16 +13,17 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ApiError } from '../../platform/api/client';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf } from '../../platform/resources/logic';
 import { RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
+import { SubResourceList } from '../../platform/resources/SubResourceList';
 import { useResourceTexts } from '../../platform/resources/texts';
 import { ApiAccessTab } from './ApiAccessTab';
 import { ContactInfosInput } from './ContactInfosInput';
 import { MainForm, useCounterpartyForm } from './MainForm';
-import { SubResourceList } from './SubResourceList';
 
 const CONTACT_WIDGETS = { contactInfos: ContactInfosInput };
 const CONTACT_DEFAULTS = { contactInfos: [] };
@@ -74,7 +75,7 @@ export function CounterpartyPage({ descriptor }: ResourceScreenProps) {
             'contacts',
             <SubResourceList
               descriptor={counterpartyContactResource}
-              counterpartyId={current.id}
+              parent={{ field: 'counterpartyId', id: current.id }}
               canEdit={canEdit}
               fields={CONTACT_WIDGETS}
               defaults={CONTACT_DEFAULTS}
@@ -84,7 +85,7 @@ export function CounterpartyPage({ descriptor }: ResourceScreenProps) {
             'bankAccounts',
             <SubResourceList
               descriptor={counterpartyBankAccountResource}
-              counterpartyId={current.id}
+              parent={{ field: 'counterpartyId', id: current.id }}
               canEdit={canEdit}
             />,
           ),
@@ -92,7 +93,7 @@ export function CounterpartyPage({ descriptor }: ResourceScreenProps) {
             'agreements',
             <SubResourceList
               descriptor={counterpartyAgreementResource}
-              counterpartyId={current.id}
+              parent={{ field: 'counterpartyId', id: current.id }}
               canEdit={canEdit}
             />,
           ),
@@ -101,13 +102,13 @@ export function CounterpartyPage({ descriptor }: ResourceScreenProps) {
             <Stack gap="xl">
               <SubResourceList
                 descriptor={counterpartyDriverResource}
-                counterpartyId={current.id}
+                parent={{ field: 'counterpartyId', id: current.id }}
                 canEdit={canEdit}
                 heading={t('transport.drivers')}
               />
               <SubResourceList
                 descriptor={counterpartyVehicleResource}
-                counterpartyId={current.id}
+                parent={{ field: 'counterpartyId', id: current.id }}
                 canEdit={canEdit}
                 heading={t('transport.vehicles')}
               />

@@ -1,5 +1,5 @@
-import { Alert, Button, Grid, Group, Paper, Stack, Switch, Text } from '@mantine/core';
-import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { Alert, Grid, Group, Stack, Switch } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type Counterparty,
@@ -11,10 +11,14 @@ import {
 import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../platform/api/client';
-import { hasRole, useSystemData } from '../../platform/auth/system';
-import { translateServerMessage } from '../../platform/i18n';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
+import { errorText } from '../../platform/kit/errorText';
+import { FormRootError } from '../../platform/kit/FormRootError';
+import { FormSection } from '../../platform/kit/FormSection';
+import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { accessOf, bodyOf, formValuesOf, isRequired, type Row } from '../../platform/resources/logic';
 import { ConflictAlert } from '../../platform/resources/RecordPage';
 import { type ResourceFormValues, useResourceForm } from '../../platform/resources/ResourceFormFields';
@@ -22,23 +26,9 @@ import { resourceKey } from '../../platform/resources/ResourceList';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { FieldInput } from '../../platform/resources/widgets';
 import { notifyDeleted, notifySaved } from '../../platform/snackbar';
-import { applyServerErrors, HoldToConfirm } from '../../platform/widgets';
-import classes from './CounterpartyPage.module.css';
+import { applyServerErrors } from '../../platform/widgets';
 import { CreditBlock } from './CreditBlock';
 import { type FieldSize, fieldShown, MAIN_SECTIONS, SPANS } from './logic';
-
-/** The first message of a field's error (a list field's items included), translated. */
-function errorText(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const message = (error as { message?: unknown }).message;
-  if (typeof message === 'string' && message) return translateServerMessage(message);
-  for (const [key, item] of Object.entries(error)) {
-    if (key === 'ref') continue;
-    const nested = errorText(item);
-    if (nested) return nested;
-  }
-  return undefined;
-}
 
 /** A new counterparty starts as a client that needs an application, like most of them. */
 const newValues = (descriptor: ResourceDescriptor) => ({
@@ -189,11 +179,7 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
             {t('managementLocked')}
           </Alert>
         )}
-        {rootError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-            {rootError}
-          </Alert>
-        )}
+        {rootError && <FormRootError>{rootError}</FormRootError>}
         {MAIN_SECTIONS.map((section) => {
           const shown = section.fields
             .map(([name, size]) => [fields.get(name), size] as const)
@@ -207,13 +193,12 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
           const switches = shown.filter(([field]) => field.type === 'boolean');
           const after = shown.slice(split).filter(([field]) => field.type !== 'boolean');
           return (
-            <Paper key={section.key} withBorder p="lg" data-testid={`section-${section.key}`}>
-              {/* A section of one field (the comment) is named by the field's own label. */}
-              {section.fields.length > 1 && (
-                <Text fw={600} size="sm" mb="sm" component="h3" mt={0}>
-                  {t(`sections.${section.key}`)}
-                </Text>
-              )}
+            <FormSection
+              key={section.key}
+              testId={`section-${section.key}`}
+              // A section of one field (the comment) is named by the field's own label.
+              title={section.fields.length > 1 ? t(`sections.${section.key}`) : undefined}
+            >
               {section.key === 'credit' && record && <CreditBlock record={record} />}
               {before.length > 0 && (
                 <Grid gap="md">{before.map(([field, size]) => renderField(field, size))}</Grid>
@@ -226,31 +211,21 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
               {after.length > 0 && (
                 <Grid gap="md">{after.map(([field, size]) => renderField(field, size))}</Grid>
               )}
-            </Paper>
+            </FormSection>
           );
         })}
-        <Group justify="space-between" gap="sm" className={classes.actions}>
-          <Group gap="sm">
-            {canWrite && (
-              <Button type="submit" loading={save.isPending} data-testid="resource-save">
-                {texts.t('save')}
-              </Button>
-            )}
-            <Button variant="default" component={Link} to={descriptor.path}>
-              {canWrite ? texts.t('cancel') : texts.t('backToList')}
-            </Button>
-          </Group>
-          {record && access.delete && !lockedByManagement && (
-            <HoldToConfirm
-              color="red.9"
-              onConfirm={() => remove.mutate()}
-              loading={remove.isPending}
-              data-testid="resource-delete"
-            >
-              {texts.t('delete')}
-            </HoldToConfirm>
-          )}
-        </Group>
+        <RecordActionBar
+          texts={texts}
+          listPath={descriptor.path}
+          canWrite={canWrite}
+          saving={save.isPending}
+          sticky
+          remove={
+            record && access.delete && !lockedByManagement
+              ? { pending: remove.isPending, onDelete: () => remove.mutate() }
+              : undefined
+          }
+        />
       </Stack>
     </form>
   );

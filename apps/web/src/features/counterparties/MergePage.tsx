@@ -26,9 +26,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../platform/api/client';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormRootError } from '../../platform/kit/FormRootError';
 import { RecordPlaceholder } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { useReferenceLabels } from '../../platform/resources/references';
@@ -168,11 +170,7 @@ export function MergePage() {
           </div>
         </Stack>
       </Paper>
-      {errors.length > 0 && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-          {errors.join(' ')}
-        </Alert>
-      )}
+      {errors.length > 0 && <FormRootError>{errors.join(' ')}</FormRootError>}
       {stale && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={texts.t('conflict.title')}>
           <Stack gap="xs" align="flex-start">

@@ -1,6 +1,5 @@
 import 'mantine-datatable/styles.css';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -12,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertTriangle, IconArrowMerge, IconSearch } from '@tabler/icons-react';
+import { IconArrowMerge, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   COUNTERPARTY_MESSAGES,
@@ -27,9 +26,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormRootError } from '../../platform/kit/FormRootError';
 import { useReferenceLabels } from '../../platform/resources/references';
 import { validationErrorsOf } from '../../platform/widgets';
 import classes from './CounterpartyPage.module.css';
@@ -104,9 +105,7 @@ export function SimilarPage() {
             ))}
           </SimpleGrid>
           {(empty || serverErrors?.root) && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-              {translateServerMessage(COUNTERPARTY_MESSAGES.similarCriteria)}
-            </Alert>
+            <FormRootError>{translateServerMessage(COUNTERPARTY_MESSAGES.similarCriteria)}</FormRootError>
           )}
           <Group>
             <Button type="submit" leftSection={<IconSearch size={16} />} data-testid="similar-search">

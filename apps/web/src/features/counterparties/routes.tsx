@@ -1,19 +1,8 @@
-import type { ComponentType } from 'react';
 import type { AppRoute } from '../../app/routeMeta';
+import { screen } from '../../platform/kit/screen';
 import { resourceRoutes } from '../../platform/resources';
 
-/** A screen of its own, loaded with the counterparty texts when first opened. */
-function screen(path: string, title: string, load: () => Promise<ComponentType>): AppRoute {
-  return {
-    path,
-    handle: { title },
-    lazy: async () => {
-      const [Component, { i18next }] = await Promise.all([load(), import('../../platform/i18n')]);
-      await i18next.loadNamespaces(['counterparties', 'resources']);
-      return { Component };
-    },
-  };
-}
+const NAMESPACES = ['counterparties', 'resources'];
 
 /**
  * Counterparties (/counterparties): the engine's list with a way to the similar search, the counterparty
@@ -24,10 +13,16 @@ export const counterpartyRoutes: AppRoute[] = [
     list: () => import('./CounterpartyList').then((m) => m.CounterpartyList),
     form: () => import('./CounterpartyPage').then((m) => m.CounterpartyPage),
   }),
-  screen('counterparties/similar', 'counterparties:similar.title', () =>
-    import('./SimilarPage').then((m) => m.SimilarPage),
+  screen(
+    'counterparties/similar',
+    'counterparties:similar.title',
+    () => import('./SimilarPage').then((m) => m.SimilarPage),
+    NAMESPACES,
   ),
-  screen('counterparties/:id/merge', 'counterparties:merge.title', () =>
-    import('./MergePage').then((m) => m.MergePage),
+  screen(
+    'counterparties/:id/merge',
+    'counterparties:merge.title',
+    () => import('./MergePage').then((m) => m.MergePage),
+    NAMESPACES,
   ),
 ];

@@ -6,7 +6,6 @@ import {
   Checkbox,
   Group,
   NumberInput,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -14,7 +13,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -31,10 +29,11 @@ import {
   URL_OPTION_TYPES,
   type ValidationTree,
 } from '@tms/domain';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, SELECT_CACHE_TTL_SECONDS } from '../../platform/api/client';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormSection } from '../../platform/kit/FormSection';
 import { CustomFieldInput } from '../../platform/widgets/custom-fields';
 import { type DefinitionDraft, EMPTY_DRAFT, previewDefinition } from './logic';
 
@@ -48,25 +47,6 @@ const sub = (tree: ValidationTree | undefined, ...path: (string | number)[]) => 
   for (const key of path) node = node?.children[String(key)];
   return node;
 };
-
-export function Section({
-  title,
-  children,
-  testId,
-}: {
-  title: string;
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <Paper withBorder p="lg" radius="md" data-testid={testId}>
-      <Title order={3} size="h5" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 interface DefinitionEditorProps {
   value: DefinitionDraft;
@@ -104,7 +84,7 @@ export function DefinitionEditor({
 
   return (
     <Stack gap="md">
-      <Section title={t('sections.main')}>
+      <FormSection large title={t('sections.main')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           <TextInput
             label={t('fields.code')}
@@ -200,13 +180,13 @@ export function DefinitionEditor({
             )}
           </Group>
         </SimpleGrid>
-      </Section>
+      </FormSection>
 
-      <Section title={t('sections.options')} testId={id('options-section')}>
+      <FormSection large title={t('sections.options')} testId={id('options-section')}>
         <TypeOptions value={value} set={set} errors={errors} disabled={disabled} id={id} />
-      </Section>
+      </FormSection>
 
-      <Section title={t('sections.settings')}>
+      <FormSection large title={t('sections.settings')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           {flags.map((flag) => (
             <Checkbox
@@ -241,10 +221,10 @@ export function DefinitionEditor({
             </Text>
           )}
         </Stack>
-      </Section>
+      </FormSection>
 
       {!FORM_TYPES.has(type) && !FILE_TYPES.has(type) && (
-        <Section title={t('sections.defaultValue')} testId={id('default-section')}>
+        <FormSection large title={t('sections.defaultValue')} testId={id('default-section')}>
           <CustomFieldInput
             key={`${type}-${value.multiple ?? false}`}
             definition={{
@@ -260,11 +240,11 @@ export function DefinitionEditor({
             disabled={disabled}
             testId={id('default')}
           />
-        </Section>
+        </FormSection>
       )}
 
       {FORM_TYPES.has(type) && !nested && (
-        <Section title={t('sections.children')} testId={id('children-section')}>
+        <FormSection large title={t('sections.children')} testId={id('children-section')}>
           {messageAt(errors, 'children') && (
             <Text size="sm" c="red" mb="sm">
               {messageAt(errors, 'children')}
@@ -279,7 +259,7 @@ export function DefinitionEditor({
             addLabel={t('editor.addChild')}
             testId={id('child')}
           />
-        </Section>
+        </FormSection>
       )}
     </Stack>
   );

@@ -1,12 +1,14 @@
 import { Alert, Button, Grid, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconEye } from '@tabler/icons-react';
+import { IconCheck, IconEye } from '@tabler/icons-react';
 import { issuesToTree, type ValidationTree, validateCustomFieldValues } from '@tms/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormRootError } from '../../platform/kit/FormRootError';
+import { FormSection } from '../../platform/kit/FormSection';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { CustomFieldInput } from '../../platform/widgets/custom-fields';
-import { DefinitionEditor, Section } from './DefinitionEditor';
+import { DefinitionEditor } from './DefinitionEditor';
 import { bodyOfDraft, type DefinitionDraft, draftErrors, draftOf, previewDefinition } from './logic';
 import { RecordScreen, useRecord } from './RecordScreen';
 
@@ -44,9 +46,7 @@ export function DefinitionFormPage({ descriptor }: ResourceScreenProps) {
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="md">
               {rootMessages(errors).length > 0 && (
-                <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-                  {rootMessages(errors).join(' ')}
-                </Alert>
+                <FormRootError>{rootMessages(errors).join(' ')}</FormRootError>
               )}
               <DefinitionEditor
                 value={draft}
@@ -90,7 +90,7 @@ function Preview({ draft }: { draft: DefinitionDraft }) {
   const fieldTree = checked?.tree?.children[definition.code];
 
   return (
-    <Section title={t('sections.preview')} testId="definition-preview">
+    <FormSection large title={t('sections.preview')} testId="definition-preview">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('preview.hint')}
@@ -131,6 +131,6 @@ function Preview({ draft }: { draft: DefinitionDraft }) {
           </Button>
         </Group>
       </Stack>
-    </Section>
+    </FormSection>
   );
 }

@@ -1,5 +1,4 @@
-import { Alert, Grid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Grid, Stack, Text, TextInput } from '@mantine/core';
 import {
   addToTree,
   codeIssues,
@@ -11,9 +10,11 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormRootError } from '../../platform/kit/FormRootError';
+import { FormSection } from '../../platform/kit/FormSection';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { FieldGrid } from '../../platform/widgets/custom-fields';
-import { DefinitionList, Section } from './DefinitionEditor';
+import { DefinitionList } from './DefinitionEditor';
 import { rootMessages } from './DefinitionFormPage';
 import { bodyOfDraft, type DefinitionDraft, previewDefinition } from './logic';
 import { RecordScreen, useRecord } from './RecordScreen';
@@ -65,11 +66,9 @@ export function GroupFormPage({ descriptor }: ResourceScreenProps) {
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="md">
               {rootMessages(errors).length > 0 && (
-                <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-                  {rootMessages(errors).join(' ')}
-                </Alert>
+                <FormRootError>{rootMessages(errors).join(' ')}</FormRootError>
               )}
-              <Section title={texts.itemTitle}>
+              <FormSection large title={texts.itemTitle}>
                 <TextInput
                   label={t('fields.groupName')}
                   required
@@ -82,8 +81,8 @@ export function GroupFormPage({ descriptor }: ResourceScreenProps) {
                   error={nameError}
                   data-testid="group-name"
                 />
-              </Section>
-              <Section title={t('fields.definitions')}>
+              </FormSection>
+              <FormSection large title={t('fields.definitions')}>
                 {definitionsTree?.errors.length ? (
                   <Text size="sm" c="red" mb="sm">
                     {definitionsTree.errors.map((m) => translateServerMessage(m)).join(' ')}
@@ -97,11 +96,11 @@ export function GroupFormPage({ descriptor }: ResourceScreenProps) {
                   addLabel={t('editor.addDefinition')}
                   testId="group-def"
                 />
-              </Section>
+              </FormSection>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }} style={{ position: 'sticky', top: 72 }}>
-            <Section title={t('sections.preview')} testId="group-preview">
+            <FormSection large title={t('sections.preview')} testId="group-preview">
               <Text size="sm" c="dimmed" mb="md">
                 {t('preview.groupHint')}
               </Text>
@@ -112,7 +111,7 @@ export function GroupFormPage({ descriptor }: ResourceScreenProps) {
                 columns={1}
                 testId="group-preview"
               />
-            </Section>
+            </FormSection>
           </Grid.Col>
         </Grid>
       )}

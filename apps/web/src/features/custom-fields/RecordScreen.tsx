@@ -1,17 +1,17 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDescriptor, ValidationTree } from '@tms/domain';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../platform/api/client';
 import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
+import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { accessOf, type Row } from '../../platform/resources/logic';
 import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { type ResourceTexts, useResourceTexts } from '../../platform/resources/texts';
 import { notifyDeleted, notifySaved } from '../../platform/snackbar';
-import { HoldToConfirm } from '../../platform/widgets';
 
 export { useRecord };
 
@@ -117,39 +117,27 @@ export function RecordScreen({ descriptor, children, body, onErrors, onLoaded }:
         />
       )}
       {children({ record: current, canWrite, texts })}
-      <Group justify="space-between" gap="sm">
-        <Group gap="sm">
-          {canWrite && (
-            <Button onClick={submit} loading={save.isPending} data-testid="resource-save">
-              {t('save')}
-            </Button>
-          )}
-          <Button variant="default" component={Link} to={descriptor.path}>
-            {canWrite ? t('cancel') : t('backToList')}
-          </Button>
-        </Group>
-        <Group gap="sm">
-          {current && descriptor.toggle && access.edit && (
-            <Button
-              variant="default"
-              loading={toggle.isPending}
-              onClick={() => toggle.mutate(current.enabled !== true)}
-              data-testid="resource-toggle"
-            >
-              {t(current.enabled === true ? 'disable' : 'enable')}
-            </Button>
-          )}
-          {current && access.delete && (
-            <HoldToConfirm
-              onConfirm={() => remove.mutate()}
-              loading={remove.isPending}
-              data-testid="resource-delete"
-            >
-              {t('delete')}
-            </HoldToConfirm>
-          )}
-        </Group>
-      </Group>
+      <RecordActionBar
+        texts={texts}
+        listPath={descriptor.path}
+        canWrite={canWrite}
+        saving={save.isPending}
+        onSave={submit}
+        toggle={
+          current && descriptor.toggle && access.edit
+            ? {
+                enabled: current.enabled === true,
+                pending: toggle.isPending,
+                onToggle: () => toggle.mutate(current.enabled !== true),
+              }
+            : undefined
+        }
+        remove={
+          current && access.delete
+            ? { pending: remove.isPending, onDelete: () => remove.mutate() }
+            : undefined
+        }
+      />
     </Stack>
   );
 

@@ -17,7 +17,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../platform/api/client';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { padId, timeAgo } from '../../platform/format';
 import classes from './DashboardPage.module.css';
 

@@ -23,10 +23,11 @@ import {
 } from '@tms/domain';
 import { type Control, Controller, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
+import { errorText } from '../../platform/kit/errorText';
 import { useReferenceLabels } from '../../platform/resources/references';
 import { AutoTextarea, LazySelect, NumberField } from '../../platform/widgets';
-import { errorText } from './formParts';
 import { type CargoForm, cargoBodyOf, switchUnitSystem } from './logic';
 
 type CargoValues = { cargo: CargoForm };

@@ -4,9 +4,9 @@ import type { OperationCustomFieldGroup } from '@tms/domain';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
+import { errorText } from '../../platform/kit/errorText';
 import { LazySelect } from '../../platform/widgets';
 import { CustomFieldsForm } from '../../platform/widgets/custom-fields';
-import { errorText } from './formParts';
 
 type GroupValues = { customFieldGroupId: number | null; customFields: Record<string, unknown> };
 

@@ -1,7 +1,7 @@
 import { Grid } from '@mantine/core';
 import { type Job, jobFieldRole } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
-import { FormSection } from './formParts';
+import { FormSection } from '../../platform/kit/FormSection';
 import { type JobFormValues, jobBodyOf } from './logic';
 import {
   COLUMN_SPAN,

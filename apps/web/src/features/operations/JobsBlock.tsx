@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSystemData } from '../../platform/auth/system';
 import { formatMoney, padId } from '../../platform/format';
+import { BlockTable } from '../../platform/kit/blocks';
 import { accessOf } from '../../platform/resources/logic';
 import { useReferenceLabels } from '../../platform/resources/references';
 import { useOrderJobs } from './api';
-import { BlockTable } from './blockParts';
 import { StagesBlock } from './StagesBlock';
 
 const referenceFields = jobResource.fields.filter(

@@ -2,10 +2,11 @@ import { Grid } from '@mantine/core';
 import { type Order, orderFieldRole, ROLE_ORDER_ARCHIVE } from '@tms/domain';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormSection } from '../../platform/kit/FormSection';
 import { CargoEditor } from './CargoEditor';
-import { FormSection } from './formParts';
 import { CARGO_MEASURE_ERROR, type OrderFormValues, orderBodyOf } from './logic';
 import {
   CustomFieldsSection,

@@ -22,8 +22,8 @@ import {
 import { ROUTE_POINT_KINDS, type RoutePointKind } from '@tms/domain';
 import { type Control, Controller, useFieldArray, useFormState } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { errorText, ownErrorText } from '../../platform/kit/errorText';
 import { DateInput, LazySelect } from '../../platform/widgets';
-import { errorText, ownErrorText } from './formParts';
 import { emptyRoutePoint, type RoutePointForm } from './logic';
 
 type RouteValues = { route: RoutePointForm[] };

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDate } from '../../platform/format';
+import { BlockTable, RowDelete, refusalOf } from '../../platform/kit/blocks';
 import { DateInput, LazySelect } from '../../platform/widgets';
 import { OPERATIONS_KEY, type OperationPath, stagesKey, useStages } from './api';
-import { BlockTable, RowDelete, refusalOf } from './blockParts';
 import { todayIso } from './logic';
 
 const holds = (roles: readonly string[], wanted: readonly string[]) =>

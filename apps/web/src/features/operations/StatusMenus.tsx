@@ -1,17 +1,5 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Menu,
-  Modal,
-  Stack,
-  Text,
-  Textarea,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconAlertTriangle, IconChevronDown } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type OperationStatusKind,
@@ -22,12 +10,13 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
+import { refusalOf } from '../../platform/kit/blocks';
+import { StatusMenuBar } from '../../platform/kit/StatusMenu';
 import type { Row } from '../../platform/resources/logic';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { notifySaved } from '../../platform/snackbar';
 import { LazySelect } from '../../platform/widgets';
 import { OPERATIONS_KEY, type OperationPath, useStatusTargets } from './api';
-import { refusalOf } from './blockParts';
 
 const COLORS: Record<string, string> = {
   READY: 'blue',
@@ -100,70 +89,30 @@ export function StatusMenus({ descriptor, record, stale = false }: StatusMenusPr
   const busy = stale || targets.isFetching || change.isPending;
 
   return (
-    <Group gap="xs" data-testid="status-menus" aria-busy={busy}>
-      {statusKindsOf(operation).map((kind) => {
-        const current = String(record[FIELDS[kind]]);
-        const options = targets.data?.[kind] ?? [];
-        const label = t(`statuses.${kind}.values.${current}`);
-        const badge = (
-          <Badge
-            variant="light"
-            color={COLORS[current] ?? 'gray'}
-            tt="none"
-            size="md"
-            radius="sm"
-            rightSection={
-              targets.isFetching || change.isPending ? (
-                <Loader size={10} />
-              ) : options.length > 0 ? (
-                <IconChevronDown size={12} />
-              ) : undefined
-            }
-          >
-            <Text span size="xs" c="dimmed" mr={4}>
-              {t(`statuses.${kind}.label`)}:
-            </Text>
-            {label}
-          </Badge>
-        );
-        if (options.length === 0) {
-          return (
-            <span key={kind} data-testid={`status-${kind}`} data-status={current}>
-              {badge}
-            </span>
-          );
-        }
-        return (
-          <Menu key={kind} position="bottom-start" withinPortal disabled={busy}>
-            <Menu.Target>
-              <UnstyledButton
-                disabled={busy}
-                data-testid={`status-${kind}`}
-                data-status={current}
-                aria-label={`${t(`statuses.${kind}.label`)}: ${label}`}
-              >
-                {badge}
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{t('statuses.changeTo')}</Menu.Label>
-              {options.map((target) => (
-                <Menu.Item
-                  key={target.status}
-                  data-testid={`status-target-${target.status}`}
-                  onClick={() =>
-                    target.needsReason
-                      ? setAsking({ kind, target })
-                      : change.mutate({ kind, status: target.status })
-                  }
-                >
-                  {t(`statuses.${kind}.values.${target.status}`)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
-        );
-      })}
+    <>
+      <StatusMenuBar
+        changeTo={t('statuses.changeTo')}
+        loading={targets.isFetching || change.isPending}
+        busy={busy}
+        items={statusKindsOf(operation).map((kind) => {
+          const current = String(record[FIELDS[kind]]);
+          return {
+            kind,
+            label: t(`statuses.${kind}.label`),
+            value: current,
+            valueLabel: t(`statuses.${kind}.values.${current}`),
+            color: COLORS[current] ?? 'gray',
+            choices: (targets.data?.[kind] ?? []).map((target) => ({
+              value: target.status,
+              label: t(`statuses.${kind}.values.${target.status}`),
+              onSelect: () =>
+                target.needsReason
+                  ? setAsking({ kind, target })
+                  : change.mutate({ kind, status: target.status }),
+            })),
+          };
+        })}
+      />
       {asking && (
         <ReasonDialog
           title={t(`statuses.${asking.kind}.values.${asking.target.status}`)}
@@ -178,7 +127,7 @@ export function StatusMenus({ descriptor, record, stale = false }: StatusMenusPr
           }
         />
       )}
-    </Group>
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { FieldDescriptor } from '@tms/domain';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { errorText } from '../../platform/kit/errorText';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { FieldInput } from '../../platform/resources/widgets';
 import { LazySelect } from '../../platform/widgets';
-import { errorText } from './formParts';
 
 interface DescribedFieldProps<T extends FieldValues> {
   field: FieldDescriptor | undefined;

@@ -1,19 +1,21 @@
 import { Alert, Grid, Group, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { type Job, type Order, operationEditLock, type ResourceDescriptor } from '@tms/domain';
+import { type Job, type Order, operationEditLock, type ResourceDescriptor, type Role } from '@tms/domain';
 import type { FormEventHandler, ReactNode } from 'react';
 import type { Control, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { translateServerMessage } from '../../platform/i18n';
+import { FormSection } from '../../platform/kit/FormSection';
+import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { accessOf } from '../../platform/resources/logic';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { CustomFieldsBlock } from './CustomFieldsBlock';
 import { DescribedField } from './fields';
-import { FormSection } from './formParts';
 import type { OrderFormValues } from './logic';
 import { RouteEditor } from './RouteEditor';
-import { FormAlerts, FormFooter, useOperationSave } from './save';
+import { FormAlerts, useOperationSave } from './save';
 
 /** Which part of an order or job the form shows: all of it (a new record), the main block or the route block. */
 export type OperationFormPart = 'all' | 'main' | 'route';
@@ -42,7 +44,7 @@ export const COLUMN_SPAN = { third: { base: 12, sm: 6, md: 4 }, quarter: { base:
 interface OperationFormOptions<R extends Order | Job, V extends SharedValues>
   extends OperationFormProps<R, V> {
   /** The role a field needs beyond editing the record (ORDER_FIELD_ROLES, JOB_FIELD_ROLES), if any. */
-  fieldRole: (name: string) => string | undefined;
+  fieldRole: (name: string) => Role | undefined;
 }
 
 /**
@@ -145,14 +147,14 @@ export function OperationFormFrame<V extends SharedValues>({
           </Alert>
         )}
         {children}
-        <FormFooter
-          descriptor={descriptor}
+        <RecordActionBar
           texts={texts}
+          listPath={descriptor.path}
           canWrite={operation.canWrite}
-          canDelete={operation.canDelete}
           saving={save.isPending}
-          deleting={remove.isPending}
-          onDelete={() => remove.mutate()}
+          remove={
+            operation.canDelete ? { pending: remove.isPending, onDelete: () => remove.mutate() } : undefined
+          }
         />
       </Stack>
     </form>

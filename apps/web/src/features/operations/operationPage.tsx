@@ -15,7 +15,8 @@ import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type ApiError, api } from '../../platform/api/client';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { useRealtime } from '../../platform/realtime';
 import type { Row } from '../../platform/resources/logic';
 import { RecordPlaceholder, type RecordTab, useRecord } from '../../platform/resources/RecordPage';
@@ -24,7 +25,7 @@ import type { ResourceTexts } from '../../platform/resources/texts';
 import { notifySaved } from '../../platform/snackbar';
 import { ArchiveInfo } from './ArchiveInfo';
 import { OPERATIONS_KEY, type OperationPath } from './api';
-import { FilesBlock } from './FilesBlock';
+import { OperationFiles } from './OperationFiles';
 import type { OperationFormPart, OperationFormProps } from './operationForm';
 import { PropertyView } from './PropertyView';
 import { StatusMenus } from './StatusMenus';
@@ -191,7 +192,7 @@ export function OperationPage<R extends Operation, V extends FieldValues>({
           label: t('blocks.files'),
           icon: <IconFiles size={14} />,
           testId: 'tab-files',
-          content: <FilesBlock path={path} operation={current} />,
+          content: <OperationFiles path={path} operation={current} />,
         },
       ]
     : [{ value: 'main', label: t('blocks.main'), content: formOf('all') }];

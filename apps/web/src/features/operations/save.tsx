@@ -1,17 +1,16 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDescriptor } from '@tms/domain';
 import { useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../platform/api/client';
+import { FormRootError } from '../../platform/kit/FormRootError';
 import type { Row } from '../../platform/resources/logic';
 import { ConflictAlert } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { notifyDeleted, notifySaved } from '../../platform/snackbar';
-import { applyServerErrors, HoldToConfirm, validationErrorsOf } from '../../platform/widgets';
+import { applyServerErrors, validationErrorsOf } from '../../platform/widgets';
 import { OPERATIONS_KEY } from './api';
 
 interface SaveOptions<T extends FieldValues> {
@@ -81,47 +80,6 @@ export function useOperationSave<T extends FieldValues>({
   return { save, remove, conflict, setConflict };
 }
 
-interface FormFooterProps {
-  descriptor: ResourceDescriptor;
-  texts: ResourceTexts;
-  canWrite: boolean;
-  canDelete: boolean;
-  saving: boolean;
-  deleting: boolean;
-  onDelete: () => void;
-}
-
-/** Save and cancel, and on a saved record the hold-to-confirm delete. */
-export function FormFooter({
-  descriptor,
-  texts,
-  canWrite,
-  canDelete,
-  saving,
-  deleting,
-  onDelete,
-}: FormFooterProps) {
-  return (
-    <Group justify="space-between" gap="sm">
-      <Group gap="sm">
-        {canWrite && (
-          <Button type="submit" loading={saving} data-testid="resource-save">
-            {texts.t('save')}
-          </Button>
-        )}
-        <Button variant="default" component={Link} to={descriptor.path}>
-          {canWrite ? texts.t('cancel') : texts.t('backToList')}
-        </Button>
-      </Group>
-      {canDelete && (
-        <HoldToConfirm color="red.9" onConfirm={onDelete} loading={deleting} data-testid="resource-delete">
-          {texts.t('delete')}
-        </HoldToConfirm>
-      )}
-    </Group>
-  );
-}
-
 /** Above the form: the stale-version alert and the root error of a refused save. */
 export function FormAlerts({
   texts,
@@ -137,11 +95,7 @@ export function FormAlerts({
   return (
     <>
       {conflict && <ConflictAlert texts={texts} onReload={onReload} />}
-      {rootError && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-          {rootError}
-        </Alert>
-      )}
+      {rootError && <FormRootError>{rootError}</FormRootError>}
     </>
   );
 }

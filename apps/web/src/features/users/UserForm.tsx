@@ -7,20 +7,11 @@ import {
   CopyButton,
   Group,
   Modal,
-  Paper,
   PasswordInput,
-  SimpleGrid,
   Stack,
   Text,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCheck,
-  IconCopy,
-  IconKey,
-  IconLock,
-  IconUserShare,
-} from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconKey, IconLock, IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type FieldDescriptor,
@@ -32,13 +23,17 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PASSWORD_COUNTER, PasswordFields, usePasswordForm } from '../../app/shell/PasswordChangeDialog';
 import { ApiError, api } from '../../platform/api/client';
+import { hasRole } from '../../platform/auth/access';
 import { impersonate } from '../../platform/auth/actions';
-import { hasRole, useSystemData } from '../../platform/auth/system';
+import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime } from '../../platform/format';
-import { translateServerMessage } from '../../platform/i18n';
+import { errorText } from '../../platform/kit/errorText';
+import { FormRootError } from '../../platform/kit/FormRootError';
+import { FormSection } from '../../platform/kit/FormSection';
+import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf, bodyOf, formValuesOf } from '../../platform/resources/logic';
 import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
@@ -47,7 +42,6 @@ import { useResourceTexts } from '../../platform/resources/texts';
 import { FieldInput } from '../../platform/resources/widgets';
 import { notifySaved } from '../../platform/snackbar';
 import { applyServerErrors } from '../../platform/widgets';
-import classes from './UserForm.module.css';
 
 type Values = Record<string, unknown>;
 
@@ -62,18 +56,6 @@ const SIGN_IN_FIELDS = [
   'allowedIpAddresses',
 ];
 const WIDE = new Set(['roles', 'allowedIpAddresses', 'accessGroupIds']);
-
-function errorText(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const message = (error as { message?: unknown }).message;
-  if (typeof message === 'string' && message) return translateServerMessage(message);
-  for (const [key, item] of Object.entries(error)) {
-    if (key === 'ref') continue;
-    const nested = errorText(item);
-    if (nested) return nested;
-  }
-  return undefined;
-}
 
 /** The form's starting values; a new user starts active, in Russian, with two empty password entries. */
 function initialValues(descriptor: ResourceScreenProps['descriptor'], user: User | null): Values {
@@ -222,12 +204,8 @@ function UserScreen({
             }}
           />
         )}
-        {rootError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-            {rootError}
-          </Alert>
-        )}
-        <Section title={t('sections.account')}>
+        {rootError && <FormRootError>{rootError}</FormRootError>}
+        <FormSection title={t('sections.account')} columns>
           {ACCOUNT_FIELDS.map(renderField)}
           {!record &&
             (['first', 'second'] as const).map((part) => (
@@ -251,9 +229,11 @@ function UserScreen({
                 )}
               />
             ))}
-        </Section>
-        <Section title={t('sections.signIn')}>{SIGN_IN_FIELDS.map(renderField)}</Section>
-        <Section title={t('sections.access')}>
+        </FormSection>
+        <FormSection title={t('sections.signIn')} columns>
+          {SIGN_IN_FIELDS.map(renderField)}
+        </FormSection>
+        <FormSection title={t('sections.access')} columns>
           {renderField('accessGroupIds')}
           {groupRoles.length > 0 && (
             <Stack gap={4} style={{ gridColumn: '1 / -1' }} data-testid="group-roles">
@@ -270,7 +250,7 @@ function UserScreen({
             </Stack>
           )}
           {renderField('roles')}
-        </Section>
+        </FormSection>
         {record && (
           <Group gap="xl" px="lg" data-testid="resource-info">
             <Info label={texts.label(fields.get('lastLoginAt')!)}>
@@ -284,64 +264,61 @@ function UserScreen({
             <Info label={texts.label(fields.get('updatedAt')!)}>{formatDateTime(record.updatedAt)}</Info>
           </Group>
         )}
-        <Group justify="space-between" gap="sm" className={classes.actions}>
-          <Group gap="sm">
-            {canWrite && (
-              <Button type="submit" loading={save.isPending} data-testid="resource-save">
-                {t('resources:save')}
-              </Button>
-            )}
-            <Button variant="default" component={Link} to={descriptor.path}>
-              {canWrite ? t('resources:cancel') : t('resources:backToList')}
-            </Button>
-          </Group>
-          {record && (
-            <Group gap="sm">
-              {access.edit && (
-                <Button
-                  variant="default"
-                  leftSection={<IconLock size={16} />}
-                  onClick={() => setPasswordOpen(true)}
-                  data-testid="set-password"
-                >
-                  {t('password.set')}
-                </Button>
-              )}
-              {access.edit && (
-                <Button
-                  variant="default"
-                  leftSection={<IconKey size={16} />}
-                  loading={issueKey.isPending}
-                  onClick={() => issueKey.mutate()}
-                  data-testid="issue-api-key"
-                >
-                  {t(record.hasApiKey ? 'apiKey.regenerate' : 'apiKey.generate')}
-                </Button>
-              )}
-              {access.edit && record.hasApiKey && (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  loading={revokeKey.isPending}
-                  onClick={() => revokeKey.mutate()}
-                  data-testid="revoke-api-key"
-                >
-                  {t('apiKey.revoke')}
-                </Button>
-              )}
-              {canImpersonate && (
-                <Button
-                  variant="light"
-                  leftSection={<IconUserShare size={16} />}
-                  onClick={() => impersonate(record.username)}
-                  data-testid="impersonate"
-                >
-                  {t('impersonate')}
-                </Button>
-              )}
-            </Group>
-          )}
-        </Group>
+        <RecordActionBar
+          texts={{ t: (key) => t(`resources:${key}`) }}
+          listPath={descriptor.path}
+          canWrite={canWrite}
+          saving={save.isPending}
+          sticky
+          extra={
+            record && (
+              <>
+                {access.edit && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconLock size={16} />}
+                    onClick={() => setPasswordOpen(true)}
+                    data-testid="set-password"
+                  >
+                    {t('password.set')}
+                  </Button>
+                )}
+                {access.edit && (
+                  <Button
+                    variant="default"
+                    leftSection={<IconKey size={16} />}
+                    loading={issueKey.isPending}
+                    onClick={() => issueKey.mutate()}
+                    data-testid="issue-api-key"
+                  >
+                    {t(record.hasApiKey ? 'apiKey.regenerate' : 'apiKey.generate')}
+                  </Button>
+                )}
+                {access.edit && record.hasApiKey && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    loading={revokeKey.isPending}
+                    onClick={() => revokeKey.mutate()}
+                    data-testid="revoke-api-key"
+                  >
+                    {t('apiKey.revoke')}
+                  </Button>
+                )}
+                {canImpersonate && (
+                  <Button
+                    variant="light"
+                    leftSection={<IconUserShare size={16} />}
+                    onClick={() => impersonate(record.username)}
+                    data-testid="impersonate"
+                  >
+                    {t('impersonate')}
+                  </Button>
+                )}
+              </>
+            )
+          }
+        />
       </Stack>
     </form>
   );
@@ -409,19 +386,6 @@ function UserScreen({
         </Stack>
       </Modal>
     </RecordPage>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="lg">
-      <Text fw={600} size="sm" mb="md">
-        {title}
-      </Text>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="sm">
-        {children}
-      </SimpleGrid>
-    </Paper>
   );
 }
 

@@ -64,6 +64,3 @@ export function useReplaceUser() {
   const client = useQueryClient();
   return (user: Partial<SystemUser>) => replaceUser(client, user);
 }
-
-export const hasRole = (system: SystemData, role: string) =>
-  system.roles.includes('ROLE_ADMIN') || system.roles.includes(role);

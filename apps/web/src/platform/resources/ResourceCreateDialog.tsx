@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { api } from '../api/client';
+import { FormRootError } from '../kit/FormRootError';
 import { notifySaved } from '../snackbar';
 import { applyServerErrors } from '../widgets';
 import { bodyOf, type Row } from './logic';
@@ -71,11 +71,7 @@ export function ResourceCreateDialog({
         data-testid="resource-form"
       >
         <Stack gap="md">
-          {rootError && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-              {rootError}
-            </Alert>
-          )}
+          {rootError && <FormRootError>{rootError}</FormRootError>}
           <ResourceFormFields
             descriptor={descriptor}
             options={options}

@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError, api } from '../api/client';
 import { useSystemData } from '../auth/system';
 import { padId } from '../format';
+import { FormRootError } from '../kit/FormRootError';
+import { RecordActionBar } from '../kit/RecordActionBar';
 import { notifyDeleted, notifySaved } from '../snackbar';
-import { applyServerErrors, HoldToConfirm } from '../widgets';
+import { applyServerErrors } from '../widgets';
 import { accessOf, bodyOf, formValuesOf, type Row } from './logic';
 import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from './RecordPage';
 import { ResourceFormFields, type ResourceFormValues, useResourceForm } from './ResourceFormFields';
@@ -113,11 +114,7 @@ function FormScreen({
     <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate data-testid="resource-form">
       <Stack gap="md">
         {conflict && <ConflictAlert texts={texts} onReload={reloadRecord} />}
-        {rootError && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-            {rootError}
-          </Alert>
-        )}
+        {rootError && <FormRootError>{rootError}</FormRootError>}
         <ResourceFormFields
           descriptor={descriptor}
           options={options}
@@ -127,41 +124,26 @@ function FormScreen({
           canWrite={canWrite}
           framed
         />
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm">
-            {canWrite && (
-              <Button type="submit" loading={save.isPending} data-testid="resource-save">
-                {t('save')}
-              </Button>
-            )}
-            <Button variant="default" component={Link} to={descriptor.path}>
-              {canWrite ? t('cancel') : t('backToList')}
-            </Button>
-          </Group>
-          <Group gap="sm">
-            {record && descriptor.toggle && access.edit && (
-              <Button
-                variant="default"
-                loading={toggle.isPending}
-                onClick={() => toggle.mutate(record.enabled !== true)}
-                data-testid="resource-toggle"
-              >
-                {t(record.enabled === true ? 'disable' : 'enable')}
-              </Button>
-            )}
-            {record && access.delete && (
-              <HoldToConfirm
-                // The theme's red under white text reads below 4.5:1; the darkest red passes.
-                color="red.9"
-                onConfirm={() => remove.mutate()}
-                loading={remove.isPending}
-                data-testid="resource-delete"
-              >
-                {t('delete')}
-              </HoldToConfirm>
-            )}
-          </Group>
-        </Group>
+        <RecordActionBar
+          texts={texts}
+          listPath={descriptor.path}
+          canWrite={canWrite}
+          saving={save.isPending}
+          toggle={
+            record && descriptor.toggle && access.edit
+              ? {
+                  enabled: record.enabled === true,
+                  pending: toggle.isPending,
+                  onToggle: () => toggle.mutate(record.enabled !== true),
+                }
+              : undefined
+          }
+          remove={
+            record && access.delete
+              ? { pending: remove.isPending, onDelete: () => remove.mutate() }
+              : undefined
+          }
+        />
       </Stack>
     </form>
   );

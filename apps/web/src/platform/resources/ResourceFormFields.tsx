@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type FieldDescriptor, type ResourceDescriptor, updateSchemaOf } from '@tms/domain';
 import { useEffect } from 'react';
 import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
-import { translateServerMessage } from '../i18n';
+import { errorText } from '../kit/errorText';
+import { FormSection } from '../kit/FormSection';
 import { bodyOf, formFields, formValuesOf, isRequired, type Row } from './logic';
 import classes from './resources.module.css';
 import type { ResourceRouteOptions } from './routes';
@@ -11,24 +12,6 @@ import type { ResourceTexts } from './texts';
 import { displayValue, FieldInput } from './widgets';
 
 export type ResourceFormValues = Record<string, unknown>;
-
-/**
- * The message of a field's error; a list or object field shows the first message of its items
- * (`ipAddresses.0`), from the schema or from the server.
- */
-function errorText(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const message = (error as { message?: unknown }).message;
-  if (typeof message === 'string' && message) return translateServerMessage(message);
-  for (const item of Object.values(error)) {
-    const nested =
-      item && typeof item === 'object' && item !== (error as { ref?: unknown }).ref
-        ? errorText(item)
-        : undefined;
-    if (nested) return nested;
-  }
-  return undefined;
-}
 
 /** Fields that take a whole row of the form. */
 const WIDE_TYPES = new Set(['textarea', 'tags', 'references', 'roles']);
@@ -152,13 +135,7 @@ export function ResourceFormFields({
 
   return (
     <>
-      {framed ? (
-        <Paper withBorder p="lg">
-          {grid}
-        </Paper>
-      ) : (
-        grid
-      )}
+      {framed ? <FormSection>{grid}</FormSection> : grid}
       {infoFields.length > 0 && (
         <Group gap="xl" px="lg" data-testid="resource-info">
           {infoFields.map(renderField)}

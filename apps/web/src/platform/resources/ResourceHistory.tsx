@@ -1,10 +1,11 @@
-import { Badge, Center, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Center, Group, Loader, Pagination, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ListResult, ResourceDescriptor } from '@tms/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { formatDateTime } from '../format';
+import { type ChangeEntry, HistoryActionBadge } from '../kit/history';
 import { CHANGELOG_NS, changedFieldLabel } from './logic';
 import { resourceKey } from './ResourceList';
 import { useReferenceLabels } from './references';
@@ -12,24 +13,7 @@ import classes from './resources.module.css';
 import type { ResourceTexts } from './texts';
 import { displayValue } from './widgets';
 
-/** One change-log entry of `GET {path}/{id}/history`. */
-export interface ChangeEntry {
-  id: number;
-  action: string;
-  user: { id: number; name: string } | null;
-  impersonator: { id: number; name: string } | null;
-  changes: Record<string, { old: unknown; new: unknown }>;
-  createdAt: string;
-}
-
 const PAGE_SIZE = 20;
-const ACTION_COLORS: Record<string, string> = {
-  create: 'teal',
-  update: 'blue',
-  delete: 'red',
-  enable: 'teal',
-  disable: 'gray',
-};
 
 /** The History tab: who changed the record, when, how, and each field's old and new value. */
 export function ResourceHistory({
@@ -112,9 +96,10 @@ export function ResourceHistory({
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="dot" tt="none" color={ACTION_COLORS[entry.action] ?? 'gray'}>
-                    {t(`history.actions.${entry.action}`, { defaultValue: entry.action })}
-                  </Badge>
+                  <HistoryActionBadge
+                    action={entry.action}
+                    label={t(`history.actions.${entry.action}`, { defaultValue: entry.action })}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={4}>
@@ -122,7 +107,7 @@ export function ResourceHistory({
                       return (
                         <Group key={name} gap={6} wrap="wrap" fz="sm">
                           <Text span fw={500} size="sm">
-                            {changedFieldLabel(fields.get(name), name, texts.lang, logT)}:
+                            {changedFieldLabel(fields.get(name), name, logT)}:
                           </Text>
                           {entry.action !== 'create' && (
                             <Text span size="sm" td="line-through" className={classes.muted}>

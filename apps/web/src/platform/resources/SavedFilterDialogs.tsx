@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
+import { Button, Checkbox, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { LIST_VIEW_NAME_MAX, type ListView, type ListViewQuery, MESSAGES } from '@tms/domain';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { translateServerMessage } from '../i18n';
+import { FormRootError } from '../kit/FormRootError';
 import { notifyDeleted, notifySaved } from '../snackbar';
 import { applyServerErrors, HoldToConfirm } from '../widgets';
 import type { ResourceTexts } from './texts';
@@ -72,11 +62,7 @@ export function ViewNameDialog({
     >
       <form onSubmit={submit} noValidate data-testid="saved-filter-form">
         <Stack gap="md">
-          {rootError && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-              {rootError}
-            </Alert>
-          )}
+          {rootError && <FormRootError>{rootError}</FormRootError>}
           <Controller
             control={control}
             name="name"

@@ -13,7 +13,9 @@ import {
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import enChangelog from '../../locales/en/changelog.json';
+import enOperations from '../../locales/en/operations.json';
 import ruChangelog from '../../locales/ru/changelog.json';
+import ruOperations from '../../locales/ru/operations.json';
 import {
   accessOf,
   bodyOf,
@@ -77,7 +79,10 @@ describe('changed field labels', () => {
     const i18n = i18next.createInstance();
     await i18n.init({
       lng,
-      resources: { ru: { [CHANGELOG_NS]: ruChangelog }, en: { [CHANGELOG_NS]: enChangelog } },
+      resources: {
+        ru: { [CHANGELOG_NS]: ruChangelog, operations: ruOperations },
+        en: { [CHANGELOG_NS]: enChangelog, operations: enOperations },
+      },
       defaultNS: CHANGELOG_NS,
     });
     return (key: string, options?: Record<string, unknown>) => String(i18n.t(key, options));
@@ -86,30 +91,27 @@ describe('changed field labels', () => {
 
   it("labels an order's and a job's files from the change log dictionary in both languages", async () => {
     const [ru, en] = [await changelogT('ru'), await changelogT('en')];
-    expect(changedFieldLabel(fieldOf('files'), 'files', 'ru', ru)).toBe('Файлы');
+    expect(changedFieldLabel(fieldOf('files'), 'files', ru)).toBe('Файлы');
     expect(
       changedFieldLabel(
         jobResource.fields.find((f) => f.name === 'files'),
         'files',
-        'en',
         en,
       ),
     ).toBe('Files');
   });
 
-  it("prefers the descriptor's wording, and shows an unknown member by its name", async () => {
-    const en = await changelogT('en');
-    expect(changedFieldLabel(fieldOf('clientId'), 'clientId', 'ru', en)).toBe('Клиент');
-    expect(changedFieldLabel(fieldOf('clientId'), 'clientId', 'en', en)).toBe('Client');
-    expect(changedFieldLabel(undefined, 'somethingElse', 'en', en)).toBe('somethingElse');
+  it("prefers the descriptor's label from its dictionary, and shows an unknown member by its name", async () => {
+    const [ru, en] = [await changelogT('ru'), await changelogT('en')];
+    expect(changedFieldLabel(fieldOf('clientId'), 'clientId', ru)).toBe('Клиент');
+    expect(changedFieldLabel(fieldOf('clientId'), 'clientId', en)).toBe('Client');
+    expect(changedFieldLabel(undefined, 'somethingElse', en)).toBe('somethingElse');
   });
 
   it('reads labels of fields outside descriptors where the caller keeps them', () => {
     const t = (key: string, options?: Record<string, unknown>) =>
       key === 'options:fields.archiveAfterDays' ? 'Archive after' : String(options?.defaultValue);
-    expect(changedFieldLabel(undefined, 'archiveAfterDays', 'en', t, 'options:fields.')).toBe(
-      'Archive after',
-    );
+    expect(changedFieldLabel(undefined, 'archiveAfterDays', t, 'options:fields.')).toBe('Archive after');
   });
 });
 

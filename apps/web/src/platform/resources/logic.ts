@@ -1,11 +1,12 @@
 import {
+  can,
   DEFAULT_ITEMS_PER_PAGE,
   type FieldDescriptor,
   type LocalizedText,
   NAV_CATALOGUE,
   type NavEntry,
   type ResourceDescriptor,
-  ROLE_ADMIN,
+  textKeyParts,
 } from '@tms/domain';
 import type { z } from 'zod';
 
@@ -17,11 +18,8 @@ export type Language = 'ru' | 'en';
 /** Namespace of keys without a dot, and of the generic screen texts. */
 export const RESOURCES_NS = 'resources';
 
-/** `settings.currencies.title` → namespace `settings`, key `currencies.title`. */
-export function splitKey(key: string): { ns: string; key: string } {
-  const dot = key.indexOf('.');
-  return dot < 0 ? { ns: RESOURCES_NS, key } : { ns: key.slice(0, dot), key: key.slice(dot + 1) };
-}
+/** `settings.currencies.title` → namespace `settings`, key `currencies.title` (the server reads keys alike). */
+export const splitKey = textKeyParts;
 
 /** Every dictionary a descriptor's texts may live in; loaded before its screens paint. */
 export function namespacesOf(descriptor: ResourceDescriptor): string[] {
@@ -65,25 +63,30 @@ export function navEntryOf(
 /** Namespace of the change log's texts, read by a record's History tab too. */
 export const CHANGELOG_NS = 'changelog';
 
+/** A descriptor's key (`operations.fields.clientId`) as an i18next key with its namespace (`operations:fields.clientId`). */
+export function i18nKeyOf(key: string): string {
+  const { ns, key: inner } = splitKey(key);
+  return `${ns}:${inner}`;
+}
+
 /**
  * A changed field's label, the same in a record's History tab and in the change log: the descriptor's
- * wording, else the change log dictionary's (members kept outside the descriptor, e.g. an order's `files`),
- * else the name. `t` reads the change log namespace; `keys` is where the dictionary keeps the labels.
+ * label from its dictionary, else the change log dictionary's (members kept outside the descriptor, e.g. an
+ * order's `files`), else the name. `t` reads the change log namespace and the descriptor's namespaces;
+ * `keys` is where the dictionary keeps the labels of members outside the descriptor.
  */
 export function changedFieldLabel(
   field: FieldDescriptor | undefined,
   name: string,
-  lang: Language,
   t: (key: string, options?: Record<string, unknown>) => string,
   keys = 'fields.',
 ): string {
-  return field?.labels?.[lang] ?? t(`${keys}${name}`, { defaultValue: name });
+  return field
+    ? t(i18nKeyOf(field.label), { defaultValue: name })
+    : t(`${keys}${name}`, { defaultValue: name });
 }
 
 // ---------------------------------------------------------------------------------------------- access
-
-const holdsAny = (roles: readonly string[], wanted: readonly string[]) =>
-  roles.includes(ROLE_ADMIN) || wanted.some((role) => roles.includes(role));
 
 export interface Access {
   edit: boolean;
@@ -96,15 +99,14 @@ export interface Access {
 
 /** What the user may do with a resource; the server checks the same roles. */
 export function accessOf(descriptor: ResourceDescriptor, roles: readonly string[]): Access {
-  const edit = holdsAny(roles, descriptor.roles.edit);
+  const edit = can(roles, descriptor.roles.edit);
   const creates =
-    descriptor.creatable !== false && holdsAny(roles, descriptor.roles.create ?? descriptor.roles.edit);
+    descriptor.creatable !== false && can(roles, descriptor.roles.create ?? descriptor.roles.edit);
   return {
     edit,
     create: creates && descriptor.screens?.create !== false,
     createInDialog: creates && descriptor.screens?.create === false,
-    delete:
-      descriptor.deletable !== false && holdsAny(roles, descriptor.roles.delete ?? descriptor.roles.edit),
+    delete: descriptor.deletable !== false && can(roles, descriptor.roles.delete ?? descriptor.roles.edit),
   };
 }
 

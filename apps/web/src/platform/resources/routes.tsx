@@ -77,3 +77,29 @@ export function resourceRoutes(
     { path: `${base}/:id`, lazy: lazy('edit') },
   ];
 }
+
+/**
+ * A screen of its own under a resource (the copy of an order, a job created from an order): it gets the
+ * resource's descriptor like the resource's own screens, and loads with the resource's texts.
+ */
+export function resourceScreen(
+  path: string,
+  title: string,
+  pick: (domain: typeof Domain) => ResourceDescriptor,
+  load: LazyScreen,
+): AppRoute {
+  return {
+    path,
+    handle: { title },
+    lazy: async () => {
+      const [domain, texts, Component] = await Promise.all([
+        import('@tms/domain'),
+        import('./texts'),
+        load(),
+      ]);
+      const descriptor = pick(domain);
+      await texts.loadResourceTexts(descriptor);
+      return { element: <Component descriptor={descriptor} options={{}} /> };
+    },
+  };
+}

@@ -21,8 +21,8 @@ export interface ResourceTexts {
 }
 
 /**
- * The texts of a resource's screens: dictionary keys when the namespace has them, else the
- * descriptor's own wording in the user's language.
+ * The texts of a resource's screens: the descriptor's keys in the dictionaries (the title and the
+ * option wording may fall back to the descriptor's own `titles` and `optionLabels`).
  */
 export function useResourceTexts(descriptor: ResourceDescriptor): ResourceTexts {
   const { t, i18n } = useTranslation(namespacesOf(descriptor));
@@ -33,8 +33,14 @@ export function useResourceTexts(descriptor: ResourceDescriptor): ResourceTexts 
     t: (key, options) => String(t(key, { ns: RESOURCES_NS, ...options })),
     title,
     itemTitle: resolveText(descriptor.itemTitle, lang, lookup, undefined, title),
-    label: (field) => resolveText(field.label, lang, lookup, field.labels),
+    label: (field) => resolveText(field.label, lang, lookup),
     option: (field, value) =>
-      resolveText(`${field.label}.${value}`, lang, lookup, field.optionLabels?.[value], value),
+      resolveText(
+        `${field.optionsKey ?? field.label}.${value}`,
+        lang,
+        lookup,
+        field.optionLabels?.[value],
+        value,
+      ),
   };
 }

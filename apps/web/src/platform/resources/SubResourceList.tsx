@@ -1,29 +1,31 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FieldDescriptor, ListResult, ResourceDescriptor } from '@tms/domain';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../platform/api/client';
-import { translateServerMessage } from '../../platform/i18n';
-import { bodyOf, columnFields, type Row } from '../../platform/resources/logic';
-import { ConflictAlert } from '../../platform/resources/RecordPage';
-import { ResourceFormFields, useResourceForm } from '../../platform/resources/ResourceFormFields';
-import { resourceKey } from '../../platform/resources/ResourceList';
-import { useReferenceLabels } from '../../platform/resources/references';
-import type { ResourceRouteOptions } from '../../platform/resources/routes';
-import { type ResourceTexts, useResourceTexts } from '../../platform/resources/texts';
-import { displayValue } from '../../platform/resources/widgets';
-import { notifyDeleted, notifySaved } from '../../platform/snackbar';
-import { applyServerErrors, HoldToConfirm } from '../../platform/widgets';
+import { ApiError, api } from '../api/client';
+import { translateServerMessage } from '../i18n';
+import { FormRootError } from '../kit/FormRootError';
+import { notifyDeleted, notifySaved } from '../snackbar';
+import { applyServerErrors, HoldToConfirm } from '../widgets';
+import { bodyOf, columnFields, type Row } from './logic';
+import { ConflictAlert } from './RecordPage';
+import { ResourceFormFields, useResourceForm } from './ResourceFormFields';
+import { resourceKey } from './ResourceList';
+import { useReferenceLabels } from './references';
+import type { ResourceRouteOptions } from './routes';
+import { type ResourceTexts, useResourceTexts } from './texts';
+import { displayValue } from './widgets';
 
 const PAGE_SIZE = 20;
 
 interface SubResourceListProps {
-  /** A resource kept under a counterparty (its list filters by `counterpartyId`). */
+  /** A resource kept under a parent record (its list filters by `parent.field`). */
   descriptor: ResourceDescriptor;
-  counterpartyId: number;
-  /** May add, change and delete (the counterparty is in the user's edit scope). */
+  /** The field naming the parent (it has no input: a new record belongs to this parent) and its id. */
+  parent: { field: string; id: number };
+  /** May add, change and delete (the parent is in the user's edit scope). */
   canEdit: boolean;
   /** Custom widgets of fields (a `json` field needs one to be edited). */
   fields?: ResourceRouteOptions['fields'];
@@ -34,12 +36,12 @@ interface SubResourceListProps {
 }
 
 /**
- * One tab's list of a counterparty's contacts, accounts, agreements, drivers or vehicles: the records of
- * this counterparty, sortable and paged; a row (click or Enter) opens it in a dialog, "Add" a new one.
+ * A child list inside a record (a counterparty's contacts, accounts, agreements, drivers or vehicles): the
+ * records of this parent, sortable and paged; a row (click or Enter) opens it in a dialog, "Add" a new one.
  */
 export function SubResourceList({
   descriptor,
-  counterpartyId,
+  parent,
   canEdit,
   fields,
   defaults,
@@ -55,7 +57,7 @@ export function SubResourceList({
   // The record in the dialog: a saved one, 'new', or none (closed).
   const [open, setOpen] = useState<Row | 'new' | null>(null);
   const query = {
-    counterpartyId,
+    [parent.field]: parent.id,
     page,
     itemsPerPage: PAGE_SIZE,
     sort: String(sort.columnAccessor),
@@ -66,7 +68,7 @@ export function SubResourceList({
     queryFn: ({ signal }) => api.get<ListResult<Row>>(descriptor.path, { query, signal }),
     placeholderData: keepPreviousData,
   });
-  const shown = columnFields(descriptor).filter((f) => f.listed && f.name !== 'counterpartyId');
+  const shown = columnFields(descriptor).filter((f) => f.listed && f.name !== parent.field);
   const referenceLabel = useReferenceLabels(shown, list.data?.collection ?? []);
   const client = useQueryClient();
   const toggle = useMutation({
@@ -183,7 +185,7 @@ export function SubResourceList({
           <SubResourceDialog
             descriptor={descriptor}
             texts={texts}
-            counterpartyId={counterpartyId}
+            parent={parent}
             record={open === 'new' ? null : open}
             canEdit={canEdit}
             fields={fields}
@@ -199,7 +201,7 @@ export function SubResourceList({
 function SubResourceDialog({
   descriptor,
   texts,
-  counterpartyId,
+  parent,
   record,
   canEdit,
   fields,
@@ -208,7 +210,7 @@ function SubResourceDialog({
 }: {
   descriptor: ResourceDescriptor;
   texts: ResourceTexts;
-  counterpartyId: number;
+  parent: { field: string; id: number };
   record: Row | null;
   canEdit: boolean;
   fields?: ResourceRouteOptions['fields'];
@@ -219,12 +221,13 @@ function SubResourceDialog({
   const client = useQueryClient();
   const [conflict, setConflict] = useState(false);
   const { control, handleSubmit, setError, setValue, formState } = useResourceForm(descriptor, record);
-  // A new record belongs to this counterparty (the field has no input) and starts from the defaults.
+  // A new record belongs to this parent (the field has no input) and starts from the defaults.
+  const { field: parentField, id: parentId } = parent;
   useEffect(() => {
     if (record) return;
-    setValue('counterpartyId', counterpartyId);
+    setValue(parentField, parentId);
     for (const [name, value] of Object.entries(defaults ?? {})) setValue(name, value);
-  }, [record, counterpartyId, defaults, setValue]);
+  }, [record, parentField, parentId, defaults, setValue]);
   const done = async (message: string) => {
     await client.invalidateQueries({ queryKey: resourceKey(descriptor) });
     onClose();
@@ -236,7 +239,7 @@ function SubResourceDialog({
       const body = bodyOf(descriptor, values);
       return record
         ? api.put<Row>(`${descriptor.path}/${record.id}`, { ...body, version: record.version })
-        : api.post<Row>(descriptor.path, { ...body, counterpartyId });
+        : api.post<Row>(descriptor.path, { ...body, [parentField]: parentId });
     },
     onSuccess: async () => notifySaved(await done(t('common:saved'))),
     onError: (error) => {
@@ -250,8 +253,8 @@ function SubResourceDialog({
     onError: (error) => applyServerErrors(error, setError),
   });
 
-  // Errors no input shows: the whole record's, and the counterparty's (e.g. "only a contractor has ...").
-  const hidden = [formState.errors.root?.server?.message, formState.errors.counterpartyId?.message]
+  // Errors no input shows: the whole record's, and the parent's (e.g. "only a contractor has ...").
+  const hidden = [formState.errors.root?.server?.message, formState.errors[parentField]?.message]
     .filter((m): m is string => typeof m === 'string' && m !== '')
     .map((m) => translateServerMessage(m));
 
@@ -267,11 +270,7 @@ function SubResourceDialog({
             }}
           />
         )}
-        {hidden.length > 0 && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="form-root-error">
-            {hidden.join(' ')}
-          </Alert>
-        )}
+        {hidden.length > 0 && <FormRootError>{hidden.join(' ')}</FormRootError>}
         <ResourceFormFields
           descriptor={descriptor}
           options={{ fields }}

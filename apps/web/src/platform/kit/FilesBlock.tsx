@@ -18,33 +18,25 @@ import {
 } from '@mantine/core';
 import { IconLock, IconPencil, IconSnowflake, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type FileTag,
-  type FileTagType,
-  type FinanceControlStatus,
-  fileCode,
-  fileUploadLock,
-  jobResource,
-  type ListResult,
-  type OperationFile,
-  orderResource,
-} from '@tms/domain';
+import { type FileTag, type FileTagType, fileCode, type ListResult, type OperationFile } from '@tms/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, SELECT_CACHE_TTL_SECONDS, withBearer } from '../../platform/api/client';
-import { useSystemData } from '../../platform/auth/system';
-import { formatDateTime, formatFileSize } from '../../platform/format';
-import { accessOf } from '../../platform/resources/logic';
-import { uploadTemporaryFile } from '../../platform/widgets/custom-fields/FileField';
-import { OPERATIONS_KEY, type OperationPath } from './api';
-import { BlockTable, RowDelete, refusalOf } from './blockParts';
+import { api, SELECT_CACHE_TTL_SECONDS, withBearer } from '../api/client';
+import { formatDateTime, formatFileSize } from '../format';
+import { BlockTable, RowDelete, refusalOf } from '../kit/blocks';
+import { uploadTemporaryFile } from '../widgets/custom-fields/FileField';
 
 interface FilesBlockProps {
-  path: OperationPath;
-  operation: { id: number; archived: boolean; financeControlStatus: string };
+  /** The record's files (`GET` lists, `POST` attaches uploads, `PUT`/`DELETE` `{url}/{fileId}`). */
+  url: string;
+  /** The query key of the list (the owner's other queries may refresh it). */
+  queryKey: readonly unknown[];
+  /** The user may change the record: upload, rename, retag and remove files. */
+  canEdit: boolean;
+  /** Why no files can be added now (an archived or locked record), or undefined when they can. */
+  lockedText?: string;
+  testId?: string;
 }
-
-const filesKey = (path: OperationPath, id: number) => [...OPERATIONS_KEY, path, id, 'files'] as const;
 
 /** The enabled file tag types (the client cache of spec §7). */
 function useFileTagTypes() {
@@ -60,18 +52,15 @@ function useFileTagTypes() {
 }
 
 /**
- * The files of an order or job (spec §2 "files" block, §3 "File"): a compact table with download links
+ * The files of a record (spec §2 "files" block, §3 "File"): a compact table with download links
  * (`?bearer=`), tags as coloured chips, size and who uploaded them when; uploads with the tags chosen, a
  * file's name and tags changed, a file removed by holding the button. A file in cold storage opens a
- * dialog with its code instead of downloading. A locked operation (archived, or finance control accepted)
- * takes files only from holders of ROLE_ARCHIVED_OPERATION_FILE_UPLOAD.
+ * dialog with its code instead of downloading. A locked record (`lockedText`) takes no files. The owning
+ * feature says where the files are and who may change them (operations: an order's or a job's files).
  */
-export function FilesBlock({ path, operation }: FilesBlockProps) {
-  const { t, i18n } = useTranslation('operations');
-  const system = useSystemData();
+export function FilesBlock({ url: base, queryKey: key, canEdit, lockedText, testId }: FilesBlockProps) {
+  const { t, i18n } = useTranslation('common');
   const client = useQueryClient();
-  const key = filesKey(path, operation.id);
-  const base = `${path}/${operation.id}/files`;
   const files = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => api.get<ListResult<OperationFile>>(base, { signal }),
@@ -85,16 +74,7 @@ export function FilesBlock({ path, operation }: FilesBlockProps) {
     return [...known].map(([value, label]) => ({ value: String(value), label }));
   };
 
-  const descriptor = path === '/tms/orders' ? orderResource : jobResource;
-  const canEdit = accessOf(descriptor, system.roles).edit;
-  const locked =
-    fileUploadLock(
-      {
-        archived: operation.archived,
-        financeControlStatus: operation.financeControlStatus as FinanceControlStatus,
-      },
-      { roles: system.roles, isSystem: false },
-    ) !== null;
+  const locked = lockedText !== undefined;
   const canChange = canEdit && !locked;
 
   const [tagIds, setTagIds] = useState<string[]>([]);
@@ -130,23 +110,23 @@ export function FilesBlock({ path, operation }: FilesBlockProps) {
   const rows = files.data?.collection ?? [];
   const uploadError = refusalOf(upload.error).all;
   return (
-    <Stack gap="md" data-testid="operation-files">
+    <Stack gap="md" data-testid={testId}>
       <Group justify="space-between" align="flex-end">
         <Title order={3} size="h5">
-          {t('blocks.files')}
+          {t('filesBlock.title')}
         </Title>
         {canEdit &&
           (locked ? (
             <Group gap={6}>
               <IconLock size={16} aria-hidden />
               <Text size="sm" c="dimmed" data-testid="files-locked">
-                {t('files.locked')}
+                {lockedText}
               </Text>
             </Group>
           ) : (
             <Group gap="sm" align="flex-end">
               <MultiSelect
-                label={t('files.tagsForUpload')}
+                label={t('filesBlock.tagsForUpload')}
                 data={tagOptions()}
                 value={tagIds}
                 onChange={setTagIds}
@@ -165,7 +145,7 @@ export function FilesBlock({ path, operation }: FilesBlockProps) {
                     loading={upload.isPending}
                     data-testid="files-upload"
                   >
-                    {t('files.upload')}
+                    {t('filesBlock.upload')}
                   </Button>
                 )}
               </FileButton>
@@ -175,12 +155,12 @@ export function FilesBlock({ path, operation }: FilesBlockProps) {
       {progress && (
         <Stack gap={4} data-testid="files-progress">
           <Text size="xs" c="dimmed">
-            {t('files.uploading', { done: progress.done, total: progress.total })}
+            {t('filesBlock.uploading', { done: progress.done, total: progress.total })}
           </Text>
           <Progress
             value={progress.total ? (100 * progress.done) / progress.total : 0}
             animated
-            aria-label={t('files.uploading', { done: progress.done, total: progress.total })}
+            aria-label={t('filesBlock.uploading', { done: progress.done, total: progress.total })}
           />
         </Stack>
       )}
@@ -192,17 +172,17 @@ export function FilesBlock({ path, operation }: FilesBlockProps) {
       <BlockTable
         rows={rows}
         loading={files.isLoading}
-        none={t('files.none')}
+        none={t('filesBlock.none')}
         minWidth={640}
         highlightOnHover
         verticalSpacing="xs"
         head={
           <>
-            <Table.Th>{t('files.name')}</Table.Th>
-            <Table.Th>{t('files.tags')}</Table.Th>
-            <Table.Th ta="right">{t('files.size')}</Table.Th>
-            <Table.Th>{t('files.uploaded')}</Table.Th>
-            {canChange && <Table.Th aria-label={t('files.actions')} />}
+            <Table.Th>{t('filesBlock.name')}</Table.Th>
+            <Table.Th>{t('filesBlock.tags')}</Table.Th>
+            <Table.Th ta="right">{t('filesBlock.size')}</Table.Th>
+            <Table.Th>{t('filesBlock.uploaded')}</Table.Th>
+            {canChange && <Table.Th aria-label={t('filesBlock.actions')} />}
           </>
         }
       >
@@ -218,7 +198,7 @@ export function FilesBlock({ path, operation }: FilesBlockProps) {
                   data-testid="file-cold"
                 >
                   <Group gap={4} wrap="nowrap">
-                    <IconSnowflake size={14} aria-label={t('files.cold')} />
+                    <IconSnowflake size={14} aria-label={t('filesBlock.cold')} />
                     {file.description}
                   </Group>
                 </Anchor>
@@ -264,18 +244,18 @@ export function FilesBlock({ path, operation }: FilesBlockProps) {
             {canChange && (
               <Table.Td>
                 <Group gap="xs" wrap="nowrap" justify="flex-end">
-                  <Tooltip label={t('files.edit')}>
+                  <Tooltip label={t('filesBlock.edit')}>
                     <ActionIcon
                       variant="subtle"
                       onClick={() => setEditing(file)}
-                      aria-label={t('files.edit')}
+                      aria-label={t('filesBlock.edit')}
                       data-testid="file-edit"
                     >
                       <IconPencil size={16} />
                     </ActionIcon>
                   </Tooltip>
                   <RowDelete row={file} remove={remove} testId="file-delete">
-                    {t('files.delete')}
+                    {t('filesBlock.delete')}
                   </RowDelete>
                 </Group>
               </Table.Td>
@@ -298,21 +278,21 @@ export function FilesBlock({ path, operation }: FilesBlockProps) {
       <Modal
         opened={cold !== null}
         onClose={() => setCold(null)}
-        title={t('files.coldTitle')}
+        title={t('filesBlock.coldTitle')}
         data-testid="file-cold-dialog"
       >
         {cold && (
           <Stack gap="sm">
-            <Text size="sm">{t('files.fileInColdStorage')}</Text>
+            <Text size="sm">{t('filesBlock.fileInColdStorage')}</Text>
             <Text size="sm">
-              {t('files.code')}{' '}
+              {t('filesBlock.code')}{' '}
               <Text span ff="monospace" fw={600} data-testid="file-cold-code">
                 {fileCode(cold.id)}
               </Text>
             </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setCold(null)} data-autofocus>
-                {t('files.close')}
+                {t('filesBlock.close')}
               </Button>
             </Group>
           </Stack>
@@ -332,7 +312,7 @@ interface EditFileDialogProps {
 
 /** Renames a file and sets its tags. */
 function EditFileDialog({ file, url, tagOptions, onClose, onSaved }: EditFileDialogProps) {
-  const { t } = useTranslation('operations');
+  const { t } = useTranslation('common');
   const [description, setDescription] = useState(file.description);
   const [tagIds, setTagIds] = useState(file.tags.map((tag) => String(tag.id)));
   const save = useMutation({
@@ -343,7 +323,7 @@ function EditFileDialog({ file, url, tagOptions, onClose, onSaved }: EditFileDia
   const refusal = refusalOf(save.error);
   const rootText = refusal.field('root') ?? refusal.other;
   return (
-    <Modal opened onClose={onClose} title={t('files.editTitle')}>
+    <Modal opened onClose={onClose} title={t('filesBlock.editTitle')}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -352,7 +332,7 @@ function EditFileDialog({ file, url, tagOptions, onClose, onSaved }: EditFileDia
       >
         <Stack gap="sm">
           <TextInput
-            label={t('files.name')}
+            label={t('filesBlock.name')}
             value={description}
             onChange={(event) => setDescription(event.currentTarget.value)}
             error={refusal.field('description')}
@@ -361,7 +341,7 @@ function EditFileDialog({ file, url, tagOptions, onClose, onSaved }: EditFileDia
             data-testid="file-edit-name"
           />
           <MultiSelect
-            label={t('files.tags')}
+            label={t('filesBlock.tags')}
             data={tagOptions}
             value={tagIds}
             onChange={setTagIds}
@@ -377,10 +357,10 @@ function EditFileDialog({ file, url, tagOptions, onClose, onSaved }: EditFileDia
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              {t('files.cancel')}
+              {t('filesBlock.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending} data-testid="file-edit-save">
-              {t('files.save')}
+              {t('filesBlock.save')}
             </Button>
           </Group>
         </Stack>

@@ -1,8 +1,9 @@
-import { Paper, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { translateServerMessage } from '../../platform/i18n';
+import { translateServerMessage } from '../i18n';
 
-/** The first message of a field's error (a list field's items included), translated. */
+/**
+ * The first message of a react-hook-form field error (a list or object field's items included),
+ * translated when the dictionary has it.
+ */
 export function errorText(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
   const message = (error as { message?: unknown }).message;
@@ -22,24 +23,4 @@ export function ownErrorText(error: unknown): string | undefined {
   const root = (error as { root?: { message?: unknown } }).root?.message;
   const message = typeof own === 'string' && own ? own : typeof root === 'string' ? root : undefined;
   return message ? translateServerMessage(message) : undefined;
-}
-
-/** A block of an operation form: a bordered panel under its heading. */
-export function FormSection({
-  testId,
-  title,
-  children,
-}: {
-  testId: string;
-  title: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder p="lg" data-testid={testId}>
-      <Text fw={600} size="sm" mb="sm" component="h3" mt={0}>
-        {title}
-      </Text>
-      {children}
-    </Paper>
-  );
 }

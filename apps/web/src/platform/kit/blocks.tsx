@@ -2,8 +2,8 @@ import { Table, type TableProps, Text } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '../../platform/i18n';
-import { HoldToConfirm, validationErrorsOf } from '../../platform/widgets';
+import { translateServerMessage } from '../i18n';
+import { HoldToConfirm, validationErrorsOf } from '../widgets';
 
 /**
  * The messages of a refused call of a block or dialog, translated: `field(name)` those of one field (its
@@ -51,7 +51,7 @@ export function BlockTable<T>({
   children,
   ...table
 }: BlockTableProps<T>) {
-  const { t } = useTranslation('operations');
+  const { t } = useTranslation('common');
   if (rows.length === 0) {
     return (
       <Text c="dimmed" size="sm">

@@ -1,0 +1,93 @@
+import { Badge, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+
+/** One status of a record: what it is now and where the user may move it. */
+export interface StatusMenuItem {
+  /** The status's name in test ids (`status-{kind}`). */
+  kind: string;
+  /** The status's name as shown before its value. */
+  label: string;
+  value: string;
+  valueLabel: string;
+  /** The badge colour of the value. */
+  color: string;
+  /** The values the user may choose now; none: a plain badge. */
+  choices: readonly { value: string; label: string; onSelect: () => void }[];
+}
+
+interface StatusMenuBarProps {
+  items: readonly StatusMenuItem[];
+  /** The heading of a menu ("Change to"). */
+  changeTo: string;
+  /** The choices are being loaded or a change is being saved: the badges show a spinner. */
+  loading: boolean;
+  /** No change may start now (loading, saving, or the record shown is outdated). */
+  busy: boolean;
+}
+
+/**
+ * The statuses of a record as badges, each a button opening the values the user may move it to. The
+ * feature says which statuses there are, their values and what choosing one does.
+ */
+export function StatusMenuBar({ items, changeTo, loading, busy }: StatusMenuBarProps) {
+  return (
+    <Group gap="xs" data-testid="status-menus" aria-busy={busy}>
+      {items.map((item) => {
+        const badge = (
+          <Badge
+            variant="light"
+            color={item.color}
+            tt="none"
+            size="md"
+            radius="sm"
+            rightSection={
+              loading ? (
+                <Loader size={10} />
+              ) : item.choices.length > 0 ? (
+                <IconChevronDown size={12} />
+              ) : undefined
+            }
+          >
+            <Text span size="xs" c="dimmed" mr={4}>
+              {item.label}:
+            </Text>
+            {item.valueLabel}
+          </Badge>
+        );
+        if (item.choices.length === 0) {
+          return (
+            <span key={item.kind} data-testid={`status-${item.kind}`} data-status={item.value}>
+              {badge}
+            </span>
+          );
+        }
+        return (
+          <Menu key={item.kind} position="bottom-start" withinPortal disabled={busy}>
+            <Menu.Target>
+              <UnstyledButton
+                disabled={busy}
+                data-testid={`status-${item.kind}`}
+                data-status={item.value}
+                aria-label={`${item.label}: ${item.valueLabel}`}
+              >
+                {badge}
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{changeTo}</Menu.Label>
+              {item.choices.map((choice) => (
+                <Menu.Item
+                  key={choice.value}
+                  data-testid={`status-target-${choice.value}`}
+                  onClick={choice.onSelect}
+                >
+                  {choice.label}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        );
+      })}
+    </Group>
+  );
+}
