@@ -9,7 +9,7 @@ import {
   updateSchemaOf,
 } from '@tms/domain';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
@@ -22,9 +22,10 @@ import { constraintFields, mapConstraintError } from './db-errors';
 import { exportWorkbook } from './export';
 import { columnOf, type ListFilters, listOrder, listQueryOf, listWhere, withPlanForMatches } from './query';
 import { rememberResource } from './registry';
+import type { ResourceTable } from './table';
 
 /** A table a resource can live in: the contract's entity columns plus whatever the resource needs. */
-export type ResourceTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
+export type { ResourceTable };
 export type RowOf<T extends ResourceTable> = T['$inferSelect'];
 type Values = Record<string, unknown>;
 

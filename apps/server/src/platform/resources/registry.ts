@@ -1,5 +1,5 @@
 import type { ResourceDescriptor } from '@tms/domain';
-import type { ResourceTable } from './engine';
+import type { ResourceTable } from './table';
 
 export interface RegisteredResource {
   descriptor: ResourceDescriptor;

@@ -8,12 +8,12 @@ import { useSystemData } from '../auth/system';
 import { padId } from '../format';
 import { notifyDeleted, notifySaved } from '../snackbar';
 import { applyServerErrors, HoldToConfirm } from '../widgets';
+import { resourceKey } from './keys';
 import { accessOf, bodyOf, formValuesOf, type Row } from './logic';
 import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from './RecordPage';
 import { ResourceFormFields, type ResourceFormValues, useResourceForm } from './ResourceFormFields';
-import { resourceKey } from './ResourceList';
-import type { ResourceScreenProps } from './routes';
 import { type ResourceTexts, useResourceTexts } from './texts';
+import type { ResourceScreenProps } from './types';
 
 /** The create (`/new`) and edit (`/:id`) screen of a resource, with the History tab on a record. */
 export function ResourceForm(props: ResourceScreenProps) {

@@ -6,8 +6,8 @@ import { type Control, Controller, type Resolver, useForm } from 'react-hook-for
 import { translateServerMessage } from '../i18n';
 import { bodyOf, formFields, formValuesOf, isRequired, type Row } from './logic';
 import classes from './resources.module.css';
-import type { ResourceRouteOptions } from './routes';
 import type { ResourceTexts } from './texts';
+import type { ResourceRouteOptions } from './types';
 import { displayValue, FieldInput } from './widgets';
 
 export type ResourceFormValues = Record<string, unknown>;
