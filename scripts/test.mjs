@@ -58,6 +58,7 @@ function finish(ok) {
 const steps = [
   () => run('lint (biome)', 'npx', ['biome', 'check', '.']),
   () => run('types (tsc)', 'npm', ['run', '--silent', 'typecheck']),
+  () => run('dependencies (dependency-cruiser)', 'npm', ['run', '--silent', 'deps']),
   () =>
     vitest(
       'unit and API tests (embedded database)',

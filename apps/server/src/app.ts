@@ -10,6 +10,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import accessGroupsModule from './modules/access-groups/routes';
+import { findCabinetByKey } from './modules/counterparties';
 import counterpartiesModule from './modules/counterparties/routes';
 import customFieldsModule from './modules/custom-fields/routes';
 import operationsModule, {
@@ -141,7 +142,11 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
 
-  registerAuthGuard(app, createAuthenticate(database, config), createCabinetAuthenticate(database));
+  registerAuthGuard(
+    app,
+    createAuthenticate(database, config),
+    createCabinetAuthenticate(database, findCabinetByKey),
+  );
   await authBrowserRoutes(app);
 
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({

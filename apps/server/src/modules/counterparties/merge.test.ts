@@ -10,10 +10,10 @@ import {
 } from '@tms/domain';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
-import { contacts } from '../contacts/tables';
-import { countries, vehicleTypes } from '../settings/tables';
+import { countries, vehicleTypes } from '../settings';
 import { registerCounterpartyMergeHook, unregisterCounterpartyMergeHook } from './merge';
 import { counterparties, counterpartyBankAccounts } from './tables';
 

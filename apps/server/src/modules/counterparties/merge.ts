@@ -13,8 +13,8 @@ import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import { contacts } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
-import { contacts } from '../contacts/tables';
 import { counterpartyScope } from './scope';
 import {
   type CounterpartyRow,

@@ -7,12 +7,11 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connection';
-import { files, fileTags } from '../../platform/files/tables';
+import { files, fileTags, fileTagTypes } from '../../platform/files/tables';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
-import { counterparties } from '../counterparties/tables';
-import { customFieldsForScope } from '../custom-fields/service';
-import { getOptions } from '../options/service';
-import { fileTagTypes } from '../settings/tables';
+import { counterparties } from '../counterparties';
+import { customFieldsForScope } from '../custom-fields';
+import { getOptions } from '../options';
 import {
   OPERATION_KINDS,
   type OperationKind,

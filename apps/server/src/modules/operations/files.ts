@@ -20,10 +20,9 @@ import { attachFiles, FILE_MESSAGES, fileMetadata, registerFileOwner } from '../
 import { files } from '../../platform/files/tables';
 import { checkTagTypes, setFileTags, tagsOfFiles } from '../../platform/files/tags';
 import type { App } from '../../platform/http/types';
+import { contacts, users } from '../../platform/identity/tables';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
-import { contacts } from '../contacts/tables';
-import { getOptions } from '../options/service';
-import { users } from '../users/tables';
+import { getOptions } from '../options';
 import { OPERATION_KINDS, type OperationKind, type OperationRow, operationRow, reaches } from './operation';
 import { actorOf } from './orders';
 import type { orders } from './tables';

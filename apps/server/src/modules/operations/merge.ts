@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { registerCounterpartyMergeHook } from '../counterparties/merge';
-import { counterparties } from '../counterparties/tables';
+import { counterparties, registerCounterpartyMergeHook } from '../counterparties';
 import { jobs, orders } from './tables';
 
 /**

@@ -36,7 +36,7 @@ import type { AuthContext } from '../../platform/auth/context';
 import { fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { registerResource } from '../../platform/resources';
-import { financeControlStatusReasons } from '../settings/tables';
+import { financeControlStatusReasons } from '../settings';
 import { archiveBlockersOf, definitionsOf } from './archiver';
 import { operationsDashboard, stageDueFilter } from './dashboard';
 import { registerOperationFileRoutes } from './files';

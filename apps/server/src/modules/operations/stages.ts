@@ -32,7 +32,7 @@ import { calendarDay } from '../../platform/calendar';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { stageTypes } from '../tms/tables';
+import { stageTypes } from '../tms';
 import {
   OPERATION_KINDS,
   type OperationKind,
