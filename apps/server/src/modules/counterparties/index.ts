@@ -3,5 +3,5 @@
 
 export { findCabinetByKey } from './cabinet';
 export { assertCanTakeNewWork, creditOf, registerCreditExposure, unregisterCreditExposure } from './credit';
-export { registerCounterpartyMergeHook } from './merge';
+export type { CounterpartyMergeHook } from './merge';
 export { counterparties } from './tables';

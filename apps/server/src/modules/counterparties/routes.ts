@@ -183,7 +183,15 @@ export default async function counterpartiesModule(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const body = request.body as z.infer<typeof counterpartyMergeSchema>;
-      const survivor = await db().transaction((tx) => mergeCounterparties(tx, request.auth!, id, body));
+      const survivor = await db().transaction((tx) =>
+        mergeCounterparties(
+          tx,
+          request.auth!,
+          id,
+          body,
+          app.registries.contributions('counterpartyMergeHooks'),
+        ),
+      );
       return { data: survivor };
     },
   );

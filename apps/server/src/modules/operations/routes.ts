@@ -41,7 +41,6 @@ import { archiveBlockersOf, definitionsOf } from './archiver';
 import { operationsDashboard, stageDueFilter } from './dashboard';
 import { registerOperationFileRoutes } from './files';
 import { jobHooks, jobsOfOrder } from './jobs';
-import './merge';
 import {
   OPERATION_KINDS,
   type OperationKind,
@@ -372,6 +371,3 @@ export default async function operationsModule(app: App): Promise<void> {
     async (request) => ({ data: await operationsDashboard(db(), request.auth!) }),
   );
 }
-
-export { operationsArchiverJob } from './archiver';
-export { operationFilesColdStorageJob } from './files';
