@@ -11,6 +11,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import the checker cannot resolve is one it cannot judge: every import must resolve.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
       name: 'domain-imports-no-app',
       severity: 'error',
       comment: 'packages/domain is shared by server and web; it never imports from an app.',
