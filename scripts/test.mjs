@@ -70,6 +70,7 @@ function finish(ok) {
 const steps = [
   () => run('lint (biome)', 'npx', ['biome', 'check', '.']),
   () => run('types (tsc)', 'npm', ['run', '--silent', 'typecheck']),
+  () => run('dependencies (dependency-cruiser)', 'npm', ['run', '--silent', 'deps']),
   () => vitest('unit tests', ['unit'], path.join(reports, 'vitest-unit.json'), embedded),
   () =>
     pgUrl

@@ -2,7 +2,8 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Every tables.ts of the modules and of the platform; nothing lists them by hand.
+  schema: ['./src/modules/*/tables.ts', './src/platform/*/tables.ts'],
   out: './drizzle',
   casing: 'snake_case',
 });

@@ -4,7 +4,6 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import type { Config } from '../../apps/server/src/config';
 import { type Database, type Db, pgDatabase } from '../../apps/server/src/db/connection';
-import * as schema from '../../apps/server/src/db/schema';
 
 /** A statement exactly as the driver received it: text, parameters, row mode and type parsers. */
 export interface Statement {
@@ -83,7 +82,7 @@ export async function captureQueries(
   let log: Timed[] = [];
   recordStatements(pool, () => log);
   const base = pgDatabase(url, 2);
-  const database: Database = { ...base, db: drizzle({ client: pool, schema }) as unknown as Db };
+  const database: Database = { ...base, db: drizzle({ client: pool }) as unknown as Db };
   const app = await buildApp({ config, database });
   await app.ready();
   const plans = new Map<string, QueryPlan>();

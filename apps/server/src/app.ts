@@ -9,31 +9,31 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connection';
-import accessGroupsModule from './modules/access-groups/routes';
-import counterpartiesModule from './modules/counterparties/routes';
-import customFieldsModule from './modules/custom-fields/routes';
-import operationsModule, {
-  operationFilesColdStorageJob,
-  operationsArchiverJob,
-} from './modules/operations/routes';
-import optionsModule from './modules/options/routes';
-import settingsModule from './modules/settings/routes';
-import systemModule from './modules/system/routes';
-import tmsModule from './modules/tms/routes';
-import userDefinedListsModule from './modules/user-defined-lists/routes';
-import usersModule from './modules/users/routes';
+import { accessGroupsModule } from './modules/access-groups/module';
+import { findCabinetByKey } from './modules/counterparties';
+import { counterpartiesModule } from './modules/counterparties/module';
+import { customFieldsModule } from './modules/custom-fields/module';
+import { operationsModule } from './modules/operations/module';
+import { optionsModule } from './modules/options/module';
+import { settingsModule } from './modules/settings/module';
+import { systemModule } from './modules/system/module';
+import { tmsModule } from './modules/tms/module';
+import { userDefinedListsModule } from './modules/user-defined-lists/module';
+import { usersModule } from './modules/users/module';
 import { createAuthenticate } from './platform/auth/authenticate';
 import { createCabinetAuthenticate } from './platform/auth/cabinet';
 import { registerAuthGuard } from './platform/auth/guard';
-import authModule, { authBrowserRoutes } from './platform/auth/routes';
+import authRoutes, { authBrowserRoutes } from './platform/auth/routes';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
-import filesModule, { staleUploadsJob } from './platform/files/routes';
-import type { App, Module } from './platform/http/types';
+import filesRoutes, { staleUploadsJob } from './platform/files/routes';
+import type { App } from './platform/http/types';
 import { housekeepingJob } from './platform/jobs/housekeeping';
-import { scheduledJobsModule } from './platform/jobs/routes';
+import { scheduledJobsRoutes } from './platform/jobs/routes';
 import type { ScheduledJob } from './platform/jobs/scheduler';
-import listViewsModule from './platform/list-views/routes';
-import realtimeModule, { registerRealtime } from './platform/realtime/routes';
+import listViewsRoutes from './platform/list-views/routes';
+import { buildRegistries, defineModule, type ModuleDefinition } from './platform/modules';
+import { SHELL_TOPICS } from './platform/realtime/hub';
+import realtimeRoutes, { registerRealtime } from './platform/realtime/routes';
 
 /** A route as declared, for the security suite's role × endpoint matrix. */
 export interface RegisteredRoute {
@@ -55,37 +55,45 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Config;
   database: Database;
+  /** Modules added after the product's (tests declaring a file owner or a merge hook of their own). */
+  extraModules?: readonly ModuleDefinition[];
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Scheduled work of every module; each job runs in one instance at a time. */
-export const JOBS: ScheduledJob[] = [
-  housekeepingJob,
-  staleUploadsJob,
-  operationsArchiverJob,
-  operationFilesColdStorageJob,
-];
-
-/** Every module of the product, registered under /api in this order. */
-const MODULES: Module[] = [
-  realtimeModule,
-  authModule,
+/**
+ * Every module of the product and every platform part serving routes, in the order their routes are
+ * registered under /api. Each declares what it contributes (routes, scheduled jobs, real-time topics, file
+ * owners, contributions to other modules' extension points); `buildApp` builds the app's registries from
+ * this list, per app instance.
+ */
+export const MODULES: readonly ModuleDefinition[] = [
+  defineModule({ name: 'realtime', routes: realtimeRoutes, topics: SHELL_TOPICS }),
+  defineModule({ name: 'auth', routes: authRoutes }),
   usersModule,
   accessGroupsModule,
   systemModule,
-  scheduledJobsModule(JOBS),
+  defineModule({ name: 'scheduled-jobs', routes: scheduledJobsRoutes, jobs: [housekeepingJob] }),
   optionsModule,
-  filesModule,
+  defineModule({ name: 'files', routes: filesRoutes, jobs: [staleUploadsJob] }),
   settingsModule,
   tmsModule,
   customFieldsModule,
   userDefinedListsModule,
   counterpartiesModule,
   operationsModule,
-  listViewsModule,
+  defineModule({ name: 'list-views', routes: listViewsRoutes }),
 ];
 
-export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<App> {
+/** Scheduled work of every module; each job runs in one instance at a time. */
+export const JOBS: readonly ScheduledJob[] = MODULES.flatMap((module) => module.jobs ?? []);
+
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  extraModules = [],
+}: BuildOptions): Promise<App> {
+  const modules = [...MODULES, ...extraModules];
   const app = Fastify({
     logger,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
@@ -101,6 +109,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   }).withTypeProvider() as unknown as App;
 
   app.decorate('database', database);
+  app.decorate('registries', buildRegistries(modules));
   app.decorate('appConfig', config);
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON: schemas document them, the services produce them.
@@ -141,7 +150,11 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
 
-  registerAuthGuard(app, createAuthenticate(database, config), createCabinetAuthenticate(database));
+  registerAuthGuard(
+    app,
+    createAuthenticate(database, config),
+    createCabinetAuthenticate(database, findCabinetByKey),
+  );
   await authBrowserRoutes(app);
 
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
@@ -151,7 +164,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await registerRealtime(app);
   await app.register(
     async (api) => {
-      for (const module of MODULES) await module(api as App);
+      for (const module of modules) await module.routes?.(api as App);
     },
     { prefix: '/api' },
   );

@@ -5,10 +5,12 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The database, untyped by any schema: modules pass their own tables to queries, so this type (and every
+ * platform part using it) needs no module's tables. No relational queries (`db.query.*`) are used.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction or the database itself: services accept either so callers can compose writes. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
@@ -27,7 +29,7 @@ export interface Database {
 pg.types.setTypeParser(20, (value) => Number(value));
 
 export function pgliteDatabase(client: PGlite): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -52,7 +54,7 @@ export function pgDatabase(url: string, poolSize = 10): Database {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   return {
@@ -61,7 +63,7 @@ export function pgDatabase(url: string, poolSize = 10): Database {
     async withSession(fn) {
       const client = await pool.connect();
       try {
-        return await fn(drizzlePg({ client, schema }) as unknown as Db);
+        return await fn(drizzlePg({ client }) as unknown as Db);
       } finally {
         client.release();
       }

@@ -3,6 +3,7 @@ import { buildApp } from '../app';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { App } from '../platform/http/types';
+import type { ModuleDefinition } from '../platform/modules';
 import { cloneTemplate } from './databases';
 
 export const TEST_SECRET = 'test-secret-key-of-sufficient-length-for-hs256';
@@ -38,11 +39,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The whole app on its own fresh database; call `close` in afterAll. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+/**
+ * The whole app on its own fresh database; call `close` in afterAll. `extraModules` add test-only
+ * contributions (a file owner type, a merge hook) to this app's registries.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  extraModules: readonly ModuleDefinition[] = [],
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, extraModules });
   await app.ready();
   return {
     app,

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
-import { contacts } from '../modules/contacts/tables';
-import { userAccessGroups, users } from '../modules/users/tables';
 import { hashPassword } from '../platform/auth/password';
 import { openSession } from '../platform/auth/sessions';
 import type { App } from '../platform/http/types';
+import { contacts, userAccessGroups, users } from '../platform/identity/tables';
 
 /** Satisfies the password rules; the default of `createUser`. */
 export const DEFAULT_PASSWORD = 'Passw0rd!';

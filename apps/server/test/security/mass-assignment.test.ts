@@ -52,8 +52,8 @@ import {
 } from '../../src/modules/operations/test-fixtures';
 import { countries, currencies } from '../../src/modules/settings/tables';
 import { profileUpdateSchema } from '../../src/modules/users/schemas';
-import { users } from '../../src/modules/users/tables';
 import { files } from '../../src/platform/files/tables';
+import { users } from '../../src/platform/identity/tables';
 import type { ResourceTable } from '../../src/platform/resources/engine';
 import { type RegisteredResource, registeredResources } from '../../src/platform/resources/registry';
 import { createTestApp, type TestContext } from '../../src/test/harness';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema';
 import { signToken } from '../../src/platform/auth/tokens';
+import { users } from '../../src/platform/identity/tables';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { signIn } from '../../src/test/users';
 

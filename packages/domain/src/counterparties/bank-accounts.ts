@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { swiftSchema } from '../settings/banks';
 import { COUNTERPARTY_ROLES, counterpartyIdField } from './counterparty';
+import { swiftSchema } from './schemas';
 
 /**
  * An account of a counterparty. A Russian account (BIK given) is checked by the server with

@@ -34,6 +34,13 @@ export const ogrnLegalSchema = checked((value) => isValidOgrn(value, 'legal'), M
 export const ogrnipSchema = checked(isValidOgrnip, M.ogrnip);
 export const okpoSchema = checked(isValidOkpo, M.okpo);
 export const bikSchema = checked(isValidBik, M.bik);
+export const SWIFT_MESSAGE = 'This value is not a valid SWIFT code.';
+/** SWIFT/BIC (ISO 9362): bank 4 letters, country 2 letters, location 2, optional branch 3. */
+export const swiftSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, SWIFT_MESSAGE);
 /** The form of a Russian account (20 digits); its key needs the BIK, see `refineRussianBankDetails`. */
 export const russianAccountSchema = checked((value) => /^\d{20}$/.test(value), M.bankAccount);
 export const correspondentAccountSchema = checked(

@@ -5,7 +5,7 @@ import {
   FORM_TYPES,
   MULTI_SELECT_TYPES,
   storageTypeOf,
-} from './definitions';
+} from './kinds';
 
 /** Custom field values of a record: field code → value (spec §3); forms hold objects, collections lists. */
 export type CustomFieldValues = Record<string, unknown>;

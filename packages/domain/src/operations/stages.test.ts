@@ -12,14 +12,14 @@ import {
   markingStageClosed,
   type OrderEffectState,
   operationStartDate,
-  registerStageBehaviourEffects,
-  registerStageClosureCheck,
+  type StageRuleAdditions,
   stageBehaviourEffects,
   stageCloseIssues,
   stageCloseSchema,
   stageCreateSchema,
   stageFromType,
   stageReopenIssue,
+  stageRules,
 } from './stages';
 
 const forwarder = { roles: [], isSystem: false };
@@ -103,14 +103,21 @@ describe('closing and re-opening', () => {
     expect(stageCloseIssues({ ...base, stage: stages[2]!, actor: SYSTEM_ACTOR })).toEqual([]);
   });
 
-  it('runs the closure checks modules register, once per name', () => {
-    registerStageClosureCheck('test-wms', ({ stage }) =>
-      stage.sortOrder === 99 ? { path: [], message: 'Awaiting WMS confirmation.' } : null,
-    );
-    expect(() => registerStageClosureCheck('test-wms', () => null)).toThrow();
-    expect(stageCloseIssues({ ...base, stages: [stage(9, 99)], stage: stage(9, 99) })).toEqual([
+  it('runs the closure checks modules add, once per name', () => {
+    const wms: StageRuleAdditions = {
+      closureChecks: {
+        'test-wms': ({ stage }) =>
+          stage.sortOrder === 99 ? { path: [], message: 'Awaiting WMS confirmation.' } : null,
+      },
+    };
+    expect(() => stageRules(wms, wms)).toThrow();
+    expect(() => stageRules({ closureChecks: { previousStagesClosed: () => null } })).toThrow();
+    const context = { ...base, stages: [stage(9, 99)], stage: stage(9, 99) };
+    expect(stageCloseIssues(context, stageRules(wms))).toEqual([
       { path: [], message: 'Awaiting WMS confirmation.' },
     ]);
+    // The built-in rules stay as they were.
+    expect(stageCloseIssues(context)).toEqual([]);
   });
 
   it('re-opens a closed stage with its role', () => {
@@ -158,13 +165,16 @@ describe('behaviour effects', () => {
     expect(behaviourEffects(['MARK_ORDER_READY'], 'reopen')).toEqual([]);
   });
 
-  it('are a registry a module extends once per behaviour', () => {
-    registerStageBehaviourEffects('WMS_AR', {
-      close: () => [{ type: 'module', behaviour: 'WMS_AR', event: 'close' }],
+  it('are rules a module extends once per behaviour', () => {
+    const rules = stageRules({
+      behaviours: { WMS_AR: { close: () => [{ type: 'module', behaviour: 'WMS_AR', event: 'close' }] } },
     });
-    expect(behaviourEffects(['WMS_AR'])).toEqual([{ type: 'module', behaviour: 'WMS_AR', event: 'close' }]);
-    expect(stageBehaviourEffects('WMS_AR')).toBeDefined();
-    expect(() => registerStageBehaviourEffects('FAILURE', {})).toThrow();
+    expect(behaviourEffects(['WMS_AR'], 'close', { actualDate: null }, rules)).toEqual([
+      { type: 'module', behaviour: 'WMS_AR', event: 'close' },
+    ]);
+    expect(stageBehaviourEffects('WMS_AR', rules)).toBeDefined();
+    expect(stageBehaviourEffects('WMS_AR')).toBeUndefined();
+    expect(() => stageRules({ behaviours: { FAILURE: {} } })).toThrow();
   });
 
   it('mark stages the archiver and the start date ignore', () => {

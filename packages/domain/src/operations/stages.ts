@@ -114,7 +114,7 @@ export interface StageClosureContext {
 }
 export type StageClosureCheck = (context: StageClosureContext) => OperationIssue | null;
 
-const closureChecks = new Map<string, StageClosureCheck>([
+const BUILT_IN_CLOSURE_CHECKS: readonly [string, StageClosureCheck][] = [
   [
     // Stages close in their order: the ones before must be closed first.
     'previousStagesClosed',
@@ -123,13 +123,7 @@ const closureChecks = new Map<string, StageClosureCheck>([
         ? { path: [], message: M.openStages }
         : null,
   ],
-]);
-
-/** A module adds a check stages must pass to close (e.g. the WMS: "awaiting WMS confirmation"). */
-export function registerStageClosureCheck(name: string, check: StageClosureCheck): void {
-  if (closureChecks.has(name)) throw new Error(`Stage closure check "${name}" is already registered`);
-  closureChecks.set(name, check);
-}
+];
 
 /**
  * Why a stage cannot close, or []: already closed, a future date, or a closure check (skipped for holders
@@ -137,13 +131,14 @@ export function registerStageClosureCheck(name: string, check: StageClosureCheck
  */
 export function stageCloseIssues(
   context: StageClosureContext & { actualDate: string; today: string; actor: OperationActor },
+  rules: StageRules = DEFAULT_STAGE_RULES,
 ): OperationIssue[] {
   if (context.stage.closed) return [{ path: [], message: M.stageClosed }];
   const issues: OperationIssue[] = [];
   if (context.actualDate > context.today) issues.push({ path: ['actualDate'], message: M.futureDate });
   const ignoreChecks = context.actor.isSystem || holdsRole(context.actor, ROLE_IGNORE_STAGE_CLOSURE_CHECKS);
   if (!ignoreChecks) {
-    for (const check of closureChecks.values()) {
+    for (const check of rules.closureChecks.values()) {
       const issue = check(context);
       if (issue) issues.push(issue);
     }
@@ -180,7 +175,7 @@ export interface StageEffectContext {
   actualDate: string | null;
 }
 
-/** What a behaviour does; a module that reacts to stages registers its behaviour here. */
+/** What a behaviour does; a module that reacts to stages adds its behaviour to the stage rules. */
 export interface StageBehaviourEffects {
   close?: (context: StageEffectContext) => OrderEffect[];
   reopen?: (context: StageEffectContext) => OrderEffect[];
@@ -190,7 +185,7 @@ export interface StageBehaviourEffects {
   ignoredForStartDate?: boolean;
 }
 
-const behaviourRegistry = new Map<string, StageBehaviourEffects>([
+const BUILT_IN_BEHAVIOURS: readonly [string, StageBehaviourEffects][] = [
   ['MARK_ORDER_READY', { close: () => [{ type: 'financeControl', status: 'READY' }] }],
   [
     'AUTO_SET_ORDER_COMPLETION_DATE',
@@ -243,17 +238,65 @@ const behaviourRegistry = new Map<string, StageBehaviourEffects>([
   ],
   ['IGNORE_ARCHIVER', { ignoredByArchiver: true }],
   ['IGNORE_OP_START_DATE', { ignoredForStartDate: true }],
-]);
+];
 
-/** Adds what a behaviour does (a module wiring WMS_AA, CUSTOMS_<product>, DOCUMENT_GENERATION, ...). */
-export function registerStageBehaviourEffects(code: string, effects: StageBehaviourEffects): void {
-  if (behaviourRegistry.has(code)) throw new Error(`Stage behaviour "${code}" already has effects`);
-  behaviourRegistry.set(code, effects);
+/**
+ * The stage rules in force: the checks a stage must pass to close, by name, and what each behaviour does,
+ * by code. Plain data, never changed once built: the functions below take it as an argument (the built-in
+ * rules by default), and the server's operations module builds its app's rules from the built-in ones and
+ * what its modules add.
+ */
+export interface StageRules {
+  closureChecks: ReadonlyMap<string, StageClosureCheck>;
+  behaviours: ReadonlyMap<string, StageBehaviourEffects>;
 }
 
-/** The registered effects of a behaviour, if any. */
-export function stageBehaviourEffects(code: string): StageBehaviourEffects | undefined {
-  return behaviourRegistry.get(code);
+/** What modules add to the built-in stage rules (e.g. the WMS: a closure check, what WMS_AR does). */
+export interface StageRuleAdditions {
+  closureChecks?: Readonly<Record<string, StageClosureCheck>>;
+  behaviours?: Readonly<Record<string, StageBehaviourEffects>>;
+}
+
+function joined<T>(
+  what: string,
+  builtIn: readonly [string, T][],
+  added: readonly (Readonly<Record<string, T>> | undefined)[],
+): ReadonlyMap<string, T> {
+  const out = new Map(builtIn);
+  for (const entries of added) {
+    for (const [name, value] of Object.entries(entries ?? {})) {
+      if (out.has(name)) throw new Error(`${what} "${name}" is defined twice`);
+      out.set(name, value);
+    }
+  }
+  return out;
+}
+
+/** The built-in stage rules with these additions; a name or code given twice is refused. */
+export function stageRules(...additions: readonly StageRuleAdditions[]): StageRules {
+  return {
+    closureChecks: joined(
+      'Stage closure check',
+      BUILT_IN_CLOSURE_CHECKS,
+      additions.map((a) => a.closureChecks),
+    ),
+    behaviours: joined(
+      'Stage behaviour',
+      BUILT_IN_BEHAVIOURS,
+      additions.map((a) => a.behaviours),
+    ),
+  };
+}
+
+/** The built-in rules alone. */
+export const DEFAULT_STAGE_RULES: StageRules = stageRules();
+
+/** The effects of a behaviour under these rules, if any. */
+export function stageBehaviourEffects(
+  code: string,
+  rules: StageRules = DEFAULT_STAGE_RULES,
+): StageBehaviourEffects | undefined {
+  return rules.behaviours.get(code);
 }
 
 /** The behaviours of marking stages: once one has closed, the marking status follows the stages. */
@@ -269,22 +312,27 @@ export function behaviourEffects(
   behaviours: readonly string[],
   event: StageEvent = 'close',
   context: StageEffectContext = { actualDate: null },
+  rules: StageRules = DEFAULT_STAGE_RULES,
 ): OrderEffect[] {
-  return behaviours.flatMap((code) => behaviourRegistry.get(code)?.[event]?.(context) ?? []);
+  return behaviours.flatMap((code) => rules.behaviours.get(code)?.[event]?.(context) ?? []);
 }
 
 /** The stage does not count for the archiver. */
-export function ignoredByArchiver(behaviours: readonly string[]): boolean {
-  return behaviours.some((code) => behaviourRegistry.get(code)?.ignoredByArchiver);
+export function ignoredByArchiver(
+  behaviours: readonly string[],
+  rules: StageRules = DEFAULT_STAGE_RULES,
+): boolean {
+  return behaviours.some((code) => rules.behaviours.get(code)?.ignoredByArchiver);
 }
 
 /** The start of an operation: the earliest actual date of its closed stages, except IGNORE_OP_START_DATE. */
 export function operationStartDate(
   stages: readonly Pick<Stage, 'closed' | 'actualDate' | 'behaviours'>[],
+  rules: StageRules = DEFAULT_STAGE_RULES,
 ): string | null {
   const dates = stages
     .filter((s) => s.closed && s.actualDate)
-    .filter((s) => !s.behaviours.some((code) => behaviourRegistry.get(code)?.ignoredForStartDate))
+    .filter((s) => !s.behaviours.some((code) => rules.behaviours.get(code)?.ignoredForStartDate))
     .map((s) => s.actualDate as string)
     .sort();
   return dates[0] ?? null;

@@ -1,24 +1,21 @@
 import { z } from 'zod';
 import { enabledField, nameField, updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { bikSchema, correspondentAccountSchema } from '../counterparties/schemas';
+import { bikSchema, correspondentAccountSchema, SWIFT_MESSAGE, swiftSchema } from '../counterparties/schemas';
 import { ROLE_SETTINGS_BANKS } from '../permissions';
 
 /** Stable English messages of the bank rules; the web translates them (locales/*\/messages.json). */
 export const BANK_MESSAGES = {
   inUse: 'bank used in payment forms',
-  swift: 'This value is not a valid SWIFT code.',
+  swift: SWIFT_MESSAGE,
   bikOutsideRussia: 'Only a bank in Russia has a BIK.',
   bikRequired: 'A bank in Russia needs its BIK.',
   correspondentAccountWithoutBik: 'The correspondent account is checked against the BIK: fill in the BIK.',
 } as const;
 
-/** SWIFT/BIC (ISO 9362): bank 4 letters, country 2 letters, location 2, optional branch 3. */
-export const swiftSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, BANK_MESSAGES.swift);
+// The bank identifier rules (BIK, SWIFT, correspondent account) are the requisites' rules of
+// counterparties/schemas.ts; `swiftSchema` stays importable from here.
+export { swiftSchema };
 
 /** A bank our companies or counterparties keep accounts at. */
 export const bankCreateSchema = z.object({

@@ -1,10 +1,8 @@
 import { ROLE_ADMIN } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accessGroups } from '../../modules/access-groups/tables';
-import { contacts } from '../../modules/contacts/tables';
-import { users } from '../../modules/users/tables';
 import { verifyPassword } from '../../platform/auth/password';
+import { accessGroups, contacts, users } from '../../platform/identity/tables';
 import { createTestDatabase } from '../../test/harness';
 import { createUser } from '../../test/users';
 import type { Database } from '../connection';

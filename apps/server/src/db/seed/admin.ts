@@ -2,10 +2,9 @@ import { ROLE_ADMIN } from '@tms/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import { contacts } from '../../modules/contacts/tables';
-import { users } from '../../modules/users/tables';
 import { effectiveRolesSql } from '../../platform/auth/authenticate';
 import { hashPassword, passwordRuleErrors, randomPassword } from '../../platform/auth/password';
+import { contacts, users } from '../../platform/identity/tables';
 import type { Database } from '../connection';
 
 /** Two-int advisory key: its key space never meets the single-bigint keys of migrations and jobs. */

@@ -1,5 +1,4 @@
 import { inArray } from 'drizzle-orm';
-import { contacts } from '../../modules/contacts/tables';
 import {
   counterparties,
   counterpartyAgreements,
@@ -15,6 +14,7 @@ import {
   currencies,
   vehicleTypes,
 } from '../../modules/settings/tables';
+import { contacts } from '../../platform/identity/tables';
 import type { Tx } from '../connection';
 
 const AGREEMENT_TYPES = [

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentForms } from '../../modules/settings/tables';
+import { products, stageTypes } from '../../modules/tms/tables';
+import { serviceOffices, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { login, signIn } from '../../test/users';
-import { paymentForms, products, serviceOffices, stageTypes, users } from '../schema';
 import { DEMO_PASSWORD, seedDemoData } from './demo';
 
 const quiet = { info: () => undefined };

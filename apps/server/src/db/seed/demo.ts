@@ -50,8 +50,6 @@ import {
 } from '@tms/domain';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { accessGroups } from '../../modules/access-groups/tables';
-import { contacts } from '../../modules/contacts/tables';
 import {
   banks,
   counterpartyFeatures,
@@ -60,11 +58,16 @@ import {
   currencies,
   legalEntities,
   paymentForms,
-  serviceOffices,
 } from '../../modules/settings/tables';
 import { jobTypes, products, services, stageTypes } from '../../modules/tms/tables';
-import { userAccessGroups, users } from '../../modules/users/tables';
 import { hashPassword } from '../../platform/auth/password';
+import {
+  accessGroups,
+  contacts,
+  serviceOffices,
+  userAccessGroups,
+  users,
+} from '../../platform/identity/tables';
 import type { Database } from '../connection';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoOperations } from './demo-operations';

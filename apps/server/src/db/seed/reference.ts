@@ -1,12 +1,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import {
-  contactInfoTypes,
-  countries,
-  currencies,
-  fileTagTypes,
-  vehicleTypes,
-} from '../../modules/settings/tables';
+import { contactInfoTypes, countries, currencies, vehicleTypes } from '../../modules/settings/tables';
 import { loadingUnloadingMethods, shipmentTerms } from '../../modules/tms/tables';
+import { fileTagTypes } from '../../platform/files/tables';
 import type { Db } from '../connection';
 import contactInfoTypeRows from './data/contact-info-types.json' with { type: 'json' };
 import countryRows from './data/countries.json' with { type: 'json' };

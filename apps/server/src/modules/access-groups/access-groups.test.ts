@@ -12,11 +12,10 @@ import {
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessGroups, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { createUser, type SignedIn, signIn } from '../../test/users';
-import { users } from '../users/tables';
-import { accessGroups } from './tables';
 
 let counter = 0;
 const groupBody = () => ({

@@ -2,9 +2,9 @@ import { ACCESS_MESSAGES, accessGroupResource, ROLE_ADMIN } from '@tms/domain';
 import type { AuthContext } from '../../platform/auth/context';
 import { conflict, fieldError, forbidden } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
+import { accessGroups } from '../../platform/identity/tables';
 import { registerResource } from '../../platform/resources';
-import { countUsersInGroup } from '../users/service';
-import { accessGroups } from './tables';
+import { countUsersInGroup } from '../users';
 
 type Row = typeof accessGroups.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { ROLE_ADMIN } from '@tms/domain';
 import { and, arrayContains, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
+import { accessGroups } from '../../platform/identity/tables';
 import { checkReferences } from '../../platform/resources';
-import { accessGroups } from './tables';
 
 /** Checks that every id names an access group (400 under `<field>.<index>` otherwise); drops repeats. */
 export function checkAccessGroupIds(

@@ -15,17 +15,10 @@ import {
 } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts, serviceOffices } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
-import { contacts } from '../contacts/tables';
-import {
-  agreementTypes,
-  contactInfoTypes,
-  counterpartyStatuses,
-  countries,
-  serviceOffices,
-  vehicleTypes,
-} from '../settings/tables';
+import { agreementTypes, contactInfoTypes, counterpartyStatuses, countries, vehicleTypes } from '../settings';
 import {
   assertCanTakeNewWork,
   checkCreditLimit,

@@ -10,11 +10,11 @@ import {
 } from '@tms/domain';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '../../platform/identity/tables';
+import { defineModule } from '../../platform/modules';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
-import { contacts } from '../contacts/tables';
-import { countries, vehicleTypes } from '../settings/tables';
-import { registerCounterpartyMergeHook, unregisterCounterpartyMergeHook } from './merge';
+import { countries, vehicleTypes } from '../settings';
 import { counterparties, counterpartyBankAccounts } from './tables';
 
 type Body = Record<string, unknown>;
@@ -46,8 +46,21 @@ async function part(path: string, body: Body): Promise<number> {
   return res.json().data.id;
 }
 
+/** Merges seen by a merge hook of this test's own, contributed as any module's. */
+const calls: [number, number][] = [];
+const probeModule = defineModule({
+  name: 'merge-probe',
+  contributes: {
+    counterpartyMergeHooks: {
+      test: (_tx, from, to) => {
+        calls.push([from, to]);
+      },
+    },
+  },
+});
+
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, [probeModule]);
   ru = (await ctx.database.db.select().from(countries).where(eq(countries.code, 'RU')))[0]!.id;
   merger = await signIn(ctx, [
     ROLE_COUNTERPARTY_VIEW_ALL,
@@ -64,10 +77,7 @@ afterAll(() => ctx?.close());
 
 describe('merge', () => {
   it('moves every reference to the survivor in one transaction, keeps the merged record marked and logged', async () => {
-    const calls: [number, number][] = [];
-    registerCounterpartyMergeHook('test', (_tx, from, to) => {
-      calls.push([from, to]);
-    });
+    calls.length = 0;
     try {
       const source = await create(merger, {
         name: 'ООО «Сбер» (дубль)',
@@ -187,7 +197,7 @@ describe('merge', () => {
       });
       expect(flattenTree(into.json().errors)).toEqual({ survivorId: [M.alreadyMerged] });
     } finally {
-      unregisterCounterpartyMergeHook('test');
+      calls.length = 0;
     }
   });
 

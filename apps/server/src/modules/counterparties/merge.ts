@@ -13,8 +13,8 @@ import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import { contacts } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
-import { contacts } from '../contacts/tables';
 import { counterpartyScope } from './scope';
 import {
   type CounterpartyRow,
@@ -33,21 +33,20 @@ import {
 
 /**
  * Moves whatever a module keeps under a counterparty from the merged one (`fromId`) to the survivor
- * (`toId`), inside the merge's transaction. Modules that refer to counterparties register one when they
- * load, so a merge never leaves a reference behind.
+ * (`toId`), inside the merge's transaction. Modules that refer to counterparties contribute one in their
+ * definition (`contributes: { counterpartyMergeHooks: { name: hook } }`), so a merge never leaves a
+ * reference behind; the merge runs them in module order, this module's own first.
  */
 export type CounterpartyMergeHook = (tx: Tx, fromId: number, toId: number) => Promise<void> | void;
 
-const mergeHooks = new Map<string, CounterpartyMergeHook>();
-
-export function registerCounterpartyMergeHook(name: string, hook: CounterpartyMergeHook): void {
-  mergeHooks.set(name, hook);
+declare module '../../platform/modules' {
+  interface ModuleContributions {
+    counterpartyMergeHooks: CounterpartyMergeHook;
+  }
 }
 
-/** Removes a hook (tests that registered their own). */
-export function unregisterCounterpartyMergeHook(name: string): void {
-  mergeHooks.delete(name);
-}
+/** The hooks a merge runs, by name. */
+export type CounterpartyMergeHooks = ReadonlyMap<string, CounterpartyMergeHook>;
 
 /** A hook moving every row of `table` whose `column` names the merged counterparty. */
 export function moveReferences(table: PgTable, column: PgColumn): CounterpartyMergeHook {
@@ -58,33 +57,29 @@ export function moveReferences(table: PgTable, column: PgColumn): CounterpartyMe
   };
 }
 
-// This module's own parts. A survivor that has a primary bank account keeps it as the only primary one.
-registerCounterpartyMergeHook('counterparty_bank_accounts', async (tx, fromId, toId) => {
-  const [primary] = await tx
-    .select({ id: counterpartyBankAccounts.id })
-    .from(counterpartyBankAccounts)
-    .where(and(eq(counterpartyBankAccounts.counterpartyId, toId), eq(counterpartyBankAccounts.primary, true)))
-    .limit(1);
-  await tx
-    .update(counterpartyBankAccounts)
-    .set({ counterpartyId: toId, ...(primary ? { primary: false } : {}) })
-    .where(eq(counterpartyBankAccounts.counterpartyId, fromId));
-});
-registerCounterpartyMergeHook('contacts', moveReferences(contacts, contacts.counterpartyId));
-registerCounterpartyMergeHook(
-  'counterparty_agreements',
-  moveReferences(counterpartyAgreements, counterpartyAgreements.counterpartyId),
-);
-registerCounterpartyMergeHook(
-  'counterparty_drivers',
-  moveReferences(counterpartyDrivers, counterpartyDrivers.counterpartyId),
-);
-registerCounterpartyMergeHook(
-  'counterparty_vehicles',
-  moveReferences(counterpartyVehicles, counterpartyVehicles.counterpartyId),
-);
-// Records merged into the merged one earlier now point at the survivor directly.
-registerCounterpartyMergeHook('counterparties', moveReferences(counterparties, counterparties.mergedIntoId));
+/** This module's own parts, contributed by its definition (module.ts). */
+export const COUNTERPARTY_MERGE_HOOKS: Readonly<Record<string, CounterpartyMergeHook>> = {
+  // A survivor that has a primary bank account keeps it as the only primary one.
+  counterparty_bank_accounts: async (tx, fromId, toId) => {
+    const [primary] = await tx
+      .select({ id: counterpartyBankAccounts.id })
+      .from(counterpartyBankAccounts)
+      .where(
+        and(eq(counterpartyBankAccounts.counterpartyId, toId), eq(counterpartyBankAccounts.primary, true)),
+      )
+      .limit(1);
+    await tx
+      .update(counterpartyBankAccounts)
+      .set({ counterpartyId: toId, ...(primary ? { primary: false } : {}) })
+      .where(eq(counterpartyBankAccounts.counterpartyId, fromId));
+  },
+  contacts: moveReferences(contacts, contacts.counterpartyId),
+  counterparty_agreements: moveReferences(counterpartyAgreements, counterpartyAgreements.counterpartyId),
+  counterparty_drivers: moveReferences(counterpartyDrivers, counterpartyDrivers.counterpartyId),
+  counterparty_vehicles: moveReferences(counterpartyVehicles, counterpartyVehicles.counterpartyId),
+  // Records merged into the merged one earlier now point at the survivor directly.
+  counterparties: moveReferences(counterparties, counterparties.mergedIntoId),
+};
 
 async function pair(tx: Tx, auth: AuthContext, sourceId: number, survivorId: number, lock: boolean) {
   // Merging is its own permission; the two records must still be ones the user may change.
@@ -142,6 +137,7 @@ export async function mergeCounterparties(
   auth: AuthContext,
   sourceId: number,
   body: CounterpartyMerge,
+  mergeHooks: CounterpartyMergeHooks,
 ): Promise<Counterparty> {
   if (sourceId === body.survivorId) throw fieldError(['survivorId'], M.mergeIntoItself);
   const { source, survivor } = await pair(tx, auth, sourceId, body.survivorId, true);

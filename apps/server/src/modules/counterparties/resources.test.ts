@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { describeResource, type ResourceSuiteContext } from '../../test/resource-suite';
-import { agreementTypes, countries, vehicleTypes } from '../settings/tables';
+import { agreementTypes, countries, vehicleTypes } from '../settings';
 
 async function countryId(database: Database, code: string): Promise<number> {
   const [row] = await database.db.select().from(countries).where(eq(countries.code, code));

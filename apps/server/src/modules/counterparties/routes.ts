@@ -168,8 +168,9 @@ export default async function counterpartiesModule(app: App): Promise<void> {
       const { id } = request.params as { id: number };
       const body = request.body as z.infer<typeof counterpartyMergeSchema>;
       const input = { id, ...body };
+      const mergeHooks = app.registries.contributions('counterpartyMergeHooks');
       const survivor = await db().transaction((tx) =>
-        mergeCounterpartiesUseCase.run({ tx, auth: request.auth }, input),
+        mergeCounterpartiesUseCase.run({ tx, auth: request.auth, mergeHooks }, input),
       );
       return { data: survivor };
     },

@@ -18,6 +18,7 @@ import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { isValidIpEntry } from '../../platform/auth/ip';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
+import { users } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
 import {
   type ResourceContext,
@@ -25,8 +26,7 @@ import {
   type ResourceService,
   resourceService,
 } from '../../platform/resources';
-import { counterpartyFeatures, countries } from '../settings/tables';
-import { users } from '../users/tables';
+import { counterpartyFeatures, countries } from '../settings';
 import { creditStateFilter, exposureLoader } from './credit';
 import { counterpartyScope } from './scope';
 import { counterparties } from './tables';

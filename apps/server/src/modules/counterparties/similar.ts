@@ -1,7 +1,7 @@
 import { type CounterpartySimilarMatch, type CounterpartySimilarQuery, SIMILAR_LIMIT } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import { contacts } from '../contacts/tables';
+import { contacts } from '../../platform/identity/tables';
 import { counterparties as c, similarNameSql } from './tables';
 
 /** The last ten digits of a phone: "+7 (495) 123-45-67" and "8 495 1234567" compare equal. */

@@ -18,10 +18,10 @@ import type { AuthContext } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
+import { contacts } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { type ResourceHooks, type ResourceTable, registerResource } from '../../platform/resources';
-import { contacts } from '../contacts/tables';
-import { contactInfoTypes } from '../settings/tables';
+import { contactInfoTypes } from '../settings';
 import { counterpartyScope, underCounterpartyScope } from './scope';
 import {
   counterparties,

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
+import { serviceOffices } from '../../platform/identity/tables';
 import { listIndexes, searchTextColumn } from '../../platform/resources/indexes';
 import {
   agreementTypes,
@@ -20,9 +21,8 @@ import {
   countries,
   currencies,
   legalEntities,
-  serviceOffices,
   vehicleTypes,
-} from '../settings/tables';
+} from '../settings';
 
 /**
  * A company name as the similar search compares it: lower case, without quotes and punctuation and without

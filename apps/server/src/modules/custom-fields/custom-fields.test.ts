@@ -14,8 +14,8 @@ import { ValidationError } from '../../platform/errors';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { type SignedIn, signIn } from '../../test/users';
-import { countries } from '../settings/tables';
-import { userDefinedListRows, userDefinedLists } from '../user-defined-lists/tables';
+import { countries } from '../settings';
+import { userDefinedListRows, userDefinedLists } from '../user-defined-lists';
 import {
   archiveBlockers,
   attachCustomFieldFiles,

@@ -15,8 +15,8 @@ import type { Tx } from '../../db/connection';
 import { ErrorCollector, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { containsPattern, registerResource } from '../../platform/resources';
-import { countries } from '../settings/tables';
-import { findUserDefinedList } from '../user-defined-lists/service';
+import { countries } from '../settings';
+import { findUserDefinedList } from '../user-defined-lists';
 import { customerRequestCustomFields, operationCustomFieldGroups } from './tables';
 
 type Values = Record<string, unknown>;

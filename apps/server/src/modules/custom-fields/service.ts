@@ -17,8 +17,8 @@ import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { ErrorCollector, notFound } from '../../platform/errors';
 import { attachFiles } from '../../platform/files/service';
-import { countries } from '../settings/tables';
-import { missingListRows } from '../user-defined-lists/service';
+import { countries } from '../settings';
+import { missingListRows } from '../user-defined-lists';
 import { customerRequestCustomFields, operationCustomFieldGroups } from './tables';
 
 /** Where a record's values sit in its body and in error trees. */

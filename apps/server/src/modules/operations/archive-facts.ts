@@ -7,11 +7,10 @@ import {
 } from '@tms/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import { files, fileTags } from '../../platform/files/tables';
-import { counterparties } from '../counterparties/tables';
-import { customFieldsForScope } from '../custom-fields/service';
-import { getOptions } from '../options/service';
-import { fileTagTypes } from '../settings/tables';
+import { files, fileTags, fileTagTypes } from '../../platform/files/tables';
+import { counterparties } from '../counterparties';
+import { customFieldsForScope } from '../custom-fields';
+import { getOptions } from '../options';
 import type { OperationKind, OperationRow } from './operation';
 import type { JobRow, OrderRow } from './orders';
 import { stagesOf, today } from './stages';

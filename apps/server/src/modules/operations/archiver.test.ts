@@ -1,10 +1,9 @@
 import { APPLICATION_FILE_TAG, ROLE_STAGE_MANAGE_ALL } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { files, fileTags } from '../../platform/files/tables';
+import { files, fileTags, fileTagTypes } from '../../platform/files/tables';
 import { type SignedIn, signIn } from '../../test/users';
-import { operationCustomFieldGroups } from '../custom-fields/tables';
-import { fileTagTypes } from '../settings/tables';
+import { operationCustomFieldGroups } from '../custom-fields';
 import { operationsArchiverJob, runArchiver } from './archiver';
 import { today } from './stages';
 import { orders } from './tables';

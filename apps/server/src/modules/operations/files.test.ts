@@ -12,10 +12,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '../../platform/files/service';
-import { files } from '../../platform/files/tables';
+import { files, fileTagTypes } from '../../platform/files/tables';
 import { type SignedIn, signIn } from '../../test/users';
-import { systemOptions } from '../options/tables';
-import { fileTagTypes } from '../settings/tables';
+import { systemOptions } from '../options';
 import { moveToColdStorage, operationFilesColdStorageJob } from './files';
 import { jobs, orders } from './tables';
 import { EDIT_ALL, type Entity, errorsOf, setUpOperations } from './test-fixtures';

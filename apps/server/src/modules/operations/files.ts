@@ -16,14 +16,13 @@ import type { Db, Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { recordChange } from '../../platform/changelog/service';
 import { fieldError, forbidden, notFound } from '../../platform/errors';
-import { attachFiles, FILE_MESSAGES, fileMetadata, registerFileOwner } from '../../platform/files/service';
+import { attachFiles, FILE_MESSAGES, fileMetadata, type OwnerAccess } from '../../platform/files/service';
 import { files } from '../../platform/files/tables';
 import { checkTagTypes, setFileTags, tagsOfFiles } from '../../platform/files/tags';
 import type { App } from '../../platform/http/types';
+import { contacts, users } from '../../platform/identity/tables';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
-import { contacts } from '../contacts/tables';
-import { getOptions } from '../options/service';
-import { users } from '../users/tables';
+import { getOptions } from '../options';
 import { OPERATION_KINDS, type OperationKind, type OperationRow } from './operation';
 import { actorOf } from './orders';
 import type { orders } from './tables';
@@ -241,11 +240,16 @@ function registerKind(app: App, kind: OperationKind): void {
 export function registerOperationFileRoutes(app: App): void {
   for (const kind of Object.values(OPERATION_KINDS)) {
     registerKind(app, kind);
-    registerFileOwner(kind.type, (auth, ownerId, tx) =>
-      kind.service.reaches(tx, ownerId, kind.scope(auth, 'read', false)),
-    );
   }
 }
+
+/** Whoever may read the operation may read its files: the module's `fileOwners`. */
+export const OPERATION_FILE_OWNERS: Readonly<Record<string, OwnerAccess>> = Object.fromEntries(
+  Object.values(OPERATION_KINDS).map((kind): [string, OwnerAccess] => [
+    kind.type,
+    (auth, ownerId, tx) => kind.service.reaches(tx, ownerId, kind.scope(auth, 'read', false)),
+  ]),
+);
 
 /** Files flagged per statement; the job walks them in batches until none is left. */
 const COLD_BATCH = 500;

@@ -14,10 +14,9 @@ import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { conflict, ErrorCollector, fieldError } from '../../platform/errors';
 import type { ResourceHooks } from '../../platform/resources';
-import { assertCanTakeNewWork } from '../counterparties/credit';
-import { counterparties } from '../counterparties/tables';
-import { copyForInheritance } from '../custom-fields/service';
-import { jobTypes } from '../tms/tables';
+import { assertCanTakeNewWork, counterparties } from '../counterparties';
+import { copyForInheritance } from '../custom-fields';
+import { jobTypes } from '../tms';
 import {
   actorOf,
   assertClientsUnlocked,

@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { registerCounterpartyMergeHook } from '../counterparties/merge';
-import { counterparties } from '../counterparties/tables';
+import { type CounterpartyMergeHook, counterparties } from '../counterparties';
 import { jobs, orders } from './tables';
 
 /**
  * A merge moves the merged counterparty's orders (as client) and jobs (as contractor) to the survivor,
  * with the survivor's name for the lists and the search, and rewrites the lists' copies of the ids.
  */
-registerCounterpartyMergeHook('operations', async (tx, fromId, toId) => {
+export const operationsMergeHook: CounterpartyMergeHook = async (tx, fromId, toId) => {
   const [survivor] = await tx
     .select({ name: counterparties.name })
     .from(counterparties)
@@ -29,4 +28,4 @@ registerCounterpartyMergeHook('operations', async (tx, fromId, toId) => {
   await tx.execute(
     sql`UPDATE ${jobs} SET client_ids = ${dedupe('client_ids')} WHERE client_ids @> ARRAY[${fromId}]::integer[]`,
   );
-});
+};

@@ -16,8 +16,8 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
-import { registerCreditExposure, unregisterCreditExposure } from '../counterparties/credit';
-import { financeControlStatusReasons } from '../settings/tables';
+import { registerCreditExposure, unregisterCreditExposure } from '../counterparties';
+import { financeControlStatusReasons } from '../settings';
 import { orders } from './tables';
 import { type Entity, errorsOf, route, setUpOperations } from './test-fixtures';
 

@@ -21,14 +21,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { conflict, ErrorCollector, fieldError, forbidden } from '../../platform/errors';
+import { users } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
 import type { ResourceHooks } from '../../platform/resources';
-import { assertCanTakeNewWork, creditOf } from '../counterparties/credit';
-import { counterparties } from '../counterparties/tables';
-import { validateCustomFieldValues } from '../custom-fields/service';
-import { operationCustomFieldGroups } from '../custom-fields/tables';
-import { products } from '../tms/tables';
-import { users } from '../users/tables';
+import { assertCanTakeNewWork, counterparties, creditOf } from '../counterparties';
+import { operationCustomFieldGroups, validateCustomFieldValues } from '../custom-fields';
+import { products } from '../tms';
 import { orderScope } from './scope';
 import { jobOrders, jobs, orders, stages } from './tables';
 

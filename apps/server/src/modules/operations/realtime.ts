@@ -2,7 +2,7 @@ import type { OperationType } from '@tms/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
-import { publish, registerTopic } from '../../platform/realtime/hub';
+import { publish, type TopicRule } from '../../platform/realtime/hub';
 import type { ResourceHooks } from '../../platform/resources';
 import { jobScope, orderScope } from './scope';
 import { jobs, orders } from './tables';
@@ -37,8 +37,11 @@ function readable(type: OperationType) {
   };
 }
 
-registerTopic(OPERATION_TOPICS.order, readable('order'));
-registerTopic(OPERATION_TOPICS.job, readable('job'));
+/** Who may follow `orders/<id>` and `jobs/<id>`: the module's `topics`. */
+export const OPERATION_TOPIC_RULES: Readonly<Record<string, TopicRule>> = {
+  [OPERATION_TOPICS.order]: readable('order'),
+  [OPERATION_TOPICS.job]: readable('job'),
+};
 
 /** Announces a change of an operation; inside the write's transaction, it goes out when that commits. */
 export async function publishOperationChange(

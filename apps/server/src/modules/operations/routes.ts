@@ -34,7 +34,6 @@ import { archiveBlockersOf, definitionsOf } from './archive-facts';
 import { operationsDashboard } from './dashboard';
 import { registerOperationFileRoutes } from './files';
 import { jobsOfOrder } from './jobs';
-import './merge';
 import { jobService, OPERATION_KINDS, type OperationKind, orderService } from './operation';
 import { actorOf } from './orders';
 import { orderScope } from './scope';
@@ -302,6 +301,3 @@ export default async function operationsModule(app: App): Promise<void> {
     async (request) => ({ data: await operationsDashboard(db(), request.auth!) }),
   );
 }
-
-export { operationsArchiverJob } from './archiver';
-export { operationFilesColdStorageJob } from './files';

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../platform/auth/context';
 import { forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platform/permissions/scope';
-import { counterparties } from '../counterparties/tables';
+import { counterparties } from '../counterparties';
 import { jobs, orders } from './tables';
 
 /*

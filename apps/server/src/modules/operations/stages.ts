@@ -16,7 +16,7 @@ import type { AuthContext } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import { stageTypes } from '../tms/tables';
+import { stageTypes } from '../tms';
 import { type OperationKind, type OperationRow, orderService } from './operation';
 import { refreshOpenStageDates } from './orders';
 import { stageManageScope } from './scope';

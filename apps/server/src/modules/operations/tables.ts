@@ -13,12 +13,12 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
+import { serviceOffices, users } from '../../platform/identity/tables';
 import { listIndexes } from '../../platform/resources/indexes';
-import { counterparties } from '../counterparties/tables';
-import { operationCustomFieldGroups } from '../custom-fields/tables';
-import { countries, currencies, financeControlStatusReasons, serviceOffices } from '../settings/tables';
-import { jobTypes, products, services, shipmentTerms, stageTypes } from '../tms/tables';
-import { users } from '../users/tables';
+import { counterparties } from '../counterparties';
+import { operationCustomFieldGroups } from '../custom-fields';
+import { countries, currencies, financeControlStatusReasons } from '../settings';
+import { jobTypes, products, services, shipmentTerms, stageTypes } from '../tms';
 
 const day = (name: string) => date(name, { mode: 'string' });
 const at = (name: string) => timestamp(name, { withTimezone: true });

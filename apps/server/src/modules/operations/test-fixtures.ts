@@ -9,13 +9,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { serviceOffices } from '../../platform/identity/tables';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
 import { createTestApp, type TestContext } from '../../test/harness';
 import type { SignedIn } from '../../test/users';
-import { counterparties } from '../counterparties/tables';
-import { operationCustomFieldGroups } from '../custom-fields/tables';
-import { countries, serviceOffices } from '../settings/tables';
-import { jobTypes, products, services, stageTypes } from '../tms/tables';
+import { counterparties } from '../counterparties';
+import { operationCustomFieldGroups } from '../custom-fields';
+import { countries } from '../settings';
+import { jobTypes, products, services, stageTypes } from '../tms';
 import { today } from './stages';
 
 type Body = Record<string, unknown>;

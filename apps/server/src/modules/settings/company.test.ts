@@ -16,10 +16,11 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connection';
+import { serviceOffices } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { createUser, signIn } from '../../test/users';
-import { banks, countries, currencies, legalEntities, paymentForms, serviceOffices } from './tables';
+import { banks, countries, currencies, legalEntities, paymentForms } from './tables';
 
 let seq = 0;
 const next = () => ++seq;

@@ -14,7 +14,9 @@ import {
 } from '@tms/domain';
 import { z } from 'zod';
 import changeLogRoutes from '../../platform/changelog/routes';
+import { fileTagTypes } from '../../platform/files/tables';
 import type { App } from '../../platform/http/types';
+import { serviceOffices } from '../../platform/identity/tables';
 import { registerResource } from '../../platform/resources';
 import { registerCompanyResources } from './company';
 import { enabledFileTagTypes } from './service';
@@ -24,11 +26,9 @@ import {
   countries,
   courierDeliveryServices,
   currencies,
-  fileTagTypes,
   financeControlStatusReasons,
   holidays,
   requestOfferTypes,
-  serviceOffices,
   vehicleTypes,
 } from './tables';
 

@@ -1,7 +1,7 @@
 import type { FileTagType } from '@tms/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import { fileTagTypes } from './tables';
+import { fileTagTypes } from '../../platform/files/tables';
 
 /** The enabled file tag types by name; other modules (system options, files) read them through this. */
 export async function enabledFileTagTypes(db: Tx): Promise<FileTagType[]> {

@@ -17,10 +17,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import currencyRows from '../../db/seed/data/currencies.json' with { type: 'json' };
 import { seedReferenceData } from '../../db/seed/reference';
+import { users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { signIn } from '../../test/users';
-import { users } from '../users/tables';
 import { countries, currencies } from './tables';
 
 let seq = 0;

@@ -10,30 +10,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
+import { serviceOffices, users } from '../../platform/identity/tables';
 import { dictionaryColumns, listIndexes, searchTextColumn } from '../../platform/resources/indexes';
-import { users } from '../users/tables';
-
-/** An office of the company; its IP addresses back the "office only" sign-in restriction. */
-export const serviceOffices = pgTable(
-  'service_offices',
-  {
-    ...entityColumns(),
-    name: text('name').notNull(),
-    code: text('code'),
-    address: text('address'),
-    /** IPv4/IPv6 addresses or CIDR ranges of the office network. */
-    ipAddresses: text('ip_addresses').array().notNull().default([]),
-    enabled: boolean('enabled').notNull().default(true),
-    searchText: searchTextColumn('name', 'code', 'address'),
-  },
-  (t) => [
-    uniqueIndex('service_offices_name_uq').on(t.name),
-    ...listIndexes('service_offices', t, {
-      sortable: [t.code, t.address, t.updatedAt],
-      searchText: t.searchText,
-    }),
-  ],
-);
 
 /** ISO 3166-1 countries, loaded from db/seed/data/countries.json. */
 export const countries = pgTable(
@@ -142,23 +120,6 @@ export const requestOfferTypes = pgTable(
   (t) => [
     uniqueIndex('request_offer_types_code_uq').on(t.code),
     ...listIndexes('request_offer_types', t, {
-      sortable: [t.name, t.nameEn, t.updatedAt],
-      searchText: t.searchText,
-    }),
-  ],
-);
-
-/** Kinds of tags on files, with the colour of their chip. */
-export const fileTagTypes = pgTable(
-  'file_tag_types',
-  {
-    ...entityColumns(),
-    ...dictionaryColumns(),
-    color: text('color'),
-  },
-  (t) => [
-    uniqueIndex('file_tag_types_code_uq').on(t.code),
-    ...listIndexes('file_tag_types', t, {
       sortable: [t.name, t.nameEn, t.updatedAt],
       searchText: t.searchText,
     }),

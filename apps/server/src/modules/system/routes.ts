@@ -11,8 +11,8 @@ import {
 import { z } from 'zod';
 import { fieldError, notFound, ValidationError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { getOptions } from '../options/service';
-import { loadSessionUser } from '../users/service';
+import { getOptions } from '../options';
+import { loadSessionUser } from '../users';
 import { type HomeData, homeQuerySchema, homeSchema, type SystemData, systemSchema } from './schemas';
 import { currencyIdByCode, loadImpersonator } from './service';
 

@@ -1,6 +1,6 @@
 import { HOME_OBJECTS, type NavItem } from '@tms/domain';
 import { z } from 'zod';
-import { sessionUserSchema } from '../users/schemas';
+import { sessionUserSchema } from '../users';
 
 const navItemSchema: z.ZodType<NavItem> = z.lazy(() =>
   z.object({

@@ -2,11 +2,11 @@ import { ROLE_ADMIN, ROLE_COMPANY_CHAPTERS, ROLE_SETTINGS_SYSTEM, ROLE_USER_LIST
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../platform/auth/sessions';
+import { accessGroups } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { createUser, signIn } from '../../test/users';
-import { accessGroups } from '../access-groups/tables';
-import { systemOptions } from '../options/tables';
-import { currencies } from '../settings/tables';
+import { systemOptions } from '../options';
+import { currencies } from '../settings';
 
 describe('the shell calls /api/system and /api/home', () => {
   let ctx: TestContext;

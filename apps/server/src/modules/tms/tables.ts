@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { dictionaryColumns, listIndexes, searchTextColumn } from '../../platform/resources/indexes';
-import { countries } from '../settings/tables';
+import { countries } from '../settings';
 
 /** How cargo gets on and off a vehicle: rear, side, top, tail lift, crane, ... */
 export const loadingUnloadingMethods = pgTable(

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { signIn } from '../../test/users';
-import { countries } from '../settings/tables';
+import { countries } from '../settings';
 import { jobTypes, products, services } from './tables';
 
 let seq = 0;

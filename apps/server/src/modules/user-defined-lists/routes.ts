@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { conflict } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { registerResource } from '../../platform/resources';
-import { listsInUse } from '../custom-fields/service';
+import { listsInUse } from '../custom-fields';
 import { addContent, contentRow, listContent } from './service';
 import { userDefinedLists } from './tables';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { type SignedIn, signIn } from '../../test/users';
-import { customerRequestCustomFields } from '../custom-fields/tables';
+import { customerRequestCustomFields } from '../custom-fields';
 import { USER_DEFINED_LIST_IN_USE } from './routes';
 import { userDefinedListRows } from './tables';
 

@@ -8,10 +8,9 @@ import { hashPassword, PASSWORD_MESSAGES, passwordRuleErrors } from '../../platf
 import { endSessions } from '../../platform/auth/sessions';
 import { recordChange } from '../../platform/changelog/service';
 import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
+import { contacts, userAccessGroups, users } from '../../platform/identity/tables';
 import type { ResourceContext, WriteEvent } from '../../platform/resources';
-import { checkAccessGroupIds, groupsGrantAdmin } from '../access-groups/service';
-import { contacts } from '../contacts/tables';
-import { userAccessGroups, users } from './tables';
+import { checkAccessGroupIds, groupsGrantAdmin } from '../access-groups';
 
 /** The user-management side of users (/settings/users): the resource hooks and the API key actions. */
 

@@ -9,6 +9,7 @@ import {
 } from '@tms/domain';
 import { notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
+import { users } from '../../platform/identity/tables';
 import { registerResource } from '../../platform/resources';
 import {
   afterWriteUser,
@@ -20,7 +21,6 @@ import {
 } from './admin';
 import { changePasswordSchema, profileUpdateSchema, sessionUserSchema } from './schemas';
 import { changePassword, loadSessionUser, updateProfile } from './service';
-import { users } from './tables';
 
 /**
  * Users: the management screens (/settings/users, with the API key actions) and the auth-related part,

@@ -11,11 +11,10 @@ import {
 import { endSessions } from '../../platform/auth/sessions';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { ErrorCollector, forbidden, notFound } from '../../platform/errors';
+import { contacts, users } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
-import { contacts } from '../contacts/tables';
 import { assertMayManage } from './admin';
 import { type ChangePassword, LOCALES, type ProfileUpdate, type SessionUser } from './schemas';
-import { users } from './tables';
 
 export const USER_ENTITY = 'user';
 

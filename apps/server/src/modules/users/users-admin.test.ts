@@ -13,15 +13,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../platform/auth/password';
+import { accessGroups, contacts, serviceOffices, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { createUser, login, type SignedIn, signIn } from '../../test/users';
-import { accessGroups } from '../access-groups/tables';
-import { contacts } from '../contacts/tables';
-import { serviceOffices } from '../settings/tables';
 import { SELF_DEACTIVATION } from './admin';
 import { apiKeyHash } from './service';
-import { users } from './tables';
 
 let counter = 0;
 const password = { first: 'Start123', second: 'Start123' };

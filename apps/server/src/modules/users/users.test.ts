@@ -3,11 +3,9 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../platform/auth/tables';
 import { changeLog } from '../../platform/changelog/tables';
+import { contacts, serviceOffices, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { createUser, DEFAULT_PASSWORD, login, signIn } from '../../test/users';
-import { contacts } from '../contacts/tables';
-import { serviceOffices } from '../settings/tables';
-import { users } from './tables';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,12 +2,10 @@ import { ERROR_MESSAGES, ROLE_ADMIN, ROLE_ALLOWED_TO_SWITCH } from '@tms/domain'
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accessGroups } from '../../modules/access-groups/tables';
-import { serviceOffices } from '../../modules/settings/tables';
-import { users } from '../../modules/users/tables';
 import { createTestApp, TEST_SECRET, type TestContext } from '../../test/harness';
 import { createUser, DEFAULT_PASSWORD, login, signIn } from '../../test/users';
 import { changeLog } from '../changelog/tables';
+import { accessGroups, serviceOffices, users } from '../identity/tables';
 import { revokeSession } from './sessions';
 import { loginAttempts, sessions } from './tables';
 import { signToken } from './tokens';

@@ -1,26 +1,27 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/connection';
-import { counterparties } from '../../modules/counterparties/tables';
+import type { Database, Tx } from '../../db/connection';
 import { apiKeyHash } from './api-key';
 import type { CabinetPrincipal } from './context';
 import { ipMatches } from './ip';
+
+/** The cabinet holding an API key (by its hash) and the addresses it may call from; the counterparties
+ * module provides it (the platform imports no module). */
+export type CabinetKeyLookup = (
+  db: Tx,
+  apiKeyHash: string,
+) => Promise<{ counterpartyId: number; allowedIps: readonly string[] } | undefined>;
 
 /**
  * A counterparty's cabinet calling with its `X-Api-Key`: it acts for that counterparty only, and only from
  * the addresses the counterparty allows (none allowed: the key works nowhere). A key of a merged record
  * is dead: the survivor gets a key of its own.
  */
-export function createCabinetAuthenticate(database: Database) {
+export function createCabinetAuthenticate(database: Database, findCabinet: CabinetKeyLookup) {
   return async (request: FastifyRequest): Promise<CabinetPrincipal | null> => {
     const apiKey = request.headers['x-api-key'];
     if (typeof apiKey !== 'string' || apiKey.length === 0 || apiKey.length > 200) return null;
-    const [row] = await database.db
-      .select({ id: counterparties.id, allowed: counterparties.apiAllowedIps })
-      .from(counterparties)
-      .where(and(eq(counterparties.apiKeyHash, apiKeyHash(apiKey)), isNull(counterparties.mergedIntoId)))
-      .limit(1);
-    if (!row || !ipMatches(request.ip, row.allowed)) return null;
-    return { counterpartyId: row.id };
+    const cabinet = await findCabinet(database.db, apiKeyHash(apiKey));
+    if (!cabinet || !ipMatches(request.ip, cabinet.allowedIps)) return null;
+    return { counterpartyId: cabinet.counterpartyId };
   };
 }

@@ -2,10 +2,10 @@ import { dataSchema, ERROR_MESSAGES, ROLE_ADMIN, ROLE_ALLOWED_TO_SWITCH } from '
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { users } from '../../modules/users/tables';
 import { recordChange } from '../changelog/service';
 import { forbidden, HttpError, notFound, unauthorized } from '../errors';
 import type { App } from '../http/types';
+import { users } from '../identity/tables';
 import { hasAnyRole } from '../permissions/check';
 import { createAuthenticate, effectiveRolesSql, officeAddressesSql, tokenFromRequest } from './authenticate';
 import { ipAllowed } from './ip';

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../modules/users/tables';
+import { users } from '../identity/tables';
 
 /** One signed-in browser or client. Revoking it ends every token that names it. */
 export const sessions = pgTable(

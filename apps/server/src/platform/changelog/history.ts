@@ -3,7 +3,7 @@ import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
-import { contacts, users } from '../../db/schema';
+import { users } from '../identity/tables';
 import { changeLog } from './tables';
 
 const userRef = z.object({ id: z.number().int(), name: z.string() }).nullable();
@@ -39,9 +39,7 @@ export const changeLogQuerySchema = changeHistoryQuerySchema.extend({
 export type ChangeLogQuery = z.infer<typeof changeLogQuerySchema>;
 
 const actor = alias(users, 'actor');
-const actorContact = alias(contacts, 'actor_contact');
 const impersonator = alias(users, 'impersonator');
-const impersonatorContact = alias(contacts, 'impersonator_contact');
 
 /** Change-log entries matching the filters, newest first, with the acting and impersonating users' names. */
 export async function changeHistory(
@@ -65,16 +63,15 @@ export async function changeHistory(
     db
       .select({
         entry: changeLog,
-        actorName: actorContact.name,
-        impersonatorName: impersonatorContact.name,
+        // users.contact_name is the contact's name, kept by the users_derive trigger ('' without one).
+        actorName: sql<string | null>`nullif(${actor.contactName}, '')`,
+        impersonatorName: sql<string | null>`nullif(${impersonator.contactName}, '')`,
         actorUsername: actor.username,
         impersonatorUsername: impersonator.username,
       })
       .from(changeLog)
       .leftJoin(actor, eq(actor.id, changeLog.userId))
-      .leftJoin(actorContact, eq(actorContact.id, actor.contactId))
       .leftJoin(impersonator, eq(impersonator.id, changeLog.impersonatorId))
-      .leftJoin(impersonatorContact, eq(impersonatorContact.id, impersonator.contactId))
       .where(where)
       .orderBy(desc(changeLog.id))
       .limit(query.itemsPerPage)

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { signIn, type UserRow } from '../../test/users';
 import type { AuthContext } from '../auth/context';
+import { defineModule } from '../modules';
 import { MAX_UPLOAD_BYTES } from './routes';
-import { attachFiles, registerFileOwner } from './service';
+import { attachFiles } from './service';
 
 function multipart(name: string, content: Buffer | string, type = 'text/plain') {
   const boundary = '----tms-test-boundary';
@@ -31,8 +32,14 @@ function authOf(user: UserRow): AuthContext {
 
 describe('files', () => {
   let ctx: TestContext;
+  let readerId = 0;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // A module's file owner rule, declared for this app: files of `test-record` 1 are the reader's.
+    const probeModule = defineModule({
+      name: 'files-probe',
+      fileOwners: { 'test-record': async (auth, ownerId) => ownerId === 1 && auth.userId === readerId },
+    });
+    ctx = await createTestApp({}, [probeModule]);
   });
   afterAll(() => ctx.close());
 
@@ -100,6 +107,7 @@ describe('files', () => {
   it("hides another user's temporary file and lets owners' readers see attached ones", async () => {
     const owner = await signIn(ctx, []);
     const other = await signIn(ctx, []);
+    readerId = other.user.id;
     const { data } = (await upload(owner.headers)).json();
     const hidden = await ctx.app.inject({
       method: 'GET',
@@ -113,7 +121,6 @@ describe('files', () => {
       attachFiles(ctx.database.db, authOf(other.user), [data.id], { type: 'test-record', id: 1 }, ['files']),
     ).rejects.toMatchObject({ statusCode: 400 });
 
-    registerFileOwner('test-record', async (auth, ownerId) => ownerId === 1 && auth.userId === other.user.id);
     await attachFiles(ctx.database.db, authOf(owner.user), [data.id], { type: 'test-record', id: 1 }, [
       'files',
     ]);

@@ -60,7 +60,9 @@ export default async function filesModule(app: App): Promise<void> {
     '/file-management/files/:id',
     { schema: { tags: ['files'], params: idParamSchema, response: { 200: dataSchema(metadataSchema) } } },
     async (request) => ({
-      data: fileMetadata(await readableFile(app.database.db, request.auth!, request.params.id)),
+      data: fileMetadata(
+        await readableFile(app.database.db, request.auth!, request.params.id, app.registries.fileOwners),
+      ),
     }),
   );
 
@@ -74,7 +76,12 @@ export default async function filesModule(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const row = await readableFile(app.database.db, request.auth!, request.params.id);
+      const row = await readableFile(
+        app.database.db,
+        request.auth!,
+        request.params.id,
+        app.registries.fileOwners,
+      );
       if (row.coldStorage) throw fieldError([], FILE_MESSAGES.coldStorage);
       const stream = await app.fileStorage.get(row.storageKey);
       return reply

@@ -18,13 +18,12 @@ export const FILE_MESSAGES = {
   notAvailable: 'This file cannot be used here.',
 } as const;
 
-/** Who may read files attached to an owner type: the owning module answers for its records. */
+/**
+ * Who may read files attached to an owner type: the owning module answers for its records, declaring the
+ * rule in its definition (`fileOwners`); the app's registries hold them by owner type.
+ */
 export type OwnerAccess = (auth: AuthContext, ownerId: number, tx: Tx) => Promise<boolean>;
-const ownerAccess = new Map<string, OwnerAccess>();
-
-export function registerFileOwner(ownerType: string, canRead: OwnerAccess): void {
-  ownerAccess.set(ownerType, canRead);
-}
+export type FileOwners = ReadonlyMap<string, OwnerAccess>;
 
 export function fileMetadata(row: FileRow) {
   return {
@@ -76,17 +75,27 @@ export async function storeUpload(
   return row!;
 }
 
-export async function canReadFile(tx: Tx, auth: AuthContext, row: FileRow): Promise<boolean> {
+export async function canReadFile(
+  tx: Tx,
+  auth: AuthContext,
+  row: FileRow,
+  ownerAccess: FileOwners,
+): Promise<boolean> {
   if (auth.roles.has(ROLE_ADMIN) || row.uploadedBy === auth.userId) return true;
   if (row.temporary || !row.ownerType || row.ownerId === null) return false;
   const check = ownerAccess.get(row.ownerType);
   return check ? check(auth, row.ownerId, tx) : false;
 }
 
-export async function readableFile(tx: Tx, auth: AuthContext, id: number): Promise<FileRow> {
+export async function readableFile(
+  tx: Tx,
+  auth: AuthContext,
+  id: number,
+  owners: FileOwners,
+): Promise<FileRow> {
   const [row] = await tx.select().from(files).where(eq(files.id, id));
   // A file the user may not read is answered as missing: its existence is not disclosed.
-  if (!row || !(await canReadFile(tx, auth, row))) throw notFound(FILE_MESSAGES.notFound);
+  if (!row || !(await canReadFile(tx, auth, row, owners))) throw notFound(FILE_MESSAGES.notFound);
   return row;
 }
 

@@ -1,5 +1,33 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { fileTagTypes } from '../../modules/settings/tables';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { entityColumns } from '../columns';
+import { dictionaryColumns, listIndexes } from '../resources/indexes';
+
+/** Kinds of tags on files, with the colour of their chip. */
+export const fileTagTypes = pgTable(
+  'file_tag_types',
+  {
+    ...entityColumns(),
+    ...dictionaryColumns(),
+    color: text('color'),
+  },
+  (t) => [
+    uniqueIndex('file_tag_types_code_uq').on(t.code),
+    ...listIndexes('file_tag_types', t, {
+      sortable: [t.name, t.nameEn, t.updatedAt],
+      searchText: t.searchText,
+    }),
+  ],
+);
 
 /**
  * An uploaded file. It is temporary (only its uploader may use it) until a form that references it is

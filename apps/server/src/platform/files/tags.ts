@@ -1,9 +1,8 @@
 import { FILE_TAG_MESSAGES, type FileTag, MESSAGES } from '@tms/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import { fileTagTypes } from '../../modules/settings/tables';
 import { ErrorCollector } from '../errors';
-import { fileTags } from './tables';
+import { fileTags, fileTagTypes } from './tables';
 
 /**
  * File tags (spec §3 "File tag"), shared by every owner of files. Tags are set as a whole list per file.

@@ -75,7 +75,8 @@ describe('housekeeping', () => {
   it('removes long-ended sessions and old sign-in attempts, keeps recent ones', async () => {
     const database = await createTestDatabase();
     try {
-      const { contacts, users, sessions, loginAttempts } = await import('../../db/schema');
+      const { contacts, users } = await import('../identity/tables');
+      const { sessions, loginAttempts } = await import('../auth/tables');
       const [contact] = await database.db.insert(contacts).values({ name: 'Old' }).returning();
       const [user] = await database.db
         .insert(users)

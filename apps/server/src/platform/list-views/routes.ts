@@ -17,9 +17,9 @@ import {
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
-import { users } from '../../modules/users/tables';
 import { conflict, ErrorCollector, fieldError, notFound } from '../errors';
 import type { App } from '../http/types';
+import { users } from '../identity/tables';
 import { pgError } from '../resources/db-errors';
 import { registeredResource } from '../resources/registry';
 import { listColumns, listViews } from './tables';

@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../../modules/users/tables';
 import { entityColumns } from '../columns';
+import { users } from '../identity/tables';
 
 /** A user's saved filter of one resource list (`resource` is the descriptor's name). */
 export const listViews = pgTable(

@@ -9,26 +9,30 @@ export const REALTIME_CHANNEL = 'tms_realtime';
 
 /**
  * Who may subscribe to a topic. A topic is `name` or `name/<id>`; the rule of its name decides. Modules
- * add rules for their topics; the shell's topics (spec §4) are registered here. A rule about a record
- * (whoever may read order 12 may follow `orders/12`) asks the database, through `db`.
+ * declare rules for their topics in their definition (`topics`); the shell's topics (spec §4) are the
+ * realtime part's own. A rule about a record (whoever may read order 12 may follow `orders/12`) asks the
+ * database, through `db`.
  */
 export type TopicRule = (auth: AuthContext, id: string | undefined, db: Tx) => boolean | Promise<boolean>;
-const topicRules = new Map<string, TopicRule>();
-
-export function registerTopic(name: string, rule: TopicRule): void {
-  topicRules.set(name, rule);
-}
 
 const everyone: TopicRule = (_auth, id) => id === undefined;
 const ownUser: TopicRule = (auth, id) => id === String(auth.userId);
 const ownContact: TopicRule = (auth, id) => id === String(auth.contactId);
-registerTopic('announcements_new', everyone);
-registerTopic('announcements_read', ownUser);
-registerTopic('announcements_read_all', ownUser);
-registerTopic('notifications_new', ownContact);
-registerTopic('notifications_read', ownContact);
+/** The shell's topics: announcements and notifications. */
+export const SHELL_TOPICS: Readonly<Record<string, TopicRule>> = {
+  announcements_new: everyone,
+  announcements_read: ownUser,
+  announcements_read_all: ownUser,
+  notifications_new: ownContact,
+  notifications_read: ownContact,
+};
 
-export async function maySubscribe(auth: AuthContext, topic: string, db: Tx): Promise<boolean> {
+export async function maySubscribe(
+  topicRules: ReadonlyMap<string, TopicRule>,
+  auth: AuthContext,
+  topic: string,
+  db: Tx,
+): Promise<boolean> {
   const slash = topic.indexOf('/');
   const name = slash === -1 ? topic : topic.slice(0, slash);
   const id = slash === -1 ? undefined : topic.slice(slash + 1);

@@ -52,7 +52,8 @@ export default async function realtimeModule(app: App): Promise<void> {
       const allowed: string[] = [];
       try {
         for (const topic of parsed.topics) {
-          if (await maySubscribe(client.auth, topic, app.database.db)) allowed.push(topic);
+          if (await maySubscribe(app.registries.topics, client.auth, topic, app.database.db))
+            allowed.push(topic);
         }
       } catch (error) {
         request.log.error(error);

@@ -9,7 +9,7 @@ import {
   updateSchemaOf,
 } from '@tms/domain';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
@@ -22,7 +22,9 @@ import { constraintFields, mapConstraintError } from './db-errors';
 import { columnOf, type ListFilters, listOrder, listQueryOf, listWhere, withPlanForMatches } from './query';
 
 /** A table a resource can live in: the contract's entity columns plus whatever the resource needs. */
-export type ResourceTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
+import type { ResourceTable } from './table';
+
+export type { ResourceTable };
 export type RowOf<T extends ResourceTable> = T['$inferSelect'];
 type Values = Record<string, unknown>;
 

@@ -19,9 +19,9 @@ import { Link, useParams } from 'react-router';
 import { api } from '../api/client';
 import { padId } from '../format';
 import { translateServerMessage } from '../i18n';
+import { resourceKey } from './keys';
 import type { Row } from './logic';
 import { ResourceHistory } from './ResourceHistory';
-import { resourceKey } from './ResourceList';
 import classes from './resources.module.css';
 import type { ResourceTexts } from './texts';
 

@@ -5,11 +5,11 @@ import { api } from '../api/client';
 import { FormRootError } from '../kit/FormRootError';
 import { notifySaved } from '../snackbar';
 import { applyServerErrors } from '../widgets';
+import { resourceKey } from './keys';
 import { bodyOf, type Row } from './logic';
 import { ResourceFormFields, type ResourceFormValues, useResourceForm } from './ResourceFormFields';
-import { resourceKey } from './ResourceList';
-import type { ResourceScreenProps } from './routes';
 import type { ResourceTexts } from './texts';
+import type { ResourceScreenProps } from './types';
 
 interface ResourceCreateDialogProps extends ResourceScreenProps {
   texts: ResourceTexts;

@@ -9,12 +9,12 @@ import { FormRootError } from '../kit/FormRootError';
 import { RecordActionBar } from '../kit/RecordActionBar';
 import { notifyDeleted, notifySaved } from '../snackbar';
 import { applyServerErrors } from '../widgets';
+import { resourceKey } from './keys';
 import { accessOf, bodyOf, formValuesOf, type Row } from './logic';
 import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from './RecordPage';
 import { ResourceFormFields, type ResourceFormValues, useResourceForm } from './ResourceFormFields';
-import { resourceKey } from './ResourceList';
-import type { ResourceScreenProps } from './routes';
 import { type ResourceTexts, useResourceTexts } from './texts';
+import type { ResourceScreenProps } from './types';
 
 /** The create (`/new`) and edit (`/:id`) screen of a resource, with the History tab on a record. */
 export function ResourceForm(props: ResourceScreenProps) {

@@ -7,8 +7,8 @@ import { errorText } from '../kit/errorText';
 import { FormSection } from '../kit/FormSection';
 import { bodyOf, formFields, formValuesOf, isRequired, type Row } from './logic';
 import classes from './resources.module.css';
-import type { ResourceRouteOptions } from './routes';
 import type { ResourceTexts } from './texts';
+import type { ResourceRouteOptions } from './types';
 import { displayValue, FieldInput } from './widgets';
 
 export type ResourceFormValues = Record<string, unknown>;

@@ -37,6 +37,7 @@ import { useSystemData } from '../auth/system';
 import { notifyDeleted } from '../snackbar';
 import { HoldToConfirm } from '../widgets';
 import { SEARCH_DEBOUNCE_MS } from '../widgets/lazySelectLogic';
+import { resourceKey } from './keys';
 import { ListFilters } from './ListFilters';
 import { isBareAddress, stateOfView } from './listViewsLogic';
 import {
@@ -56,14 +57,14 @@ import { ResourceCreateDialog } from './ResourceCreateDialog';
 import classes from './ResourceList.module.css';
 import { useReferenceLabels } from './references';
 import muted from './resources.module.css';
-import type { ResourceScreenProps } from './routes';
 import { SavedFilters } from './SavedFilters';
 import { type ResourceTexts, useResourceTexts } from './texts';
+import type { ResourceScreenProps } from './types';
 import { useColumnChoice, useListViews } from './useListViews';
 import { displayValue } from './widgets';
 
-/** Query key of everything one resource's screens load; a write invalidates it. */
-export const resourceKey = (descriptor: ResourceDescriptor) => ['resource', descriptor.name] as const;
+// Kept here for the feature screens that import it from the list.
+export { resourceKey };
 
 function downloadExport(descriptor: ResourceDescriptor, query: ReturnType<typeof exportQueryOf>) {
   const link = document.createElement('a');

@@ -1,31 +1,10 @@
 import type * as Domain from '@tms/domain';
 import type { ResourceDescriptor } from '@tms/domain';
-import type { ComponentType, ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { AppRoute, RouteMeta } from '../../app/routeMeta';
-import type { Row } from './logic';
-import type { FieldWidget } from './widgets';
+import type { LazyScreen, ResourceRouteOptions } from './types';
 
-/** What every resource screen receives. */
-export interface ResourceScreenProps {
-  descriptor: ResourceDescriptor;
-  options: ResourceRouteOptions;
-}
-
-type LazyScreen = () => Promise<ComponentType<ResourceScreenProps>>;
-
-export interface ResourceRouteOptions {
-  /** Replaces the list screen. */
-  list?: LazyScreen;
-  /** Replaces the create and edit screen (the `:id` param is absent on create). */
-  form?: LazyScreen;
-  /** The create screen's path segment when routes.txt names it otherwise (`add` for `/holidays/add`). */
-  newPath?: string;
-  /** Custom widgets of single fields in the generated form, by field name (a `json` field needs one to be shown). */
-  fields?: Record<string, FieldWidget>;
-  /** Custom list cells by field name (a padded number, a link). */
-  cells?: Record<string, (row: Row) => ReactNode>;
-}
+export type { ResourceRouteOptions, ResourceScreenProps } from './types';
 
 type Screen = 'list' | 'create' | 'edit';
 

@@ -1,7 +1,12 @@
 import { counterpartyMergeSchema, counterpartySchema } from '@tms/domain';
 import { z } from 'zod';
-import { defineUseCase, userOf } from '../../../platform/resources';
-import { mergeCounterparties } from '../merge';
+import { defineUseCase, type UseCaseContext, userOf } from '../../../platform/resources';
+import { type CounterpartyMergeHooks, mergeCounterparties } from '../merge';
+
+/** A merge moves what every module keeps under the merged counterparty: the app's merge hooks. */
+export interface MergeContext extends UseCaseContext {
+  mergeHooks: CounterpartyMergeHooks;
+}
 
 export const mergeCounterpartiesInput = counterpartyMergeSchema.extend({
   /** The counterparty merged away; `survivorId` names the one that stays. */
@@ -14,9 +19,13 @@ export const mergeCounterpartiesInput = counterpartyMergeSchema.extend({
  * edit, field roles included), everything kept under the merged one moves to the survivor, the merged one
  * stays marked as merged and both are logged. Answers the survivor.
  */
-export const mergeCounterpartiesUseCase = defineUseCase({
+export const mergeCounterpartiesUseCase = defineUseCase<
+  typeof mergeCounterpartiesInput,
+  typeof counterpartySchema,
+  MergeContext
+>({
   name: 'counterparties.merge',
   input: mergeCounterpartiesInput,
   output: counterpartySchema,
-  run: (ctx, { id, ...body }) => mergeCounterparties(ctx.tx, userOf(ctx), id, body),
+  run: (ctx, { id, ...body }) => mergeCounterparties(ctx.tx, userOf(ctx), id, body, ctx.mergeHooks),
 });

@@ -1,7 +1,7 @@
 import { ARCHIVE_BLOCKERS, archiveBlockers, jobSchema, OPERATION_TYPES, orderSchema } from '@tms/domain';
 import { z } from 'zod';
 import { defineUseCase } from '../../../platform/resources';
-import { getOptions } from '../../options/service';
+import { getOptions } from '../../options';
 import { archiveFactsOf } from '../archive-facts';
 import { OPERATION_KINDS } from '../operation';
 import { today } from '../stages';

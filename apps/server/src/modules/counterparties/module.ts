@@ -1,0 +1,11 @@
+import { defineModule } from '../../platform/modules';
+import { COUNTERPARTY_MERGE_HOOKS } from './merge';
+import routes from './routes';
+
+/** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
+export const counterpartiesModule = defineModule({
+  name: 'counterparties',
+  routes,
+  // Its own parts move with a merge; other modules contribute theirs the same way.
+  contributes: { counterpartyMergeHooks: COUNTERPARTY_MERGE_HOOKS },
+});

@@ -1,0 +1,16 @@
+import { defineModule } from '../../platform/modules';
+import { operationsArchiverJob } from './archiver';
+import { OPERATION_FILE_OWNERS, operationFilesColdStorageJob } from './files';
+import { operationsMergeHook } from './merge';
+import { OPERATION_TOPIC_RULES } from './realtime';
+import routes from './routes';
+
+/** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
+export const operationsModule = defineModule({
+  name: 'operations',
+  routes,
+  jobs: [operationsArchiverJob, operationFilesColdStorageJob],
+  topics: OPERATION_TOPIC_RULES,
+  fileOwners: OPERATION_FILE_OWNERS,
+  contributes: { counterpartyMergeHooks: { operations: operationsMergeHook } },
+});

@@ -1,0 +1,99 @@
+import type { OwnerAccess } from './files/service';
+import type { Module } from './http/types';
+import type { ScheduledJob } from './jobs/scheduler';
+import type { TopicRule } from './realtime/hub';
+
+/**
+ * What modules contribute to one another's extension points, by the point's name. Empty here: a module
+ * owning an extension point adds it by declaration merging (counterparties: `counterpartyMergeHooks`),
+ * so the platform knows no module.
+ *
+ *   declare module '../../platform/modules' {
+ *     interface ModuleContributions { counterpartyMergeHooks: CounterpartyMergeHook }
+ *   }
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the modules (declaration merging).
+export interface ModuleContributions {}
+
+/**
+ * Everything one module (or platform part) adds to the app, in one place: its routes under /api, its
+ * scheduled jobs, the real-time topics it answers for, the owner types of files it answers for, and its
+ * contributions to other modules' extension points. The app builds its registries from the list.
+ */
+export interface ModuleDefinition {
+  name: string;
+  /** Registers the module's routes (without the /api prefix, which the app adds). */
+  routes?: Module;
+  /** Scheduled work; each job runs in one instance at a time. */
+  jobs?: readonly ScheduledJob[];
+  /** Who may subscribe to the module's real-time topics, by topic name (`name` or `name/<id>`). */
+  topics?: Readonly<Record<string, TopicRule>>;
+  /** Who may read files attached to the module's records, by owner type. */
+  fileOwners?: Readonly<Record<string, OwnerAccess>>;
+  /** Contributions to extension points of other modules: point → name → contribution. */
+  contributes?: {
+    readonly [P in keyof ModuleContributions]?: Readonly<Record<string, ModuleContributions[P]>>;
+  };
+}
+
+export function defineModule(definition: ModuleDefinition): ModuleDefinition {
+  return definition;
+}
+
+/** The registries of one app instance, built from its modules; nothing is registered by importing a file. */
+export interface Registries {
+  modules: readonly ModuleDefinition[];
+  jobs: readonly ScheduledJob[];
+  topics: ReadonlyMap<string, TopicRule>;
+  fileOwners: ReadonlyMap<string, OwnerAccess>;
+  /** The contributions to one extension point, in module order, by their names. */
+  contributions<P extends keyof ModuleContributions>(point: P): ReadonlyMap<string, ModuleContributions[P]>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registries: Registries;
+  }
+}
+
+function collect<T>(
+  modules: readonly ModuleDefinition[],
+  what: string,
+  entries: (module: ModuleDefinition) => Readonly<Record<string, T>> | undefined,
+): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const module of modules) {
+    for (const [name, value] of Object.entries(entries(module) ?? {})) {
+      if (out.has(name)) throw new Error(`${what} "${name}" is declared twice (module ${module.name})`);
+      out.set(name, value);
+    }
+  }
+  return out;
+}
+
+export function buildRegistries(modules: readonly ModuleDefinition[]): Registries {
+  const names = new Set<string>();
+  for (const module of modules) {
+    if (names.has(module.name)) throw new Error(`Module "${module.name}" is listed twice`);
+    names.add(module.name);
+  }
+  const jobs = modules.flatMap((module) => module.jobs ?? []);
+  collect(modules, 'Scheduled job', (module) =>
+    Object.fromEntries((module.jobs ?? []).map((job) => [job.name, job])),
+  );
+  const points = new Map<string, Map<string, unknown>>();
+  return {
+    modules,
+    jobs,
+    topics: collect(modules, 'Real-time topic', (module) => module.topics),
+    fileOwners: collect(modules, 'File owner type', (module) => module.fileOwners),
+    contributions(point) {
+      let found = points.get(point);
+      if (!found) {
+        found = collect(modules, `Contribution to ${point}`, (module) => module.contributes?.[point]);
+        points.set(point, found);
+      }
+      return found as ReadonlyMap<string, ModuleContributions[typeof point]>;
+    },
+  };
+}
