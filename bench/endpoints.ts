@@ -1,11 +1,3 @@
-import {
-  ROLE_CHANGELOG_VIEW,
-  ROLE_COUNTERPARTY_SIMILAR_SEARCH,
-  ROLE_COUNTERPARTY_VIEW_ALL,
-  ROLE_JOB_VIEW_ALL,
-  ROLE_ORDER_VIEW_ALL,
-  ROLE_SETTINGS_SERVICE_OFFICES,
-} from '@tms/domain';
 import { BENCH_CLIENT_ID } from './generators/operations';
 
 /**
@@ -41,37 +33,37 @@ export const ENDPOINTS: BenchEndpoint[] = [
   {
     name: 'service-offices',
     url: '/api/settings/service-offices?page=1&itemsPerPage=40',
-    roles: [ROLE_SETTINGS_SERVICE_OFFICES],
+    roles: ['ROLE_SETTINGS_SERVICE_OFFICES'],
     grows: 'service_offices',
   },
   {
     name: 'service-offices-search',
     url: `/api/settings/service-offices?page=1&itemsPerPage=40&search=${encodeURIComponent('складская')}&sort=code&order=desc`,
-    roles: [ROLE_SETTINGS_SERVICE_OFFICES],
+    roles: ['ROLE_SETTINGS_SERVICE_OFFICES'],
     grows: 'service_offices',
   },
   {
     name: 'service-offices-page-50',
     url: '/api/settings/service-offices?page=50&itemsPerPage=40&sort=address',
-    roles: [ROLE_SETTINGS_SERVICE_OFFICES],
+    roles: ['ROLE_SETTINGS_SERVICE_OFFICES'],
     grows: 'service_offices',
   },
   {
     name: 'entity-changelog',
     url: '/api/settings/entity-changelog?page=1&itemsPerPage=40',
-    roles: [ROLE_CHANGELOG_VIEW],
+    roles: ['ROLE_CHANGELOG_VIEW'],
     grows: 'change_log',
   },
   {
     name: 'entity-changelog-by-type',
     url: '/api/settings/entity-changelog?page=1&itemsPerPage=40&entityType=user',
-    roles: [ROLE_CHANGELOG_VIEW],
+    roles: ['ROLE_CHANGELOG_VIEW'],
     grows: 'change_log',
   },
   {
     name: 'counterparties',
     url: withQuery('/api/counterparties', { page: '1', itemsPerPage: '40', sort: 'name', order: 'asc' }),
-    roles: [ROLE_COUNTERPARTY_VIEW_ALL],
+    roles: ['ROLE_COUNTERPARTY_VIEW_ALL'],
     grows: 'counterparties',
   },
   {
@@ -86,14 +78,14 @@ export const ENDPOINTS: BenchEndpoint[] = [
       client: 'true',
       blackList: 'false',
     }),
-    roles: [ROLE_COUNTERPARTY_VIEW_ALL],
+    roles: ['ROLE_COUNTERPARTY_VIEW_ALL'],
     grows: 'counterparties',
   },
   {
     // The similar search's form with a name typed as a person remembers it.
     name: 'counterparties-similar',
     url: withQuery('/api/counterparties/similar', { name: 'Транс Логистик' }),
-    roles: [ROLE_COUNTERPARTY_SIMILAR_SEARCH, ROLE_COUNTERPARTY_VIEW_ALL],
+    roles: ['ROLE_COUNTERPARTY_SIMILAR_SEARCH', 'ROLE_COUNTERPARTY_VIEW_ALL'],
     grows: 'counterparties',
   },
   {
@@ -105,14 +97,14 @@ export const ENDPOINTS: BenchEndpoint[] = [
       email: 'logist1@volgaservice42.ru',
       phone: '+7 (495) 123-45-67',
     }),
-    roles: [ROLE_COUNTERPARTY_SIMILAR_SEARCH, ROLE_COUNTERPARTY_VIEW_ALL],
+    roles: ['ROLE_COUNTERPARTY_SIMILAR_SEARCH', 'ROLE_COUNTERPARTY_VIEW_ALL'],
     grows: 'counterparties',
   },
   {
     // The order list as it opens: every order the user may see, newest first.
     name: 'orders',
     url: withQuery('/api/tms/orders', firstPage),
-    roles: [ROLE_ORDER_VIEW_ALL],
+    roles: ['ROLE_ORDER_VIEW_ALL'],
     grows: 'orders',
   },
   {
@@ -123,55 +115,55 @@ export const ENDPOINTS: BenchEndpoint[] = [
       financeControlStatus: 'READY',
       clientId: String(BENCH_CLIENT_ID),
     }),
-    roles: [ROLE_ORDER_VIEW_ALL],
+    roles: ['ROLE_ORDER_VIEW_ALL'],
     grows: 'orders',
   },
   {
     // Sorted by a column most orders share a value of (the status column's header clicked twice).
     name: 'orders-sorted-by-status',
     url: withQuery('/api/tms/orders', { ...firstPage, sort: 'financeControlStatus', order: 'desc' }),
-    roles: [ROLE_ORDER_VIEW_ALL],
+    roles: ['ROLE_ORDER_VIEW_ALL'],
     grows: 'orders',
   },
   {
     // A number typed into the search box as people write it, padded.
     name: 'orders-search-number',
     url: withQuery('/api/tms/orders', { ...firstPage, search: '004217' }),
-    roles: [ROLE_ORDER_VIEW_ALL],
+    roles: ['ROLE_ORDER_VIEW_ALL'],
     grows: 'orders',
   },
   {
     // Part of a client's name typed into the search box.
     name: 'orders-search-client',
     url: withQuery('/api/tms/orders', { ...firstPage, search: 'волга' }),
-    roles: [ROLE_ORDER_VIEW_ALL],
+    roles: ['ROLE_ORDER_VIEW_ALL'],
     grows: 'orders',
   },
   {
     name: 'jobs',
     url: withQuery('/api/tms/jobs', firstPage),
-    roles: [ROLE_JOB_VIEW_ALL],
+    roles: ['ROLE_JOB_VIEW_ALL'],
     grows: 'jobs',
   },
   {
     // The jobs block of the order page.
     name: 'order-jobs',
     url: `/api/tms/orders/${SOME_ORDER}/jobs`,
-    roles: [ROLE_ORDER_VIEW_ALL, ROLE_JOB_VIEW_ALL],
+    roles: ['ROLE_ORDER_VIEW_ALL', 'ROLE_JOB_VIEW_ALL'],
     grows: 'jobs',
   },
   {
     // The stages block of the order page.
     name: 'order-stages',
     url: `/api/tms/orders/${SOME_ORDER}/stages`,
-    roles: [ROLE_ORDER_VIEW_ALL],
+    roles: ['ROLE_ORDER_VIEW_ALL'],
     grows: 'stages',
   },
   {
     // The home screen's operational figures: counts over open orders and stages due, recent changes.
     name: 'dashboard',
     url: '/api/tms/dashboard',
-    roles: [ROLE_ORDER_VIEW_ALL],
+    roles: ['ROLE_ORDER_VIEW_ALL'],
     grows: 'orders',
   },
 ];

@@ -1,4 +1,3 @@
-import { ROLE_CHANGELOG_VIEW, ROLE_SETTINGS_SERVICE_OFFICES, ROLE_USER_LIST } from '@tms/domain';
 import { hashPassword } from '../../apps/server/src/platform/auth/password';
 import { copyRows } from '../lib/copy';
 import { type Generator, idRange, pick, randomId } from './registry';
@@ -6,9 +5,9 @@ import { GIVEN_NAMES, SURNAMES } from './words';
 
 const ROLE_SETS = [
   [],
-  [ROLE_USER_LIST],
-  [ROLE_SETTINGS_SERVICE_OFFICES],
-  [ROLE_CHANGELOG_VIEW, ROLE_USER_LIST],
+  ['ROLE_USER_LIST'],
+  ['ROLE_SETTINGS_SERVICE_OFFICES'],
+  ['ROLE_CHANGELOG_VIEW', 'ROLE_USER_LIST'],
 ];
 const SESSIONS_PER_USER = 10;
 const DAY = 86_400_000;

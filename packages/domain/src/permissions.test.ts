@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import * as catalogue from './permissions';
 import {
   ALL_ROLES,
   can,
   PERMISSION_FAMILIES,
-  ROLE_ADMIN,
-  ROLE_BILL_VIEW_MANAGER_OFFICE,
-  ROLE_BILL_VIEW_OWN,
-  ROLE_BILL_VIEW_PAYMENT_FORM_OFFICE,
-  ROLE_BILL_VIEW_RELATED,
-  ROLE_BILL_VIEW_SUBORDINATES,
-  ROLE_ORDER_EDIT_ALL,
-  ROLE_ORDER_VIEW_ALL,
-  ROLE_ORDER_VIEW_OFFICE,
-  ROLE_ORDER_VIEW_OWN,
-  ROLE_PAYMENT_LIST_OFFICE,
-  ROLE_USER_LIST,
   roleLabel,
   rolesOfScopedPermission,
   SCOPE_SETS,
@@ -25,22 +12,14 @@ import {
   scopesHeld,
 } from './permissions';
 
-const exportedRoles = Object.entries(catalogue)
-  .filter(([name, value]) => name.startsWith('ROLE_') && typeof value === 'string')
-  .map(([name, value]) => [name, value as string] as const);
-
 describe('permission catalogue', () => {
   it('names every role once', () => {
     expect(new Set(ALL_ROLES).size).toBe(ALL_ROLES.length);
     expect(new Set(PERMISSION_FAMILIES.map((f) => f.key)).size).toBe(PERMISSION_FAMILIES.length);
   });
 
-  it('lists every exported ROLE_* constant in a family, under its own name', () => {
-    for (const [name, value] of exportedRoles) {
-      expect(value, name).toBe(name);
-      expect(ALL_ROLES, name).toContain(value);
-    }
-    expect(exportedRoles.length).toBe(ALL_ROLES.length);
+  it('names roles ROLE_ and capitals, as the spec writes them', () => {
+    for (const role of ALL_ROLES) expect(role).toMatch(/^ROLE_[A-Z0-9_]+$/);
   });
 
   it('labels every family and role in Russian and English', () => {
@@ -113,7 +92,7 @@ describe('permission catalogue', () => {
         expect(def, name).toBeDefined();
         expect(def?.scope).toBe(scope);
         expect(def?.scopes).toBe(permission);
-        expect(exportedRoles.map(([, v]) => v)).toContain(name);
+        expect(ALL_ROLES).toContain(name);
       }
     }
     expect(SCOPE_SETS.ROLE_ORDER_VIEW).toEqual(['own', 'related', 'office', 'all']);
@@ -125,8 +104,8 @@ describe('permission catalogue', () => {
       'subordinates',
       'all',
     ]);
-    expect(roleLabel(ROLE_ORDER_VIEW_OWN, 'ru')).toBe('Заказы: просмотр (свои)');
-    expect(roleLabel(ROLE_ORDER_VIEW_ALL, 'en')).toBe('Orders: view (all)');
+    expect(roleLabel('ROLE_ORDER_VIEW_OWN', 'ru')).toBe('Заказы: просмотр (свои)');
+    expect(roleLabel('ROLE_ORDER_VIEW_ALL', 'en')).toBe('Orders: view (all)');
   });
 
   it('shows an unknown role by its name', () => {
@@ -139,41 +118,41 @@ describe('scopeOf', () => {
 
   it('is null without any role of the permission', () => {
     expect(scopeOf(has(), 'ROLE_ORDER_VIEW')).toBeNull();
-    expect(scopeOf(has(ROLE_ORDER_EDIT_ALL, ROLE_USER_LIST), 'ROLE_ORDER_VIEW')).toBeNull();
+    expect(scopeOf(has('ROLE_ORDER_EDIT_ALL', 'ROLE_USER_LIST'), 'ROLE_ORDER_VIEW')).toBeNull();
   });
 
   it('gives the scope of the one role held', () => {
-    expect(scopeOf(has(ROLE_ORDER_VIEW_OWN), 'ROLE_ORDER_VIEW')).toBe('own');
-    expect(scopeOf(has(ROLE_ORDER_VIEW_OFFICE), 'ROLE_ORDER_VIEW')).toBe('office');
-    expect(scopeOf(has(ROLE_PAYMENT_LIST_OFFICE), 'ROLE_PAYMENT_LIST')).toBe('office');
+    expect(scopeOf(has('ROLE_ORDER_VIEW_OWN'), 'ROLE_ORDER_VIEW')).toBe('own');
+    expect(scopeOf(has('ROLE_ORDER_VIEW_OFFICE'), 'ROLE_ORDER_VIEW')).toBe('office');
+    expect(scopeOf(has('ROLE_PAYMENT_LIST_OFFICE'), 'ROLE_PAYMENT_LIST')).toBe('office');
   });
 
   it('gives the widest scope held', () => {
-    expect(scopeOf(has(ROLE_ORDER_VIEW_OWN, ROLE_ORDER_VIEW_OFFICE), 'ROLE_ORDER_VIEW')).toBe('office');
-    expect(scopeOf(has(ROLE_ORDER_VIEW_OWN, ROLE_ORDER_VIEW_ALL), 'ROLE_ORDER_VIEW')).toBe('all');
-    expect(scopeOf(has(ROLE_BILL_VIEW_OWN, ROLE_BILL_VIEW_RELATED), 'ROLE_BILL_VIEW')).toBe('related');
-    expect(scopeOf(has(ROLE_BILL_VIEW_RELATED, ROLE_BILL_VIEW_PAYMENT_FORM_OFFICE), 'ROLE_BILL_VIEW')).toBe(
-      'paymentFormOffice',
-    );
-    expect(scopeOf(has(ROLE_BILL_VIEW_MANAGER_OFFICE, ROLE_BILL_VIEW_SUBORDINATES), 'ROLE_BILL_VIEW')).toBe(
-      'subordinates',
-    );
+    expect(scopeOf(has('ROLE_ORDER_VIEW_OWN', 'ROLE_ORDER_VIEW_OFFICE'), 'ROLE_ORDER_VIEW')).toBe('office');
+    expect(scopeOf(has('ROLE_ORDER_VIEW_OWN', 'ROLE_ORDER_VIEW_ALL'), 'ROLE_ORDER_VIEW')).toBe('all');
+    expect(scopeOf(has('ROLE_BILL_VIEW_OWN', 'ROLE_BILL_VIEW_RELATED'), 'ROLE_BILL_VIEW')).toBe('related');
+    expect(
+      scopeOf(has('ROLE_BILL_VIEW_RELATED', 'ROLE_BILL_VIEW_PAYMENT_FORM_OFFICE'), 'ROLE_BILL_VIEW'),
+    ).toBe('paymentFormOffice');
+    expect(
+      scopeOf(has('ROLE_BILL_VIEW_MANAGER_OFFICE', 'ROLE_BILL_VIEW_SUBORDINATES'), 'ROLE_BILL_VIEW'),
+    ).toBe('subordinates');
   });
 
   it('gives the administrator every scope', () => {
-    expect(scopeOf(has(ROLE_ADMIN), 'ROLE_ORDER_VIEW')).toBe('all');
-    expect(scopeOf(has(ROLE_ADMIN), 'ROLE_REPORT_DSO')).toBe('all');
+    expect(scopeOf(has('ROLE_ADMIN'), 'ROLE_ORDER_VIEW')).toBe('all');
+    expect(scopeOf(has('ROLE_ADMIN'), 'ROLE_REPORT_DSO')).toBe('all');
   });
 
   it('is null for a name that is not a scoped permission', () => {
-    expect(scopeOf(has(ROLE_ADMIN), 'ROLE_USER_LIST')).toBeNull();
-    expect(scopeOf(has(ROLE_ORDER_VIEW_OWN), 'ROLE_ORDER_VIEW_OWN')).toBeNull();
+    expect(scopeOf(has('ROLE_ADMIN'), 'ROLE_USER_LIST')).toBeNull();
+    expect(scopeOf(has('ROLE_ORDER_VIEW_OWN'), 'ROLE_ORDER_VIEW_OWN')).toBeNull();
   });
 
   it('lists every scope held, widest first', () => {
     expect(
       scopesHeld(
-        has(ROLE_BILL_VIEW_OWN, ROLE_BILL_VIEW_MANAGER_OFFICE, ROLE_BILL_VIEW_PAYMENT_FORM_OFFICE),
+        has('ROLE_BILL_VIEW_OWN', 'ROLE_BILL_VIEW_MANAGER_OFFICE', 'ROLE_BILL_VIEW_PAYMENT_FORM_OFFICE'),
         'ROLE_BILL_VIEW',
       ),
     ).toEqual(['managerOffice', 'paymentFormOffice', 'own']);
@@ -182,8 +161,8 @@ describe('scopeOf', () => {
 
 describe('can', () => {
   it('passes the administrator for anything, and nobody for nothing', () => {
-    expect(can([ROLE_ADMIN], 'ROLE_CHANGELOG_VIEW')).toBe(true);
-    expect(can(new Set([ROLE_ADMIN]), [])).toBe(true);
+    expect(can(['ROLE_ADMIN'], 'ROLE_CHANGELOG_VIEW')).toBe(true);
+    expect(can(new Set(['ROLE_ADMIN']), [])).toBe(true);
     expect(can(['ROLE_CHANGELOG_VIEW'], [])).toBe(false);
   });
 
@@ -199,7 +178,7 @@ describe('can', () => {
     expect(can(['ROLE_ORDER_VIEW_OWN'], 'ROLE_ORDER_VIEW', 'office')).toBe(false);
     // A scope the permission does not come in is never held.
     expect(can(['ROLE_PAYMENT_LIST_OWN'], 'ROLE_PAYMENT_LIST', 'own')).toBe(false);
-    expect(can([ROLE_ADMIN], 'ROLE_ORDER_VIEW', 'office')).toBe(true);
+    expect(can(['ROLE_ADMIN'], 'ROLE_ORDER_VIEW', 'office')).toBe(true);
   });
 
   it('agrees with rolesOfScopedPermission', () => {

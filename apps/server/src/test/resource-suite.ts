@@ -3,7 +3,6 @@ import {
   MESSAGES,
   RESOURCE_MESSAGES,
   type ResourceDescriptor,
-  ROLE_CHANGELOG_VIEW,
   VALIDATION_FAILED,
 } from '@tms/domain';
 import ExcelJS from 'exceljs';
@@ -340,7 +339,7 @@ export function describeResource(options: ResourceSuiteOptions): void {
       if (creatable) expect(older.at(-1)).toMatchObject({ action: 'create' });
       if (creatable && deletable) {
         expect((await inject('DELETE', `${api}/${record.id}`)).statusCode).toBe(200);
-        const auditor = await signIn(ctx, [ROLE_CHANGELOG_VIEW]);
+        const auditor = await signIn(ctx, ['ROLE_CHANGELOG_VIEW']);
         const log = await inject(
           'GET',
           `/api/settings/entity-changelog?entityType=${descriptor.name}&entityId=${record.id}`,

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ROLE_SETTINGS_SERVICE_OFFICES } from '@tms/domain';
+import { ERROR_MESSAGES } from '@tms/domain';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ describe(`${WRITERS} concurrent updates of one record with the same version`, ()
   beforeAll(async () => {
     fresh = await freshDatabase('locking');
     ({ app, database } = await startInstance(fresh.url));
-    const user = await createUser(database, { roles: [ROLE_SETTINGS_SERVICE_OFFICES] });
+    const user = await createUser(database, { roles: ['ROLE_SETTINGS_SERVICE_OFFICES'] });
     const { token } = await openSession(
       database.db,
       { secretKey: SECRET_KEY, tokenTtl: 3600 },

@@ -1,4 +1,3 @@
-import { ROLE_SETTINGS_SERVICE_OFFICES } from '@tms/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgDatabase } from '../../src/db/connection';
@@ -65,7 +64,7 @@ describe('SIGKILL during 100 concurrent creates', () => {
     fresh = await freshDatabase('sigkill');
     const database = pgDatabase(fresh.url, 2);
     try {
-      const user = await createUser(database, { roles: [ROLE_SETTINGS_SERVICE_OFFICES] });
+      const user = await createUser(database, { roles: ['ROLE_SETTINGS_SERVICE_OFFICES'] });
       ({ token } = await openSession(
         database.db,
         { secretKey: SECRET_KEY, tokenTtl: 3600 },

@@ -1,4 +1,3 @@
-import { ROLE_ORDER_EDIT_ALL, ROLE_ORDER_VIEW_ALL, ROLE_SETTINGS_SERVICE_OFFICES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -61,7 +60,7 @@ describe('two instances on one database', () => {
     fresh = await freshDatabase('instances');
     a = await startInstance(fresh.url);
     b = await startInstance(fresh.url, true);
-    const user = await createUser(a.database, { roles: [ROLE_SETTINGS_SERVICE_OFFICES] });
+    const user = await createUser(a.database, { roles: ['ROLE_SETTINGS_SERVICE_OFFICES'] });
     userId = user.id;
     ({ token } = await openSession(
       a.database.db,
@@ -181,7 +180,7 @@ describe('two instances on one database', () => {
       .insert(counterparties)
       .values({ name: 'ООО «Ромашка»', client: true, countryId: russia!.id, applicationRequired: false })
       .returning({ id: counterparties.id });
-    const forwarder = await createUser(a.database, { roles: [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL] });
+    const forwarder = await createUser(a.database, { roles: ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL'] });
     const session = await openSession(
       db,
       { secretKey: SECRET_KEY, tokenTtl: 3600 },

@@ -16,19 +16,6 @@ import {
   operationFileUpdateSchema,
   orderFieldRole,
   type ResourceDescriptor,
-  ROLE_ACCESS_GROUP_CREATE,
-  ROLE_ACCESS_GROUP_EDIT,
-  ROLE_ACCESS_GROUP_LIST,
-  ROLE_ADMIN,
-  ROLE_COUNTERPARTY_EDIT_ALL,
-  ROLE_COUNTERPARTY_VIEW_ALL,
-  ROLE_JOB_EDIT_ALL,
-  ROLE_JOB_VIEW_ALL,
-  ROLE_ORDER_EDIT_ALL,
-  ROLE_ORDER_VIEW_ALL,
-  ROLE_USER_CREATE,
-  ROLE_USER_EDIT,
-  ROLE_USER_LIST,
   stageCloseSchema,
   stageCreateSchema,
   stageReopenSchema,
@@ -334,7 +321,7 @@ describe('mass assignment', () => {
     for (const resource of registeredResources()) registrations.set(resource.descriptor.name, resource);
     call = callerOf(ctx);
     world = await operationsWorld(ctx);
-    admin = await signIn(ctx, [ROLE_ADMIN]);
+    admin = await signIn(ctx, ['ROLE_ADMIN']);
     client = await world.counterparty({ name: 'Клиент Массовый' });
     contractor = await world.counterparty({ name: 'Подрядчик Массовый' });
     stageTypeId = await world.stageType('MASS');
@@ -649,7 +636,7 @@ describe('mass assignment', () => {
     }
 
     it('orders: damage, completion, a changed client and cargo flags (403 without the role)', async () => {
-      const editor = await signIn(ctx, [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL]);
+      const editor = await signIn(ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL']);
       const createBody = await BODIES.order!();
       const record = await createOrder(ctx, world, editor, client);
       const cargo = createBody.cargo as Body;
@@ -666,7 +653,7 @@ describe('mass assignment', () => {
     });
 
     it('jobs: damage, completion and a replaced contractor (403 without the role)', async () => {
-      const editor = await signIn(ctx, [ROLE_ORDER_VIEW_ALL, ROLE_JOB_VIEW_ALL, ROLE_JOB_EDIT_ALL]);
+      const editor = await signIn(ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_JOB_VIEW_ALL', 'ROLE_JOB_EDIT_ALL']);
       const order = await createOrder(ctx, world, admin, client);
       const createBody = { jobTypeId: world.jobTypeId, orderIds: [order.id] };
       // The control: the editor may create a job; its contractor, once chosen, is the guarded one.
@@ -685,7 +672,7 @@ describe('mass assignment', () => {
     });
 
     it('counterparties: every field of COUNTERPARTY_FIELD_ROLES (403 without the role)', async () => {
-      const editor = await signIn(ctx, [ROLE_COUNTERPARTY_VIEW_ALL, ROLE_COUNTERPARTY_EDIT_ALL]);
+      const editor = await signIn(ctx, ['ROLE_COUNTERPARTY_VIEW_ALL', 'ROLE_COUNTERPARTY_EDIT_ALL']);
       const createBody = { name: 'Новый Контрагент', client: true, contractor: true, countryId: world.de };
       const res = await call('POST', '/api/counterparties', editor, createBody);
       expect(res.statusCode, res.body).toBe(201);
@@ -706,10 +693,10 @@ describe('mass assignment', () => {
     });
 
     it('users: only an administrator grants the administrator role (400) or changes an administrator (403)', async () => {
-      const editor = await signIn(ctx, [ROLE_USER_LIST, ROLE_USER_EDIT, ROLE_USER_CREATE]);
+      const editor = await signIn(ctx, ['ROLE_USER_LIST', 'ROLE_USER_EDIT', 'ROLE_USER_CREATE']);
       const group = await created(registrations.get('access_group')!.descriptor, {
         name: 'Администраторы',
-        roles: [ROLE_ADMIN],
+        roles: ['ROLE_ADMIN'],
       });
       const target = await signIn(ctx, []);
       const record = (await call('GET', `/api/settings/users/${target.user.id}`, admin)).json().data;
@@ -718,7 +705,7 @@ describe('mass assignment', () => {
         editor,
         record,
         await BODIES.user!(),
-        [{ label: 'roles', members: { roles: [ROLE_ADMIN] }, onCreate: true }],
+        [{ label: 'roles', members: { roles: ['ROLE_ADMIN'] }, onCreate: true }],
         validationFailed('roles', ACCESS_MESSAGES.adminOnly),
       );
       await expectRefused(
@@ -743,9 +730,9 @@ describe('mass assignment', () => {
 
     it('access groups: the administrator role is an administrator’s to grant (400)', async () => {
       const editor = await signIn(ctx, [
-        ROLE_ACCESS_GROUP_LIST,
-        ROLE_ACCESS_GROUP_EDIT,
-        ROLE_ACCESS_GROUP_CREATE,
+        'ROLE_ACCESS_GROUP_LIST',
+        'ROLE_ACCESS_GROUP_EDIT',
+        'ROLE_ACCESS_GROUP_CREATE',
       ]);
       const createBody = { name: 'Логисты' };
       const res = await call('POST', '/api/settings/access-groups', editor, createBody);
@@ -755,13 +742,13 @@ describe('mass assignment', () => {
         editor,
         res.json().data,
         { name: 'Логисты 2' },
-        [{ label: 'roles', members: { roles: [ROLE_ADMIN] }, onCreate: true }],
+        [{ label: 'roles', members: { roles: ['ROLE_ADMIN'] }, onCreate: true }],
         validationFailed('roles', ACCESS_MESSAGES.adminOnly),
       );
     });
 
     it('finance control: accepting needs ROLE_ORDER_FINANCE_CONTROL (400), the status stays', async () => {
-      const editor = await signIn(ctx, [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL]);
+      const editor = await signIn(ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL']);
       const order = await createOrder(ctx, world, admin, client);
       const url = `/api/tms/orders/${order.id}/statuses/financeControl`;
       const ready = await call('PUT', url, editor, { status: 'READY', version: order.version });

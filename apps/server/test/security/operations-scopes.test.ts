@@ -1,31 +1,4 @@
-import {
-  padId,
-  ROLE_IGNORE_STAGE_CLOSURE_CHECKS,
-  ROLE_JOB_EDIT_ALL,
-  ROLE_JOB_EDIT_OFFICE,
-  ROLE_JOB_EDIT_OWN,
-  ROLE_JOB_EDIT_RELATED,
-  ROLE_JOB_VIEW_ALL,
-  ROLE_JOB_VIEW_OFFICE,
-  ROLE_JOB_VIEW_OWN,
-  ROLE_JOB_VIEW_RELATED,
-  ROLE_ORDER_ARCHIVE,
-  ROLE_ORDER_CONSOLIDATION,
-  ROLE_ORDER_EDIT_ALL,
-  ROLE_ORDER_EDIT_OFFICE,
-  ROLE_ORDER_EDIT_OWN,
-  ROLE_ORDER_EDIT_RELATED,
-  ROLE_ORDER_FINANCE_CONTROL,
-  ROLE_ORDER_VIEW_ALL,
-  ROLE_ORDER_VIEW_OFFICE,
-  ROLE_ORDER_VIEW_OWN,
-  ROLE_ORDER_VIEW_RELATED,
-  ROLE_STAGE_MANAGE_ALL,
-  ROLE_STAGE_MANAGE_OFFICE,
-  ROLE_STAGE_MANAGE_OWN,
-  ROLE_STAGE_MANAGE_RELATED,
-  ROLE_STAGE_REOPEN,
-} from '@tms/domain';
+import { padId } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterparties } from '../../src/modules/counterparties/tables';
@@ -52,11 +25,11 @@ type Body = Record<string, unknown>;
 
 /** Every operations role that is not a scope: the caller lacks nothing but the reach. */
 const UNSCOPED = [
-  ROLE_ORDER_ARCHIVE,
-  ROLE_ORDER_FINANCE_CONTROL,
-  ROLE_ORDER_CONSOLIDATION,
-  ROLE_STAGE_REOPEN,
-  ROLE_IGNORE_STAGE_CLOSURE_CHECKS,
+  'ROLE_ORDER_ARCHIVE',
+  'ROLE_ORDER_FINANCE_CONTROL',
+  'ROLE_ORDER_CONSOLIDATION',
+  'ROLE_STAGE_REOPEN',
+  'ROLE_IGNORE_STAGE_CLOSURE_CHECKS',
 ];
 
 describe('object-level scopes of orders and jobs', () => {
@@ -72,11 +45,11 @@ describe('object-level scopes of orders and jobs', () => {
     call = callerOf(ctx);
     world = await operationsWorld(ctx);
     admin = await signIn(ctx, [
-      ROLE_ORDER_VIEW_ALL,
-      ROLE_ORDER_EDIT_ALL,
-      ROLE_JOB_VIEW_ALL,
-      ROLE_JOB_EDIT_ALL,
-      ROLE_STAGE_MANAGE_ALL,
+      'ROLE_ORDER_VIEW_ALL',
+      'ROLE_ORDER_EDIT_ALL',
+      'ROLE_JOB_VIEW_ALL',
+      'ROLE_JOB_EDIT_ALL',
+      'ROLE_STAGE_MANAGE_ALL',
       ...UNSCOPED,
     ]);
     client = await world.counterparty({ name: 'Клиент Скрытный' });
@@ -188,11 +161,11 @@ describe('object-level scopes of orders and jobs', () => {
     const caller = await signIn(
       ctx,
       [
-        ROLE_ORDER_VIEW_OWN,
-        ROLE_ORDER_EDIT_OWN,
-        ROLE_JOB_VIEW_OWN,
-        ROLE_JOB_EDIT_OWN,
-        ROLE_STAGE_MANAGE_OWN,
+        'ROLE_ORDER_VIEW_OWN',
+        'ROLE_ORDER_EDIT_OWN',
+        'ROLE_JOB_VIEW_OWN',
+        'ROLE_JOB_EDIT_OWN',
+        'ROLE_STAGE_MANAGE_OWN',
         ...UNSCOPED,
       ],
       { serviceOfficeId: world.mow },
@@ -216,11 +189,11 @@ describe('object-level scopes of orders and jobs', () => {
     const caller = await signIn(
       ctx,
       [
-        ROLE_ORDER_VIEW_RELATED,
-        ROLE_ORDER_EDIT_RELATED,
-        ROLE_JOB_VIEW_RELATED,
-        ROLE_JOB_EDIT_RELATED,
-        ROLE_STAGE_MANAGE_RELATED,
+        'ROLE_ORDER_VIEW_RELATED',
+        'ROLE_ORDER_EDIT_RELATED',
+        'ROLE_JOB_VIEW_RELATED',
+        'ROLE_JOB_EDIT_RELATED',
+        'ROLE_STAGE_MANAGE_RELATED',
         ...UNSCOPED,
       ],
       { serviceOfficeId: world.mow },
@@ -250,11 +223,11 @@ describe('object-level scopes of orders and jobs', () => {
     const caller = await signIn(
       ctx,
       [
-        ROLE_ORDER_VIEW_OFFICE,
-        ROLE_ORDER_EDIT_OFFICE,
-        ROLE_JOB_VIEW_OFFICE,
-        ROLE_JOB_EDIT_OFFICE,
-        ROLE_STAGE_MANAGE_OFFICE,
+        'ROLE_ORDER_VIEW_OFFICE',
+        'ROLE_ORDER_EDIT_OFFICE',
+        'ROLE_JOB_VIEW_OFFICE',
+        'ROLE_JOB_EDIT_OFFICE',
+        'ROLE_STAGE_MANAGE_OFFICE',
         ...UNSCOPED,
       ],
       { serviceOfficeId: world.mow },
@@ -269,7 +242,7 @@ describe('object-level scopes of orders and jobs', () => {
   });
 
   it('a job of my own order is mine, whoever forwards it', async () => {
-    const caller = await signIn(ctx, [ROLE_ORDER_VIEW_OWN, ROLE_JOB_VIEW_OWN]);
+    const caller = await signIn(ctx, ['ROLE_ORDER_VIEW_OWN', 'ROLE_JOB_VIEW_OWN']);
     const order = await createOrder(ctx, world, admin, client, { forwarderId: caller.user.id });
     const job = await createJob(ctx, world, admin, [order.id], { forwarderId: admin.user.id });
     expect((await call('GET', `/api/tms/jobs/${job.id}`, caller)).statusCode).toBe(200);

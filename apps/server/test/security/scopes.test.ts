@@ -1,15 +1,4 @@
-import {
-  COUNTERPARTY_FIELD_ROLES,
-  ROLE_COUNTERPARTY_API_KEYS,
-  ROLE_COUNTERPARTY_EDIT_ALL,
-  ROLE_COUNTERPARTY_EDIT_OFFICE,
-  ROLE_COUNTERPARTY_EDIT_OWN,
-  ROLE_COUNTERPARTY_MERGE,
-  ROLE_COUNTERPARTY_SIMILAR_SEARCH,
-  ROLE_COUNTERPARTY_VIEW_ALL,
-  ROLE_COUNTERPARTY_VIEW_OFFICE,
-  ROLE_COUNTERPARTY_VIEW_OWN,
-} from '@tms/domain';
+import { COUNTERPARTY_FIELD_ROLES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/app';
@@ -29,9 +18,9 @@ type Body = Record<string, unknown>;
 /** Every counterparty role that is not a scope: the caller lacks nothing but the reach. */
 const UNSCOPED_COUNTERPARTY_ROLES = [
   ...new Set(Object.values(COUNTERPARTY_FIELD_ROLES)),
-  ROLE_COUNTERPARTY_MERGE,
-  ROLE_COUNTERPARTY_API_KEYS,
-  ROLE_COUNTERPARTY_SIMILAR_SEARCH,
+  'ROLE_COUNTERPARTY_MERGE',
+  'ROLE_COUNTERPARTY_API_KEYS',
+  'ROLE_COUNTERPARTY_SIMILAR_SEARCH',
 ];
 
 /** The kept-under-a-counterparty resources and a body that creates one under `counterpartyId`. */
@@ -75,8 +64,8 @@ describe('object-level scopes of counterparties', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     admin = await signIn(ctx, [
-      ROLE_COUNTERPARTY_VIEW_ALL,
-      ROLE_COUNTERPARTY_EDIT_ALL,
+      'ROLE_COUNTERPARTY_VIEW_ALL',
+      'ROLE_COUNTERPARTY_EDIT_ALL',
       ...UNSCOPED_COUNTERPARTY_ROLES,
     ]);
     ru = (await ctx.database.db.select().from(countries).where(eq(countries.code, 'RU')))[0]!.id;
@@ -180,7 +169,7 @@ describe('object-level scopes of counterparties', () => {
   it('own: a record curated by a colleague of the same office', async () => {
     const caller = await signIn(
       ctx,
-      [ROLE_COUNTERPARTY_VIEW_OWN, ROLE_COUNTERPARTY_EDIT_OWN, ...UNSCOPED_COUNTERPARTY_ROLES],
+      ['ROLE_COUNTERPARTY_VIEW_OWN', 'ROLE_COUNTERPARTY_EDIT_OWN', ...UNSCOPED_COUNTERPARTY_ROLES],
       {
         serviceOfficeId: mow,
       },
@@ -204,7 +193,7 @@ describe('object-level scopes of counterparties', () => {
   it('office: a record of another office', async () => {
     const caller = await signIn(
       ctx,
-      [ROLE_COUNTERPARTY_VIEW_OFFICE, ROLE_COUNTERPARTY_EDIT_OFFICE, ...UNSCOPED_COUNTERPARTY_ROLES],
+      ['ROLE_COUNTERPARTY_VIEW_OFFICE', 'ROLE_COUNTERPARTY_EDIT_OFFICE', ...UNSCOPED_COUNTERPARTY_ROLES],
       { serviceOfficeId: mow },
     );
     const inside = await counterparty({ name: 'Московский клиент', serviceOfficeId: mow });

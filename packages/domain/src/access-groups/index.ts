@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { enabledField, updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import {
-  isKnownRole,
-  ROLE_ACCESS_GROUP_CREATE,
-  ROLE_ACCESS_GROUP_EDIT,
-  ROLE_ACCESS_GROUP_LIST,
-  ROLE_ACCESS_GROUP_SHOW,
-  ROLE_USER_CREATE,
-  ROLE_USER_EDIT,
-  ROLE_USER_LIST,
-} from '../permissions';
+import { isKnownRole } from '../permissions';
 
 /** Stable English messages of access groups and users; the web translates them (locales/*\/messages.json). */
 export const ACCESS_MESSAGES = {
@@ -77,9 +68,15 @@ export const accessGroupResource = defineResource({
   ],
   // Users' forms choose groups, so whoever manages users reads the list too.
   roles: {
-    view: [ROLE_ACCESS_GROUP_LIST, ROLE_ACCESS_GROUP_SHOW, ROLE_USER_LIST, ROLE_USER_EDIT, ROLE_USER_CREATE],
-    edit: [ROLE_ACCESS_GROUP_EDIT],
-    create: [ROLE_ACCESS_GROUP_CREATE],
+    view: [
+      'ROLE_ACCESS_GROUP_LIST',
+      'ROLE_ACCESS_GROUP_SHOW',
+      'ROLE_USER_LIST',
+      'ROLE_USER_EDIT',
+      'ROLE_USER_CREATE',
+    ],
+    edit: ['ROLE_ACCESS_GROUP_EDIT'],
+    create: ['ROLE_ACCESS_GROUP_CREATE'],
   },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },

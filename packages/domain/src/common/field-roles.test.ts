@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_COUNTERPARTY_NAME_EDIT, ROLE_ORDER_LIQUID, ROLE_SETTINGS_CURRENCIES } from '../permissions';
 import { changedFieldsOf, defineFieldRoles, deniedFields, fieldRoleOf, sameFieldValue } from './field-roles';
 
 // Any roles of the catalogue: the mechanism does not care which roles a resource names.
-const ROLE_NAME = ROLE_COUNTERPARTY_NAME_EDIT;
-const ROLE_OWNER = ROLE_ORDER_LIQUID;
-const ROLE_URGENT = ROLE_SETTINGS_CURRENCIES;
+const ROLE_NAME = 'ROLE_COUNTERPARTY_NAME_EDIT';
+const ROLE_OWNER = 'ROLE_ORDER_LIQUID';
+const ROLE_URGENT = 'ROLE_SETTINGS_CURRENCIES';
 
 const rules = defineFieldRoles<{ ownerId: number | null }>({
   roles: { name: ROLE_NAME, ownerId: ROLE_OWNER, urgent: ROLE_URGENT },

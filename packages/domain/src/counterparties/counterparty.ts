@@ -2,25 +2,7 @@ import { z } from 'zod';
 import { createdAtField, updatedAtField } from '../common/dictionary';
 import { defineFieldRoles, fieldRoleOf } from '../common/field-roles';
 import { defineResource, entityBase, type FieldDescriptor, type LocalizedText } from '../common/resource';
-import {
-  ROLE_COUNTERPARTY_API_KEYS,
-  ROLE_COUNTERPARTY_APPLICATION_TOGGLE,
-  ROLE_COUNTERPARTY_BLACK_LIST,
-  ROLE_COUNTERPARTY_BONUS_PAYMENT_WINDOW,
-  ROLE_COUNTERPARTY_DIFFICULT_MARK,
-  ROLE_COUNTERPARTY_FEATURES,
-  ROLE_COUNTERPARTY_FIRST_CONTACT,
-  ROLE_COUNTERPARTY_LIQUID_ACCESS,
-  ROLE_COUNTERPARTY_MANAGERS,
-  ROLE_COUNTERPARTY_NAME_EDIT,
-  ROLE_COUNTERPARTY_PAYMENT_CONDITIONS,
-  ROLE_COUNTERPARTY_RESTORED_MARK,
-  ROLE_COUNTERPARTY_SET_TYPE,
-  ROLE_COUNTERPARTY_STATUS,
-  ROLE_IGNORE_MANAGEMENT_LOCK,
-  type Role,
-  rolesOfScopedPermission,
-} from '../permissions';
+import { type Role, rolesOfScopedPermission } from '../permissions';
 import { colleagueReference } from '../users';
 import { COUNTERPARTY_MESSAGES as M } from './messages';
 import {
@@ -188,27 +170,27 @@ export type Counterparty = z.infer<typeof counterpartySchema>;
  * `COUNTERPARTY_FIELDS_FREE_ON_CREATE` are checked on update only.
  */
 export const COUNTERPARTY_FIELD_ROLES: Readonly<Record<string, Role>> = {
-  client: ROLE_COUNTERPARTY_SET_TYPE,
-  contractor: ROLE_COUNTERPARTY_SET_TYPE,
-  name: ROLE_COUNTERPARTY_NAME_EDIT,
-  fullName: ROLE_COUNTERPARTY_NAME_EDIT,
-  nameEn: ROLE_COUNTERPARTY_NAME_EDIT,
-  managerIds: ROLE_COUNTERPARTY_MANAGERS,
-  statusId: ROLE_COUNTERPARTY_STATUS,
-  blackList: ROLE_COUNTERPARTY_BLACK_LIST,
-  blackListReason: ROLE_COUNTERPARTY_BLACK_LIST,
-  liquidAccess: ROLE_COUNTERPARTY_LIQUID_ACCESS,
-  firstContact: ROLE_COUNTERPARTY_FIRST_CONTACT,
-  paymentTermsBasis: ROLE_COUNTERPARTY_PAYMENT_CONDITIONS,
-  paymentTermsDays: ROLE_COUNTERPARTY_PAYMENT_CONDITIONS,
-  restoredDate: ROLE_COUNTERPARTY_RESTORED_MARK,
-  difficult: ROLE_COUNTERPARTY_DIFFICULT_MARK,
-  applicationRequired: ROLE_COUNTERPARTY_APPLICATION_TOGGLE,
-  bonusPaymentWindowDays: ROLE_COUNTERPARTY_BONUS_PAYMENT_WINDOW,
-  featureIds: ROLE_COUNTERPARTY_FEATURES,
-  apiAllowedIps: ROLE_COUNTERPARTY_API_KEYS,
+  client: 'ROLE_COUNTERPARTY_SET_TYPE',
+  contractor: 'ROLE_COUNTERPARTY_SET_TYPE',
+  name: 'ROLE_COUNTERPARTY_NAME_EDIT',
+  fullName: 'ROLE_COUNTERPARTY_NAME_EDIT',
+  nameEn: 'ROLE_COUNTERPARTY_NAME_EDIT',
+  managerIds: 'ROLE_COUNTERPARTY_MANAGERS',
+  statusId: 'ROLE_COUNTERPARTY_STATUS',
+  blackList: 'ROLE_COUNTERPARTY_BLACK_LIST',
+  blackListReason: 'ROLE_COUNTERPARTY_BLACK_LIST',
+  liquidAccess: 'ROLE_COUNTERPARTY_LIQUID_ACCESS',
+  firstContact: 'ROLE_COUNTERPARTY_FIRST_CONTACT',
+  paymentTermsBasis: 'ROLE_COUNTERPARTY_PAYMENT_CONDITIONS',
+  paymentTermsDays: 'ROLE_COUNTERPARTY_PAYMENT_CONDITIONS',
+  restoredDate: 'ROLE_COUNTERPARTY_RESTORED_MARK',
+  difficult: 'ROLE_COUNTERPARTY_DIFFICULT_MARK',
+  applicationRequired: 'ROLE_COUNTERPARTY_APPLICATION_TOGGLE',
+  bonusPaymentWindowDays: 'ROLE_COUNTERPARTY_BONUS_PAYMENT_WINDOW',
+  featureIds: 'ROLE_COUNTERPARTY_FEATURES',
+  apiAllowedIps: 'ROLE_COUNTERPARTY_API_KEYS',
   // Who may work past the lock is who sets and lifts it.
-  managementLock: ROLE_IGNORE_MANAGEMENT_LOCK,
+  managementLock: 'ROLE_IGNORE_MANAGEMENT_LOCK',
 };
 
 /** A new counterparty gets its type and names from whoever creates it. */

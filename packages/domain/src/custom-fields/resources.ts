@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { enabledField, updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase, type FieldDescriptor } from '../common/resource';
-import { ROLE_SETTINGS_CUSTOM_FIELDS } from '../permissions';
 import {
   CUSTOM_FIELD_TYPES,
   type CustomFieldDefinition,
@@ -90,7 +89,7 @@ export const customerRequestCustomFieldResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [ROLE_SETTINGS_CUSTOM_FIELDS], edit: [ROLE_SETTINGS_CUSTOM_FIELDS] },
+  roles: { view: ['ROLE_SETTINGS_CUSTOM_FIELDS'], edit: ['ROLE_SETTINGS_CUSTOM_FIELDS'] },
   labelField: 'description',
   defaultSort: { field: 'position', order: 'asc' },
   toggle: true,
@@ -133,7 +132,7 @@ export const operationCustomFieldGroupResource = defineResource({
     },
     updatedAtField,
   ],
-  roles: { view: [ROLE_SETTINGS_CUSTOM_FIELDS], edit: [ROLE_SETTINGS_CUSTOM_FIELDS] },
+  roles: { view: ['ROLE_SETTINGS_CUSTOM_FIELDS'], edit: ['ROLE_SETTINGS_CUSTOM_FIELDS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
 });

@@ -1,4 +1,4 @@
-import { can, ROLE_FORWARDER_VIEW, type Role, rolesOfScopedPermission } from '../permissions';
+import { can, type Role, rolesOfScopedPermission } from '../permissions';
 
 /** The two kinds of operation: an order (what the client bought) and a job (work given to a contractor). */
 export const OPERATION_TYPES = ['order', 'job'] as const;
@@ -32,11 +32,11 @@ export function holdsRole(actor: Pick<OperationActor, 'roles'>, role: Role): boo
  */
 export const OPERATION_ROLES = {
   order: {
-    view: [...rolesOfScopedPermission('ROLE_ORDER_VIEW'), ROLE_FORWARDER_VIEW],
+    view: [...rolesOfScopedPermission('ROLE_ORDER_VIEW'), 'ROLE_FORWARDER_VIEW'],
     edit: rolesOfScopedPermission('ROLE_ORDER_EDIT'),
   },
   job: {
-    view: [...rolesOfScopedPermission('ROLE_JOB_VIEW'), ROLE_FORWARDER_VIEW],
+    view: [...rolesOfScopedPermission('ROLE_JOB_VIEW'), 'ROLE_FORWARDER_VIEW'],
     edit: rolesOfScopedPermission('ROLE_JOB_EDIT'),
   },
 } as const satisfies Record<OperationType, { view: readonly string[]; edit: readonly string[] }>;

@@ -5,13 +5,7 @@ import { defineResource, entityBase, type FieldDescriptor, updateSchemaOf } from
 import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import type { CustomFieldDefinition } from '../custom-fields/definitions';
 import { inheritedCustomFieldValues } from '../custom-fields/values';
-import {
-  ROLE_ORDER_CARGO_DAMAGE,
-  ROLE_ORDER_COMPLETION_MARK,
-  ROLE_ORDER_CONSOLIDATION,
-  ROLE_ORDER_COUNTERPARTY_CHANGE,
-  type Role,
-} from '../permissions';
+import type { Role } from '../permissions';
 import { MATERIAL_ASSET_MESSAGES, moneyAmountSchema } from '../settings/material-assets';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
@@ -99,9 +93,9 @@ export type Job = z.infer<typeof jobSchema>;
  * is the consolidation rule of `jobOrderIssue`.
  */
 export const JOB_FIELD_ROLES: Readonly<Record<string, Role>> = {
-  contractorId: ROLE_ORDER_COUNTERPARTY_CHANGE,
-  damaged: ROLE_ORDER_CARGO_DAMAGE,
-  completionDate: ROLE_ORDER_COMPLETION_MARK,
+  contractorId: 'ROLE_ORDER_COUNTERPARTY_CHANGE',
+  damaged: 'ROLE_ORDER_CARGO_DAMAGE',
+  completionDate: 'ROLE_ORDER_COMPLETION_MARK',
 };
 
 /**
@@ -124,7 +118,7 @@ export const JOB_FIELD_RULES = defineFieldRoles<Pick<Job, 'contractorId'>>({
 /** A job has exactly one order, or several when the user may consolidate. */
 export function jobOrderIssue(orderIds: readonly number[], actor: OperationActor): OperationIssue | null {
   if (orderIds.length === 0) return { path: ['orderIds'], message: M.jobNoOrders };
-  if (orderIds.length > 1 && !holdsRole(actor, ROLE_ORDER_CONSOLIDATION)) {
+  if (orderIds.length > 1 && !holdsRole(actor, 'ROLE_ORDER_CONSOLIDATION')) {
     return { path: ['orderIds'], message: M.jobMoreThanOneOrder };
   }
   return null;

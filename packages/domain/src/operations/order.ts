@@ -16,14 +16,7 @@ import {
 import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import type { CustomFieldDefinition } from '../custom-fields/definitions';
 import { inheritedCustomFieldValues } from '../custom-fields/values';
-import {
-  ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED,
-  ROLE_ORDER_CARGO_DAMAGE,
-  ROLE_ORDER_COMPLETION_MARK,
-  ROLE_ORDER_COUNTERPARTY_CHANGE,
-  ROLE_ORDER_LIQUID,
-  type Role,
-} from '../permissions';
+import type { Role } from '../permissions';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../tms/transport-types';
 import { colleagueReference } from '../users';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
@@ -143,12 +136,12 @@ export type Order = z.infer<typeof orderSchema>;
  * value without it ("Field edit access denied.") and the web disables the input.
  */
 export const ORDER_FIELD_ROLES: Readonly<Record<string, Role>> = {
-  damaged: ROLE_ORDER_CARGO_DAMAGE,
-  completionDate: ROLE_ORDER_COMPLETION_MARK,
-  clientId: ROLE_ORDER_COUNTERPARTY_CHANGE,
+  damaged: 'ROLE_ORDER_CARGO_DAMAGE',
+  completionDate: 'ROLE_ORDER_COMPLETION_MARK',
+  clientId: 'ROLE_ORDER_COUNTERPARTY_CHANGE',
 };
 /** Cargo flags only holders of a role may set or change: liquid cargo (spec §6 "liquid"). */
-export const CARGO_FIELD_ROLES: Readonly<Record<string, Role>> = { liquid: ROLE_ORDER_LIQUID };
+export const CARGO_FIELD_ROLES: Readonly<Record<string, Role>> = { liquid: 'ROLE_ORDER_LIQUID' };
 
 /**
  * The cargo flags a write changes that need a role the actor lacks: each flag as sent against the saved one
@@ -194,7 +187,7 @@ export function clientOrderIssue(
   const at = (message: string) => ({ path: ['clientId'], message });
   if (!client.client) return at(M.notClient);
   if (client.blackList) return at(COUNTERPARTY_MESSAGES.blackListed);
-  if (client.creditState === 'EXHAUSTED' && !holdsRole(actor, ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED)) {
+  if (client.creditState === 'EXHAUSTED' && !holdsRole(actor, 'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED')) {
     return at(COUNTERPARTY_MESSAGES.creditLimitExhausted);
   }
   return null;

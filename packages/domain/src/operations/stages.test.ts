@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_IGNORE_STAGE_CLOSURE_CHECKS, ROLE_STAGE_REOPEN } from '../permissions';
 import { SYSTEM_ACTOR } from './actor';
 import { OPERATION_MESSAGES as M } from './messages';
 import {
@@ -98,7 +97,7 @@ describe('closing and re-opening', () => {
     expect(stageCloseIssues({ ...base, stage: stages[2]! })).toEqual([
       { path: [], message: 'has open stages' },
     ]);
-    const ignoring = { roles: [ROLE_IGNORE_STAGE_CLOSURE_CHECKS], isSystem: false };
+    const ignoring = { roles: ['ROLE_IGNORE_STAGE_CLOSURE_CHECKS'], isSystem: false };
     expect(stageCloseIssues({ ...base, stage: stages[2]!, actor: ignoring })).toEqual([]);
     expect(stageCloseIssues({ ...base, stage: stages[2]!, actor: SYSTEM_ACTOR })).toEqual([]);
   });
@@ -122,7 +121,7 @@ describe('closing and re-opening', () => {
 
   it('re-opens a closed stage with its role', () => {
     expect(canReopenStage(forwarder)).toBe(false);
-    expect(canReopenStage({ roles: [ROLE_STAGE_REOPEN], isSystem: false })).toBe(true);
+    expect(canReopenStage({ roles: ['ROLE_STAGE_REOPEN'], isSystem: false })).toBe(true);
     expect(stageReopenIssue({ closed: true })).toBeNull();
     expect(stageReopenIssue({ closed: false })).toEqual({ path: [], message: M.stageOpen });
   });

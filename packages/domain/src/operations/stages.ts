@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { entityBase, updateSchemaOf } from '../common/resource';
-import {
-  ROLE_FORWARDER_STAGES,
-  ROLE_IGNORE_STAGE_CLOSURE_CHECKS,
-  ROLE_STAGE_REOPEN,
-  rolesOfScopedPermission,
-} from '../permissions';
+import { rolesOfScopedPermission } from '../permissions';
 import type { StageType } from '../tms/stage-types';
 import { holdsRole, OPERATION_TYPES, type OperationActor, SYSTEM_ACTOR } from './actor';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
@@ -18,8 +13,8 @@ import {
 
 /** Who works with stages: any scope of stage management, or the forwarder's stages permission. */
 export const STAGE_ROLES = {
-  manage: [...rolesOfScopedPermission('ROLE_STAGE_MANAGE'), ROLE_FORWARDER_STAGES],
-  reopen: [ROLE_STAGE_REOPEN],
+  manage: [...rolesOfScopedPermission('ROLE_STAGE_MANAGE'), 'ROLE_FORWARDER_STAGES'],
+  reopen: ['ROLE_STAGE_REOPEN'],
 } as const;
 
 const id = z.number().int().positive();
@@ -136,7 +131,7 @@ export function stageCloseIssues(
   if (context.stage.closed) return [{ path: [], message: M.stageClosed }];
   const issues: OperationIssue[] = [];
   if (context.actualDate > context.today) issues.push({ path: ['actualDate'], message: M.futureDate });
-  const ignoreChecks = context.actor.isSystem || holdsRole(context.actor, ROLE_IGNORE_STAGE_CLOSURE_CHECKS);
+  const ignoreChecks = context.actor.isSystem || holdsRole(context.actor, 'ROLE_IGNORE_STAGE_CLOSURE_CHECKS');
   if (!ignoreChecks) {
     for (const check of rules.closureChecks.values()) {
       const issue = check(context);
@@ -148,7 +143,7 @@ export function stageCloseIssues(
 
 /** Re-opening needs ROLE_STAGE_REOPEN (the route answers 403 without it) and a closed stage. */
 export function canReopenStage(actor: OperationActor): boolean {
-  return actor.isSystem || holdsRole(actor, ROLE_STAGE_REOPEN);
+  return actor.isSystem || holdsRole(actor, 'ROLE_STAGE_REOPEN');
 }
 export function stageReopenIssue(stage: Pick<Stage, 'closed'>): OperationIssue | null {
   return stage.closed ? null : { path: [], message: M.stageOpen };

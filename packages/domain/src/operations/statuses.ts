@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import type { LocalizedText } from '../common/resource';
 import { defineStateMachine, type StateMachine } from '../common/state-machine';
-import {
-  ROLE_ARCHIVED_OPERATION_FILE_UPLOAD,
-  ROLE_INSURANCE_BANK_INSURER,
-  ROLE_INSURANCE_CASE_REMOVE,
-  ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE,
-  ROLE_ORDER_FINANCE_CONTROL,
-  type Role,
-} from '../permissions';
+import type { Role } from '../permissions';
 import { canEditOperation, holdsRole, type OperationActor, type OperationType } from './actor';
 import { OPERATION_MESSAGES as M, type OperationMessage } from './messages';
 
@@ -125,33 +118,33 @@ const role = (name: Role): TransitionAuthority => ({ role: name });
 export const FINANCE_CONTROL_TRANSITIONS: readonly StatusTransition<FinanceControlStatus>[] = [
   { from: 'NOT_READY', to: 'READY', by: [EDIT, SYSTEM], conditions: ['notArchived'] },
   { from: 'READY', to: 'NOT_READY', by: [EDIT] },
-  { from: 'READY', to: 'ACCEPTED', by: [role(ROLE_ORDER_FINANCE_CONTROL)] },
-  { from: 'READY', to: 'REJECTED', by: [role(ROLE_ORDER_FINANCE_CONTROL)], conditions: ['reason'] },
+  { from: 'READY', to: 'ACCEPTED', by: [role('ROLE_ORDER_FINANCE_CONTROL')] },
+  { from: 'READY', to: 'REJECTED', by: [role('ROLE_ORDER_FINANCE_CONTROL')], conditions: ['reason'] },
   { from: 'REJECTED', to: 'READY', by: [EDIT] },
   // Finance reopens the money: the only way out of ACCEPTED.
-  { from: 'ACCEPTED', to: 'NOT_READY', by: [role(ROLE_ORDER_FINANCE_CONTROL)] },
+  { from: 'ACCEPTED', to: 'NOT_READY', by: [role('ROLE_ORDER_FINANCE_CONTROL')] },
 ];
 
 export const CARGO_INSURANCE_TRANSITIONS: readonly StatusTransition<CargoInsuranceStatus>[] = [
   { from: 'NOT_READY', to: 'READY', by: [EDIT], conditions: ['insuranceDetails'] },
   { from: 'READY', to: 'NOT_READY', by: [EDIT] },
-  { from: 'READY', to: 'ACCEPTED', by: [role(ROLE_INSURANCE_BANK_INSURER)] },
-  { from: 'READY', to: 'REJECTED', by: [role(ROLE_INSURANCE_BANK_INSURER)] },
+  { from: 'READY', to: 'ACCEPTED', by: [role('ROLE_INSURANCE_BANK_INSURER')] },
+  { from: 'READY', to: 'REJECTED', by: [role('ROLE_INSURANCE_BANK_INSURER')] },
   // The certificate is issued by the insurance module.
   { from: 'ACCEPTED', to: 'INSURED', by: [SYSTEM] },
   { from: 'REJECTED', to: 'READY', by: [EDIT], conditions: ['insuranceDetails'] },
   { from: 'NOT_READY', to: 'CANCELLED', by: [EDIT] },
   { from: 'READY', to: 'CANCELLED', by: [EDIT] },
   { from: 'ACCEPTED', to: 'CANCELLED', by: [EDIT] },
-  { from: 'INSURED', to: 'CANCELLED', by: [{ edit: true, role: ROLE_INSURANCE_CASE_REMOVE }] },
+  { from: 'INSURED', to: 'CANCELLED', by: [{ edit: true, role: 'ROLE_INSURANCE_CASE_REMOVE' }] },
 ];
 
 export const TNVED_CONTROL_TRANSITIONS: readonly StatusTransition<TnvedControlStatus>[] = [
   { from: 'NOT_READY', to: 'READY', by: [EDIT], conditions: ['cargoDescribed'] },
-  { from: 'READY', to: 'VERIFIED', by: [role(ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE)] },
+  { from: 'READY', to: 'VERIFIED', by: [role('ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE')] },
   // The system when the cargo codes change; the customs specialist by hand.
-  { from: 'READY', to: 'NOT_READY', by: [SYSTEM, role(ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE)] },
-  { from: 'VERIFIED', to: 'NOT_READY', by: [SYSTEM, role(ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE)] },
+  { from: 'READY', to: 'NOT_READY', by: [SYSTEM, role('ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE')] },
+  { from: 'VERIFIED', to: 'NOT_READY', by: [SYSTEM, role('ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE')] },
 ];
 
 /** Set by the system from the transfer plan, any way round; never by hand. */
@@ -449,6 +442,6 @@ export function operationEditLock(facts: EditLockFacts): OperationMessage | null
  */
 export function fileUploadLock(facts: EditLockFacts, actor: OperationActor): OperationMessage | null {
   const lock = operationEditLock(facts);
-  if (!lock || actor.isSystem || holdsRole(actor, ROLE_ARCHIVED_OPERATION_FILE_UPLOAD)) return null;
+  if (!lock || actor.isSystem || holdsRole(actor, 'ROLE_ARCHIVED_OPERATION_FILE_UPLOAD')) return null;
   return lock;
 }

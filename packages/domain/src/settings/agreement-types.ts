@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_AGREEMENT_TYPES } from '../permissions';
 
 /** A kind of agreement with a counterparty (transport forwarding, agency, supply, ...). */
 export const agreementTypeCreateSchema = z.object({
@@ -35,7 +34,7 @@ export const agreementTypeResource = defineResource({
   entity: agreementTypeSchema,
   create: agreementTypeCreateSchema,
   fields: [codeField, nameField, nameEnField, enabledField, updatedAtField],
-  roles: { view: [], edit: [ROLE_SETTINGS_AGREEMENT_TYPES] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_AGREEMENT_TYPES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { enabledField, nameField, updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
 import { bikSchema, correspondentAccountSchema, SWIFT_MESSAGE, swiftSchema } from '../counterparties/schemas';
-import { ROLE_SETTINGS_BANKS } from '../permissions';
 
 /** Stable English messages of the bank rules; the web translates them (locales/*\/messages.json). */
 export const BANK_MESSAGES = {
@@ -91,7 +90,7 @@ export const bankResource = defineResource({
     updatedAtField,
   ],
   // Banks are chosen in payment forms and counterparties' accounts: every signed-in user reads them.
-  roles: { view: [], edit: [ROLE_SETTINGS_BANKS] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_BANKS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

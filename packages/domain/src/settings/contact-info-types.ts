@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase, type LocalizedText } from '../common/resource';
-import { ROLE_SETTINGS_CONTACT_INFO_TYPES } from '../permissions';
 
 /** How a value of this type is checked and opened (mailto:, tel:, a link). */
 export const CONTACT_INFO_FORMATS = ['phone', 'email', 'url', 'messenger', 'text'] as const;
@@ -64,7 +63,7 @@ export const contactInfoTypeResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [], edit: [ROLE_SETTINGS_CONTACT_INFO_TYPES] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_CONTACT_INFO_TYPES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_COUNTERPARTY_FEATURES, ROLE_SETTINGS_COUNTERPARTY_STATUSES } from '../permissions';
 
 const dictionaryCreate = z.object({ code: dictionaryCode, name: dictionaryName, nameEn: dictionaryNameEn });
 const dictionaryEntity = z.object({
@@ -35,7 +34,7 @@ export const counterpartyStatusResource = defineResource({
   entity: counterpartyStatusSchema,
   create: counterpartyStatusCreateSchema,
   fields: [codeField, nameField, nameEnField, enabledField, updatedAtField],
-  roles: { view: [], edit: [ROLE_SETTINGS_COUNTERPARTY_STATUSES] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_COUNTERPARTY_STATUSES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,
@@ -58,7 +57,7 @@ export const counterpartyFeatureResource = defineResource({
   entity: counterpartyFeatureSchema,
   create: counterpartyFeatureCreateSchema,
   fields: [codeField, nameField, nameEnField, enabledField, updatedAtField],
-  roles: { view: [], edit: [ROLE_COUNTERPARTY_FEATURES] },
+  roles: { view: [], edit: ['ROLE_COUNTERPARTY_FEATURES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

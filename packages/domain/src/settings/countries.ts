@@ -8,7 +8,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_COUNTRIES } from '../permissions';
 
 /** An ISO 3166-1 country; loaded by the server, edited (names) and disabled, never created or deleted. */
 export const countryCreateSchema = z.object({
@@ -65,7 +64,7 @@ export const countryResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [], edit: [ROLE_SETTINGS_COUNTRIES] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_COUNTRIES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_COURIERS } from '../permissions';
 
 /** Placeholder of the tracking number in a courier's tracking link. */
 export const TRACKING_NUMBER_PLACEHOLDER = '{trackingNumber}';
@@ -70,7 +69,7 @@ export const courierDeliveryServiceResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [], edit: [ROLE_SETTINGS_COURIERS] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_COURIERS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

@@ -9,7 +9,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_CURRENCIES } from '../permissions';
 
 /** An ISO 4217 currency: three-letter code, numeric code, minor units (digits after the point). */
 export const currencyCreateSchema = z.object({
@@ -74,7 +73,7 @@ export const currencyResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [], edit: [ROLE_SETTINGS_CURRENCIES] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_CURRENCIES'] },
   labelField: 'code',
   defaultSort: { field: 'code', order: 'asc' },
   toggle: true,

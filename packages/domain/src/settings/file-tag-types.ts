@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_FILE_TAGS } from '../permissions';
 
 /** A kind of tag put on files (invoice, CMR, packing list, ...), with the colour of its chip. */
 export const fileTagTypeCreateSchema = z.object({
@@ -53,7 +52,7 @@ export const fileTagTypeResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [], edit: [ROLE_SETTINGS_FILE_TAGS] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_FILE_TAGS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

@@ -8,7 +8,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_ORDER_FINANCE_CONTROL, ROLE_ORDER_FINANCE_CONTROL_REASONS } from '../permissions';
 
 /** A reason chosen when an order's or job's finance control status is set ("a reason is required"). */
 export const financeControlStatusReasonCreateSchema = z.object({
@@ -34,8 +33,8 @@ export const financeControlStatusReasonResource = defineResource({
   fields: [nameField, nameEnField, enabledField, updatedAtField],
   // Whoever sets a finance control status picks a reason from this list.
   roles: {
-    view: [ROLE_ORDER_FINANCE_CONTROL_REASONS, ROLE_ORDER_FINANCE_CONTROL],
-    edit: [ROLE_ORDER_FINANCE_CONTROL_REASONS],
+    view: ['ROLE_ORDER_FINANCE_CONTROL_REASONS', 'ROLE_ORDER_FINANCE_CONTROL'],
+    edit: ['ROLE_ORDER_FINANCE_CONTROL_REASONS'],
   },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },

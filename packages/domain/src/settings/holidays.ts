@@ -7,7 +7,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_HOLIDAYS } from '../permissions';
 
 /** A calendar date in the ISO form YYYY-MM-DD that exists (no 2025-02-30). */
 const isoDate = z.iso.date();
@@ -48,7 +47,7 @@ export const holidayResource = defineResource({
     updatedAtField,
   ],
   // The calendar is read by everyone whose dates it shifts.
-  roles: { view: [], edit: [ROLE_SETTINGS_HOLIDAYS] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_HOLIDAYS'] },
   labelField: 'date',
   defaultSort: { field: 'date', order: 'desc' },
   deletable: true,

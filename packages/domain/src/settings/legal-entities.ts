@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { enabledField, nameField, updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
 import { innLegalSchema, kppSchema, ogrnLegalSchema } from '../counterparties/schemas';
-import { ROLE_SETTINGS_LEGAL_ENTITIES } from '../permissions';
 
 export const LEGAL_ENTITY_MESSAGES = {
   inUse: 'legal entity used in payment forms',
@@ -75,7 +74,7 @@ export const legalEntityResource = defineResource({
     updatedAtField,
   ],
   // Chosen in orders, bills and payment forms: every signed-in user reads them.
-  roles: { view: [], edit: [ROLE_SETTINGS_LEGAL_ENTITIES] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_LEGAL_ENTITIES'] },
   labelField: 'shortName',
   defaultSort: { field: 'shortName', order: 'asc' },
   toggle: true,

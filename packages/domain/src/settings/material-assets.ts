@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { enabledField, nameField, updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
 import { MESSAGES } from '../common/validation';
-import { ROLE_BILL_MATERIAL_ASSETS, ROLE_MATERIAL_ASSETS } from '../permissions';
 import { colleagueReference } from '../users';
 
 export const MATERIAL_ASSET_KINDS = [
@@ -125,7 +124,7 @@ export const materialAssetResource = defineResource({
     updatedAtField,
   ],
   // Bills attach material assets, so whoever does that reads the list too.
-  roles: { view: [ROLE_BILL_MATERIAL_ASSETS], edit: [ROLE_MATERIAL_ASSETS] },
+  roles: { view: ['ROLE_BILL_MATERIAL_ASSETS'], edit: ['ROLE_MATERIAL_ASSETS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

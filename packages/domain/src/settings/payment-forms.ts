@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { enabledField, nameField, updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_PAYMENT_FORMS } from '../permissions';
 
 export const PAYMENT_FORM_MESSAGES = {
   inUse: 'payment form used in bills or payments',
@@ -93,7 +92,7 @@ export const paymentFormResource = defineResource({
     updatedAtField,
   ],
   // Chosen on bills, payments and reports: every signed-in user reads them.
-  roles: { view: [], edit: [ROLE_SETTINGS_PAYMENT_FORMS] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_PAYMENT_FORMS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

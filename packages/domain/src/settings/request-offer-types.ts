@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_REQUEST_OFFER_TYPES } from '../permissions';
 
 /** A kind of offer on a customer request (e.g. door-to-door, port-to-port, customs only). */
 export const requestOfferTypeCreateSchema = z.object({
@@ -35,7 +34,7 @@ export const requestOfferTypeResource = defineResource({
   entity: requestOfferTypeSchema,
   create: requestOfferTypeCreateSchema,
   fields: [codeField, nameField, nameEnField, enabledField, updatedAtField],
-  roles: { view: [], edit: [ROLE_SETTINGS_REQUEST_OFFER_TYPES] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_REQUEST_OFFER_TYPES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

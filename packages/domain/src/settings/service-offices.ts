@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { codeField, enabledField, nameField, updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import {
-  ROLE_SETTINGS_SERVICE_OFFICES,
-  ROLE_USER_CREATE,
-  ROLE_USER_EDIT,
-  ROLE_USER_LIST,
-} from '../permissions';
 
 /** An IPv4/IPv6 address or CIDR range of an office network. */
 export const ipAddressOrRange = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
@@ -58,8 +52,8 @@ export const serviceOfficeResource = defineResource({
   ],
   // Users' forms choose an office, so whoever manages users reads the list too.
   roles: {
-    view: [ROLE_SETTINGS_SERVICE_OFFICES, ROLE_USER_LIST, ROLE_USER_EDIT, ROLE_USER_CREATE],
-    edit: [ROLE_SETTINGS_SERVICE_OFFICES],
+    view: ['ROLE_SETTINGS_SERVICE_OFFICES', 'ROLE_USER_LIST', 'ROLE_USER_EDIT', 'ROLE_USER_CREATE'],
+    edit: ['ROLE_SETTINGS_SERVICE_OFFICES'],
   },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },

@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_VEHICLE_TYPES } from '../permissions';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../tms/transport-types';
 
 /** A kind of vehicle or load unit (tent semi-trailer, 40' container, ...) with its usual capacity. */
@@ -74,7 +73,7 @@ export const vehicleTypeResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [], edit: [ROLE_SETTINGS_VEHICLE_TYPES] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_VEHICLE_TYPES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

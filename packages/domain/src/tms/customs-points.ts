@@ -9,7 +9,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_CUSTOMS_POINT_EDIT, ROLE_CUSTOMS_POINT_VIEW } from '../permissions';
 
 /** A customs office where declarations are lodged; its code is the customs authority's (e.g. 10702070). */
 export const customsPointCreateSchema = z.object({
@@ -61,7 +60,7 @@ export const customsPointResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [ROLE_CUSTOMS_POINT_VIEW, ROLE_CUSTOMS_POINT_EDIT], edit: [ROLE_CUSTOMS_POINT_EDIT] },
+  roles: { view: ['ROLE_CUSTOMS_POINT_VIEW', 'ROLE_CUSTOMS_POINT_EDIT'], edit: ['ROLE_CUSTOMS_POINT_EDIT'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

@@ -8,7 +8,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_CUSTOMS_SETTINGS } from '../permissions';
 
 /** Who answers for a customs formality on an order (the company, the client, a customs broker, ...). */
 export const customsResponsibilityCreateSchema = z.object({
@@ -32,7 +31,7 @@ export const customsResponsibilityResource = defineResource({
   entity: customsResponsibilitySchema,
   create: customsResponsibilityCreateSchema,
   fields: [nameField, nameEnField, enabledField, updatedAtField],
-  roles: { view: [], edit: [ROLE_CUSTOMS_SETTINGS] },
+  roles: { view: [], edit: ['ROLE_CUSTOMS_SETTINGS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_JOB_TYPES } from '../permissions';
 
 /** Spec §8: a job type still referred to cannot be deleted. */
 export const JOB_TYPE_IN_USE = 'job type used in jobs or products';
@@ -54,7 +53,7 @@ export const jobTypeResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [], edit: [ROLE_SETTINGS_JOB_TYPES] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_JOB_TYPES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_LOADING_UNLOADING_METHODS } from '../permissions';
 
 /** How cargo gets on and off a vehicle: rear, side, top, with a tail lift, by crane, ... */
 export const loadingUnloadingMethodCreateSchema = z.object({
@@ -35,7 +34,7 @@ export const loadingUnloadingMethodResource = defineResource({
   entity: loadingUnloadingMethodSchema,
   create: loadingUnloadingMethodCreateSchema,
   fields: [codeField, nameField, nameEnField, enabledField, updatedAtField],
-  roles: { view: [], edit: [ROLE_SETTINGS_LOADING_UNLOADING_METHODS] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_LOADING_UNLOADING_METHODS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

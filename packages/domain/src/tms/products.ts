@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_PRODUCTS } from '../permissions';
 
 /** Spec §8: a product still referred to cannot be deleted. */
 export const PRODUCT_IN_USE = 'product used in orders or job types';
@@ -75,7 +74,7 @@ export const productResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [], edit: [ROLE_SETTINGS_PRODUCTS] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_PRODUCTS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

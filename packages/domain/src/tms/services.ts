@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_SERVICES } from '../permissions';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from './transport-types';
 
 /** Spec §8: a service still referred to cannot be deleted. */
@@ -58,7 +57,7 @@ export const serviceResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [], edit: [ROLE_SETTINGS_SERVICES] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_SERVICES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   toggle: true,

@@ -10,7 +10,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_SHIPMENT_TERMS } from '../permissions';
 
 /** Incoterms 2020 groups the rules by the transport they fit: any mode, or sea and inland waterway only. */
 export const SHIPMENT_TERM_TYPES = ['any', 'sea'] as const;
@@ -63,7 +62,7 @@ export const shipmentTermResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [], edit: [ROLE_SETTINGS_SHIPMENT_TERMS] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_SHIPMENT_TERMS'] },
   labelField: 'code',
   defaultSort: { field: 'code', order: 'asc' },
   toggle: true,

@@ -8,7 +8,6 @@ import {
   updatedAtField,
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_SETTINGS_STAGE_TYPES } from '../permissions';
 import { STAGE_BEHAVIOURS, stageBehavioursSchema } from './stage-behaviours';
 
 /** Spec §8: a stage type still referred to cannot be deleted. */
@@ -103,7 +102,7 @@ export const stageTypeResource = defineResource({
     enabledField,
     updatedAtField,
   ],
-  roles: { view: [], edit: [ROLE_SETTINGS_STAGE_TYPES] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_STAGE_TYPES'] },
   labelField: 'name',
   defaultSort: { field: 'sortOrder', order: 'asc' },
   toggle: true,

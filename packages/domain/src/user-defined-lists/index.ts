@@ -3,7 +3,6 @@ import { updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
 import { MESSAGES } from '../common/validation';
 import { customFieldCode } from '../custom-fields/definitions';
-import { ROLE_SETTINGS_USER_LISTS } from '../permissions';
 
 /** A column of a user-defined list (spec §3): code, description, placeholder text, required flag. */
 export const userDefinedListFieldSchema = z.object({
@@ -62,7 +61,7 @@ export const userDefinedListResource = defineResource({
     updatedAtField,
   ],
   // Every signed-in user reads a list's description: custom-field widgets of any form need it.
-  roles: { view: [], edit: [ROLE_SETTINGS_USER_LISTS] },
+  roles: { view: [], edit: ['ROLE_SETTINGS_USER_LISTS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
 });

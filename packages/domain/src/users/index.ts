@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { roleListSchema } from '../access-groups';
 import { updatedAtField } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
-import { ROLE_USER_CREATE, ROLE_USER_EDIT, ROLE_USER_LIST, ROLE_USER_SHOW } from '../permissions';
 
 /** Locales and languages of spec §9. */
 export const LOCALES = ['ru-RU', 'en-US'] as const;
@@ -212,9 +211,9 @@ export const userResource = defineResource({
     updatedAtField,
   ],
   roles: {
-    view: [ROLE_USER_LIST, ROLE_USER_SHOW],
-    edit: [ROLE_USER_EDIT],
-    create: [ROLE_USER_CREATE],
+    view: ['ROLE_USER_LIST', 'ROLE_USER_SHOW'],
+    edit: ['ROLE_USER_EDIT'],
+    create: ['ROLE_USER_CREATE'],
   },
   labelField: 'username',
   defaultSort: { field: 'username', order: 'asc' },

@@ -1,4 +1,3 @@
-import { ROLE_ADMIN } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyPassword } from '../../platform/auth/password';
@@ -22,7 +21,7 @@ describe('first administrator', () => {
       .select({ user: users, contactName: contacts.name })
       .from(users)
       .innerJoin(contacts, eq(contacts.id, users.contactId))
-      .where(sql`${ROLE_ADMIN} = ANY(${users.roles})`);
+      .where(sql`${'ROLE_ADMIN'} = ANY(${users.roles})`);
 
   it('creates one with a random password printed once, to be changed at first sign-in; idempotent', async () => {
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
@@ -48,7 +47,7 @@ describe('first administrator', () => {
     try {
       const [group] = await other.db
         .insert(accessGroups)
-        .values({ name: 'Admins', roles: [ROLE_ADMIN] })
+        .values({ name: 'Admins', roles: ['ROLE_ADMIN'] })
         .returning();
       await createUser(other, { accessGroupIds: [group!.id] });
       await ensureAdmin(other, { adminUsername: 'admin', adminPassword: 'Admin12345' }, log);
@@ -57,7 +56,7 @@ describe('first administrator', () => {
       await other.db.update(users).set({ active: false });
       await ensureAdmin(other, { adminUsername: 'admin', adminPassword: 'Admin12345' }, log);
       const [created] = await other.db.select().from(users).where(eq(users.username, 'admin'));
-      expect(created).toMatchObject({ roles: [ROLE_ADMIN], changePasswordRequired: false });
+      expect(created).toMatchObject({ roles: ['ROLE_ADMIN'], changePasswordRequired: false });
       expect(await verifyPassword(created!.passwordHash, 'Admin12345')).toBe(true);
     } finally {
       await other.close();
@@ -71,7 +70,7 @@ describe('first administrator', () => {
       await ensureAdmin(other, { adminUsername: 'admin', adminPassword: 'Admin12345' }, log);
       const [row] = await other.db.select().from(users).where(eq(users.id, user.id));
       expect(row).toMatchObject({
-        roles: ['ROLE_X', ROLE_ADMIN],
+        roles: ['ROLE_X', 'ROLE_ADMIN'],
         active: true,
         passwordHash: user.passwordHash,
       });

@@ -1,4 +1,3 @@
-import { ROLE_ADMIN } from '@tms/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -27,7 +26,7 @@ export async function ensureAdmin(
     const [admin] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.active, true), sql`${ROLE_ADMIN} = ANY(${effectiveRolesSql(users)})`))
+      .where(and(eq(users.active, true), sql`${'ROLE_ADMIN'} = ANY(${effectiveRolesSql(users)})`))
       .limit(1);
     if (admin) return;
 
@@ -41,7 +40,7 @@ export async function ensureAdmin(
         .update(users)
         .set({
           active: true,
-          roles: sql`array_append(array_remove(${users.roles}, ${ROLE_ADMIN}), ${ROLE_ADMIN})`,
+          roles: sql`array_append(array_remove(${users.roles}, ${'ROLE_ADMIN'}), ${'ROLE_ADMIN'})`,
           version: sql`${users.version} + 1`,
           updatedAt: sql`now()`,
         })
@@ -61,7 +60,7 @@ export async function ensureAdmin(
       username,
       passwordHash: await hashPassword(password),
       contactId: contact!.id,
-      roles: [ROLE_ADMIN],
+      roles: ['ROLE_ADMIN'],
       changePasswordRequired,
     });
     if (!config.adminPassword) {

@@ -1,4 +1,4 @@
-import { ACCESS_MESSAGES, accessGroupResource, ROLE_ADMIN } from '@tms/domain';
+import { ACCESS_MESSAGES, accessGroupResource } from '@tms/domain';
 import type { AuthContext } from '../../platform/auth/context';
 import { conflict, fieldError, forbidden } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
@@ -8,8 +8,8 @@ import { countUsersInGroup } from '../users';
 
 type Row = typeof accessGroups.$inferSelect;
 
-const isAdmin = (auth: AuthContext) => auth.roles.has(ROLE_ADMIN);
-const grantsAdmin = (roles: readonly string[] | undefined) => roles?.includes(ROLE_ADMIN) ?? false;
+const isAdmin = (auth: AuthContext) => auth.roles.has('ROLE_ADMIN');
+const grantsAdmin = (roles: readonly string[] | undefined) => roles?.includes('ROLE_ADMIN') ?? false;
 
 /** Only an administrator touches a group that makes its users administrators. */
 function assertMayChange(auth: AuthContext, row: Row): void {

@@ -1,4 +1,3 @@
-import { ROLE_ADMIN } from '@tms/domain';
 import { and, arrayContains, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { accessGroups } from '../../platform/identity/tables';
@@ -19,7 +18,7 @@ export async function groupsGrantAdmin(tx: Tx, ids: readonly number[]): Promise<
   const rows = await tx
     .select({ id: accessGroups.id })
     .from(accessGroups)
-    .where(and(inArray(accessGroups.id, [...ids]), arrayContains(accessGroups.roles, [ROLE_ADMIN])))
+    .where(and(inArray(accessGroups.id, [...ids]), arrayContains(accessGroups.roles, ['ROLE_ADMIN'])))
     .limit(1);
   return rows.length > 0;
 }

@@ -3,14 +3,6 @@ import {
   flattenTree,
   COUNTERPARTY_MESSAGES as M,
   MESSAGES,
-  ROLE_COUNTERPARTY_API_KEYS,
-  ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED,
-  ROLE_COUNTERPARTY_EDIT_ALL,
-  ROLE_COUNTERPARTY_EDIT_OFFICE,
-  ROLE_COUNTERPARTY_EDIT_OWN,
-  ROLE_COUNTERPARTY_VIEW_ALL,
-  ROLE_COUNTERPARTY_VIEW_OFFICE,
-  ROLE_COUNTERPARTY_VIEW_OWN,
   USER_MESSAGES,
 } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -85,20 +77,20 @@ beforeAll(async () => {
     .returning();
   mow = offices[0]!.id;
   msq = offices[1]!.id;
-  const scoped = [ROLE_COUNTERPARTY_VIEW_OWN, ROLE_COUNTERPARTY_EDIT_OWN];
+  const scoped = ['ROLE_COUNTERPARTY_VIEW_OWN', 'ROLE_COUNTERPARTY_EDIT_OWN'];
   chief = await signIn(
     ctx,
     [
-      ROLE_COUNTERPARTY_VIEW_ALL,
-      ROLE_COUNTERPARTY_EDIT_ALL,
-      ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED,
+      'ROLE_COUNTERPARTY_VIEW_ALL',
+      'ROLE_COUNTERPARTY_EDIT_ALL',
+      'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED',
       ...new Set(Object.values(COUNTERPARTY_FIELD_ROLES)),
     ],
     { serviceOfficeId: mow },
   );
   curatorA = await signIn(ctx, scoped, { serviceOfficeId: mow });
   curatorB = await signIn(ctx, scoped, { serviceOfficeId: mow });
-  officeMsq = await signIn(ctx, [ROLE_COUNTERPARTY_VIEW_OFFICE, ROLE_COUNTERPARTY_EDIT_OFFICE], {
+  officeMsq = await signIn(ctx, ['ROLE_COUNTERPARTY_VIEW_OFFICE', 'ROLE_COUNTERPARTY_EDIT_OFFICE'], {
     serviceOfficeId: msq,
   });
 });
@@ -581,7 +573,7 @@ describe('black list and credit', () => {
         tree: { children: { clientId: { errors: [M.creditLimitExhausted] } } },
       });
       await expect(
-        checkCreditLimit(tx, { roles: new Set([ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED]) }, record.id, 200),
+        checkCreditLimit(tx, { roles: new Set(['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED']) }, record.id, 200),
       ).resolves.toBeUndefined();
     } finally {
       unregisterCreditExposure('test');
@@ -592,9 +584,9 @@ describe('black list and credit', () => {
 describe('cabinet API keys', () => {
   it('shows the key once, keeps its hash, and lets it act for its counterparty from allowed addresses only', async () => {
     const keyer = await signIn(ctx, [
-      ROLE_COUNTERPARTY_VIEW_OWN,
-      ROLE_COUNTERPARTY_EDIT_OWN,
-      ROLE_COUNTERPARTY_API_KEYS,
+      'ROLE_COUNTERPARTY_VIEW_OWN',
+      'ROLE_COUNTERPARTY_EDIT_OWN',
+      'ROLE_COUNTERPARTY_API_KEYS',
     ]);
     const record = await create(keyer, { name: 'Кабинетный', inn: GAZPROM.inn, kpp: '770101001' });
     const other = await create(chief, {});

@@ -4,7 +4,6 @@ import {
   CREDIT_STATES,
   creditStateOf,
   MESSAGES,
-  ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED,
 } from '@tms/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -150,7 +149,7 @@ export async function checkCreditLimit(
   const credit = await creditOf(tx, counterpartyId);
   if (credit.limit === null) return;
   if (Number(credit.exposure) + Number(amountDue) <= Number(credit.limit)) return;
-  if (hasAnyRole(auth, [ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED])) return;
+  if (hasAnyRole(auth, ['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED'])) return;
   throw fieldError(field, COUNTERPARTY_MESSAGES.creditLimitExhausted);
 }
 

@@ -1,13 +1,4 @@
-import {
-  flattenTree,
-  COUNTERPARTY_MESSAGES as M,
-  ROLE_COUNTERPARTY_EDIT_ALL,
-  ROLE_COUNTERPARTY_EDIT_OWN,
-  ROLE_COUNTERPARTY_MERGE,
-  ROLE_COUNTERPARTY_SIMILAR_SEARCH,
-  ROLE_COUNTERPARTY_VIEW_ALL,
-  ROLE_COUNTERPARTY_VIEW_OWN,
-} from '@tms/domain';
+import { flattenTree, COUNTERPARTY_MESSAGES as M } from '@tms/domain';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../../platform/identity/tables';
@@ -63,14 +54,14 @@ beforeAll(async () => {
   ctx = await createTestApp({}, [probeModule]);
   ru = (await ctx.database.db.select().from(countries).where(eq(countries.code, 'RU')))[0]!.id;
   merger = await signIn(ctx, [
-    ROLE_COUNTERPARTY_VIEW_ALL,
-    ROLE_COUNTERPARTY_EDIT_ALL,
-    ROLE_COUNTERPARTY_MERGE,
+    'ROLE_COUNTERPARTY_VIEW_ALL',
+    'ROLE_COUNTERPARTY_EDIT_ALL',
+    'ROLE_COUNTERPARTY_MERGE',
   ]);
   curator = await signIn(ctx, [
-    ROLE_COUNTERPARTY_VIEW_OWN,
-    ROLE_COUNTERPARTY_EDIT_OWN,
-    ROLE_COUNTERPARTY_MERGE,
+    'ROLE_COUNTERPARTY_VIEW_OWN',
+    'ROLE_COUNTERPARTY_EDIT_OWN',
+    'ROLE_COUNTERPARTY_MERGE',
   ]);
 });
 afterAll(() => ctx?.close());
@@ -268,9 +259,9 @@ describe('similar search', () => {
 
   beforeAll(async () => {
     searcher = await signIn(ctx, [
-      ROLE_COUNTERPARTY_VIEW_OWN,
-      ROLE_COUNTERPARTY_EDIT_OWN,
-      ROLE_COUNTERPARTY_SIMILAR_SEARCH,
+      'ROLE_COUNTERPARTY_VIEW_OWN',
+      'ROLE_COUNTERPARTY_EDIT_OWN',
+      'ROLE_COUNTERPARTY_SIMILAR_SEARCH',
     ]);
     target = await create(searcher, {
       name: 'ТрансЛогистик Плюс',
@@ -330,7 +321,7 @@ describe('similar search', () => {
     const byAll = await call(
       'GET',
       `/api/counterparties/similar?email=hidden@translog.ru`,
-      await signIn(ctx, [ROLE_COUNTERPARTY_VIEW_ALL, ROLE_COUNTERPARTY_SIMILAR_SEARCH]),
+      await signIn(ctx, ['ROLE_COUNTERPARTY_VIEW_ALL', 'ROLE_COUNTERPARTY_SIMILAR_SEARCH']),
     );
     expect(byAll.json().data.collection.map((m: { counterparty: Body }) => m.counterparty.id)).toEqual([
       hidden.id,

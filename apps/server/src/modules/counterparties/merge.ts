@@ -5,7 +5,6 @@ import {
   COUNTERPARTY_MESSAGES as M,
   MERGEABLE_COUNTERPARTY_FIELDS,
   MESSAGES,
-  ROLE_IGNORE_MANAGEMENT_LOCK,
 } from '@tms/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -145,7 +144,7 @@ export async function mergeCounterparties(
   if (source.version !== body.sourceVersion || survivor.version !== body.survivorVersion) throw conflict();
   if (
     (source.managementLock || survivor.managementLock) &&
-    !hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])
+    !hasAnyRole(auth, ['ROLE_IGNORE_MANAGEMENT_LOCK'])
   ) {
     throw forbidden(M.managementLock);
   }

@@ -13,9 +13,6 @@ import {
   idParamSchema,
   listResultSchema,
   COUNTERPARTY_MESSAGES as M,
-  ROLE_COUNTERPARTY_API_KEYS,
-  ROLE_COUNTERPARTY_MERGE,
-  ROLE_COUNTERPARTY_SIMILAR_SEARCH,
 } from '@tms/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -97,7 +94,7 @@ export default async function counterpartiesModule(app: App): Promise<void> {
   app.get(
     '/counterparties/similar',
     {
-      config: { roles: [ROLE_COUNTERPARTY_SIMILAR_SEARCH] },
+      config: { roles: ['ROLE_COUNTERPARTY_SIMILAR_SEARCH'] },
       schema: {
         tags,
         summary: 'Possible duplicates by name, INN, email or phone',
@@ -136,7 +133,7 @@ export default async function counterpartiesModule(app: App): Promise<void> {
   app.get(
     '/counterparties/:id/merge',
     {
-      config: { roles: [ROLE_COUNTERPARTY_MERGE] },
+      config: { roles: ['ROLE_COUNTERPARTY_MERGE'] },
       schema: {
         tags,
         summary: 'Preview of merging this counterparty into a survivor',
@@ -155,7 +152,7 @@ export default async function counterpartiesModule(app: App): Promise<void> {
   app.post(
     '/counterparties/:id/merge',
     {
-      config: { roles: [ROLE_COUNTERPARTY_MERGE] },
+      config: { roles: ['ROLE_COUNTERPARTY_MERGE'] },
       schema: {
         tags,
         summary: 'Merge this counterparty into a survivor',
@@ -179,7 +176,7 @@ export default async function counterpartiesModule(app: App): Promise<void> {
   app.post(
     '/counterparties/:id/api-key',
     {
-      config: { roles: [ROLE_COUNTERPARTY_API_KEYS] },
+      config: { roles: ['ROLE_COUNTERPARTY_API_KEYS'] },
       schema: {
         tags,
         summary: "A new key for the counterparty's cabinet, shown this once",
@@ -198,7 +195,7 @@ export default async function counterpartiesModule(app: App): Promise<void> {
   app.delete(
     '/counterparties/:id/api-key',
     {
-      config: { roles: [ROLE_COUNTERPARTY_API_KEYS] },
+      config: { roles: ['ROLE_COUNTERPARTY_API_KEYS'] },
       schema: {
         tags,
         summary: "Revoke the cabinet's key",

@@ -8,7 +8,6 @@ import {
   deniedFields,
   COUNTERPARTY_MESSAGES as M,
   MESSAGES,
-  ROLE_IGNORE_MANAGEMENT_LOCK,
   requisitesErrors,
   sameFieldValue,
   USER_MESSAGES,
@@ -42,7 +41,7 @@ export const sameValue = sameFieldValue;
 
 /** A locked counterparty refuses any change from users who may not work past the management lock. */
 function assertUnlocked(auth: AuthContext, existing: CounterpartyRow, changed: readonly string[]): void {
-  if (existing.managementLock && changed.length && !hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])) {
+  if (existing.managementLock && changed.length && !hasAnyRole(auth, ['ROLE_IGNORE_MANAGEMENT_LOCK'])) {
     throw forbidden(M.managementLock);
   }
 }
@@ -192,7 +191,7 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
       return { ...values, ...fixed };
     },
     beforeDelete: ({ auth }, row) => {
-      if (row.managementLock && !hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])) {
+      if (row.managementLock && !hasAnyRole(auth, ['ROLE_IGNORE_MANAGEMENT_LOCK'])) {
         throw forbidden(M.managementLock);
       }
     },

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { ROLE_COUNTERPARTY_SIMILAR_SEARCH, ROLE_COUNTERPARTY_VIEW_OWN } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -21,7 +20,7 @@ describe.skipIf(!onPostgres)('similar search on PostgreSQL (skipped without TEST
   beforeAll(async () => {
     ctx = await createTestApp();
     // Own scope: every query also carries the curator condition, as for most users.
-    searcher = await signIn(ctx, [ROLE_COUNTERPARTY_VIEW_OWN, ROLE_COUNTERPARTY_SIMILAR_SEARCH]);
+    searcher = await signIn(ctx, ['ROLE_COUNTERPARTY_VIEW_OWN', 'ROLE_COUNTERPARTY_SIMILAR_SEARCH']);
     const me = searcher.user.id;
     await ctx.database.db.execute(sql`
       INSERT INTO counterparties (name, client, contractor, country_id, inn, email, emails, phone, curator_ids)

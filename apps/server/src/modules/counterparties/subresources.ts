@@ -8,7 +8,6 @@ import {
   COUNTERPARTY_MESSAGES as M,
   MESSAGES,
   normalizeIban,
-  ROLE_IGNORE_MANAGEMENT_LOCK,
   russianBankDetailsErrors,
 } from '@tms/domain';
 import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
@@ -59,7 +58,7 @@ async function checkParent(
     .limit(1);
   if (!parent) throw notFound();
   if (!parent.writable) throw forbidden();
-  if (parent.managementLock && !hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])) {
+  if (parent.managementLock && !hasAnyRole(auth, ['ROLE_IGNORE_MANAGEMENT_LOCK'])) {
     throw forbidden(M.managementLock);
   }
   if (parent.mergedIntoId !== null) throw fieldError(['counterpartyId'], M.alreadyMerged);

@@ -5,7 +5,6 @@ import {
   flattenTree,
   MESSAGES,
   operationCustomFieldGroupResource,
-  ROLE_SETTINGS_CUSTOM_FIELDS,
   VALIDATION_FAILED,
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
@@ -116,7 +115,7 @@ describe('custom field definitions: rules', () => {
   const api = '/api/custom-fields/customer-request';
   beforeAll(async () => {
     ctx = await createTestApp();
-    editor = await signIn(ctx, [ROLE_SETTINGS_CUSTOM_FIELDS]);
+    editor = await signIn(ctx, ['ROLE_SETTINGS_CUSTOM_FIELDS']);
   });
   afterAll(async () => ctx?.close());
   const post = (url: string, payload: object) =>

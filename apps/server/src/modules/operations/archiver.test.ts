@@ -1,4 +1,4 @@
-import { APPLICATION_FILE_TAG, ROLE_STAGE_MANAGE_ALL } from '@tms/domain';
+import { APPLICATION_FILE_TAG } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { files, fileTags, fileTagTypes } from '../../platform/files/tables';
@@ -37,7 +37,7 @@ const blockers = async (id: number) =>
   (await ops.call('GET', `/api/tms/orders/${id}/archive-blockers`, manager)).json().data;
 
 beforeAll(async () => {
-  manager = await signIn(ops.ctx, [...EDIT_ALL, ROLE_STAGE_MANAGE_ALL]);
+  manager = await signIn(ops.ctx, [...EDIT_ALL, 'ROLE_STAGE_MANAGE_ALL']);
   client = await ops.world.counterparty();
 });
 

@@ -1,14 +1,4 @@
-import {
-  APPLICATION_FILE_TAG,
-  FILE_TAG_MESSAGES,
-  OPERATION_MESSAGES as M,
-  MESSAGES,
-  ROLE_ARCHIVED_OPERATION_FILE_UPLOAD,
-  ROLE_JOB_VIEW_ALL,
-  ROLE_ORDER_EDIT_OWN,
-  ROLE_ORDER_VIEW_ALL,
-  ROLE_ORDER_VIEW_OWN,
-} from '@tms/domain';
+import { APPLICATION_FILE_TAG, FILE_TAG_MESSAGES, OPERATION_MESSAGES as M, MESSAGES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '../../platform/files/service';
@@ -70,9 +60,9 @@ async function lockOrder(id: number, set: Partial<typeof orders.$inferInsert>) {
 
 beforeAll(async () => {
   manager = await signIn(ops.ctx, EDIT_ALL, { contactName: 'Иван Менеджер' });
-  viewer = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL, ROLE_JOB_VIEW_ALL]);
-  stranger = await signIn(ops.ctx, [ROLE_ORDER_VIEW_OWN, ROLE_ORDER_EDIT_OWN]);
-  archivist = await signIn(ops.ctx, [...EDIT_ALL, ROLE_ARCHIVED_OPERATION_FILE_UPLOAD]);
+  viewer = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_JOB_VIEW_ALL']);
+  stranger = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_OWN', 'ROLE_ORDER_EDIT_OWN']);
+  archivist = await signIn(ops.ctx, [...EDIT_ALL, 'ROLE_ARCHIVED_OPERATION_FILE_UPLOAD']);
   client = await ops.world.counterparty();
   cmr = await tagType('CMR');
   invoice = await tagType('INVOICE');

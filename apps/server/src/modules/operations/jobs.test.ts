@@ -1,14 +1,4 @@
-import {
-  COUNTERPARTY_MESSAGES,
-  OPERATION_MESSAGES as M,
-  MATERIAL_ASSET_MESSAGES,
-  padId,
-  ROLE_ORDER_ARCHIVE,
-  ROLE_ORDER_CONSOLIDATION,
-  ROLE_ORDER_EDIT_ALL,
-  ROLE_ORDER_LIQUID,
-  ROLE_ORDER_VIEW_ALL,
-} from '@tms/domain';
+import { COUNTERPARTY_MESSAGES, OPERATION_MESSAGES as M, MATERIAL_ASSET_MESSAGES, padId } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
@@ -22,8 +12,8 @@ let client: number;
 let contractor: number;
 
 beforeAll(async () => {
-  editor = await signIn(ops.ctx, [...EDIT_ALL, ROLE_ORDER_ARCHIVE]);
-  consolidator = await signIn(ops.ctx, [...EDIT_ALL, ROLE_ORDER_CONSOLIDATION]);
+  editor = await signIn(ops.ctx, [...EDIT_ALL, 'ROLE_ORDER_ARCHIVE']);
+  consolidator = await signIn(ops.ctx, [...EDIT_ALL, 'ROLE_ORDER_CONSOLIDATION']);
   client = await ops.world.counterparty({ name: 'Клиент Альфа' });
   contractor = await ops.world.counterparty({ name: 'Перевозчик Бета', client: false });
 });
@@ -124,7 +114,11 @@ describe('jobs', () => {
 
   it('refuses a black-listed contractor, a client-only counterparty, and liquid cargo without access', async () => {
     // Marking cargo liquid takes its own role (spec §6).
-    const liquidOrders = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_ORDER_LIQUID]);
+    const liquidOrders = await signIn(ops.ctx, [
+      'ROLE_ORDER_VIEW_ALL',
+      'ROLE_ORDER_EDIT_ALL',
+      'ROLE_ORDER_LIQUID',
+    ]);
     const order = await ops.createOrder(liquidOrders, client, {
       cargo: { description: 'Спирт', liquid: true },
     });

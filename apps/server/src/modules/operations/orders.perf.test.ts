@@ -1,11 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import {
-  ROLE_ORDER_EDIT_OWN,
-  ROLE_ORDER_EDIT_RELATED,
-  ROLE_ORDER_VIEW_ALL,
-  ROLE_ORDER_VIEW_OWN,
-  ROLE_ORDER_VIEW_RELATED,
-} from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
@@ -37,9 +30,9 @@ describe.skipIf(!onPostgres)('order list on PostgreSQL (skipped without TEST_DAT
   let manager: SignedIn;
 
   beforeAll(async () => {
-    chief = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL]);
-    forwarder = await signIn(ops.ctx, [ROLE_ORDER_VIEW_OWN, ROLE_ORDER_EDIT_OWN]);
-    manager = await signIn(ops.ctx, [ROLE_ORDER_VIEW_RELATED, ROLE_ORDER_EDIT_RELATED]);
+    chief = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL']);
+    forwarder = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_OWN', 'ROLE_ORDER_EDIT_OWN']);
+    manager = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_RELATED', 'ROLE_ORDER_EDIT_RELATED']);
     const db = ops.db;
     await db.execute(sql`
       INSERT INTO counterparties (name, client, country_id)

@@ -1,18 +1,4 @@
-import {
-  COUNTERPARTY_MESSAGES,
-  OPERATION_MESSAGES as M,
-  MESSAGES,
-  padId,
-  ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED,
-  ROLE_INSURANCE_BANK_INSURER,
-  ROLE_ORDER_ARCHIVE,
-  ROLE_ORDER_CARGO_DAMAGE,
-  ROLE_ORDER_COUNTERPARTY_CHANGE,
-  ROLE_ORDER_EDIT_ALL,
-  ROLE_ORDER_FINANCE_CONTROL,
-  ROLE_ORDER_LIQUID,
-  ROLE_ORDER_VIEW_ALL,
-} from '@tms/domain';
+import { COUNTERPARTY_MESSAGES, OPERATION_MESSAGES as M, MESSAGES, padId } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
@@ -37,10 +23,10 @@ const postOrder = (body: Record<string, unknown>, who = editor) =>
   });
 
 beforeAll(async () => {
-  const edit = [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL];
+  const edit = ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL'];
   editor = await signIn(ops.ctx, edit);
-  finance = await signIn(ops.ctx, [...edit, ROLE_ORDER_FINANCE_CONTROL]);
-  archivist = await signIn(ops.ctx, [...edit, ROLE_ORDER_ARCHIVE]);
+  finance = await signIn(ops.ctx, [...edit, 'ROLE_ORDER_FINANCE_CONTROL']);
+  archivist = await signIn(ops.ctx, [...edit, 'ROLE_ORDER_ARCHIVE']);
   client = await ops.world.counterparty({ name: 'ООО Ромашка' });
 });
 
@@ -127,9 +113,9 @@ describe('orders', () => {
       const over = await postOrder({ clientId: indebted });
       expect(errorsOf(over)).toEqual({ clientId: [COUNTERPARTY_MESSAGES.creditLimitExhausted] });
       const mayExceed = await signIn(ops.ctx, [
-        ROLE_ORDER_VIEW_ALL,
-        ROLE_ORDER_EDIT_ALL,
-        ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED,
+        'ROLE_ORDER_VIEW_ALL',
+        'ROLE_ORDER_EDIT_ALL',
+        'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED',
       ]);
       await ops.createOrder(mayExceed, indebted);
     } finally {
@@ -157,10 +143,10 @@ describe('orders', () => {
     expect(sameClient.statusCode, sameClient.body).toBe(200);
 
     const allowed = await signIn(ops.ctx, [
-      ROLE_ORDER_VIEW_ALL,
-      ROLE_ORDER_EDIT_ALL,
-      ROLE_ORDER_COUNTERPARTY_CHANGE,
-      ROLE_ORDER_CARGO_DAMAGE,
+      'ROLE_ORDER_VIEW_ALL',
+      'ROLE_ORDER_EDIT_ALL',
+      'ROLE_ORDER_COUNTERPARTY_CHANGE',
+      'ROLE_ORDER_CARGO_DAMAGE',
     ]);
     const changed = await ops.call('PATCH', `/api/tms/orders/${order.id}`, allowed, {
       version: sameClient.json().data.version,
@@ -176,7 +162,7 @@ describe('orders', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(COUNTERPARTY_MESSAGES.fieldEditDenied);
 
-    const liquid = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_ORDER_LIQUID]);
+    const liquid = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL', 'ROLE_ORDER_LIQUID']);
     const created = await postOrder({ cargo: { liquid: true } }, liquid);
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json().data;
@@ -300,7 +286,7 @@ describe('orders', () => {
     version = withDetails.json().data.version;
     const insuranceReady = await put('cargoInsurance', 'READY', version);
     expect(insuranceReady.json().data.cargoInsuranceStatus).toBe('READY');
-    const insurer = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL, ROLE_INSURANCE_BANK_INSURER]);
+    const insurer = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_INSURANCE_BANK_INSURER']);
     const accepted = await put('cargoInsurance', 'ACCEPTED', insuranceReady.json().data.version, insurer);
     expect(accepted.json().data.cargoInsuranceStatus).toBe('ACCEPTED');
     version = accepted.json().data.version;

@@ -11,7 +11,6 @@ import {
   MESSAGES,
   type OperationActor,
   operationEditLock,
-  ROLE_IGNORE_MANAGEMENT_LOCK,
   type RoutePointInput,
   routeIssues,
   routeSummary,
@@ -75,7 +74,7 @@ export async function assertClientsUnlocked(
   auth: AuthContext,
   clientIds: readonly number[],
 ): Promise<void> {
-  if (!clientIds.length || hasAnyRole(auth, [ROLE_IGNORE_MANAGEMENT_LOCK])) return;
+  if (!clientIds.length || hasAnyRole(auth, ['ROLE_IGNORE_MANAGEMENT_LOCK'])) return;
   const [locked] = await tx
     .select({ id: counterparties.id })
     .from(counterparties)

@@ -1,20 +1,4 @@
-import {
-  COUNTERPARTY_MESSAGES,
-  OPERATION_MESSAGES as M,
-  padId,
-  ROLE_FORWARDER_VIEW,
-  ROLE_IGNORE_MANAGEMENT_LOCK,
-  ROLE_JOB_EDIT_RELATED,
-  ROLE_JOB_VIEW_RELATED,
-  ROLE_ORDER_CARGO_DAMAGE,
-  ROLE_ORDER_COMPLETION_MARK,
-  ROLE_ORDER_COUNTERPARTY_CHANGE,
-  ROLE_ORDER_EDIT_RELATED,
-  ROLE_ORDER_FINANCE_CONTROL,
-  ROLE_ORDER_VIEW_OWN,
-  ROLE_ORDER_VIEW_RELATED,
-  ROLE_STAGE_MANAGE_RELATED,
-} from '@tms/domain';
+import { COUNTERPARTY_MESSAGES, OPERATION_MESSAGES as M, padId } from '@tms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
 import { jobs, orders } from './tables';
@@ -64,11 +48,11 @@ describe('the related scope', () => {
 
   beforeAll(async () => {
     me = await signIn(ops.ctx, [
-      ROLE_ORDER_VIEW_RELATED,
-      ROLE_ORDER_EDIT_RELATED,
-      ROLE_JOB_VIEW_RELATED,
-      ROLE_JOB_EDIT_RELATED,
-      ROLE_STAGE_MANAGE_RELATED,
+      'ROLE_ORDER_VIEW_RELATED',
+      'ROLE_ORDER_EDIT_RELATED',
+      'ROLE_JOB_VIEW_RELATED',
+      'ROLE_JOB_EDIT_RELATED',
+      'ROLE_STAGE_MANAGE_RELATED',
     ]);
     other = await signIn(ops.ctx, []);
     const curated = await ops.world.counterparty({ curatorIds: [me.user.id] });
@@ -112,7 +96,7 @@ describe('the related scope', () => {
   });
 
   it('is wider than own: an own-scoped user sees only the order they sold', async () => {
-    const owner = await signIn(ops.ctx, [ROLE_ORDER_VIEW_OWN]);
+    const owner = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_OWN']);
     const curated = await ops.world.counterparty({ curatorIds: [owner.user.id] });
     const ofCurated = await ops.createOrder(admin, curated);
     const sold = await ops.createOrder(admin, curated, { sellerId: owner.user.id });
@@ -178,7 +162,7 @@ describe('the related scope', () => {
 
 describe('the forwarder view', () => {
   it('reads the orders and jobs the user forwards, and writes nothing', async () => {
-    const forwarder = await signIn(ops.ctx, [ROLE_FORWARDER_VIEW]);
+    const forwarder = await signIn(ops.ctx, ['ROLE_FORWARDER_VIEW']);
     const client = await ops.world.counterparty();
     const mine = await ops.createOrder(admin, client, { forwarderId: forwarder.user.id });
     const theirs = await ops.createOrder(admin, client, { sellerId: forwarder.user.id });
@@ -237,10 +221,14 @@ describe("the client's management lock", () => {
   let locked: number;
 
   beforeAll(async () => {
-    editor = await signIn(ops.ctx, [...EDIT_ALL, ROLE_ORDER_COUNTERPARTY_CHANGE, ROLE_ORDER_FINANCE_CONTROL]);
+    editor = await signIn(ops.ctx, [
+      ...EDIT_ALL,
+      'ROLE_ORDER_COUNTERPARTY_CHANGE',
+      'ROLE_ORDER_FINANCE_CONTROL',
+    ]);
     curator = await signIn(ops.ctx, EDIT_ALL);
     manager = await signIn(ops.ctx, EDIT_ALL);
-    ignorer = await signIn(ops.ctx, [...EDIT_ALL, ROLE_IGNORE_MANAGEMENT_LOCK]);
+    ignorer = await signIn(ops.ctx, [...EDIT_ALL, 'ROLE_IGNORE_MANAGEMENT_LOCK']);
     locked = await ops.world.counterparty({
       name: 'Клиент под блокировкой',
       managementLock: true,
@@ -345,9 +333,9 @@ describe('field roles of jobs', () => {
     editor = await signIn(ops.ctx, EDIT_ALL);
     changer = await signIn(ops.ctx, [
       ...EDIT_ALL,
-      ROLE_ORDER_COUNTERPARTY_CHANGE,
-      ROLE_ORDER_CARGO_DAMAGE,
-      ROLE_ORDER_COMPLETION_MARK,
+      'ROLE_ORDER_COUNTERPARTY_CHANGE',
+      'ROLE_ORDER_CARGO_DAMAGE',
+      'ROLE_ORDER_COMPLETION_MARK',
     ]);
     order = await ops.createOrder(editor, await ops.world.counterparty());
     contractor = await ops.world.counterparty({ client: false });

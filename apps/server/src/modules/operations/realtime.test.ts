@@ -1,4 +1,3 @@
-import { ROLE_ORDER_ARCHIVE, ROLE_ORDER_VIEW_ALL, ROLE_ORDER_VIEW_OWN } from '@tms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { type SignedIn, signIn } from '../../test/users';
@@ -41,14 +40,14 @@ async function follow(who: SignedIn, topics: string[]) {
 }
 
 beforeAll(async () => {
-  editor = await signIn(ops.ctx, [...EDIT_ALL, ROLE_ORDER_ARCHIVE]);
+  editor = await signIn(ops.ctx, [...EDIT_ALL, 'ROLE_ORDER_ARCHIVE']);
 });
 
 describe('real-time changes of orders and jobs', () => {
   it('tells a follower of orders/<id> of each change: update, archive, delete', async () => {
     const client = await ops.world.counterparty();
     const order = await ops.createOrder(editor, client);
-    const watcher = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL]);
+    const watcher = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL']);
     const { socket, messages, subscribed } = await follow(watcher, [`orders/${order.id}`]);
     expect(subscribed).toEqual([`orders/${order.id}`]);
     try {
@@ -127,7 +126,7 @@ describe('real-time changes of orders and jobs', () => {
     const malformed = ['orders', 'orders/abc', 'orders/0', 'orders/99999999999', 'jobs/-1'];
 
     // Own scope reaches only the orders one forwards, sells or curates; no role reaches nothing.
-    const stranger = await signIn(ops.ctx, [ROLE_ORDER_VIEW_OWN]);
+    const stranger = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_OWN']);
     const nobody = await signIn(ops.ctx, []);
     for (const who of [stranger, nobody]) {
       const { socket, subscribed } = await follow(who, [...topics, ...malformed]);

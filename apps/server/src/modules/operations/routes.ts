@@ -18,7 +18,6 @@ import {
   PROPERTY_VIEW_TYPES,
   propertyViewsSchema,
   propertyViewUpdateSchemas,
-  ROLE_ORDER_ARCHIVE,
   readPropertyViews,
   type StatusTarget,
   statusChangeSchemaOf,
@@ -117,7 +116,7 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
     app.post(
       `/tms/${kind.segment}/:id/${action}`,
       {
-        config: { roles: [ROLE_ORDER_ARCHIVE] },
+        config: { roles: ['ROLE_ORDER_ARCHIVE'] },
         schema: {
           tags,
           summary: action === 'archive' ? 'Archive by hand' : 'Take out of the archive',

@@ -1,4 +1,4 @@
-import { ROLE_FORWARDER_STAGES, ROLE_FORWARDER_VIEW, type Role } from '@tms/domain';
+import type { Role } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
 import { forbidden } from '../../platform/errors';
@@ -93,7 +93,7 @@ export function orderAccess(auth: AuthContext, access: Access): ScopeAccess {
   return union(
     resolveScope(auth, 'ROLE_ORDER_VIEW', orderBuilders),
     edit,
-    forwarded(auth, ROLE_FORWARDER_VIEW, 'order'),
+    forwarded(auth, 'ROLE_FORWARDER_VIEW', 'order'),
   );
 }
 
@@ -103,7 +103,7 @@ export function jobAccess(auth: AuthContext, access: Access): ScopeAccess {
   return union(
     resolveScope(auth, 'ROLE_JOB_VIEW', jobBuilders),
     edit,
-    forwarded(auth, ROLE_FORWARDER_VIEW, 'job'),
+    forwarded(auth, 'ROLE_FORWARDER_VIEW', 'job'),
   );
 }
 
@@ -132,5 +132,5 @@ export function stageManageScope(
     operation === 'order'
       ? resolveScope(auth, 'ROLE_STAGE_MANAGE', orderBuilders)
       : resolveScope(auth, 'ROLE_STAGE_MANAGE', jobBuilders);
-  return conditionOf(union(manage, forwarded(auth, ROLE_FORWARDER_STAGES, operation)), strict);
+  return conditionOf(union(manage, forwarded(auth, 'ROLE_FORWARDER_STAGES', operation)), strict);
 }

@@ -1,15 +1,4 @@
-import {
-  DASHBOARD_LINKS,
-  OPERATION_MESSAGES as M,
-  ROLE_FORWARDER_STAGES,
-  ROLE_IGNORE_STAGE_CLOSURE_CHECKS,
-  ROLE_ORDER_CONSOLIDATION,
-  ROLE_ORDER_EDIT_ALL,
-  ROLE_ORDER_VIEW_ALL,
-  ROLE_ORDER_VIEW_OWN,
-  ROLE_STAGE_MANAGE_ALL,
-  ROLE_STAGE_REOPEN,
-} from '@tms/domain';
+import { DASHBOARD_LINKS, OPERATION_MESSAGES as M } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
@@ -26,9 +15,9 @@ const order = async (id: number) => (await ops.call('GET', `/api/tms/orders/${id
 beforeAll(async () => {
   manager = await signIn(ops.ctx, [
     ...EDIT_ALL,
-    ROLE_STAGE_MANAGE_ALL,
-    ROLE_STAGE_REOPEN,
-    ROLE_ORDER_CONSOLIDATION,
+    'ROLE_STAGE_MANAGE_ALL',
+    'ROLE_STAGE_REOPEN',
+    'ROLE_ORDER_CONSOLIDATION',
   ]);
   client = await ops.world.counterparty();
 });
@@ -80,9 +69,9 @@ describe('stages', () => {
       actualDate: [M.futureDate],
     });
     const ignoring = await signIn(ops.ctx, [
-      ROLE_ORDER_VIEW_ALL,
-      ROLE_STAGE_MANAGE_ALL,
-      ROLE_IGNORE_STAGE_CLOSURE_CHECKS,
+      'ROLE_ORDER_VIEW_ALL',
+      'ROLE_STAGE_MANAGE_ALL',
+      'ROLE_IGNORE_STAGE_CLOSURE_CHECKS',
     ]);
     const closed = await ops.closeStage(ignoring, path, late);
     expect(closed.json().data).toMatchObject({ closed: true, actualDate: today() });
@@ -118,7 +107,7 @@ describe('stages', () => {
     await ops.closeStage(manager, path, expenses);
     expect((await order(o.id)).expensesFiled).toBe(true);
 
-    const noRole = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL, ROLE_STAGE_MANAGE_ALL]);
+    const noRole = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_STAGE_MANAGE_ALL']);
     const denied = await ops.call('POST', `${path}/stages/${done.id}/reopen`, noRole, {
       version: closedDone.version,
     });
@@ -172,7 +161,7 @@ describe('stages', () => {
   });
 
   it('lets a forwarder with the stages permission work on the orders they forward only', async () => {
-    const forwarder = await signIn(ops.ctx, [ROLE_ORDER_VIEW_OWN, ROLE_FORWARDER_STAGES]);
+    const forwarder = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_OWN', 'ROLE_FORWARDER_STAGES']);
     const theirs = await ops.createOrder(manager, client, { forwarderId: forwarder.user.id });
     const others = await ops.createOrder(manager, client);
     await ops.addStage(forwarder, `/api/tms/orders/${theirs.id}`);
@@ -180,7 +169,7 @@ describe('stages', () => {
     const res = await ops.call('POST', `/api/tms/orders/${others.id}/stages`, forwarder, { stageTypeId });
     expect(res.statusCode).toBe(404);
     expect((await ops.call('GET', `/api/tms/orders/${others.id}/stages`, forwarder)).statusCode).toBe(404);
-    const viewer = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL]);
+    const viewer = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL']);
     expect(
       (await ops.call('POST', `/api/tms/orders/${theirs.id}/stages`, viewer, { stageTypeId })).statusCode,
     ).toBe(403);
@@ -188,9 +177,9 @@ describe('stages', () => {
 
   it('filters orders by stages due today or overdue, and counts them on the dashboard', async () => {
     const forwarder = await signIn(ops.ctx, [
-      ROLE_ORDER_VIEW_ALL,
-      ROLE_ORDER_EDIT_ALL,
-      ROLE_STAGE_MANAGE_ALL,
+      'ROLE_ORDER_VIEW_ALL',
+      'ROLE_ORDER_EDIT_ALL',
+      'ROLE_STAGE_MANAGE_ALL',
     ]);
     const dueToday = await ops.createOrder(forwarder, client, { forwarderId: forwarder.user.id });
     const overdue = await ops.createOrder(forwarder, client, { forwarderId: forwarder.user.id });

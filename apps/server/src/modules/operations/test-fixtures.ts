@@ -1,10 +1,4 @@
-import {
-  flattenTree,
-  ROLE_JOB_EDIT_ALL,
-  ROLE_JOB_VIEW_ALL,
-  ROLE_ORDER_EDIT_ALL,
-  ROLE_ORDER_VIEW_ALL,
-} from '@tms/domain';
+import { flattenTree } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
@@ -192,7 +186,12 @@ export async function createJob(
 }
 
 /** Viewing and editing every order and job: the usual user of these tests. */
-export const EDIT_ALL = [ROLE_ORDER_VIEW_ALL, ROLE_ORDER_EDIT_ALL, ROLE_JOB_VIEW_ALL, ROLE_JOB_EDIT_ALL];
+export const EDIT_ALL = [
+  'ROLE_ORDER_VIEW_ALL',
+  'ROLE_ORDER_EDIT_ALL',
+  'ROLE_JOB_VIEW_ALL',
+  'ROLE_JOB_EDIT_ALL',
+];
 
 /** The server's date `days` after today (before it when negative). */
 export function daysFromToday(days: number): string {

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_PROPERTY_VIEWS,
-  ROLE_COUNTERPARTY_EDIT_ALL,
-  ROLE_COUNTERPARTY_MERGE,
-  ROLE_COUNTERPARTY_VIEW_ALL,
-  ROLE_ORDER_VIEW_ALL,
-} from '@tms/domain';
+import { DEFAULT_PROPERTY_VIEWS } from '@tms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
 import { EDIT_ALL, setUpOperations } from './test-fixtures';
@@ -15,9 +9,9 @@ let user: SignedIn;
 beforeAll(async () => {
   user = await signIn(ops.ctx, [
     ...EDIT_ALL,
-    ROLE_COUNTERPARTY_VIEW_ALL,
-    ROLE_COUNTERPARTY_EDIT_ALL,
-    ROLE_COUNTERPARTY_MERGE,
+    'ROLE_COUNTERPARTY_VIEW_ALL',
+    'ROLE_COUNTERPARTY_EDIT_ALL',
+    'ROLE_COUNTERPARTY_MERGE',
   ]);
 });
 
@@ -42,7 +36,7 @@ describe('property views', () => {
       order: saved.json().data.order,
       job: { ...DEFAULT_PROPERTY_VIEWS.job, expandedBlocks: ['orders'] },
     });
-    const other = await signIn(ops.ctx, [ROLE_ORDER_VIEW_ALL]);
+    const other = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL']);
     expect((await ops.call('GET', '/api/tms/property-views', other)).json().data).toEqual(
       DEFAULT_PROPERTY_VIEWS,
     );

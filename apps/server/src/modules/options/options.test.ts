@@ -1,9 +1,4 @@
-import {
-  ROLE_ADMIN,
-  ROLE_COMPANY_CHAPTERS,
-  ROLE_SETTINGS_SYSTEM,
-  SYSTEM_OPTIONS_DEFAULTS,
-} from '@tms/domain';
+import { SYSTEM_OPTIONS_DEFAULTS } from '@tms/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeLog } from '../../platform/changelog/tables';
@@ -26,9 +21,9 @@ describe('system options /api/options/main', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    settings = await signIn(ctx, [ROLE_SETTINGS_SYSTEM]);
-    other = await signIn(ctx, [ROLE_COMPANY_CHAPTERS]);
-    admin = await signIn(ctx, [ROLE_ADMIN]);
+    settings = await signIn(ctx, ['ROLE_SETTINGS_SYSTEM']);
+    other = await signIn(ctx, ['ROLE_COMPANY_CHAPTERS']);
+    admin = await signIn(ctx, ['ROLE_ADMIN']);
   });
   afterAll(() => ctx.close());
 

@@ -1,16 +1,10 @@
-import {
-  dataSchema,
-  ROLE_SETTINGS_SYSTEM,
-  type Role,
-  systemOptionsSchema,
-  systemOptionsUpdateSchema,
-} from '@tms/domain';
+import { dataSchema, type Role, systemOptionsSchema, systemOptionsUpdateSchema } from '@tms/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../platform/http/types';
 import { getOptions, updateOptions } from './service';
 
-const roles: Role[] = [ROLE_SETTINGS_SYSTEM];
+const roles: Role[] = ['ROLE_SETTINGS_SYSTEM'];
 const tags = ['options'];
 const response = { 200: dataSchema(systemOptionsSchema) };
 

@@ -7,7 +7,6 @@ import {
   fileTagTypeResource,
   financeControlStatusReasonResource,
   holidayResource,
-  ROLE_SETTINGS_FILE_TAGS,
   requestOfferTypeResource,
   serviceOfficeResource,
   vehicleTypeResource,
@@ -179,7 +178,7 @@ describe('file tag type cache (spec §7)', () => {
   });
 
   it('lists the enabled file tag types to any signed-in user', async () => {
-    const admin = await signIn(ctx, [ROLE_SETTINGS_FILE_TAGS]);
+    const admin = await signIn(ctx, ['ROLE_SETTINGS_FILE_TAGS']);
     const user = await signIn(ctx, []);
     const created = [];
     for (const code of ['invoice', 'packing-list']) {

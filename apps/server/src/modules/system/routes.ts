@@ -4,7 +4,6 @@ import {
   HOME_OBJECTS,
   issuesToTree,
   MESSAGES,
-  ROLE_COMPANY_CHAPTERS,
   SHORT_DATE_FORMAT,
   SHORT_MONTH_FORMAT,
 } from '@tms/domain';
@@ -87,7 +86,7 @@ export default async function systemModule(app: App): Promise<void> {
   app.get(
     '/home',
     {
-      config: { roles: [ROLE_COMPANY_CHAPTERS] },
+      config: { roles: ['ROLE_COMPANY_CHAPTERS'] },
       schema: {
         tags: ['system'],
         summary: 'Header objects: the system currency and recent documents',

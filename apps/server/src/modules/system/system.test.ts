@@ -1,4 +1,3 @@
-import { ROLE_ADMIN, ROLE_COMPANY_CHAPTERS, ROLE_SETTINGS_SYSTEM, ROLE_USER_LIST } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession } from '../../platform/auth/sessions';
@@ -36,9 +35,9 @@ describe('the shell calls /api/system and /api/home', () => {
   it('answers the user, sorted effective roles, menu and options', async () => {
     const [group] = await ctx.database.db
       .insert(accessGroups)
-      .values({ name: 'Chapters', roles: [ROLE_COMPANY_CHAPTERS] })
+      .values({ name: 'Chapters', roles: ['ROLE_COMPANY_CHAPTERS'] })
       .returning();
-    const { user, headers } = await signIn(ctx, [ROLE_USER_LIST], {
+    const { user, headers } = await signIn(ctx, ['ROLE_USER_LIST'], {
       contactName: 'Anna Petrova',
       locale: 'en-US',
       darkTheme: true,
@@ -59,7 +58,7 @@ describe('the shell calls /api/system and /api/home', () => {
           serviceOffice: null,
           darkTheme: true,
         },
-        roles: [ROLE_COMPANY_CHAPTERS, ROLE_USER_LIST],
+        roles: ['ROLE_COMPANY_CHAPTERS', 'ROLE_USER_LIST'],
         nav: [
           {
             name: 'nav.dashboard',
@@ -115,17 +114,17 @@ describe('the shell calls /api/system and /api/home', () => {
       return nav.flatMap((item) => [item.route, ...item.children.map((c) => c.route)]);
     };
     expect(await routes([])).toEqual(['/dashboard', null, '/settings/user-profile']);
-    expect(await routes([ROLE_SETTINGS_SYSTEM])).toEqual([
+    expect(await routes(['ROLE_SETTINGS_SYSTEM'])).toEqual([
       '/dashboard',
       null,
       '/settings/user-profile',
       '/options/main',
     ]);
-    expect(await routes([ROLE_ADMIN])).toContain('/options/main');
+    expect(await routes(['ROLE_ADMIN'])).toContain('/options/main');
   });
 
   it('follows the saved options', async () => {
-    const { headers } = await signIn(ctx, [ROLE_SETTINGS_SYSTEM]);
+    const { headers } = await signIn(ctx, ['ROLE_SETTINGS_SYSTEM']);
     const version = (await ctx.app.inject({ method: 'GET', url: '/api/options/main', headers })).json().data
       .version;
     const saved = await ctx.app.inject({
@@ -144,7 +143,7 @@ describe('the shell calls /api/system and /api/home', () => {
   });
 
   it('names the real user while impersonating', async () => {
-    const admin = await createUser(ctx.database, { roles: [ROLE_ADMIN], contactName: 'Boss' });
+    const admin = await createUser(ctx.database, { roles: ['ROLE_ADMIN'], contactName: 'Boss' });
     const target = await createUser(ctx.database);
     const { token } = await openSession(ctx.database.db, ctx.config, {
       userId: target.id,
@@ -160,14 +159,14 @@ describe('the shell calls /api/system and /api/home', () => {
 
   describe('/api/home', () => {
     it('needs ROLE_COMPANY_CHAPTERS', async () => {
-      const { headers } = await signIn(ctx, [ROLE_USER_LIST, ROLE_SETTINGS_SYSTEM]);
+      const { headers } = await signIn(ctx, ['ROLE_USER_LIST', 'ROLE_SETTINGS_SYSTEM']);
       const res = await home('["systemCurrency"]', headers);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 403, message: 'Access denied.' });
     });
 
     it('answers the system currency and its id', async () => {
-      const { headers } = await signIn(ctx, [ROLE_COMPANY_CHAPTERS]);
+      const { headers } = await signIn(ctx, ['ROLE_COMPANY_CHAPTERS']);
       await ctx.database.db.update(systemOptions).set({ systemCurrencyCode: 'RUB' });
       const [rub] = await ctx.database.db
         .select({ id: currencies.id })
@@ -189,7 +188,7 @@ describe('the shell calls /api/system and /api/home', () => {
     });
 
     it('answers a null id for a currency missing from the list', async () => {
-      const { headers } = await signIn(ctx, [ROLE_COMPANY_CHAPTERS]);
+      const { headers } = await signIn(ctx, ['ROLE_COMPANY_CHAPTERS']);
       await ctx.database.db.update(systemOptions).set({ systemCurrencyCode: 'QQQ' });
       expect((await home('["systemCurrency"]', headers)).json().data).toEqual({
         systemCurrency: 'QQQ',
@@ -199,14 +198,14 @@ describe('the shell calls /api/system and /api/home', () => {
     });
 
     it('answers recent documents, and only what was asked', async () => {
-      const { headers } = await signIn(ctx, [ROLE_COMPANY_CHAPTERS]);
+      const { headers } = await signIn(ctx, ['ROLE_COMPANY_CHAPTERS']);
       expect((await home('["recentDocuments"]', headers)).json()).toEqual({ data: { recentDocuments: [] } });
       const both = (await home('["recentDocuments","systemCurrency"]', headers)).json().data;
       expect(Object.keys(both).sort()).toEqual(['recentDocuments', 'systemCurrency', 'systemCurrencyId']);
     });
 
     it('answers unknown or malformed objects with the Validation Failed tree', async () => {
-      const { headers } = await signIn(ctx, [ROLE_COMPANY_CHAPTERS]);
+      const { headers } = await signIn(ctx, ['ROLE_COMPANY_CHAPTERS']);
       const leaf = (errors: string[]) => ({ errors, children: {} });
       const tree = async (objects: string | undefined) => {
         const res = await home(objects, headers);

@@ -1,10 +1,4 @@
-import {
-  flattenTree,
-  MESSAGES,
-  ROLE_SETTINGS_USER_LISTS,
-  userDefinedListResource,
-  VALIDATION_FAILED,
-} from '@tms/domain';
+import { flattenTree, MESSAGES, userDefinedListResource, VALIDATION_FAILED } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
@@ -52,7 +46,7 @@ describe('user-defined list content (spec §7)', () => {
   let listId: number;
   beforeAll(async () => {
     ctx = await createTestApp();
-    const admin = await signIn(ctx, [ROLE_SETTINGS_USER_LISTS]);
+    const admin = await signIn(ctx, ['ROLE_SETTINGS_USER_LISTS']);
     // Any signed-in user reads lists and adds rows from the forms they fill.
     user = await signIn(ctx, []);
     const res = await ctx.app.inject({

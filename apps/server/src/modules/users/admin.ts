@@ -1,4 +1,4 @@
-import { ACCESS_MESSAGES, ROLE_ADMIN, USER_MESSAGES, type User } from '@tms/domain';
+import { ACCESS_MESSAGES, USER_MESSAGES, type User } from '@tms/domain';
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
@@ -20,7 +20,7 @@ type Values = Record<string, unknown>;
 /** Refused when someone deactivates their own account (they would lock themselves out at once). */
 export const SELF_DEACTIVATION = 'You cannot deactivate your own account.';
 
-const isAdmin = (auth: AuthContext) => auth.roles.has(ROLE_ADMIN);
+const isAdmin = (auth: AuthContext) => auth.roles.has('ROLE_ADMIN');
 
 export function toUser(row: UserRow): User {
   const locale = row.locale === 'en-US' ? 'en-US' : 'ru-RU';
@@ -54,7 +54,7 @@ export function toUser(row: UserRow): User {
 
 /** Only an administrator changes an administrator (their password, key, roles, or account). */
 export function assertMayManage(auth: AuthContext, target: Pick<UserRow, 'effectiveRoles'>): void {
-  if (target.effectiveRoles.includes(ROLE_ADMIN) && !isAdmin(auth)) throw forbidden();
+  if (target.effectiveRoles.includes('ROLE_ADMIN') && !isAdmin(auth)) throw forbidden();
 }
 
 /** Checks the parts the schema cannot (IP entries, password rules) and normalises lists; throws the tree. */
@@ -74,7 +74,7 @@ async function checkInput(tx: Tx, auth: AuthContext, values: Values): Promise<Va
     if (!isValidIpEntry(entry)) errors.add(['allowedIpAddresses', index], USER_MESSAGES.invalidIp);
   });
   const roles = values.roles as string[] | undefined;
-  if (roles?.includes(ROLE_ADMIN) && !isAdmin(auth)) errors.add(['roles'], ACCESS_MESSAGES.adminOnly);
+  if (roles?.includes('ROLE_ADMIN') && !isAdmin(auth)) errors.add(['roles'], ACCESS_MESSAGES.adminOnly);
   errors.throwIfAny();
 
   const groupIds = await checkAccessGroupIds(

@@ -3,7 +3,6 @@ import {
   colleagueResource,
   dataSchema,
   idParamSchema,
-  ROLE_USER_EDIT,
   userResource,
   userSchema,
 } from '@tms/domain';
@@ -45,7 +44,7 @@ export default async function usersModule(app: App): Promise<void> {
   app.post(
     '/settings/users/:id/api-key',
     {
-      config: { roles: [ROLE_USER_EDIT] },
+      config: { roles: ['ROLE_USER_EDIT'] },
       schema: {
         tags: ['user'],
         summary:
@@ -64,7 +63,7 @@ export default async function usersModule(app: App): Promise<void> {
   app.delete(
     '/settings/users/:id/api-key',
     {
-      config: { roles: [ROLE_USER_EDIT] },
+      config: { roles: ['ROLE_USER_EDIT'] },
       schema: {
         tags: ['user'],
         summary: 'Revoke the user’s API key',

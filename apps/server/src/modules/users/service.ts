@@ -1,4 +1,3 @@
-import { ROLE_USER_EDIT } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
@@ -84,7 +83,7 @@ export async function changePassword(
   input: ChangePassword,
 ): Promise<SessionUser> {
   const own = auth.userId === userId;
-  if (!own && !hasAnyRole(auth, [ROLE_USER_EDIT])) throw forbidden();
+  if (!own && !hasAnyRole(auth, ['ROLE_USER_EDIT'])) throw forbidden();
   const [user] = await database.db
     .select({
       passwordHash: users.passwordHash,

@@ -1,4 +1,3 @@
-import { ROLE_USER_EDIT } from '@tms/domain';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../platform/auth/tables';
@@ -97,7 +96,7 @@ describe('password change', () => {
   });
 
   it('lets ROLE_USER_EDIT change another user’s password and ends all their sessions', async () => {
-    const editor = await signIn(ctx, [ROLE_USER_EDIT]);
+    const editor = await signIn(ctx, ['ROLE_USER_EDIT']);
     const user = await createUser(ctx.database);
     const token = await login(ctx.app, user.username);
     const res = await changePassword(editor.token, user.id, 'Other#pass');
@@ -126,7 +125,7 @@ describe('password change', () => {
   });
 
   it('answers 404 for an unknown user', async () => {
-    const editor = await signIn(ctx, [ROLE_USER_EDIT]);
+    const editor = await signIn(ctx, ['ROLE_USER_EDIT']);
     expect((await changePassword(editor.token, 999999, 'NewPass1')).statusCode).toBe(404);
   });
 

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ROLE_ADMIN, ROLE_ALLOWED_TO_SWITCH } from '@tms/domain';
+import { ERROR_MESSAGES } from '@tms/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -275,11 +275,11 @@ describe('tokens', () => {
   it('grants the roles of enabled access groups only', async () => {
     const [enabled] = await ctx.database.db
       .insert(accessGroups)
-      .values({ name: 'Switchers', roles: [ROLE_ALLOWED_TO_SWITCH] })
+      .values({ name: 'Switchers', roles: ['ROLE_ALLOWED_TO_SWITCH'] })
       .returning();
     const [disabled] = await ctx.database.db
       .insert(accessGroups)
-      .values({ name: 'Disabled switchers', roles: [ROLE_ALLOWED_TO_SWITCH], enabled: false })
+      .values({ name: 'Disabled switchers', roles: ['ROLE_ALLOWED_TO_SWITCH'], enabled: false })
       .returning();
     const target = await createUser(ctx.database);
     const viaGroup = await signIn(ctx, [], { accessGroupIds: [enabled!.id] });
@@ -354,7 +354,7 @@ describe('impersonation', () => {
     });
 
   it('lets a user with ROLE_ALLOWED_TO_SWITCH act as another user and come back', async () => {
-    const real = await signIn(ctx, [ROLE_ALLOWED_TO_SWITCH]);
+    const real = await signIn(ctx, ['ROLE_ALLOWED_TO_SWITCH']);
     const target = await createUser(ctx.database, { username: 'Impersonated.One' });
     const res = await switchTo(real.token, 'impersonated.one');
     expect(res.statusCode).toBe(200);
@@ -411,7 +411,7 @@ describe('impersonation', () => {
   });
 
   it('redirects the browser to /dashboard with the new token', async () => {
-    const real = await signIn(ctx, [ROLE_ADMIN]);
+    const real = await signIn(ctx, ['ROLE_ADMIN']);
     const target = await createUser(ctx.database);
     const res = await ctx.app.inject({
       method: 'GET',
@@ -433,10 +433,10 @@ describe('impersonation', () => {
 
   it('refuses without the role, unknown or disabled targets, admins for non-admins, and oneself', async () => {
     const plain = await signIn(ctx);
-    const switcher = await signIn(ctx, [ROLE_ALLOWED_TO_SWITCH]);
+    const switcher = await signIn(ctx, ['ROLE_ALLOWED_TO_SWITCH']);
     const target = await createUser(ctx.database);
     const disabled = await createUser(ctx.database, { active: false });
-    const admin = await createUser(ctx.database, { roles: [ROLE_ADMIN] });
+    const admin = await createUser(ctx.database, { roles: ['ROLE_ADMIN'] });
     expect((await switchTo(plain.token, target.username)).statusCode).toBe(403);
     expect((await switchTo(switcher.token, 'no-such-user')).statusCode).toBe(404);
     expect((await switchTo(switcher.token, disabled.username)).statusCode).toBe(404);
@@ -453,7 +453,7 @@ describe('impersonation', () => {
   });
 
   it('cannot return to a parent session that has ended', async () => {
-    const real = await signIn(ctx, [ROLE_ALLOWED_TO_SWITCH]);
+    const real = await signIn(ctx, ['ROLE_ALLOWED_TO_SWITCH']);
     const target = await createUser(ctx.database);
     const { token } = (await switchTo(real.token, target.username)).json().data;
     await revokeSession(ctx.database.db, String(decodeJwt(real.token).sid));
@@ -463,19 +463,19 @@ describe('impersonation', () => {
   });
 
   it('ends the impersonation when the real user signs out or is disabled', async () => {
-    const real = await signIn(ctx, [ROLE_ALLOWED_TO_SWITCH]);
+    const real = await signIn(ctx, ['ROLE_ALLOWED_TO_SWITCH']);
     const target = await createUser(ctx.database);
     const first = (await switchTo(real.token, target.username)).json().data.token;
     await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(real.token) });
     expect((await me(first)).statusCode).toBe(401);
 
-    const real2 = await signIn(ctx, [ROLE_ALLOWED_TO_SWITCH]);
+    const real2 = await signIn(ctx, ['ROLE_ALLOWED_TO_SWITCH']);
     const second = (await switchTo(real2.token, target.username)).json().data.token;
     await ctx.database.db.update(users).set({ active: false }).where(eq(users.id, real2.user.id));
     expect((await me(second)).statusCode).toBe(401);
 
     // Signing out while impersonating ends the real user's session too.
-    const real3 = await signIn(ctx, [ROLE_ALLOWED_TO_SWITCH]);
+    const real3 = await signIn(ctx, ['ROLE_ALLOWED_TO_SWITCH']);
     const third = (await switchTo(real3.token, target.username)).json().data.token;
     await ctx.app.inject({ method: 'GET', url: `/logout?bearer=${third}` });
     expect((await me(third)).statusCode).toBe(401);
@@ -562,7 +562,7 @@ describe('IP restriction', () => {
 
   it('applies the real user’s rule while impersonating', async () => {
     const restricted = await createUser(ctx.database, { ipRestriction: 'office', serviceOfficeId: officeA });
-    const real = await signIn(ctx, [ROLE_ADMIN]);
+    const real = await signIn(ctx, ['ROLE_ADMIN']);
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/impersonate?_switch_user=${restricted.username}`,

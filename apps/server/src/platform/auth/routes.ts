@@ -1,4 +1,4 @@
-import { dataSchema, ERROR_MESSAGES, ROLE_ADMIN, ROLE_ALLOWED_TO_SWITCH } from '@tms/domain';
+import { dataSchema, ERROR_MESSAGES } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -190,7 +190,7 @@ export async function authBrowserRoutes(app: App): Promise<void> {
       }
 
       if (auth.impersonatorId !== null) throw forbidden();
-      if (!hasAnyRole(auth, [ROLE_ALLOWED_TO_SWITCH])) throw forbidden();
+      if (!hasAnyRole(auth, ['ROLE_ALLOWED_TO_SWITCH'])) throw forbidden();
       const [user] = await database.db
         .select({ id: users.id, active: users.active, roles: effectiveRolesSql(users) })
         .from(users)
@@ -199,7 +199,7 @@ export async function authBrowserRoutes(app: App): Promise<void> {
       if (!user?.active) throw notFound();
       if (user.id === auth.userId) throw forbidden();
       // Switching must not lift a user above their own rights: only an administrator becomes one.
-      if (user.roles.includes(ROLE_ADMIN) && !auth.roles.has(ROLE_ADMIN)) throw forbidden();
+      if (user.roles.includes('ROLE_ADMIN') && !auth.roles.has('ROLE_ADMIN')) throw forbidden();
 
       const { ip, userAgent } = clientInfo(request);
       const issued = await database.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { dataSchema, listResultSchema, ROLE_CHANGELOG_VIEW } from '@tms/domain';
+import { dataSchema, listResultSchema } from '@tms/domain';
 import type { App } from '../http/types';
 import { type ChangeLogQuery, changeEntrySchema, changeHistory, changeLogQuerySchema } from './history';
 
@@ -7,7 +7,7 @@ export default async function changeLogRoutes(app: App): Promise<void> {
   app.get(
     '/settings/entity-changelog',
     {
-      config: { roles: [ROLE_CHANGELOG_VIEW] },
+      config: { roles: ['ROLE_CHANGELOG_VIEW'] },
       schema: {
         tags: ['change_log'],
         summary: 'Change log',

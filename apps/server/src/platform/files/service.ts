@@ -5,7 +5,6 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
 import { ErrorCollector, HttpError, notFound } from '../errors';
-import { ROLE_ADMIN } from '../permissions/check';
 import type { FileStorage } from './storage';
 import { files } from './tables';
 
@@ -81,7 +80,7 @@ export async function canReadFile(
   row: FileRow,
   ownerAccess: FileOwners,
 ): Promise<boolean> {
-  if (auth.roles.has(ROLE_ADMIN) || row.uploadedBy === auth.userId) return true;
+  if (auth.roles.has('ROLE_ADMIN') || row.uploadedBy === auth.userId) return true;
   if (row.temporary || !row.ownerType || row.ownerId === null) return false;
   const check = ownerAccess.get(row.ownerType);
   return check ? check(auth, row.ownerId, tx) : false;

@@ -1,4 +1,3 @@
-import { ROLE_ORDER_VIEW_ALL } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { signIn } from '../../test/users';
@@ -24,7 +23,7 @@ describe('POST /api/system/scheduled-jobs/{name}/run', () => {
   it('answers 404 for an unknown job and 403 to anyone but an administrator', async () => {
     const admin = await signIn(ctx, ['ROLE_ADMIN']);
     expect((await run('no-such-job', admin.headers)).statusCode).toBe(404);
-    const other = await signIn(ctx, [ROLE_ORDER_VIEW_ALL]);
+    const other = await signIn(ctx, ['ROLE_ORDER_VIEW_ALL']);
     expect((await run('operations-archiver', other.headers)).statusCode).toBe(403);
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/api/system/scheduled-jobs/housekeeping/run' }))

@@ -1,4 +1,4 @@
-import { dataSchema, ROLE_ADMIN } from '@tms/domain';
+import { dataSchema } from '@tms/domain';
 import { z } from 'zod';
 import { notFound } from '../errors';
 import type { App } from '../http/types';
@@ -14,7 +14,7 @@ export async function scheduledJobsRoutes(app: App): Promise<void> {
   app.post(
     '/system/scheduled-jobs/:name/run',
     {
-      config: { roles: [ROLE_ADMIN] },
+      config: { roles: ['ROLE_ADMIN'] },
       schema: {
         tags: ['system'],
         summary: 'Run a scheduled job now',

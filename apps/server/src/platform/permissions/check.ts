@@ -1,9 +1,6 @@
-import { can, ERROR_MESSAGES, type Permission, ROLE_ADMIN } from '@tms/domain';
+import { can, ERROR_MESSAGES, type Permission } from '@tms/domain';
 import type { AuthContext } from '../auth/context';
 import { HttpError } from '../errors';
-
-/** The administrator role grants every permission (the catalogue's constant, re-exported for the platform). */
-export { ROLE_ADMIN };
 
 /** Passes when nothing is required or the user may act by the catalogue's rule (`can`, spec §6). */
 export function hasAnyRole(

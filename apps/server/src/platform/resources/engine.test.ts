@@ -6,8 +6,6 @@ import {
   loadingUnloadingMethodResource,
   loadingUnloadingMethodSchema,
   MESSAGES,
-  ROLE_CHANGELOG_VIEW,
-  ROLE_SETTINGS_CURRENCIES,
   type Role,
 } from '@tms/domain';
 import { eq, like } from 'drizzle-orm';
@@ -266,7 +264,7 @@ describe('resource engine', () => {
       payload: { name: 'Журнал 2' },
       headers: { ...all.headers, 'if-match': `W/"${item.version}"` },
     });
-    const auditor = await signIn(base, [ROLE_CHANGELOG_VIEW]);
+    const auditor = await signIn(base, ['ROLE_CHANGELOG_VIEW']);
     const { recordChange } = await import('../changelog/service');
     await recordChange(base.database.db, {
       entityType: 'probe',
@@ -321,7 +319,7 @@ describe('resource engine', () => {
     expect(schema.required.sort()).toEqual(['code', 'minorUnits', 'name', 'numericCode']);
     const body = { code: 'QZZ', numericCode: '000', minorUnits: 2, name: 'Док', nameEn: null, symbol: null };
     expect(Object.keys(body).every((k) => k in schema.properties)).toBe(true);
-    const editor = await signIn(base, [ROLE_SETTINGS_CURRENCIES]);
+    const editor = await signIn(base, ['ROLE_SETTINGS_CURRENCIES']);
     const res = await base.app.inject({
       method: 'POST',
       url: '/api/settings/currencies',

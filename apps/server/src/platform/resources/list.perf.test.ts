@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { ROLE_SETTINGS_SERVICE_OFFICES, serviceOfficeResource } from '@tms/domain';
+import { serviceOfficeResource } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -21,7 +21,7 @@ describe.skipIf(!onPostgres)('list performance on PostgreSQL (skipped without TE
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    editor = await signIn(ctx, [ROLE_SETTINGS_SERVICE_OFFICES]);
+    editor = await signIn(ctx, ['ROLE_SETTINGS_SERVICE_OFFICES']);
     await ctx.database.db.execute(sql`
       INSERT INTO service_offices (name, code, address, ip_addresses)
       SELECT 'Офис ' || i || ' ' || substr(md5(i::text), 1, 10),

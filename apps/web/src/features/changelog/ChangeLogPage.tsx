@@ -15,8 +15,8 @@ import {
 } from '@mantine/core';
 import { IconArrowRight, IconFilterOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ListResult } from '@tms/domain';
 import * as domain from '@tms/domain';
-import { type ListResult, ROLE_USER_LIST, ROLE_USER_SHOW } from '@tms/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -73,7 +73,7 @@ export function ChangeLogPage() {
     setParams(next);
   };
   const anyFilter = FILTERS.some((name) => filters[name]);
-  const canPickUser = hasRole(system, ROLE_USER_LIST) || hasRole(system, ROLE_USER_SHOW);
+  const canPickUser = hasRole(system, 'ROLE_USER_LIST') || hasRole(system, 'ROLE_USER_SHOW');
 
   return (
     <Stack gap="md" data-testid="changelog-screen">

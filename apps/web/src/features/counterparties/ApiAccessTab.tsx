@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type Counterparty, type ResourceDescriptor, ROLE_COUNTERPARTY_API_KEYS } from '@tms/domain';
+import type { Counterparty, ResourceDescriptor } from '@tms/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../platform/api/client';
@@ -42,7 +42,7 @@ export function ApiAccessTab({
   const { t } = useTranslation('counterparties');
   const system = useSystemData();
   const client = useQueryClient();
-  const allowed = canEdit && hasRole(system, ROLE_COUNTERPARTY_API_KEYS);
+  const allowed = canEdit && hasRole(system, 'ROLE_COUNTERPARTY_API_KEYS');
   const [issued, setIssued] = useState<string | null>(null);
   const [ips, setIps] = useState<string[]>(record.apiAllowedIps);
   const [ipsError, setIpsError] = useState<string | null>(null);

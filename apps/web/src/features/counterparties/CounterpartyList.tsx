@@ -1,6 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { IconZoomQuestion } from '@tabler/icons-react';
-import { ROLE_COUNTERPARTY_SIMILAR_SEARCH } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasRole } from '../../platform/auth/access';
@@ -14,7 +13,7 @@ export function CounterpartyList(props: ResourceScreenProps) {
   const system = useSystemData();
   return (
     <Stack gap="sm">
-      {hasRole(system, ROLE_COUNTERPARTY_SIMILAR_SEARCH) && (
+      {hasRole(system, 'ROLE_COUNTERPARTY_SIMILAR_SEARCH') && (
         <Group justify="flex-end">
           <Button
             component={Link}

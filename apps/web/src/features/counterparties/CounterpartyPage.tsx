@@ -7,8 +7,6 @@ import {
   counterpartyContactResource,
   counterpartyDriverResource,
   counterpartyVehicleResource,
-  ROLE_COUNTERPARTY_MERGE,
-  ROLE_COUNTERPARTY_SIMILAR_SEARCH,
 } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -149,7 +147,7 @@ export function CounterpartyPage({ descriptor }: ResourceScreenProps) {
   );
   const actions = current && (
     <>
-      {hasRole(system, ROLE_COUNTERPARTY_SIMILAR_SEARCH) && (
+      {hasRole(system, 'ROLE_COUNTERPARTY_SIMILAR_SEARCH') && (
         <Button
           variant="default"
           size="sm"
@@ -165,7 +163,7 @@ export function CounterpartyPage({ descriptor }: ResourceScreenProps) {
           {t('similar.open')}
         </Button>
       )}
-      {canEdit && hasRole(system, ROLE_COUNTERPARTY_MERGE) && (
+      {canEdit && hasRole(system, 'ROLE_COUNTERPARTY_MERGE') && (
         <Button
           variant="default"
           size="sm"

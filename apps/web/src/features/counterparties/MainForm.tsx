@@ -6,7 +6,6 @@ import {
   counterpartyFieldRole,
   type FieldDescriptor,
   type ResourceDescriptor,
-  ROLE_IGNORE_MANAGEMENT_LOCK,
 } from '@tms/domain';
 import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
@@ -75,7 +74,8 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
   const creating = record === null;
   const values = useWatch({ control });
 
-  const lockedByManagement = record?.managementLock === true && !hasRole(system, ROLE_IGNORE_MANAGEMENT_LOCK);
+  const lockedByManagement =
+    record?.managementLock === true && !hasRole(system, 'ROLE_IGNORE_MANAGEMENT_LOCK');
   const canWrite = (creating ? access.create : access.edit) && !lockedByManagement;
   const fields = new Map(descriptor.fields.map((f) => [f.name, f]));
   const disabled = (name: string) => {

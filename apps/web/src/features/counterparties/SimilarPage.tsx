@@ -19,7 +19,6 @@ import {
   counterpartyResource,
   type FieldDescriptor,
   type ListResult,
-  ROLE_COUNTERPARTY_MERGE,
 } from '@tms/domain';
 import { DataTable } from 'mantine-datatable';
 import { type FormEvent, useState } from 'react';
@@ -68,7 +67,7 @@ export function SimilarPage() {
     [countryField],
     rows.map((row) => ({ countryId: row.counterparty.countryId })),
   );
-  const canMerge = excludeId !== null && hasRole(system, ROLE_COUNTERPARTY_MERGE);
+  const canMerge = excludeId !== null && hasRole(system, 'ROLE_COUNTERPARTY_MERGE');
   const serverErrors = validationErrorsOf(results.error);
 
   const submit = (event: FormEvent) => {

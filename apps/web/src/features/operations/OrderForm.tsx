@@ -1,5 +1,5 @@
 import { Grid } from '@mantine/core';
-import { type Order, orderFieldRole, ROLE_ORDER_ARCHIVE } from '@tms/domain';
+import { type Order, orderFieldRole } from '@tms/domain';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { hasRole } from '../../platform/auth/access';
@@ -48,7 +48,7 @@ export function OrderForm(props: OperationFormProps<Order, OrderFormValues>) {
     <OperationFormFrame
       operation={operation}
       onSubmit={submit}
-      archivedText={hasRole(system, ROLE_ORDER_ARCHIVE) ? t('lock.archivedUnarchive') : t('lock.archived')}
+      archivedText={hasRole(system, 'ROLE_ORDER_ARCHIVE') ? t('lock.archivedUnarchive') : t('lock.archived')}
     >
       {showMain && (
         <FormSection testId="section-client" title={t('sections.client')}>

@@ -9,7 +9,7 @@ import {
   IconRoute,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Job, type Order, type ResourceDescriptor, ROLE_ORDER_ARCHIVE } from '@tms/domain';
+import type { Job, Order, ResourceDescriptor } from '@tms/domain';
 import { type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -292,7 +292,7 @@ function ArchiveActions({
   return (
     <>
       {!current.archived && <ArchiveInfo path={path} id={current.id} version={current.version} />}
-      {hasRole(system, ROLE_ORDER_ARCHIVE) && (
+      {hasRole(system, 'ROLE_ORDER_ARCHIVE') && (
         <Button
           variant="default"
           size="sm"

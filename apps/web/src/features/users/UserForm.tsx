@@ -13,13 +13,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey, IconLock, IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  type FieldDescriptor,
-  ROLE_ALLOWED_TO_SWITCH,
-  roleLabel,
-  type User,
-  updateSchemaOf,
-} from '@tms/domain';
+import { type FieldDescriptor, roleLabel, type User, updateSchemaOf } from '@tms/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -184,7 +178,7 @@ function UserScreen({
   };
 
   const canImpersonate =
-    record?.active && record.id !== system.user.id && hasRole(system, ROLE_ALLOWED_TO_SWITCH);
+    record?.active && record.id !== system.user.id && hasRole(system, 'ROLE_ALLOWED_TO_SWITCH');
   const rootError = formState.errors.root?.server?.message;
   const groupRoles =
     record?.effectiveRoles

@@ -4,8 +4,6 @@ import {
   currencyResource,
   jobResource,
   orderResource,
-  ROLE_ADMIN,
-  ROLE_SETTINGS_CURRENCIES,
   serviceOfficeResource,
   stageTypeResource,
   vehicleTypeResource,
@@ -117,7 +115,7 @@ describe('changed field labels', () => {
 
 describe('access', () => {
   it('lets editors edit and create, and follows creatable, deletable and screens', () => {
-    expect(accessOf(currencyResource, [ROLE_SETTINGS_CURRENCIES])).toEqual({
+    expect(accessOf(currencyResource, ['ROLE_SETTINGS_CURRENCIES'])).toEqual({
       edit: true,
       create: true,
       createInDialog: false,
@@ -130,14 +128,14 @@ describe('access', () => {
       delete: false,
     });
     // Countries come with the installation: neither a create screen nor the dialog.
-    expect(accessOf(countryResource, [ROLE_ADMIN])).toEqual({
+    expect(accessOf(countryResource, ['ROLE_ADMIN'])).toEqual({
       edit: true,
       create: false,
       createInDialog: false,
       delete: false,
     });
     // The API can create contact info types, but routes.txt has no "new" screen: the list's dialog creates them.
-    expect(accessOf(contactInfoTypeResource, [ROLE_ADMIN])).toMatchObject({
+    expect(accessOf(contactInfoTypeResource, ['ROLE_ADMIN'])).toMatchObject({
       create: false,
       createInDialog: true,
     });
