@@ -22,6 +22,7 @@ import systemModule from './modules/system/routes';
 import tmsModule from './modules/tms/routes';
 import userDefinedListsModule from './modules/user-defined-lists/routes';
 import usersModule from './modules/users/routes';
+import warehouseModule from './modules/warehouse/routes';
 import { createAuthenticate } from './platform/auth/authenticate';
 import { createCabinetAuthenticate } from './platform/auth/cabinet';
 import { registerAuthGuard } from './platform/auth/guard';
@@ -82,6 +83,7 @@ const MODULES: Module[] = [
   userDefinedListsModule,
   counterpartiesModule,
   operationsModule,
+  warehouseModule,
   listViewsModule,
 ];
 

@@ -36,9 +36,10 @@ import {
 } from './permissions';
 import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
 import { jobTypeResource, productResource, serviceResource } from './tms';
+import * as warehouse from './warehouse';
 
 /** The declared resources by export name (one line per bounded context with declared screens). */
-const DECLARED: Record<string, unknown> = {};
+const DECLARED: Record<string, unknown> = { ...warehouse };
 
 /**
  * The menu of the application shell (spec §2 "Application shell"). Only screens that exist in this build
@@ -249,6 +250,8 @@ const CATALOGUE: readonly NavEntry[] = [
       },
     ],
   },
+  // Filled from DECLARED_SCREENS.
+  { name: 'nav.warehouse', icon: 'building-warehouse', sortable: true, children: [] },
 ];
 
 /** The menu entry of a declared screen, shown to whoever may view or edit its resource. */

@@ -16,6 +16,10 @@ export interface DeclaredScreen {
 
 /** Keyed by the descriptor's export name in `@tms/domain`; menu groups list their entries in this order. */
 export const DECLARED_SCREENS = {
+  warehouseServiceResource: {
+    path: '/warehouse/services',
+    menu: { group: 'nav.warehouse', name: 'nav.warehouseServices', icon: 'tool' },
+  },
 } as const satisfies Record<string, DeclaredScreen>;
 
 export type DeclaredResourceName = keyof typeof DECLARED_SCREENS;

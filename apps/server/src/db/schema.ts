@@ -9,6 +9,7 @@ export * from '../modules/settings/tables';
 export * from '../modules/tms/tables';
 export * from '../modules/user-defined-lists/tables';
 export * from '../modules/users/tables';
+export * from '../modules/warehouse/tables';
 export * from '../platform/auth/tables';
 export * from '../platform/changelog/tables';
 export * from '../platform/files/tables';
