@@ -1,6 +1,15 @@
-import { warehouseServiceResource } from '@tms/domain';
+import {
+  flattenTree,
+  MATERIAL_ASSET_MESSAGES,
+  ROLE_WAREHOUSE_ACCOUNTING_EDIT,
+  type ValidationTree,
+  warehouseServiceResource,
+} from '@tms/domain';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
+import { type SignedIn, signIn } from '../../test/users';
 import { currencies } from '../settings/tables';
 
 let seq = 0;
@@ -37,4 +46,36 @@ describeResource({
   },
   unique: ['code'],
   search: 'pallet storage',
+});
+
+describe('warehouse services: a price needs its currency', () => {
+  let ctx: TestContext;
+  let editor: SignedIn;
+  const api = '/api/warehouse/services';
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    editor = await signIn(ctx, [ROLE_WAREHOUSE_ACCOUNTING_EDIT]);
+  });
+  afterAll(() => ctx?.close());
+  const send = (method: 'POST' | 'PATCH', url: string, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method, url, payload, headers: editor.headers });
+  const errorsOf = (res: { json(): { errors: ValidationTree } }) => flattenTree(res.json().errors);
+
+  it('refuses a price without a currency, on create and when an update drops the currency', async () => {
+    const body = { code: 'labelling', name: 'Маркировка', unit: 'piece', price: '15.00' };
+    const refused = await send('POST', api, body);
+    expect(refused.statusCode).toBe(400);
+    expect(errorsOf(refused)).toEqual({ currencyId: [MATERIAL_ASSET_MESSAGES.currencyRequired] });
+    const [rub] = await ctx.database.db
+      .select({ id: currencies.id })
+      .from(currencies)
+      .where(eq(currencies.code, 'RUB'));
+    const created = await send('POST', api, { ...body, currencyId: rub!.id });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json().data;
+    const dropped = await send('PATCH', `${api}/${id}`, { currencyId: null, version: 1 });
+    expect(errorsOf(dropped)).toEqual({ currencyId: [MATERIAL_ASSET_MESSAGES.currencyRequired] });
+    const both = await send('PATCH', `${api}/${id}`, { currencyId: null, price: null, version: 1 });
+    expect(both.statusCode, both.body).toBe(200);
+  });
 });
