@@ -1,9 +1,10 @@
 import { declareResource, f, flattenTree, MESSAGES, VALIDATION_FAILED } from '@tms/domain';
 import { sql } from 'drizzle-orm';
-import { integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/connection';
+import { declarationProblems } from '../../test/declarations';
 import { createTestDatabase, testConfig } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { entityColumns } from '../columns';
@@ -157,6 +158,21 @@ describe('a resource added by the recipe alone', () => {
       version: 2,
     });
     expect((await send('PUT', `${api}/${id}`, { layers: 3, version: 1 })).statusCode).toBe(409);
+  });
+
+  it('has its table checked against its declaration, drift included', () => {
+    expect(declarationProblems(packagingResource, packagings)).toEqual([]);
+    const drifted = pgTable('test_packagings', {
+      ...entityColumns(),
+      ...dictionaryColumns(),
+      material: boolean('material').notNull(),
+      layers: integer('layers'),
+    });
+    expect(declarationProblems(packagingResource, drifted)).toEqual([
+      'test_packaging.material (entity): enum, column boolean',
+      'test_packaging.layers (entity): column nullable, member not',
+      'test_packaging.material (create): enum, column boolean',
+    ]);
   });
 
   it('is in the OpenAPI document with the derived schemas', async () => {
