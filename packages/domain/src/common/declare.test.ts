@@ -53,6 +53,8 @@ describe('declareResource', () => {
     const minimal = { code: 'p-1', name: ' Посылка ', size: 'small', transitIds: [] };
     expect(create.parse(minimal)).toEqual({ ...minimal, name: 'Посылка' });
     expect(create.safeParse({ ...minimal, weightKg: null, price: null, nameEn: null }).success).toBe(true);
+    // An optional text may be empty (as the dictionaries' nameEn); a required one may not.
+    expect(create.safeParse({ ...minimal, nameEn: '', notes: '' }).success).toBe(true);
     const bad = create.safeParse({
       code: 'p 1',
       name: '',

@@ -32,6 +32,8 @@ interface FieldState {
   type: FieldType;
   /** The create member when required; `null`: the field is not sent (server-managed). */
   input: z.ZodType | null;
+  /** The create member when optional, if it differs (an optional text may be empty). */
+  optionalInput?: z.ZodType;
   /** The entity member when never null; `null`: in `entityBase` already or not answered. */
   output: z.ZodType | null;
   presence: Presence;
@@ -105,9 +107,9 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
 
   /** The create member, with its presence. */
   inputSchema(): z.ZodType | null {
-    const { input, presence } = this.state;
+    const { input, optionalInput, presence } = this.state;
     if (!input) return null;
-    if (presence === 'optional') return input.nullable().optional();
+    if (presence === 'optional') return (optionalInput ?? input).nullable().optional();
     if (presence === 'defaulted') return input.optional();
     return input;
   }
@@ -136,11 +138,12 @@ interface TextOptions {
   max?: number;
 }
 
-const text = ({ max = 255 }: TextOptions = {}) =>
-  field('text', z.string().trim().min(1).max(max), z.string());
-
-const textarea = ({ max = 4000 }: TextOptions = {}) =>
-  field('textarea', z.string().trim().min(1).max(max), z.string());
+const textOf = (type: 'text' | 'textarea', max: number) =>
+  field(type, z.string().trim().min(1).max(max), z.string()).with({
+    optionalInput: z.string().trim().max(max),
+  });
+const text = ({ max = 255 }: TextOptions = {}) => textOf('text', max);
+const textarea = ({ max = 4000 }: TextOptions = {}) => textOf('textarea', max);
 
 interface NumberOptions {
   min?: number;
