@@ -16,7 +16,7 @@ CREATE TABLE "warehouse_services" (
 --> statement-breakpoint
 ALTER TABLE "warehouse_services" ADD CONSTRAINT "warehouse_services_currency_id_currencies_id_fk" FOREIGN KEY ("currency_id") REFERENCES "public"."currencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "warehouse_services_code_uq" ON "warehouse_services" USING btree ("code");--> statement-breakpoint
-CREATE INDEX "warehouse_services_currency_idx" ON "warehouse_services" USING btree ("currency_id");--> statement-breakpoint
+CREATE INDEX "warehouse_services_currency_id_idx" ON "warehouse_services" USING btree ("currency_id");--> statement-breakpoint
 CREATE INDEX "warehouse_services_name_idx" ON "warehouse_services" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "warehouse_services_name_en_idx" ON "warehouse_services" USING btree ("name_en","id");--> statement-breakpoint
 CREATE INDEX "warehouse_services_unit_idx" ON "warehouse_services" USING btree ("unit","id");--> statement-breakpoint

@@ -1,6 +1,6 @@
 import { declareResource, f, flattenTree, MESSAGES, VALIDATION_FAILED } from '@tms/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database } from '../../db/connection';
@@ -10,7 +10,7 @@ import { type SignedIn, signIn } from '../../test/users';
 import { entityColumns } from '../columns';
 import type { App } from '../http/types';
 import { registerResource } from './engine';
-import { dictionaryColumns, listIndexes } from './indexes';
+import { dictionaryColumns, resourceTable } from './indexes';
 
 /**
  * The recipe of docs/development.md "Adding a resource", followed by a test alone: a declaration with the
@@ -42,22 +42,15 @@ const packagingResource = declareResource({
   deletable: true,
 });
 
-const packagings = pgTable(
+const packagings = resourceTable(
   'test_packagings',
   {
-    ...entityColumns(),
     ...dictionaryColumns(),
     material: text('material').notNull(),
     layers: integer('layers').notNull().default(1),
     deposit: numeric('deposit', { precision: 18, scale: 2 }),
   },
-  (t) => [
-    uniqueIndex('test_packagings_code_uq').on(t.code),
-    ...listIndexes('test_packagings', t, {
-      sortable: [t.name, t.nameEn, t.material],
-      searchText: t.searchText,
-    }),
-  ],
+  { unique: ['code'], sortable: ['name', 'nameEn', 'material'] },
 );
 
 // What `npm run db:generate` would write for the table above (a test table has no migration).
