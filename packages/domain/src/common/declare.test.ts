@@ -16,6 +16,7 @@ const parcelResource = declareResource({
     name: f.name(),
     nameEn: f.nameEn(),
     size: f.enum(['small', 'large']).listed().filterable(),
+    mode: f.enum({ air: { ru: 'Авиа', en: 'Air' }, sea: { ru: 'Море', en: 'Sea' } }).defaulted(),
     weightKg: f.number({ min: 0 }).optional().sortable(),
     pieces: f.integer({ min: 1 }).defaulted(),
     price: f.money().optional(),
@@ -41,6 +42,7 @@ describe('declareResource', () => {
       'name',
       'nameEn',
       'size',
+      'mode',
       'weightKg',
       'pieces',
       'price',
@@ -88,6 +90,8 @@ describe('declareResource', () => {
     expectTypeOf<Create['weightKg']>().toEqualTypeOf<number | null | undefined>();
     expectTypeOf<Create['pieces']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<Create['size']>().toEqualTypeOf<'small' | 'large'>();
+    expectTypeOf<Create['mode']>().toEqualTypeOf<'air' | 'sea' | undefined>();
+    expect(create.safeParse({ ...minimal, mode: 'rail' }).success).toBe(false);
   });
 
   it('derives the entity schema: entityBase and every answer with the server nullability', () => {
@@ -101,6 +105,7 @@ describe('declareResource', () => {
       'name',
       'nameEn',
       'size',
+      'mode',
       'weightKg',
       'pieces',
       'price',
@@ -120,6 +125,7 @@ describe('declareResource', () => {
       name: 'Посылка',
       nameEn: null,
       size: 'small',
+      mode: 'air',
       weightKg: null,
       pieces: 1,
       price: null,
@@ -146,6 +152,7 @@ describe('declareResource', () => {
       'name',
       'nameEn',
       'size',
+      'mode',
       'weightKg',
       'pieces',
       'price',
@@ -165,6 +172,10 @@ describe('declareResource', () => {
       options: ['small', 'large'],
       listed: true,
       filterable: true,
+    });
+    expect(byName.mode).toMatchObject({
+      options: ['air', 'sea'],
+      optionLabels: { air: { ru: 'Авиа', en: 'Air' }, sea: { ru: 'Море', en: 'Sea' } },
     });
     expect(byName.weightKg).toEqual({
       name: 'weightKg',

@@ -184,14 +184,26 @@ const references = (target: Pick<ResourceDescriptor, 'path' | 'labelField'>, lab
   });
 
 /** One of `values`; option texts are `<label>.<value>` keys unless `labels` gives their wording. */
-const enumField = <const T extends readonly [string, ...string[]]>(
+function enumField<const T extends readonly [string, ...string[]]>(
   values: T,
   labels?: Readonly<Record<T[number], LocalizedText>>,
-) =>
-  field('enum', z.enum(values), z.enum(values), {
+): Field<z.ZodEnum<{ [K in T[number]]: K }>, z.ZodEnum<{ [K in T[number]]: K }>>;
+/** One of the keys of `labels`, each with its wording in both languages (values declared once). */
+function enumField<const L extends Readonly<Record<string, LocalizedText>>>(
+  labels: L,
+): Field<z.ZodEnum<{ [K in keyof L & string]: K }>, z.ZodEnum<{ [K in keyof L & string]: K }>>;
+function enumField(
+  valuesOrLabels: readonly [string, ...string[]] | Readonly<Record<string, LocalizedText>>,
+  labels?: Readonly<Record<string, LocalizedText>>,
+) {
+  const byValues = Array.isArray(valuesOrLabels);
+  const values = (byValues ? valuesOrLabels : Object.keys(valuesOrLabels)) as [string, ...string[]];
+  const optionLabels = byValues ? labels : (valuesOrLabels as Readonly<Record<string, LocalizedText>>);
+  return field('enum', z.enum(values), z.enum(values), {
     options: values,
-    ...(labels ? { optionLabels: labels } : {}),
+    ...(optionLabels ? { optionLabels } : {}),
   });
+}
 
 const common = (base: FieldDescriptor): Partial<FieldDescriptor> => {
   const { name: _name, type: _type, ...rest } = base;

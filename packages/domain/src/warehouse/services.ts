@@ -5,19 +5,7 @@ import { ROLE_WAREHOUSE_ACCOUNTING_EDIT, ROLE_WAREHOUSE_ACCOUNTING_VIEW } from '
 import { DECLARED_SCREENS } from '../screens';
 import { currencyResource } from '../settings/currencies';
 
-/** Units a warehouse bills its services in. */
-export const WAREHOUSE_UNITS = [
-  'pallet',
-  'place',
-  'piece',
-  'kg',
-  'ton',
-  'm3',
-  'm2',
-  'day',
-  'hour',
-  'operation',
-] as const;
+/** Units a warehouse bills its services in, with their names. */
 export const WAREHOUSE_UNIT_LABELS = {
   pallet: { ru: 'Паллета', en: 'Pallet' },
   place: { ru: 'Место', en: 'Package' },
@@ -30,6 +18,7 @@ export const WAREHOUSE_UNIT_LABELS = {
   hour: { ru: 'Час', en: 'Hour' },
   operation: { ru: 'Операция', en: 'Operation' },
 } as const;
+export type WarehouseUnit = keyof typeof WAREHOUSE_UNIT_LABELS;
 
 /** A service of the warehouse price list (storage, handling, labelling, ...): its unit and usual price. */
 export const warehouseServiceResource = declareResource({
@@ -42,7 +31,7 @@ export const warehouseServiceResource = declareResource({
     code: f.code(),
     name: f.name(),
     nameEn: f.nameEn(),
-    unit: f.enum(WAREHOUSE_UNITS, WAREHOUSE_UNIT_LABELS).listed().filterable().sortable(),
+    unit: f.enum(WAREHOUSE_UNIT_LABELS).listed().filterable().sortable(),
     price: f.money().optional().listed().sortable(),
     currencyId: f.reference(currencyResource, 'code').optional().listed().filterable(),
     description: f.textarea({ max: 2000 }).optional(),
