@@ -26,6 +26,7 @@ import {
   shipmentTermResource,
   stageTypeResource,
   vehicleTypeResource,
+  warehouseServiceResource,
 } from '@tms/domain';
 import {
   type Api,
@@ -145,6 +146,16 @@ const SCREENS: ScreenCase[] = [
       // A foreign bank: the account is an IBAN (a Russian one would need a BIK-keyed account number).
       accountNumber: 'DE89 3704 0044 0532 0130 00',
       currencyId: 'EUR',
+    },
+  },
+  {
+    resource: warehouseServiceResource,
+    sample: {
+      code: 'e2e-storage',
+      name: 'Хранение E2E',
+      unit: 'Паллета',
+      price: '350.50',
+      currencyId: 'RUB',
     },
   },
 ];

@@ -20,6 +20,7 @@ import { systemModule } from './modules/system/module';
 import { tmsModule } from './modules/tms/module';
 import { userDefinedListsModule } from './modules/user-defined-lists/module';
 import { usersModule } from './modules/users/module';
+import { warehouseModule } from './modules/warehouse/module';
 import { createAuthenticate } from './platform/auth/authenticate';
 import { createCabinetAuthenticate } from './platform/auth/cabinet';
 import { registerAuthGuard } from './platform/auth/guard';
@@ -81,6 +82,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   userDefinedListsModule,
   counterpartiesModule,
   operationsModule,
+  warehouseModule,
   defineModule({ name: 'list-views', routes: listViewsRoutes }),
 ];
 

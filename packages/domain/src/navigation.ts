@@ -1,10 +1,17 @@
+import type { ResourceDescriptor } from './common/resource';
 import { OPERATION_ROLES } from './operations/actor';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
+import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
 import { jobTypeResource, productResource, serviceResource } from './tms';
+import * as warehouse from './warehouse';
+
+/** The declared resources by export name (one line per bounded context with declared screens). */
+const DECLARED: Record<string, unknown> = { ...warehouse };
 
 /**
  * The menu of the application shell (spec §2 "Application shell"). Only screens that exist in this build
- * are listed; a module adds its screen with one line in NAV_CATALOGUE when the screen lands.
+ * are listed; a module adds its screen with one line in NAV_CATALOGUE when the screen lands, a declared
+ * resource with its entry in DECLARED_SCREENS (`screens.ts`), which lands in its group here.
  */
 export interface NavEntry {
   /** Translation key, `nav.*` (locales/{ru,en}/nav.json). */
@@ -29,7 +36,7 @@ export interface NavItem {
   children: NavItem[];
 }
 
-export const NAV_CATALOGUE: readonly NavEntry[] = [
+const CATALOGUE: readonly NavEntry[] = [
   { name: 'nav.dashboard', icon: 'layout-dashboard', route: '/dashboard' },
   { name: 'nav.orders', icon: 'clipboard-list', route: '/tms/orders', roles: OPERATION_ROLES.order.view },
   { name: 'nav.jobs', icon: 'truck-delivery', route: '/tms/jobs', roles: OPERATION_ROLES.job.view },
@@ -215,7 +222,44 @@ export const NAV_CATALOGUE: readonly NavEntry[] = [
       },
     ],
   },
+  // Filled from DECLARED_SCREENS.
+  { name: 'nav.warehouse', icon: 'building-warehouse', sortable: true, children: [] },
 ];
+
+/** The menu entry of a declared screen, shown to whoever may view or edit its resource. */
+function declaredEntry(resource: string, screen: DeclaredScreen): NavEntry {
+  const descriptor = DECLARED[resource] as ResourceDescriptor | undefined;
+  if (descriptor?.path !== screen.path)
+    throw new Error(`DECLARED_SCREENS.${resource}: no resource at ${screen.path}`);
+  const { view, edit } = descriptor.roles;
+  return {
+    name: screen.menu.name,
+    icon: screen.menu.icon,
+    route: screen.path,
+    roles: view.length ? [...view, ...edit] : edit,
+  };
+}
+
+/** The catalogue with each declared screen's entry appended to its group. */
+export function withDeclaredScreens(
+  catalogue: readonly NavEntry[],
+  screens: Readonly<Record<string, DeclaredScreen>> = DECLARED_SCREENS,
+): NavEntry[] {
+  const entries = Object.entries(screens);
+  for (const [resource, screen] of entries) {
+    if (!catalogue.some((group) => group.name === screen.menu.group)) {
+      throw new Error(`DECLARED_SCREENS.${resource}: no menu group ${screen.menu.group}`);
+    }
+  }
+  return catalogue.map((group) => {
+    const added = entries.filter(([, screen]) => screen.menu.group === group.name);
+    if (added.length === 0) return group;
+    const children = added.map(([resource, screen]) => declaredEntry(resource, screen));
+    return { ...group, children: [...(group.children ?? []), ...children] };
+  });
+}
+
+export const NAV_CATALOGUE: readonly NavEntry[] = withDeclaredScreens(CATALOGUE);
 
 function allowed(entry: NavEntry, roles: ReadonlySet<string>): boolean {
   return !entry.roles || entry.roles.length === 0 || can(roles, entry.roles);

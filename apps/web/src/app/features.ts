@@ -10,6 +10,7 @@ import { settingsRoutes } from '../features/settings/routes';
 import { tmsRoutes } from '../features/tms/routes';
 import { userDefinedListsRoutes } from '../features/user-defined-lists/routes';
 import { userRoutes } from '../features/users/routes';
+import { declaredRoutes } from './declaredRoutes';
 import type { AppRoute } from './routeMeta';
 
 /** Every feature's routes inside the shell; adding a feature is one line here. */
@@ -26,4 +27,5 @@ export const featureRoutes: AppRoute[] = [
   ...optionsRoutes,
   ...customFieldsRoutes,
   ...userDefinedListsRoutes,
+  ...declaredRoutes,
 ];

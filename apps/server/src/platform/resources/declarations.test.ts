@@ -1,39 +1,7 @@
-import { getTableColumns } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { declarationProblems } from '../../test/declarations';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { registeredResources } from './registry';
-
-/** The zod type under optional, nullable, default and pipes, and whether null passes. */
-function shapeOf(schema: z.ZodType): { kind: string; nullable: boolean } {
-  let current = schema as unknown as { def: { type: string; innerType?: unknown; in?: unknown } };
-  for (;;) {
-    const { type } = current.def;
-    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch'].includes(type)) {
-      current = current.def.innerType as typeof current;
-    } else if (type === 'pipe') {
-      current = current.def.in as typeof current;
-    } else break;
-  }
-  return { kind: current.def.type, nullable: schema.safeParse(null).success };
-}
-
-/** The JSON kinds a column's values take in an entity (dates become ISO text). */
-const KINDS_OF_COLUMN: Record<string, string[]> = {
-  string: ['string', 'enum', 'literal', 'union', 'custom'],
-  number: ['number', 'int', 'bigint', 'enum', 'literal', 'union'],
-  boolean: ['boolean', 'literal'],
-  date: ['string', 'custom', 'union'],
-  array: ['array', 'tuple'],
-  bigint: ['number', 'bigint', 'string'],
-};
-
-/** Nullable columns a resource reads only where they are set (its scope), with why. */
-const NULLABLE_OUTSIDE: Record<string, string> = {
-  'counterparty_contact.counterpartyId':
-    "users' contacts share the table; the resource reads counterparties' only",
-};
 
 /**
  * The Drizzle table and the declaration of every registered resource cannot drift: each entity member that
@@ -52,28 +20,9 @@ describe('every registered resource: its table matches its declaration', () => {
   });
 
   it('entity and create members agree with their columns', () => {
-    const problems: string[] = [];
-    for (const { descriptor, table, service } of registeredResources()) {
-      const columns = getTableColumns(table) as Record<string, PgColumn>;
-      const computed = Boolean(service.options.hooks?.toEntity);
-      const check = (schemaName: string, shape: Record<string, z.ZodType>, entity: boolean) => {
-        for (const [member, schema] of Object.entries(shape)) {
-          const column = columns[member];
-          if (!column) continue;
-          const { kind, nullable } = shapeOf(schema);
-          const allowed = KINDS_OF_COLUMN[column.dataType.split(' ')[0]!];
-          if (allowed && !allowed.includes(kind)) {
-            problems.push(`${descriptor.name}.${member} (${schemaName}): ${kind}, column ${column.dataType}`);
-          }
-          const outside = `${descriptor.name}.${member}` in NULLABLE_OUTSIDE;
-          if (entity && !computed && !column.notNull && !nullable && !outside) {
-            problems.push(`${descriptor.name}.${member} (${schemaName}): column nullable, member not`);
-          }
-        }
-      };
-      check('entity', descriptor.entity.shape as Record<string, z.ZodType>, true);
-      check('create', descriptor.create.shape as Record<string, z.ZodType>, false);
-    }
+    const problems = registeredResources().flatMap(({ descriptor, table, service }) =>
+      declarationProblems(descriptor, table, Boolean(service.options.hooks?.toEntity)),
+    );
     expect(problems).toEqual([]);
   });
 });

@@ -1,5 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, type ExtraConfigColumn, index, text } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  type ExtraConfigColumn,
+  index,
+  type PgColumnBuilderBase,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { entityColumns } from '../columns';
 
 /**
  * The free-text search column of a list: the searchable columns (database names) lower-cased into one
@@ -40,4 +49,40 @@ export function dictionaryColumns() {
     enabled: boolean('enabled').notNull().default(true),
     searchText: searchTextColumn('code', 'name', 'name_en'),
   };
+}
+
+/** Column keys of a resource table, for `resourceTable`'s indexes. */
+type Keys<C> = readonly (Extract<keyof C, string> | 'updatedAt' | 'createdAt')[];
+
+/**
+ * A resource's table in one call: `entityColumns()` and `columns`, a unique index per `unique` column
+ * (`<table>_<column>_uq`: a duplicate answers "This value is already used." on that field), a plain index per
+ * `indexed` column (foreign keys, `<table>_<column>_idx`) and the list's `listIndexes` over `sortable` and
+ * the `searchText` column when there is one. A table needing more (partial or composite indexes) uses
+ * `pgTable` directly.
+ */
+export function resourceTable<C extends Record<string, PgColumnBuilderBase>>(
+  name: string,
+  columns: C,
+  {
+    unique = [],
+    indexed = [],
+    sortable = [],
+  }: { unique?: Keys<C>; indexed?: Keys<C>; sortable?: Keys<C> } = {},
+) {
+  return pgTable(name, { ...entityColumns(), ...columns }, (t) => {
+    const column = (key: string) => (t as unknown as Record<string, ExtraConfigColumn>)[key]!;
+    const snake = (key: string) => column(key).name;
+    return [
+      ...unique.map((key) => uniqueIndex(`${name}_${snake(key)}_uq`).on(column(key))),
+      // A sortable column's list index serves lookups by it too.
+      ...indexed
+        .filter((key) => !sortable.includes(key))
+        .map((key) => index(`${name}_${snake(key)}_idx`).on(column(key))),
+      ...listIndexes(name, t, {
+        sortable: sortable.map(column),
+        searchText: 'searchText' in t ? column('searchText') : undefined,
+      }),
+    ];
+  });
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import * as domain from './index';
+import { buildNav, NAV_CATALOGUE, type NavEntry, withDeclaredScreens } from './navigation';
+import { DECLARED_SCREENS } from './screens';
+
+describe('declared screens', () => {
+  it('each names an exported descriptor living at its path', () => {
+    for (const [resource, screen] of Object.entries(DECLARED_SCREENS)) {
+      const descriptor = (domain as Record<string, unknown>)[resource] as { path?: string } | undefined;
+      expect(descriptor?.path, resource).toBe(screen.path);
+    }
+  });
+
+  it('puts each entry in its group of the menu, for the holders of its roles', () => {
+    const viewer = buildNav(['ROLE_WAREHOUSE_ACCOUNTING_VIEW']);
+    expect(viewer.map((item) => item.name)).toEqual(['nav.dashboard', 'nav.settings', 'nav.warehouse']);
+    expect(viewer.at(-1)?.children).toEqual([
+      {
+        name: 'nav.warehouseServices',
+        icon: 'tool',
+        route: '/warehouse/services',
+        sortable: false,
+        children: [],
+      },
+    ]);
+    expect(buildNav(['ROLE_WAREHOUSE_ACCOUNTING_EDIT']).map((item) => item.name)).toContain('nav.warehouse');
+    expect(buildNav([]).map((item) => item.name)).not.toContain('nav.warehouse');
+    expect(NAV_CATALOGUE.find((entry) => entry.name === 'nav.warehouse')?.children).toHaveLength(1);
+  });
+
+  it('refuses an entry whose group or resource does not exist', () => {
+    const catalogue: NavEntry[] = [{ name: 'nav.group', icon: 'g', children: [] }];
+    const menu = { group: 'nav.group', name: 'nav.x', icon: 'x' };
+    expect(() => withDeclaredScreens(catalogue, { warehouseServiceResource: { path: '/x', menu } })).toThrow(
+      'no resource at /x',
+    );
+    expect(() =>
+      withDeclaredScreens(catalogue, {
+        warehouseServiceResource: { path: '/warehouse/services', menu: { ...menu, group: 'nav.none' } },
+      }),
+    ).toThrow('no menu group nav.none');
+  });
+});

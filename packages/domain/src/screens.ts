@@ -1,0 +1,25 @@
+/**
+ * Screens declared once: each entry is a resource's list route (its API is `/api` + the route; `/new` and
+ * `/{id}` follow) and its menu entry. The resource's declaration takes its `path` from here, the menu
+ * (`navigation.ts`, answered by `/api/system`) puts the entry in its group for the holders of the resource's
+ * roles, and the web router gives the list, form and history screens. This file imports nothing, so the
+ * web's shell reads it without loading any schema.
+ */
+export interface DeclaredScreen {
+  /** The list route, e.g. `/warehouse/services`. */
+  path: string;
+  /** The create screen's segment when routes.txt names it otherwise (`add`); `new` by default. */
+  newPath?: string;
+  /** The `nav.*` key of its group in NAV_CATALOGUE, its own `nav.*` key (nav.json) and a Tabler icon. */
+  menu: { group: string; name: string; icon: string };
+}
+
+/** Keyed by the descriptor's export name in `@tms/domain`; menu groups list their entries in this order. */
+export const DECLARED_SCREENS = {
+  warehouseServiceResource: {
+    path: '/warehouse/services',
+    menu: { group: 'nav.warehouse', name: 'nav.warehouseServices', icon: 'tool' },
+  },
+} as const satisfies Record<string, DeclaredScreen>;
+
+export type DeclaredResourceName = keyof typeof DECLARED_SCREENS;
