@@ -1,4 +1,4 @@
-import { OPERATION_ROLES } from './operations/actor';
+import { jobTypeResource, OPERATION_ROLES, productResource, serviceResource } from './operations';
 import {
   can,
   ROLE_ACCESS_GROUP_LIST,
@@ -34,7 +34,6 @@ import {
   type Role,
   rolesOfScopedPermission,
 } from './permissions';
-import { jobTypeResource, productResource, serviceResource } from './tms';
 
 /**
  * The menu of the application shell (spec §2 "Application shell"). Only screens that exist in this build

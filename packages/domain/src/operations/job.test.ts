@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MATERIAL_ASSET_MESSAGES } from '../company/material-assets';
 import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import { completeDefinition } from '../custom-fields/definitions';
 import {
@@ -12,7 +13,6 @@ import {
   ROLE_ORDER_CONSOLIDATION,
   ROLE_ORDER_COUNTERPARTY_CHANGE,
 } from '../permissions';
-import { MATERIAL_ASSET_MESSAGES } from '../settings/material-assets';
 import { sampleOrder } from './fixtures';
 import {
   JOB_FIELD_ROLES,

@@ -24,7 +24,7 @@ import {
   ROLE_ORDER_LIQUID,
   type Role,
 } from '../permissions';
-import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../tms/transport-types';
+import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../reference-data/transport-types';
 import { colleagueReference } from '../users';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
 import { type CargoInput, cargoInputSchema, cargoSchema } from './cargo';

@@ -11,7 +11,7 @@ import {
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
 import { ROLE_SETTINGS_VEHICLE_TYPES } from '../permissions';
-import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../tms/transport-types';
+import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from './transport-types';
 
 /** A kind of vehicle or load unit (tent semi-trailer, 40' container, ...) with its usual capacity. */
 export const vehicleTypeCreateSchema = z.object({

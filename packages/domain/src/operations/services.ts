@@ -11,7 +11,7 @@ import {
 } from '../common/dictionary';
 import { defineResource, entityBase } from '../common/resource';
 import { ROLE_SETTINGS_SERVICES } from '../permissions';
-import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from './transport-types';
+import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../reference-data/transport-types';
 
 /** Spec §8: a service still referred to cannot be deleted. */
 export const SERVICE_IN_USE = 'service used in orders or products';
