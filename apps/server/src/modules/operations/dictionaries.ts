@@ -1,18 +1,14 @@
 import {
   customsBehaviourOf,
   customsBehaviourProduct,
-  customsPointResource,
-  customsResponsibilityResource,
   JOB_TYPE_IN_USE,
   jobTypeResource,
-  loadingUnloadingMethodResource,
   PRODUCT_IN_USE,
   productResource,
   SERVICE_IN_USE,
   STAGE_BEHAVIOUR_MESSAGES,
   STAGE_TYPE_IN_USE,
   serviceResource,
-  shipmentTermResource,
   stageTypeResource,
 } from '@tms/domain';
 import { arrayContains, inArray } from 'drizzle-orm';
@@ -20,16 +16,7 @@ import type { Tx } from '../../db/connection';
 import { conflict, ErrorCollector, fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { checkReferences, registerResource } from '../../platform/resources';
-import {
-  customsPoints,
-  customsResponsibilities,
-  jobTypes,
-  loadingUnloadingMethods,
-  products,
-  services,
-  shipmentTerms,
-  stageTypes,
-} from './tables';
+import { jobTypes, products, services, stageTypes } from './tables';
 
 /** Whether any row of `table` lists `id` in its array column. */
 async function listedIn(
@@ -76,12 +63,8 @@ async function checkCustomsBehaviours(tx: Tx, behaviours: unknown): Promise<unde
   return undefined;
 }
 
-/** The TMS dictionaries (/tms/*) and stage types. */
-export default async function tmsModule(app: App): Promise<void> {
-  registerResource(app, loadingUnloadingMethodResource, loadingUnloadingMethods);
-  registerResource(app, customsPointResource, customsPoints);
-  registerResource(app, customsResponsibilityResource, customsResponsibilities);
-
+/** The operations' dictionaries: services, products, job types and stage types. */
+export function registerOperationDictionaries(app: App): void {
   registerResource(app, serviceResource, services, {
     inUseMessage: SERVICE_IN_USE,
     hooks: {
@@ -126,7 +109,6 @@ export default async function tmsModule(app: App): Promise<void> {
     hooks: { beforeCreate: jobTypeLinks, beforeUpdate: jobTypeLinks },
   });
 
-  registerResource(app, shipmentTermResource, shipmentTerms);
   registerResource(app, stageTypeResource, stageTypes, {
     inUseMessage: STAGE_TYPE_IN_USE,
     hooks: {

@@ -2,9 +2,7 @@ import {
   customsBehaviourOf,
   flattenTree,
   productResource,
-  SHIPMENT_TERM_TYPES,
   STAGE_BEHAVIOUR_MESSAGES,
-  shipmentTermResource,
   stageTypeResource,
 } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,24 +38,7 @@ describeResource({
   search: 'Пересечение границы',
 });
 
-describeResource({
-  descriptor: shipmentTermResource,
-  validCreate: () => {
-    const n = next();
-    return {
-      code: `DAT${n}`,
-      name: `Поставка на терминале ${n}`,
-      nameEn: `Delivered at Terminal ${n}`,
-      type: 'any',
-    };
-  },
-  update: { type: 'sea', nameEn: 'Delivered at Terminal (2010)' },
-  invalidCreate: { body: { code: 'D A T', name: '', type: 'air' }, errorPaths: ['code', 'name', 'type'] },
-  unique: ['code'],
-  search: 'на терминале',
-});
-
-describe('stage type behaviours and the Incoterms', () => {
+describe('stage type behaviours', () => {
   let ctx: TestContext;
   let headers: { authorization: string };
   beforeAll(async () => {
@@ -129,33 +110,5 @@ describe('stage type behaviours and the Incoterms', () => {
       headers: productEditor,
     });
     expect(other.statusCode, other.body).toBe(200);
-  });
-
-  it('comes with the 11 Incoterms 2020, named in Russian and English', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/tms/shipment-terms?itemsPerPage=100',
-      headers,
-    });
-    const terms = res.json().data.collection as {
-      code: string;
-      name: string;
-      nameEn: string;
-      type: string;
-    }[];
-    expect(terms.map((t) => t.code).sort()).toEqual(
-      ['CFR', 'CIF', 'CIP', 'CPT', 'DAP', 'DDP', 'DPU', 'EXW', 'FAS', 'FCA', 'FOB'].sort(),
-    );
-    expect(
-      terms
-        .filter((t) => t.type === 'sea')
-        .map((t) => t.code)
-        .sort(),
-    ).toEqual(['CFR', 'CIF', 'FAS', 'FOB']);
-    for (const term of terms) {
-      expect(term.name).toMatch(/[а-я]/i);
-      expect(term.nameEn).toMatch(/^[A-Z][a-z]/);
-      expect(SHIPMENT_TERM_TYPES).toContain(term.type);
-    }
   });
 });

@@ -1,27 +1,32 @@
 import {
-  agreementTypeResource,
+  BANK_MESSAGES,
+  bankResource,
+  COUNTERPARTY_MESSAGES,
   contactInfoTypeResource,
   countryResource,
   courierDeliveryServiceResource,
   currencyResource,
   fileTagTypeResource,
-  financeControlStatusReasonResource,
+  flattenTree,
   holidayResource,
+  loadingUnloadingMethodResource,
   ROLE_SETTINGS_FILE_TAGS,
-  requestOfferTypeResource,
-  serviceOfficeResource,
+  SHIPMENT_TERM_TYPES,
+  shipmentTermResource,
   vehicleTypeResource,
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/connection';
 import currencyRows from '../../db/seed/data/currencies.json' with { type: 'json' };
 import { seedReferenceData } from '../../db/seed/reference';
-import { users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { signIn } from '../../test/users';
-import { countries, currencies } from './tables';
+import { legalEntities } from '../company';
+import { paymentForms } from '../finance';
+import { banks, countries, currencies } from './tables';
 
 let seq = 0;
 // Numeric codes ISO has not assigned, so created currencies never meet the seeded ones.
@@ -31,6 +36,38 @@ const freeNumericCodes = Array.from({ length: 1000 }, (_, i) => String(i).padSta
 const next = () => ++seq;
 const letters = (n: number) =>
   String.fromCharCode(81 + (Math.floor(n / 676) % 10), 65 + (Math.floor(n / 26) % 26), 65 + (n % 26));
+
+let banksCreated = 0;
+const SBER = { bik: '044525225', correspondentAccount: '30101810400000000225' };
+/** A settlement account whose key agrees with Sberbank's BIK. */
+const SBER_RUB = '40702810200000012345';
+
+async function countryId(database: Database, code: string): Promise<number> {
+  const [row] = await database.db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.code, code));
+  return row!.id;
+}
+async function currencyId(database: Database, code: string): Promise<number> {
+  const [row] = await database.db
+    .select({ id: currencies.id })
+    .from(currencies)
+    .where(eq(currencies.code, code));
+  return row!.id;
+}
+async function insertLegalEntity(database: Database) {
+  const n = next();
+  const [row] = await database.db
+    .insert(legalEntities)
+    .values({
+      name: `ООО «Компания ${n}»`,
+      shortName: `Компания ${n}`,
+      countryId: await countryId(database, 'RU'),
+    })
+    .returning();
+  return row!;
+}
 
 describeResource({
   descriptor: countryResource,
@@ -73,30 +110,6 @@ describeResource({
 });
 
 describeResource({
-  descriptor: serviceOfficeResource,
-  validCreate: () => {
-    const n = next();
-    return {
-      name: `Офис ${n}`,
-      code: `OF${n}`,
-      address: `Москва, ул. Складская, ${n}`,
-      ipAddresses: ['10.0.0.0/8', '192.168.1.10', '2001:db8::/32'],
-    };
-  },
-  update: { address: 'Санкт-Петербург, Невский пр., 1', ipAddresses: ['172.16.0.1'] },
-  invalidCreate: {
-    body: { name: '', ipAddresses: ['10.0.0.0/8', '300.1.1.1', 'not-an-ip', '10.0.0.0/40'] },
-    errorPaths: ['name', 'ipAddresses.1', 'ipAddresses.2', 'ipAddresses.3'],
-  },
-  unique: ['name'],
-  inUse: async ({ database }, id) => {
-    const [user] = await database.db.select({ id: users.id }).from(users).limit(1);
-    await database.db.update(users).set({ serviceOfficeId: id }).where(eq(users.id, user!.id));
-  },
-  search: 'Складская',
-});
-
-describeResource({
   descriptor: contactInfoTypeResource,
   validCreate: () => {
     const n = next();
@@ -131,30 +144,6 @@ describeResource({
   },
   unique: ['code'],
   search: 'Рефрижератор 13,6',
-});
-
-describeResource({
-  descriptor: financeControlStatusReasonResource,
-  validCreate: () => {
-    const n = next();
-    return { name: `Нет оригиналов документов ${n}`, nameEn: `No original documents ${n}` };
-  },
-  update: { nameEn: 'Originals missing' },
-  invalidCreate: { body: { name: 'x'.repeat(256), nameEn: 5 }, errorPaths: ['name', 'nameEn'] },
-  unique: ['name'],
-  search: 'оригиналов',
-});
-
-describeResource({
-  descriptor: requestOfferTypeResource,
-  validCreate: () => {
-    const n = next();
-    return { code: `door-to-door-${n}`, name: `От двери до двери ${n}`, nameEn: `Door to door ${n}` };
-  },
-  update: { name: 'Дверь — дверь' },
-  invalidCreate: { body: { code: 'дверь', name: '' }, errorPaths: ['code', 'name'] },
-  unique: ['code'],
-  search: 'door-to',
 });
 
 describeResource({
@@ -224,22 +213,6 @@ describeResource({
 });
 
 describeResource({
-  descriptor: agreementTypeResource,
-  validCreate: () => {
-    const n = next();
-    return {
-      code: `forwarding-${n}`,
-      name: `Транспортная экспедиция ${n}`,
-      nameEn: `Freight forwarding ${n}`,
-    };
-  },
-  update: { name: 'Договор транспортной экспедиции' },
-  invalidCreate: { body: { name: 'x' }, errorPaths: ['code'] },
-  unique: ['code'],
-  search: 'экспедиция',
-});
-
-describeResource({
   descriptor: courierDeliveryServiceResource,
   validCreate: () => {
     const n = next();
@@ -257,6 +230,153 @@ describeResource({
   },
   unique: ['code'],
   search: 'DHL Express',
+});
+
+describeResource({
+  descriptor: bankResource,
+  validCreate: async ({ database }) => {
+    // Its own count: the first bank is Sberbank with its correspondent account, the BIKs stay 9 digits.
+    const n = ++banksCreated;
+    return {
+      name: `ПАО Сбербанк ${n}`,
+      ...(n === 1 ? SBER : { bik: `0445252${String(n).padStart(2, '0')}` }),
+      swift: 'SABRRUMM',
+      countryId: await countryId(database, 'RU'),
+      address: 'Москва, ул. Вавилова, 19',
+    };
+  },
+  update: { name: 'ПАО «Сбербанк России»', swift: 'SABRRUMMXXX' },
+  invalidCreate: {
+    body: { name: '', bik: '123', swift: 'SBER', correspondentAccount: '4010181', countryId: 0 },
+    errorPaths: ['name', 'bik', 'swift', 'correspondentAccount', 'countryId'],
+  },
+  unique: ['bik'],
+  inUse: async ({ database }, id) => {
+    const entity = await insertLegalEntity(database);
+    await database.db.insert(paymentForms).values({
+      name: `Форма ${id}`,
+      legalEntityId: entity.id,
+      bankId: id,
+      accountNumber: SBER_RUB,
+      currencyId: await currencyId(database, 'RUB'),
+    });
+  },
+  inUseMessage: BANK_MESSAGES.inUse,
+  search: 'Сбербанк',
+});
+
+describeResource({
+  descriptor: loadingUnloadingMethodResource,
+  validCreate: () => {
+    const n = next();
+    return { code: `conveyor-${n}`, name: `Конвейером ${n}`, nameEn: `By conveyor ${n}` };
+  },
+  update: { name: 'Ленточным конвейером', nameEn: null },
+  invalidCreate: {
+    body: { code: '', name: '', nameEn: 'x'.repeat(256) },
+    errorPaths: ['code', 'name', 'nameEn'],
+  },
+  unique: ['code'],
+  search: 'конвейер',
+});
+
+describeResource({
+  descriptor: shipmentTermResource,
+  validCreate: () => {
+    const n = next();
+    return {
+      code: `DAT${n}`,
+      name: `Поставка на терминале ${n}`,
+      nameEn: `Delivered at Terminal ${n}`,
+      type: 'any',
+    };
+  },
+  update: { type: 'sea', nameEn: 'Delivered at Terminal (2010)' },
+  invalidCreate: { body: { code: 'D A T', name: '', type: 'air' }, errorPaths: ['code', 'name', 'type'] },
+  unique: ['code'],
+  search: 'на терминале',
+});
+
+describe('bank rules', () => {
+  let ctx: TestContext;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    ({ headers } = await signIn(ctx, [...bankResource.roles.edit]));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+    ctx.app.inject({ method, url, payload, headers });
+  const count = async (table: typeof banks) => (await ctx.database.db.select().from(table)).length;
+
+  it('asks a bank in Russia for its BIK, gives none to others, checks the correspondent account against it', async () => {
+    const before = await count(banks);
+    const ru = await countryId(ctx.database, 'RU');
+    const by = await countryId(ctx.database, 'BY');
+    const noBik = await send('POST', '/api/banks', { name: 'Банк', countryId: ru });
+    expect(flattenTree(noBik.json().errors)).toEqual({ bik: [BANK_MESSAGES.bikRequired] });
+    const foreign = await send('POST', '/api/banks', { name: 'Priorbank', countryId: by, bik: SBER.bik });
+    expect(flattenTree(foreign.json().errors)).toEqual({ bik: [BANK_MESSAGES.bikOutsideRussia] });
+    const wrongKey = await send('POST', '/api/banks', {
+      name: 'Банк',
+      countryId: ru,
+      bik: SBER.bik,
+      correspondentAccount: '30101810400000000226',
+    });
+    expect(flattenTree(wrongKey.json().errors)).toEqual({
+      correspondentAccount: [COUNTERPARTY_MESSAGES.correspondentAccount],
+    });
+    expect(await count(banks)).toBe(before);
+
+    const ok = await send('POST', '/api/banks', { name: 'Сбербанк', countryId: ru, ...SBER });
+    expect(ok.statusCode, ok.body).toBe(201);
+    // An update is checked as the record it makes: moving the bank abroad keeps its BIK, so it is refused.
+    const moved = await send('PATCH', `/api/banks/${ok.json().data.id}`, { countryId: by, version: 1 });
+    expect(flattenTree(moved.json().errors)).toEqual({ bik: [BANK_MESSAGES.bikOutsideRussia] });
+  });
+});
+
+describe('shipment terms', () => {
+  let ctx: TestContext;
+  let headers: { authorization: string };
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    ({ headers } = await signIn(ctx, []));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('comes with the 11 Incoterms 2020, named in Russian and English', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/tms/shipment-terms?itemsPerPage=100',
+      headers,
+    });
+    const terms = res.json().data.collection as {
+      code: string;
+      name: string;
+      nameEn: string;
+      type: string;
+    }[];
+    expect(terms.map((t) => t.code).sort()).toEqual(
+      ['CFR', 'CIF', 'CIP', 'CPT', 'DAP', 'DDP', 'DPU', 'EXW', 'FAS', 'FCA', 'FOB'].sort(),
+    );
+    expect(
+      terms
+        .filter((t) => t.type === 'sea')
+        .map((t) => t.code)
+        .sort(),
+    ).toEqual(['CFR', 'CIF', 'FAS', 'FOB']);
+    for (const term of terms) {
+      expect(term.name).toMatch(/[а-я]/i);
+      expect(term.nameEn).toMatch(/^[A-Z][a-z]/);
+      expect(SHIPMENT_TERM_TYPES).toContain(term.type);
+    }
+  });
 });
 
 describe('holiday list filters', () => {
