@@ -10,14 +10,17 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { accessGroupsModule } from './modules/access-groups/module';
+import { companyModule } from './modules/company/module';
 import { findCabinetByKey } from './modules/counterparties';
 import { counterpartiesModule } from './modules/counterparties/module';
 import { customFieldsModule } from './modules/custom-fields/module';
+import { customsModule } from './modules/customs/module';
+import { financeModule } from './modules/finance/module';
 import { operationsModule } from './modules/operations/module';
 import { optionsModule } from './modules/options/module';
-import { settingsModule } from './modules/settings/module';
+import { referenceDataModule } from './modules/reference-data/module';
+import { requestsModule } from './modules/requests/module';
 import { systemModule } from './modules/system/module';
-import { tmsModule } from './modules/tms/module';
 import { userDefinedListsModule } from './modules/user-defined-lists/module';
 import { usersModule } from './modules/users/module';
 import { warehouseModule } from './modules/warehouse/module';
@@ -25,6 +28,7 @@ import { createAuthenticate } from './platform/auth/authenticate';
 import { createCabinetAuthenticate } from './platform/auth/cabinet';
 import { registerAuthGuard } from './platform/auth/guard';
 import authRoutes, { authBrowserRoutes } from './platform/auth/routes';
+import changeLogRoutes from './platform/changelog/routes';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
 import filesRoutes, { staleUploadsJob } from './platform/files/routes';
 import type { App } from './platform/http/types';
@@ -76,8 +80,12 @@ export const MODULES: readonly ModuleDefinition[] = [
   defineModule({ name: 'scheduled-jobs', routes: scheduledJobsRoutes, jobs: [housekeepingJob] }),
   optionsModule,
   defineModule({ name: 'files', routes: filesRoutes, jobs: [staleUploadsJob] }),
-  settingsModule,
-  tmsModule,
+  referenceDataModule,
+  companyModule,
+  financeModule,
+  requestsModule,
+  defineModule({ name: 'changelog', routes: changeLogRoutes }),
+  customsModule,
   customFieldsModule,
   userDefinedListsModule,
   counterpartiesModule,

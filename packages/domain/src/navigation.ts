@@ -1,8 +1,7 @@
 import type { ResourceDescriptor } from './common/resource';
-import { OPERATION_ROLES } from './operations/actor';
+import { jobTypeResource, OPERATION_ROLES, productResource, serviceResource } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
 import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
-import { jobTypeResource, productResource, serviceResource } from './tms';
 import * as warehouse from './warehouse';
 
 /** The declared resources by export name (one line per bounded context with declared screens). */

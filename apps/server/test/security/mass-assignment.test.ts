@@ -37,7 +37,7 @@ import {
   type OperationsWorld,
   operationsWorld,
 } from '../../src/modules/operations/test-fixtures';
-import { countries, currencies } from '../../src/modules/settings/tables';
+import { countries, currencies } from '../../src/modules/reference-data/tables';
 import { profileUpdateSchema } from '../../src/modules/users/schemas';
 import { files } from '../../src/platform/files/tables';
 import { users } from '../../src/platform/identity/tables';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/app';
 import { counterparties } from '../../src/modules/counterparties/tables';
-import { countries } from '../../src/modules/settings/tables';
+import { countries } from '../../src/modules/reference-data/tables';
 import { apiKeyHash } from '../../src/platform/auth/api-key';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { signIn } from '../../src/test/users';

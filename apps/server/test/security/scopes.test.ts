@@ -2,7 +2,7 @@ import { COUNTERPARTY_FIELD_ROLES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/app';
-import { countries, vehicleTypes } from '../../src/modules/settings/tables';
+import { countries, vehicleTypes } from '../../src/modules/reference-data/tables';
 import { serviceOffices } from '../../src/platform/identity/tables';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { type SignedIn, signIn } from '../../src/test/users';

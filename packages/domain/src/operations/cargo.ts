@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { LocalizedText } from '../common/resource';
 import { MESSAGES } from '../common/validation';
+import { moneyAmountSchema } from '../company/material-assets';
 import type { SystemOptionsValues } from '../options';
-import { moneyAmountSchema } from '../settings/material-assets';
 import { decimalCompare, decimalDivide, decimalFixed, decimalMultiply, isDecimal } from './decimal';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
 

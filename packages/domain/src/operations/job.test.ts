@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MATERIAL_ASSET_MESSAGES } from '../company/material-assets';
 import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import { completeDefinition } from '../custom-fields/definitions';
-import { MATERIAL_ASSET_MESSAGES } from '../settings/material-assets';
 import { sampleOrder } from './fixtures';
 import {
   JOB_FIELD_ROLES,

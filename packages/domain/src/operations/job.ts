@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { createdAtField, updatedAtField } from '../common/dictionary';
 import { defineFieldRoles, fieldRoleOf } from '../common/field-roles';
 import { defineResource, entityBase, type FieldDescriptor, updateSchemaOf } from '../common/resource';
+import { MATERIAL_ASSET_MESSAGES, moneyAmountSchema } from '../company/material-assets';
 import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import type { CustomFieldDefinition } from '../custom-fields/definitions';
 import { inheritedCustomFieldValues } from '../custom-fields/values';
 import type { Role } from '../permissions';
-import { MATERIAL_ASSET_MESSAGES, moneyAmountSchema } from '../settings/material-assets';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
 import {

@@ -17,7 +17,7 @@ import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import type { CustomFieldDefinition } from '../custom-fields/definitions';
 import { inheritedCustomFieldValues } from '../custom-fields/values';
 import type { Role } from '../permissions';
-import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../tms/transport-types';
+import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../reference-data/transport-types';
 import { colleagueReference } from '../users';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
 import { type CargoInput, cargoInputSchema, cargoSchema } from './cargo';

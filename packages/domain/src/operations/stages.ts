@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { entityBase, updateSchemaOf } from '../common/resource';
 import { rolesOfScopedPermission } from '../permissions';
-import type { StageType } from '../tms/stage-types';
 import { holdsRole, OPERATION_TYPES, type OperationActor, SYSTEM_ACTOR } from './actor';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
+import type { StageType } from './stage-types';
 import {
   type FinanceControlStatus,
   financeControlTransition,

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
+import { currencyResource } from '../reference-data/currencies';
 import { DECLARED_SCREENS } from '../screens';
-import { currencyResource } from '../settings/currencies';
 
 /** Units a warehouse bills its services in, with their names. */
 export const WAREHOUSE_UNIT_LABELS = {

@@ -1,19 +1,15 @@
 import { inArray } from 'drizzle-orm';
 import {
+  agreementTypes,
   counterparties,
   counterpartyAgreements,
   counterpartyBankAccounts,
   counterpartyDrivers,
-  counterpartyVehicles,
-} from '../../modules/counterparties/tables';
-import {
-  agreementTypes,
   counterpartyFeatures,
   counterpartyStatuses,
-  countries,
-  currencies,
-  vehicleTypes,
-} from '../../modules/settings/tables';
+  counterpartyVehicles,
+} from '../../modules/counterparties/tables';
+import { countries, currencies, vehicleTypes } from '../../modules/reference-data/tables';
 import { contacts } from '../../platform/identity/tables';
 import type { Tx } from '../connection';
 

@@ -9,9 +9,16 @@ import {
 import { inArray } from 'drizzle-orm';
 import { counterparties } from '../../modules/counterparties/tables';
 import { refreshOpenStageDates, refreshOrderJobFacts } from '../../modules/operations/orders';
-import { jobOrders, jobs, orders, stages } from '../../modules/operations/tables';
-import { countries, currencies } from '../../modules/settings/tables';
-import { jobTypes, products, stageTypes } from '../../modules/tms/tables';
+import {
+  jobOrders,
+  jobs,
+  jobTypes,
+  orders,
+  products,
+  stages,
+  stageTypes,
+} from '../../modules/operations/tables';
+import { countries, currencies } from '../../modules/reference-data/tables';
 import { calendarDay } from '../../platform/calendar';
 import type { Tx } from '../connection';
 

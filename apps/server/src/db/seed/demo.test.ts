@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentForms } from '../../modules/settings/tables';
-import { products, stageTypes } from '../../modules/tms/tables';
+import { paymentForms } from '../../modules/finance/tables';
+import { products, stageTypes } from '../../modules/operations/tables';
 import { serviceOffices, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { login, signIn } from '../../test/users';

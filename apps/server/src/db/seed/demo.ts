@@ -1,16 +1,11 @@
 import { customsBehaviourOf, PERMISSION_FAMILIES, type TransportType } from '@tms/domain';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  banks,
-  counterpartyFeatures,
-  counterpartyStatuses,
-  countries,
-  currencies,
-  legalEntities,
-  paymentForms,
-} from '../../modules/settings/tables';
-import { jobTypes, products, services, stageTypes } from '../../modules/tms/tables';
+import { legalEntities } from '../../modules/company/tables';
+import { counterpartyFeatures, counterpartyStatuses } from '../../modules/counterparties/tables';
+import { paymentForms } from '../../modules/finance/tables';
+import { jobTypes, products, services, stageTypes } from '../../modules/operations/tables';
+import { banks, countries, currencies } from '../../modules/reference-data/tables';
 import { hashPassword } from '../../platform/auth/password';
 import {
   accessGroups,

@@ -1,6 +1,12 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { contactInfoTypes, countries, currencies, vehicleTypes } from '../../modules/settings/tables';
-import { loadingUnloadingMethods, shipmentTerms } from '../../modules/tms/tables';
+import {
+  contactInfoTypes,
+  countries,
+  currencies,
+  loadingUnloadingMethods,
+  shipmentTerms,
+  vehicleTypes,
+} from '../../modules/reference-data';
 import { fileTagTypes } from '../../platform/files/tables';
 import type { Db } from '../connection';
 import contactInfoTypeRows from './data/contact-info-types.json' with { type: 'json' };

@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, serviceOffices } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
-import { agreementTypes, contactInfoTypes, counterpartyStatuses, countries, vehicleTypes } from '../settings';
+import { contactInfoTypes, countries, vehicleTypes } from '../reference-data';
 import {
   assertCanTakeNewWork,
   checkCreditLimit,
   registerCreditExposure,
   unregisterCreditExposure,
 } from './credit';
-import { counterparties } from './tables';
+import { agreementTypes, counterparties, counterpartyStatuses } from './tables';
 
 type Body = Record<string, unknown>;
 

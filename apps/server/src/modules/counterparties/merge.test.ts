@@ -5,7 +5,7 @@ import { contacts } from '../../platform/identity/tables';
 import { defineModule } from '../../platform/modules';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
-import { countries, vehicleTypes } from '../settings';
+import { countries, vehicleTypes } from '../reference-data';
 import { counterparties, counterpartyBankAccounts } from './tables';
 
 type Body = Record<string, unknown>;

@@ -10,7 +10,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { describeResource, type ResourceSuiteContext } from '../../test/resource-suite';
-import { agreementTypes, countries, vehicleTypes } from '../settings';
+import { countries, vehicleTypes } from '../reference-data';
+import { agreementTypes } from './tables';
 
 async function countryId(database: Database, code: string): Promise<number> {
   const [row] = await database.db.select().from(countries).where(eq(countries.code, code));

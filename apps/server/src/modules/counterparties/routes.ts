@@ -24,6 +24,7 @@ import { fieldError, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes } from '../../platform/resources';
 import { creditOf } from './credit';
+import { registerCounterpartyDictionaries } from './dictionaries';
 import { mergePreview } from './merge';
 import { counterpartyScope } from './scope';
 import { type CounterpartyRow, counterpartyEntity, counterpartyService } from './service';
@@ -88,6 +89,7 @@ async function setApiKey(
 export default async function counterpartiesModule(app: App): Promise<void> {
   const db = () => app.database.db;
 
+  registerCounterpartyDictionaries(app);
   registerResourceRoutes(app, counterpartyService);
   registerCounterpartyParts(app);
 

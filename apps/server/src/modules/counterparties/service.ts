@@ -25,10 +25,10 @@ import {
   type ResourceService,
   resourceService,
 } from '../../platform/resources';
-import { counterpartyFeatures, countries } from '../settings';
+import { countries } from '../reference-data';
 import { creditStateFilter, exposureLoader } from './credit';
 import { counterpartyScope } from './scope';
-import { counterparties } from './tables';
+import { counterparties, counterpartyFeatures } from './tables';
 
 export type CounterpartyRow = typeof counterparties.$inferSelect;
 type Values = Record<string, unknown>;

@@ -20,7 +20,7 @@ import type { App } from '../../platform/http/types';
 import { contacts } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { type ResourceHooks, type ResourceTable, registerResource } from '../../platform/resources';
-import { contactInfoTypes } from '../settings';
+import { contactInfoTypes } from '../reference-data';
 import { counterpartyScope, underCounterpartyScope } from './scope';
 import {
   counterparties,

@@ -13,16 +13,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { serviceOffices } from '../../platform/identity/tables';
-import { listIndexes, searchTextColumn } from '../../platform/resources/indexes';
-import {
-  agreementTypes,
-  banks,
-  counterpartyStatuses,
-  countries,
-  currencies,
-  legalEntities,
-  vehicleTypes,
-} from '../settings';
+import { dictionaryColumns, listIndexes, searchTextColumn } from '../../platform/resources/indexes';
+import { legalEntities } from '../company';
+import { banks, countries, currencies, vehicleTypes } from '../reference-data';
 
 /**
  * A company name as the similar search compares it: lower case, without quotes and punctuation and without
@@ -237,6 +230,54 @@ export const counterpartyVehicles = pgTable(
     index('counterparty_vehicles_counterparty_idx').on(t.counterpartyId),
     ...listIndexes('counterparty_vehicles', t, {
       sortable: [t.plate, t.updatedAt],
+      searchText: t.searchText,
+    }),
+  ],
+);
+
+/** Kinds of agreements with counterparties. */
+export const agreementTypes = pgTable(
+  'agreement_types',
+  {
+    ...entityColumns(),
+    ...dictionaryColumns(),
+  },
+  (t) => [
+    uniqueIndex('agreement_types_code_uq').on(t.code),
+    ...listIndexes('agreement_types', t, {
+      sortable: [t.name, t.nameEn, t.updatedAt],
+      searchText: t.searchText,
+    }),
+  ],
+);
+
+/** Where a counterparty stands with us. */
+export const counterpartyStatuses = pgTable(
+  'counterparty_statuses',
+  {
+    ...entityColumns(),
+    ...dictionaryColumns(),
+  },
+  (t) => [
+    uniqueIndex('counterparty_statuses_code_uq').on(t.code),
+    ...listIndexes('counterparty_statuses', t, {
+      sortable: [t.name, t.nameEn, t.updatedAt],
+      searchText: t.searchText,
+    }),
+  ],
+);
+
+/** Marks a counterparty can carry. */
+export const counterpartyFeatures = pgTable(
+  'counterparty_features',
+  {
+    ...entityColumns(),
+    ...dictionaryColumns(),
+  },
+  (t) => [
+    uniqueIndex('counterparty_features_code_uq').on(t.code),
+    ...listIndexes('counterparty_features', t, {
+      sortable: [t.name, t.nameEn, t.updatedAt],
       searchText: t.searchText,
     }),
   ],

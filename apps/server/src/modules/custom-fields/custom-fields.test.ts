@@ -13,7 +13,7 @@ import { ValidationError } from '../../platform/errors';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { type SignedIn, signIn } from '../../test/users';
-import { countries } from '../settings';
+import { countries } from '../reference-data';
 import { userDefinedListRows, userDefinedLists } from '../user-defined-lists';
 import {
   archiveBlockers,

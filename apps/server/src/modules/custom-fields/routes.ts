@@ -15,7 +15,7 @@ import type { Tx } from '../../db/connection';
 import { ErrorCollector, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { containsPattern, registerResource } from '../../platform/resources';
-import { countries } from '../settings';
+import { countries } from '../reference-data';
 import { findUserDefinedList } from '../user-defined-lists';
 import { customerRequestCustomFields, operationCustomFieldGroups } from './tables';
 

@@ -17,7 +17,7 @@ import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { ErrorCollector, notFound } from '../../platform/errors';
 import { attachFiles } from '../../platform/files/service';
-import { countries } from '../settings';
+import { countries } from '../reference-data';
 import { missingListRows } from '../user-defined-lists';
 import { customerRequestCustomFields, operationCustomFieldGroups } from './tables';
 

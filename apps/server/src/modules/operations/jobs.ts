@@ -16,7 +16,6 @@ import { conflict, ErrorCollector, fieldError } from '../../platform/errors';
 import type { ResourceHooks } from '../../platform/resources';
 import { assertCanTakeNewWork, counterparties } from '../counterparties';
 import { copyForInheritance } from '../custom-fields';
-import { jobTypes } from '../tms';
 import {
   actorOf,
   assertClientsUnlocked,
@@ -30,7 +29,7 @@ import {
   routeColumns,
 } from './orders';
 import { jobScope, orderScope } from './scope';
-import { jobOrders, jobs, orders, stages } from './tables';
+import { jobOrders, jobs, jobTypes, orders, stages } from './tables';
 
 type Values = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
 import { registerCreditExposure, unregisterCreditExposure } from '../counterparties';
-import { financeControlStatusReasons } from '../settings';
+import { financeControlStatusReasons } from '../finance';
 import { orders } from './tables';
 import { type Entity, errorsOf, route, setUpOperations } from './test-fixtures';
 

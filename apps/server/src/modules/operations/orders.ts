@@ -25,9 +25,8 @@ import { hasAnyRole } from '../../platform/permissions/check';
 import type { ResourceHooks } from '../../platform/resources';
 import { assertCanTakeNewWork, counterparties, creditOf } from '../counterparties';
 import { operationCustomFieldGroups, validateCustomFieldValues } from '../custom-fields';
-import { products } from '../tms';
 import { orderScope } from './scope';
-import { jobOrders, jobs, orders, stages } from './tables';
+import { jobOrders, jobs, orders, products, stages } from './tables';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;

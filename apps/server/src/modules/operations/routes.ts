@@ -31,6 +31,7 @@ import type { App } from '../../platform/http/types';
 import { registerResourceRoutes } from '../../platform/resources';
 import { archiveBlockersOf, definitionsOf } from './archive-facts';
 import { operationsDashboard } from './dashboard';
+import { registerOperationDictionaries } from './dictionaries';
 import { registerOperationFileRoutes } from './files';
 import { jobsOfOrder } from './jobs';
 import { jobService, OPERATION_KINDS, type OperationKind, orderService } from './operation';
@@ -162,6 +163,7 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
 export default async function operationsModule(app: App): Promise<void> {
   const db = () => app.database.db;
 
+  registerOperationDictionaries(app);
   registerResourceRoutes(app, orderService);
   registerResourceRoutes(app, jobService);
   for (const kind of Object.values(OPERATION_KINDS)) registerStatusRoutes(app, kind);

@@ -16,11 +16,10 @@ import type { AuthContext } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import { stageTypes } from '../tms';
 import { type OperationKind, type OperationRow, orderService } from './operation';
 import { refreshOpenStageDates } from './orders';
 import { stageManageScope } from './scope';
-import { jobOrders, type jobs, stages } from './tables';
+import { jobOrders, type jobs, stages, stageTypes } from './tables';
 
 export type StageRow = typeof stages.$inferSelect;
 

@@ -11,14 +11,15 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { serviceOffices, users } from '../../platform/identity/tables';
-import { listIndexes } from '../../platform/resources/indexes';
+import { dictionaryColumns, listIndexes, searchTextColumn } from '../../platform/resources/indexes';
 import { counterparties } from '../counterparties';
 import { operationCustomFieldGroups } from '../custom-fields';
-import { countries, currencies, financeControlStatusReasons } from '../settings';
-import { jobTypes, products, services, shipmentTerms, stageTypes } from '../tms';
+import { financeControlStatusReasons } from '../finance';
+import { countries, currencies, shipmentTerms } from '../reference-data';
 
 const day = (name: string) => date(name, { mode: 'string' });
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -236,3 +237,80 @@ export const operationPropertyViews = pgTable('operation_property_views', {
   preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
+
+/** Services the company sells; products bundle them. */
+export const services = pgTable(
+  'services',
+  {
+    ...entityColumns(),
+    ...dictionaryColumns(),
+    transportType: text('transport_type'),
+  },
+  (t) => [
+    uniqueIndex('services_code_uq').on(t.code),
+    ...listIndexes('services', t, {
+      sortable: [t.name, t.nameEn, t.transportType, t.updatedAt],
+      searchText: t.searchText,
+    }),
+  ],
+);
+
+/** Products: bundles of services with route limits. `service_ids` is checked by the product hooks. */
+export const products = pgTable(
+  'products',
+  {
+    ...entityColumns(),
+    ...dictionaryColumns(),
+    serviceIds: integer('service_ids').array().notNull().default([]),
+    maxDispatchPoints: integer('max_dispatch_points'),
+    maxDeliveryPoints: integer('max_delivery_points'),
+  },
+  (t) => [
+    uniqueIndex('products_code_uq').on(t.code),
+    index('products_service_ids_idx').using('gin', t.serviceIds),
+    ...listIndexes('products', t, {
+      sortable: [t.name, t.nameEn, t.maxDispatchPoints, t.maxDeliveryPoints, t.updatedAt],
+      searchText: t.searchText,
+    }),
+  ],
+);
+
+/** Job types and the products they are compatible with (`product_ids`, checked by the hooks). */
+export const jobTypes = pgTable(
+  'job_types',
+  {
+    ...entityColumns(),
+    ...dictionaryColumns(),
+    productIds: integer('product_ids').array().notNull().default([]),
+  },
+  (t) => [
+    uniqueIndex('job_types_code_uq').on(t.code),
+    index('job_types_product_ids_idx').using('gin', t.productIds),
+    ...listIndexes('job_types', t, { sortable: [t.name, t.nameEn, t.updatedAt], searchText: t.searchText }),
+  ],
+);
+
+/** Kinds of stages with their PCC/OPS presentation and behaviours (STAGE_BEHAVIOURS codes). */
+export const stageTypes = pgTable(
+  'stage_types',
+  {
+    ...entityColumns(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    pccName: text('pcc_name'),
+    pccVisible: boolean('pcc_visible').notNull().default(false),
+    opsName: text('ops_name'),
+    opsVisible: boolean('ops_visible').notNull().default(true),
+    behaviours: text('behaviours').array().notNull().default([]),
+    sortOrder: integer('sort_order').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    searchText: searchTextColumn('name', 'code', 'pcc_name', 'ops_name'),
+  },
+  (t) => [
+    uniqueIndex('stage_types_code_uq').on(t.code),
+    ...listIndexes('stage_types', t, {
+      sortable: [t.name, t.pccName, t.opsName, t.sortOrder, t.updatedAt],
+      searchText: t.searchText,
+    }),
+  ],
+);

@@ -9,9 +9,9 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import type { SignedIn } from '../../test/users';
 import { counterparties } from '../counterparties';
 import { operationCustomFieldGroups } from '../custom-fields';
-import { countries } from '../settings';
-import { jobTypes, products, services, stageTypes } from '../tms';
+import { countries } from '../reference-data';
 import { today } from './stages';
+import { jobTypes, products, services, stageTypes } from './tables';
 
 type Body = Record<string, unknown>;
 export type Entity = Body & { id: number; version: number };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { contacts, users } from '../../platform/identity/tables';
-import { currencies } from '../settings';
+import { currencies } from '../reference-data';
 
 /** The id of the currency with this ISO code, or null when the currency list has none. */
 export async function currencyIdByCode(db: Tx, code: string): Promise<number | null> {

@@ -5,7 +5,7 @@ import { accessGroups } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { createUser, signIn } from '../../test/users';
 import { systemOptions } from '../options';
-import { currencies } from '../settings';
+import { currencies } from '../reference-data';
 
 describe('the shell calls /api/system and /api/home', () => {
   let ctx: TestContext;

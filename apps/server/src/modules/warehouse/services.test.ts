@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { type SignedIn, signIn } from '../../test/users';
-import { currencies } from '../settings';
+import { currencies } from '../reference-data';
 
 let seq = 0;
 

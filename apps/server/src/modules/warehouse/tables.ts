@@ -1,6 +1,6 @@
 import { integer, numeric, text } from 'drizzle-orm/pg-core';
 import { dictionaryColumns, resourceTable } from '../../platform/resources/indexes';
-import { currencies } from '../settings';
+import { currencies } from '../reference-data';
 
 /** The warehouse's price list of services. */
 export const warehouseServices = resourceTable(

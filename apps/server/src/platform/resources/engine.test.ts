@@ -12,7 +12,7 @@ import { eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadingUnloadingMethods } from '../../modules/tms/tables';
+import { loadingUnloadingMethods } from '../../modules/reference-data/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { createAuthenticate } from '../auth/authenticate';

@@ -11,7 +11,7 @@ import {
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadingUnloadingMethods } from '../../modules/tms/tables';
+import { loadingUnloadingMethods } from '../../modules/reference-data/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { createUser } from '../../test/users';
 import type { AuthContext } from '../auth/context';

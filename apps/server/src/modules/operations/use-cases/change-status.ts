@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Tx } from '../../../db/connection';
 import { fieldError } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
-import { financeControlStatusReasons } from '../../settings';
+import { financeControlStatusReasons } from '../../finance';
 import { OPERATION_KINDS, type OperationKind, type OperationRow } from '../operation';
 import { actorOf, type OrderRow } from '../orders';
 import { orderAndJobStages } from '../stages';

@@ -1,0 +1,62 @@
+import {
+  LEGAL_ENTITY_MESSAGES,
+  legalEntityResource,
+  MATERIAL_ASSET_MESSAGES,
+  MESSAGES,
+  materialAssetResource,
+  requisitesErrors,
+  serviceOfficeResource,
+} from '@tms/domain';
+import type { Tx } from '../../db/connection';
+import { ErrorCollector, fieldError } from '../../platform/errors';
+import type { App } from '../../platform/http/types';
+import { serviceOffices } from '../../platform/identity/tables';
+import { registerResource } from '../../platform/resources';
+import { countryCode, RUSSIA } from '../reference-data';
+import { legalEntities, materialAssets } from './tables';
+
+type Values = Record<string, unknown>;
+
+/** The record as it will be after the write: the stored row with the members sent laid over it. */
+const merged = <Row extends object>(values: Values, existing?: Row): Values => ({ ...existing, ...values });
+
+/** A company registered in Russia has an INN; INN, KPP and OGRN must agree with each other. */
+async function checkLegalEntity(tx: Tx, record: Values): Promise<undefined> {
+  const errors = new ErrorCollector();
+  const code = await countryCode(tx, record.countryId);
+  if (code === undefined) throw fieldError(['countryId'], MESSAGES.invalid);
+  if (code === RUSSIA && !record.inn) errors.add(['inn'], LEGAL_ENTITY_MESSAGES.innRequired);
+  const requisites = requisitesErrors({
+    inn: record.inn as string | null,
+    kpp: record.kpp as string | null,
+    ogrn: record.ogrn as string | null,
+  });
+  for (const [field, message] of Object.entries(requisites)) errors.add([field], message);
+  errors.throwIfAny();
+  return undefined;
+}
+
+function checkMaterialAsset(record: Values): undefined {
+  if (record.cost != null && record.currencyId == null) {
+    throw fieldError(['currencyId'], MATERIAL_ASSET_MESSAGES.currencyRequired);
+  }
+  return undefined;
+}
+
+/** Our company: its service offices, its legal entities and its material assets. */
+export default async function companyModule(app: App): Promise<void> {
+  registerResource(app, serviceOfficeResource, serviceOffices);
+  registerResource(app, legalEntityResource, legalEntities, {
+    inUseMessage: LEGAL_ENTITY_MESSAGES.inUse,
+    hooks: {
+      beforeCreate: ({ tx }, values) => checkLegalEntity(tx, values),
+      beforeUpdate: ({ tx }, values, existing) => checkLegalEntity(tx, merged(values, existing)),
+    },
+  });
+  registerResource(app, materialAssetResource, materialAssets, {
+    hooks: {
+      beforeCreate: (_ctx, values) => checkMaterialAsset(values),
+      beforeUpdate: (_ctx, values, existing) => checkMaterialAsset(merged(values, existing)),
+    },
+  });
+}

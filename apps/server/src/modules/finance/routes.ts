@@ -1,0 +1,59 @@
+import {
+  COUNTERPARTY_MESSAGES,
+  financeControlStatusReasonResource,
+  IBAN_COUNTRIES,
+  isValidIban,
+  isValidRussianAccount,
+  MESSAGES,
+  PAYMENT_FORM_MESSAGES,
+  paymentFormResource,
+} from '@tms/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import { fieldError } from '../../platform/errors';
+import type { App } from '../../platform/http/types';
+import { registerResource } from '../../platform/resources';
+import { banks, countries } from '../reference-data';
+import { financeControlStatusReasons, paymentForms } from './tables';
+
+type Values = Record<string, unknown>;
+
+/** The record as it will be after the write: the stored row with the members sent laid over it. */
+const merged = <Row extends object>(values: Values, existing?: Row): Values => ({ ...existing, ...values });
+
+/**
+ * The account number against its bank: by the BIK key for a bank in Russia, as an IBAN (with its own
+ * country) where the bank's country uses IBANs, and as 5-34 Latin letters and digits elsewhere (China).
+ */
+async function checkPaymentForm(tx: Tx, record: Values): Promise<undefined> {
+  const [bank] = await tx
+    .select({ bik: banks.bik, country: countries.code })
+    .from(banks)
+    .innerJoin(countries, eq(countries.id, banks.countryId))
+    .where(eq(banks.id, record.bankId as number))
+    .limit(1);
+  if (!bank) throw fieldError(['bankId'], MESSAGES.invalid);
+  const account = record.accountNumber as string;
+  if (bank.bik) {
+    if (!isValidRussianAccount(account, bank.bik)) {
+      throw fieldError(['accountNumber'], COUNTERPARTY_MESSAGES.bankAccount);
+    }
+  } else if (IBAN_COUNTRIES[bank.country]) {
+    if (!isValidIban(account)) throw fieldError(['accountNumber'], COUNTERPARTY_MESSAGES.iban);
+  } else if (!/^[A-Z0-9]{5,34}$/.test(account)) {
+    throw fieldError(['accountNumber'], COUNTERPARTY_MESSAGES.bankAccount);
+  }
+  return undefined;
+}
+
+/** Finance dictionaries: the finance control status reasons and our payment forms (accounts bills are paid through). */
+export default async function financeModule(app: App): Promise<void> {
+  registerResource(app, financeControlStatusReasonResource, financeControlStatusReasons);
+  registerResource(app, paymentFormResource, paymentForms, {
+    inUseMessage: PAYMENT_FORM_MESSAGES.inUse,
+    hooks: {
+      beforeCreate: ({ tx }, values) => checkPaymentForm(tx, values),
+      beforeUpdate: ({ tx }, values, existing) => checkPaymentForm(tx, merged(values, existing)),
+    },
+  });
+}

@@ -1,5 +1,0 @@
-import { defineModule } from '../../platform/modules';
-import routes from './routes';
-
-/** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
-export const tmsModule = defineModule({ name: 'tms', routes });

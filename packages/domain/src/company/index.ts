@@ -1,0 +1,3 @@
+export * from './legal-entities';
+export * from './material-assets';
+export * from './service-offices';

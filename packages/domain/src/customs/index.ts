@@ -1,0 +1,2 @@
+export * from './customs-points';
+export * from './customs-responsibilities';

@@ -1,0 +1,2 @@
+export * from './finance-control-status-reasons';
+export * from './payment-forms';
