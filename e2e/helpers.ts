@@ -75,7 +75,11 @@ export async function patchSystem(page: Page, change: (data: Record<string, unkn
 }
 
 /** A call of the API as the signed-in user, answering the response's `data`; a refusal fails the test. */
-export type Api = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Record<string, unknown>>;
+export type Api = (
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+) => Promise<Record<string, unknown>>;
 
 /** The API as the user of `token`. */
 export function apiOf(page: Page, token: string): Api {
