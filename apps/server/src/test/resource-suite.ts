@@ -369,6 +369,10 @@ export function describeResource(options: ResourceSuiteOptions): void {
         expect(headers).toEqual(listed.map((f) => textOf(f.label, lang) ?? f.name));
         // Every header is a text of the web's dictionaries, none falls back to the field's name.
         expect(listed.filter((f) => textOf(f.label, lang) === undefined).map((f) => f.name)).toEqual([]);
+        // The sheet is named by the screen's title in that language.
+        const title = textOf(descriptor.title, lang);
+        expect(title, descriptor.title).toBeDefined();
+        expect(sheet.name).toBe(title!.slice(0, 31));
         expect(sheet.rowCount - 1).toBe(await total());
       }
     });

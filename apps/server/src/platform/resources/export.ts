@@ -22,7 +22,7 @@ export async function exportWorkbook(
   entities: readonly Record<string, unknown>[],
   lang: ExportLanguage,
 ): Promise<{ buffer: Buffer; filename: string }> {
-  const title = descriptor.titles?.[lang] ?? descriptor.name;
+  const title = textOf(descriptor.title, lang) ?? descriptor.titles?.[lang] ?? descriptor.name;
   const workbook = new ExcelJS.Workbook();
   // Sheet names are at most 31 characters and may not hold []:*?/\
   const sheet = workbook.addWorksheet(title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
