@@ -73,6 +73,23 @@ describe('demo data', () => {
         expect(res.statusCode, `${path} ${row.id}: ${res.body}`).toBe(200);
       }
     }
+
+    // The warehouse's price list, saved unchanged by the warehouse's own user.
+    const warehouse = { authorization: `Bearer ${await login(ctx.app, 'volkov', DEMO_PASSWORD)}` };
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/warehouse/services', headers: warehouse });
+    const services = list.json().data.collection as Record<string, unknown>[];
+    expect(services.length).toBeGreaterThan(5);
+    for (const row of services) {
+      const payload = Object.fromEntries(
+        ['code', 'name', 'nameEn', 'unit', 'price', 'currencyId', 'description', 'version'].map((f) => [
+          f,
+          row[f],
+        ]),
+      );
+      const url = `/api/warehouse/services/${row.id}`;
+      const res = await ctx.app.inject({ method: 'PUT', url, payload, headers: warehouse });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
   });
 
   it('loads clients and contractors that the API’s own rules accept, curated by the demo users', async () => {

@@ -1,4 +1,4 @@
-import { customsBehaviourOf, PERMISSION_FAMILIES, type TransportType } from '@tms/domain';
+import { customsBehaviourOf, PERMISSION_FAMILIES, type TransportType, type WarehouseUnit } from '@tms/domain';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { legalEntities } from '../../modules/company/tables';
@@ -6,6 +6,7 @@ import { counterpartyFeatures, counterpartyStatuses } from '../../modules/counte
 import { paymentForms } from '../../modules/finance/tables';
 import { jobTypes, products, services, stageTypes } from '../../modules/operations/tables';
 import { banks, countries, currencies } from '../../modules/reference-data/tables';
+import { warehouseServices } from '../../modules/warehouse/tables';
 import { hashPassword } from '../../platform/auth/password';
 import {
   accessGroups,
@@ -167,6 +168,70 @@ const USERS: { username: string; name: string; office: string; group: string; lo
   { username: 'volkov', name: 'Дмитрий Волков', office: 'BQT', group: 'Склад' },
   { username: 'orlova', name: 'Елена Орлова', office: 'MOW', group: 'Руководители' },
   { username: 'sokolov', name: 'Сергей Соколов', office: 'MOW', group: 'Администраторы настроек' },
+];
+
+/** The bonded warehouse's price list (Brest terminal): what the warehouse staff bills per unit. */
+const WAREHOUSE_SERVICES: {
+  code: string;
+  name: string;
+  nameEn: string;
+  unit: WarehouseUnit;
+  price: string;
+  description?: string;
+}[] = [
+  {
+    code: 'storage-pallet',
+    name: 'Хранение паллеты',
+    nameEn: 'Pallet storage',
+    unit: 'day',
+    price: '45.00',
+    description: 'За паллетоместо в сутки, стеллажное хранение',
+  },
+  {
+    code: 'inbound-pallet',
+    name: 'Приёмка паллеты',
+    nameEn: 'Pallet receiving',
+    unit: 'pallet',
+    price: '350.00',
+  },
+  {
+    code: 'outbound-pallet',
+    name: 'Отгрузка паллеты',
+    nameEn: 'Pallet dispatch',
+    unit: 'pallet',
+    price: '350.00',
+  },
+  {
+    code: 'unloading-loose',
+    name: 'Ручная разгрузка навалом',
+    nameEn: 'Loose cargo unloading',
+    unit: 'm3',
+    price: '420.00',
+  },
+  {
+    code: 'palletizing',
+    name: 'Паллетирование со стрейч-плёнкой',
+    nameEn: 'Palletizing and stretch wrapping',
+    unit: 'pallet',
+    price: '280.00',
+  },
+  { code: 'labelling', name: 'Маркировка', nameEn: 'Labelling', unit: 'piece', price: '12.00' },
+  { code: 'cross-docking', name: 'Кросс-докинг', nameEn: 'Cross-docking', unit: 'pallet', price: '600.00' },
+  {
+    code: 'inspection-prep',
+    name: 'Подготовка к таможенному досмотру',
+    nameEn: 'Customs inspection preparation',
+    unit: 'operation',
+    price: '2500.00',
+  },
+  {
+    code: 'bonded-storage',
+    name: 'Хранение на СВХ',
+    nameEn: 'Bonded warehouse storage',
+    unit: 'kg',
+    price: '1.20',
+    description: 'За килограмм в сутки, первые двое суток бесплатно',
+  },
 ];
 
 const SERVICES: { code: string; name: string; nameEn: string; transportType: TransportType }[] = [
@@ -615,6 +680,9 @@ export async function seedDemoData(
     );
     await tx.insert(counterpartyStatuses).values(COUNTERPARTY_STATUSES);
     await tx.insert(counterpartyFeatures).values(COUNTERPARTY_FEATURES);
+    await tx
+      .insert(warehouseServices)
+      .values(WAREHOUSE_SERVICES.map((service) => ({ ...service, currencyId: currencyId.get('RUB')! })));
     await seedDemoCounterparties(tx, userId, officeId, entityId as Map<'MOW' | 'MSQ', number>);
     await seedDemoOperations(tx, userId, officeId);
   });
