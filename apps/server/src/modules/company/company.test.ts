@@ -10,13 +10,12 @@ import {
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/connection';
 import { serviceOffices, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { countryId, currencyId, insertBank } from '../../test/reference-rows';
 import { describeResource } from '../../test/resource-suite';
 import { createUser, signIn } from '../../test/users';
 import { paymentForms } from '../finance';
-import { banks, countries, currencies } from '../reference-data';
 import { legalEntities } from './tables';
 
 let seq = 0;
@@ -24,32 +23,6 @@ const next = () => ++seq;
 
 /** A settlement account whose key agrees with Sberbank's BIK. */
 const SBER_RUB = '40702810200000012345';
-
-async function countryId(database: Database, code: string): Promise<number> {
-  const [row] = await database.db
-    .select({ id: countries.id })
-    .from(countries)
-    .where(eq(countries.code, code));
-  return row!.id;
-}
-async function currencyId(database: Database, code: string): Promise<number> {
-  const [row] = await database.db
-    .select({ id: currencies.id })
-    .from(currencies)
-    .where(eq(currencies.code, code));
-  return row!.id;
-}
-async function insertBank(
-  database: Database,
-  country: string,
-  values: Partial<typeof banks.$inferInsert> = {},
-) {
-  const [row] = await database.db
-    .insert(banks)
-    .values({ name: `Банк ${next()}`, countryId: await countryId(database, country), ...values })
-    .returning();
-  return row!;
-}
 
 describeResource({
   descriptor: serviceOfficeResource,

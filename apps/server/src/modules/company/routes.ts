@@ -11,14 +11,11 @@ import type { Tx } from '../../db/connection';
 import { ErrorCollector, fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { serviceOffices } from '../../platform/identity/tables';
-import { registerResource } from '../../platform/resources';
+import { afterUpdate, registerResource } from '../../platform/resources';
 import { countryCode, RUSSIA } from '../reference-data';
 import { legalEntities, materialAssets } from './tables';
 
 type Values = Record<string, unknown>;
-
-/** The record as it will be after the write: the stored row with the members sent laid over it. */
-const merged = <Row extends object>(values: Values, existing?: Row): Values => ({ ...existing, ...values });
 
 /** A company registered in Russia has an INN; INN, KPP and OGRN must agree with each other. */
 async function checkLegalEntity(tx: Tx, record: Values): Promise<undefined> {
@@ -50,13 +47,13 @@ export default async function companyModule(app: App): Promise<void> {
     inUseMessage: LEGAL_ENTITY_MESSAGES.inUse,
     hooks: {
       beforeCreate: ({ tx }, values) => checkLegalEntity(tx, values),
-      beforeUpdate: ({ tx }, values, existing) => checkLegalEntity(tx, merged(values, existing)),
+      beforeUpdate: ({ tx }, values, existing) => checkLegalEntity(tx, afterUpdate(values, existing)),
     },
   });
   registerResource(app, materialAssetResource, materialAssets, {
     hooks: {
       beforeCreate: (_ctx, values) => checkMaterialAsset(values),
-      beforeUpdate: (_ctx, values, existing) => checkMaterialAsset(merged(values, existing)),
+      beforeUpdate: (_ctx, values, existing) => checkMaterialAsset(afterUpdate(values, existing)),
     },
   });
 }

@@ -6,60 +6,18 @@ import {
   PAYMENT_FORM_MESSAGES,
   paymentFormResource,
 } from '@tms/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/connection';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { currencyId, insertBank, insertLegalEntity, SBER } from '../../test/reference-rows';
 import { describeResource } from '../../test/resource-suite';
 import { signIn } from '../../test/users';
-import { legalEntities } from '../company';
-import { banks, countries, currencies } from '../reference-data';
 import { paymentForms } from './tables';
 
 let seq = 0;
 const next = () => ++seq;
 
-const SBER = { bik: '044525225', correspondentAccount: '30101810400000000225' };
 /** A settlement account whose key agrees with Sberbank's BIK. */
 const SBER_EUR = '40702978100000012345';
-
-async function countryId(database: Database, code: string): Promise<number> {
-  const [row] = await database.db
-    .select({ id: countries.id })
-    .from(countries)
-    .where(eq(countries.code, code));
-  return row!.id;
-}
-async function currencyId(database: Database, code: string): Promise<number> {
-  const [row] = await database.db
-    .select({ id: currencies.id })
-    .from(currencies)
-    .where(eq(currencies.code, code));
-  return row!.id;
-}
-async function insertBank(
-  database: Database,
-  country: string,
-  values: Partial<typeof banks.$inferInsert> = {},
-) {
-  const [row] = await database.db
-    .insert(banks)
-    .values({ name: `Банк ${next()}`, countryId: await countryId(database, country), ...values })
-    .returning();
-  return row!;
-}
-async function insertLegalEntity(database: Database) {
-  const n = next();
-  const [row] = await database.db
-    .insert(legalEntities)
-    .values({
-      name: `ООО «Компания ${n}»`,
-      shortName: `Компания ${n}`,
-      countryId: await countryId(database, 'RU'),
-    })
-    .returning();
-  return row!;
-}
 
 describeResource({
   descriptor: paymentFormResource,

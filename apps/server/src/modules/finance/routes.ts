@@ -12,14 +12,11 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { registerResource } from '../../platform/resources';
+import { afterUpdate, registerResource } from '../../platform/resources';
 import { banks, countries } from '../reference-data';
 import { financeControlStatusReasons, paymentForms } from './tables';
 
 type Values = Record<string, unknown>;
-
-/** The record as it will be after the write: the stored row with the members sent laid over it. */
-const merged = <Row extends object>(values: Values, existing?: Row): Values => ({ ...existing, ...values });
 
 /**
  * The account number against its bank: by the BIK key for a bank in Russia, as an IBAN (with its own
@@ -53,7 +50,7 @@ export default async function financeModule(app: App): Promise<void> {
     inUseMessage: PAYMENT_FORM_MESSAGES.inUse,
     hooks: {
       beforeCreate: ({ tx }, values) => checkPaymentForm(tx, values),
-      beforeUpdate: ({ tx }, values, existing) => checkPaymentForm(tx, merged(values, existing)),
+      beforeUpdate: ({ tx }, values, existing) => checkPaymentForm(tx, afterUpdate(values, existing)),
     },
   });
 }

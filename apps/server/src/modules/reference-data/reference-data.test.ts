@@ -17,13 +17,12 @@ import {
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/connection';
 import currencyRows from '../../db/seed/data/currencies.json' with { type: 'json' };
 import { seedReferenceData } from '../../db/seed/reference';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { countryId, currencyId, insertLegalEntity, SBER } from '../../test/reference-rows';
 import { describeResource } from '../../test/resource-suite';
 import { signIn } from '../../test/users';
-import { legalEntities } from '../company';
 import { paymentForms } from '../finance';
 import { banks, countries, currencies } from './tables';
 
@@ -37,36 +36,8 @@ const letters = (n: number) =>
   String.fromCharCode(81 + (Math.floor(n / 676) % 10), 65 + (Math.floor(n / 26) % 26), 65 + (n % 26));
 
 let banksCreated = 0;
-const SBER = { bik: '044525225', correspondentAccount: '30101810400000000225' };
 /** A settlement account whose key agrees with Sberbank's BIK. */
 const SBER_RUB = '40702810200000012345';
-
-async function countryId(database: Database, code: string): Promise<number> {
-  const [row] = await database.db
-    .select({ id: countries.id })
-    .from(countries)
-    .where(eq(countries.code, code));
-  return row!.id;
-}
-async function currencyId(database: Database, code: string): Promise<number> {
-  const [row] = await database.db
-    .select({ id: currencies.id })
-    .from(currencies)
-    .where(eq(currencies.code, code));
-  return row!.id;
-}
-async function insertLegalEntity(database: Database) {
-  const n = next();
-  const [row] = await database.db
-    .insert(legalEntities)
-    .values({
-      name: `ООО «Компания ${n}»`,
-      shortName: `Компания ${n}`,
-      countryId: await countryId(database, 'RU'),
-    })
-    .returning();
-  return row!;
-}
 
 describeResource({
   descriptor: countryResource,

@@ -20,7 +20,7 @@ import type { Tx } from '../../db/connection';
 import { ErrorCollector, fieldError } from '../../platform/errors';
 import { fileTagTypes } from '../../platform/files/tables';
 import type { App } from '../../platform/http/types';
-import { registerResource } from '../../platform/resources';
+import { afterUpdate, registerResource } from '../../platform/resources';
 import { countryCode, enabledFileTagTypes, RUSSIA } from './service';
 import {
   banks,
@@ -35,9 +35,6 @@ import {
 } from './tables';
 
 type Values = Record<string, unknown>;
-
-/** The record as it will be after the write: the stored row with the members sent laid over it. */
-const merged = <Row extends object>(values: Values, existing?: Row): Values => ({ ...existing, ...values });
 
 /** Banks in Russia are known by their BIK; the correspondent account is checked against it. */
 async function checkBank(tx: Tx, record: Values): Promise<undefined> {
@@ -72,7 +69,7 @@ export default async function referenceDataModule(app: App): Promise<void> {
     inUseMessage: BANK_MESSAGES.inUse,
     hooks: {
       beforeCreate: ({ tx }, values) => checkBank(tx, values),
-      beforeUpdate: ({ tx }, values, existing) => checkBank(tx, merged(values, existing)),
+      beforeUpdate: ({ tx }, values, existing) => checkBank(tx, afterUpdate(values, existing)),
     },
   });
   registerResource(app, loadingUnloadingMethodResource, loadingUnloadingMethods);

@@ -1,7 +1,7 @@
 import { MATERIAL_ASSET_MESSAGES, warehouseServiceResource } from '@tms/domain';
 import { fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { registerResource } from '../../platform/resources';
+import { afterUpdate, registerResource } from '../../platform/resources';
 import { warehouseServices } from './tables';
 
 /** A price means nothing without its currency. */
@@ -17,7 +17,7 @@ export default async function warehouseModule(app: App): Promise<void> {
   registerResource(app, warehouseServiceResource, warehouseServices, {
     hooks: {
       beforeCreate: (_ctx, values) => priceNeedsCurrency(values),
-      beforeUpdate: (_ctx, values, existing) => priceNeedsCurrency({ ...existing, ...values }),
+      beforeUpdate: (_ctx, values, existing) => priceNeedsCurrency(afterUpdate(values, existing)),
     },
   });
 }

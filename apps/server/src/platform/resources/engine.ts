@@ -19,6 +19,7 @@ import {
 } from './service';
 
 export {
+  afterUpdate,
   type ChangeContext,
   defaultEntity,
   type FindOptions,

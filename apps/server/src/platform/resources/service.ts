@@ -102,6 +102,12 @@ export interface ResourceOptions<Row> {
 /** Largest export; bigger selections must be filtered first. */
 export const MAX_EXPORT_ROWS = 100_000;
 
+/** The record as an update leaves it: the stored row with the members sent laid over it (for hooks' checks). */
+export const afterUpdate = <Row extends object>(values: Values, existing?: Row): Values => ({
+  ...existing,
+  ...values,
+});
+
 /** The entity schema's members taken from the row, dates as ISO text. */
 export function defaultEntity(descriptor: ResourceDescriptor, row: Values): Values {
   const out: Values = {};
