@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
+import { getOptions } from '../options';
 import { OPERATION_KINDS } from './operation';
 import { today } from './stages';
 import { type orders, stages } from './tables';
@@ -22,6 +23,7 @@ export async function runArchiver(
   on: string = today(),
 ): Promise<{ orders: number[]; jobs: number[] }> {
   const archived = { orders: [] as number[], jobs: [] as number[] };
+  const { archiveAfterDays } = await getOptions(db);
   for (const kind of [OPERATION_KINDS.job, OPERATION_KINDS.order]) {
     const table = kind.table as typeof orders;
     let after = 0;
@@ -44,7 +46,10 @@ export async function runArchiver(
       after = candidates.at(-1)!.id;
       for (const { id } of candidates) {
         const { changed } = await db.transaction((tx) =>
-          setArchived.run({ tx, auth: null }, { operation: kind.type, id, archived: true, on }),
+          setArchived.run(
+            { tx, auth: null },
+            { operation: kind.type, id, archived: true, on, archiveAfterDays },
+          ),
         );
         if (changed) (kind.type === 'order' ? archived.orders : archived.jobs).push(id);
       }

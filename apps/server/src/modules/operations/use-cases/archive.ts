@@ -15,6 +15,8 @@ export const setArchivedInput = z.object({
   version: z.number().int().positive().optional(),
   /** The system's day (YYYY-MM-DD) the conditions of spec §4 are checked for; default today. */
   on: z.string().optional(),
+  /** The option "archive after days", when the caller (the archiver) read it once for a whole run. */
+  archiveAfterDays: z.number().int().min(0).optional(),
 });
 
 export const setArchivedOutput = z.object({
@@ -48,7 +50,7 @@ export const setArchived = defineUseCase({
     });
     if (before.archived === input.archived) return unchanged([]);
     if (!auth && input.archived) {
-      const { archiveAfterDays } = await getOptions(tx);
+      const archiveAfterDays = input.archiveAfterDays ?? (await getOptions(tx)).archiveAfterDays;
       const facts = await archiveFactsOf(tx, kind, before, { today: input.on ?? today(), archiveAfterDays });
       const blockers = archiveBlockers(facts);
       if (blockers.length) return unchanged(blockers);
