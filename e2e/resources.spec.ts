@@ -261,14 +261,12 @@ for (const { resource, sample, newPath = 'new', prepare, walk } of SCREENS) {
       await expect(rows).toHaveCount(1);
       await expect(rows).toContainText(String(sample?.name));
       if (!full) {
-        const [created] = (
-          await apiOf(page, token)(
-            'GET',
-            `${resource.path}?search=${encodeURIComponent(String(sample?.name))}`,
-          )
-        ).collection as { id: number }[];
-        if (resource.deletable !== false)
-          await apiOf(page, token)('DELETE', `${resource.path}/${created!.id}`);
+        const api = apiOf(page, token);
+        const search = encodeURIComponent(String(sample?.name));
+        const [created] = (await api('GET', `${resource.path}?search=${search}`)).collection as {
+          id: number;
+        }[];
+        if (resource.deletable !== false) await api('DELETE', `${resource.path}/${created!.id}`);
         return;
       }
     }
