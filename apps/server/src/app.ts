@@ -34,7 +34,6 @@ import filesRoutes, { staleUploadsJob } from './platform/files/routes';
 import type { App } from './platform/http/types';
 import { housekeepingJob } from './platform/jobs/housekeeping';
 import { scheduledJobsRoutes } from './platform/jobs/routes';
-import type { ScheduledJob } from './platform/jobs/scheduler';
 import listViewsRoutes from './platform/list-views/routes';
 import { buildRegistries, defineModule, type ModuleDefinition } from './platform/modules';
 import { SHELL_TOPICS } from './platform/realtime/hub';
@@ -93,9 +92,6 @@ export const MODULES: readonly ModuleDefinition[] = [
   warehouseModule,
   defineModule({ name: 'list-views', routes: listViewsRoutes }),
 ];
-
-/** Scheduled work of every module; each job runs in one instance at a time. */
-export const JOBS: readonly ScheduledJob[] = MODULES.flatMap((module) => module.jobs ?? []);
 
 export async function buildApp({
   config,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { buildApp, JOBS } from './app';
+import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openPglite, pgDatabase, pgliteDatabase } from './db/connection';
 import { migrate } from './db/migrate';
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   await bootstrap(database, config, app.log);
   await app.listen({ port: config.port, host: config.host });
   const scheduler = config.schedulerEnabled
-    ? startScheduler({ database, config, log: app.log }, JOBS)
+    ? startScheduler({ database, config, log: app.log, registries: app.registries }, app.registries.jobs)
     : undefined;
 
   let closing = false;

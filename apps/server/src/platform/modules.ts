@@ -1,6 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/connection';
 import type { OwnerAccess } from './files/service';
 import type { Module } from './http/types';
-import type { ScheduledJob } from './jobs/scheduler';
 import type { TopicRule } from './realtime/hub';
 
 /**
@@ -38,6 +40,21 @@ export interface ModuleDefinition {
 
 export function defineModule(definition: ModuleDefinition): ModuleDefinition {
   return definition;
+}
+
+export interface JobContext {
+  database: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** The registries of the app the job runs for (what the modules contribute). */
+  registries: Registries;
+}
+
+/** Work that runs on a timer in exactly one server instance at a time (the archiver, clean-ups). */
+export interface ScheduledJob {
+  name: string;
+  intervalMs: number;
+  run(ctx: JobContext): Promise<void>;
 }
 
 /** The registries of one app instance, built from its modules; nothing is registered by importing a file. */

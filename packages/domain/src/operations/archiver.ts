@@ -3,7 +3,7 @@ import type { CustomFieldDefinition } from '../custom-fields/definitions';
 import { archiveBlockingFields, type CustomFieldValues, isBlankValue } from '../custom-fields/values';
 import type { OperationType } from './actor';
 import type { Stage } from './stages';
-import { ignoredByArchiver } from './stages';
+import { DEFAULT_STAGE_RULES, ignoredByArchiver, type StageRules } from './stages';
 
 /**
  * Why the archiver leaves an order or job out of the archive (spec §4 "Auto-archive conditions"); it
@@ -72,10 +72,13 @@ export function daysBetween(from: string, to: string): number {
  * Stages with IGNORE_ARCHIVER do not count: they may stay open, and an operation with no other stage has
  * nothing telling that the shipment is done.
  */
-export function archiveBlockers(facts: ArchiveFacts): ArchiveBlocker[] {
+export function archiveBlockers(
+  facts: ArchiveFacts,
+  rules: StageRules = DEFAULT_STAGE_RULES,
+): ArchiveBlocker[] {
   const blockers: ArchiveBlocker[] = [];
   if (facts.archived) blockers.push('archived');
-  const counted = facts.stages.filter((stage) => !ignoredByArchiver(stage.behaviours));
+  const counted = facts.stages.filter((stage) => !ignoredByArchiver(stage.behaviours, rules));
   if (counted.length === 0) blockers.push('noStages');
   else if (counted.some((stage) => !stage.closed)) blockers.push('openStages');
   else {

@@ -312,6 +312,11 @@ export function behaviourEffects(
   return behaviours.flatMap((code) => rules.behaviours.get(code)?.[event]?.(context) ?? []);
 }
 
+/** The behaviours whose stages the archiver does not count. */
+export function archiverIgnoredBehaviours(rules: StageRules = DEFAULT_STAGE_RULES): string[] {
+  return [...rules.behaviours].filter(([, effects]) => effects.ignoredByArchiver).map(([code]) => code);
+}
+
 /** The stage does not count for the archiver. */
 export function ignoredByArchiver(
   behaviours: readonly string[],

@@ -8,15 +8,11 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, serviceOffices } from '../../platform/identity/tables';
+import { createCreditProbe, creditProbeModule } from '../../test/credit-probe';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { contactInfoTypes, countries, vehicleTypes } from '../reference-data';
-import {
-  assertCanTakeNewWork,
-  checkCreditLimit,
-  registerCreditExposure,
-  unregisterCreditExposure,
-} from './credit';
+import { assertCanTakeNewWork, checkCreditLimit } from './credit';
 import { agreementTypes, counterparties, counterpartyStatuses } from './tables';
 
 type Body = Record<string, unknown>;
@@ -26,6 +22,7 @@ const GAZPROM = { inn: '7736050003', kpp: '997250001', ogrn: '1027700070518', ok
 const SOLE_PROPRIETOR = { inn: '500100732259', ogrn: '304500116000157' };
 
 let ctx: TestContext;
+let owe: (counterpartyId: number, amount: string) => Promise<void>;
 let ru: number;
 let de: number;
 let mow: number;
@@ -63,7 +60,8 @@ const errorsOf = (res: { json(): { errors: Parameters<typeof flattenTree>[0] } }
   flattenTree(res.json().errors);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, [creditProbeModule]);
+  owe = await createCreditProbe(ctx.database.db);
   const country = async (code: string) =>
     (await ctx.database.db.select().from(countries).where(eq(countries.code, code)))[0]!.id;
   ru = await country('RU');
@@ -533,51 +531,37 @@ describe('black list and credit', () => {
     await expect(assertCanTakeNewWork(ctx.database.db, fine.id)).resolves.toBeUndefined();
   });
 
-  it('computes the exposure from the registered sources and checks new obligations', async () => {
-    await ctx.database.db.execute(sql`CREATE TABLE test_exposures (counterparty_id integer, amount numeric)`);
-    registerCreditExposure(
-      'test',
-      (id) => sql`(SELECT sum(amount) FROM test_exposures e WHERE e.counterparty_id = ${id})`,
-    );
-    try {
-      const record = await create(chief, { creditLimit: '1000', creditLimitThreshold: '800' });
-      expect(record).toMatchObject({ creditLimit: '1000.00', creditExposure: '0.00', creditState: 'WITHIN' });
-      await ctx.database.db.execute(
-        sql`INSERT INTO test_exposures VALUES (${record.id}, 500), (${record.id}, 350.5)`,
-      );
-      const credit = await call('GET', `/api/counterparties/${record.id}/credit`, chief);
-      expect(credit.json().data).toEqual({
-        limit: '1000.00',
-        threshold: '800.00',
-        exposure: '850.50',
-        available: '149.50',
-        state: 'THRESHOLD',
-      });
-      const read = await call('GET', `/api/counterparties/${record.id}`, chief);
-      expect(read.json().data).toMatchObject({ creditExposure: '850.50', creditState: 'THRESHOLD' });
-      const filtered = await call(
-        'GET',
-        '/api/counterparties?creditState=THRESHOLD&itemsPerPage=1000',
-        chief,
-      );
-      expect(filtered.json().data.collection.map((r: Body) => r.id)).toEqual([record.id]);
+  it("computes the exposure from the modules' sources and checks new obligations", async () => {
+    const record = await create(chief, { creditLimit: '1000', creditLimitThreshold: '800' });
+    expect(record).toMatchObject({ creditLimit: '1000.00', creditExposure: '0.00', creditState: 'WITHIN' });
+    await owe(record.id, '500');
+    await owe(record.id, '350.5');
+    const credit = await call('GET', `/api/counterparties/${record.id}/credit`, chief);
+    expect(credit.json().data).toEqual({
+      limit: '1000.00',
+      threshold: '800.00',
+      exposure: '850.50',
+      available: '149.50',
+      state: 'THRESHOLD',
+    });
+    const read = await call('GET', `/api/counterparties/${record.id}`, chief);
+    expect(read.json().data).toMatchObject({ creditExposure: '850.50', creditState: 'THRESHOLD' });
+    const filtered = await call('GET', '/api/counterparties?creditState=THRESHOLD&itemsPerPage=1000', chief);
+    expect(filtered.json().data.collection.map((r: Body) => r.id)).toEqual([record.id]);
 
-      const tx = ctx.database.db;
-      await expect(
-        checkCreditLimit(tx, { roles: new Set<string>() }, record.id, '149.50'),
-      ).resolves.toBeUndefined();
-      await expect(
-        checkCreditLimit(tx, { roles: new Set<string>() }, record.id, 200, ['clientId']),
-      ).rejects.toMatchObject({
-        statusCode: 400,
-        tree: { children: { clientId: { errors: [M.creditLimitExhausted] } } },
-      });
-      await expect(
-        checkCreditLimit(tx, { roles: new Set(['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED']) }, record.id, 200),
-      ).resolves.toBeUndefined();
-    } finally {
-      unregisterCreditExposure('test');
-    }
+    const inApp = { tx: ctx.database.db, registries: ctx.app.registries };
+    await expect(
+      checkCreditLimit(inApp, { roles: new Set<string>() }, record.id, '149.50'),
+    ).resolves.toBeUndefined();
+    await expect(
+      checkCreditLimit(inApp, { roles: new Set<string>() }, record.id, 200, ['clientId']),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      tree: { children: { clientId: { errors: [M.creditLimitExhausted] } } },
+    });
+    await expect(
+      checkCreditLimit(inApp, { roles: new Set(['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED']) }, record.id, 200),
+    ).resolves.toBeUndefined();
   });
 });
 

@@ -10,37 +10,35 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { fieldError, notFound } from '../../platform/errors';
+import type { Registries } from '../../platform/modules';
 import { hasAnyRole } from '../../platform/permissions/check';
+import type { CallContext } from '../../platform/resources';
 import { counterparties } from './tables';
 
 /**
  * What a counterparty owes, from every module that creates obligations: each source gives, for the
  * counterparty id column of the outer query, an SQL amount (e.g. the sum of its unpaid income bills).
+ * A module contributes one in its definition: `contributes: { creditExposureSources: { bills: source } }`.
  */
 export type CreditExposureSource = (counterpartyId: PgColumn) => SQL;
 
-const sources = new Map<string, CreditExposureSource>();
-
-/** Adds (or replaces, by name) a source of exposure; modules call it when they load. */
-export function registerCreditExposure(name: string, source: CreditExposureSource): void {
-  sources.set(name, source);
-}
-
-/** Removes a source (tests that registered their own). */
-export function unregisterCreditExposure(name: string): void {
-  sources.delete(name);
+declare module '../../platform/modules' {
+  interface ModuleContributions {
+    creditExposureSources: CreditExposureSource;
+  }
 }
 
 /** The current exposure of the counterparty in `counterpartyId`, as numeric SQL (0 without sources). */
-export function exposureSql(counterpartyId: PgColumn = counterparties.id): SQL {
+export function exposureSql(registries: Registries, counterpartyId: PgColumn = counterparties.id): SQL {
+  const sources = registries.contributions('creditExposureSources');
   if (!sources.size) return sql`0::numeric`;
   const parts = [...sources.values()].map((source) => sql`coalesce((${source(counterpartyId)})::numeric, 0)`);
   return sql`(${sql.join(parts, sql` + `)})`;
 }
 
 /** The credit state of each counterparty row, as SQL (for the list filter). */
-export function creditStateSql(): SQL {
-  const exposure = exposureSql();
+export function creditStateSql(registries: Registries): SQL {
+  const exposure = exposureSql(registries);
   return sql`CASE
     WHEN ${counterparties.creditLimit} IS NULL THEN 'NO_LIMIT'
     WHEN ${exposure} >= ${counterparties.creditLimit} THEN 'EXHAUSTED'
@@ -50,12 +48,12 @@ export function creditStateSql(): SQL {
 }
 
 /** The list filter `creditState` (one or several states). */
-export function creditStateFilter(values: string[]): SQL | undefined {
+export function creditStateFilter(values: string[], { registries }: CallContext): SQL | undefined {
   if (!values.length) return undefined;
   if (values.some((v) => !(CREDIT_STATES as readonly string[]).includes(v))) {
     throw fieldError(['creditState'], MESSAGES.choice);
   }
-  return sql`(${creditStateSql()}) IN (${sql.join(
+  return sql`(${creditStateSql(registries)}) IN (${sql.join(
     values.map((v) => sql`${v}`),
     sql`, `,
   )})`;
@@ -67,15 +65,18 @@ function amount(value: unknown): string {
 }
 
 /** Exposures of several counterparties in one query. */
-export async function exposures(tx: Tx, ids: readonly number[]): Promise<Map<number, string>> {
+export async function exposures(
+  { tx, registries }: CallContext,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (!ids.length) return out;
-  if (!sources.size) {
+  if (!registries.contributions('creditExposureSources').size) {
     for (const id of ids) out.set(id, '0.00');
     return out;
   }
   const rows = await tx
-    .select({ id: counterparties.id, exposure: sql<string>`${exposureSql()}` })
+    .select({ id: counterparties.id, exposure: sql<string>`${exposureSql(registries)}` })
     .from(counterparties)
     .where(
       sql`${counterparties.id} IN (${sql.join(
@@ -91,7 +92,7 @@ export async function exposures(tx: Tx, ids: readonly number[]): Promise<Map<num
  * One exposure query for the rows of a list page: the calls made in the same turn (the engine maps a
  * page's rows with Promise.all) are answered together.
  */
-export function exposureLoader(tx: Tx): (id: number) => Promise<string> {
+export function exposureLoader(ctx: CallContext): (id: number) => Promise<string> {
   let pending: { ids: number[]; result: Promise<Map<number, string>> } | null = null;
   return (id) => {
     if (!pending) {
@@ -99,7 +100,7 @@ export function exposureLoader(tx: Tx): (id: number) => Promise<string> {
         ids: [],
         result: Promise.resolve().then(() => {
           pending = null;
-          return exposures(tx, batch.ids);
+          return exposures(ctx, batch.ids);
         }),
       };
       pending = batch;
@@ -110,12 +111,16 @@ export function exposureLoader(tx: Tx): (id: number) => Promise<string> {
 }
 
 /** The credit position of one counterparty. */
-export async function creditOf(tx: Tx, counterpartyId: number, scope?: SQL): Promise<CounterpartyCredit> {
+export async function creditOf(
+  { tx, registries }: CallContext,
+  counterpartyId: number,
+  scope?: SQL,
+): Promise<CounterpartyCredit> {
   const [row] = await tx
     .select({
       limit: counterparties.creditLimit,
       threshold: counterparties.creditLimitThreshold,
-      exposure: sql<string>`${exposureSql()}`,
+      exposure: sql<string>`${exposureSql(registries)}`,
     })
     .from(counterparties)
     .where(
@@ -140,13 +145,13 @@ export async function creditOf(tx: Tx, counterpartyId: number, scope?: SQL): Pro
  * under `field` when it does not, unless the user may exceed limits. For orders, bills and jobs.
  */
 export async function checkCreditLimit(
-  tx: Tx,
+  ctx: CallContext,
   auth: Pick<AuthContext, 'roles'>,
   counterpartyId: number,
   amountDue: string | number,
   field: readonly PropertyKey[] = ['counterpartyId'],
 ): Promise<void> {
-  const credit = await creditOf(tx, counterpartyId);
+  const credit = await creditOf(ctx, counterpartyId);
   if (credit.limit === null) return;
   if (Number(credit.exposure) + Number(amountDue) <= Number(credit.limit)) return;
   if (hasAnyRole(auth, ['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED'])) return;

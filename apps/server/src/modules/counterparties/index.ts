@@ -2,6 +2,6 @@
 // "Layout"; the dependency checker enforces it). Counterparties: what other modules may use (credit checks, merge hooks, the table for references).
 
 export { findCabinetByKey } from './cabinet';
-export { assertCanTakeNewWork, creditOf, registerCreditExposure, unregisterCreditExposure } from './credit';
+export { assertCanTakeNewWork, type CreditExposureSource, creditOf } from './credit';
 export type { CounterpartyMergeHook } from './merge';
 export { counterparties } from './tables';

@@ -14,6 +14,7 @@ import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { contacts } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
+import type { ResourceContext } from '../../platform/resources';
 import { counterpartyScope } from './scope';
 import {
   type CounterpartyRow,
@@ -107,21 +108,20 @@ function checkMergeable(source: CounterpartyRow, survivor: CounterpartyRow): voi
 
 /** Both records side by side and the mergeable fields whose values differ. */
 export async function mergePreview(
-  tx: Tx,
-  auth: AuthContext,
+  ctx: ResourceContext,
   sourceId: number,
   survivorId: number,
 ): Promise<CounterpartyMergePreview> {
   if (sourceId === survivorId) throw fieldError(['survivorId'], M.mergeIntoItself);
-  const { source, survivor } = await pair(tx, auth, sourceId, survivorId, false);
+  const { source, survivor } = await pair(ctx.tx, ctx.auth, sourceId, survivorId, false);
   checkMergeable(source, survivor);
   const differences = MERGEABLE_COUNTERPARTY_FIELDS.filter(
     (field) =>
       !sameValue((source as Record<string, unknown>)[field], (survivor as Record<string, unknown>)[field]),
   );
   return {
-    source: await counterpartyEntity(source, tx),
-    survivor: await counterpartyEntity(survivor, tx),
+    source: await counterpartyEntity(source, ctx),
+    survivor: await counterpartyEntity(survivor, ctx),
     differences,
   };
 }
@@ -132,12 +132,11 @@ export async function mergePreview(
  * the source stays marked as merged, and both get a change-log entry.
  */
 export async function mergeCounterparties(
-  tx: Tx,
-  auth: AuthContext,
+  ctx: ResourceContext,
   sourceId: number,
   body: CounterpartyMerge,
-  mergeHooks: CounterpartyMergeHooks,
 ): Promise<Counterparty> {
+  const { tx, auth } = ctx;
   if (sourceId === body.survivorId) throw fieldError(['survivorId'], M.mergeIntoItself);
   const { source, survivor } = await pair(tx, auth, sourceId, body.survivorId, true);
   checkMergeable(source, survivor);
@@ -154,8 +153,8 @@ export async function mergeCounterparties(
   }
   // A value taken from the source is an edit of the survivor: the same field roles apply.
   checkFieldAccess(auth, values, survivor);
-  const sourceBefore = await counterpartyEntity(source, tx);
-  const survivorBefore = await counterpartyEntity(survivor, tx);
+  const sourceBefore = await counterpartyEntity(source, ctx);
+  const survivorBefore = await counterpartyEntity(survivor, ctx);
 
   // The source leaves the live records first, so its INN and KPP may pass to the survivor.
   const [merged] = await tx
@@ -170,20 +169,22 @@ export async function mergeCounterparties(
     .returning();
 
   const fixed = await checkCounterparty(tx, { ...survivor, ...values }, survivor.id);
-  for (const hook of mergeHooks.values()) await hook(tx, source.id, survivor.id);
+  for (const hook of ctx.registries.contributions('counterpartyMergeHooks').values()) {
+    await hook(tx, source.id, survivor.id);
+  }
   const [after] = await tx
     .update(counterparties)
     .set({ ...values, ...fixed, version: sql`${counterparties.version} + 1`, updatedAt: new Date() })
     .where(eq(counterparties.id, survivor.id))
     .returning();
 
-  const survivorAfter = await counterpartyEntity(after!, tx);
+  const survivorAfter = await counterpartyEntity(after!, ctx);
   await recordChange(tx, {
     entityType: 'counterparty',
     entityId: source.id,
     action: 'merge',
     auth,
-    changes: diff(sourceBefore, await counterpartyEntity(merged!, tx)),
+    changes: diff(sourceBefore, await counterpartyEntity(merged!, ctx)),
   });
   await recordChange(tx, {
     entityType: 'counterparty',

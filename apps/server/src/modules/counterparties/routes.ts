@@ -22,7 +22,7 @@ import type { AuthContext } from '../../platform/auth/context';
 import { recordChange } from '../../platform/changelog/service';
 import { fieldError, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { registerResourceRoutes } from '../../platform/resources';
+import { registerResourceRoutes, requestContext } from '../../platform/resources';
 import { creditOf } from './credit';
 import { registerCounterpartyDictionaries } from './dictionaries';
 import { mergePreview } from './merge';
@@ -128,7 +128,7 @@ export default async function counterpartiesModule(app: App): Promise<void> {
     },
     async (request) => {
       const { id } = request.params as { id: number };
-      return { data: await creditOf(db(), id, counterpartyScope(request.auth!, 'read')) };
+      return { data: await creditOf(requestContext(request), id, counterpartyScope(request.auth!, 'read')) };
     },
   );
 
@@ -147,7 +147,7 @@ export default async function counterpartiesModule(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const { survivorId } = request.query as { survivorId: number };
-      return { data: await mergePreview(db(), request.auth!, id, survivorId) };
+      return { data: await mergePreview(requestContext(request), id, survivorId) };
     },
   );
 
@@ -167,9 +167,8 @@ export default async function counterpartiesModule(app: App): Promise<void> {
       const { id } = request.params as { id: number };
       const body = request.body as z.infer<typeof counterpartyMergeSchema>;
       const input = { id, ...body };
-      const mergeHooks = app.registries.contributions('counterpartyMergeHooks');
       const survivor = await db().transaction((tx) =>
-        mergeCounterpartiesUseCase.run({ tx, auth: request.auth, mergeHooks }, input),
+        mergeCounterpartiesUseCase.run(requestContext(request, tx), input),
       );
       return { data: survivor };
     },
@@ -208,7 +207,7 @@ export default async function counterpartiesModule(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const entity = await db().transaction(async (tx) =>
-        counterpartyEntity(await setApiKey(tx, request.auth!, id, null), tx),
+        counterpartyEntity(await setApiKey(tx, request.auth!, id, null), requestContext(request, tx)),
       );
       return { data: entity };
     },

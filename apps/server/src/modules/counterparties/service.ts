@@ -20,6 +20,7 @@ import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { users } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
 import {
+  type CallContext,
   type ResourceContext,
   type ResourceHooks,
   type ResourceService,
@@ -135,11 +136,11 @@ export async function checkCounterparty(tx: Tx, record: Values, id: number | nul
 const exposureLoaders = new WeakMap<object, (id: number) => Promise<string>>();
 
 /** Row → the API's counterparty: no key hash, the computed credit members, dates as ISO text. */
-export async function counterpartyEntity(row: CounterpartyRow, tx: Tx): Promise<Counterparty> {
-  let load = exposureLoaders.get(tx);
+export async function counterpartyEntity(row: CounterpartyRow, ctx: CallContext): Promise<Counterparty> {
+  let load = exposureLoaders.get(ctx.tx);
   if (!load) {
-    load = exposureLoader(tx);
-    exposureLoaders.set(tx, load);
+    load = exposureLoader(ctx);
+    exposureLoaders.set(ctx.tx, load);
   }
   const exposure = await load(row.id);
   const out: Values = {};
@@ -201,7 +202,7 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
         if (!(await inScope(tx, event.after.id, counterpartyScope(auth, 'write')))) throw forbidden();
       }
     },
-    toEntity: (row, { tx }) => counterpartyEntity(row, tx),
+    toEntity: counterpartyEntity,
   };
 }
 

@@ -8,12 +8,13 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { files, fileTags, fileTagTypes } from '../../platform/files/tables';
+import type { CallContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { customFieldsForScope } from '../custom-fields';
 import { getOptions } from '../options';
 import type { OperationKind, OperationRow } from './operation';
 import type { JobRow, OrderRow } from './orders';
-import { stagesOf, today } from './stages';
+import { stageRulesOf, stagesOf, today } from './stages';
 import { jobs, orders } from './tables';
 
 /** The custom field definitions of an operation's group (none without a group). */
@@ -90,10 +91,11 @@ export async function archiveFactsOf(
 
 /** Why the archiver leaves this operation out, today. */
 export async function archiveBlockersOf(
-  tx: Tx,
+  { tx, registries }: CallContext,
   kind: OperationKind,
   row: OperationRow,
 ): Promise<ArchiveBlocker[]> {
   const { archiveAfterDays } = await getOptions(tx);
-  return archiveBlockers(await archiveFactsOf(tx, kind, row, { today: today(), archiveAfterDays }));
+  const facts = await archiveFactsOf(tx, kind, row, { today: today(), archiveAfterDays });
+  return archiveBlockers(facts, stageRulesOf(registries));
 }

@@ -45,19 +45,19 @@ describe('the archiver', () => {
   it('archives an order meeting every condition, once', async () => {
     const order = await doneOrder();
     expect(await blockers(order.id)).toEqual(['tooRecent']);
-    const first = await runArchiver(ops.db, LATER);
+    const first = await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, LATER);
     expect(first.orders).toContain(order.id);
     expect(await archived(order.id)).toBe(true);
     const history = (await ops.call('GET', `/api/tms/orders/${order.id}/history`, manager)).json().data
       .collection;
     expect(history.filter((e: { action: string }) => e.action === 'archive')).toHaveLength(1);
-    const second = await runArchiver(ops.db, LATER);
+    const second = await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, LATER);
     expect(second.orders).not.toContain(order.id);
   });
 
   it('leaves an order without stages', async () => {
     const order = await ops.createOrder(manager, client);
-    await runArchiver(ops.db, LATER);
+    await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, LATER);
     expect(await archived(order.id)).toBe(false);
     expect(await blockers(order.id)).toContain('noStages');
   });
@@ -67,21 +67,21 @@ describe('the archiver', () => {
     await stage(`/api/tms/orders/${open.id}`, [], false);
     const ignored = await doneOrder();
     await stage(`/api/tms/orders/${ignored.id}`, ['IGNORE_ARCHIVER'], false);
-    await runArchiver(ops.db, LATER);
+    await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, LATER);
     expect(await archived(open.id)).toBe(false);
     expect(await archived(ignored.id)).toBe(true);
   });
 
   it('leaves an order until the configured time has passed', async () => {
     const order = await doneOrder();
-    await runArchiver(ops.db, today());
+    await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, today());
     expect(await archived(order.id)).toBe(false);
   });
 
   it('leaves an order whose cargo is in a warehouse', async () => {
     const order = await ops.createOrder(manager, client);
     await stage(`/api/tms/orders/${order.id}`, ['WAREHOUSE_IN']);
-    await runArchiver(ops.db, LATER);
+    await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, LATER);
     expect(await archived(order.id)).toBe(false);
     expect(await blockers(order.id)).toContain('inWarehouse');
   });
@@ -89,7 +89,7 @@ describe('the archiver', () => {
   it('leaves an order whose client requires an application until a file tagged APPLICATION is attached', async () => {
     const strict = await ops.world.counterparty({ applicationRequired: true });
     const order = await doneOrder({}, strict);
-    await runArchiver(ops.db, LATER);
+    await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, LATER);
     expect(await archived(order.id)).toBe(false);
     const attach = async (name: string) => {
       const [file] = await ops.db
@@ -109,7 +109,7 @@ describe('the archiver', () => {
     };
     // Any other file does not count.
     await attach('CMR.pdf');
-    await runArchiver(ops.db, LATER);
+    await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, LATER);
     expect(await archived(order.id)).toBe(false);
     expect(await blockers(order.id)).toContain('applicationMissing');
 
@@ -118,7 +118,7 @@ describe('the archiver', () => {
       .from(fileTagTypes)
       .where(eq(fileTagTypes.code, APPLICATION_FILE_TAG));
     await ops.db.insert(fileTags).values({ fileId: await attach('Заявка.pdf'), tagTypeId: application!.id });
-    await runArchiver(ops.db, LATER);
+    await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, LATER);
     expect(await archived(order.id)).toBe(true);
   });
 
@@ -128,7 +128,7 @@ describe('the archiver', () => {
     await stage(`/api/tms/jobs/${done.id}`);
     const busy = await ops.createJob(manager, [order.id]);
     await stage(`/api/tms/jobs/${busy.id}`, [], false);
-    const run = await runArchiver(ops.db, LATER);
+    const run = await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, LATER);
     expect(run.jobs).toContain(done.id);
     expect(run.jobs).not.toContain(busy.id);
     expect(await archived(order.id)).toBe(false);
@@ -137,7 +137,7 @@ describe('the archiver', () => {
     // Once the last job can go, the order follows it in the same run.
     const [open] = (await ops.call('GET', `/api/tms/jobs/${busy.id}/stages`, manager)).json().data.collection;
     await ops.closeStage(manager, `/api/tms/jobs/${busy.id}`, open);
-    const next = await runArchiver(ops.db, LATER);
+    const next = await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, LATER);
     expect(next).toMatchObject({ jobs: [busy.id], orders: [order.id] });
   });
 
@@ -162,7 +162,7 @@ describe('the archiver', () => {
         ] as never,
       })
       .where(eq(operationCustomFieldGroups.id, groupId));
-    await runArchiver(ops.db, LATER);
+    await runArchiver({ tx: ops.db, registries: ops.ctx.app.registries }, LATER);
     expect(await archived(blocked.id)).toBe(false);
     expect(await blockers(blocked.id)).toContain('blockArchiveCustomFields');
     expect(await archived(required.id)).toBe(false);

@@ -1,9 +1,10 @@
+import { archiverIgnoredBehaviours } from '@tms/domain';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
+import type { CallContext } from '../../platform/resources/context';
 import { getOptions } from '../options';
 import { OPERATION_KINDS } from './operation';
-import { today } from './stages';
+import { stageRulesOf, today } from './stages';
 import { type orders, stages } from './tables';
 import { setArchived } from './use-cases/archive';
 
@@ -19,11 +20,13 @@ const BATCH = 500;
  * under its row lock, so runs are idempotent and safe beside users' edits.
  */
 export async function runArchiver(
-  db: Db,
+  { tx: db, registries }: CallContext,
   on: string = today(),
 ): Promise<{ orders: number[]; jobs: number[] }> {
   const archived = { orders: [] as number[], jobs: [] as number[] };
   const { archiveAfterDays } = await getOptions(db);
+  const ignoredCodes = archiverIgnoredBehaviours(stageRulesOf(registries)).map((code) => sql`${code}`);
+  const ignored = sql`ARRAY[${sql.join(ignoredCodes, sql`, `)}]::text[]`;
   for (const kind of [OPERATION_KINDS.job, OPERATION_KINDS.order]) {
     const table = kind.table as typeof orders;
     let after = 0;
@@ -37,7 +40,7 @@ export async function runArchiver(
             gt(table.id, after),
             sql`EXISTS (SELECT 1 FROM ${stages} s WHERE s.operation_type = ${kind.type} AND s.operation_id = ${table.id})`,
             sql`NOT EXISTS (SELECT 1 FROM ${stages} s WHERE s.operation_type = ${kind.type} AND s.operation_id = ${table.id}
-              AND NOT s.closed AND NOT ('IGNORE_ARCHIVER' = ANY(s.behaviours)))`,
+              AND NOT s.closed AND NOT (s.behaviours && ${ignored}))`,
           ),
         )
         .orderBy(asc(table.id))
@@ -47,7 +50,7 @@ export async function runArchiver(
       for (const { id } of candidates) {
         const { changed } = await db.transaction((tx) =>
           setArchived.run(
-            { tx, auth: null },
+            { tx, auth: null, registries },
             { operation: kind.type, id, archived: true, on, archiveAfterDays },
           ),
         );
@@ -62,7 +65,7 @@ export async function runArchiver(
 export const operationsArchiverJob: ScheduledJob = {
   name: 'operations-archiver',
   intervalMs: 15 * 60 * 1000,
-  async run({ database }) {
-    await runArchiver(database.db);
+  async run({ database, registries }) {
+    await runArchiver({ tx: database.db, registries });
   },
 };

@@ -22,6 +22,7 @@ import { checkTagTypes, setFileTags, tagsOfFiles } from '../../platform/files/ta
 import type { App } from '../../platform/http/types';
 import { contacts, users } from '../../platform/identity/tables';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
+import { type ResourceContext, requestContext } from '../../platform/resources';
 import { getOptions } from '../options';
 import { OPERATION_KINDS, type OperationKind, type OperationRow } from './operation';
 import { actorOf } from './orders';
@@ -88,12 +89,12 @@ async function logFiles(
  * scope, 400 with the lock message when archived or finance-locked unless the user may still upload.
  */
 async function changeableOperation(
-  tx: Tx,
+  ctx: ResourceContext,
   kind: OperationKind,
-  auth: AuthContext,
   id: number,
 ): Promise<OperationRow> {
-  const row = await kind.service.find({ tx, auth }, id, { access: 'read', lock: true });
+  const { tx, auth } = ctx;
+  const row = await kind.service.find(ctx, id, { access: 'read', lock: true });
   if (!(await kind.service.reaches(tx, id, kind.scope(auth, 'write', false)))) throw forbidden();
   const lock = fileUploadLock(
     {
@@ -135,7 +136,7 @@ function registerKind(app: App, kind: OperationKind): void {
     async (request) => {
       const { id } = request.params as { id: number };
       const tx = db();
-      await kind.service.find({ tx, auth: request.auth }, id, { access: 'read' });
+      await kind.service.find(requestContext(request, tx), id, { access: 'read' });
       const collection = await operationFiles(tx, kind, id);
       return { data: { collection, total: collection.length } };
     },
@@ -158,7 +159,7 @@ function registerKind(app: App, kind: OperationKind): void {
       const body = request.body as OperationFilesAttach;
       const auth = request.auth!;
       const collection = await db().transaction(async (tx) => {
-        await changeableOperation(tx, kind, auth, id);
+        await changeableOperation(requestContext(request, tx), kind, id);
         await checkTagTypes(tx, body.tagTypeIds, ['tagTypeIds']);
         const before = await operationFiles(tx, kind, id);
         await attachFiles(tx, auth, body.fileIds, { type: kind.type, id }, ['fileIds']);
@@ -188,7 +189,7 @@ function registerKind(app: App, kind: OperationKind): void {
       const body = request.body as OperationFileUpdate;
       const auth = request.auth!;
       const file = await db().transaction(async (tx) => {
-        await changeableOperation(tx, kind, auth, id);
+        await changeableOperation(requestContext(request, tx), kind, id);
         const [before] = await operationFiles(tx, kind, id, [fileId]);
         if (!before) throw notFound(FILE_MESSAGES.notFound);
         await checkTagTypes(tx, body.tagTypeIds, ['tagTypeIds'], new Set(before.tags.map((t) => t.id)));
@@ -219,7 +220,7 @@ function registerKind(app: App, kind: OperationKind): void {
       const { id, fileId } = request.params as z.infer<typeof fileParams>;
       const auth = request.auth!;
       const { file, storageKey } = await db().transaction(async (tx) => {
-        await changeableOperation(tx, kind, auth, id);
+        await changeableOperation(requestContext(request, tx), kind, id);
         const [before] = await operationFiles(tx, kind, id, [fileId]);
         if (!before) throw notFound(FILE_MESSAGES.notFound);
         const [removed] = await tx

@@ -1,17 +1,18 @@
 import { COUNTERPARTY_MESSAGES, OPERATION_MESSAGES as M, MESSAGES, padId } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createCreditProbe, creditProbeModule } from '../../test/credit-probe';
 import { type SignedIn, signIn } from '../../test/users';
-import { registerCreditExposure, unregisterCreditExposure } from '../counterparties';
 import { financeControlStatusReasons } from '../finance';
 import { orders } from './tables';
 import { type Entity, errorsOf, route, setUpOperations } from './test-fixtures';
 
-const ops = setUpOperations();
+const ops = setUpOperations([creditProbeModule]);
 let editor: SignedIn;
 let finance: SignedIn;
 let archivist: SignedIn;
 let client: number;
+let owe: (counterpartyId: number, amount: string) => Promise<void>;
 
 /** Asks `who` to create an order of the client with a valid route, as `body` changes it. */
 const postOrder = (body: Record<string, unknown>, who = editor) =>
@@ -23,6 +24,7 @@ const postOrder = (body: Record<string, unknown>, who = editor) =>
   });
 
 beforeAll(async () => {
+  owe = await createCreditProbe(ops.db);
   const edit = ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL'];
   editor = await signIn(ops.ctx, edit);
   finance = await signIn(ops.ctx, [...edit, 'ROLE_ORDER_FINANCE_CONTROL']);
@@ -105,22 +107,15 @@ describe('orders', () => {
     expect(errorsOf(notClient)).toEqual({ clientId: [M.notClient] });
 
     const indebted = await ops.world.counterparty({ creditLimit: '1000.00' });
-    registerCreditExposure(
-      'operations-test',
-      (id) => sql`CASE WHEN ${id} = ${indebted} THEN 1500 ELSE 0 END`,
-    );
-    try {
-      const over = await postOrder({ clientId: indebted });
-      expect(errorsOf(over)).toEqual({ clientId: [COUNTERPARTY_MESSAGES.creditLimitExhausted] });
-      const mayExceed = await signIn(ops.ctx, [
-        'ROLE_ORDER_VIEW_ALL',
-        'ROLE_ORDER_EDIT_ALL',
-        'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED',
-      ]);
-      await ops.createOrder(mayExceed, indebted);
-    } finally {
-      unregisterCreditExposure('operations-test');
-    }
+    await owe(indebted, '1500');
+    const over = await postOrder({ clientId: indebted });
+    expect(errorsOf(over)).toEqual({ clientId: [COUNTERPARTY_MESSAGES.creditLimitExhausted] });
+    const mayExceed = await signIn(ops.ctx, [
+      'ROLE_ORDER_VIEW_ALL',
+      'ROLE_ORDER_EDIT_ALL',
+      'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED',
+    ]);
+    await ops.createOrder(mayExceed, indebted);
   });
 
   it('needs the field roles to set damage, the completion date or to change the client', async () => {

@@ -22,7 +22,7 @@ import type { AuthContext } from '../../platform/auth/context';
 import { conflict, ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { users } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
-import type { ResourceHooks } from '../../platform/resources';
+import type { ResourceContext, ResourceHooks } from '../../platform/resources';
 import { assertCanTakeNewWork, counterparties, creditOf } from '../counterparties';
 import { operationCustomFieldGroups, validateCustomFieldValues } from '../custom-fields';
 import { orderScope } from './scope';
@@ -100,14 +100,15 @@ export function assertEditable(row: Pick<OrderRow, 'archived' | 'financeControlS
 }
 
 /** The client of a new order, or a changed client: exists, not black-listed or merged, within credit. */
-async function checkClient(tx: Tx, auth: AuthContext, clientId: number): Promise<string> {
+async function checkClient(ctx: ResourceContext, clientId: number): Promise<string> {
+  const { tx, auth } = ctx;
   await assertCanTakeNewWork(tx, clientId, ['clientId']);
   const [client] = await tx
     .select({ name: counterparties.name, client: counterparties.client, blackList: counterparties.blackList })
     .from(counterparties)
     .where(eq(counterparties.id, clientId))
     .limit(1);
-  const credit = await creditOf(tx, clientId);
+  const credit = await creditOf(ctx, clientId);
   const issue = clientOrderIssue({ ...client!, creditState: credit.state }, actorOf(auth));
   if (issue) throw fieldError(issue.path, issue.message);
   return client!.name;
@@ -167,7 +168,8 @@ export async function operationCustomFields(
  * route against the product's limits, cargo, curators, client and custom fields. Answers the computed
  * columns.
  */
-async function prepareOrder(tx: Tx, auth: AuthContext, values: Values, existing: OrderRow | null) {
+async function prepareOrder(ctx: ResourceContext, values: Values, existing: OrderRow | null) {
+  const { tx } = ctx;
   const record = {
     ...(existing ?? {}),
     ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)),
@@ -220,7 +222,7 @@ async function prepareOrder(tx: Tx, auth: AuthContext, values: Values, existing:
   errors.throwIfAny();
 
   if (!existing || (values.clientId !== undefined && values.clientId !== existing.clientId)) {
-    out.clientName = await checkClient(tx, auth, record.clientId as number);
+    out.clientName = await checkClient(ctx, record.clientId as number);
   }
   if (!existing || values.customFields !== undefined || values.customFieldGroupId !== undefined) {
     out.customFields = await operationCustomFields(
@@ -291,20 +293,22 @@ export async function refreshOpenStageDates(tx: Tx, orderIds: readonly number[])
 export function orderHooks(): ResourceHooks<OrderRow> {
   return {
     scope: (auth, access) => orderScope(auth, access),
-    async beforeCreate({ tx, auth }, values) {
+    async beforeCreate(ctx, values) {
+      const { tx, auth } = ctx;
       checkCargoRoles(auth, values, null);
       await assertClientsUnlocked(tx, auth, [values.clientId as number]);
-      const computed = await prepareOrder(tx, auth, values, null);
+      const computed = await prepareOrder(ctx, values, null);
       return { ...values, ...computed, createdById: auth.userId };
     },
     guardUpdate: (_ctx, existing) => assertEditable(existing),
-    async beforeUpdate({ tx, auth }, values, existing) {
+    async beforeUpdate(ctx, values, existing) {
+      const { tx, auth } = ctx;
       checkCargoRoles(auth, values, existing as Values);
       if (changedFields(values, existing as Values).length) {
         const clients = [existing.clientId, ...(values.clientId ? [values.clientId as number] : [])];
         await assertClientsUnlocked(tx, auth, clients);
       }
-      const computed = await prepareOrder(tx, auth, values, existing);
+      const computed = await prepareOrder(ctx, values, existing);
       return { ...values, ...computed, ...tnvedReset(existing, computed.cargo as Cargo | undefined) };
     },
     async afterWrite({ tx }, event) {

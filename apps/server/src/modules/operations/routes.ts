@@ -26,9 +26,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
 import type { App } from '../../platform/http/types';
-import { registerResourceRoutes } from '../../platform/resources';
+import { type ResourceContext, registerResourceRoutes, requestContext } from '../../platform/resources';
 import { archiveBlockersOf, definitionsOf } from './archive-facts';
 import { operationsDashboard } from './dashboard';
 import { registerOperationDictionaries } from './dictionaries';
@@ -45,9 +44,9 @@ import { changeStatus, transitionFacts } from './use-cases/change-status';
 const versionBody = z.object({ version: z.number().int().positive() }).strict();
 
 /** An order the user may see; 404 otherwise (also for routes guarded by job roles alone). */
-async function readOrder(tx: Tx, auth: AuthContext, id: number): Promise<Order> {
-  const row = await orderService.find({ tx, auth }, id, { where: orderScope(auth, 'read', false) });
-  return (await orderService.toEntity(row, tx)) as Order;
+async function readOrder(ctx: ResourceContext, id: number): Promise<Order> {
+  const row = await orderService.find(ctx, id, { where: orderScope(ctx.auth, 'read', false) });
+  return (await orderService.toEntity(row, ctx)) as Order;
 }
 
 /** Statuses (with the transitions of docs/operations.md) and the archive, for orders and jobs. */
@@ -77,7 +76,7 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
       const { id } = request.params as { id: number };
       const auth = request.auth!;
       const tx = db();
-      const row = await kind.service.find({ tx, auth }, id, { access: 'read' });
+      const row = await kind.service.find(requestContext(request, tx), id, { access: 'read' });
       const actor = actorOf(auth, await kind.service.reaches(tx, id, kind.scope(auth, 'write', false)));
       const facts = await transitionFacts(tx, kind, row);
       const data: Record<string, StatusTarget[]> = {};
@@ -107,7 +106,7 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
         const { id } = request.params as { id: number };
         const body = request.body as z.infer<typeof bodySchema>;
         const input = { operation: kind.type, id, kind: status, ...body };
-        const data = await db().transaction((tx) => changeStatus.run({ tx, auth: request.auth }, input));
+        const data = await db().transaction((tx) => changeStatus.run(requestContext(request, tx), input));
         return { data };
       },
     );
@@ -130,7 +129,9 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
         const { id } = request.params as { id: number };
         const { version } = request.body as { version: number };
         const input = { operation: kind.type, id, archived: action === 'archive', version };
-        const { entity } = await db().transaction((tx) => setArchived.run({ tx, auth: request.auth }, input));
+        const { entity } = await db().transaction((tx) =>
+          setArchived.run(requestContext(request, tx), input),
+        );
         return { data: entity };
       },
     );
@@ -150,8 +151,9 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
     async (request) => {
       const { id } = request.params as { id: number };
       const tx = db();
-      const row = await kind.service.find({ tx, auth: request.auth }, id, { access: 'read' });
-      return { data: await archiveBlockersOf(tx, kind, row) };
+      const ctx = requestContext(request, tx);
+      const row = await kind.service.find(ctx, id, { access: 'read' });
+      return { data: await archiveBlockersOf(ctx, kind, row) };
     },
   );
 }
@@ -186,7 +188,7 @@ export default async function operationsModule(app: App): Promise<void> {
     async (request) => {
       const { sourceId } = request.params as { sourceId: number };
       const tx = db();
-      const source = await readOrder(tx, request.auth!, sourceId);
+      const source = await readOrder(requestContext(request, tx), sourceId);
       return { data: copyOrder(source, await definitionsOf(tx, source.customFieldGroupId)) };
     },
   );
@@ -205,7 +207,7 @@ export default async function operationsModule(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const tx = db();
-      const order = await readOrder(tx, request.auth!, id);
+      const order = await readOrder(requestContext(request, tx), id);
       return { data: jobDefaultsFromOrder(order, await definitionsOf(tx, order.customFieldGroupId)) };
     },
   );
@@ -223,11 +225,10 @@ export default async function operationsModule(app: App): Promise<void> {
     },
     async (request) => {
       const { id } = request.params as { id: number };
-      const auth = request.auth!;
-      const tx = db();
-      await readOrder(tx, auth, id);
-      const rows = await jobsOfOrder(tx, auth, id);
-      const collection = (await Promise.all(rows.map((row) => jobService.toEntity(row, tx)))) as Job[];
+      const ctx = requestContext(request);
+      await readOrder(ctx, id);
+      const rows = await jobsOfOrder(ctx.tx, ctx.auth, id);
+      const collection = (await Promise.all(rows.map((row) => jobService.toEntity(row, ctx)))) as Job[];
       return { data: { collection, total: collection.length } };
     },
   );

@@ -16,6 +16,7 @@ import { eq, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
+import { requestContext } from '../../platform/resources';
 import { OPERATION_KINDS } from './operation';
 import { stageManageScope } from './scope';
 import {
@@ -66,7 +67,7 @@ export function registerStageRoutes(app: App): void {
         const read = kind.scope(auth, 'read', false);
         const manage = stageManageScope(auth, kind.type, false);
         const condition = read === undefined || manage === undefined ? undefined : or(read, manage);
-        await kind.service.find({ tx: db(), auth }, id, { where: condition });
+        await kind.service.find(requestContext(request), id, { where: condition });
         const collection = (await stagesOf(db(), kind.type, id)).map(stageEntity);
         return { data: { collection, total: collection.length } };
       },
@@ -89,7 +90,7 @@ export function registerStageRoutes(app: App): void {
         const body = request.body as z.infer<typeof stageCreateSchema>;
         const auth = request.auth!;
         const stage = await db().transaction(async (tx) => {
-          const operation = await managedOperation(tx, auth, kind, id);
+          const operation = await managedOperation(requestContext(request, tx), kind, id);
           const type = await enabledStageType(tx, body.stageTypeId);
           const issue = expectedDateIssue(body.expectedDate, await stagesOf(tx, kind.type, id));
           if (issue) throw fieldError(issue.path, issue.message);
@@ -128,7 +129,7 @@ export function registerStageRoutes(app: App): void {
         const { version, ...body } = request.body as z.infer<typeof stageUpdateSchema> & { version: number };
         const auth = request.auth!;
         const stage = await db().transaction(async (tx) => {
-          const operation = await managedOperation(tx, auth, kind, id);
+          const operation = await managedOperation(requestContext(request, tx), kind, id);
           const before = await lockedStage(tx, kind, id, stageId);
           const set: Partial<StageRow> = {};
           if (body.stageTypeId !== undefined && body.stageTypeId !== before.stageTypeId) {
@@ -167,7 +168,7 @@ export function registerStageRoutes(app: App): void {
         const { id, stageId } = request.params as z.infer<typeof stageParams>;
         const auth = request.auth!;
         const stage = await db().transaction(async (tx) => {
-          const operation = await managedOperation(tx, auth, kind, id);
+          const operation = await managedOperation(requestContext(request, tx), kind, id);
           const row = await lockedStage(tx, kind, id, stageId);
           if (row.closed) throw fieldError([], M.stageClosed);
           await tx.delete(stages).where(eq(stages.id, stageId));
@@ -199,7 +200,7 @@ export function registerStageRoutes(app: App): void {
           const { id, stageId } = request.params as z.infer<typeof stageParams>;
           const body = request.body as z.infer<typeof stageCloseSchema>;
           const input = { operation: kind.type, id, stageId, ...body };
-          const data = await db().transaction((tx) => useCase.run({ tx, auth: request.auth }, input));
+          const data = await db().transaction((tx) => useCase.run(requestContext(request, tx), input));
           return { data };
         },
       );

@@ -9,6 +9,9 @@ import {
   type OrderEffectState,
   type Stage,
   type StageEvent,
+  type StageRuleAdditions,
+  type StageRules,
+  stageRules,
 } from '@tms/domain';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
@@ -16,12 +19,34 @@ import type { AuthContext } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, notFound } from '../../platform/errors';
+import type { Registries } from '../../platform/modules';
+import type { ResourceContext } from '../../platform/resources';
 import { type OperationKind, type OperationRow, orderService } from './operation';
 import { refreshOpenStageDates } from './orders';
 import { stageManageScope } from './scope';
 import { jobOrders, type jobs, stages, stageTypes } from './tables';
 
 export type StageRow = typeof stages.$inferSelect;
+
+declare module '../../platform/modules' {
+  interface ModuleContributions {
+    /** What a module adds to the stage rules: closure checks by name, behaviours by code (the WMS: WMS_AR). */
+    stageRules: StageRuleAdditions;
+  }
+}
+
+// Built once per app from its modules' contributions; keyed by the registries, so it holds no app's state.
+const builtRules = new WeakMap<Registries, StageRules>();
+
+/** The stage rules of the app: the built-in ones with what its modules contribute. */
+export function stageRulesOf(registries: Registries): StageRules {
+  let rules = builtRules.get(registries);
+  if (!rules) {
+    rules = stageRules(...registries.contributions('stageRules').values());
+    builtRules.set(registries, rules);
+  }
+  return rules;
+}
 
 /** Today as the company's calendar says (YYYY-MM-DD, in its time zone). */
 export function today(now: Date = new Date()): string {
@@ -77,18 +102,17 @@ function ordersOf(operation: OperationRow, kind: OperationKind): number[] {
  * move it. Each changed order is logged.
  */
 export async function applyEffects(
-  tx: Tx,
-  auth: AuthContext,
+  ctx: ResourceContext,
   operation: OperationRow,
   kind: OperationKind,
   behaviours: readonly string[],
   event: StageEvent,
   actualDate: string | null,
 ): Promise<void> {
-  const effects = behaviourEffects(behaviours, event, { actualDate });
+  const effects = behaviourEffects(behaviours, event, { actualDate }, stageRulesOf(ctx.registries));
   if (!effects.length) return;
   for (const orderId of ordersOf(operation, kind)) {
-    const order = await orderService.find({ tx, auth: null }, orderId, { lock: true });
+    const order = await orderService.find({ ...ctx, auth: null }, orderId, { lock: true });
     const state: OrderEffectState = {
       archived: order.archived,
       financeControlStatus: order.financeControlStatus as FinanceControlStatus,
@@ -106,7 +130,7 @@ export async function applyEffects(
       set.financeControlChangedAt = new Date();
       set.financeControlReasonId = null;
     }
-    await orderService.write({ tx, auth }, order, set, { action: `stage-${event}` });
+    await orderService.write(ctx, order, set, { action: `stage-${event}` });
   }
 }
 
@@ -119,13 +143,12 @@ export async function enabledStageType(tx: Tx, id: number): Promise<typeof stage
 
 /** The operation for stage work: in `scope` (by default the stage management scope), not archived. */
 export async function managedOperation(
-  tx: Tx,
-  auth: AuthContext,
+  ctx: ResourceContext,
   kind: OperationKind,
   id: number,
-  scope = stageManageScope(auth, kind.type),
+  scope = stageManageScope(ctx.auth, kind.type),
 ): Promise<OperationRow> {
-  const operation = await kind.service.find({ tx, auth }, id, { where: scope, lock: true });
+  const operation = await kind.service.find(ctx, id, { where: scope, lock: true });
   if (operation.archived) throw fieldError([], M.locked);
   return operation;
 }

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { serviceOffices } from '../../platform/identity/tables';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
+import type { ModuleDefinition } from '../../platform/modules';
 import { createTestApp, type TestContext } from '../../test/harness';
 import type { SignedIn } from '../../test/users';
 import { counterparties } from '../counterparties';
@@ -231,11 +232,12 @@ export interface Operations {
  * Starts the app on a fresh database with the reference data before the file's tests and closes it after
  * them. Call it at the top of the file: its `beforeAll` then runs before the file's own.
  */
-export function setUpOperations(): Operations {
+/** A test app with the operations world; `modules`: what the tests contribute (e.g. a credit probe). */
+export function setUpOperations(modules: readonly ModuleDefinition[] = []): Operations {
   let ctx: TestContext;
   let world: OperationsWorld;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({}, modules);
     world = await operationsWorld(ctx);
   });
   afterAll(() => ctx?.close());
@@ -264,6 +266,12 @@ export function setUpOperations(): Operations {
     async count(table) {
       return (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
     },
-    runJob: (job) => job.run({ database: ctx.database, config: ctx.config, log: ctx.app.log }),
+    runJob: (job) =>
+      job.run({
+        database: ctx.database,
+        config: ctx.config,
+        log: ctx.app.log,
+        registries: ctx.app.registries,
+      }),
   };
 }

@@ -2,13 +2,14 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../db/connection';
 import { createTestDatabase, testConfig } from '../../test/harness';
+import { buildRegistries } from '../modules';
 import { runExclusive, type ScheduledJob, startScheduler } from './scheduler';
 
 const log = pino({ level: 'silent' });
 
 describe('scheduler', () => {
   let database: Database;
-  const ctx = () => ({ database, config: testConfig(), log });
+  const ctx = () => ({ database, config: testConfig(), log, registries: buildRegistries([]) });
   beforeAll(async () => {
     database = await createTestDatabase();
   });
@@ -92,7 +93,7 @@ describe('housekeeping', () => {
         { username: 'old', ip: '10.0.0.1', success: false },
       ]);
       const { housekeepingJob } = await import('./housekeeping');
-      await housekeepingJob.run({ database, config: testConfig(), log });
+      await housekeepingJob.run({ database, config: testConfig(), log, registries: buildRegistries([]) });
       expect(await database.db.select().from(sessions)).toHaveLength(1);
       expect(await database.db.select().from(loginAttempts)).toHaveLength(1);
     } finally {

@@ -1,21 +1,9 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import { type Database, rowsOf } from '../../db/connection';
+import { rowsOf } from '../../db/connection';
+import type { JobContext, ScheduledJob } from '../modules';
 
-export interface JobContext {
-  database: Database;
-  config: Config;
-  log: FastifyBaseLogger;
-}
-
-/** Work that runs on a timer in exactly one server instance at a time (the archiver, clean-ups). */
-export interface ScheduledJob {
-  name: string;
-  intervalMs: number;
-  run(ctx: JobContext): Promise<void>;
-}
+export type { JobContext, ScheduledJob } from '../modules';
 
 /** A stable 32-bit advisory-lock key per job name; distinct from the migration lock. */
 export function lockKey(name: string): number {

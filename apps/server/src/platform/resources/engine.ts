@@ -1,16 +1,15 @@
 import { dataSchema, idParamSchema, listResultSchema, type ResourceDescriptor } from '@tms/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../auth/context';
 import { changeEntrySchema, changeHistoryQuerySchema } from '../changelog/history';
 import type { App } from '../http/types';
+import { requestContext } from './context';
 import { exportWorkbook } from './export';
 import { rememberResource } from './registry';
 import {
   type ExportQuery,
   type HistoryQuery,
   type ListQuery,
-  type ResourceContext,
   type ResourceOptions,
   type ResourceService,
   type ResourceTable,
@@ -69,10 +68,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
   const deleteRoles = roles.delete ?? roles.edit;
   const tags = [descriptor.name];
   rememberResource(service as ResourceService<unknown>);
-  const ctx = (request: FastifyRequest): ResourceContext => ({
-    tx: app.database.db,
-    auth: request.auth as AuthContext,
-  });
+  const ctx = (request: FastifyRequest) => requestContext(request);
   const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
   const entityResponse = { 200: dataSchema(schemas.entity) };
 

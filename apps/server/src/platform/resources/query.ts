@@ -21,6 +21,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/connection';
 import { ErrorCollector, fieldError } from '../errors';
+import type { CallContext } from './context';
 
 /** Field types filtered by equality (one or several values). */
 const EQUALITY_TYPES = new Set(['enum', 'reference', 'boolean', 'integer', 'number', 'money']);
@@ -100,8 +101,8 @@ function parseEquality(field: FieldDescriptor, raw: string[], errors: ErrorColle
   return out;
 }
 
-/** Filters on computed values by name: the condition for the values asked (none asked: an empty list). */
-export type ListFilters = Record<string, (values: string[]) => SQL | undefined>;
+/** Filters on computed values by name: the condition for the values asked (none asked: an empty list), in the call's context. */
+export type ListFilters = Record<string, (values: string[], ctx: CallContext) => SQL | undefined>;
 
 /** WHERE of a list: the caller's scope, the free-text search and every filter given. */
 export function listWhere(
@@ -109,7 +110,8 @@ export function listWhere(
   table: PgTable,
   query: Record<string, unknown>,
   scope: SQL | undefined,
-  filters: ListFilters = {},
+  filters: ListFilters,
+  ctx: CallContext,
 ): SQL | undefined {
   const errors = new ErrorCollector();
   const conditions: (SQL | undefined)[] = [scope];
@@ -145,7 +147,7 @@ export function listWhere(
     if (!field.filterable) continue;
     const computed = filters[field.name];
     if (computed) {
-      conditions.push(computed(values(query[field.name])));
+      conditions.push(computed(values(query[field.name]), ctx));
       continue;
     }
     const column = columnOf(table, field.name);

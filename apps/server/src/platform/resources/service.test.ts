@@ -82,7 +82,7 @@ describe('resource service', () => {
   });
 
   it('creates, reads, updates and deletes with a principal and a database, logging each change', async () => {
-    const call = { tx: ctx.database.db, auth: plain };
+    const call = { tx: ctx.database.db, auth: plain, registries: ctx.app.registries };
     const created = (await service.create(call, { code: 'svc-1', name: 'Погрузка' })) as { id: number };
     expect(await service.get(call, created.id)).toMatchObject({ code: 'svc-1', version: 1 });
     const updated = await service.update(call, created.id, { name: 'Выгрузка', version: 1 });
@@ -102,13 +102,13 @@ describe('resource service', () => {
   });
 
   it('validates the input and applies the scope and the field roles', async () => {
-    const call = { tx: ctx.database.db, auth: plain };
+    const call = { tx: ctx.database.db, auth: plain, registries: ctx.app.registries };
     const invalid = await refusal(service.create(call, { code: 'svc-2', name: 'A', color: 'red' }));
     expect(invalid.message).toBe(VALIDATION_FAILED);
     const denied = await refusal(service.create(call, { code: 'svc-2', name: 'A', nameEn: 'A' }));
     expect([denied.statusCode, denied.message]).toEqual([403, FIELD_ROLE_MESSAGES.fieldEditDenied]);
     const theirs = (await service.create(
-      { tx: ctx.database.db, auth: renamer },
+      { tx: ctx.database.db, auth: renamer, registries: ctx.app.registries },
       {
         code: 'other-2',
         name: 'B',
@@ -118,7 +118,7 @@ describe('resource service', () => {
     expect((await refusal(service.get(call, theirs.id))).statusCode).toBe(404);
     // Sending the stored value unchanged is no change of the field.
     const mine = (await service.create(
-      { tx: ctx.database.db, auth: renamer },
+      { tx: ctx.database.db, auth: renamer, registries: ctx.app.registries },
       {
         code: 'svc-3',
         name: 'C',
@@ -131,20 +131,34 @@ describe('resource service', () => {
   });
 
   it('writes a locked row under its own action, as the system, and rolls back with the caller', async () => {
-    const call = { tx: ctx.database.db, auth: renamer };
+    const call = { tx: ctx.database.db, auth: renamer, registries: ctx.app.registries };
     const created = (await service.create(call, { code: 'svc-4', name: 'E' })) as { id: number };
     await ctx.database.db
       .transaction(async (tx) => {
-        const row = await service.find({ tx, auth: null }, created.id, { lock: true });
-        const after = await service.write({ tx, auth: null }, row, { name: 'F' }, { action: 'rename' });
+        const row = await service.find({ tx, auth: null, registries: ctx.app.registries }, created.id, {
+          lock: true,
+        });
+        const after = await service.write(
+          { tx, auth: null, registries: ctx.app.registries },
+          row,
+          { name: 'F' },
+          { action: 'rename' },
+        );
         expect(after.version).toBe(2);
         throw new Error('roll back');
       })
       .catch(() => undefined);
     expect(await service.get(call, created.id)).toMatchObject({ name: 'E', version: 1 });
     await ctx.database.db.transaction(async (tx) => {
-      const row = await service.find({ tx, auth: null }, created.id, { lock: true });
-      await service.write({ tx, auth: null }, row, { name: 'F' }, { action: 'rename', version: 1 });
+      const row = await service.find({ tx, auth: null, registries: ctx.app.registries }, created.id, {
+        lock: true,
+      });
+      await service.write(
+        { tx, auth: null, registries: ctx.app.registries },
+        row,
+        { name: 'F' },
+        { action: 'rename', version: 1 },
+      );
     });
     expect(changes.at(-1)).toMatchObject({ action: 'rename', after: { name: 'F' } });
     const history = await service.history(call, created.id, { page: 1, itemsPerPage: 10 });
@@ -156,20 +170,20 @@ describe('resource service', () => {
       name: 'probe.rename',
       input: z.object({ id: z.number().int(), name: z.string().min(1) }),
       output: z.object({ name: z.string() }),
-      run: async ({ tx, auth }, input) => {
-        const row = await service.find({ tx, auth }, input.id, { lock: true });
-        const after = await service.write({ tx, auth }, row, { name: input.name }, { action: 'rename' });
+      run: async (call, input) => {
+        const row = await service.find(call, input.id, { lock: true });
+        const after = await service.write(call, row, { name: input.name }, { action: 'rename' });
         return { name: after.name };
       },
     });
     const created = (await service.create(
-      { tx: ctx.database.db, auth: renamer },
+      { tx: ctx.database.db, auth: renamer, registries: ctx.app.registries },
       {
         code: 'svc-5',
         name: 'G',
       },
     )) as { id: number };
-    const call = { tx: ctx.database.db, auth: renamer };
+    const call = { tx: ctx.database.db, auth: renamer, registries: ctx.app.registries };
     expect(await rename.execute(call, { id: created.id, name: 'H' })).toEqual({ name: 'H' });
     expect((await refusal(rename.execute(call, { id: created.id, name: '' }))).message).toBe(
       VALIDATION_FAILED,

@@ -18,6 +18,7 @@ import { type ChangeAction, diff, recordChange } from '../changelog/service';
 import type { FieldChanges } from '../changelog/tables';
 import { conflict, fieldError, forbidden, notFound, zodValidationError } from '../errors';
 import { hasAnyRole } from '../permissions/check';
+import type { CallContext, ChangeContext, ResourceContext } from './context';
 import { constraintFields, mapConstraintError } from './db-errors';
 import { columnOf, type ListFilters, listOrder, listQueryOf, listWhere, withPlanForMatches } from './query';
 
@@ -28,21 +29,7 @@ export type { ResourceTable };
 export type RowOf<T extends ResourceTable> = T['$inferSelect'];
 type Values = Record<string, unknown>;
 
-/**
- * Who acts and where: the principal (the signed-in user; `request.auth` over HTTP) and the transaction or
- * database the call works in. A service write opens its own transaction, nested (a savepoint) when `tx`
- * already is one, so a caller composes several writes in one transaction by passing it.
- */
-export interface ResourceContext {
-  tx: Tx;
-  auth: AuthContext;
-}
-
-/** The system's own changes (scheduled jobs) have no principal: `auth` null, no scope, no role checks. */
-export interface ChangeContext {
-  tx: Tx;
-  auth: AuthContext | null;
-}
+export type { ChangeContext, ResourceContext } from './context';
 
 export interface WriteEvent<Row> {
   action: ChangeAction;
@@ -81,7 +68,7 @@ export interface ResourceHooks<Row> {
   /** Refuses a delete, typically `throw conflict('service used in orders or products')`. */
   beforeDelete?: (ctx: ResourceContext, row: Row) => Promise<void> | void;
   /** Row → JSON entity; by default the entity schema's members taken from the row, dates as ISO text. */
-  toEntity?: (row: Row, ctx: { tx: Tx }) => Promise<Values> | Values;
+  toEntity?: (row: Row, ctx: CallContext) => Promise<Values> | Values;
 }
 
 export interface ResourceOptions<Row> {
@@ -200,7 +187,7 @@ export interface ResourceService<Row = Values> {
     set: Values,
     options: { action: ChangeAction; version?: number; changes?: FieldChanges },
   ): Promise<Row>;
-  toEntity(row: Row, tx: Tx): Promise<Values>;
+  toEntity(row: Row, ctx: CallContext): Promise<Values>;
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -234,8 +221,8 @@ export function resourceService<T extends ResourceTable>(
 
   const scopeOf = (auth: AuthContext, access: 'read' | 'write' = 'read') =>
     hooks.scope ? hooks.scope(auth, access) : undefined;
-  const toEntity = async (row: Row, tx: Tx): Promise<Values> =>
-    hooks.toEntity ? hooks.toEntity(row, { tx }) : defaultEntity(descriptor, row as Values);
+  const toEntity = async (row: Row, ctx: CallContext): Promise<Values> =>
+    hooks.toEntity ? hooks.toEntity(row, ctx) : defaultEntity(descriptor, row as Values);
   const columnValues = (values: Values): Values =>
     Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && columns.has(k)));
   const idOf = (row: Row) => (row as { id: number }).id;
@@ -292,9 +279,9 @@ export function resourceService<T extends ResourceTable>(
     await hooks.onChange?.(ctx, event);
   }
 
-  function selection(auth: AuthContext, query: Values) {
+  function selection({ tx, auth, registries }: ResourceContext, query: Values) {
     return {
-      where: listWhere(descriptor, table, query, scopeOf(auth), filters),
+      where: listWhere(descriptor, table, query, scopeOf(auth), filters, { tx, registries }),
       order: listOrder(descriptor, table, query),
     };
   }
@@ -306,8 +293,9 @@ export function resourceService<T extends ResourceTable>(
     schemas,
     toEntity,
 
-    async list({ tx, auth }, query) {
-      const { where, order } = selection(auth, query);
+    async list(ctx, query) {
+      const { tx } = ctx;
+      const { where, order } = selection(ctx, query);
       const [counted] = await tx
         .select({ total: sql<number>`count(*)::int` })
         .from(table as PgTable)
@@ -326,12 +314,13 @@ export function resourceService<T extends ResourceTable>(
                 .offset(offset),
             )
           : [];
-      const collection = await Promise.all((rows as Row[]).map((row) => toEntity(row, tx)));
+      const collection = await Promise.all((rows as Row[]).map((row) => toEntity(row, ctx)));
       return { collection, total };
     },
 
-    async exportRows({ tx, auth }, query) {
-      const { where, order } = selection(auth, query);
+    async exportRows(ctx, query) {
+      const { tx } = ctx;
+      const { where, order } = selection(ctx, query);
       const chosen = query.columns
         ?.split(',')
         .map((c) => c.trim())
@@ -348,14 +337,14 @@ export function resourceService<T extends ResourceTable>(
         .where(where)
         .orderBy(...order)
         .limit(MAX_EXPORT_ROWS)) as Row[];
-      const entities = await Promise.all(rows.map((row) => toEntity(row, tx)));
+      const entities = await Promise.all(rows.map((row) => toEntity(row, ctx)));
       return { fields, entities };
     },
 
-    async get({ tx, auth }, id) {
-      const row = await findOne(tx, id, scopeOf(auth));
+    async get(ctx, id) {
+      const row = await findOne(ctx.tx, id, scopeOf(ctx.auth));
       if (!row) throw notFound();
-      return toEntity(row, tx);
+      return toEntity(row, ctx);
     },
 
     async find({ tx, auth }, id, findOptions = {}) {
@@ -381,30 +370,30 @@ export function resourceService<T extends ResourceTable>(
       return changeHistory(tx, { ...query, entityType: descriptor.name, entityId: id });
     },
 
-    async create({ tx: outer, auth }, body) {
+    async create({ tx: outer, auth, registries }, body) {
       const input = parse(schemas.create, body) as Values;
       return inTransaction(outer, 'write', async (tx) => {
-        const ctx = { tx, auth };
+        const ctx = { tx, auth, registries };
         checkFieldRoles(auth, input, null);
         const values = (await hooks.beforeCreate?.(ctx, { ...input })) ?? input;
         const [row] = (await tx
           .insert(table)
           .values(columnValues(values) as never)
           .returning()) as Row[];
-        const after = await toEntity(row!, tx);
+        const after = await toEntity(row!, ctx);
         await log(ctx, 'create', idOf(row!), null, after);
         await changed(ctx, { action: 'create', before: null, after: row!, input });
         return after;
       });
     },
 
-    async update({ tx: outer, auth }, id, body, ifMatch) {
+    async update({ tx: outer, auth, registries }, id, body, ifMatch) {
       const { version: bodyVersion, ...input } = parse(schemas.update, body) as Values & { version?: number };
       const version = bodyVersion ?? ifMatch;
       if (version === undefined) throw fieldError(['version'], RESOURCE_MESSAGES.versionRequired);
       const scope = scopeOf(auth, 'write');
       return inTransaction(outer, 'write', async (tx) => {
-        const ctx = { tx, auth };
+        const ctx = { tx, auth, registries };
         const existing = await findOne(tx, id, scope);
         if (!existing) throw notFound();
         if ((existing as { version: number }).version !== version) throw conflict();
@@ -426,21 +415,21 @@ export function resourceService<T extends ResourceTable>(
           .where(and(eq(idColumn, id), eq(versionColumn, version), scope))
           .returning()) as Row[];
         if (!row) throw conflict();
-        const after = await toEntity(row, tx);
-        await log(ctx, 'update', id, await toEntity(existing, tx), after);
+        const after = await toEntity(row, ctx);
+        await log(ctx, 'update', id, await toEntity(existing, ctx), after);
         await changed(ctx, { action: 'update', before: existing, after: row, input });
         return after;
       });
     },
 
-    async delete({ tx: outer, auth }, id) {
+    async delete({ tx: outer, auth, registries }, id) {
       const scope = scopeOf(auth, 'write');
       return inTransaction(outer, 'delete', async (tx) => {
-        const ctx = { tx, auth };
+        const ctx = { tx, auth, registries };
         const existing = await findOne(tx, id, scope, true);
         if (!existing) throw notFound();
         await hooks.beforeDelete?.(ctx, existing);
-        const before = await toEntity(existing, tx);
+        const before = await toEntity(existing, ctx);
         await tx.delete(table).where(and(eq(idColumn, id), scope));
         await log(ctx, 'delete', id, before, null);
         await changed(ctx, { action: 'delete', before: existing, after: null, input: {} });
@@ -448,22 +437,22 @@ export function resourceService<T extends ResourceTable>(
       });
     },
 
-    async setEnabled({ tx: outer, auth }, id, enabled) {
+    async setEnabled({ tx: outer, auth, registries }, id, enabled) {
       const action = enabled ? 'enable' : 'disable';
       const scope = scopeOf(auth, 'write');
       return inTransaction(outer, 'write', async (tx) => {
-        const ctx = { tx, auth };
+        const ctx = { tx, auth, registries };
         const existing = await findOne(tx, id, scope, true);
         if (!existing) throw notFound();
         // Already in the asked state: nothing changes, nothing is logged.
-        if ((existing as { enabled: boolean }).enabled === enabled) return toEntity(existing, tx);
+        if ((existing as { enabled: boolean }).enabled === enabled) return toEntity(existing, ctx);
         const [row] = (await tx
           .update(table)
           .set({ enabled, version: sql`${versionColumn} + 1`, updatedAt: new Date() } as never)
           .where(and(eq(idColumn, id), scope))
           .returning()) as Row[];
-        const after = await toEntity(row!, tx);
-        await log(ctx, action, id, await toEntity(existing, tx), after);
+        const after = await toEntity(row!, ctx);
+        await log(ctx, action, id, await toEntity(existing, ctx), after);
         await changed(ctx, { action, before: existing, after: row!, input: {} });
         return after;
       });
@@ -476,14 +465,7 @@ export function resourceService<T extends ResourceTable>(
         .set({ ...set, version: sql`${versionColumn} + 1`, updatedAt: new Date() } as never)
         .where(eq(idColumn, idOf(before)))
         .returning()) as Row[];
-      await log(
-        ctx,
-        action,
-        idOf(before),
-        await toEntity(before, ctx.tx),
-        await toEntity(after!, ctx.tx),
-        changes,
-      );
+      await log(ctx, action, idOf(before), await toEntity(before, ctx), await toEntity(after!, ctx), changes);
       await hooks.onChange?.(ctx, { action, before, after: after!, input: set });
       return after!;
     },

@@ -1,15 +1,14 @@
 import type { z } from 'zod';
-import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
 import { zodValidationError } from '../errors';
+import type { CallContext } from './context';
 
 /**
  * Who runs a use case and where: the principal (`request.auth` over HTTP; null for the system, e.g. a
- * scheduled job) and the transaction or database it works in.
+ * scheduled job), the transaction or database it works in and the app's registries.
  */
-export interface UseCaseContext {
+export interface UseCaseContext extends CallContext {
   auth: AuthContext | null;
-  tx: Tx;
 }
 
 /**

@@ -1,12 +1,7 @@
 import { counterpartyMergeSchema, counterpartySchema } from '@tms/domain';
 import { z } from 'zod';
-import { defineUseCase, type UseCaseContext, userOf } from '../../../platform/resources';
-import { type CounterpartyMergeHooks, mergeCounterparties } from '../merge';
-
-/** A merge moves what every module keeps under the merged counterparty: the app's merge hooks. */
-export interface MergeContext extends UseCaseContext {
-  mergeHooks: CounterpartyMergeHooks;
-}
+import { defineUseCase, userOf } from '../../../platform/resources';
+import { mergeCounterparties } from '../merge';
 
 export const mergeCounterpartiesInput = counterpartyMergeSchema.extend({
   /** The counterparty merged away; `survivorId` names the one that stays. */
@@ -19,13 +14,9 @@ export const mergeCounterpartiesInput = counterpartyMergeSchema.extend({
  * edit, field roles included), everything kept under the merged one moves to the survivor, the merged one
  * stays marked as merged and both are logged. Answers the survivor.
  */
-export const mergeCounterpartiesUseCase = defineUseCase<
-  typeof mergeCounterpartiesInput,
-  typeof counterpartySchema,
-  MergeContext
->({
+export const mergeCounterpartiesUseCase = defineUseCase({
   name: 'counterparties.merge',
   input: mergeCounterpartiesInput,
   output: counterpartySchema,
-  run: (ctx, { id, ...body }) => mergeCounterparties(ctx.tx, userOf(ctx), id, body, ctx.mergeHooks),
+  run: (ctx, { id, ...body }) => mergeCounterparties({ ...ctx, auth: userOf(ctx) }, id, body),
 });

@@ -4,7 +4,7 @@ import { defineUseCase } from '../../../platform/resources';
 import { getOptions } from '../../options';
 import { archiveFactsOf } from '../archive-facts';
 import { OPERATION_KINDS } from '../operation';
-import { today } from '../stages';
+import { stageRulesOf, today } from '../stages';
 
 export const setArchivedInput = z.object({
   operation: z.enum(OPERATION_TYPES),
@@ -38,13 +38,14 @@ export const setArchived = defineUseCase({
   name: 'operations.set-archived',
   input: setArchivedInput,
   output: setArchivedOutput,
-  async run({ tx, auth }, input) {
+  async run(ctx, input) {
+    const { tx, auth } = ctx;
     const kind = OPERATION_KINDS[input.operation];
     // A user's archive is guarded by the archive role alone: a record out of the view scope is not found.
     const where = auth ? kind.scope(auth, 'read', false) : undefined;
-    const before = await kind.service.find({ tx, auth }, input.id, { where, lock: true });
+    const before = await kind.service.find(ctx, input.id, { where, lock: true });
     const unchanged = async (blockers: z.infer<typeof setArchivedOutput>['blockers']) => ({
-      entity: (await kind.service.toEntity(before, tx)) as never,
+      entity: (await kind.service.toEntity(before, ctx)) as never,
       changed: false,
       blockers,
     });
@@ -52,14 +53,14 @@ export const setArchived = defineUseCase({
     if (!auth && input.archived) {
       const archiveAfterDays = input.archiveAfterDays ?? (await getOptions(tx)).archiveAfterDays;
       const facts = await archiveFactsOf(tx, kind, before, { today: input.on ?? today(), archiveAfterDays });
-      const blockers = archiveBlockers(facts);
+      const blockers = archiveBlockers(facts, stageRulesOf(ctx.registries));
       if (blockers.length) return unchanged(blockers);
     }
     const set = { archived: input.archived, archivedAt: input.archived ? new Date() : null };
-    const after = await kind.service.write({ tx, auth }, before, set, {
+    const after = await kind.service.write(ctx, before, set, {
       action: input.archived ? 'archive' : 'unarchive',
       version: input.version,
     });
-    return { entity: (await kind.service.toEntity(after, tx)) as never, changed: true, blockers: [] };
+    return { entity: (await kind.service.toEntity(after, ctx)) as never, changed: true, blockers: [] };
   },
 });

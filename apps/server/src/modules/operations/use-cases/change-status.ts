@@ -66,7 +66,7 @@ export const changeStatus = defineUseCase({
     const auth = userOf(ctx);
     const kind = OPERATION_KINDS[input.operation];
     const { tx } = ctx;
-    const before = await kind.service.find({ tx, auth }, input.id, { access: 'read', lock: true });
+    const before = await kind.service.find(ctx, input.id, { access: 'read', lock: true });
     if (input.reasonId) {
       const [reason] = await tx
         .select({ id: financeControlStatusReasons.id })
@@ -83,17 +83,17 @@ export const changeStatus = defineUseCase({
       reasonId: input.reasonId ?? null,
     });
     if (!result.ok) throw fieldError(result.path, result.error);
-    if (from === input.status) return (await kind.service.toEntity(before, tx)) as never;
+    if (from === input.status) return (await kind.service.toEntity(before, ctx)) as never;
     const set: Record<string, unknown> = { [field]: input.status };
     if (input.kind === 'financeControl') {
       set.financeControlReasonId = input.reasonId ?? null;
       set.financeControlChangedAt = new Date();
     }
-    const after = await kind.service.write({ tx, auth }, before, set, {
+    const after = await kind.service.write(ctx, before, set, {
       action: 'status',
       version: input.version,
       changes: input.comment ? { comment: { old: null, new: input.comment } } : {},
     });
-    return (await kind.service.toEntity(after, tx)) as never;
+    return (await kind.service.toEntity(after, ctx)) as never;
   },
 });

@@ -11,6 +11,7 @@ import {
   managedOperation,
   saveStage,
   stageEntity,
+  stageRulesOf,
   stagesOf,
   today,
 } from '../stages';
@@ -35,16 +36,24 @@ export const closeStage = defineUseCase({
     const auth = userOf(ctx);
     const { tx } = ctx;
     const kind = OPERATION_KINDS[input.operation];
-    const operation = await managedOperation(tx, auth, kind, input.id, stageManageScope(auth, kind.type));
+    const operation = await managedOperation(
+      { ...ctx, auth },
+      kind,
+      input.id,
+      stageManageScope(auth, kind.type),
+    );
     const before = await lockedStage(tx, kind, input.id, input.stageId);
     const actualDate = input.actualDate ?? today();
-    const issues = stageCloseIssues({
-      stage: before,
-      stages: await stagesOf(tx, kind.type, before.operationId),
-      actualDate,
-      today: today(),
-      actor: actorOf(auth),
-    });
+    const issues = stageCloseIssues(
+      {
+        stage: before,
+        stages: await stagesOf(tx, kind.type, before.operationId),
+        actualDate,
+        today: today(),
+        actor: actorOf(auth),
+      },
+      stageRulesOf(ctx.registries),
+    );
     if (issues.length) {
       const errors = new ErrorCollector();
       for (const issue of issues) errors.add(issue.path, issue.message);
@@ -52,7 +61,7 @@ export const closeStage = defineUseCase({
     }
     const set = { closed: true, actualDate, closedAt: new Date(), closedById: auth.userId };
     const after = await saveStage(tx, auth, kind, operation, before, set, 'close', input.version);
-    await applyEffects(tx, auth, operation, kind, before.behaviours, 'close', actualDate);
+    await applyEffects({ ...ctx, auth }, operation, kind, before.behaviours, 'close', actualDate);
     return stageEntity(after);
   },
 });

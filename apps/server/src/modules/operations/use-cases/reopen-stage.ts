@@ -33,13 +33,18 @@ export const reopenStage = defineUseCase({
     const { tx } = ctx;
     const kind = OPERATION_KINDS[input.operation];
     if (!canReopenStage(actorOf(auth))) throw forbidden();
-    const operation = await managedOperation(tx, auth, kind, input.id, kind.scope(auth, 'read', false));
+    const operation = await managedOperation(
+      { ...ctx, auth },
+      kind,
+      input.id,
+      kind.scope(auth, 'read', false),
+    );
     const before = await lockedStage(tx, kind, input.id, input.stageId);
     const issue = stageReopenIssue(before);
     if (issue) throw fieldError(issue.path, issue.message);
     const set = { closed: false, actualDate: null, closedAt: null, closedById: null };
     const after = await saveStage(tx, auth, kind, operation, before, set, 'reopen', input.version);
-    await applyEffects(tx, auth, operation, kind, before.behaviours, 'reopen', before.actualDate);
+    await applyEffects({ ...ctx, auth }, operation, kind, before.behaviours, 'reopen', before.actualDate);
     return stageEntity(after);
   },
 });
