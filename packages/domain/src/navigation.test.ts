@@ -85,11 +85,11 @@ describe('buildNav', () => {
 });
 
 describe('navigation catalogue', () => {
-  it('uses nav.* keys and kebab-case icon names', () => {
+  it('uses nav.* keys (or a declared resource title) and kebab-case icon names', () => {
     const walk = (entries: readonly NavEntry[]): NavEntry[] =>
       entries.flatMap((e) => [e, ...walk(e.children ?? [])]);
     for (const entry of walk(NAV_CATALOGUE)) {
-      expect(entry.name).toMatch(/^nav\.[a-zA-Z.]+$/);
+      expect(entry.name).toMatch(/^(nav\.[a-zA-Z.]+|[a-zA-Z]+\.[a-zA-Z.]+\.title)$/);
       expect(entry.icon).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     }
     expect(new Set(navKeys()).size).toBe(navKeys().length);

@@ -28,7 +28,10 @@ export interface NavEntry {
 
 /** A menu item as the system call answers it: already filtered for the user. */
 export interface NavItem {
+  /** A `nav.*` key, or a resource's title key (then `labels` holds its texts). */
   name: string;
+  /** The texts of a name that is not a `nav.*` key, read by the server from the name's dictionary. */
+  labels?: { ru: string; en: string };
   icon: string;
   route: string | null;
   sortable: boolean;
@@ -232,7 +235,7 @@ function declaredEntry(resource: string, screen: DeclaredScreen): NavEntry {
     throw new Error(`DECLARED_SCREENS.${resource}: no resource at ${screen.path}`);
   const { view, edit } = descriptor.roles;
   return {
-    name: screen.menu.name,
+    name: screen.menu.name ?? descriptor.title,
     icon: screen.menu.icon,
     route: screen.path,
     roles: view.length ? [...view, ...edit] : edit,
@@ -290,7 +293,10 @@ export function buildNav(
   return build(catalogue, roles instanceof Set ? roles : new Set(roles as readonly string[]));
 }
 
-/** Every translation key the catalogue uses; nav.json of each language must have them all. */
+/** Every translation key the catalogue uses (`nav.*` in nav.json, the others a resource's title). */
 export function navKeys(catalogue: readonly NavEntry[] = NAV_CATALOGUE): string[] {
   return catalogue.flatMap((entry) => [entry.name, ...navKeys(entry.children ?? [])]);
 }
+
+/** Whether a menu name is a `nav.*` key (nav.json) rather than a resource's title key. */
+export const isNavKey = (name: string): boolean => name.startsWith('nav.');

@@ -16,7 +16,7 @@ describe('declared screens', () => {
     expect(viewer.map((item) => item.name)).toEqual(['nav.dashboard', 'nav.settings', 'nav.warehouse']);
     expect(viewer.at(-1)?.children).toEqual([
       {
-        name: 'nav.warehouseServices',
+        name: 'warehouse.services.title',
         icon: 'tool',
         route: '/warehouse/services',
         sortable: false,

@@ -10,15 +10,18 @@ export interface DeclaredScreen {
   path: string;
   /** The create screen's segment when routes.txt names it otherwise (`add`); `new` by default. */
   newPath?: string;
-  /** The `nav.*` key of its group in NAV_CATALOGUE, its own `nav.*` key (nav.json) and a Tabler icon. */
-  menu: { group: string; name: string; icon: string };
+  /**
+   * The `nav.*` key of its group in NAV_CATALOGUE, a Tabler icon, and its name: by default the resource's
+   * title (its own dictionary's text; the system call answers it in both languages), or a `nav.*` key.
+   */
+  menu: { group: string; name?: string; icon: string };
 }
 
 /** Keyed by the descriptor's export name in `@tms/domain`; menu groups list their entries in this order. */
 export const DECLARED_SCREENS = {
   warehouseServiceResource: {
     path: '/warehouse/services',
-    menu: { group: 'nav.warehouse', name: 'nav.warehouseServices', icon: 'tool' },
+    menu: { group: 'nav.warehouse', icon: 'tool' },
   },
 } as const satisfies Record<string, DeclaredScreen>;
 

@@ -79,7 +79,11 @@ describe('dictionaries', () => {
     const missing: string[] = [];
     const walk = (entries: readonly NavEntry[]) => {
       for (const entry of entries) {
-        for (const lang of missingIn('nav', entry.name)) missing.push(`${lang} nav:${entry.name}`);
+        // A declared screen's entry is named by its resource's title key, in that resource's dictionary.
+        const { ns, key } = domain.isNavKey(entry.name)
+          ? { ns: 'nav', key: entry.name }
+          : descriptorKey(entry.name);
+        for (const lang of missingIn(ns, key)) missing.push(`${lang} ${ns}:${key}`);
         walk(entry.children ?? []);
       }
     };

@@ -13,7 +13,7 @@ import type { App } from '../../platform/http/types';
 import { getOptions } from '../options';
 import { loadSessionUser } from '../users';
 import { type HomeData, homeQuerySchema, homeSchema, type SystemData, systemSchema } from './schemas';
-import { currencyIdByCode, loadImpersonator } from './service';
+import { currencyIdByCode, loadImpersonator, withLabels } from './service';
 
 const objectsSchema = z.array(z.enum(HOME_OBJECTS)).min(1);
 
@@ -59,7 +59,7 @@ export default async function systemModule(app: App): Promise<void> {
       const data: SystemData = {
         user,
         roles: [...auth.roles].sort(),
-        nav: buildNav(auth.roles),
+        nav: withLabels(buildNav(auth.roles)),
         impersonator,
         options: {
           announcementEditTimeout: options.announcementEditTimeout,

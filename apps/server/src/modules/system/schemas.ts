@@ -5,6 +5,7 @@ import { sessionUserSchema } from '../users';
 const navItemSchema: z.ZodType<NavItem> = z.lazy(() =>
   z.object({
     name: z.string(),
+    labels: z.object({ ru: z.string(), en: z.string() }).optional(),
     icon: z.string(),
     route: z.string().nullable(),
     sortable: z.boolean(),

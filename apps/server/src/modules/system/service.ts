@@ -1,5 +1,7 @@
+import { isNavKey, type NavItem } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
+import { textOf } from '../../platform/i18n/dictionaries';
 import { contacts, users } from '../../platform/identity/tables';
 import { currencies } from '../reference-data';
 
@@ -20,4 +22,15 @@ export async function loadImpersonator(
     .innerJoin(contacts, eq(contacts.id, users.contactId))
     .where(eq(users.id, userId));
   return row ? { id: row.id, username: row.username, contact: { name: row.name } } : null;
+}
+
+/** The menu with the texts of every name that is not a `nav.*` key (a resource's title), in both languages. */
+export function withLabels(items: readonly NavItem[]): NavItem[] {
+  return items.map((item) => ({
+    ...item,
+    ...(isNavKey(item.name)
+      ? {}
+      : { labels: { ru: textOf(item.name, 'ru') ?? item.name, en: textOf(item.name, 'en') ?? item.name } }),
+    children: withLabels(item.children),
+  }));
 }

@@ -123,6 +123,20 @@ describe('the shell calls /api/system and /api/home', () => {
     expect(await routes(['ROLE_ADMIN'])).toContain('/options/main');
   });
 
+  it("names a declared screen by its resource's title, in both languages", async () => {
+    const { headers } = await signIn(ctx, ['ROLE_WAREHOUSE_ACCOUNTING_VIEW']);
+    const nav: { name: string; children: { name: string; labels?: unknown }[] }[] = (
+      await system(headers)
+    ).json().data.nav;
+    expect(nav.find((item) => item.name === 'nav.warehouse')?.children).toEqual([
+      expect.objectContaining({
+        name: 'warehouse.services.title',
+        labels: { ru: 'Складские услуги', en: 'Warehouse services' },
+      }),
+    ]);
+    expect(nav.find((item) => item.name === 'nav.dashboard')).not.toHaveProperty('labels');
+  });
+
   it('follows the saved options', async () => {
     const { headers } = await signIn(ctx, ['ROLE_SETTINGS_SYSTEM']);
     const version = (await ctx.app.inject({ method: 'GET', url: '/api/options/main', headers })).json().data

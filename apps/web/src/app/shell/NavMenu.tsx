@@ -18,7 +18,7 @@ import type { NavItem } from '../../platform/auth/system';
 import { APP_VERSION } from '../../platform/config';
 import classes from './NavMenu.module.css';
 import { NAV_ICONS } from './navIcons';
-import { containsPath, FLYOUT_CLOSE_DELAY_MS, filterNav, initialsOf, sortNav } from './navLogic';
+import { containsPath, FLYOUT_CLOSE_DELAY_MS, filterNav, initialsOf, navLabels, sortNav } from './navLogic';
 
 interface NavMenuProps {
   items: NavItem[];
@@ -39,7 +39,11 @@ function NavIcon({ item, label, size = 20 }: { item: NavItem; label: string; siz
 /** The left drawer's menu: the system call's nav, searchable when expanded, with fly-outs when collapsed. */
 export function NavMenu({ items, collapsed, onNavigate }: NavMenuProps) {
   const { t, i18n } = useTranslation(['nav', 'shell']);
-  const translate = useCallback((key: string) => t(key, { ns: 'nav' }), [t]);
+  const labels = useMemo(() => navLabels(items), [items]);
+  const translate = useCallback(
+    (key: string) => labels.get(key)?.[i18n.language === 'en' ? 'en' : 'ru'] ?? t(key, { ns: 'nav' }),
+    [t, labels, i18n.language],
+  );
   const [search, setSearch] = useState('');
   const sorted = useMemo(() => sortNav(items, translate, i18n.language), [items, i18n.language, translate]);
   const shown = useMemo(() => filterNav(sorted, search, translate), [sorted, search, translate]);

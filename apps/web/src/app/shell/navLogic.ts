@@ -43,3 +43,16 @@ export function containsPath(item: NavItem, pathname: string): boolean {
   if (item.route && (pathname === item.route || pathname.startsWith(`${item.route}/`))) return true;
   return (item.children ?? []).some((child) => containsPath(child, pathname));
 }
+
+/** The texts the system call gave for names that are no `nav` key (resource titles), by name. */
+export function navLabels(items: readonly NavItem[]): Map<string, { ru: string; en: string }> {
+  const out = new Map<string, { ru: string; en: string }>();
+  const walk = (list: readonly NavItem[]) => {
+    for (const item of list) {
+      if (item.labels) out.set(item.name, item.labels);
+      walk(item.children ?? []);
+    }
+  };
+  walk(items);
+  return out;
+}

@@ -2,8 +2,10 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { api } from '../api/client';
 
 export interface NavItem {
-  /** Translation key in the `nav` namespace. */
+  /** Translation key in the `nav` namespace, or a resource's title key with its `labels`. */
   name: string;
+  /** The texts of a name that is not a `nav` key, in both languages. */
+  labels?: { ru: string; en: string };
   /** Tabler icon name in kebab-case. */
   icon?: string | null;
   route?: string | null;
