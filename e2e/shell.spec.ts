@@ -250,6 +250,46 @@ test.describe('routing and titles', () => {
   });
 });
 
+test.describe('a screen that fails', () => {
+  /** Refuses the code of every screen not loaded yet (as after a redeploy); `times`: how many refusals. */
+  async function refuseNewChunks(page: Page, times = Number.POSITIVE_INFINITY) {
+    let refused = 0;
+    await page.route(/\/assets\/.*\.js$/, (route) => {
+      if (refused >= times) return route.continue();
+      refused += 1;
+      return route.abort();
+    });
+  }
+
+  async function openProfileFromMenu(page: Page) {
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Профиль пользователя' }).click();
+  }
+
+  test('reloads once by itself when its code is gone, and then opens', async ({ page }) => {
+    await signIn(page, '/dashboard');
+    await refuseNewChunks(page, 1);
+    await openProfileFromMenu(page);
+    await expect(page).toHaveURL(/\/settings\/user-profile$/);
+    await expect(page.getByTestId('header-title')).toHaveText('Профиль пользователя');
+    await expect(page.getByTestId('route-error')).toHaveCount(0);
+  });
+
+  test('offers a reload inside the shell when its code stays missing', async ({ page }) => {
+    await signIn(page, '/dashboard');
+    // The automatic reload was already spent on this screen a moment ago.
+    await page.evaluate(() =>
+      sessionStorage.setItem('tms.reloadedAfterChunkError', `${Date.now()} /settings/user-profile`),
+    );
+    await refuseNewChunks(page);
+    await openProfileFromMenu(page);
+    const error = page.getByTestId('route-error');
+    await expect(error).toContainText('Приложение обновилось');
+    await expect(error.getByRole('button', { name: 'Обновить страницу' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Главное меню' })).toBeVisible();
+  });
+});
+
 test.describe('session', () => {
   test('a 401 without a legacy token goes to /login with the current path', async ({ page }) => {
     await signIn(page, '/user-settings');

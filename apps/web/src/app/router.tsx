@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router
 import { EXTERNAL_BASE_URL } from '../platform/config';
 import { featureRoutes } from './features';
 import { FullScreenLoader } from './shell/FullScreenLoader';
+import { RouteError } from './shell/RouteError';
 import { Shell } from './shell/Shell';
 import { TopProgress } from './shell/TopProgress';
 
@@ -29,6 +30,7 @@ export const router = createBrowserRouter([
   {
     element: <Root />,
     hydrateFallbackElement: <FullScreenLoader />,
+    errorElement: <RouteError />,
     children: [
       {
         path: '/login',
@@ -40,9 +42,15 @@ export const router = createBrowserRouter([
         element: <Shell />,
         hydrateFallbackElement: <FullScreenLoader />,
         children: [
-          { index: true, element: <Navigate to="/dashboard" replace /> },
-          ...featureRoutes,
-          { path: '*', element: <UnknownPath /> },
+          {
+            // A failing screen shows its error inside the shell, with the menu still there.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <Navigate to="/dashboard" replace /> },
+              ...featureRoutes,
+              { path: '*', element: <UnknownPath /> },
+            ],
+          },
         ],
       },
     ],
