@@ -177,11 +177,22 @@ const reference = (target: Pick<ResourceDescriptor, 'path' | 'labelField'>, labe
     reference: { path: target.path, labelField: labelField ?? target.labelField },
   });
 
+/** How many ids a `references` field accepts. */
+interface ReferencesOptions {
+  max?: number;
+}
+
 /** Ids of records of another resource (an integer array column). */
-const references = (target: Pick<ResourceDescriptor, 'path' | 'labelField'>, labelField?: string) =>
-  field('references', z.array(z.number().int().positive()), z.array(z.number().int()), {
+const references = (
+  target: Pick<ResourceDescriptor, 'path' | 'labelField'>,
+  labelField?: string,
+  { max }: ReferencesOptions = {},
+) => {
+  const ids = z.array(z.number().int().positive());
+  return field('references', max === undefined ? ids : ids.max(max), z.array(z.number().int()), {
     reference: { path: target.path, labelField: labelField ?? target.labelField },
   });
+};
 
 /** One of `values`; option texts are `<label>.<value>` keys unless `labels` gives their wording. */
 function enumField<const T extends readonly [string, ...string[]]>(
@@ -228,6 +239,12 @@ export const f = {
   enum: enumField,
   reference,
   references,
+  /**
+   * A field of any type with its own create and entity members: a nested document or a list (`json`,
+   * `tags`), a text checked by the context's own schema (`email`).
+   */
+  of: <I extends z.ZodType, O extends z.ZodType>(type: FieldType, input: I, output: O) =>
+    field(type, input, output),
   /** The enabled flag: answered, changed only by the enable/disable toggles. */
   enabled: () => field('boolean', null, z.boolean(), common(enabledField)),
   /** Shows the record's creation time (a member of every entity). */
