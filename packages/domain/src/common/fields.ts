@@ -104,6 +104,13 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
   hiddenInForm() {
     return this.with({}, { hiddenInForm: true });
   }
+  /**
+   * Another create member with the same entity member, for a check of the context the builder lacks (a
+   * normalised plate, a list without duplicates); `.optional()` still makes it nullable.
+   */
+  input<I extends z.ZodType>(schema: I): Field<I, Output> {
+    return this.with({ input: schema, optionalInput: undefined });
+  }
 
   /** The create member, with its presence. */
   inputSchema(): z.ZodType | null {
@@ -194,6 +201,10 @@ const references = (
   });
 };
 
+/** The reference of a sub-resource's record to its parent: a list filter, set by the parent's screen. */
+const parent = (target: Pick<ResourceDescriptor, 'path' | 'labelField'>, labelField?: string) =>
+  reference(target, labelField).filterable().hiddenInForm();
+
 /** One of `values`; option texts are `<label>.<value>` keys unless `labels` gives their wording. */
 function enumField<const T extends readonly [string, ...string[]]>(
   values: T,
@@ -239,6 +250,7 @@ export const f = {
   enum: enumField,
   reference,
   references,
+  parent,
   /**
    * A field of any type with its own create and entity members: a nested document or a list (`json`,
    * `tags`), a text checked by the context's own schema (`email`).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createdAtField, updatedAtField } from '../common/dictionary';
 import { defineFieldRoles, fieldRoleOf } from '../common/field-roles';
+import { f } from '../common/fields';
 import { defineResource, entityBase, type FieldDescriptor, type LocalizedText } from '../common/resource';
 import { type Role, rolesOfScopedPermission } from '../permissions';
 import { colleagueReference } from '../users';
@@ -376,12 +377,6 @@ export const counterpartyResource = defineResource({
   screens: { create: true, edit: true },
 });
 
-/** A reference to a counterparty inside its sub-resources (contacts, bank accounts, ...). */
-export const counterpartyIdField: FieldDescriptor = {
-  name: 'counterpartyId',
-  type: 'reference',
-  label: 'counterparties.fields.counterparty',
-  reference: { path: '/counterparties', labelField: 'name' },
-  filterable: true,
-  hiddenInForm: true,
-};
+/** The reference of a sub-resource's record (contacts, bank accounts, ...) to its counterparty. */
+export const counterpartyParent = () =>
+  f.parent(counterpartyResource).label('counterparties.fields.counterparty');
