@@ -37,6 +37,8 @@ interface FieldState {
   /** The entity member when never null; `null`: in `entityBase` already or not answered. */
   output: z.ZodType | null;
   presence: Presence;
+  /** In the schemas only: no descriptor entry (see `schemaOnly`). */
+  schemaOnly?: boolean;
   /** Descriptor settings; `name` and `label` are filled by the declaration. */
   descriptor: Partial<FieldDescriptor>;
 }
@@ -104,12 +106,20 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
   hiddenInForm() {
     return this.with({}, { hiddenInForm: true });
   }
+  /** Set by the server (a status, a computed figure): answered, never sent; shown read-only. */
+  readOnly(): Field<null, Output> {
+    return this.with({ input: null }, { readOnly: true });
+  }
   /**
    * Another create member with the same entity member, for a check of the context the builder lacks (a
    * normalised plate, a list without duplicates); `.optional()` still makes it nullable.
    */
   input<I extends z.ZodType>(schema: I): Field<I, Output> {
     return this.with({ input: schema, optionalInput: undefined });
+  }
+  /** A member of the create and entity schemas with no descriptor entry (no column, filter or input). */
+  schemaOnly() {
+    return this.with({ schemaOnly: true });
   }
 
   /** The create member, with its presence. */
@@ -259,6 +269,8 @@ export const f = {
     field(type, input, output),
   /** The enabled flag: answered, changed only by the enable/disable toggles. */
   enabled: () => field('boolean', null, z.boolean(), common(enabledField)),
+  /** A moment the server records (an ISO timestamp): answered, never sent. */
+  datetime: () => field('datetime', null, z.string()),
   /** Shows the record's creation time (a member of every entity). */
   createdAt: () => field('datetime', null, null, common(createdAtField)),
   /** Shows the record's last change (a member of every entity). */
