@@ -121,6 +121,13 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
   schemaOnly() {
     return this.with({ schemaOnly: true });
   }
+  /**
+   * A list filter on a value the server computes (the registration's `filters`): a descriptor entry only,
+   * never a member of the create or entity schemas, never in the form.
+   */
+  filterOnly(): Field<null, null> {
+    return this.with({ input: null, output: null }, { filterable: true, readOnly: true, hiddenInForm: true });
+  }
 
   /** The create member, with its presence. */
   inputSchema(): z.ZodType | null {
@@ -194,20 +201,25 @@ const reference = (target: Pick<ResourceDescriptor, 'path' | 'labelField'>, labe
     reference: { path: target.path, labelField: labelField ?? target.labelField },
   });
 
-/** How many ids a `references` field accepts. */
+/** How many ids a `references` field accepts; `padded`: the labels are numbers shown padded to 6 digits. */
 interface ReferencesOptions {
   max?: number;
+  padded?: boolean;
 }
 
 /** Ids of records of another resource (an integer array column). */
 const references = (
   target: Pick<ResourceDescriptor, 'path' | 'labelField'>,
   labelField?: string,
-  { max }: ReferencesOptions = {},
+  { max, padded }: ReferencesOptions = {},
 ) => {
   const ids = z.array(z.number().int().positive());
   return field('references', max === undefined ? ids : ids.max(max), z.array(z.number().int()), {
-    reference: { path: target.path, labelField: labelField ?? target.labelField },
+    reference: {
+      path: target.path,
+      labelField: labelField ?? target.labelField,
+      ...(padded ? { padded } : {}),
+    },
   });
 };
 
