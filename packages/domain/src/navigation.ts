@@ -1,11 +1,13 @@
 import type { ResourceDescriptor } from './common/resource';
-import { jobTypeResource, OPERATION_ROLES, productResource, serviceResource } from './operations';
+import * as counterparties from './counterparties';
+import * as operations from './operations';
+import { OPERATION_ROLES } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
 import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
 import * as warehouse from './warehouse';
 
 /** The declared resources by export name (one line per bounded context with declared screens). */
-const DECLARED: Record<string, unknown> = { ...warehouse };
+const DECLARED: Record<string, unknown> = { ...counterparties, ...operations, ...warehouse };
 
 /**
  * The menu of the application shell (spec §2 "Application shell"). Only screens that exist in this build
@@ -145,42 +147,18 @@ const CATALOGUE: readonly NavEntry[] = [
         roles: ['ROLE_ORDER_FINANCE_CONTROL_REASONS'],
       },
       {
-        name: 'nav.agreementTypes',
-        icon: 'license',
-        route: '/agreement-types',
-        roles: ['ROLE_SETTINGS_AGREEMENT_TYPES'],
-      },
-      {
         name: 'nav.courierDeliveryServices',
         icon: 'package',
         route: '/courier-delivery-services',
         roles: ['ROLE_SETTINGS_COURIERS'],
       },
       { name: 'nav.holidays', icon: 'calendar', route: '/holidays', roles: ['ROLE_SETTINGS_HOLIDAYS'] },
-      {
-        name: 'nav.stageTypes',
-        icon: 'route',
-        route: '/settings/stage-types',
-        roles: ['ROLE_SETTINGS_STAGE_TYPES'],
-      },
       { name: 'nav.banks', icon: 'building-bank', route: '/banks', roles: ['ROLE_SETTINGS_BANKS'] },
       {
         name: 'nav.paymentForms',
         icon: 'credit-card',
         route: '/finances/payment-forms',
         roles: ['ROLE_SETTINGS_PAYMENT_FORMS'],
-      },
-      {
-        name: 'nav.counterpartyStatuses',
-        icon: 'clipboard-list',
-        route: '/counterparty-statuses',
-        roles: ['ROLE_SETTINGS_COUNTERPARTY_STATUSES'],
-      },
-      {
-        name: 'nav.counterpartyFeatures',
-        icon: 'tags',
-        route: '/counterparty-features',
-        roles: ['ROLE_COUNTERPARTY_FEATURES'],
       },
       {
         name: 'nav.materialAssets',
@@ -213,9 +191,6 @@ const CATALOGUE: readonly NavEntry[] = [
         route: '/tms/customs-responsibilities',
         roles: ['ROLE_CUSTOMS_SETTINGS'],
       },
-      { name: 'nav.services', icon: 'tool', route: '/tms/services', roles: serviceResource.roles.edit },
-      { name: 'nav.products', icon: 'box', route: '/tms/products', roles: productResource.roles.edit },
-      { name: 'nav.jobTypes', icon: 'briefcase', route: '/tms/job-types', roles: jobTypeResource.roles.edit },
       {
         name: 'nav.shipmentTerms',
         icon: 'certificate',

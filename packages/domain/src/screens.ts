@@ -23,6 +23,34 @@ export const DECLARED_SCREENS = {
     path: '/warehouse/services',
     menu: { group: 'nav.warehouse', icon: 'tool' },
   },
+  agreementTypeResource: {
+    path: '/agreement-types',
+    menu: { group: 'nav.settings', name: 'nav.agreementTypes', icon: 'license' },
+  },
+  counterpartyStatusResource: {
+    path: '/counterparty-statuses',
+    menu: { group: 'nav.settings', name: 'nav.counterpartyStatuses', icon: 'clipboard-list' },
+  },
+  counterpartyFeatureResource: {
+    path: '/counterparty-features',
+    menu: { group: 'nav.settings', name: 'nav.counterpartyFeatures', icon: 'tags' },
+  },
+  stageTypeResource: {
+    path: '/settings/stage-types',
+    menu: { group: 'nav.settings', name: 'nav.stageTypes', icon: 'route' },
+  },
+  serviceResource: {
+    path: '/tms/services',
+    menu: { group: 'nav.tmsDictionaries', name: 'nav.services', icon: 'tool' },
+  },
+  productResource: {
+    path: '/tms/products',
+    menu: { group: 'nav.tmsDictionaries', name: 'nav.products', icon: 'box' },
+  },
+  jobTypeResource: {
+    path: '/tms/job-types',
+    menu: { group: 'nav.tmsDictionaries', name: 'nav.jobTypes', icon: 'briefcase' },
+  },
 } as const satisfies Record<string, DeclaredScreen>;
 
 export type DeclaredResourceName = keyof typeof DECLARED_SCREENS;

@@ -37,6 +37,8 @@ interface FieldState {
   /** The entity member when never null; `null`: in `entityBase` already or not answered. */
   output: z.ZodType | null;
   presence: Presence;
+  /** In the schemas only: no descriptor entry (see `schemaOnly`). */
+  schemaOnly?: boolean;
   /** Descriptor settings; `name` and `label` are filled by the declaration. */
   descriptor: Partial<FieldDescriptor>;
 }
@@ -103,6 +105,28 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
   /** Not in the generated form (a custom screen edits it). */
   hiddenInForm() {
     return this.with({}, { hiddenInForm: true });
+  }
+  /** Set by the server (a status, a computed figure): answered, never sent; shown read-only. */
+  readOnly(): Field<null, Output> {
+    return this.with({ input: null }, { readOnly: true });
+  }
+  /**
+   * Another create member with the same entity member, for a check of the context the builder lacks (a
+   * normalised plate, a list without duplicates); `.optional()` still makes it nullable.
+   */
+  input<I extends z.ZodType>(schema: I): Field<I, Output> {
+    return this.with({ input: schema, optionalInput: undefined });
+  }
+  /** A member of the create and entity schemas with no descriptor entry (no column, filter or input). */
+  schemaOnly() {
+    return this.with({ schemaOnly: true });
+  }
+  /**
+   * A list filter on a value the server computes (the registration's `filters`): a descriptor entry only,
+   * never a member of the create or entity schemas, never in the form.
+   */
+  filterOnly(): Field<null, null> {
+    return this.with({ input: null, output: null }, { filterable: true, readOnly: true, hiddenInForm: true });
   }
 
   /** The create member, with its presence. */
@@ -177,11 +201,31 @@ const reference = (target: Pick<ResourceDescriptor, 'path' | 'labelField'>, labe
     reference: { path: target.path, labelField: labelField ?? target.labelField },
   });
 
+/** How many ids a `references` field accepts; `padded`: the labels are numbers shown padded to 6 digits. */
+interface ReferencesOptions {
+  max?: number;
+  padded?: boolean;
+}
+
 /** Ids of records of another resource (an integer array column). */
-const references = (target: Pick<ResourceDescriptor, 'path' | 'labelField'>, labelField?: string) =>
-  field('references', z.array(z.number().int().positive()), z.array(z.number().int()), {
-    reference: { path: target.path, labelField: labelField ?? target.labelField },
+const references = (
+  target: Pick<ResourceDescriptor, 'path' | 'labelField'>,
+  labelField?: string,
+  { max, padded }: ReferencesOptions = {},
+) => {
+  const ids = z.array(z.number().int().positive());
+  return field('references', max === undefined ? ids : ids.max(max), z.array(z.number().int()), {
+    reference: {
+      path: target.path,
+      labelField: labelField ?? target.labelField,
+      ...(padded ? { padded } : {}),
+    },
   });
+};
+
+/** The reference of a sub-resource's record to its parent: a list filter, set by the parent's screen. */
+const parent = (target: Pick<ResourceDescriptor, 'path' | 'labelField'>, labelField?: string) =>
+  reference(target, labelField).filterable().hiddenInForm();
 
 /** One of `values`; option texts are `<label>.<value>` keys unless `labels` gives their wording. */
 function enumField<const T extends readonly [string, ...string[]]>(
@@ -228,8 +272,17 @@ export const f = {
   enum: enumField,
   reference,
   references,
+  parent,
+  /**
+   * A field of any type with its own create and entity members: a nested document or a list (`json`,
+   * `tags`), a text checked by the context's own schema (`email`).
+   */
+  of: <I extends z.ZodType, O extends z.ZodType>(type: FieldType, input: I, output: O) =>
+    field(type, input, output),
   /** The enabled flag: answered, changed only by the enable/disable toggles. */
   enabled: () => field('boolean', null, z.boolean(), common(enabledField)),
+  /** A moment the server records (an ISO timestamp): answered, never sent. */
+  datetime: () => field('datetime', null, z.string()),
   /** Shows the record's creation time (a member of every entity). */
   createdAt: () => field('datetime', null, null, common(createdAtField)),
   /** Shows the record's last change (a member of every entity). */

@@ -1,7 +1,9 @@
-import { z } from 'zod';
-import { updatedAtField } from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
-import { COUNTERPARTY_ROLES, counterpartyIdField } from './counterparty';
+import type { z } from 'zod';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import { bankResource } from '../reference-data/banks';
+import { currencyResource } from '../reference-data/currencies';
+import { COUNTERPARTY_ROLES, counterpartyParent } from './counterparty';
 import { swiftSchema } from './schemas';
 
 /**
@@ -9,73 +11,30 @@ import { swiftSchema } from './schemas';
  * `refineRussianBankDetails` (BIK, the account's and the correspondent account's control keys); any other
  * needs its IBAN, checked by ISO 13616 mod 97. One account of a counterparty is the primary one.
  */
-export const counterpartyBankAccountCreateSchema = z.object({
-  counterpartyId: z.number().int().positive(),
-  bankId: z.number().int().positive().nullable().optional(),
-  bankName: z.string().trim().max(255).nullable().optional(),
-  bik: z.string().trim().max(32).nullable().optional(),
-  account: z.string().trim().max(64).nullable().optional(),
-  correspondentAccount: z.string().trim().max(64).nullable().optional(),
-  iban: z.string().trim().max(64).nullable().optional(),
-  swift: swiftSchema.nullable().optional(),
-  currencyId: z.number().int().positive().nullable().optional(),
-  primary: z.boolean().optional(),
-});
-export const counterpartyBankAccountSchema = z.object({
-  ...entityBase,
-  counterpartyId: z.number().int(),
-  bankId: z.number().int().nullable(),
-  bankName: z.string().nullable(),
-  bik: z.string().nullable(),
-  account: z.string().nullable(),
-  correspondentAccount: z.string().nullable(),
-  iban: z.string().nullable(),
-  swift: z.string().nullable(),
-  currencyId: z.number().int().nullable(),
-  primary: z.boolean(),
-});
-export type CounterpartyBankAccount = z.infer<typeof counterpartyBankAccountSchema>;
-
-const field = (name: string) => ({
-  name,
-  label: `counterparties.bankAccounts.${name}`,
-});
-
-export const counterpartyBankAccountResource = defineResource({
+export const counterpartyBankAccountResource = declareResource({
   name: 'counterparty_bank_account',
   path: '/counterparty-bank-accounts',
   title: 'counterparties.bankAccounts.title',
   itemTitle: 'counterparties.bankAccounts.item',
   titles: { ru: 'Банковские счета контрагентов', en: 'Counterparty bank accounts' },
-  entity: counterpartyBankAccountSchema,
-  create: counterpartyBankAccountCreateSchema,
-  fields: [
-    counterpartyIdField,
-    {
-      ...field('bankId'),
-      type: 'reference',
-      reference: { path: '/banks', labelField: 'name' },
-      listed: true,
-      filterable: true,
-    },
-    { ...field('bankName'), type: 'text', listed: true, searchable: true },
-    { ...field('bik'), type: 'text', listed: true, searchable: true },
-    { ...field('account'), type: 'text', listed: true, searchable: true },
-    { ...field('correspondentAccount'), type: 'text' },
-    { ...field('iban'), type: 'text', listed: true, searchable: true },
-    { ...field('swift'), type: 'text', listed: true, searchable: true },
-    {
-      ...field('currencyId'),
-      type: 'reference',
-      reference: { path: '/settings/currencies', labelField: 'code' },
-      listed: true,
-    },
-    { ...field('primary'), type: 'boolean', listed: true, sortable: true },
-    updatedAtField,
-  ],
+  keys: 'counterparties.bankAccounts',
+  fields: {
+    counterpartyId: counterpartyParent(),
+    bankId: f.reference(bankResource).optional().listed().filterable(),
+    bankName: f.text().optional().listed().searchable(),
+    bik: f.text({ max: 32 }).optional().listed().searchable(),
+    account: f.text({ max: 64 }).optional().listed().searchable(),
+    correspondentAccount: f.text({ max: 64 }).optional(),
+    iban: f.text({ max: 64 }).optional().listed().searchable(),
+    swift: f.text().input(swiftSchema).optional().listed().searchable(),
+    currencyId: f.reference(currencyResource, 'code').optional().listed(),
+    primary: f.boolean().defaulted().listed().sortable(),
+    updatedAt: f.updatedAt(),
+  },
   roles: COUNTERPARTY_ROLES,
   labelField: 'account',
   defaultSort: { field: 'primary', order: 'desc' },
   deletable: true,
   screens: { create: false, edit: false },
 });
+export type CounterpartyBankAccount = z.infer<typeof counterpartyBankAccountResource.entity>;

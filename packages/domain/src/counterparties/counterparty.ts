@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { createdAtField, updatedAtField } from '../common/dictionary';
+import { declareResource } from '../common/declare';
 import { defineFieldRoles, fieldRoleOf } from '../common/field-roles';
-import { defineResource, entityBase, type FieldDescriptor, type LocalizedText } from '../common/resource';
+import { f } from '../common/fields';
+import type { LocalizedText } from '../common/resource';
+import { serviceOfficeResource } from '../company/service-offices';
 import { type Role, rolesOfScopedPermission } from '../permissions';
+import { countryResource } from '../reference-data/countries';
 import { colleagueReference } from '../users';
+import { counterpartyFeatureResource, counterpartyStatusResource } from './counterparty-dictionaries';
 import { COUNTERPARTY_MESSAGES as M } from './messages';
 import {
   emailListSchema,
@@ -50,119 +54,6 @@ export const creditAmountSchema = z
   .string()
   .trim()
   .regex(/^\d{1,16}(\.\d{1,2})?$/, M.creditLimit);
-
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
-const optionalIds = z.array(z.number().int().positive()).max(100).optional();
-const optionalDate = z.iso.date().nullable().optional();
-
-/**
- * The body of `POST /api/counterparties`. Rules that need other fields or the database are the server's:
- * client or contractor, Russian requisites by checksum when the registration country is Russia, INN+KPP
- * unique, threshold not above the limit, a reason for the black list, field permissions.
- */
-export const counterpartyCreateSchema = z.object({
-  name: latinCyrillicTextSchema.min(1).max(255),
-  fullName: latinCyrillicTextSchema.max(500).nullable().optional(),
-  nameEn: noCyrillicTextSchema.max(255).nullable().optional(),
-  client: z.boolean().optional(),
-  contractor: z.boolean().optional(),
-  countryId: z.number().int().positive(),
-  inn: optionalText(32),
-  kpp: optionalText(32),
-  ogrn: optionalText(32),
-  okpo: optionalText(32),
-  taxpayerId: optionalText(64),
-  primaryStateRegistrationNumber: optionalText(64),
-  vatCertificate: optionalText(64),
-  legalAddress: optionalText(1000),
-  postalAddress: optionalText(1000),
-  phone: optionalText(64),
-  email: primaryEmailSchema.max(254).nullable().optional(),
-  emails: emailListSchema.max(2000).nullable().optional(),
-  website: optionalText(255),
-  statusId: z.number().int().positive().nullable().optional(),
-  featureIds: optionalIds,
-  serviceOfficeId: z.number().int().positive().nullable().optional(),
-  curatorIds: optionalIds,
-  managerIds: optionalIds,
-  creditLimit: creditAmountSchema.nullable().optional(),
-  creditLimitThreshold: creditAmountSchema.nullable().optional(),
-  orderCapacity: z.number().int().min(0).max(1_000_000).nullable().optional(),
-  segment: z.enum(COUNTERPARTY_SEGMENTS).nullable().optional(),
-  difficult: z.boolean().optional(),
-  managementLock: z.boolean().optional(),
-  liquidAccess: z.boolean().optional(),
-  applicationRequired: z.boolean().optional(),
-  bonusPaymentWindowDays: z.number().int().min(0).max(3650).nullable().optional(),
-  blackList: z.boolean().optional(),
-  blackListReason: optionalText(2000),
-  firstContact: optionalDate,
-  restoredDate: optionalDate,
-  validUntil: optionalDate,
-  paymentTermsBasis: z.enum(PAYMENT_TERMS_BASES).nullable().optional(),
-  paymentTermsDays: z.number().int().min(0).max(365).nullable().optional(),
-  /** IPv4/IPv6 addresses or CIDR ranges the counterparty's API key is accepted from (checked by the server). */
-  apiAllowedIps: z.array(z.string().trim().min(1).max(100)).max(100).optional(),
-  comment: optionalText(4000),
-});
-export type CounterpartyCreate = z.infer<typeof counterpartyCreateSchema>;
-
-export const counterpartySchema = z.object({
-  ...entityBase,
-  name: z.string(),
-  fullName: z.string().nullable(),
-  nameEn: z.string().nullable(),
-  client: z.boolean(),
-  contractor: z.boolean(),
-  countryId: z.number().int(),
-  inn: z.string().nullable(),
-  kpp: z.string().nullable(),
-  ogrn: z.string().nullable(),
-  okpo: z.string().nullable(),
-  taxpayerId: z.string().nullable(),
-  primaryStateRegistrationNumber: z.string().nullable(),
-  vatCertificate: z.string().nullable(),
-  legalAddress: z.string().nullable(),
-  postalAddress: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  emails: z.string().nullable(),
-  website: z.string().nullable(),
-  statusId: z.number().int().nullable(),
-  featureIds: z.array(z.number().int()),
-  serviceOfficeId: z.number().int().nullable(),
-  curatorIds: z.array(z.number().int()),
-  managerIds: z.array(z.number().int()),
-  creditLimit: z.string().nullable(),
-  creditLimitThreshold: z.string().nullable(),
-  /** What the counterparty owes now (sum of the registered exposure sources), decimal string. */
-  creditExposure: z.string(),
-  creditState: z.enum(CREDIT_STATES),
-  orderCapacity: z.number().int().nullable(),
-  segment: z.enum(COUNTERPARTY_SEGMENTS).nullable(),
-  difficult: z.boolean(),
-  managementLock: z.boolean(),
-  liquidAccess: z.boolean(),
-  applicationRequired: z.boolean(),
-  bonusPaymentWindowDays: z.number().int().nullable(),
-  blackList: z.boolean(),
-  blackListReason: z.string().nullable(),
-  firstContact: z.string().nullable(),
-  restoredDate: z.string().nullable(),
-  validUntil: z.string().nullable(),
-  paymentTermsBasis: z.enum(PAYMENT_TERMS_BASES).nullable(),
-  paymentTermsDays: z.number().int().nullable(),
-  apiAllowedIps: z.array(z.string()),
-  /** An API key exists (it was shown once when generated). */
-  hasApiKey: z.boolean(),
-  apiKeyCreatedAt: z.string().nullable(),
-  /** Merged into another counterparty: the survivor's id, and when. */
-  merged: z.boolean(),
-  mergedIntoId: z.number().int().nullable(),
-  mergedAt: z.string().nullable(),
-  comment: z.string().nullable(),
-});
-export type Counterparty = z.infer<typeof counterpartySchema>;
 
 /**
  * Fields only holders of a role may change (spec §6 "Clients and contractors"); the server refuses a
@@ -214,161 +105,93 @@ export const COUNTERPARTY_FIELD_RULES = defineFieldRoles({
   createDefaults: { applicationRequired: true },
 });
 
-const field = (name: string) => ({
-  name,
-  label: `counterparties.fields.${name}`,
-});
+/** Segments are their own wording (A, B, ...) in both languages. */
+const SEGMENT_LABELS = Object.fromEntries(COUNTERPARTY_SEGMENTS.map((s) => [s, { ru: s, en: s }])) as Record<
+  CounterpartySegment,
+  LocalizedText
+>;
 
-export const counterpartyFields: readonly FieldDescriptor[] = [
-  {
-    ...field('name'),
-    type: 'text',
-    listed: true,
-    searchable: true,
-    sortable: true,
-    filterWidth: 'wide',
-  },
-  { ...field('fullName'), type: 'text', searchable: true },
-  { ...field('nameEn'), type: 'text', searchable: true },
-  { ...field('client'), type: 'boolean', listed: true, filterable: true, sortable: true },
-  {
-    ...field('contractor'),
-    type: 'boolean',
-    listed: true,
-    filterable: true,
-    sortable: true,
-  },
-  {
-    ...field('countryId'),
-    type: 'reference',
-    reference: { path: '/settings/countries', labelField: 'name' },
-    listed: true,
-    filterable: true,
-  },
-  {
-    ...field('inn'),
-    type: 'text',
-    listed: true,
-    searchable: true,
-    sortable: true,
-    filterWidth: 'short',
-  },
-  { ...field('kpp'), type: 'text', filterWidth: 'short' },
-  { ...field('ogrn'), type: 'text', filterWidth: 'short' },
-  { ...field('okpo'), type: 'text', filterWidth: 'short' },
-  { ...field('taxpayerId'), type: 'text' },
-  {
-    ...field('primaryStateRegistrationNumber'),
-    type: 'text',
-  },
-  { ...field('vatCertificate'), type: 'text' },
-  { ...field('legalAddress'), type: 'textarea' },
-  { ...field('postalAddress'), type: 'textarea' },
-  { ...field('phone'), type: 'text' },
-  { ...field('email'), type: 'email', searchable: true },
-  { ...field('emails'), type: 'text' },
-  { ...field('website'), type: 'text' },
-  {
-    ...field('statusId'),
-    type: 'reference',
-    reference: { path: '/counterparty-statuses', labelField: 'name' },
-    filterable: true,
-  },
-  {
-    ...field('featureIds'),
-    type: 'references',
-    reference: { path: '/counterparty-features', labelField: 'name' },
-    filterable: true,
-  },
-  {
-    ...field('serviceOfficeId'),
-    type: 'reference',
-    reference: { path: '/settings/service-offices', labelField: 'name' },
-    filterable: true,
-  },
-  {
-    ...field('curatorIds'),
-    type: 'references',
-    reference: colleagueReference,
-    listed: true,
-    filterable: true,
-  },
-  { ...field('managerIds'), type: 'references', reference: colleagueReference },
-  { ...field('creditLimit'), type: 'money', sortable: true },
-  { ...field('creditLimitThreshold'), type: 'money' },
-  { ...field('creditExposure'), type: 'money', readOnly: true },
-  {
-    ...field('creditState'),
-    type: 'enum',
-    options: CREDIT_STATES,
-    optionLabels: CREDIT_STATE_LABELS,
-    listed: true,
-    filterable: true,
-    readOnly: true,
-  },
-  { ...field('orderCapacity'), type: 'integer' },
-  {
-    ...field('segment'),
-    type: 'enum',
-    options: COUNTERPARTY_SEGMENTS,
-    optionLabels: Object.fromEntries(COUNTERPARTY_SEGMENTS.map((s) => [s, { ru: s, en: s }])),
-    filterable: true,
-    sortable: true,
-    filterWidth: 'short',
-  },
-  { ...field('difficult'), type: 'boolean', filterable: true },
-  { ...field('managementLock'), type: 'boolean' },
-  { ...field('liquidAccess'), type: 'boolean' },
-  { ...field('applicationRequired'), type: 'boolean' },
-  {
-    ...field('bonusPaymentWindowDays'),
-    type: 'integer',
-  },
-  {
-    ...field('blackList'),
-    type: 'boolean',
-    listed: true,
-    filterable: true,
-    sortable: true,
-  },
-  { ...field('blackListReason'), type: 'textarea' },
-  { ...field('firstContact'), type: 'date', sortable: true },
-  { ...field('restoredDate'), type: 'date' },
-  { ...field('validUntil'), type: 'date', filterable: true },
-  {
-    ...field('paymentTermsBasis'),
-    type: 'enum',
-    options: PAYMENT_TERMS_BASES,
-    optionLabels: PAYMENT_TERMS_BASIS_LABELS,
-  },
-  { ...field('paymentTermsDays'), type: 'integer' },
-  {
-    ...field('apiAllowedIps'),
-    type: 'tags',
-    hiddenInForm: true,
-  },
-  {
-    ...field('merged'),
-    type: 'boolean',
-    filterable: true,
-    readOnly: true,
-    hiddenInForm: true,
-  },
-  { ...field('comment'), type: 'textarea' },
-  createdAtField,
-  updatedAtField,
-];
+const colleagues = () => f.references(colleagueReference, undefined, { max: 100 }).defaulted();
 
-export const counterpartyResource = defineResource({
+/**
+ * Counterparties (`/counterparties`). The create body's rules that need other fields or the database are
+ * the server's: client or contractor, Russian requisites by checksum when the registration country is
+ * Russia, INN+KPP unique, threshold not above the limit, a reason for the black list, field permissions.
+ */
+export const counterpartyResource = declareResource({
   fieldRoles: COUNTERPARTY_FIELD_RULES,
   name: 'counterparty',
   path: '/counterparties',
   title: 'counterparties.title',
   itemTitle: 'counterparties.item',
   titles: { ru: 'Контрагенты', en: 'Counterparties' },
-  entity: counterpartySchema,
-  create: counterpartyCreateSchema,
-  fields: counterpartyFields,
+  keys: 'counterparties.fields',
+  fields: {
+    name: f
+      .text()
+      .input(latinCyrillicTextSchema.min(1).max(255))
+      .listed()
+      .searchable()
+      .sortable()
+      .width('wide'),
+    fullName: f.text().input(latinCyrillicTextSchema.max(500)).optional().searchable(),
+    nameEn: f.text().input(noCyrillicTextSchema.max(255)).optional().searchable(),
+    client: f.boolean().defaulted().listed().filterable().sortable(),
+    contractor: f.boolean().defaulted().listed().filterable().sortable(),
+    countryId: f.reference(countryResource).listed().filterable(),
+    inn: f.text({ max: 32 }).optional().listed().searchable().sortable().width('short'),
+    kpp: f.text({ max: 32 }).optional().width('short'),
+    ogrn: f.text({ max: 32 }).optional().width('short'),
+    okpo: f.text({ max: 32 }).optional().width('short'),
+    taxpayerId: f.text({ max: 64 }).optional(),
+    primaryStateRegistrationNumber: f.text({ max: 64 }).optional(),
+    vatCertificate: f.text({ max: 64 }).optional(),
+    legalAddress: f.textarea({ max: 1000 }).optional(),
+    postalAddress: f.textarea({ max: 1000 }).optional(),
+    phone: f.text({ max: 64 }).optional(),
+    email: f.of('email', primaryEmailSchema.max(254), z.string()).optional().searchable(),
+    emails: f.text().input(emailListSchema.max(2000)).optional(),
+    website: f.text().optional(),
+    statusId: f.reference(counterpartyStatusResource).optional().filterable(),
+    featureIds: f.references(counterpartyFeatureResource, undefined, { max: 100 }).defaulted().filterable(),
+    serviceOfficeId: f.reference(serviceOfficeResource).optional().filterable(),
+    curatorIds: colleagues().listed().filterable(),
+    managerIds: colleagues(),
+    creditLimit: f.money().input(creditAmountSchema).optional().sortable(),
+    creditLimitThreshold: f.money().input(creditAmountSchema).optional(),
+    /** What the counterparty owes now (sum of the registered exposure sources), decimal string. */
+    creditExposure: f.money().readOnly(),
+    creditState: f.enum(CREDIT_STATES, CREDIT_STATE_LABELS).readOnly().listed().filterable(),
+    orderCapacity: f.integer({ min: 0, max: 1_000_000 }).optional(),
+    segment: f.enum(COUNTERPARTY_SEGMENTS, SEGMENT_LABELS).optional().filterable().sortable().width('short'),
+    difficult: f.boolean().defaulted().filterable(),
+    managementLock: f.boolean().defaulted(),
+    liquidAccess: f.boolean().defaulted(),
+    applicationRequired: f.boolean().defaulted(),
+    bonusPaymentWindowDays: f.integer({ min: 0, max: 3650 }).optional(),
+    blackList: f.boolean().defaulted().listed().filterable().sortable(),
+    blackListReason: f.textarea({ max: 2000 }).optional(),
+    firstContact: f.date().optional().sortable(),
+    restoredDate: f.date().optional(),
+    validUntil: f.date().optional().filterable(),
+    paymentTermsBasis: f.enum(PAYMENT_TERMS_BASES, PAYMENT_TERMS_BASIS_LABELS).optional(),
+    paymentTermsDays: f.integer({ min: 0, max: 365 }).optional(),
+    /** IPv4/IPv6 addresses or CIDR ranges the counterparty's API key is accepted from (checked by the server). */
+    apiAllowedIps: f
+      .of('tags', z.array(z.string().trim().min(1).max(100)).max(100), z.array(z.string()))
+      .defaulted()
+      .hiddenInForm(),
+    /** An API key exists (it was shown once when generated). */
+    hasApiKey: f.boolean().readOnly().schemaOnly(),
+    apiKeyCreatedAt: f.datetime().optional().schemaOnly(),
+    /** Merged into another counterparty: the survivor's id, and when. */
+    merged: f.boolean().readOnly().filterable().hiddenInForm(),
+    mergedIntoId: f.integer().readOnly().optional().schemaOnly(),
+    mergedAt: f.datetime().optional().schemaOnly(),
+    comment: f.textarea().optional(),
+    createdAt: f.createdAt(),
+    updatedAt: f.updatedAt(),
+  },
   roles: COUNTERPARTY_ROLES,
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
@@ -376,12 +199,12 @@ export const counterpartyResource = defineResource({
   screens: { create: true, edit: true },
 });
 
-/** A reference to a counterparty inside its sub-resources (contacts, bank accounts, ...). */
-export const counterpartyIdField: FieldDescriptor = {
-  name: 'counterpartyId',
-  type: 'reference',
-  label: 'counterparties.fields.counterparty',
-  reference: { path: '/counterparties', labelField: 'name' },
-  filterable: true,
-  hiddenInForm: true,
-};
+/** The body of `POST /api/counterparties`. */
+export const counterpartyCreateSchema = counterpartyResource.create;
+export type CounterpartyCreate = z.infer<typeof counterpartyCreateSchema>;
+export const counterpartySchema = counterpartyResource.entity;
+export type Counterparty = z.infer<typeof counterpartySchema>;
+
+/** The reference of a sub-resource's record (contacts, bank accounts, ...) to its counterparty. */
+export const counterpartyParent = () =>
+  f.parent(counterpartyResource).label('counterparties.fields.counterparty');

@@ -1,90 +1,22 @@
 import { z } from 'zod';
-import { createdAtField, updatedAtField } from '../common/dictionary';
+import { declareResource } from '../common/declare';
 import { defineFieldRoles, fieldRoleOf } from '../common/field-roles';
-import { defineResource, entityBase, type FieldDescriptor, updateSchemaOf } from '../common/resource';
+import { f } from '../common/fields';
+import { updateSchemaOf } from '../common/resource';
 import { MATERIAL_ASSET_MESSAGES, moneyAmountSchema } from '../company/material-assets';
+import { counterpartyResource } from '../counterparties/counterparty';
 import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import type { CustomFieldDefinition } from '../custom-fields/definitions';
 import { inheritedCustomFieldValues } from '../custom-fields/values';
 import type { Role } from '../permissions';
+import { currencyResource } from '../reference-data/currencies';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
+import { jobTypeResource } from './job-types';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
-import {
-  operationCommonFields as C,
-  customFieldValuesSchema,
-  OPERATION_CREATE_DEFAULTS,
-  type Order,
-} from './order';
-import { type RoutePointInput, routeInputSchema, routePointSchema } from './route';
-import { FINANCE_CONTROL_STATUSES } from './statuses';
+import { operationCommonFields as C, OPERATION_CREATE_DEFAULTS, type Order, orderResource } from './order';
+import type { RoutePointInput } from './route';
 
 const id = z.number().int().positive();
-const nullableId = id.nullable().optional();
-
-/**
- * The body of `POST /api/tms/jobs` (also `/tms/orders/{orderId}/jobs/new` with the order preset); the update
- * body is its partial plus `version`. Rules needing other records are the server's: the orders
- * (`jobOrderIssue`), the job type against the orders' products (`jobTypeIssue`), the contractor
- * (`jobContractorIssue`), tracking against bills (`trackingJobIssue`), the edit lock of the job and of its
- * orders (`operationEditLock`).
- */
-export const jobCreateSchema = z.object({
-  jobTypeId: id,
-  contractorId: nullableId,
-  /** Exactly one order, or several for a consolidation (ROLE_ORDER_CONSOLIDATION). */
-  orderIds: z
-    .array(id)
-    .max(100)
-    .overwrite((values) => [...new Set(values)])
-    .refine((values) => values.length > 0, M.jobNoOrders),
-  route: routeInputSchema.optional(),
-  costAmount: moneyAmountSchema.nullable().optional(),
-  costCurrencyId: nullableId,
-  /** Only follows a shipment someone else runs: never has bills. */
-  tracking: z.boolean().optional(),
-  serviceOfficeId: nullableId,
-  forwarderId: nullableId,
-  customFieldGroupId: nullableId,
-  customFields: customFieldValuesSchema.optional(),
-  failure: z.boolean().optional(),
-  damaged: z.boolean().optional(),
-  completionDate: z.iso.date().nullable().optional(),
-});
-export type JobCreate = z.infer<typeof jobCreateSchema>;
-export const jobUpdateSchema = updateSchemaOf(jobCreateSchema);
-export type JobUpdate = z.infer<typeof jobUpdateSchema>;
-
-export const jobSchema = z.object({
-  ...entityBase,
-  number: z.number().int(),
-  jobTypeId: z.number().int(),
-  contractorId: z.number().int().nullable(),
-  /** The contractor's name at the last save, for the list and the search. */
-  contractorName: z.string().nullable(),
-  orderIds: z.array(z.number().int()),
-  /** The clients of the job's orders, for the list filter. */
-  clientIds: z.array(z.number().int()),
-  route: z.array(routePointSchema),
-  dispatchDate: z.string().nullable(),
-  deliveryDate: z.string().nullable(),
-  costAmount: z.string().nullable(),
-  costCurrencyId: z.number().int().nullable(),
-  tracking: z.boolean(),
-  serviceOfficeId: z.number().int().nullable(),
-  forwarderId: z.number().int().nullable(),
-  customFieldGroupId: z.number().int().nullable(),
-  customFields: z.record(z.string(), z.unknown()),
-  financeControlStatus: z.enum(FINANCE_CONTROL_STATUSES),
-  financeControlReasonId: z.number().int().nullable(),
-  financeControlChangedAt: z.string().nullable(),
-  archived: z.boolean(),
-  archivedAt: z.string().nullable(),
-  failure: z.boolean(),
-  damaged: z.boolean(),
-  completionDate: z.string().nullable(),
-  createdById: z.number().int().nullable(),
-});
-export type Job = z.infer<typeof jobSchema>;
 
 /**
  * Fields only holders of a role may set or change (spec §6 "Orders and jobs"), as ORDER_FIELD_ROLES for
@@ -107,8 +39,8 @@ export function jobFieldRole(field: string, existing: Pick<Job, 'contractorId'> 
   return fieldRoleOf(JOB_FIELD_RULES, field, existing);
 }
 
-/** The job's field roles as its resource declares them. */
-export const JOB_FIELD_RULES = defineFieldRoles<Pick<Job, 'contractorId'>>({
+/** The job's field roles as its resource declares them (typed apart from `Job`, which the resource gives). */
+export const JOB_FIELD_RULES = defineFieldRoles<{ contractorId: number | null }>({
   roles: JOB_FIELD_ROLES,
   isFree: (field, existing) =>
     field === 'contractorId' && (existing === null || existing.contractorId === null),
@@ -187,94 +119,75 @@ export function jobDefaultsFromOrder(
   };
 }
 
-const field = (name: string) => ({
-  name,
-  label: `operations.fields.${name}`,
-});
-
-export const jobFields: readonly FieldDescriptor[] = [
-  C.number,
-  {
-    ...field('jobTypeId'),
-    type: 'reference',
-    reference: { path: '/tms/job-types', labelField: 'name' },
-    listed: true,
-    filterable: true,
-  },
-  {
-    ...field('contractorId'),
-    type: 'reference',
-    reference: { path: '/counterparties', labelField: 'name' },
-    listed: true,
-    filterable: true,
-  },
-  {
-    ...field('contractorName'),
-    type: 'text',
-    searchable: true,
-    sortable: true,
-    readOnly: true,
-    hiddenInForm: true,
-  },
-  {
-    ...field('orderIds'),
-    type: 'references',
-    reference: { path: '/tms/orders', labelField: 'number', padded: true },
-    listed: true,
-    filterable: true,
-  },
-  {
-    ...field('clientIds'),
-    type: 'references',
-    reference: { path: '/counterparties', labelField: 'name' },
-    filterable: true,
-    readOnly: true,
-    hiddenInForm: true,
-  },
-  C.route,
-  C.dispatchDate,
-  C.deliveryDate,
-  { ...field('costAmount'), type: 'money', listed: true, sortable: true },
-  {
-    ...field('costCurrencyId'),
-    type: 'reference',
-    reference: { path: '/settings/currencies', labelField: 'code' },
-    listed: true,
-    filterable: true,
-  },
-  {
-    ...field('tracking'),
-    type: 'boolean',
-    listed: true,
-    filterable: true,
-    filterWidth: 'short',
-  },
-  C.serviceOfficeId,
-  C.forwarderId,
-  C.financeControlStatus,
-  C.archived,
-  C.failure,
-  C.damaged,
-  C.completionDate,
-  C.customFields,
-  createdAtField,
-  updatedAtField,
-];
-
-/** Jobs (`/tms/jobs`); the search covers the padded number and the contractor's name. */
-export const jobResource = defineResource({
+/**
+ * Jobs (`/tms/jobs`); the search covers the padded number and the contractor's name. The create body is
+ * also `/tms/orders/{orderId}/jobs/new`'s, with the order preset. Rules needing other records are the
+ * server's: the orders (`jobOrderIssue`), the job type against the orders' products (`jobTypeIssue`), the
+ * contractor (`jobContractorIssue`), tracking against bills (`trackingJobIssue`), the edit lock of the job
+ * and of its orders (`operationEditLock`).
+ */
+export const jobResource = declareResource({
   fieldRoles: JOB_FIELD_RULES,
   name: 'job',
   path: '/tms/jobs',
   title: 'operations.jobs.title',
   itemTitle: 'operations.jobs.item',
   titles: { ru: 'Работы', en: 'Jobs' },
-  entity: jobSchema,
-  create: jobCreateSchema,
-  fields: jobFields,
+  keys: 'operations.fields',
+  fields: {
+    number: C.number,
+    jobTypeId: f.reference(jobTypeResource).listed().filterable(),
+    contractorId: f.reference(counterpartyResource).optional().listed().filterable(),
+    /** The contractor's name at the last save, for the list and the search. */
+    contractorName: f.text().readOnly().optional().searchable().sortable().hiddenInForm(),
+    /** Exactly one order, or several for a consolidation (ROLE_ORDER_CONSOLIDATION). */
+    orderIds: f
+      .references(orderResource, undefined, { padded: true })
+      .input(
+        z
+          .array(id)
+          .max(100)
+          .overwrite((values) => [...new Set(values)])
+          .refine((values) => values.length > 0, M.jobNoOrders),
+      )
+      .listed()
+      .filterable(),
+    /** The clients of the job's orders, for the list filter. */
+    clientIds: f.references(counterpartyResource).readOnly().filterable().hiddenInForm(),
+    route: C.route,
+    dispatchDate: C.dispatchDate,
+    deliveryDate: C.deliveryDate,
+    costAmount: f.money().input(moneyAmountSchema).optional().listed().sortable(),
+    costCurrencyId: f.reference(currencyResource, 'code').optional().listed().filterable(),
+    /** Only follows a shipment someone else runs: never has bills. */
+    tracking: f.boolean().defaulted().listed().filterable().width('short'),
+    serviceOfficeId: C.serviceOfficeId,
+    forwarderId: C.forwarderId,
+    customFieldGroupId: C.customFieldGroupId,
+    financeControlStatus: C.financeControlStatus,
+    financeControlReasonId: C.financeControlReasonId,
+    financeControlChangedAt: C.financeControlChangedAt,
+    archived: C.archived,
+    archivedAt: C.archivedAt,
+    failure: C.failure,
+    damaged: C.damaged,
+    completionDate: C.completionDate,
+    customFields: C.customFields,
+    createdById: C.createdById,
+    createdAt: f.createdAt(),
+    updatedAt: f.updatedAt(),
+  },
   roles: OPERATION_ROLES.job,
   labelField: 'number',
   defaultSort: { field: 'number', order: 'desc' },
   deletable: true,
   screens: { create: true, edit: true },
 });
+
+/** The body of `POST /api/tms/jobs`; the update body is its partial plus `version`. */
+export const jobCreateSchema = jobResource.create;
+export type JobCreate = z.infer<typeof jobCreateSchema>;
+export const jobUpdateSchema = updateSchemaOf(jobCreateSchema);
+export type JobUpdate = z.infer<typeof jobUpdateSchema>;
+export const jobSchema = jobResource.entity;
+export type Job = z.infer<typeof jobSchema>;

@@ -1,28 +1,30 @@
 import { z } from 'zod';
-import { createdAtField, updatedAtField } from '../common/dictionary';
+import { declareResource } from '../common/declare';
 import { defineFieldRoles, fieldRoleOf } from '../common/field-roles';
-import {
-  defineResource,
-  entityBase,
-  type FieldDescriptor,
-  type LocalizedText,
-  updateSchemaOf,
-} from '../common/resource';
+import { f } from '../common/fields';
+import { type LocalizedText, updateSchemaOf } from '../common/resource';
+import { serviceOfficeResource } from '../company/service-offices';
 import {
   type CREDIT_STATES,
+  counterpartyResource,
   PAYMENT_TERMS_BASES,
   PAYMENT_TERMS_BASIS_LABELS,
 } from '../counterparties/counterparty';
 import { COUNTERPARTY_MESSAGES } from '../counterparties/messages';
 import type { CustomFieldDefinition } from '../custom-fields/definitions';
+import { operationCustomFieldGroupResource } from '../custom-fields/resources';
 import { inheritedCustomFieldValues } from '../custom-fields/values';
 import type { Role } from '../permissions';
+import { countryResource } from '../reference-data/countries';
+import { shipmentTermResource } from '../reference-data/shipment-terms';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../reference-data/transport-types';
 import { colleagueReference } from '../users';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
 import { type CargoInput, cargoInputSchema, cargoSchema } from './cargo';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
+import { productResource } from './products';
 import { type RoutePoint, type RoutePointInput, routeInputSchema, routePointSchema } from './route';
+import { serviceResource } from './services';
 import {
   CARGO_INSURANCE_STATUS_LABELS,
   CARGO_INSURANCE_STATUSES,
@@ -46,90 +48,9 @@ const ids = z
   .array(id)
   .max(100)
   .overwrite((values) => [...new Set(values)]);
-const nullableId = id.nullable().optional();
 
 /** Custom field values of the operation's group, keyed by field code (checked by the server). */
 export const customFieldValuesSchema = z.record(z.string().max(64), z.unknown());
-
-/**
- * The body of `POST /api/tms/orders`; the update body is its partial plus `version`. Rules needing other
- * records are the server's: the client (`clientOrderIssue`), the route against the product
- * (`routeIssues`), the service in the product (`serviceIssue`), field roles (`orderFieldRole`) and the
- * edit lock (`operationEditLock`). Statuses change through their own route, never through this body.
- */
-export const orderCreateSchema = z.object({
-  clientId: id,
-  productId: id,
-  serviceId: nullableId,
-  serviceOfficeId: nullableId,
-  forwarderId: nullableId,
-  sellerId: nullableId,
-  curatorIds: ids.optional(),
-  transportType: z.enum(TRANSPORT_TYPES).nullable().optional(),
-  shipmentTermId: nullableId,
-  paymentTermsBasis: z.enum(PAYMENT_TERMS_BASES).nullable().optional(),
-  paymentTermsDays: z.number().int().min(0).max(365).nullable().optional(),
-  route: routeInputSchema.optional(),
-  cargo: cargoInputSchema.optional(),
-  customFieldGroupId: nullableId,
-  customFields: customFieldValuesSchema.optional(),
-  failure: z.boolean().optional(),
-  damaged: z.boolean().optional(),
-  completionDate: z.iso.date().nullable().optional(),
-});
-export type OrderCreate = z.infer<typeof orderCreateSchema>;
-export const orderUpdateSchema = updateSchemaOf(orderCreateSchema);
-export type OrderUpdate = z.infer<typeof orderUpdateSchema>;
-
-export const orderSchema = z.object({
-  ...entityBase,
-  /** The order number (the id unless imported); shown with `padId`. */
-  number: z.number().int(),
-  clientId: z.number().int(),
-  /** The client's name at the last save, for the list and the search. */
-  clientName: z.string(),
-  productId: z.number().int(),
-  serviceId: z.number().int().nullable(),
-  serviceOfficeId: z.number().int().nullable(),
-  forwarderId: z.number().int().nullable(),
-  sellerId: z.number().int().nullable(),
-  curatorIds: z.array(z.number().int()),
-  transportType: z.enum(TRANSPORT_TYPES).nullable(),
-  shipmentTermId: z.number().int().nullable(),
-  paymentTermsBasis: z.enum(PAYMENT_TERMS_BASES).nullable(),
-  paymentTermsDays: z.number().int().nullable(),
-  route: z.array(routePointSchema),
-  /** From the route (`routeSummary`): first dispatch and last delivery. */
-  dispatchDate: z.string().nullable(),
-  deliveryDate: z.string().nullable(),
-  dispatchCountryId: z.number().int().nullable(),
-  deliveryCountryId: z.number().int().nullable(),
-  cargo: cargoSchema,
-  /** `cargo.description`, kept as a column for the search. */
-  cargoDescription: z.string().nullable(),
-  customFieldGroupId: z.number().int().nullable(),
-  customFields: z.record(z.string(), z.unknown()),
-  financeControlStatus: z.enum(FINANCE_CONTROL_STATUSES),
-  financeControlReasonId: z.number().int().nullable(),
-  financeControlChangedAt: z.string().nullable(),
-  cargoInsuranceStatus: z.enum(CARGO_INSURANCE_STATUSES),
-  tnvedControlStatus: z.enum(TNVED_CONTROL_STATUSES),
-  transfersStatus: z.enum(TRANSFERS_STATUSES),
-  markingStatus: z.enum(MARKING_STATUSES),
-  archived: z.boolean(),
-  archivedAt: z.string().nullable(),
-  failure: z.boolean(),
-  damaged: z.boolean(),
-  /** Between a closed WAREHOUSE_IN stage and a closed WAREHOUSE_OUT stage. */
-  inWarehouse: z.boolean(),
-  /** An EXPENSES_FILED stage has closed. */
-  expensesFiled: z.boolean(),
-  completionDate: z.string().nullable(),
-  /** The contractors of the order's jobs, for the list filter. */
-  contractorIds: z.array(z.number().int()),
-  createdById: z.number().int().nullable(),
-});
-export type Order = z.infer<typeof orderSchema>;
 
 /**
  * Fields only holders of a role may set or change (spec §6 "Orders and jobs"); the server refuses a changed
@@ -239,265 +160,125 @@ export const STAGE_DUE_FILTER_LABELS: Readonly<Record<StageDueFilter, LocalizedT
   overdue: { ru: 'Просроченные этапы', en: 'Overdue stages' },
 };
 
-const field = (name: string) => ({
-  name,
-  label: `operations.fields.${name}`,
-});
-
-/** Columns shared by the order and job lists. */
+/**
+ * Members shared by orders and jobs (the builders are immutable, so both declarations use the same ones);
+ * the schema-only ones are answered and never listed.
+ */
 export const operationCommonFields = {
-  number: {
-    ...field('number'),
-    type: 'integer',
-    listed: true,
-    searchable: true,
-    filterable: true,
-    sortable: true,
-    readOnly: true,
-    filterWidth: 'short',
-  },
-  serviceOfficeId: {
-    ...field('serviceOfficeId'),
-    type: 'reference',
-    reference: { path: '/settings/service-offices', labelField: 'name' },
-    listed: true,
-    filterable: true,
-  },
-  forwarderId: {
-    ...field('forwarderId'),
-    type: 'reference',
-    reference: colleagueReference,
-    listed: true,
-    filterable: true,
-  },
-  financeControlStatus: {
-    ...field('financeControlStatus'),
-    type: 'enum',
-    options: FINANCE_CONTROL_STATUSES,
-    optionLabels: FINANCE_CONTROL_STATUS_LABELS,
-    listed: true,
-    filterable: true,
-    sortable: true,
-    readOnly: true,
-  },
-  archived: {
-    ...field('archived'),
-    type: 'boolean',
-    listed: true,
-    filterable: true,
-    readOnly: true,
-    filterWidth: 'short',
-  },
-  failure: {
-    ...field('failure'),
-    type: 'boolean',
-    filterable: true,
-    filterWidth: 'short',
-  },
-  damaged: {
-    ...field('damaged'),
-    type: 'boolean',
-    filterable: true,
-    filterWidth: 'short',
-  },
-  completionDate: {
-    ...field('completionDate'),
-    type: 'date',
-    listed: true,
-    filterable: true,
-    sortable: true,
-  },
-  route: { ...field('route'), type: 'json', hiddenInForm: true },
-  dispatchDate: {
-    ...field('dispatchDate'),
-    type: 'date',
-    listed: true,
-    filterable: true,
-    sortable: true,
-    readOnly: true,
-  },
-  deliveryDate: {
-    ...field('deliveryDate'),
-    type: 'date',
-    listed: true,
-    filterable: true,
-    sortable: true,
-    readOnly: true,
-  },
-  customFields: {
-    ...field('customFields'),
-    type: 'json',
-    hiddenInForm: true,
-  },
-} as const satisfies Record<string, FieldDescriptor>;
+  /** The operation's number (the id unless imported); shown with `padId`. */
+  number: f.integer().readOnly().listed().searchable().filterable().sortable().width('short'),
+  serviceOfficeId: f.reference(serviceOfficeResource).optional().listed().filterable(),
+  forwarderId: f.reference(colleagueReference).optional().listed().filterable(),
+  route: f.of('json', routeInputSchema, z.array(routePointSchema)).defaulted().hiddenInForm(),
+  /** From the route (`routeSummary`): first dispatch and last delivery. */
+  dispatchDate: f.date().readOnly().optional().listed().filterable().sortable(),
+  deliveryDate: f.date().readOnly().optional().listed().filterable().sortable(),
+  customFieldGroupId: f.reference(operationCustomFieldGroupResource).optional().schemaOnly(),
+  customFields: f
+    .of('json', customFieldValuesSchema, z.record(z.string(), z.unknown()))
+    .defaulted()
+    .hiddenInForm(),
+  financeControlStatus: f
+    .enum(FINANCE_CONTROL_STATUSES, FINANCE_CONTROL_STATUS_LABELS)
+    .readOnly()
+    .listed()
+    .filterable()
+    .sortable(),
+  financeControlReasonId: f.integer().readOnly().optional().schemaOnly(),
+  financeControlChangedAt: f.datetime().optional().schemaOnly(),
+  archived: f.boolean().readOnly().listed().filterable().width('short'),
+  archivedAt: f.datetime().optional().schemaOnly(),
+  failure: f.boolean().defaulted().filterable().width('short'),
+  damaged: f.boolean().defaulted().filterable().width('short'),
+  completionDate: f.date().optional().listed().filterable().sortable(),
+  createdById: f.integer().readOnly().optional().schemaOnly(),
+};
 
 const C = operationCommonFields;
-
-export const orderFields: readonly FieldDescriptor[] = [
-  C.number,
-  {
-    ...field('clientId'),
-    type: 'reference',
-    reference: { path: '/counterparties', labelField: 'name' },
-    listed: true,
-    filterable: true,
-  },
-  {
-    ...field('clientName'),
-    type: 'text',
-    searchable: true,
-    sortable: true,
-    readOnly: true,
-    hiddenInForm: true,
-  },
-  {
-    ...field('productId'),
-    type: 'reference',
-    reference: { path: '/tms/products', labelField: 'name' },
-    listed: true,
-    filterable: true,
-  },
-  {
-    ...field('serviceId'),
-    type: 'reference',
-    reference: { path: '/tms/services', labelField: 'name' },
-    filterable: true,
-  },
-  C.serviceOfficeId,
-  C.forwarderId,
-  {
-    ...field('sellerId'),
-    type: 'reference',
-    reference: colleagueReference,
-    filterable: true,
-  },
-  {
-    ...field('curatorIds'),
-    type: 'references',
-    reference: colleagueReference,
-    filterable: true,
-  },
-  {
-    ...field('contractorIds'),
-    type: 'references',
-    reference: { path: '/counterparties', labelField: 'name' },
-    filterable: true,
-    readOnly: true,
-    hiddenInForm: true,
-  },
-  {
-    ...field('transportType'),
-    type: 'enum',
-    options: TRANSPORT_TYPES,
-    optionLabels: TRANSPORT_TYPE_LABELS,
-    listed: true,
-    filterable: true,
-    sortable: true,
-  },
-  {
-    ...field('shipmentTermId'),
-    type: 'reference',
-    reference: { path: '/tms/shipment-terms', labelField: 'code' },
-  },
-  {
-    ...field('paymentTermsBasis'),
-    type: 'enum',
-    options: PAYMENT_TERMS_BASES,
-    optionLabels: PAYMENT_TERMS_BASIS_LABELS,
-  },
-  { ...field('paymentTermsDays'), type: 'integer' },
-  C.route,
-  C.dispatchDate,
-  C.deliveryDate,
-  { ...field('cargo'), type: 'json', hiddenInForm: true },
-  {
-    ...field('cargoDescription'),
-    type: 'text',
-    listed: true,
-    searchable: true,
-    readOnly: true,
-    hiddenInForm: true,
-    filterWidth: 'wide',
-  },
-  C.financeControlStatus,
-  {
-    ...field('cargoInsuranceStatus'),
-    type: 'enum',
-    options: CARGO_INSURANCE_STATUSES,
-    optionLabels: CARGO_INSURANCE_STATUS_LABELS,
-    filterable: true,
-    sortable: true,
-    readOnly: true,
-  },
-  {
-    ...field('tnvedControlStatus'),
-    type: 'enum',
-    options: TNVED_CONTROL_STATUSES,
-    optionLabels: TNVED_CONTROL_STATUS_LABELS,
-    filterable: true,
-    sortable: true,
-    readOnly: true,
-  },
-  {
-    ...field('transfersStatus'),
-    type: 'enum',
-    options: TRANSFERS_STATUSES,
-    optionLabels: TRANSFERS_STATUS_LABELS,
-    filterable: true,
-    sortable: true,
-    readOnly: true,
-  },
-  {
-    ...field('markingStatus'),
-    type: 'enum',
-    options: MARKING_STATUSES,
-    optionLabels: MARKING_STATUS_LABELS,
-    filterable: true,
-    sortable: true,
-    readOnly: true,
-  },
-  C.archived,
-  C.failure,
-  C.damaged,
-  {
-    ...field('inWarehouse'),
-    type: 'boolean',
-    filterable: true,
-    readOnly: true,
-    filterWidth: 'short',
-  },
-  C.completionDate,
-  {
-    ...field('stageDue'),
-    type: 'enum',
-    options: STAGE_DUE_FILTERS,
-    optionLabels: STAGE_DUE_FILTER_LABELS,
-    filterable: true,
-    readOnly: true,
-    hiddenInForm: true,
-  },
-  C.customFields,
-  createdAtField,
-  updatedAtField,
-];
 
 /**
  * Orders (`/tms/orders`). The search covers the padded number, the client's name and the cargo
  * description; `stageDue` is a computed filter (orders with an open stage expected today, or before today).
+ * Rules of the create and update bodies needing other records are the server's: the client
+ * (`clientOrderIssue`), the route against the product (`routeIssues`), the service in the product
+ * (`serviceIssue`), field roles (`orderFieldRole`) and the edit lock (`operationEditLock`). Statuses change
+ * through their own route, never through these bodies.
  */
-export const orderResource = defineResource({
+export const orderResource = declareResource({
   fieldRoles: ORDER_FIELD_RULES,
   name: 'order',
   path: '/tms/orders',
   title: 'operations.orders.title',
   itemTitle: 'operations.orders.item',
   titles: { ru: 'Заказы', en: 'Orders' },
-  entity: orderSchema,
-  create: orderCreateSchema,
-  fields: orderFields,
+  keys: 'operations.fields',
+  fields: {
+    number: C.number,
+    clientId: f.reference(counterpartyResource).listed().filterable(),
+    /** The client's name at the last save, for the list and the search. */
+    clientName: f.text().readOnly().searchable().sortable().hiddenInForm(),
+    productId: f.reference(productResource).listed().filterable(),
+    serviceId: f.reference(serviceResource).optional().filterable(),
+    serviceOfficeId: C.serviceOfficeId,
+    forwarderId: C.forwarderId,
+    sellerId: f.reference(colleagueReference).optional().filterable(),
+    curatorIds: f.references(colleagueReference).input(ids).defaulted().filterable(),
+    /** The contractors of the order's jobs, for the list filter. */
+    contractorIds: f.references(counterpartyResource).readOnly().filterable().hiddenInForm(),
+    transportType: f.enum(TRANSPORT_TYPES, TRANSPORT_TYPE_LABELS).optional().listed().filterable().sortable(),
+    shipmentTermId: f.reference(shipmentTermResource).optional(),
+    paymentTermsBasis: f.enum(PAYMENT_TERMS_BASES, PAYMENT_TERMS_BASIS_LABELS).optional(),
+    paymentTermsDays: f.integer({ min: 0, max: 365 }).optional(),
+    route: C.route,
+    dispatchDate: C.dispatchDate,
+    deliveryDate: C.deliveryDate,
+    dispatchCountryId: f.reference(countryResource).readOnly().optional().schemaOnly(),
+    deliveryCountryId: f.reference(countryResource).readOnly().optional().schemaOnly(),
+    cargo: f.of('json', cargoInputSchema, cargoSchema).defaulted().hiddenInForm(),
+    /** `cargo.description`, kept as a column for the search. */
+    cargoDescription: f.text().readOnly().optional().listed().searchable().hiddenInForm().width('wide'),
+    customFieldGroupId: C.customFieldGroupId,
+    financeControlStatus: C.financeControlStatus,
+    financeControlReasonId: C.financeControlReasonId,
+    financeControlChangedAt: C.financeControlChangedAt,
+    cargoInsuranceStatus: f
+      .enum(CARGO_INSURANCE_STATUSES, CARGO_INSURANCE_STATUS_LABELS)
+      .readOnly()
+      .filterable()
+      .sortable(),
+    tnvedControlStatus: f
+      .enum(TNVED_CONTROL_STATUSES, TNVED_CONTROL_STATUS_LABELS)
+      .readOnly()
+      .filterable()
+      .sortable(),
+    transfersStatus: f.enum(TRANSFERS_STATUSES, TRANSFERS_STATUS_LABELS).readOnly().filterable().sortable(),
+    markingStatus: f.enum(MARKING_STATUSES, MARKING_STATUS_LABELS).readOnly().filterable().sortable(),
+    archived: C.archived,
+    archivedAt: C.archivedAt,
+    failure: C.failure,
+    damaged: C.damaged,
+    /** Between a closed WAREHOUSE_IN stage and a closed WAREHOUSE_OUT stage. */
+    inWarehouse: f.boolean().readOnly().filterable().width('short'),
+    /** An EXPENSES_FILED stage has closed. */
+    expensesFiled: f.boolean().readOnly().schemaOnly(),
+    completionDate: C.completionDate,
+    stageDue: f.enum(STAGE_DUE_FILTERS, STAGE_DUE_FILTER_LABELS).filterOnly(),
+    customFields: C.customFields,
+    createdById: C.createdById,
+    createdAt: f.createdAt(),
+    updatedAt: f.updatedAt(),
+  },
   roles: OPERATION_ROLES.order,
   labelField: 'number',
   defaultSort: { field: 'number', order: 'desc' },
   deletable: true,
   screens: { create: true, edit: true },
 });
+
+/** The body of `POST /api/tms/orders`; the update body is its partial plus `version`. */
+export const orderCreateSchema = orderResource.create;
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+export const orderUpdateSchema = updateSchemaOf(orderCreateSchema);
+export type OrderUpdate = z.infer<typeof orderUpdateSchema>;
+export const orderSchema = orderResource.entity;
+export type Order = z.infer<typeof orderSchema>;

@@ -25,8 +25,4 @@ export const counterpartyRoutes: AppRoute[] = [
     () => import('./MergePage').then((m) => m.MergePage),
     NAMESPACES,
   ),
-  // The counterparties' dictionaries.
-  ...resourceRoutes('/agreement-types', (domain) => domain.agreementTypeResource),
-  ...resourceRoutes('/counterparty-statuses', (domain) => domain.counterpartyStatusResource),
-  ...resourceRoutes('/counterparty-features', (domain) => domain.counterpartyFeatureResource),
 ];

@@ -23,9 +23,4 @@ export const operationRoutes: AppRoute[] = [
   ),
   resourceScreen('tms/orders/:orderId/jobs/new', 'operations:jobs.newTitle', (d) => d.jobResource, jobPage),
   ...resourceRoutes('/tms/jobs', (domain) => domain.jobResource, { list: jobList, form: jobPage }),
-  // The operations' dictionaries.
-  ...resourceRoutes('/tms/services', (domain) => domain.serviceResource),
-  ...resourceRoutes('/tms/products', (domain) => domain.productResource),
-  ...resourceRoutes('/tms/job-types', (domain) => domain.jobTypeResource),
-  ...resourceRoutes('/settings/stage-types', (domain) => domain.stageTypeResource),
 ];
