@@ -1,11 +1,12 @@
 import type { ResourceDescriptor } from './common/resource';
 import { jobTypeResource, OPERATION_ROLES, productResource, serviceResource } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
+import * as referenceData from './reference-data';
 import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
 import * as warehouse from './warehouse';
 
 /** The declared resources by export name (one line per bounded context with declared screens). */
-const DECLARED: Record<string, unknown> = { ...warehouse };
+const DECLARED: Record<string, unknown> = { ...referenceData, ...warehouse };
 
 /**
  * The menu of the application shell (spec §2 "Application shell"). Only screens that exist in this build
@@ -94,46 +95,16 @@ const CATALOGUE: readonly NavEntry[] = [
         roles: ['ROLE_SETTINGS_SYSTEM'],
       },
       {
-        name: 'nav.countries',
-        icon: 'world',
-        route: '/settings/countries',
-        roles: ['ROLE_SETTINGS_COUNTRIES'],
-      },
-      {
-        name: 'nav.currencies',
-        icon: 'currency-dollar',
-        route: '/settings/currencies',
-        roles: ['ROLE_SETTINGS_CURRENCIES'],
-      },
-      {
         name: 'nav.serviceOffices',
         icon: 'building',
         route: '/settings/service-offices',
         roles: ['ROLE_SETTINGS_SERVICE_OFFICES'],
       },
       {
-        name: 'nav.contactInfoTypes',
-        icon: 'message',
-        route: '/settings/contact-info-types',
-        roles: ['ROLE_SETTINGS_CONTACT_INFO_TYPES'],
-      },
-      {
-        name: 'nav.vehicleTypes',
-        icon: 'truck',
-        route: '/settings/vehicle-types',
-        roles: ['ROLE_SETTINGS_VEHICLE_TYPES'],
-      },
-      {
         name: 'nav.requestOfferTypes',
         icon: 'list-check',
         route: '/settings/request-offer-types',
         roles: ['ROLE_SETTINGS_REQUEST_OFFER_TYPES'],
-      },
-      {
-        name: 'nav.fileTagTypes',
-        icon: 'tags',
-        route: '/settings/file-tag-types',
-        roles: ['ROLE_SETTINGS_FILE_TAGS'],
       },
       {
         name: 'nav.financeControlStatusReasons',
@@ -148,19 +119,11 @@ const CATALOGUE: readonly NavEntry[] = [
         roles: ['ROLE_SETTINGS_AGREEMENT_TYPES'],
       },
       {
-        name: 'nav.courierDeliveryServices',
-        icon: 'package',
-        route: '/courier-delivery-services',
-        roles: ['ROLE_SETTINGS_COURIERS'],
-      },
-      { name: 'nav.holidays', icon: 'calendar', route: '/holidays', roles: ['ROLE_SETTINGS_HOLIDAYS'] },
-      {
         name: 'nav.stageTypes',
         icon: 'route',
         route: '/settings/stage-types',
         roles: ['ROLE_SETTINGS_STAGE_TYPES'],
       },
-      { name: 'nav.banks', icon: 'building-bank', route: '/banks', roles: ['ROLE_SETTINGS_BANKS'] },
       {
         name: 'nav.paymentForms',
         icon: 'credit-card',
@@ -193,12 +156,6 @@ const CATALOGUE: readonly NavEntry[] = [
     sortable: true,
     children: [
       {
-        name: 'nav.loadingUnloadingMethods',
-        icon: 'truck-delivery',
-        route: '/tms/loading-unloading-methods',
-        roles: ['ROLE_SETTINGS_LOADING_UNLOADING_METHODS'],
-      },
-      {
         name: 'nav.customsPoints',
         icon: 'customs',
         route: '/tms/customs-points',
@@ -213,12 +170,6 @@ const CATALOGUE: readonly NavEntry[] = [
       { name: 'nav.services', icon: 'tool', route: '/tms/services', roles: serviceResource.roles.edit },
       { name: 'nav.products', icon: 'box', route: '/tms/products', roles: productResource.roles.edit },
       { name: 'nav.jobTypes', icon: 'briefcase', route: '/tms/job-types', roles: jobTypeResource.roles.edit },
-      {
-        name: 'nav.shipmentTerms',
-        icon: 'certificate',
-        route: '/tms/shipment-terms',
-        roles: ['ROLE_SETTINGS_SHIPMENT_TERMS'],
-      },
     ],
   },
   // Filled from DECLARED_SCREENS.

@@ -16,6 +16,47 @@ export interface DeclaredScreen {
 
 /** Keyed by the descriptor's export name in `@tms/domain`; menu groups list their entries in this order. */
 export const DECLARED_SCREENS = {
+  countryResource: {
+    path: '/settings/countries',
+    menu: { group: 'nav.settings', name: 'nav.countries', icon: 'world' },
+  },
+  currencyResource: {
+    path: '/settings/currencies',
+    menu: { group: 'nav.settings', name: 'nav.currencies', icon: 'currency-dollar' },
+  },
+  contactInfoTypeResource: {
+    path: '/settings/contact-info-types',
+    menu: { group: 'nav.settings', name: 'nav.contactInfoTypes', icon: 'message' },
+  },
+  vehicleTypeResource: {
+    path: '/settings/vehicle-types',
+    menu: { group: 'nav.settings', name: 'nav.vehicleTypes', icon: 'truck' },
+  },
+  fileTagTypeResource: {
+    path: '/settings/file-tag-types',
+    menu: { group: 'nav.settings', name: 'nav.fileTagTypes', icon: 'tags' },
+  },
+  courierDeliveryServiceResource: {
+    path: '/courier-delivery-services',
+    menu: { group: 'nav.settings', name: 'nav.courierDeliveryServices', icon: 'package' },
+  },
+  holidayResource: {
+    path: '/holidays',
+    newPath: 'add',
+    menu: { group: 'nav.settings', name: 'nav.holidays', icon: 'calendar' },
+  },
+  bankResource: {
+    path: '/banks',
+    menu: { group: 'nav.settings', name: 'nav.banks', icon: 'building-bank' },
+  },
+  loadingUnloadingMethodResource: {
+    path: '/tms/loading-unloading-methods',
+    menu: { group: 'nav.tmsDictionaries', name: 'nav.loadingUnloadingMethods', icon: 'truck-delivery' },
+  },
+  shipmentTermResource: {
+    path: '/tms/shipment-terms',
+    menu: { group: 'nav.tmsDictionaries', name: 'nav.shipmentTerms', icon: 'certificate' },
+  },
   warehouseServiceResource: {
     path: '/warehouse/services',
     menu: { group: 'nav.warehouse', name: 'nav.warehouseServices', icon: 'tool' },

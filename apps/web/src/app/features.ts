@@ -9,7 +9,6 @@ import { financeRoutes } from '../features/finance/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { optionsRoutes } from '../features/options/routes';
 import { profileRoutes } from '../features/profile/routes';
-import { referenceDataRoutes } from '../features/reference-data/routes';
 import { requestsRoutes } from '../features/requests/routes';
 import { userDefinedListsRoutes } from '../features/user-defined-lists/routes';
 import { userRoutes } from '../features/users/routes';
@@ -22,7 +21,6 @@ export const featureRoutes: AppRoute[] = [
   ...counterpartyRoutes,
   ...operationRoutes,
   ...profileRoutes,
-  ...referenceDataRoutes,
   ...companyRoutes,
   ...financeRoutes,
   ...requestsRoutes,

@@ -53,7 +53,8 @@ export function declareResource<F extends Record<string, AnyField>>(
     if (input) create[name] = input;
     if (output) entity[name] = output;
     if (name === 'enabled' && !input) hasEnabled = true;
-    const { descriptor, type } = builder.state;
+    const { descriptor, type, schemaOnly } = builder.state;
+    if (schemaOnly) continue;
     const label = descriptor.label ?? (keys ? `${keys}.${name}` : undefined);
     if (!label)
       throw new Error(`${declaration.name}.${name}: a label key (the declaration's keys or .label())`);
@@ -67,7 +68,8 @@ export function declareResource<F extends Record<string, AnyField>>(
     ...rest,
     toggle: rest.toggle ?? hasEnabled,
     entity: z.object(entity),
-    create: z.object(create),
+    // A read-only view takes no input, whatever its fields would accept.
+    create: z.object(rest.readOnly ? {} : create),
     fields,
   } as unknown as DeclaredResource<F>;
 }

@@ -37,6 +37,8 @@ interface FieldState {
   /** The entity member when never null; `null`: in `entityBase` already or not answered. */
   output: z.ZodType | null;
   presence: Presence;
+  /** In the schemas only: no descriptor entry (see `schemaOnly`). */
+  schemaOnly?: boolean;
   /** Descriptor settings; `name` and `label` are filled by the declaration. */
   descriptor: Partial<FieldDescriptor>;
 }
@@ -103,6 +105,47 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
   /** Not in the generated form (a custom screen edits it). */
   hiddenInForm() {
     return this.with({}, { hiddenInForm: true });
+  }
+  /** Set by the server (a status, a computed figure): answered, never sent; shown read-only. */
+  readOnly(): Field<null, Output> {
+    return this.with({ input: null }, { readOnly: true });
+  }
+  /**
+   * Another create member with the same entity member, for a check of the context the builder lacks (a
+   * normalised plate, a list without duplicates); `.optional()` still makes it nullable.
+   */
+  input<I extends z.ZodType>(schema: I): Field<I, Output> {
+    return this.with({ input: schema, optionalInput: undefined });
+  }
+  /** A member of the create and entity schemas with no descriptor entry (no column, filter or input). */
+  schemaOnly() {
+    return this.with({ schemaOnly: true });
+  }
+  /**
+   * A list filter on a value computed by the server (the registration's `filters`): a descriptor entry only,
+   * no member of the create or entity schemas.
+   */
+  filterOnly(): Field<null, null> {
+    return this.with({ input: null, output: null });
+  }
+  /** Sent, never answered (a password): a create member only. */
+  writeOnly(): Field<Input, null> {
+    return this.with({ output: null });
+  }
+  /** Another entity member with the same create member (a stored document whose defaults the answer fills). */
+  output<O extends z.ZodType>(schema: O): Field<Input, O> {
+    return this.with({ output: schema });
+  }
+  /** Required again, for a builder that is optional by default (`f.nameEn().required()`). */
+  required(): Field<
+    Input extends z.ZodOptional<z.ZodNullable<infer I extends z.ZodType>> ? I : Input,
+    Output extends z.ZodNullable<infer O extends z.ZodType> ? O : Output
+  > {
+    return this.with({ presence: 'required' });
+  }
+  /** Where an enum's option texts live (`<key>.<value>`) when its label key is a text, not their group. */
+  optionsKey(key: string) {
+    return this.with({}, { optionsKey: key });
   }
 
   /** The create member, with its presence. */
@@ -177,11 +220,22 @@ const reference = (target: Pick<ResourceDescriptor, 'path' | 'labelField'>, labe
     reference: { path: target.path, labelField: labelField ?? target.labelField },
   });
 
+/** How many ids a `references` field accepts. */
+interface ReferencesOptions {
+  max?: number;
+}
+
 /** Ids of records of another resource (an integer array column). */
-const references = (target: Pick<ResourceDescriptor, 'path' | 'labelField'>, labelField?: string) =>
-  field('references', z.array(z.number().int().positive()), z.array(z.number().int()), {
+const references = (
+  target: Pick<ResourceDescriptor, 'path' | 'labelField'>,
+  labelField?: string,
+  { max }: ReferencesOptions = {},
+) => {
+  const ids = z.array(z.number().int().positive());
+  return field('references', max === undefined ? ids : ids.max(max), z.array(z.number().int()), {
     reference: { path: target.path, labelField: labelField ?? target.labelField },
   });
+};
 
 /** One of `values`; option texts are `<label>.<value>` keys unless `labels` gives their wording. */
 function enumField<const T extends readonly [string, ...string[]]>(
@@ -228,6 +282,12 @@ export const f = {
   enum: enumField,
   reference,
   references,
+  /**
+   * A field of any type with its own create and entity members: a nested document or a list (`json`,
+   * `tags`), a text checked by the context's own schema (`email`).
+   */
+  of: <I extends z.ZodType, O extends z.ZodType>(type: FieldType, input: I, output: O) =>
+    field(type, input, output),
   /** The enabled flag: answered, changed only by the enable/disable toggles. */
   enabled: () => field('boolean', null, z.boolean(), common(enabledField)),
   /** Shows the record's creation time (a member of every entity). */
