@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from './common/resource';
+import * as company from './company';
 import { jobTypeResource, OPERATION_ROLES, productResource, serviceResource } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
 import * as referenceData from './reference-data';
@@ -6,7 +7,7 @@ import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
 import * as warehouse from './warehouse';
 
 /** The declared resources by export name (one line per bounded context with declared screens). */
-const DECLARED: Record<string, unknown> = { ...referenceData, ...warehouse };
+const DECLARED: Record<string, unknown> = { ...company, ...referenceData, ...warehouse };
 
 /**
  * The menu of the application shell (spec §2 "Application shell"). Only screens that exist in this build
@@ -95,12 +96,6 @@ const CATALOGUE: readonly NavEntry[] = [
         roles: ['ROLE_SETTINGS_SYSTEM'],
       },
       {
-        name: 'nav.serviceOffices',
-        icon: 'building',
-        route: '/settings/service-offices',
-        roles: ['ROLE_SETTINGS_SERVICE_OFFICES'],
-      },
-      {
         name: 'nav.requestOfferTypes',
         icon: 'list-check',
         route: '/settings/request-offer-types',
@@ -142,12 +137,6 @@ const CATALOGUE: readonly NavEntry[] = [
         route: '/counterparty-features',
         roles: ['ROLE_COUNTERPARTY_FEATURES'],
       },
-      {
-        name: 'nav.materialAssets',
-        icon: 'packages',
-        route: '/material-assets',
-        roles: ['ROLE_MATERIAL_ASSETS'],
-      },
     ],
   },
   {
@@ -176,7 +165,7 @@ const CATALOGUE: readonly NavEntry[] = [
   { name: 'nav.warehouse', icon: 'building-warehouse', sortable: true, children: [] },
 ];
 
-/** The menu entry of a declared screen, shown to whoever may view or edit its resource. */
+/** The menu entry of a declared screen, shown to whoever may view or edit its resource (or edit only). */
 function declaredEntry(resource: string, screen: DeclaredScreen): NavEntry {
   const descriptor = DECLARED[resource] as ResourceDescriptor | undefined;
   if (descriptor?.path !== screen.path)
@@ -186,7 +175,7 @@ function declaredEntry(resource: string, screen: DeclaredScreen): NavEntry {
     name: screen.menu.name,
     icon: screen.menu.icon,
     route: screen.path,
-    roles: view.length ? [...view, ...edit] : edit,
+    roles: view.length && !screen.menu.editorsOnly ? [...new Set([...view, ...edit])] : edit,
   };
 }
 

@@ -10,8 +10,12 @@ export interface DeclaredScreen {
   path: string;
   /** The create screen's segment when routes.txt names it otherwise (`add`); `new` by default. */
   newPath?: string;
-  /** The `nav.*` key of its group in NAV_CATALOGUE, its own `nav.*` key (nav.json) and a Tabler icon. */
-  menu: { group: string; name: string; icon: string };
+  /**
+   * The `nav.*` key of its group in NAV_CATALOGUE, its own `nav.*` key (nav.json) and a Tabler icon;
+   * `editorsOnly`: shown to the resource's editors only, its other readers choosing its records in other
+   * screens (a user's office, a bill's assets).
+   */
+  menu: { group: string; name: string; icon: string; editorsOnly?: boolean };
 }
 
 /** Keyed by the descriptor's export name in `@tms/domain`; menu groups list their entries in this order. */
@@ -56,6 +60,14 @@ export const DECLARED_SCREENS = {
   shipmentTermResource: {
     path: '/tms/shipment-terms',
     menu: { group: 'nav.tmsDictionaries', name: 'nav.shipmentTerms', icon: 'certificate' },
+  },
+  serviceOfficeResource: {
+    path: '/settings/service-offices',
+    menu: { group: 'nav.settings', name: 'nav.serviceOffices', icon: 'building', editorsOnly: true },
+  },
+  materialAssetResource: {
+    path: '/material-assets',
+    menu: { group: 'nav.settings', name: 'nav.materialAssets', icon: 'packages', editorsOnly: true },
   },
   warehouseServiceResource: {
     path: '/warehouse/services',

@@ -1,6 +1,5 @@
 import { accessGroupRoutes } from '../features/access-groups/routes';
 import { changeLogRoutes } from '../features/changelog/routes';
-import { companyRoutes } from '../features/company/routes';
 import { counterpartyRoutes } from '../features/counterparties/routes';
 import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { customsRoutes } from '../features/customs/routes';
@@ -21,7 +20,6 @@ export const featureRoutes: AppRoute[] = [
   ...counterpartyRoutes,
   ...operationRoutes,
   ...profileRoutes,
-  ...companyRoutes,
   ...financeRoutes,
   ...requestsRoutes,
   ...customsRoutes,
