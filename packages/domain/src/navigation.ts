@@ -1,13 +1,23 @@
 import type { ResourceDescriptor } from './common/resource';
 import * as company from './company';
+import * as customs from './customs';
+import * as finance from './finance';
 import { jobTypeResource, OPERATION_ROLES, productResource, serviceResource } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
 import * as referenceData from './reference-data';
+import * as requests from './requests';
 import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
 import * as warehouse from './warehouse';
 
 /** The declared resources by export name (one line per bounded context with declared screens). */
-const DECLARED: Record<string, unknown> = { ...company, ...referenceData, ...warehouse };
+const DECLARED: Record<string, unknown> = {
+  ...company,
+  ...customs,
+  ...finance,
+  ...referenceData,
+  ...requests,
+  ...warehouse,
+};
 
 /**
  * The menu of the application shell (spec §2 "Application shell"). Only screens that exist in this build
@@ -96,18 +106,6 @@ const CATALOGUE: readonly NavEntry[] = [
         roles: ['ROLE_SETTINGS_SYSTEM'],
       },
       {
-        name: 'nav.requestOfferTypes',
-        icon: 'list-check',
-        route: '/settings/request-offer-types',
-        roles: ['ROLE_SETTINGS_REQUEST_OFFER_TYPES'],
-      },
-      {
-        name: 'nav.financeControlStatusReasons',
-        icon: 'clipboard-check',
-        route: '/settings/operation-finance-control-status-reasons',
-        roles: ['ROLE_ORDER_FINANCE_CONTROL_REASONS'],
-      },
-      {
         name: 'nav.agreementTypes',
         icon: 'license',
         route: '/agreement-types',
@@ -118,12 +116,6 @@ const CATALOGUE: readonly NavEntry[] = [
         icon: 'route',
         route: '/settings/stage-types',
         roles: ['ROLE_SETTINGS_STAGE_TYPES'],
-      },
-      {
-        name: 'nav.paymentForms',
-        icon: 'credit-card',
-        route: '/finances/payment-forms',
-        roles: ['ROLE_SETTINGS_PAYMENT_FORMS'],
       },
       {
         name: 'nav.counterpartyStatuses',
@@ -144,18 +136,6 @@ const CATALOGUE: readonly NavEntry[] = [
     icon: 'list-details',
     sortable: true,
     children: [
-      {
-        name: 'nav.customsPoints',
-        icon: 'customs',
-        route: '/tms/customs-points',
-        roles: ['ROLE_CUSTOMS_POINT_VIEW', 'ROLE_CUSTOMS_POINT_EDIT'],
-      },
-      {
-        name: 'nav.customsResponsibilities',
-        icon: 'shield-check',
-        route: '/tms/customs-responsibilities',
-        roles: ['ROLE_CUSTOMS_SETTINGS'],
-      },
       { name: 'nav.services', icon: 'tool', route: '/tms/services', roles: serviceResource.roles.edit },
       { name: 'nav.products', icon: 'box', route: '/tms/products', roles: productResource.roles.edit },
       { name: 'nav.jobTypes', icon: 'briefcase', route: '/tms/job-types', roles: jobTypeResource.roles.edit },

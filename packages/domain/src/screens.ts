@@ -69,6 +69,31 @@ export const DECLARED_SCREENS = {
     path: '/material-assets',
     menu: { group: 'nav.settings', name: 'nav.materialAssets', icon: 'packages', editorsOnly: true },
   },
+  financeControlStatusReasonResource: {
+    path: '/settings/operation-finance-control-status-reasons',
+    menu: {
+      group: 'nav.settings',
+      name: 'nav.financeControlStatusReasons',
+      icon: 'clipboard-check',
+      editorsOnly: true,
+    },
+  },
+  paymentFormResource: {
+    path: '/finances/payment-forms',
+    menu: { group: 'nav.settings', name: 'nav.paymentForms', icon: 'credit-card' },
+  },
+  customsPointResource: {
+    path: '/tms/customs-points',
+    menu: { group: 'nav.tmsDictionaries', name: 'nav.customsPoints', icon: 'customs' },
+  },
+  customsResponsibilityResource: {
+    path: '/tms/customs-responsibilities',
+    menu: { group: 'nav.tmsDictionaries', name: 'nav.customsResponsibilities', icon: 'shield-check' },
+  },
+  requestOfferTypeResource: {
+    path: '/settings/request-offer-types',
+    menu: { group: 'nav.settings', name: 'nav.requestOfferTypes', icon: 'list-check' },
+  },
   warehouseServiceResource: {
     path: '/warehouse/services',
     menu: { group: 'nav.warehouse', name: 'nav.warehouseServices', icon: 'tool' },
