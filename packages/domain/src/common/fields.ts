@@ -121,13 +121,6 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
   schemaOnly() {
     return this.with({ schemaOnly: true });
   }
-  /**
-   * A list filter on a value computed by the server (the registration's `filters`): a descriptor entry only,
-   * no member of the create or entity schemas.
-   */
-  filterOnly(): Field<null, null> {
-    return this.with({ input: null, output: null });
-  }
   /** Sent, never answered (a password): a create member only. */
   writeOnly(): Field<Input, null> {
     return this.with({ output: null });
