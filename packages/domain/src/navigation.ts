@@ -1,13 +1,27 @@
 import type { ResourceDescriptor } from './common/resource';
+import * as company from './company';
 import * as counterparties from './counterparties';
+import * as customs from './customs';
+import * as finance from './finance';
 import * as operations from './operations';
 import { OPERATION_ROLES } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
+import * as referenceData from './reference-data';
+import * as requests from './requests';
 import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
 import * as warehouse from './warehouse';
 
 /** The declared resources by export name (one line per bounded context with declared screens). */
-const DECLARED: Record<string, unknown> = { ...counterparties, ...operations, ...warehouse };
+const DECLARED: Record<string, unknown> = {
+  ...company,
+  ...counterparties,
+  ...customs,
+  ...finance,
+  ...operations,
+  ...referenceData,
+  ...requests,
+  ...warehouse,
+};
 
 /**
  * The menu of the application shell (spec §2 "Application shell"). Only screens that exist in this build
@@ -98,112 +112,15 @@ const CATALOGUE: readonly NavEntry[] = [
         route: '/options/main',
         roles: ['ROLE_SETTINGS_SYSTEM'],
       },
-      {
-        name: 'nav.countries',
-        icon: 'world',
-        route: '/settings/countries',
-        roles: ['ROLE_SETTINGS_COUNTRIES'],
-      },
-      {
-        name: 'nav.currencies',
-        icon: 'currency-dollar',
-        route: '/settings/currencies',
-        roles: ['ROLE_SETTINGS_CURRENCIES'],
-      },
-      {
-        name: 'nav.serviceOffices',
-        icon: 'building',
-        route: '/settings/service-offices',
-        roles: ['ROLE_SETTINGS_SERVICE_OFFICES'],
-      },
-      {
-        name: 'nav.contactInfoTypes',
-        icon: 'message',
-        route: '/settings/contact-info-types',
-        roles: ['ROLE_SETTINGS_CONTACT_INFO_TYPES'],
-      },
-      {
-        name: 'nav.vehicleTypes',
-        icon: 'truck',
-        route: '/settings/vehicle-types',
-        roles: ['ROLE_SETTINGS_VEHICLE_TYPES'],
-      },
-      {
-        name: 'nav.requestOfferTypes',
-        icon: 'list-check',
-        route: '/settings/request-offer-types',
-        roles: ['ROLE_SETTINGS_REQUEST_OFFER_TYPES'],
-      },
-      {
-        name: 'nav.fileTagTypes',
-        icon: 'tags',
-        route: '/settings/file-tag-types',
-        roles: ['ROLE_SETTINGS_FILE_TAGS'],
-      },
-      {
-        name: 'nav.financeControlStatusReasons',
-        icon: 'clipboard-check',
-        route: '/settings/operation-finance-control-status-reasons',
-        roles: ['ROLE_ORDER_FINANCE_CONTROL_REASONS'],
-      },
-      {
-        name: 'nav.courierDeliveryServices',
-        icon: 'package',
-        route: '/courier-delivery-services',
-        roles: ['ROLE_SETTINGS_COURIERS'],
-      },
-      { name: 'nav.holidays', icon: 'calendar', route: '/holidays', roles: ['ROLE_SETTINGS_HOLIDAYS'] },
-      { name: 'nav.banks', icon: 'building-bank', route: '/banks', roles: ['ROLE_SETTINGS_BANKS'] },
-      {
-        name: 'nav.paymentForms',
-        icon: 'credit-card',
-        route: '/finances/payment-forms',
-        roles: ['ROLE_SETTINGS_PAYMENT_FORMS'],
-      },
-      {
-        name: 'nav.materialAssets',
-        icon: 'packages',
-        route: '/material-assets',
-        roles: ['ROLE_MATERIAL_ASSETS'],
-      },
     ],
   },
-  {
-    name: 'nav.tmsDictionaries',
-    icon: 'list-details',
-    sortable: true,
-    children: [
-      {
-        name: 'nav.loadingUnloadingMethods',
-        icon: 'truck-delivery',
-        route: '/tms/loading-unloading-methods',
-        roles: ['ROLE_SETTINGS_LOADING_UNLOADING_METHODS'],
-      },
-      {
-        name: 'nav.customsPoints',
-        icon: 'customs',
-        route: '/tms/customs-points',
-        roles: ['ROLE_CUSTOMS_POINT_VIEW', 'ROLE_CUSTOMS_POINT_EDIT'],
-      },
-      {
-        name: 'nav.customsResponsibilities',
-        icon: 'shield-check',
-        route: '/tms/customs-responsibilities',
-        roles: ['ROLE_CUSTOMS_SETTINGS'],
-      },
-      {
-        name: 'nav.shipmentTerms',
-        icon: 'certificate',
-        route: '/tms/shipment-terms',
-        roles: ['ROLE_SETTINGS_SHIPMENT_TERMS'],
-      },
-    ],
-  },
+  // Filled from DECLARED_SCREENS.
+  { name: 'nav.tmsDictionaries', icon: 'list-details', sortable: true, children: [] },
   // Filled from DECLARED_SCREENS.
   { name: 'nav.warehouse', icon: 'building-warehouse', sortable: true, children: [] },
 ];
 
-/** The menu entry of a declared screen, shown to whoever may view or edit its resource. */
+/** The menu entry of a declared screen, shown to whoever may view or edit its resource (or edit only). */
 function declaredEntry(resource: string, screen: DeclaredScreen): NavEntry {
   const descriptor = DECLARED[resource] as ResourceDescriptor | undefined;
   if (descriptor?.path !== screen.path)
@@ -213,7 +130,7 @@ function declaredEntry(resource: string, screen: DeclaredScreen): NavEntry {
     name: screen.menu.name ?? descriptor.title,
     icon: screen.menu.icon,
     route: screen.path,
-    roles: view.length ? [...view, ...edit] : edit,
+    roles: view.length && !screen.menu.editorsOnly ? [...new Set([...view, ...edit])] : edit,
   };
 }
 

@@ -28,6 +28,14 @@ describe('declared screens', () => {
     expect(NAV_CATALOGUE.find((entry) => entry.name === 'nav.warehouse')?.children).toHaveLength(1);
   });
 
+  it('shows an editors-only entry to the editors, not to the readers who choose its records elsewhere', () => {
+    const routes = (roles: string[]) =>
+      buildNav(roles).flatMap((item) => item.children.map((child) => child.route));
+    expect(DECLARED_SCREENS.serviceOfficeResource.menu.editorsOnly).toBe(true);
+    expect(routes(['ROLE_SETTINGS_SERVICE_OFFICES'])).toContain('/settings/service-offices');
+    expect(routes(['ROLE_USER_LIST'])).not.toContain('/settings/service-offices');
+  });
+
   it('refuses an entry whose group or resource does not exist', () => {
     const catalogue: NavEntry[] = [{ name: 'nav.group', icon: 'g', children: [] }];
     const menu = { group: 'nav.group', name: 'nav.x', icon: 'x' };

@@ -12,13 +12,89 @@ export interface DeclaredScreen {
   newPath?: string;
   /**
    * The `nav.*` key of its group in NAV_CATALOGUE, a Tabler icon, and its name: by default the resource's
-   * title (its own dictionary's text; the system call answers it in both languages), or a `nav.*` key.
+   * title (its own dictionary's text; the system call answers it in both languages), or a `nav.*` key;
+   * `editorsOnly`: shown to the resource's editors only, its other readers choosing its records in other
+   * screens (a user's office, a bill's assets).
    */
-  menu: { group: string; name?: string; icon: string };
+  menu: { group: string; name?: string; icon: string; editorsOnly?: boolean };
 }
 
 /** Keyed by the descriptor's export name in `@tms/domain`; menu groups list their entries in this order. */
 export const DECLARED_SCREENS = {
+  countryResource: {
+    path: '/settings/countries',
+    menu: { group: 'nav.settings', name: 'nav.countries', icon: 'world' },
+  },
+  currencyResource: {
+    path: '/settings/currencies',
+    menu: { group: 'nav.settings', name: 'nav.currencies', icon: 'currency-dollar' },
+  },
+  contactInfoTypeResource: {
+    path: '/settings/contact-info-types',
+    menu: { group: 'nav.settings', name: 'nav.contactInfoTypes', icon: 'message' },
+  },
+  vehicleTypeResource: {
+    path: '/settings/vehicle-types',
+    menu: { group: 'nav.settings', name: 'nav.vehicleTypes', icon: 'truck' },
+  },
+  fileTagTypeResource: {
+    path: '/settings/file-tag-types',
+    menu: { group: 'nav.settings', name: 'nav.fileTagTypes', icon: 'tags' },
+  },
+  courierDeliveryServiceResource: {
+    path: '/courier-delivery-services',
+    menu: { group: 'nav.settings', name: 'nav.courierDeliveryServices', icon: 'package' },
+  },
+  holidayResource: {
+    path: '/holidays',
+    newPath: 'add',
+    menu: { group: 'nav.settings', name: 'nav.holidays', icon: 'calendar' },
+  },
+  bankResource: {
+    path: '/banks',
+    menu: { group: 'nav.settings', name: 'nav.banks', icon: 'building-bank' },
+  },
+  loadingUnloadingMethodResource: {
+    path: '/tms/loading-unloading-methods',
+    menu: { group: 'nav.tmsDictionaries', name: 'nav.loadingUnloadingMethods', icon: 'truck-delivery' },
+  },
+  shipmentTermResource: {
+    path: '/tms/shipment-terms',
+    menu: { group: 'nav.tmsDictionaries', name: 'nav.shipmentTerms', icon: 'certificate' },
+  },
+  serviceOfficeResource: {
+    path: '/settings/service-offices',
+    menu: { group: 'nav.settings', name: 'nav.serviceOffices', icon: 'building', editorsOnly: true },
+  },
+  materialAssetResource: {
+    path: '/material-assets',
+    menu: { group: 'nav.settings', name: 'nav.materialAssets', icon: 'packages', editorsOnly: true },
+  },
+  financeControlStatusReasonResource: {
+    path: '/settings/operation-finance-control-status-reasons',
+    menu: {
+      group: 'nav.settings',
+      name: 'nav.financeControlStatusReasons',
+      icon: 'clipboard-check',
+      editorsOnly: true,
+    },
+  },
+  paymentFormResource: {
+    path: '/finances/payment-forms',
+    menu: { group: 'nav.settings', name: 'nav.paymentForms', icon: 'credit-card' },
+  },
+  customsPointResource: {
+    path: '/tms/customs-points',
+    menu: { group: 'nav.tmsDictionaries', name: 'nav.customsPoints', icon: 'customs' },
+  },
+  customsResponsibilityResource: {
+    path: '/tms/customs-responsibilities',
+    menu: { group: 'nav.tmsDictionaries', name: 'nav.customsResponsibilities', icon: 'shield-check' },
+  },
+  requestOfferTypeResource: {
+    path: '/settings/request-offer-types',
+    menu: { group: 'nav.settings', name: 'nav.requestOfferTypes', icon: 'list-check' },
+  },
   warehouseServiceResource: {
     path: '/warehouse/services',
     menu: { group: 'nav.warehouse', icon: 'tool' },

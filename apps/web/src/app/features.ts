@@ -1,16 +1,11 @@
 import { accessGroupRoutes } from '../features/access-groups/routes';
 import { changeLogRoutes } from '../features/changelog/routes';
-import { companyRoutes } from '../features/company/routes';
 import { counterpartyRoutes } from '../features/counterparties/routes';
 import { customFieldsRoutes } from '../features/custom-fields/routes';
-import { customsRoutes } from '../features/customs/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
-import { financeRoutes } from '../features/finance/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { optionsRoutes } from '../features/options/routes';
 import { profileRoutes } from '../features/profile/routes';
-import { referenceDataRoutes } from '../features/reference-data/routes';
-import { requestsRoutes } from '../features/requests/routes';
 import { userDefinedListsRoutes } from '../features/user-defined-lists/routes';
 import { userRoutes } from '../features/users/routes';
 import { declaredRoutes } from './declaredRoutes';
@@ -22,11 +17,6 @@ export const featureRoutes: AppRoute[] = [
   ...counterpartyRoutes,
   ...operationRoutes,
   ...profileRoutes,
-  ...referenceDataRoutes,
-  ...companyRoutes,
-  ...financeRoutes,
-  ...requestsRoutes,
-  ...customsRoutes,
   ...userRoutes,
   ...accessGroupRoutes,
   ...changeLogRoutes,

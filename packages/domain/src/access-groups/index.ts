@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { enabledField, updatedAtField } from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
 import { isKnownRole } from '../permissions';
 
 /** Stable English messages of access groups and users; the web translates them (locales/*\/messages.json). */
@@ -18,54 +18,20 @@ export const roleListSchema = z
   .max(1000);
 
 /** A named set of roles given to users together (spec §6 "access groups"). */
-export const accessGroupCreateSchema = z.object({
-  name: z.string().trim().min(1).max(255),
-  description: z.string().trim().max(2000).nullable().optional(),
-  roles: roleListSchema.optional(),
-});
-export const accessGroupSchema = z.object({
-  ...entityBase,
-  name: z.string(),
-  description: z.string().nullable(),
-  roles: z.array(z.string()),
-  enabled: z.boolean(),
-});
-export type AccessGroup = z.infer<typeof accessGroupSchema>;
-
-export const accessGroupResource = defineResource({
+export const accessGroupResource = declareResource({
   name: 'access_group',
   path: '/settings/access-groups',
   title: 'access-groups.title',
   itemTitle: 'access-groups.item',
   titles: { ru: 'Группы доступа', en: 'Access groups' },
-  entity: accessGroupSchema,
-  create: accessGroupCreateSchema,
-  fields: [
-    {
-      name: 'name',
-      type: 'text',
-      label: 'access-groups.fields.name',
-      listed: true,
-      searchable: true,
-      sortable: true,
-      filterWidth: 'wide',
-    },
-    {
-      name: 'description',
-      type: 'textarea',
-      label: 'access-groups.fields.description',
-      listed: true,
-      searchable: true,
-    },
-    {
-      name: 'roles',
-      type: 'roles',
-      label: 'access-groups.fields.roles',
-      filterable: true,
-    },
-    enabledField,
-    updatedAtField,
-  ],
+  keys: 'access-groups.fields',
+  fields: {
+    name: f.text().listed().searchable().sortable().width('wide'),
+    description: f.textarea({ max: 2000 }).optional().listed().searchable(),
+    roles: f.of('roles', roleListSchema, z.array(z.string())).defaulted().filterable(),
+    enabled: f.enabled(),
+    updatedAt: f.updatedAt(),
+  },
   // Users' forms choose groups, so whoever manages users reads the list too.
   roles: {
     view: [
@@ -80,6 +46,8 @@ export const accessGroupResource = defineResource({
   },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  toggle: true,
   deletable: true,
 });
+export const accessGroupCreateSchema = accessGroupResource.create;
+export const accessGroupSchema = accessGroupResource.entity;
+export type AccessGroup = z.infer<typeof accessGroupSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { declareResource } from './declare';
 import { f } from './fields';
 
@@ -195,6 +195,81 @@ describe('declareResource', () => {
     expect(byName.updatedAt).toMatchObject({ type: 'datetime', readOnly: true });
     expect(parcelResource.toggle).toBe(true);
     expect(parcelResource.path).toBe('/test/parcels');
+  });
+
+  it('declares members a builder alone cannot: own checks, computed, write-only and hidden members', () => {
+    const account = declareResource({
+      name: 'account',
+      path: '/test/accounts',
+      title: 'test.accounts.title',
+      itemTitle: 'test.accounts.item',
+      keys: 'test.accounts',
+      fields: {
+        login: f.text().input(z.string().regex(/^[a-z]+$/)),
+        nameEn: f.nameEn().required(),
+        kind: f.enum(['a', 'b']).label('test.kindLabel').optionsKey('test.kind'),
+        lastSeenAt: f.of('datetime', z.string(), z.string()).readOnly().optional(),
+        password: f.text().writeOnly().schemaOnly(),
+        contactId: f.integer().readOnly().schemaOnly(),
+        settings: f.of('json', z.object({ a: z.number() }), z.object({ a: z.number().default(1) })),
+        total: f.integer().output(z.number()),
+      },
+      roles: { view: [], edit: [] },
+      labelField: 'login',
+      defaultSort: { field: 'login', order: 'asc' },
+    });
+    expect(Object.keys(account.create.shape)).toEqual([
+      'login',
+      'nameEn',
+      'kind',
+      'password',
+      'settings',
+      'total',
+    ]);
+    expect(Object.keys(account.entity.shape)).toEqual([
+      'id',
+      'version',
+      'createdAt',
+      'updatedAt',
+      'login',
+      'nameEn',
+      'kind',
+      'lastSeenAt',
+      'contactId',
+      'settings',
+      'total',
+    ]);
+    expect(account.create.safeParse({ login: 'Ab', nameEn: 'A', kind: 'a' }).error?.issues).toHaveLength(4);
+    expect(account.create.safeParse({ nameEn: null }).error?.issues.map((i) => i.path[0])).toContain(
+      'nameEn',
+    );
+    expect(account.entity.shape.total.safeParse(1.5).success).toBe(true);
+    expect(account.fields.map((field) => field.name)).toEqual([
+      'login',
+      'nameEn',
+      'kind',
+      'lastSeenAt',
+      'settings',
+      'total',
+    ]);
+    const byName = Object.fromEntries(account.fields.map((field) => [field.name, field]));
+    expect(byName.kind).toMatchObject({ label: 'test.kindLabel', optionsKey: 'test.kind' });
+    expect(byName.lastSeenAt).toMatchObject({ type: 'datetime', readOnly: true });
+    // A read-only view answers its fields and takes no input.
+    const view = declareResource({
+      name: 'view',
+      path: '/test/view',
+      title: 'test.view.title',
+      itemTitle: 'test.view.item',
+      keys: 'test.view',
+      fields: { name: f.text() },
+      roles: { view: [], edit: [] },
+      labelField: 'name',
+      defaultSort: { field: 'name', order: 'asc' },
+      readOnly: true,
+    });
+    expect(Object.keys(view.create.shape)).toEqual([]);
+    expect(Object.keys(view.entity.shape)).toContain('name');
   });
 
   it('refuses a field without a label key and a label field that is not a field', () => {

@@ -68,7 +68,8 @@ export function declareResource<F extends Record<string, AnyField>>(
     ...rest,
     toggle: rest.toggle ?? hasEnabled,
     entity: z.object(entity),
-    create: z.object(create),
+    // A read-only view takes no input, whatever its fields would accept.
+    create: z.object(rest.readOnly ? {} : create),
     fields,
   } as unknown as DeclaredResource<F>;
 }

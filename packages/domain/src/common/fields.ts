@@ -128,6 +128,25 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
   filterOnly(): Field<null, null> {
     return this.with({ input: null, output: null }, { filterable: true, readOnly: true, hiddenInForm: true });
   }
+  /** Sent, never answered (a password): a create member only. */
+  writeOnly(): Field<Input, null> {
+    return this.with({ output: null });
+  }
+  /** Another entity member with the same create member (a stored document whose defaults the answer fills). */
+  output<O extends z.ZodType>(schema: O): Field<Input, O> {
+    return this.with({ output: schema });
+  }
+  /** Required again, for a builder that is optional by default (`f.nameEn().required()`). */
+  required(): Field<
+    Input extends z.ZodOptional<z.ZodNullable<infer I extends z.ZodType>> ? I : Input,
+    Output extends z.ZodNullable<infer O extends z.ZodType> ? O : Output
+  > {
+    return this.with({ presence: 'required' });
+  }
+  /** Where an enum's option texts live (`<key>.<value>`) when its label key is a text, not their group. */
+  optionsKey(key: string) {
+    return this.with({}, { optionsKey: key });
+  }
 
   /** The create member, with its presence. */
   inputSchema(): z.ZodType | null {

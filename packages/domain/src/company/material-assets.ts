@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { enabledField, nameField, updatedAtField } from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
 import { MESSAGES } from '../common/validation';
+import { currencyResource } from '../reference-data/currencies';
+import { DECLARED_SCREENS } from '../screens';
 import { colleagueReference } from '../users';
+import { serviceOfficeResource } from './service-offices';
 
 export const MATERIAL_ASSET_KINDS = [
   'computer',
@@ -33,101 +36,38 @@ export const moneyAmountSchema = z
   .regex(/^\d{1,16}(\.\d{1,2})?$/, MESSAGES.invalid);
 
 /** Property of the company on the books: who answers for it, where it is, what it cost. */
-export const materialAssetCreateSchema = z.object({
-  name: z.string().trim().min(1).max(255),
-  inventoryNumber: z.string().trim().min(1).max(64),
-  kind: z.enum(MATERIAL_ASSET_KINDS),
-  serviceOfficeId: z.number().int().positive().nullable().optional(),
-  responsibleUserId: z.number().int().positive().nullable().optional(),
-  acquisitionDate: z.iso.date().nullable().optional(),
-  cost: moneyAmountSchema.nullable().optional(),
-  currencyId: z.number().int().positive().nullable().optional(),
-});
-export const materialAssetSchema = z.object({
-  ...entityBase,
-  name: z.string(),
-  inventoryNumber: z.string(),
-  kind: z.enum(MATERIAL_ASSET_KINDS),
-  serviceOfficeId: z.number().int().nullable(),
-  responsibleUserId: z.number().int().nullable(),
-  acquisitionDate: z.string().nullable(),
-  cost: z.string().nullable(),
-  currencyId: z.number().int().nullable(),
-  enabled: z.boolean(),
-});
-export type MaterialAsset = z.infer<typeof materialAssetSchema>;
-
-const field = (name: string) => ({
-  name,
-  label: `settings.materialAssets.${name}`,
-});
-
-export const materialAssetResource = defineResource({
+export const materialAssetResource = declareResource({
   name: 'material_asset',
-  path: '/material-assets',
+  path: DECLARED_SCREENS.materialAssetResource.path,
   title: 'settings.materialAssets.title',
   itemTitle: 'settings.materialAssets.item',
   titles: { ru: 'Материальные ценности', en: 'Material assets' },
-  entity: materialAssetSchema,
-  create: materialAssetCreateSchema,
-  fields: [
-    nameField,
-    {
-      ...field('inventoryNumber'),
-      type: 'text',
-      listed: true,
-      searchable: true,
-      sortable: true,
-      filterWidth: 'short',
-    },
-    {
-      name: 'kind',
-      // Its option labels live under this key in the web's dictionaries.
-      label: 'settings.materialAssetKindLabel',
-      optionsKey: 'settings.materialAssetKind',
-      type: 'enum',
-      options: MATERIAL_ASSET_KINDS,
-      optionLabels: MATERIAL_ASSET_KIND_LABELS,
-      listed: true,
-      filterable: true,
-      sortable: true,
-    },
-    {
-      ...field('serviceOfficeId'),
-      type: 'reference',
-      reference: { path: '/settings/service-offices', labelField: 'name' },
-      listed: true,
-      filterable: true,
-    },
-    {
-      ...field('responsibleUserId'),
-      type: 'reference',
-      reference: colleagueReference,
-      listed: true,
-      filterable: true,
-    },
-    {
-      ...field('acquisitionDate'),
-      type: 'date',
-      listed: true,
-      filterable: true,
-      sortable: true,
-    },
-    { ...field('cost'), type: 'money', listed: true, sortable: true },
-    {
-      ...field('currencyId'),
-      type: 'reference',
-      reference: { path: '/settings/currencies', labelField: 'code' },
-      listed: true,
-    },
-    enabledField,
-    updatedAtField,
-  ],
+  keys: 'settings.materialAssets',
+  fields: {
+    name: f.name(),
+    inventoryNumber: f.text({ max: 64 }).listed().searchable().sortable().width('short'),
+    kind: f
+      .enum(MATERIAL_ASSET_KINDS, MATERIAL_ASSET_KIND_LABELS)
+      .label('settings.materialAssetKindLabel')
+      .optionsKey('settings.materialAssetKind')
+      .listed()
+      .filterable()
+      .sortable(),
+    serviceOfficeId: f.reference(serviceOfficeResource).optional().listed().filterable(),
+    responsibleUserId: f.reference(colleagueReference).optional().listed().filterable(),
+    acquisitionDate: f.date().optional().listed().filterable().sortable(),
+    cost: f.money().input(moneyAmountSchema).optional().listed().sortable(),
+    currencyId: f.reference(currencyResource).optional().listed(),
+    enabled: f.enabled(),
+    updatedAt: f.updatedAt(),
+  },
   // Bills attach material assets, so whoever does that reads the list too.
   roles: { view: ['ROLE_BILL_MATERIAL_ASSETS'], edit: ['ROLE_MATERIAL_ASSETS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  toggle: true,
   deletable: true,
   screens: { create: true, edit: true },
 });
+export const materialAssetCreateSchema = materialAssetResource.create;
+export const materialAssetSchema = materialAssetResource.entity;
+export type MaterialAsset = z.infer<typeof materialAssetSchema>;

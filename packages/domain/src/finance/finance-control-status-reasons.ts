@@ -1,36 +1,21 @@
-import { z } from 'zod';
-import {
-  dictionaryName,
-  dictionaryNameEn,
-  enabledField,
-  nameEnField,
-  nameField,
-  updatedAtField,
-} from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
+import type { z } from 'zod';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import { DECLARED_SCREENS } from '../screens';
 
 /** A reason chosen when an order's or job's finance control status is set ("a reason is required"). */
-export const financeControlStatusReasonCreateSchema = z.object({
-  name: dictionaryName,
-  nameEn: dictionaryNameEn,
-});
-export const financeControlStatusReasonSchema = z.object({
-  ...entityBase,
-  name: z.string(),
-  nameEn: z.string().nullable(),
-  enabled: z.boolean(),
-});
-export type FinanceControlStatusReason = z.infer<typeof financeControlStatusReasonSchema>;
-
-export const financeControlStatusReasonResource = defineResource({
+export const financeControlStatusReasonResource = declareResource({
   name: 'operation_finance_control_status_reason',
-  path: '/settings/operation-finance-control-status-reasons',
+  path: DECLARED_SCREENS.financeControlStatusReasonResource.path,
   title: 'settings.financeControlStatusReasons.title',
   itemTitle: 'settings.financeControlStatusReasons.item',
   titles: { ru: 'Причины статусов финансового контроля', en: 'Finance control status reasons' },
-  entity: financeControlStatusReasonSchema,
-  create: financeControlStatusReasonCreateSchema,
-  fields: [nameField, nameEnField, enabledField, updatedAtField],
+  fields: {
+    name: f.name(),
+    nameEn: f.nameEn(),
+    enabled: f.enabled(),
+    updatedAt: f.updatedAt(),
+  },
   // Whoever sets a finance control status picks a reason from this list.
   roles: {
     view: ['ROLE_ORDER_FINANCE_CONTROL_REASONS', 'ROLE_ORDER_FINANCE_CONTROL'],
@@ -38,7 +23,9 @@ export const financeControlStatusReasonResource = defineResource({
   },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  toggle: true,
   deletable: true,
   screens: { create: true, edit: true },
 });
+export const financeControlStatusReasonCreateSchema = financeControlStatusReasonResource.create;
+export const financeControlStatusReasonSchema = financeControlStatusReasonResource.entity;
+export type FinanceControlStatusReason = z.infer<typeof financeControlStatusReasonSchema>;

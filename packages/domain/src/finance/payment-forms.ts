@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { enabledField, nameField, updatedAtField } from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import { legalEntityResource } from '../company/legal-entities';
+import { serviceOfficeResource } from '../company/service-offices';
+import { bankResource } from '../reference-data/banks';
+import { currencyResource } from '../reference-data/currencies';
+import { DECLARED_SCREENS } from '../screens';
 
 export const PAYMENT_FORM_MESSAGES = {
   inUse: 'payment form used in bills or payments',
@@ -12,90 +17,41 @@ export const PAYMENT_FORM_MESSAGES = {
  * is checked against the bank: by the BIK key for a bank in Russia, as an IBAN where the bank's country
  * uses IBANs, by its form elsewhere.
  */
-export const paymentFormCreateSchema = z.object({
-  name: z.string().trim().min(1).max(255),
-  legalEntityId: z.number().int().positive(),
-  bankId: z.number().int().positive(),
-  accountNumber: z
-    .string()
-    .trim()
-    .overwrite((value) => value.replace(/\s+/g, '').toUpperCase())
-    .pipe(z.string().min(1).max(34)),
-  currencyId: z.number().int().positive(),
-  serviceOfficeId: z.number().int().positive().nullable().optional(),
-  withVat: z.boolean().optional(),
-});
-export const paymentFormSchema = z.object({
-  ...entityBase,
-  name: z.string(),
-  legalEntityId: z.number().int(),
-  bankId: z.number().int(),
-  accountNumber: z.string(),
-  currencyId: z.number().int(),
-  serviceOfficeId: z.number().int().nullable(),
-  withVat: z.boolean(),
-  enabled: z.boolean(),
-});
-export type PaymentForm = z.infer<typeof paymentFormSchema>;
-
-const field = (name: string) => ({
-  name,
-  label: `settings.paymentForms.${name}`,
-});
-
-export const paymentFormResource = defineResource({
+export const paymentFormResource = declareResource({
   name: 'payment_form',
-  path: '/finances/payment-forms',
+  path: DECLARED_SCREENS.paymentFormResource.path,
   title: 'settings.paymentForms.title',
   itemTitle: 'settings.paymentForms.item',
   titles: { ru: 'Формы оплаты', en: 'Payment forms' },
-  entity: paymentFormSchema,
-  create: paymentFormCreateSchema,
-  fields: [
-    nameField,
-    {
-      ...field('legalEntityId'),
-      type: 'reference',
-      reference: { path: '/settings/legal-entities', labelField: 'shortName' },
-      listed: true,
-      filterable: true,
-    },
-    {
-      ...field('bankId'),
-      type: 'reference',
-      reference: { path: '/banks', labelField: 'name' },
-      listed: true,
-      filterable: true,
-    },
-    {
-      ...field('accountNumber'),
-      type: 'text',
-      listed: true,
-      searchable: true,
-    },
-    {
-      ...field('currencyId'),
-      type: 'reference',
-      reference: { path: '/settings/currencies', labelField: 'code' },
-      listed: true,
-      filterable: true,
-    },
-    {
-      ...field('serviceOfficeId'),
-      type: 'reference',
-      reference: { path: '/settings/service-offices', labelField: 'name' },
-      listed: true,
-      filterable: true,
-    },
-    { ...field('withVat'), type: 'boolean', listed: true, filterable: true },
-    enabledField,
-    updatedAtField,
-  ],
+  keys: 'settings.paymentForms',
+  fields: {
+    name: f.name(),
+    legalEntityId: f.reference(legalEntityResource).listed().filterable(),
+    bankId: f.reference(bankResource).listed().filterable(),
+    accountNumber: f
+      .text()
+      .input(
+        z
+          .string()
+          .trim()
+          .overwrite((value) => value.replace(/\s+/g, '').toUpperCase())
+          .pipe(z.string().min(1).max(34)),
+      )
+      .listed()
+      .searchable(),
+    currencyId: f.reference(currencyResource).listed().filterable(),
+    serviceOfficeId: f.reference(serviceOfficeResource).optional().listed().filterable(),
+    withVat: f.boolean().defaulted().listed().filterable(),
+    enabled: f.enabled(),
+    updatedAt: f.updatedAt(),
+  },
   // Chosen on bills, payments and reports: every signed-in user reads them.
   roles: { view: [], edit: ['ROLE_SETTINGS_PAYMENT_FORMS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  toggle: true,
   deletable: true,
   screens: { create: true, edit: true },
 });
+export const paymentFormCreateSchema = paymentFormResource.create;
+export const paymentFormSchema = paymentFormResource.entity;
+export type PaymentForm = z.infer<typeof paymentFormSchema>;

@@ -1,7 +1,9 @@
-import { z } from 'zod';
-import { enabledField, nameField, updatedAtField } from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
+import type { z } from 'zod';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
 import { bikSchema, correspondentAccountSchema, SWIFT_MESSAGE, swiftSchema } from '../counterparties/schemas';
+import { DECLARED_SCREENS } from '../screens';
+import { countryResource } from './countries';
 
 /** Stable English messages of the bank rules; the web translates them (locales/*\/messages.json). */
 export const BANK_MESSAGES = {
@@ -17,83 +19,30 @@ export const BANK_MESSAGES = {
 export { swiftSchema };
 
 /** A bank our companies or counterparties keep accounts at. */
-export const bankCreateSchema = z.object({
-  name: z.string().trim().min(1).max(255),
-  bik: bikSchema.nullable().optional(),
-  swift: swiftSchema.nullable().optional(),
-  correspondentAccount: correspondentAccountSchema.nullable().optional(),
-  countryId: z.number().int().positive(),
-  address: z.string().trim().max(1000).nullable().optional(),
-});
-export const bankSchema = z.object({
-  ...entityBase,
-  name: z.string(),
-  bik: z.string().nullable(),
-  swift: z.string().nullable(),
-  correspondentAccount: z.string().nullable(),
-  countryId: z.number().int(),
-  address: z.string().nullable(),
-  enabled: z.boolean(),
-});
-export type Bank = z.infer<typeof bankSchema>;
-
-export const bankResource = defineResource({
+export const bankResource = declareResource({
   name: 'bank',
-  path: '/banks',
+  path: DECLARED_SCREENS.bankResource.path,
   title: 'settings.banks.title',
   itemTitle: 'settings.banks.item',
   titles: { ru: 'Банки', en: 'Banks' },
-  entity: bankSchema,
-  create: bankCreateSchema,
-  fields: [
-    nameField,
-    {
-      name: 'bik',
-      type: 'text',
-      label: 'settings.banks.bik',
-      listed: true,
-      searchable: true,
-      sortable: true,
-      filterWidth: 'short',
-    },
-    {
-      name: 'swift',
-      type: 'text',
-      label: 'settings.banks.swift',
-      listed: true,
-      searchable: true,
-      sortable: true,
-      filterWidth: 'short',
-    },
-    {
-      name: 'correspondentAccount',
-      type: 'text',
-      label: 'settings.banks.correspondentAccount',
-      listed: true,
-      searchable: true,
-    },
-    {
-      name: 'countryId',
-      type: 'reference',
-      label: 'settings.banks.country',
-      reference: { path: '/settings/countries', labelField: 'name' },
-      listed: true,
-      filterable: true,
-    },
-    {
-      name: 'address',
-      type: 'textarea',
-      label: 'settings.banks.address',
-      searchable: true,
-    },
-    enabledField,
-    updatedAtField,
-  ],
+  keys: 'settings.banks',
+  fields: {
+    name: f.name(),
+    bik: f.text().input(bikSchema).optional().listed().searchable().sortable().width('short'),
+    swift: f.text().input(swiftSchema).optional().listed().searchable().sortable().width('short'),
+    correspondentAccount: f.text().input(correspondentAccountSchema).optional().listed().searchable(),
+    countryId: f.reference(countryResource).label('settings.banks.country').listed().filterable(),
+    address: f.textarea({ max: 1000 }).optional().searchable(),
+    enabled: f.enabled(),
+    updatedAt: f.updatedAt(),
+  },
   // Banks are chosen in payment forms and counterparties' accounts: every signed-in user reads them.
   roles: { view: [], edit: ['ROLE_SETTINGS_BANKS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  toggle: true,
   deletable: true,
   screens: { create: true, edit: true },
 });
+export const bankCreateSchema = bankResource.create;
+export const bankSchema = bankResource.entity;
+export type Bank = z.infer<typeof bankSchema>;

@@ -1,15 +1,8 @@
-import { z } from 'zod';
-import {
-  codeField,
-  dictionaryCode,
-  dictionaryName,
-  dictionaryNameEn,
-  enabledField,
-  nameEnField,
-  nameField,
-  updatedAtField,
-} from '../common/dictionary';
-import { defineResource, entityBase, type LocalizedText } from '../common/resource';
+import type { z } from 'zod';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import type { LocalizedText } from '../common/resource';
+import { DECLARED_SCREENS } from '../screens';
 
 /** How a value of this type is checked and opened (mailto:, tel:, a link). */
 export const CONTACT_INFO_FORMATS = ['phone', 'email', 'url', 'messenger', 'text'] as const;
@@ -23,51 +16,34 @@ export const CONTACT_INFO_FORMAT_LABELS: Readonly<Record<ContactInfoFormat, Loca
 };
 
 /** A kind of contact detail a contact may have: phone, email, Telegram, ... */
-export const contactInfoTypeCreateSchema = z.object({
-  code: dictionaryCode,
-  name: dictionaryName,
-  nameEn: dictionaryNameEn,
-  format: z.enum(CONTACT_INFO_FORMATS),
-});
-export const contactInfoTypeSchema = z.object({
-  ...entityBase,
-  ...contactInfoTypeCreateSchema.shape,
-  nameEn: z.string().nullable(),
-  enabled: z.boolean(),
-});
-export type ContactInfoType = z.infer<typeof contactInfoTypeSchema>;
-
-export const contactInfoTypeResource = defineResource({
+export const contactInfoTypeResource = declareResource({
   name: 'contact_info_type',
-  path: '/settings/contact-info-types',
+  path: DECLARED_SCREENS.contactInfoTypeResource.path,
   title: 'settings.contactInfoTypes.title',
   itemTitle: 'settings.contactInfoTypes.item',
   titles: { ru: 'Типы контактной информации', en: 'Contact info types' },
-  entity: contactInfoTypeSchema,
-  create: contactInfoTypeCreateSchema,
-  fields: [
-    codeField,
-    nameField,
-    nameEnField,
-    {
-      name: 'format',
-      type: 'enum',
-      label: 'settings.contactInfoTypes.formatLabel',
-      optionsKey: 'settings.contactInfoTypes.format',
-      options: CONTACT_INFO_FORMATS,
-      optionLabels: CONTACT_INFO_FORMAT_LABELS,
-      listed: true,
-      filterable: true,
-      sortable: true,
-    },
-    enabledField,
-    updatedAtField,
-  ],
+  keys: 'settings.contactInfoTypes',
+  fields: {
+    code: f.code(),
+    name: f.name(),
+    nameEn: f.nameEn(),
+    format: f
+      .enum(CONTACT_INFO_FORMATS, CONTACT_INFO_FORMAT_LABELS)
+      .label('settings.contactInfoTypes.formatLabel')
+      .optionsKey('settings.contactInfoTypes.format')
+      .listed()
+      .filterable()
+      .sortable(),
+    enabled: f.enabled(),
+    updatedAt: f.updatedAt(),
+  },
   roles: { view: [], edit: ['ROLE_SETTINGS_CONTACT_INFO_TYPES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  toggle: true,
   deletable: true,
   // routes.txt has no "new" screen: the web edits the loaded types; the API can still add one.
   screens: { create: false, edit: true },
 });
+export const contactInfoTypeCreateSchema = contactInfoTypeResource.create;
+export const contactInfoTypeSchema = contactInfoTypeResource.entity;
+export type ContactInfoType = z.infer<typeof contactInfoTypeSchema>;

@@ -1,15 +1,7 @@
 import { z } from 'zod';
-import {
-  codeField,
-  dictionaryCode,
-  dictionaryName,
-  dictionaryNameEn,
-  enabledField,
-  nameEnField,
-  nameField,
-  updatedAtField,
-} from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import { DECLARED_SCREENS } from '../screens';
 
 /** Placeholder of the tracking number in a courier's tracking link. */
 export const TRACKING_NUMBER_PLACEHOLDER = '{trackingNumber}';
@@ -21,58 +13,32 @@ const httpUrl = z
   .regex(/^https?:\/\/\S+$/);
 
 /** A courier company documents and small parcels are sent with (DHL, CDEK, ...), with its tracking link. */
-export const courierDeliveryServiceCreateSchema = z.object({
-  code: dictionaryCode,
-  name: dictionaryName,
-  nameEn: dictionaryNameEn,
-  website: httpUrl.nullable().optional(),
-  /** e.g. https://www.dhl.com/track?id={trackingNumber} */
-  trackingUrl: httpUrl
-    .refine((url) => url.includes(TRACKING_NUMBER_PLACEHOLDER))
-    .nullable()
-    .optional(),
-});
-export const courierDeliveryServiceSchema = z.object({
-  ...entityBase,
-  code: z.string(),
-  name: z.string(),
-  nameEn: z.string().nullable(),
-  website: z.string().nullable(),
-  trackingUrl: z.string().nullable(),
-  enabled: z.boolean(),
-});
-export type CourierDeliveryService = z.infer<typeof courierDeliveryServiceSchema>;
-
-export const courierDeliveryServiceResource = defineResource({
+export const courierDeliveryServiceResource = declareResource({
   name: 'courier_delivery_service',
-  path: '/courier-delivery-services',
+  path: DECLARED_SCREENS.courierDeliveryServiceResource.path,
   title: 'settings.courierDeliveryServices.title',
   itemTitle: 'settings.courierDeliveryServices.item',
   titles: { ru: 'Курьерские службы', en: 'Courier delivery services' },
-  entity: courierDeliveryServiceSchema,
-  create: courierDeliveryServiceCreateSchema,
-  fields: [
-    codeField,
-    nameField,
-    nameEnField,
-    {
-      name: 'website',
-      type: 'text',
-      label: 'fields.website',
-      listed: true,
-    },
-    {
-      name: 'trackingUrl',
-      type: 'text',
-      label: 'settings.courierDeliveryServices.trackingUrl',
-    },
-    enabledField,
-    updatedAtField,
-  ],
+  keys: 'settings.courierDeliveryServices',
+  fields: {
+    code: f.code(),
+    name: f.name(),
+    nameEn: f.nameEn(),
+    website: f.text().input(httpUrl).optional().label('fields.website').listed(),
+    /** e.g. https://www.dhl.com/track?id={trackingNumber} */
+    trackingUrl: f
+      .text()
+      .input(httpUrl.refine((url) => url.includes(TRACKING_NUMBER_PLACEHOLDER)))
+      .optional(),
+    enabled: f.enabled(),
+    updatedAt: f.updatedAt(),
+  },
   roles: { view: [], edit: ['ROLE_SETTINGS_COURIERS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  toggle: true,
   deletable: true,
   screens: { create: true, edit: true },
 });
+export const courierDeliveryServiceCreateSchema = courierDeliveryServiceResource.create;
+export const courierDeliveryServiceSchema = courierDeliveryServiceResource.entity;
+export type CourierDeliveryService = z.infer<typeof courierDeliveryServiceSchema>;

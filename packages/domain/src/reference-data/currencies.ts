@@ -1,82 +1,48 @@
 import { z } from 'zod';
-import {
-  codeField,
-  dictionaryName,
-  dictionaryNameEn,
-  enabledField,
-  nameEnField,
-  nameField,
-  updatedAtField,
-} from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import { DECLARED_SCREENS } from '../screens';
 
 /** An ISO 4217 currency: three-letter code, numeric code, minor units (digits after the point). */
-export const currencyCreateSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^[A-Z]{3}$/),
-  numericCode: z
-    .string()
-    .trim()
-    .regex(/^\d{3}$/),
-  minorUnits: z.number().int().min(0).max(4),
-  name: dictionaryName,
-  nameEn: dictionaryNameEn,
-  symbol: z.string().trim().max(8).nullable().optional(),
-});
-export const currencySchema = z.object({
-  ...entityBase,
-  ...currencyCreateSchema.shape,
-  nameEn: z.string().nullable(),
-  symbol: z.string().nullable(),
-  enabled: z.boolean(),
-});
-export type Currency = z.infer<typeof currencySchema>;
-
-export const currencyResource = defineResource({
+export const currencyResource = declareResource({
   name: 'currency',
-  path: '/settings/currencies',
+  path: DECLARED_SCREENS.currencyResource.path,
   title: 'settings.currencies.title',
   itemTitle: 'settings.currencies.item',
   titles: { ru: 'Валюты', en: 'Currencies' },
-  entity: currencySchema,
-  create: currencyCreateSchema,
-  fields: [
-    codeField,
-    {
-      name: 'numericCode',
-      type: 'text',
-      label: 'settings.currencies.numericCode',
-      listed: true,
-      searchable: true,
-      sortable: true,
-      filterWidth: 'short',
-    },
-    {
-      name: 'minorUnits',
-      type: 'integer',
-      label: 'settings.currencies.minorUnits',
-      listed: true,
-      filterable: true,
-      sortable: true,
-      filterWidth: 'short',
-    },
-    nameField,
-    nameEnField,
-    {
-      name: 'symbol',
-      type: 'text',
-      label: 'settings.currencies.symbol',
-      listed: true,
-    },
-    enabledField,
-    updatedAtField,
-  ],
+  keys: 'settings.currencies',
+  fields: {
+    code: f.code().input(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{3}$/),
+    ),
+    numericCode: f
+      .text()
+      .input(
+        z
+          .string()
+          .trim()
+          .regex(/^\d{3}$/),
+      )
+      .listed()
+      .searchable()
+      .sortable()
+      .width('short'),
+    minorUnits: f.integer({ min: 0, max: 4 }).listed().filterable().sortable().width('short'),
+    name: f.name(),
+    nameEn: f.nameEn(),
+    symbol: f.text({ max: 8 }).optional().listed(),
+    enabled: f.enabled(),
+    updatedAt: f.updatedAt(),
+  },
   roles: { view: [], edit: ['ROLE_SETTINGS_CURRENCIES'] },
   labelField: 'code',
   defaultSort: { field: 'code', order: 'asc' },
-  toggle: true,
   deletable: true,
   screens: { create: true, edit: true },
 });
+export const currencyCreateSchema = currencyResource.create;
+export const currencySchema = currencyResource.entity;
+export type Currency = z.infer<typeof currencySchema>;

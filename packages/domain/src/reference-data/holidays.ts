@@ -1,51 +1,23 @@
-import { z } from 'zod';
-import {
-  dictionaryName,
-  dictionaryNameEn,
-  nameEnField,
-  nameField,
-  updatedAtField,
-} from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
-
-/** A calendar date in the ISO form YYYY-MM-DD that exists (no 2025-02-30). */
-const isoDate = z.iso.date();
+import type { z } from 'zod';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import { DECLARED_SCREENS } from '../screens';
 
 /** A non-working day; date arithmetic of the product (payment terms, DSO) skips it. */
-export const holidayCreateSchema = z.object({
-  date: isoDate,
-  name: dictionaryName,
-  nameEn: dictionaryNameEn,
-});
-export const holidaySchema = z.object({
-  ...entityBase,
-  date: z.string(),
-  name: z.string(),
-  nameEn: z.string().nullable(),
-});
-export type Holiday = z.infer<typeof holidaySchema>;
-
-export const holidayResource = defineResource({
+export const holidayResource = declareResource({
   name: 'holiday',
-  path: '/holidays',
+  path: DECLARED_SCREENS.holidayResource.path,
   title: 'settings.holidays.title',
   itemTitle: 'settings.holidays.item',
   titles: { ru: 'Праздничные дни', en: 'Holidays' },
-  entity: holidaySchema,
-  create: holidayCreateSchema,
-  fields: [
-    {
-      name: 'date',
-      type: 'date',
-      label: 'fields.date',
-      listed: true,
-      filterable: true,
-      sortable: true,
-    },
-    nameField,
-    nameEnField,
-    updatedAtField,
-  ],
+  keys: 'settings.holidays',
+  fields: {
+    // A calendar date in the ISO form YYYY-MM-DD that exists (no 2025-02-30).
+    date: f.date().label('fields.date').listed().filterable().sortable(),
+    name: f.name(),
+    nameEn: f.nameEn(),
+    updatedAt: f.updatedAt(),
+  },
   // The calendar is read by everyone whose dates it shifts.
   roles: { view: [], edit: ['ROLE_SETTINGS_HOLIDAYS'] },
   labelField: 'date',
@@ -54,3 +26,6 @@ export const holidayResource = defineResource({
   // routes.txt: a list and an "add" screen, no edit screen.
   screens: { create: true, edit: false },
 });
+export const holidayCreateSchema = holidayResource.create;
+export const holidaySchema = holidayResource.entity;
+export type Holiday = z.infer<typeof holidaySchema>;

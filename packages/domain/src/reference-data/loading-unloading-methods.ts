@@ -1,43 +1,28 @@
-import { z } from 'zod';
-import {
-  codeField,
-  dictionaryCode,
-  dictionaryName,
-  dictionaryNameEn,
-  enabledField,
-  nameEnField,
-  nameField,
-  updatedAtField,
-} from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
+import type { z } from 'zod';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import { DECLARED_SCREENS } from '../screens';
 
 /** How cargo gets on and off a vehicle: rear, side, top, with a tail lift, by crane, ... */
-export const loadingUnloadingMethodCreateSchema = z.object({
-  code: dictionaryCode,
-  name: dictionaryName,
-  nameEn: dictionaryNameEn,
-});
-export const loadingUnloadingMethodSchema = z.object({
-  ...entityBase,
-  ...loadingUnloadingMethodCreateSchema.shape,
-  nameEn: z.string().nullable(),
-  enabled: z.boolean(),
-});
-export type LoadingUnloadingMethod = z.infer<typeof loadingUnloadingMethodSchema>;
-
-export const loadingUnloadingMethodResource = defineResource({
+export const loadingUnloadingMethodResource = declareResource({
   name: 'loading_unloading_method',
-  path: '/tms/loading-unloading-methods',
+  path: DECLARED_SCREENS.loadingUnloadingMethodResource.path,
   title: 'tms.loadingUnloadingMethods.title',
   itemTitle: 'tms.loadingUnloadingMethods.item',
   titles: { ru: 'Способы погрузки и выгрузки', en: 'Loading and unloading methods' },
-  entity: loadingUnloadingMethodSchema,
-  create: loadingUnloadingMethodCreateSchema,
-  fields: [codeField, nameField, nameEnField, enabledField, updatedAtField],
+  fields: {
+    code: f.code(),
+    name: f.name(),
+    nameEn: f.nameEn(),
+    enabled: f.enabled(),
+    updatedAt: f.updatedAt(),
+  },
   roles: { view: [], edit: ['ROLE_SETTINGS_LOADING_UNLOADING_METHODS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  toggle: true,
   deletable: true,
   screens: { create: true, edit: true },
 });
+export const loadingUnloadingMethodCreateSchema = loadingUnloadingMethodResource.create;
+export const loadingUnloadingMethodSchema = loadingUnloadingMethodResource.entity;
+export type LoadingUnloadingMethod = z.infer<typeof loadingUnloadingMethodSchema>;

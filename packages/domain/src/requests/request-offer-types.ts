@@ -1,44 +1,29 @@
-import { z } from 'zod';
-import {
-  codeField,
-  dictionaryCode,
-  dictionaryName,
-  dictionaryNameEn,
-  enabledField,
-  nameEnField,
-  nameField,
-  updatedAtField,
-} from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
+import type { z } from 'zod';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import { DECLARED_SCREENS } from '../screens';
 
 /** A kind of offer on a customer request (e.g. door-to-door, port-to-port, customs only). */
-export const requestOfferTypeCreateSchema = z.object({
-  code: dictionaryCode,
-  name: dictionaryName,
-  nameEn: dictionaryNameEn,
-});
-export const requestOfferTypeSchema = z.object({
-  ...entityBase,
-  ...requestOfferTypeCreateSchema.shape,
-  nameEn: z.string().nullable(),
-  enabled: z.boolean(),
-});
-export type RequestOfferType = z.infer<typeof requestOfferTypeSchema>;
-
-export const requestOfferTypeResource = defineResource({
+export const requestOfferTypeResource = declareResource({
   name: 'request_offer_type',
-  path: '/settings/request-offer-types',
+  path: DECLARED_SCREENS.requestOfferTypeResource.path,
   title: 'settings.requestOfferTypes.title',
   itemTitle: 'settings.requestOfferTypes.item',
   titles: { ru: 'Типы предложений по запросам', en: 'Request offer types' },
-  entity: requestOfferTypeSchema,
-  create: requestOfferTypeCreateSchema,
-  fields: [codeField, nameField, nameEnField, enabledField, updatedAtField],
+  fields: {
+    code: f.code(),
+    name: f.name(),
+    nameEn: f.nameEn(),
+    enabled: f.enabled(),
+    updatedAt: f.updatedAt(),
+  },
   roles: { view: [], edit: ['ROLE_SETTINGS_REQUEST_OFFER_TYPES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  toggle: true,
   deletable: true,
   // routes.txt has no "new" screen for offer types: the web edits them; the API can add one.
   screens: { create: false, edit: true },
 });
+export const requestOfferTypeCreateSchema = requestOfferTypeResource.create;
+export const requestOfferTypeSchema = requestOfferTypeResource.entity;
+export type RequestOfferType = z.infer<typeof requestOfferTypeSchema>;

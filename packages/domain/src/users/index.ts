@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { roleListSchema } from '../access-groups';
-import { updatedAtField } from '../common/dictionary';
-import { defineResource, entityBase } from '../common/resource';
+import { accessGroupResource, roleListSchema } from '../access-groups';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import { serviceOfficeResource } from '../company/service-offices';
 
 /** Locales and languages of spec §9. */
 export const LOCALES = ['ru-RU', 'en-US'] as const;
@@ -32,184 +33,69 @@ export const cleartextPasswordSchema = z.strictObject({
   second: z.string().max(1024),
 });
 
-const userFields = {
-  username: usernameSchema,
-  /** The name of the user's contact (the person behind the account). */
-  contactName: z.string().trim().min(1).max(255),
-  email: z.email().trim().max(255).nullable().optional(),
-  phone: z.string().trim().max(64).nullable().optional(),
-  locale: z.enum(LOCALES).optional(),
-  nextUi: z.boolean().optional(),
-  changePasswordRequired: z.boolean().optional(),
-  serviceOfficeId: z.number().int().positive().nullable().optional(),
-  active: z.boolean().optional(),
-  ipRestriction: z.enum(IP_RESTRICTIONS).optional(),
-  remoteAccess: z.boolean().optional(),
-  /** IPv4/IPv6 addresses or CIDR ranges let in besides the offices' (checked by the server). */
-  allowedIpAddresses: z.array(z.string().trim().min(1).max(100)).max(500).optional(),
-  accessGroupIds: z.array(z.number().int().positive()).max(500).optional(),
-  /** Roles held directly, besides those of the access groups. */
-  roles: roleListSchema.optional(),
-};
-
-/** `POST /api/settings/users`: a new user with their first password. */
-export const userCreateSchema = z.object({
-  ...userFields,
-  cleartextPassword: cleartextPasswordSchema,
-});
-
 /** A user as the users screens see it (spec §3 User); no password or API key material ever leaves. */
-export const userSchema = z.object({
-  ...entityBase,
-  username: z.string(),
-  contactId: z.number().int(),
-  contactName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  locale: z.enum(LOCALES),
-  localeShort: z.string(),
-  language: z.string(),
-  nextUi: z.boolean(),
-  changePasswordRequired: z.boolean(),
-  serviceOfficeId: z.number().int().nullable(),
-  lastLoginAt: z.string().nullable(),
-  active: z.boolean(),
-  ipRestriction: z.enum(IP_RESTRICTIONS),
-  remoteAccess: z.boolean(),
-  allowedIpAddresses: z.array(z.string()),
-  /** An API key exists (it was shown once when generated). */
-  hasApiKey: z.boolean(),
-  accessGroupIds: z.array(z.number().int()),
-  roles: z.array(z.string()),
-  /** Own roles plus those of the enabled access groups. */
-  effectiveRoles: z.array(z.string()),
-});
-export type User = z.infer<typeof userSchema>;
-
-/** `POST /api/settings/users/{id}/api-key`: the new key, shown this once. */
-export const apiKeySchema = z.object({ apiKey: z.string() });
-
-const label = (name: string) => ({
-  label: `users.fields.${name}`,
-});
-
-export const userResource = defineResource({
+export const userResource = declareResource({
   name: 'user',
   path: '/settings/users',
   title: 'users.title',
   itemTitle: 'users.item',
   titles: { ru: 'Пользователи', en: 'Users' },
-  entity: userSchema,
-  create: userCreateSchema,
-  fields: [
-    {
-      name: 'username',
-      type: 'text',
-      ...label('username'),
-      listed: true,
-      searchable: true,
-      sortable: true,
-    },
-    {
-      name: 'contactName',
-      type: 'text',
-      ...label('contactName'),
-      listed: true,
-      searchable: true,
-      sortable: true,
-      filterWidth: 'wide',
-    },
-    {
-      name: 'email',
-      type: 'email',
-      ...label('email'),
-      listed: true,
-      searchable: true,
-      sortable: true,
-    },
-    { name: 'phone', type: 'text', ...label('phone'), searchable: true },
-    {
-      name: 'serviceOfficeId',
-      type: 'reference',
-      ...label('serviceOffice'),
-      reference: { path: '/settings/service-offices', labelField: 'name' },
-      filterable: true,
-    },
-    {
-      name: 'accessGroupIds',
-      type: 'references',
-      ...label('accessGroups'),
-      reference: { path: '/settings/access-groups', labelField: 'name' },
-      filterable: true,
-    },
-    {
-      name: 'effectiveRoles',
-      type: 'roles',
-      ...label('effectiveRoles'),
-      filterable: true,
-      filterWidth: 'wide',
-      readOnly: true,
-      hiddenInForm: true,
-    },
-    { name: 'roles', type: 'roles', ...label('roles') },
-    {
-      name: 'locale',
-      type: 'enum',
-      optionsKey: 'users.fields.locale',
-      ...label('localeLabel'),
-      options: LOCALES,
-      sortable: true,
-    },
-    { name: 'nextUi', type: 'boolean', ...label('nextUi') },
-    {
-      name: 'changePasswordRequired',
-      type: 'boolean',
-      ...label('changePasswordRequired'),
-    },
-    {
-      name: 'ipRestriction',
-      type: 'enum',
-      optionsKey: 'users.fields.ipRestriction',
-      ...label('ipRestrictionLabel'),
-      options: IP_RESTRICTIONS,
-      filterable: true,
-    },
-    {
-      name: 'remoteAccess',
-      type: 'boolean',
-      ...label('remoteAccess'),
-      filterable: true,
-    },
-    {
-      name: 'allowedIpAddresses',
-      type: 'tags',
-      ...label('allowedIpAddresses'),
-    },
-    {
-      name: 'active',
-      type: 'boolean',
-      ...label('active'),
-      listed: true,
-      filterable: true,
-      sortable: true,
-      filterWidth: 'short',
-    },
-    {
-      name: 'lastLoginAt',
-      type: 'datetime',
-      ...label('lastLoginAt'),
-      listed: true,
-      sortable: true,
-      readOnly: true,
-    },
-    {
-      name: 'hasApiKey',
-      type: 'boolean',
-      ...label('hasApiKey'),
-      readOnly: true,
-    },
-    updatedAtField,
-  ],
+  keys: 'users.fields',
+  fields: {
+    username: f.text().input(usernameSchema).listed().searchable().sortable(),
+    /** The name of the user's contact (the person behind the account). */
+    contactName: f.text().listed().searchable().sortable().width('wide'),
+    email: f.of('email', z.email().trim().max(255), z.string()).optional().listed().searchable().sortable(),
+    phone: f.text({ max: 64 }).optional().searchable(),
+    serviceOfficeId: f
+      .reference(serviceOfficeResource)
+      .optional()
+      .label('users.fields.serviceOffice')
+      .filterable(),
+    accessGroupIds: f
+      .references(accessGroupResource, undefined, { max: 500 })
+      .defaulted()
+      .label('users.fields.accessGroups')
+      .filterable(),
+    /** Own roles plus those of the enabled access groups. */
+    effectiveRoles: f
+      .of('roles', z.array(z.string()), z.array(z.string()))
+      .readOnly()
+      .filterable()
+      .width('wide')
+      .hiddenInForm(),
+    /** Roles held directly, besides those of the access groups. */
+    roles: f.of('roles', roleListSchema, z.array(z.string())).defaulted(),
+    locale: f
+      .enum(LOCALES)
+      .defaulted()
+      .label('users.fields.localeLabel')
+      .optionsKey('users.fields.locale')
+      .sortable(),
+    nextUi: f.boolean().defaulted(),
+    changePasswordRequired: f.boolean().defaulted(),
+    ipRestriction: f
+      .enum(IP_RESTRICTIONS)
+      .defaulted()
+      .label('users.fields.ipRestrictionLabel')
+      .optionsKey('users.fields.ipRestriction')
+      .filterable(),
+    remoteAccess: f.boolean().defaulted().filterable(),
+    /** IPv4/IPv6 addresses or CIDR ranges let in besides the offices' (checked by the server). */
+    allowedIpAddresses: f
+      .of('tags', z.array(z.string().trim().min(1).max(100)).max(500), z.array(z.string()))
+      .defaulted(),
+    active: f.boolean().defaulted().listed().filterable().sortable().width('short'),
+    lastLoginAt: f.of('datetime', z.string(), z.string()).readOnly().optional().listed().sortable(),
+    /** An API key exists (it was shown once when generated). */
+    hasApiKey: f.boolean().readOnly(),
+    updatedAt: f.updatedAt(),
+    contactId: f.integer().readOnly().schemaOnly(),
+    localeShort: f.text().readOnly().schemaOnly(),
+    language: f.text().readOnly().schemaOnly(),
+    /** The first password (`POST /api/settings/users`); later ones through "Set password". */
+    cleartextPassword: f.of('json', cleartextPasswordSchema, z.never()).writeOnly().schemaOnly(),
+  },
   roles: {
     view: ['ROLE_USER_LIST', 'ROLE_USER_SHOW'],
     edit: ['ROLE_USER_EDIT'],
@@ -220,57 +106,44 @@ export const userResource = defineResource({
   // Users are deactivated, never deleted: the change log and documents keep naming them.
   deletable: false,
 });
+export const userCreateSchema = userResource.create;
+export const userSchema = userResource.entity;
+export type User = z.infer<typeof userSchema>;
+
+/** `POST /api/settings/users/{id}/api-key`: the new key, shown this once. */
+export const apiKeySchema = z.object({ apiKey: z.string() });
+
+/** How a field names a user: through the colleagues directory, which every signed-in user may read. */
+export const colleagueReference = { path: '/users/colleagues', labelField: 'contactName' } as const;
 
 /**
  * Colleagues: the people behind users, as every signed-in user may see them to pick a curator, forwarder
  * or seller and to read their names on records. Only what identifies a colleague, never access details.
  */
-export const colleagueSchema = z.object({
-  ...entityBase,
-  username: z.string(),
-  contactName: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  serviceOfficeId: z.number().int().nullable(),
-  active: z.boolean(),
-});
-export type Colleague = z.infer<typeof colleagueSchema>;
-
-/** How a field names a user: through the colleagues directory, which every signed-in user may read. */
-export const colleagueReference = { path: '/users/colleagues', labelField: 'contactName' } as const;
-
-export const colleagueResource = defineResource({
+export const colleagueResource = declareResource({
   name: 'colleague',
-  path: '/users/colleagues',
+  path: colleagueReference.path,
   title: 'users.colleagues.title',
   itemTitle: 'users.colleagues.item',
   titles: { ru: 'Сотрудники', en: 'Colleagues' },
-  entity: colleagueSchema,
-  create: z.object({}),
-  fields: [
-    {
-      name: 'contactName',
-      type: 'text',
-      ...label('contactName'),
-      listed: true,
-      searchable: true,
-      sortable: true,
-    },
-    { name: 'username', type: 'text', ...label('username'), searchable: true },
-    { name: 'email', type: 'email', ...label('email'), listed: true, searchable: true },
-    { name: 'phone', type: 'text', ...label('phone'), searchable: true },
-    {
-      name: 'serviceOfficeId',
-      type: 'reference',
-      ...label('serviceOffice'),
-      reference: { path: '/settings/service-offices', labelField: 'name' },
-      listed: true,
-      filterable: true,
-    },
-    { name: 'active', type: 'boolean', ...label('active'), filterable: true },
-  ],
+  keys: 'users.fields',
+  fields: {
+    contactName: f.text().listed().searchable().sortable(),
+    username: f.text().searchable(),
+    email: f.of('email', z.string(), z.string()).optional().listed().searchable(),
+    phone: f.text().optional().searchable(),
+    serviceOfficeId: f
+      .reference(serviceOfficeResource)
+      .optional()
+      .label('users.fields.serviceOffice')
+      .listed()
+      .filterable(),
+    active: f.boolean().filterable(),
+  },
   roles: { view: [], edit: [] },
   labelField: 'contactName',
   defaultSort: { field: 'contactName', order: 'asc' },
   readOnly: true,
 });
+export const colleagueSchema = colleagueResource.entity;
+export type Colleague = z.infer<typeof colleagueSchema>;
