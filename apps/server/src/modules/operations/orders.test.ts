@@ -23,7 +23,7 @@ const postOrder = (body: Record<string, unknown>, who = editor) =>
   });
 
 beforeAll(async () => {
-  const edit = ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL'];
+  const edit = ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL', 'ROLE_COUNTERPARTY_VIEW_ALL'];
   editor = await signIn(ops.ctx, edit);
   finance = await signIn(ops.ctx, [...edit, 'ROLE_ORDER_FINANCE_CONTROL']);
   archivist = await signIn(ops.ctx, [...edit, 'ROLE_ORDER_ARCHIVE']);
@@ -115,6 +115,7 @@ describe('orders', () => {
       const mayExceed = await signIn(ops.ctx, [
         'ROLE_ORDER_VIEW_ALL',
         'ROLE_ORDER_EDIT_ALL',
+        'ROLE_COUNTERPARTY_VIEW_ALL',
         'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED',
       ]);
       await ops.createOrder(mayExceed, indebted);
@@ -145,6 +146,7 @@ describe('orders', () => {
     const allowed = await signIn(ops.ctx, [
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_ORDER_EDIT_ALL',
+      'ROLE_COUNTERPARTY_VIEW_ALL',
       'ROLE_ORDER_COUNTERPARTY_CHANGE',
       'ROLE_ORDER_CARGO_DAMAGE',
     ]);
@@ -162,7 +164,12 @@ describe('orders', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(COUNTERPARTY_MESSAGES.fieldEditDenied);
 
-    const liquid = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL', 'ROLE_ORDER_LIQUID']);
+    const liquid = await signIn(ops.ctx, [
+      'ROLE_ORDER_VIEW_ALL',
+      'ROLE_ORDER_EDIT_ALL',
+      'ROLE_COUNTERPARTY_VIEW_ALL',
+      'ROLE_ORDER_LIQUID',
+    ]);
     const created = await postOrder({ cargo: { liquid: true } }, liquid);
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json().data;

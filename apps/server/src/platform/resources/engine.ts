@@ -15,6 +15,7 @@ import {
   type ResourceService,
   type ResourceTable,
   type RowOf,
+  readRolesOf,
   resourceService,
 } from './service';
 
@@ -30,6 +31,7 @@ export {
   type ResourceService,
   type ResourceTable,
   type RowOf,
+  readRolesOf,
   resourceSchemas,
   resourceService,
   type WriteEvent,
@@ -64,7 +66,7 @@ export function registerResource<T extends ResourceTable>(
 export function registerResourceRoutes<Row>(app: App, service: ResourceService<Row>): void {
   const { descriptor, schemas } = service;
   const { path, roles } = descriptor;
-  const readRoles = roles.view.length ? [...roles.view, ...roles.edit] : [];
+  const readRoles = readRolesOf(descriptor);
   const createRoles = roles.create ?? roles.edit;
   const deleteRoles = roles.delete ?? roles.edit;
   const tags = [descriptor.name];
