@@ -35,6 +35,8 @@ function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
     tokenTtl: 3 * 3600,
     webDir,
     schedulerEnabled: false,
+    allowedOrigins: [],
+    realtimeCheckMs: 5000,
   };
 }
 

@@ -20,6 +20,13 @@ export interface Config {
   webDir: string | undefined;
   /** Scheduled jobs (archiver, cleanup) run only when enabled; tests drive them by hand. */
   schedulerEnabled: boolean;
+  /**
+   * Origins besides the server's own whose pages may open the real-time connection (`Origin` of the
+   * WebSocket handshake), e.g. a web app served from another host.
+   */
+  allowedOrigins: string[];
+  /** How often open real-time connections are checked again (ended sessions, revoked keys), ms. */
+  realtimeCheckMs: number;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -36,6 +43,19 @@ function secretKey(env: NodeJS.ProcessEnv, dataDir: string): string {
   const key = randomBytes(48).toString('base64url');
   writeFileSync(file, key, { mode: 0o600 });
   return key;
+}
+
+/** `ALLOWED_ORIGINS`: comma-separated origins (`https://tms.example.com`); a malformed one stops the start. */
+function origins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const origin = URL.canParse(entry) ? new URL(entry).origin : 'null';
+      if (origin === 'null') throw new Error(`ALLOWED_ORIGINS: "${entry}" is not an origin`);
+      return origin;
+    });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -55,5 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtl: Number(env.TOKEN_TTL || 3600),
     webDir: env.WEB_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     schedulerEnabled: bool(env.SCHEDULER, true),
+    allowedOrigins: origins(env.ALLOWED_ORIGINS),
+    realtimeCheckMs: Number(env.REALTIME_CHECK_MS || 5000),
   };
 }

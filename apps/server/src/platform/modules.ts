@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
+import type { ChangeLogRule } from './changelog/visibility';
 import type { OwnerAccess } from './files/service';
 import type { Module } from './http/types';
 import type { TopicRule } from './realtime/hub';
@@ -32,6 +33,11 @@ export interface ModuleDefinition {
   topics?: Readonly<Record<string, TopicRule>>;
   /** Who may read files attached to the module's records, by owner type. */
   fileOwners?: Readonly<Record<string, OwnerAccess>>;
+  /**
+   * Who may read the change-log entries of the entity types the module logs that are not resources (a
+   * resource's entries follow its read roles and scope), by entity type.
+   */
+  changeLog?: Readonly<Record<string, ChangeLogRule>>;
   /** Contributions to extension points of other modules: point → name → contribution. */
   contributes?: {
     readonly [P in keyof ModuleContributions]?: Readonly<Record<string, ModuleContributions[P]>>;
@@ -63,6 +69,7 @@ export interface Registries {
   jobs: readonly ScheduledJob[];
   topics: ReadonlyMap<string, TopicRule>;
   fileOwners: ReadonlyMap<string, OwnerAccess>;
+  changeLog: ReadonlyMap<string, ChangeLogRule>;
   /** The contributions to one extension point, in module order, by their names. */
   contributions<P extends keyof ModuleContributions>(point: P): ReadonlyMap<string, ModuleContributions[P]>;
 }
@@ -104,6 +111,7 @@ export function buildRegistries(modules: readonly ModuleDefinition[]): Registrie
     jobs,
     topics: collect(modules, 'Real-time topic', (module) => module.topics),
     fileOwners: collect(modules, 'File owner type', (module) => module.fileOwners),
+    changeLog: collect(modules, 'Change-log entity type', (module) => module.changeLog),
     contributions(point) {
       let found = points.get(point);
       if (!found) {

@@ -23,6 +23,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     tokenTtl: 3600,
     webDir: undefined,
     schedulerEnabled: false,
+    allowedOrigins: [],
+    realtimeCheckMs: 5000,
     ...overrides,
   };
 }

@@ -339,7 +339,8 @@ export function describeResource(options: ResourceSuiteOptions): void {
       if (creatable) expect(older.at(-1)).toMatchObject({ action: 'create' });
       if (creatable && deletable) {
         expect((await inject('DELETE', `${api}/${record.id}`)).statusCode).toBe(200);
-        const auditor = await signIn(ctx, ['ROLE_CHANGELOG_VIEW']);
+        // A deleted record's entries show to whoever holds its resource's read roles.
+        const auditor = await signIn(ctx, ['ROLE_CHANGELOG_VIEW', ...descriptor.roles.view]);
         const log = await inject(
           'GET',
           `/api/settings/entity-changelog?entityType=${descriptor.name}&entityId=${record.id}`,

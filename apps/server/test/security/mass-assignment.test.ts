@@ -636,7 +636,12 @@ describe('mass assignment', () => {
     }
 
     it('orders: damage, completion, a changed client and cargo flags (403 without the role)', async () => {
-      const editor = await signIn(ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL']);
+      // Seeing every client, so only the field roles refuse (a client out of sight is "not found").
+      const editor = await signIn(ctx, [
+        'ROLE_ORDER_VIEW_ALL',
+        'ROLE_ORDER_EDIT_ALL',
+        'ROLE_COUNTERPARTY_VIEW_ALL',
+      ]);
       const createBody = await BODIES.order!();
       const record = await createOrder(ctx, world, editor, client);
       const cargo = createBody.cargo as Body;
@@ -653,7 +658,12 @@ describe('mass assignment', () => {
     });
 
     it('jobs: damage, completion and a replaced contractor (403 without the role)', async () => {
-      const editor = await signIn(ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_JOB_VIEW_ALL', 'ROLE_JOB_EDIT_ALL']);
+      const editor = await signIn(ctx, [
+        'ROLE_ORDER_VIEW_ALL',
+        'ROLE_JOB_VIEW_ALL',
+        'ROLE_JOB_EDIT_ALL',
+        'ROLE_COUNTERPARTY_VIEW_ALL',
+      ]);
       const order = await createOrder(ctx, world, admin, client);
       const createBody = { jobTypeId: world.jobTypeId, orderIds: [order.id] };
       // The control: the editor may create a job; its contractor, once chosen, is the guarded one.

@@ -45,6 +45,7 @@ describe('object-level scopes of orders and jobs', () => {
     call = callerOf(ctx);
     world = await operationsWorld(ctx);
     admin = await signIn(ctx, [
+      'ROLE_COUNTERPARTY_VIEW_ALL',
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_ORDER_EDIT_ALL',
       'ROLE_JOB_VIEW_ALL',

@@ -1,4 +1,4 @@
-import { COUNTERPARTY_FIELD_ROLES } from '@tms/domain';
+import { COUNTERPARTY_FIELD_ROLES, ERROR_MESSAGES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/app';
@@ -155,8 +155,13 @@ describe('object-level scopes of counterparties', () => {
         });
         if (res.statusCode !== 404) wrong.push(`${route.method} ${route.url} → ${res.statusCode}`);
       }
+      // Named in a write, a record out of sight is "not found" on its field, like a missing one.
       const under = await call('POST', path, caller, await body(outside.id, ctx));
-      if (under.statusCode !== 404) wrong.push(`POST ${path} under it → ${under.statusCode}`);
+      if (
+        under.statusCode !== 400 ||
+        under.json().errors.children.counterpartyId?.errors[0] !== ERROR_MESSAGES.notFound
+      )
+        wrong.push(`POST ${path} under it → ${under.statusCode}`);
       const after = (await call('GET', `${path}/${part.id}`, admin)).json().data;
       if (after.version !== part.version) wrong.push(`${path} changed`);
     }

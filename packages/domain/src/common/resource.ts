@@ -132,6 +132,8 @@ export const RESOURCE_MESSAGES = {
   versionRequired: 'This value should not be blank.',
   /** A sort by a field that is not sortable. */
   notSortable: 'The value you selected is not a valid choice.',
+  /** A create or update that would leave the record outside what its author may read. */
+  outOfScope: 'You would no longer see the record after this change.',
 } as const;
 
 /** The export of a list: XLSX, headers in the asked language. */

@@ -1,5 +1,6 @@
 import {
   COUNTERPARTY_FIELD_ROLES,
+  ERROR_MESSAGES,
   flattenTree,
   COUNTERPARTY_MESSAGES as M,
   MESSAGES,
@@ -477,7 +478,9 @@ describe('scopes', () => {
       counterpartyId: mineB.id,
       name: 'Шпион',
     });
-    expect(foreign.statusCode).toBe(404);
+    // A counterparty out of sight is "not found" on the field that names it, like a missing one.
+    expect(foreign.statusCode).toBe(400);
+    expect(flattenTree(foreign.json().errors)).toEqual({ counterpartyId: [ERROR_MESSAGES.notFound] });
     const all = await call('GET', '/api/counterparty-contacts?search=борис', curatorB);
     expect(all.json().data.total).toBe(1);
     const contactId = ids(all)[0];

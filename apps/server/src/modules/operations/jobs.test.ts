@@ -117,6 +117,7 @@ describe('jobs', () => {
     const liquidOrders = await signIn(ops.ctx, [
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_ORDER_EDIT_ALL',
+      'ROLE_COUNTERPARTY_VIEW_ALL',
       'ROLE_ORDER_LIQUID',
     ]);
     const order = await ops.createOrder(liquidOrders, client, {

@@ -4,6 +4,7 @@ import { OPERATION_FILE_OWNERS, operationFilesColdStorageJob } from './files';
 import { operationsMergeHook } from './merge';
 import { OPERATION_TOPIC_RULES } from './realtime';
 import routes from './routes';
+import { stageChangeLogAccess } from './scope';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
 export const operationsModule = defineModule({
@@ -12,5 +13,6 @@ export const operationsModule = defineModule({
   jobs: [operationsArchiverJob, operationFilesColdStorageJob],
   topics: OPERATION_TOPIC_RULES,
   fileOwners: OPERATION_FILE_OWNERS,
+  changeLog: { stage: stageChangeLogAccess },
   contributes: { counterpartyMergeHooks: { operations: operationsMergeHook } },
 });

@@ -14,10 +14,12 @@ export type OperationRow = OrderRow | JobRow;
 /** Orders and jobs as resource services: every read and write of either goes through them. */
 export const orderService: ResourceService<OrderRow> = resourceService(orderResource, orders, {
   hooks: withChangeMessages('order', orderHooks()),
+  scopeField: 'serviceOfficeId',
   filters: { stageDue: stageDueFilter },
 });
 export const jobService: ResourceService<JobRow> = resourceService(jobResource, jobs, {
   hooks: withChangeMessages('job', jobHooks()),
+  scopeField: 'serviceOfficeId',
 });
 
 /** What the routes shared by orders and jobs (statuses, archive, stages) need to know of each. */

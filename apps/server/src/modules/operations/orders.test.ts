@@ -25,7 +25,7 @@ const postOrder = (body: Record<string, unknown>, who = editor) =>
 
 beforeAll(async () => {
   owe = await createCreditProbe(ops.db);
-  const edit = ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL'];
+  const edit = ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL', 'ROLE_COUNTERPARTY_VIEW_ALL'];
   editor = await signIn(ops.ctx, edit);
   finance = await signIn(ops.ctx, [...edit, 'ROLE_ORDER_FINANCE_CONTROL']);
   archivist = await signIn(ops.ctx, [...edit, 'ROLE_ORDER_ARCHIVE']);
@@ -113,6 +113,7 @@ describe('orders', () => {
     const mayExceed = await signIn(ops.ctx, [
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_ORDER_EDIT_ALL',
+      'ROLE_COUNTERPARTY_VIEW_ALL',
       'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED',
     ]);
     await ops.createOrder(mayExceed, indebted);
@@ -140,6 +141,7 @@ describe('orders', () => {
     const allowed = await signIn(ops.ctx, [
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_ORDER_EDIT_ALL',
+      'ROLE_COUNTERPARTY_VIEW_ALL',
       'ROLE_ORDER_COUNTERPARTY_CHANGE',
       'ROLE_ORDER_CARGO_DAMAGE',
     ]);
@@ -157,7 +159,12 @@ describe('orders', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(COUNTERPARTY_MESSAGES.fieldEditDenied);
 
-    const liquid = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL', 'ROLE_ORDER_LIQUID']);
+    const liquid = await signIn(ops.ctx, [
+      'ROLE_ORDER_VIEW_ALL',
+      'ROLE_ORDER_EDIT_ALL',
+      'ROLE_COUNTERPARTY_VIEW_ALL',
+      'ROLE_ORDER_LIQUID',
+    ]);
     const created = await postOrder({ cargo: { liquid: true } }, liquid);
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json().data;

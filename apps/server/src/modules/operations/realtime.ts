@@ -1,10 +1,10 @@
 import type { OperationType } from '@tms/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { publish, type TopicRule } from '../../platform/realtime/hub';
 import type { ResourceHooks } from '../../platform/resources';
-import { jobScope, orderScope } from './scope';
+import { jobAccess, orderAccess } from './scope';
 import { jobs, orders } from './tables';
 
 /**
@@ -23,17 +23,24 @@ export interface OperationChangeMessage {
 
 const MAX_ID = 2 ** 31 - 1;
 
-function readable(type: OperationType) {
+/**
+ * Whoever may read the record follows it, asked again for every message: once it left their scope they
+ * hear nothing more of it. A deleted record has nothing left to hide: its followers, who held a read
+ * permission, hear that it is gone.
+ */
+function readable(type: OperationType): TopicRule {
   const table = type === 'order' ? orders : jobs;
-  const scope = type === 'order' ? orderScope : jobScope;
-  return async (auth: AuthContext, id: string | undefined, db: Tx): Promise<boolean> => {
+  const accessOf = type === 'order' ? orderAccess : jobAccess;
+  return async (auth, id, db, moment) => {
     if (id === undefined || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > MAX_ID) return false;
+    const access = accessOf(auth, 'read');
+    if (access.access === 'none') return false;
     const [row] = await db
-      .select({ id: table.id })
+      .select({ reached: access.access === 'all' ? sql<boolean>`true` : sql<boolean>`${access.where}` })
       .from(table)
-      .where(and(eq(table.id, Number(id)), scope(auth, 'read', false)))
+      .where(eq(table.id, Number(id)))
       .limit(1);
-    return row !== undefined;
+    return row === undefined ? moment === 'deliver' : row.reached === true;
   };
 }
 

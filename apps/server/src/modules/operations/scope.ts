@@ -1,11 +1,12 @@
 import type { Role } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../../platform/auth/context';
 import { forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platform/permissions/scope';
 import { counterparties } from '../counterparties';
-import { jobs, orders } from './tables';
+import { jobs, orders, stages } from './tables';
 
 /*
  * The scopes of docs/operations.md "Who reaches an order or a job". Each part of the related scope is an
@@ -133,4 +134,21 @@ export function stageManageScope(
       ? resolveScope(auth, 'ROLE_STAGE_MANAGE', orderBuilders)
       : resolveScope(auth, 'ROLE_STAGE_MANAGE', jobBuilders);
   return conditionOf(union(manage, forwarded(auth, 'ROLE_FORWARDER_STAGES', operation)), strict);
+}
+
+/**
+ * The change-log entries of stages a user may read: those of stages of orders and jobs they may read, and
+ * of deleted stages when they may read some orders or jobs.
+ */
+export function stageChangeLogAccess(auth: AuthContext, entityId: AnyPgColumn): SQL | boolean {
+  const order = orderAccess(auth, 'read');
+  const job = jobAccess(auth, 'read');
+  if (order.access === 'none' && job.access === 'none') return false;
+  if (order.access === 'all' && job.access === 'all') return true;
+  const reaches = (table: typeof orders | typeof jobs, scope: ScopeAccess) =>
+    scope.access === 'all'
+      ? sql`true`
+      : sql`EXISTS (SELECT 1 FROM ${table} WHERE ${table.id} = ${stages.operationId} AND ${conditionOf(scope, false)})`;
+  return sql`NOT EXISTS (SELECT 1 FROM ${stages} WHERE ${stages.id} = ${entityId} AND (CASE ${stages.operationType}
+    WHEN 'order' THEN ${reaches(orders, order)} ELSE ${reaches(jobs, job)} END) IS NOT TRUE)`;
 }

@@ -179,6 +179,7 @@ describe('stages', () => {
     const forwarder = await signIn(ops.ctx, [
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_ORDER_EDIT_ALL',
+      'ROLE_COUNTERPARTY_VIEW_ALL',
       'ROLE_STAGE_MANAGE_ALL',
     ]);
     const dueToday = await ops.createOrder(forwarder, client, { forwarderId: forwarder.user.id });

@@ -186,12 +186,13 @@ export async function createJob(
   return res.json().data;
 }
 
-/** Viewing and editing every order and job: the usual user of these tests. */
+/** Viewing and editing every order and job, and seeing every client: the usual user of these tests. */
 export const EDIT_ALL = [
   'ROLE_ORDER_VIEW_ALL',
   'ROLE_ORDER_EDIT_ALL',
   'ROLE_JOB_VIEW_ALL',
   'ROLE_JOB_EDIT_ALL',
+  'ROLE_COUNTERPARTY_VIEW_ALL',
 ];
 
 /** The server's date `days` after today (before it when negative). */

@@ -1,11 +1,16 @@
 import { dataSchema, type Role, systemOptionsSchema, systemOptionsUpdateSchema } from '@tms/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { ChangeLogRule } from '../../platform/changelog/visibility';
 import type { App } from '../../platform/http/types';
+import { hasAnyRole } from '../../platform/permissions/check';
 import { getOptions, updateOptions } from './service';
 
 const roles: Role[] = ['ROLE_SETTINGS_SYSTEM'];
 const tags = ['options'];
+
+/** The change log shows the options' changes to those who may read the options. */
+export const optionsChangeLogAccess: ChangeLogRule = (auth) => hasAnyRole(auth, roles);
 const response = { 200: dataSchema(systemOptionsSchema) };
 
 function ifMatchVersion(request: FastifyRequest): number | undefined {

@@ -21,7 +21,8 @@ export const USER_DEFINED_LIST_IN_USE = 'The list is used by custom fields and c
 /**
  * User-defined lists (spec §3, §7): the settings screens' CRUD at /user-defined-lists, and the calls the
  * custom-field widget makes. `GET /user-defined-lists/{id}` (the resource's get) is the list description
- * {name, fields}; any signed-in user reads it and the content, and adds rows from the forms they fill.
+ * {name, fields}; any signed-in user reads it and the content, and adds rows from the forms they fill;
+ * replacing a row takes the list's edit role, and every change of the content is in the list's change log.
  */
 export default async function userDefinedListsModule(app: App): Promise<void> {
   registerResource(app, userDefinedListResource, userDefinedLists, {
@@ -75,7 +76,7 @@ export default async function userDefinedListsModule(app: App): Promise<void> {
     },
     async (request) => ({
       data: await app.database.db.transaction((tx) =>
-        addContent(tx, request.params.id, request.body, request.auth!.userId),
+        addContent(tx, request.params.id, request.body, request.auth!),
       ),
     }),
   );

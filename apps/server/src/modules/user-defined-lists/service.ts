@@ -2,12 +2,17 @@ import {
   type UserDefinedListField,
   type UserDefinedListItem,
   type UserDefinedListRow,
+  userDefinedListResource,
   userDefinedListRowIssues,
   userDefinedListRowLabel,
 } from '@tms/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import { ErrorCollector, notFound } from '../../platform/errors';
+import type { AuthContext } from '../../platform/auth/context';
+import { diff, recordChange } from '../../platform/changelog/service';
+import type { FieldChanges } from '../../platform/changelog/tables';
+import { ErrorCollector, forbidden, notFound } from '../../platform/errors';
+import { hasAnyRole } from '../../platform/permissions/check';
 import { containsPattern } from '../../platform/resources';
 import { userDefinedListRows, userDefinedLists } from './tables';
 
@@ -93,20 +98,41 @@ export async function contentRow(tx: Tx, listId: number, rowId: string): Promise
 }
 
 /**
- * Adds (or replaces, by row id) rows of a list. Every row is checked first; errors are answered per row and
- * field (`<rowId>.fields.<code>`) and nothing is written.
+ * Adds (or replaces, by row id) rows of a list. Any signed-in user adds rows from the forms they fill (spec
+ * §3); replacing a row that exists takes the list's edit role (403 otherwise). Every row is checked first;
+ * errors are answered per row and field (`<rowId>.fields.<code>`) and nothing is written. The change is one
+ * entry of the list's change log, `content.<rowId>` for each row that changed.
  */
 export async function addContent(
   tx: Tx,
   listId: number,
   rows: Record<string, UserDefinedListRow>,
-  userId: number,
+  auth: AuthContext,
 ): Promise<Record<string, UserDefinedListItem>> {
   const list = await listOr404(tx, listId);
   const errors = new ErrorCollector();
   for (const issue of userDefinedListRowIssues(list.fields, rows)) errors.add(issue.path, issue.message);
   errors.throwIfAny();
+  const stored = new Map(
+    (
+      await tx
+        .select({ rowId: userDefinedListRows.rowId, fields: userDefinedListRows.fields })
+        .from(userDefinedListRows)
+        .where(
+          and(
+            eq(userDefinedListRows.listId, listId),
+            inArray(
+              userDefinedListRows.rowId,
+              Object.values(rows).map((row) => row.id),
+            ),
+          ),
+        )
+        .for('update')
+    ).map((row) => [row.rowId, row.fields]),
+  );
+  if (stored.size && !hasAnyRole(auth, userDefinedListResource.roles.edit)) throw forbidden();
   const out: Record<string, UserDefinedListItem> = {};
+  const changes: FieldChanges = {};
   const now = new Date();
   for (const [key, row] of Object.entries(rows)) {
     // Blank optional values are kept as null, so a row reads the same whichever client added it.
@@ -118,12 +144,26 @@ export async function addContent(
     );
     await tx
       .insert(userDefinedListRows)
-      .values({ listId, rowId: row.id, fields, searchText: searchTextOf(fields), createdBy: userId })
+      .values({ listId, rowId: row.id, fields, searchText: searchTextOf(fields), createdBy: auth.userId })
       .onConflictDoUpdate({
         target: [userDefinedListRows.listId, userDefinedListRows.rowId],
         set: { fields, searchText: searchTextOf(fields), updatedAt: now },
       });
+    // Compared in the list's field order: jsonb keeps keys in its own order.
+    const before = stored.get(row.id);
+    const member = `content.${row.id}`;
+    const old = before ? Object.fromEntries(list.fields.map((f) => [f.code, before[f.code] ?? null])) : null;
+    Object.assign(changes, diff({ [member]: old }, { [member]: fields }));
     out[key] = itemOf(list.fields, { id: row.id, fields });
+  }
+  if (Object.keys(changes).length) {
+    await recordChange(tx, {
+      entityType: userDefinedListResource.name,
+      entityId: listId,
+      action: 'update',
+      auth,
+      changes,
+    });
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { userResource } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
@@ -9,9 +10,11 @@ import {
 } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
 import { diff, recordChange } from '../../platform/changelog/service';
+import type { ChangeLogRule } from '../../platform/changelog/visibility';
 import { ErrorCollector, forbidden, notFound } from '../../platform/errors';
 import { contacts, users } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
+import { readRolesOf } from '../../platform/resources';
 import { assertMayManage } from './admin';
 import { type ChangePassword, LOCALES, type ProfileUpdate, type SessionUser } from './schemas';
 
@@ -138,6 +141,13 @@ export async function changePassword(
   });
   return (await loadSessionUser(database.db, userId))!;
 }
+
+/**
+ * The change log shows a change of a user's contact (its name, from the profile screen) to those who may
+ * read users, and to the user it belongs to.
+ */
+export const contactChangeLogAccess: ChangeLogRule = (auth, entityId) =>
+  hasAnyRole(auth, readRolesOf(userResource)) || eq(entityId, auth.contactId);
 
 /** The profile screen: a user's own contact name, locale, theme and date-picker choice. */
 export async function updateProfile(

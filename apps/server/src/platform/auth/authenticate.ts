@@ -1,9 +1,9 @@
 import { ERROR_MESSAGES } from '@tms/domain';
-import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { Database } from '../../db/connection';
+import type { Database, Tx } from '../../db/connection';
 import { HttpError } from '../errors';
 import { accessGroups, serviceOffices, userAccessGroups, users } from '../identity/tables';
 import { apiKeyHash } from './api-key';
@@ -150,3 +150,58 @@ export function createAuthenticate(database: Database, config: Pick<Config, 'sec
     return auth;
   };
 }
+
+/** How a long-lived connection signed in: its session, or its API key (by hash). */
+export type Credential = { sessionId: string } | { apiKeyHash: string };
+
+/** What may have changed about a principal since it signed in. */
+export type CurrentPrincipal = Pick<AuthContext, 'roles' | 'serviceOfficeId'>;
+
+/**
+ * Of these credentials, those that still act, with their user's current roles and office, in two queries
+ * (sessions, API keys): the same conditions as `createAuthenticate` (a live session of an active user, not
+ * an impersonation by a disabled one; an API key still the user's). For connections that outlive a request.
+ */
+export async function currentPrincipals(
+  db: Tx,
+  credentials: readonly Credential[],
+): Promise<Map<string, CurrentPrincipal>> {
+  const sessionIds = credentials.flatMap((c) => ('sessionId' in c ? [c.sessionId] : []));
+  const keyHashes = credentials.flatMap((c) => ('apiKeyHash' in c ? [c.apiKeyHash] : []));
+  const real = alias(users, 'real_user');
+  const current = { roles: effectiveRolesSql(users), serviceOfficeId: users.serviceOfficeId };
+  const [bySession, byKey] = await Promise.all([
+    sessionIds.length
+      ? db
+          .select({ key: sessions.id, ...current })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .leftJoin(real, eq(real.id, sessions.impersonatorId))
+          .where(
+            and(
+              inArray(sessions.id, sessionIds),
+              isNull(sessions.revokedAt),
+              gt(sessions.expiresAt, sql`now()`),
+              eq(users.active, true),
+              or(isNull(sessions.impersonatorId), eq(real.active, true)),
+            ),
+          )
+      : [],
+    keyHashes.length
+      ? db
+          .select({ key: users.apiKeyHash, ...current })
+          .from(users)
+          .where(and(inArray(users.apiKeyHash, keyHashes), eq(users.active, true)))
+      : [],
+  ]);
+  return new Map(
+    [...bySession, ...byKey].map((row) => [
+      String(row.key),
+      { roles: new Set(row.roles), serviceOfficeId: row.serviceOfficeId },
+    ]),
+  );
+}
+
+/** The key `currentPrincipals` answers a credential under. */
+export const credentialKey = (credential: Credential): string =>
+  'sessionId' in credential ? credential.sessionId : credential.apiKeyHash;

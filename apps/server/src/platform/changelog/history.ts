@@ -41,12 +41,17 @@ export type ChangeLogQuery = z.infer<typeof changeLogQuerySchema>;
 const actor = alias(users, 'actor');
 const impersonator = alias(users, 'impersonator');
 
-/** Change-log entries matching the filters, newest first, with the acting and impersonating users' names. */
+/**
+ * Change-log entries matching the filters and `visible` (the entries the reader may see, see
+ * `visibleChanges`), newest first, with the acting and impersonating users' names.
+ */
 export async function changeHistory(
   db: Tx,
   query: ChangeLogQuery,
+  visible?: SQL,
 ): Promise<{ collection: ChangeEntry[]; total: number }> {
   const conditions: (SQL | undefined)[] = [
+    visible,
     query.entityType === undefined ? undefined : eq(changeLog.entityType, query.entityType),
     query.entityId === undefined ? undefined : eq(changeLog.entityId, query.entityId),
     query.userId === undefined ? undefined : eq(changeLog.userId, query.userId),

@@ -1,9 +1,23 @@
 import { dataSchema, listResultSchema } from '@tms/domain';
+import type { AuthContext } from '../auth/context';
 import type { App } from '../http/types';
+import { registeredResources } from '../resources/registry';
 import { type ChangeLogQuery, changeEntrySchema, changeHistory, changeLogQuerySchema } from './history';
+import { type ChangeLogRule, visibleChanges } from './visibility';
 
-/** The change-log screen (/settings/entity-changelog): every recorded change, filtered and paged. */
+/**
+ * The change-log screen (/settings/entity-changelog): every recorded change the reader may see (the
+ * record's read roles and scope), filtered and paged.
+ */
 export default async function changeLogRoutes(app: App): Promise<void> {
+  const rules = (): ReadonlyMap<string, ChangeLogRule> =>
+    new Map<string, ChangeLogRule>([
+      ...registeredResources().map(({ descriptor, service }): [string, ChangeLogRule] => [
+        descriptor.name,
+        (auth, entityId) => service.changeLogAccess(auth, entityId),
+      ]),
+      ...app.registries.changeLog,
+    ]);
   app.get(
     '/settings/entity-changelog',
     {
@@ -15,6 +29,12 @@ export default async function changeLogRoutes(app: App): Promise<void> {
         response: { 200: dataSchema(listResultSchema(changeEntrySchema)) },
       },
     },
-    async (request) => ({ data: await changeHistory(app.database.db, request.query as ChangeLogQuery) }),
+    async (request) => ({
+      data: await changeHistory(
+        app.database.db,
+        request.query as ChangeLogQuery,
+        visibleChanges(request.auth as AuthContext, rules()),
+      ),
+    }),
   );
 }

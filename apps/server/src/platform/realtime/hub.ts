@@ -1,8 +1,8 @@
-import { and, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Database, Tx } from '../../db/connection';
+import { type Credential, credentialKey, currentPrincipals } from '../auth/authenticate';
 import type { AuthContext } from '../auth/context';
-import { sessions } from '../auth/tables';
 
 /** One channel carries every message; instances LISTEN on it and deliver to their own sockets. */
 export const REALTIME_CHANNEL = 'tms_realtime';
@@ -13,7 +13,18 @@ export const REALTIME_CHANNEL = 'tms_realtime';
  * realtime part's own. A rule about a record (whoever may read order 12 may follow `orders/12`) asks the
  * database, through `db`.
  */
-export type TopicRule = (auth: AuthContext, id: string | undefined, db: Tx) => boolean | Promise<boolean>;
+export type TopicRule = (
+  auth: AuthContext,
+  id: string | undefined,
+  db: Tx,
+  /**
+   * `subscribe` when a client asks for the topic; `deliver` when a message of it goes out, which asks the
+   * rule again (a record that left the user's scope is no longer followed; one that was deleted may still
+   * announce it to its followers).
+   */
+  moment: TopicMoment,
+) => boolean | Promise<boolean>;
+export type TopicMoment = 'subscribe' | 'deliver';
 
 const everyone: TopicRule = (_auth, id) => id === undefined;
 const ownUser: TopicRule = (auth, id) => id === String(auth.userId);
@@ -32,12 +43,13 @@ export async function maySubscribe(
   auth: AuthContext,
   topic: string,
   db: Tx,
+  moment: TopicMoment = 'subscribe',
 ): Promise<boolean> {
   const slash = topic.indexOf('/');
   const name = slash === -1 ? topic : topic.slice(0, slash);
   const id = slash === -1 ? undefined : topic.slice(slash + 1);
   const rule = topicRules.get(name);
-  return rule ? rule(auth, id, db) : false;
+  return rule ? rule(auth, id, db, moment) : false;
 }
 
 /**
@@ -50,6 +62,7 @@ export async function publish(tx: Tx, topic: string, payload: unknown): Promise<
 
 interface Client {
   auth: AuthContext;
+  credential: Credential;
   topics: Set<string>;
 }
 
@@ -58,12 +71,20 @@ export class RealtimeHub {
   private readonly clients = new Map<WebSocket, Client>();
   private unlisten?: () => Promise<void>;
   private sweeper?: NodeJS.Timeout;
+  /** Messages go out one after another, in the order they were published. */
+  private delivering: Promise<void> = Promise.resolve();
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly topicRules: ReadonlyMap<string, TopicRule>,
+  ) {}
 
-  async start(sessionCheckMs = 60_000): Promise<void> {
-    this.unlisten = await this.database.listen(REALTIME_CHANNEL, (raw) => this.deliver(raw));
-    this.sweeper = setInterval(() => void this.closeEndedSessions(), sessionCheckMs);
+  /** `checkMs`: how often the connections' credentials are checked again (`recheckConnections`). */
+  async start(checkMs: number): Promise<void> {
+    this.unlisten = await this.database.listen(REALTIME_CHANNEL, (raw) => {
+      this.delivering = this.delivering.then(() => this.deliver(raw));
+    });
+    this.sweeper = setInterval(() => void this.recheckConnections(), checkMs);
     this.sweeper.unref();
   }
 
@@ -74,8 +95,8 @@ export class RealtimeHub {
     this.clients.clear();
   }
 
-  add(socket: WebSocket, auth: AuthContext): Client {
-    const client: Client = { auth, topics: new Set() };
+  add(socket: WebSocket, auth: AuthContext, credential: Credential): Client {
+    const client: Client = { auth, credential, topics: new Set() };
     this.clients.set(socket, client);
     socket.on('close', () => this.clients.delete(socket));
     return client;
@@ -85,33 +106,55 @@ export class RealtimeHub {
     return this.clients.size;
   }
 
-  private deliver(raw: string): void {
+  /** Waits for the messages received so far to be delivered (tests). */
+  flushed(): Promise<void> {
+    return this.delivering;
+  }
+
+  /**
+   * Sends a message to the subscribers of its topic who may still follow it: the topic's rule is asked
+   * again for each (a record that left the user's scope since they subscribed is no longer followed), so a
+   * subscription never outlives the access it was given for.
+   */
+  private async deliver(raw: string): Promise<void> {
     let message: { topic?: unknown; payload?: unknown };
     try {
       message = JSON.parse(raw);
     } catch {
       return;
     }
-    if (typeof message.topic !== 'string') return;
-    const text = JSON.stringify({ type: 'message', topic: message.topic, payload: message.payload });
+    const topic = message.topic;
+    if (typeof topic !== 'string') return;
+    const text = JSON.stringify({ type: 'message', topic, payload: message.payload });
     for (const [socket, client] of this.clients) {
-      if (client.topics.has(message.topic) && socket.readyState === socket.OPEN) socket.send(text);
+      if (!client.topics.has(topic) || socket.readyState !== socket.OPEN) continue;
+      const allowed = await maySubscribe(
+        this.topicRules,
+        client.auth,
+        topic,
+        this.database.db,
+        'deliver',
+      ).catch(() => false);
+      if (allowed) socket.send(text);
+      else client.topics.delete(topic);
     }
   }
 
-  /** Signing out or disabling a user also ends their live connections (checked once a minute). */
-  async closeEndedSessions(): Promise<void> {
-    const ids = [
-      ...new Set([...this.clients.values()].map((c) => c.auth.sessionId).filter((id) => id !== null)),
-    ];
-    if (ids.length === 0) return;
-    const live = await this.database.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(inArray(sessions.id, ids), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
-    const liveIds = new Set(live.map((row) => row.id));
+  /**
+   * Signing out, an ended session, a disabled user or a revoked API key close the connections that use
+   * them (every `checkMs`, a few seconds); the others take their user's current roles and office, which
+   * the topics' rules then judge by.
+   */
+  async recheckConnections(): Promise<void> {
+    if (this.clients.size === 0) return;
+    const current = await currentPrincipals(
+      this.database.db,
+      [...this.clients.values()].map((c) => c.credential),
+    );
     for (const [socket, client] of this.clients) {
-      if (client.auth.sessionId && !liveIds.has(client.auth.sessionId)) socket.close(4401, 'session ended');
+      const principal = current.get(credentialKey(client.credential));
+      if (principal) client.auth = { ...client.auth, ...principal };
+      else socket.close(4401, 'session ended');
     }
   }
 }

@@ -97,7 +97,7 @@ describe('real time', () => {
       url: '/api/auth/logout',
       headers: { authorization: `Bearer ${token}` },
     });
-    await ctx.app.realtime.closeEndedSessions();
+    await ctx.app.realtime.recheckConnections();
     expect(await closed).toBe(4401);
   });
 });

@@ -264,7 +264,8 @@ describe('resource engine', () => {
       payload: { name: 'Журнал 2' },
       headers: { ...all.headers, 'if-match': `W/"${item.version}"` },
     });
-    const auditor = await signIn(base, ['ROLE_CHANGELOG_VIEW']);
+    // The log shows a change to whoever may read its record: the probe's roles, every probe.
+    const auditor = await signIn(base, ['ROLE_CHANGELOG_VIEW', ROLE_PROBE, ROLE_PROBE_ALL]);
     const { recordChange } = await import('../changelog/service');
     await recordChange(base.database.db, {
       entityType: 'probe',

@@ -14,6 +14,7 @@ import {
   type ResourceService,
   type ResourceTable,
   type RowOf,
+  readRolesOf,
   resourceService,
 } from './service';
 
@@ -29,6 +30,7 @@ export {
   type ResourceService,
   type ResourceTable,
   type RowOf,
+  readRolesOf,
   resourceSchemas,
   resourceService,
   type WriteEvent,
@@ -63,7 +65,7 @@ export function registerResource<T extends ResourceTable>(
 export function registerResourceRoutes<Row>(app: App, service: ResourceService<Row>): void {
   const { descriptor, schemas } = service;
   const { path, roles } = descriptor;
-  const readRoles = roles.view.length ? [...roles.view, ...roles.edit] : [];
+  const readRoles = readRolesOf(descriptor);
   const createRoles = roles.create ?? roles.edit;
   const deleteRoles = roles.delete ?? roles.edit;
   const tags = [descriptor.name];

@@ -1,4 +1,5 @@
 import type { ResourceDescriptor } from '@tms/domain';
+import { rememberReach } from './reach';
 import type { ResourceService, ResourceTable } from './service';
 
 export interface RegisteredResource {
@@ -17,6 +18,7 @@ const registered = new Map<string, RegisteredResource>();
 
 export function rememberResource(service: ResourceService<unknown>): void {
   registered.set(service.descriptor.name, { descriptor: service.descriptor, table: service.table, service });
+  rememberReach(service.descriptor.path, service);
 }
 
 /** The registered descriptor of that name, if any. */

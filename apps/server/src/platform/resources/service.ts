@@ -1,26 +1,37 @@
 import {
   changedFieldsOf,
   deniedFields,
+  ERROR_MESSAGES,
   EXPORT_LANGUAGES,
   FIELD_ROLE_MESSAGES,
   MESSAGES,
   RESOURCE_MESSAGES,
   type ResourceDescriptor,
+  type Role,
   updateSchemaOf,
 } from '@tms/domain';
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
 import { changeHistory, type changeHistoryQuerySchema } from '../changelog/history';
 import { type ChangeAction, diff, recordChange } from '../changelog/service';
 import type { FieldChanges } from '../changelog/tables';
-import { conflict, fieldError, forbidden, notFound, zodValidationError } from '../errors';
+import {
+  conflict,
+  ErrorCollector,
+  fieldError,
+  forbidden,
+  HttpError,
+  notFound,
+  zodValidationError,
+} from '../errors';
 import { hasAnyRole } from '../permissions/check';
 import type { CallContext, ChangeContext, ResourceContext } from './context';
 import { constraintFields, mapConstraintError } from './db-errors';
 import { columnOf, type ListFilters, listOrder, listQueryOf, listWhere, withPlanForMatches } from './query';
+import { type ReadReach, reachAt } from './reach';
 
 /** A table a resource can live in: the contract's entity columns plus whatever the resource needs. */
 import type { ResourceTable } from './table';
@@ -73,6 +84,11 @@ export interface ResourceHooks<Row> {
 
 export interface ResourceOptions<Row> {
   hooks?: ResourceHooks<Row>;
+  /**
+   * The field a write is refused under when it would leave the record outside its author's read scope
+   * (orders: the office); unset, the refusal belongs to no field.
+   */
+  scopeField?: string;
   /** Constraint name → field, for constraints the table definition does not name (expression indexes). */
   constraints?: Record<string, string>;
   /** Members masked in the change log (e.g. a secret). */
@@ -84,6 +100,11 @@ export interface ResourceOptions<Row> {
    * on every list and export, also with none asked, so a filter can have a default.
    */
   filters?: ListFilters;
+}
+
+/** Roles that read a resource (list, export, get, history): its view roles and its edit roles; none: anyone. */
+export function readRolesOf(descriptor: ResourceDescriptor): readonly Role[] {
+  return descriptor.roles.view.length ? [...descriptor.roles.view, ...descriptor.roles.edit] : [];
 }
 
 /** Largest export; bigger selections must be filtered first. */
@@ -168,6 +189,14 @@ export interface ResourceService<Row = Values> {
   find(ctx: ChangeContext, id: number, options?: FindOptions): Promise<Row>;
   /** Whether `where` reaches the row (e.g. the edit scope of a record the user can read). */
   reaches(tx: Tx, id: number, where: SQL | undefined): Promise<boolean>;
+  /** The ids among `ids` the read scope does not reach (none when it is not restricted); for references. */
+  outsideReadScope(ctx: ResourceContext, ids: readonly number[]): Promise<Set<number>>;
+  /**
+   * Which change-log entries of this resource the principal may read, as a condition on the entry's
+   * record id (`entityId`): none without the read roles; with them, those of records the read scope reaches
+   * and of deleted records (whose roles are all that is left to judge by). `true`: all, `false`: none.
+   */
+  changeLogAccess(auth: AuthContext, entityId: SQL | AnyPgColumn): SQL | boolean;
   history(ctx: ResourceContext, id: number, query: HistoryQuery): ReturnType<typeof changeHistory>;
   create(ctx: ResourceContext, input: unknown): Promise<Values>;
   /** `version`: the one the change is based on (or in `input.version`); 409 when it is not the stored one. */
@@ -221,6 +250,19 @@ export function resourceService<T extends ResourceTable>(
 
   const scopeOf = (auth: AuthContext, access: 'read' | 'write' = 'read') =>
     hooks.scope ? hooks.scope(auth, access) : undefined;
+  /** The read scope, or `false` for a principal who reaches no record at all (the scope hook's 403). */
+  const readScope = (auth: AuthContext): SQL | undefined | false => {
+    try {
+      return scopeOf(auth, 'read');
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 403) return false;
+      throw error;
+    }
+  };
+  const referenceFields = descriptor.fields.filter(
+    (field) =>
+      (field.type === 'reference' || field.type === 'references') && field.reference && !field.readOnly,
+  );
   const toEntity = async (row: Row, ctx: CallContext): Promise<Values> =>
     hooks.toEntity ? hooks.toEntity(row, ctx) : defaultEntity(descriptor, row as Values);
   const columnValues = (values: Values): Values =>
@@ -272,6 +314,45 @@ export function resourceService<T extends ResourceTable>(
     if (deniedFields(descriptor.fieldRoles, values, existing, (role) => hasAnyRole(auth, [role])).length) {
       throw forbidden(FIELD_ROLE_MESSAGES.fieldEditDenied);
     }
+  }
+
+  /**
+   * A reference given in a create or update names a record the user may read: the referenced resource's
+   * read scope decides, one query per referenced resource, for the values that change only (a record keeps
+   * what it already refers to). Otherwise "not found" on that field, so nothing tells a hidden record
+   * from a missing one; existence within an unrestricted scope is the resource's own check.
+   */
+  async function checkReferences(ctx: ResourceContext, values: Values, existing: Row | null) {
+    const asked = new Map<ReadReach, { path: (string | number)[]; id: number }[]>();
+    for (const field of referenceFields) {
+      const value = values[field.name];
+      const reach = value == null ? undefined : reachAt(field.reference!.path);
+      if (!reach) continue;
+      const before = (existing as Values | null)?.[field.name];
+      const given = field.type === 'reference' ? [value] : Array.isArray(value) ? value : [];
+      given.forEach((id, index) => {
+        if (typeof id !== 'number') return;
+        if (field.type === 'reference' ? id === before : Array.isArray(before) && before.includes(id)) return;
+        const path = field.type === 'reference' ? [field.name] : [field.name, index];
+        asked.set(reach, [...(asked.get(reach) ?? []), { path, id }]);
+      });
+    }
+    const errors = new ErrorCollector();
+    for (const [reach, uses] of asked) {
+      const outside = await reach.outsideReadScope(ctx, [...new Set(uses.map((use) => use.id))]);
+      for (const use of uses) if (outside.has(use.id)) errors.add(use.path, ERROR_MESSAGES.notFound);
+    }
+    errors.throwIfAny();
+  }
+
+  /**
+   * A record its author wrote stays one they may read: a write that would leave it outside their read scope
+   * (an order for another office, or for none) is refused under `scopeField` and undone.
+   */
+  async function assertStillReadable(ctx: ResourceContext, id: number) {
+    const scope = readScope(ctx.auth);
+    if (scope === undefined || (scope !== false && (await findOne(ctx.tx, id, scope)))) return;
+    throw fieldError(options.scopeField ? [options.scopeField] : [], RESOURCE_MESSAGES.outOfScope);
   }
 
   async function changed(ctx: ResourceContext, event: WriteEvent<Row>) {
@@ -365,6 +446,27 @@ export function resourceService<T extends ResourceTable>(
       return Boolean(row);
     },
 
+    async outsideReadScope({ tx, auth }, ids) {
+      const scope = readScope(auth);
+      if (scope === undefined || !ids.length) return new Set();
+      if (scope === false) return new Set(ids);
+      const reached = await tx
+        .select({ id: idColumn })
+        .from(table as PgTable)
+        .where(and(inArray(idColumn, [...ids]), scope));
+      const inside = new Set(reached.map((row) => row.id as number));
+      return new Set(ids.filter((id) => !inside.has(id)));
+    },
+
+    changeLogAccess(auth, entityId) {
+      if (!hasAnyRole(auth, readRolesOf(descriptor))) return false;
+      const scope = readScope(auth);
+      if (scope === false) return false;
+      if (scope === undefined) return true;
+      // One index probe per entry: no stored row outside the scope (in it, or deleted).
+      return sql`NOT EXISTS (SELECT 1 FROM ${table} WHERE ${idColumn} = ${entityId} AND (${scope}) IS NOT TRUE)`;
+    },
+
     async history({ tx, auth }, id, query) {
       if (!(await findOne(tx, id, scopeOf(auth)))) throw notFound();
       return changeHistory(tx, { ...query, entityType: descriptor.name, entityId: id });
@@ -375,6 +477,7 @@ export function resourceService<T extends ResourceTable>(
       return inTransaction(outer, 'write', async (tx) => {
         const ctx = { tx, auth, registries };
         checkFieldRoles(auth, input, null);
+        await checkReferences(ctx, input, null);
         const values = (await hooks.beforeCreate?.(ctx, { ...input })) ?? input;
         const [row] = (await tx
           .insert(table)
@@ -383,6 +486,7 @@ export function resourceService<T extends ResourceTable>(
         const after = await toEntity(row!, ctx);
         await log(ctx, 'create', idOf(row!), null, after);
         await changed(ctx, { action: 'create', before: null, after: row!, input });
+        await assertStillReadable(ctx, idOf(row!));
         return after;
       });
     },
@@ -403,6 +507,7 @@ export function resourceService<T extends ResourceTable>(
           changedFieldsOf(input, existing as Values, descriptor.fieldRoles?.createDefaults),
         );
         checkFieldRoles(auth, input, existing);
+        await checkReferences(ctx, input, existing);
         const values = (await hooks.beforeUpdate?.(ctx, { ...input }, existing)) ?? input;
         // The version check lives in the UPDATE itself: of two concurrent updates only one matches.
         const [row] = (await tx
@@ -418,6 +523,7 @@ export function resourceService<T extends ResourceTable>(
         const after = await toEntity(row, ctx);
         await log(ctx, 'update', id, await toEntity(existing, ctx), after);
         await changed(ctx, { action: 'update', before: existing, after: row, input });
+        await assertStillReadable(ctx, id);
         return after;
       });
     },

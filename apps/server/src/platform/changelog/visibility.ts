@@ -1,0 +1,32 @@
+import { can } from '@tms/domain';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AuthContext } from '../auth/context';
+import { changeLog } from './tables';
+
+/**
+ * Which change-log entries of one entity type a principal may read, as a condition on the entry's record
+ * id: `true` all, `false` none. A resource's rule is its service's `changeLogAccess` (its read roles and
+ * scope); a module declares the rule of any other type it logs (`changeLog` of its definition).
+ */
+export type ChangeLogRule = (auth: AuthContext, entityId: AnyPgColumn) => SQL | boolean;
+
+/**
+ * The entries of the change log a principal may read: of each entity type, those its rule lets through;
+ * a type without a rule only the administrator reads. One condition, so the log stays a paged query.
+ */
+export function visibleChanges(
+  auth: AuthContext,
+  rules: ReadonlyMap<string, ChangeLogRule>,
+): SQL | undefined {
+  if (can(auth.roles, [])) return undefined;
+  const everyEntry: string[] = [];
+  const someEntries: SQL[] = [];
+  for (const [type, rule] of rules) {
+    const access = rule(auth, changeLog.entityId);
+    if (access === true) everyEntry.push(type);
+    else if (access !== false) someEntries.push(and(eq(changeLog.entityType, type), access)!);
+  }
+  const parts = [...(everyEntry.length ? [inArray(changeLog.entityType, everyEntry)] : []), ...someEntries];
+  return parts.length ? or(...parts) : sql`false`;
+}

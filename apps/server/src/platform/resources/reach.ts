@@ -1,0 +1,23 @@
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../auth/context';
+
+/** What a reference to a resource may name: the records of its read scope. */
+export interface ReadReach {
+  /** The ids among `ids` the principal's read scope does not reach (none when it is not restricted). */
+  outsideReadScope(ctx: { tx: Tx; auth: AuthContext }, ids: readonly number[]): Promise<Set<number>>;
+}
+
+/**
+ * The read reach of every registered resource by its list path, which is how a descriptor's reference
+ * field names the resource it points to. Its own file so that a service can check its references without
+ * importing the registry (which imports the service).
+ */
+const byPath = new Map<string, ReadReach>();
+
+export function rememberReach(path: string, reach: ReadReach): void {
+  byPath.set(path, reach);
+}
+
+export function reachAt(path: string): ReadReach | undefined {
+  return byPath.get(path);
+}
