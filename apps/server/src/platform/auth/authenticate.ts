@@ -22,14 +22,18 @@ interface UsersTable {
   serviceOfficeId: AnyPgColumn;
 }
 
-/** Effective roles of a user row in the query: their own plus those of their enabled access groups. */
+/**
+ * Effective roles of a user row in the query: their own plus those of their enabled access groups. The
+ * user's columns are read in FROM-less selects: in a one-table query drizzle writes them unqualified,
+ * and beside the groups' tables "id" and "roles" would name the group's columns instead.
+ */
 export function effectiveRolesSql(u: UsersTable = users): SQL<string[]> {
   return sql<string[]>`ARRAY(
-    SELECT unnest(${u.roles})
+    SELECT unnest(own.roles) FROM (SELECT ${u.roles} AS roles) own
     UNION
-    SELECT unnest(${accessGroups.roles}) FROM ${userAccessGroups}
-      JOIN ${accessGroups} ON ${accessGroups.id} = ${userAccessGroups.accessGroupId} AND ${accessGroups.enabled}
-      WHERE ${userAccessGroups.userId} = ${u.id})`;
+    SELECT unnest(g.roles) FROM (SELECT ${u.id} AS id) own
+      JOIN ${userAccessGroups} uag ON uag.user_id = own.id
+      JOIN ${accessGroups} g ON g.id = uag.access_group_id AND g.enabled)`;
 }
 
 /** The office addresses the user's IP restriction lets in (see ip.ts `IpAccess.officeAddresses`). */
