@@ -79,6 +79,7 @@ export function createAuthenticate(database: Database, config: Pick<Config, 'sec
         contactId: users.contactId,
         serviceOfficeId: users.serviceOfficeId,
         roles: effectiveRolesSql(users),
+        passwordChangeRequired: users.changePasswordRequired,
         ipRestriction: users.ipRestriction,
         remoteAccess: users.remoteAccess,
         allowedIpAddresses: users.allowedIpAddresses,
@@ -97,6 +98,7 @@ export function createAuthenticate(database: Database, config: Pick<Config, 'sec
       roles: new Set(row.roles),
       sessionId: null,
       impersonatorId: null,
+      passwordChangeRequired: row.passwordChangeRequired,
     };
   };
   return async (request) => {
@@ -115,6 +117,7 @@ export function createAuthenticate(database: Database, config: Pick<Config, 'sec
         contactId: users.contactId,
         serviceOfficeId: users.serviceOfficeId,
         roles: effectiveRolesSql(users),
+        passwordChangeRequired: users.changePasswordRequired,
         ipRestriction: sql<string>`CASE WHEN ${impersonating} THEN ${real.ipRestriction} ELSE ${users.ipRestriction} END`,
         remoteAccess: sql<boolean>`CASE WHEN ${impersonating} THEN ${real.remoteAccess} ELSE ${users.remoteAccess} END`,
         allowedIpAddresses: sql<
@@ -150,6 +153,7 @@ export function createAuthenticate(database: Database, config: Pick<Config, 'sec
       roles: new Set(row.roles),
       sessionId: claims.sessionId,
       impersonatorId: claims.impersonatorId,
+      passwordChangeRequired: row.passwordChangeRequired,
     };
     return auth;
   };
