@@ -12,16 +12,37 @@ import { applyServerErrors } from '../../platform/widgets/serverErrors';
 export const PASSWORD_COUNTER = 24;
 
 interface PasswordForm {
+  /** Asked when a user changes their own password, except in the forced change after signing in. */
+  currentPassword?: string;
   cleartextPassword: { first: string; second: string };
 }
 
-/** The two password inputs with their counters and server errors; used by the dialog and the profile. */
+/**
+ * The two password inputs with their counters and server errors, after the current password when the
+ * form asks for it; used by the dialogs and the profile.
+ */
 export function PasswordFields({ form }: { form: ReturnType<typeof useForm<PasswordForm>> }) {
   const { t } = useTranslation('shell');
   const { control, formState } = form;
   const errors = formState.errors.cleartextPassword;
   return (
     <>
+      {form.formState.defaultValues?.currentPassword !== undefined && (
+        <Controller
+          control={control}
+          name="currentPassword"
+          render={({ field: input }) => (
+            <PasswordInput
+              {...input}
+              value={input.value ?? ''}
+              label={t('password.current')}
+              autoComplete="current-password"
+              required
+              error={formState.errors.currentPassword?.message}
+            />
+          )}
+        />
+      )}
       {(['first', 'second'] as const).map((field) => (
         <Controller
           key={field}
@@ -48,9 +69,15 @@ export function PasswordFields({ form }: { form: ReturnType<typeof useForm<Passw
   );
 }
 
-export function usePasswordForm(userId: number, onSaved: (user: SystemUser) => void) {
+/** `withCurrent`: the form also asks for the current password (the profile's own change). */
+export function usePasswordForm(userId: number, onSaved: (user: SystemUser) => void, withCurrent = false) {
   const { t } = useTranslation('shell');
-  const form = useForm<PasswordForm>({ defaultValues: { cleartextPassword: { first: '', second: '' } } });
+  const form = useForm<PasswordForm>({
+    defaultValues: {
+      ...(withCurrent ? { currentPassword: '' } : {}),
+      cleartextPassword: { first: '', second: '' },
+    },
+  });
   const submit = form.handleSubmit(async (values) => {
     try {
       const user = await api.post<SystemUser>(`/users/${userId}/password`, values, { suppressPopup: true });
