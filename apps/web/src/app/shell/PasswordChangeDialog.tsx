@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type BaseSyntheticEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
@@ -78,7 +78,7 @@ export function usePasswordForm(userId: number, onSaved: (user: SystemUser) => v
       cleartextPassword: { first: '', second: '' },
     },
   });
-  const submit = form.handleSubmit(async (values) => {
+  const send = form.handleSubmit(async (values) => {
     try {
       const user = await api.post<SystemUser>(`/users/${userId}/password`, values, { suppressPopup: true });
       notifySaved(t('common:saved'));
@@ -93,6 +93,12 @@ export function usePasswordForm(userId: number, onSaved: (user: SystemUser) => v
       }
     }
   });
+  // A server error under a field this form does not show (the current password, in the forced dialog)
+  // would otherwise block every later submit.
+  const submit = (event?: BaseSyntheticEvent) => {
+    form.clearErrors();
+    return send(event);
+  };
   return { form, submit };
 }
 
