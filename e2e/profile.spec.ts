@@ -76,7 +76,9 @@ test.describe('user profile', () => {
     await expect(page.getByTestId('user-menu')).toContainText('Administrator');
   });
 
-  test('password change shows the server errors under each field', async ({ page }) => {
+  test('password change asks for the current password and shows the server errors under each field', async ({
+    page,
+  }) => {
     await signIn(page, '/settings/user-profile', 'ru', { realLocale: true });
     const form = page.getByTestId('profile-password');
     await form.getByLabel('Новый пароль').fill('short');
@@ -87,6 +89,9 @@ test.describe('user profile', () => {
     const second = form.locator('.mantine-InputWrapper-root', { has: page.getByLabel('Повторите пароль') });
     await expect(first.locator('.mantine-InputWrapper-error')).not.toBeEmpty();
     await expect(second.locator('.mantine-InputWrapper-error')).toHaveText('Пароли не совпадают');
+    // Changing one's own password asks for the current one.
+    const current = form.locator('.mantine-InputWrapper-root', { has: page.getByLabel('Текущий пароль') });
+    await expect(current.locator('.mantine-InputWrapper-error')).toHaveText('Значение не должно быть пустым');
     await expect(page.getByTestId('snackbar')).toHaveCount(0);
   });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_ROLES,
   can,
+  holdsAll,
+  mayGrant,
   PERMISSION_FAMILIES,
   roleLabel,
   rolesOfScopedPermission,
@@ -185,5 +187,29 @@ describe('can', () => {
     for (const role of rolesOfScopedPermission('ROLE_BILL_VIEW')) {
       expect(can([role], 'ROLE_BILL_VIEW')).toBe(true);
     }
+  });
+});
+
+describe('mayGrant', () => {
+  it('gives only a role held, never the administrator role', () => {
+    const manager = ['ROLE_USER_EDIT', 'ROLE_ORDER_VIEW_OWN'];
+    expect(mayGrant(manager, 'ROLE_ORDER_VIEW_OWN')).toBe(true);
+    expect(mayGrant(manager, 'ROLE_ORDER_VIEW_ALL')).toBe(false);
+    expect(mayGrant(manager, 'ROLE_ADMIN')).toBe(false);
+  });
+
+  it('lets ROLE_GRANT_ANY_ROLE give any role but the administrator role, and the administrator all', () => {
+    expect(mayGrant(new Set(['ROLE_GRANT_ANY_ROLE']), 'ROLE_BILL_EDIT_ALL')).toBe(true);
+    expect(mayGrant(new Set(['ROLE_GRANT_ANY_ROLE']), 'ROLE_ADMIN')).toBe(false);
+    expect(mayGrant(['ROLE_ADMIN'], 'ROLE_ADMIN')).toBe(true);
+  });
+});
+
+describe('holdsAll', () => {
+  it('is every role held; the administrator holds them all', () => {
+    expect(holdsAll(['ROLE_USER_LIST', 'ROLE_USER_SHOW'], ['ROLE_USER_LIST'])).toBe(true);
+    expect(holdsAll(['ROLE_USER_LIST'], ['ROLE_USER_LIST', 'ROLE_USER_SHOW'])).toBe(false);
+    expect(holdsAll(['ROLE_GRANT_ANY_ROLE'], ['ROLE_USER_LIST'])).toBe(false);
+    expect(holdsAll(new Set(['ROLE_ADMIN']), ['ROLE_ADMIN', 'ROLE_USER_LIST'])).toBe(true);
   });
 });

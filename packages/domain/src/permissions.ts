@@ -160,6 +160,8 @@ const FAMILIES = [
       role('ROLE_USER_EDIT', 'Пользователи: редактирование', 'Users: edit'),
       role('ROLE_USER_CREATE', 'Пользователи: создание', 'Users: create'),
       role('ROLE_ALLOWED_TO_SWITCH', 'Вход под другим пользователем', 'Sign in as another user'),
+      /** Grants any role but the administrator's to users and access groups (see mayGrant). */
+      role('ROLE_GRANT_ANY_ROLE', 'Выдача любых прав', 'Grant any permission'),
       role(
         'ROLE_USER_REMOTE_ACCESS_SUBORDINATES',
         'Удалённый доступ подчинённых',
@@ -712,4 +714,25 @@ export function can(
     }
     return rolesOfScopedPermission(permission).some(holds);
   });
+}
+
+/**
+ * Whoever holds every one of `roles` (the administrator holds them all): an impersonated user must be
+ * no more than the impersonator.
+ */
+export function holdsAll(held: ReadonlySet<string> | readonly string[], roles: readonly string[]): boolean {
+  const set = held instanceof Set ? held : new Set(held);
+  return set.has('ROLE_ADMIN') || roles.every((role) => set.has(role));
+}
+
+/**
+ * The grant rule: a user gives others (directly or through an access group) only roles they hold
+ * themselves, so managing users is no way to raise one's own rights; ROLE_GRANT_ANY_ROLE may give any
+ * role, and only the administrator gives (or takes away) the administrator role.
+ */
+export function mayGrant(held: ReadonlySet<string> | readonly string[], role: string): boolean {
+  const set = held instanceof Set ? held : new Set(held);
+  if (set.has('ROLE_ADMIN')) return true;
+  if (role === 'ROLE_ADMIN') return false;
+  return set.has('ROLE_GRANT_ANY_ROLE') || set.has(role);
 }

@@ -35,6 +35,8 @@ export interface ResourceSuiteOptions {
   unique?: string[];
   /** A search term that finds the created record. */
   search?: string;
+  /** Roles the editor holds besides the resource's: those its writes grant (users, access groups). */
+  editorRoles?: string[];
   /** Create members never answered back (e.g. a password). */
   writeOnly?: string[];
   /**
@@ -70,7 +72,13 @@ export function describeResource(options: ResourceSuiteOptions): void {
     beforeAll(async () => {
       const base = await createTestApp();
       const { view, edit, create = [], delete: remove = [] } = descriptor.roles;
-      const editor = await signIn(base, [...view, ...edit, ...create, ...remove]);
+      const editor = await signIn(base, [
+        ...view,
+        ...edit,
+        ...create,
+        ...remove,
+        ...(options.editorRoles ?? []),
+      ]);
       ctx = { ...base, editor };
       if (options.contract === 'full') outsider = await signIn(base, []);
     });

@@ -9,6 +9,8 @@ export const ACCESS_MESSAGES = {
   groupInUse: 'Access group is assigned to users.',
   /** Granting ROLE_ADMIN (directly or through a group) needs an administrator. */
   adminOnly: 'Only an administrator may grant the administrator role.',
+  /** A user gives others only roles they hold (mayGrant). */
+  heldOnly: 'You may grant only roles you hold yourself.',
   unknownRole: 'Unknown role.',
 } as const;
 

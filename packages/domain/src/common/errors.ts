@@ -10,6 +10,10 @@ export const ERROR_MESSAGES = {
   internal: 'Something went wrong. Try again later.',
   tooLarge: 'The request is too large.',
   impersonationRefresh: 'A token cannot be refreshed while impersonating.',
+  impersonationTarget: 'You may act only as a user whose permissions you hold.',
+  impersonationCredentials:
+    'Passwords, API keys, roles and access groups cannot be changed while impersonating.',
+  passwordChangeRequired: 'Change your password to continue.',
   alreadyExists: 'Already exists.',
   changesLocked: 'Changes locked.',
   fieldEditAccessDenied: 'Field edit access denied.',

@@ -16,6 +16,7 @@ const groupBody = () => ({
 describeResource({
   descriptor: accessGroupResource,
   validCreate: groupBody,
+  editorRoles: ['ROLE_ORDER_VIEW_OFFICE', 'ROLE_USER_LIST', 'ROLE_CHANGELOG_VIEW'],
   update: { description: 'Changed', roles: ['ROLE_CHANGELOG_VIEW'] },
   invalidCreate: {
     body: { name: ' ', roles: ['ROLE_NO_SUCH_ROLE', 'ROLE_USER_LIST'] },
@@ -39,6 +40,9 @@ describe('access group rules', () => {
       'ROLE_ACCESS_GROUP_LIST',
       'ROLE_ACCESS_GROUP_EDIT',
       'ROLE_ACCESS_GROUP_CREATE',
+      'ROLE_USER_LIST',
+      'ROLE_CHANGELOG_VIEW',
+      'ROLE_ORDER_VIEW_OFFICE',
     ]);
     admin = await signIn(ctx, ['ROLE_ADMIN']);
   });

@@ -1,8 +1,10 @@
-import { ACCESS_MESSAGES, accessGroupResource } from '@tms/domain';
+import { ACCESS_MESSAGES, accessGroupResource, mayGrant } from '@tms/domain';
 import type { AuthContext } from '../../platform/auth/context';
-import { conflict, fieldError, forbidden } from '../../platform/errors';
+import { assertNotImpersonating } from '../../platform/auth/impersonation';
+import { conflict, forbidden } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { accessGroups } from '../../platform/identity/tables';
+import { assertMayGrant } from '../../platform/permissions/grants';
 import { registerResource } from '../../platform/resources';
 import { countUsersInGroup } from '../users';
 
@@ -11,15 +13,24 @@ type Row = typeof accessGroups.$inferSelect;
 const isAdmin = (auth: AuthContext) => auth.roles.has('ROLE_ADMIN');
 const grantsAdmin = (roles: readonly string[] | undefined) => roles?.includes('ROLE_ADMIN') ?? false;
 
-/** Only an administrator touches a group that makes its users administrators. */
+/**
+ * A group's roles are those of every user holding it, so any change of a group changes users' access:
+ * never while impersonating, and only an administrator touches a group that makes its users administrators.
+ */
 function assertMayChange(auth: AuthContext, row: Row): void {
+  assertNotImpersonating(auth);
   if (grantsAdmin(row.roles) && !isAdmin(auth)) throw forbidden();
 }
 
-function checkedRoles(auth: AuthContext, roles: unknown): string[] | undefined {
+/** The roles of a create or update without repeats; those it adds must be the acting user's to grant. */
+function checkedRoles(auth: AuthContext, roles: unknown, before: readonly string[]): string[] | undefined {
   if (roles === undefined) return undefined;
   const unique = [...new Set(roles as string[])];
-  if (grantsAdmin(unique) && !isAdmin(auth)) throw fieldError(['roles'], ACCESS_MESSAGES.adminOnly);
+  assertMayGrant(
+    auth,
+    'roles',
+    unique.filter((role) => !before.includes(role)),
+  );
   return unique;
 }
 
@@ -29,10 +40,13 @@ export default async function accessGroupsModule(app: App): Promise<void> {
     inUseMessage: ACCESS_MESSAGES.groupInUse,
     constraints: { access_groups_name_unique: 'name' },
     hooks: {
-      beforeCreate: ({ auth }, values) => ({ ...values, roles: checkedRoles(auth, values.roles) ?? [] }),
+      beforeCreate: ({ auth }, values) => {
+        assertNotImpersonating(auth);
+        return { ...values, roles: checkedRoles(auth, values.roles, []) ?? [] };
+      },
       beforeUpdate: ({ auth }, values, existing) => {
         assertMayChange(auth, existing);
-        const roles = checkedRoles(auth, values.roles);
+        const roles = checkedRoles(auth, values.roles, existing.roles);
         return roles === undefined ? values : { ...values, roles };
       },
       beforeDelete: async ({ tx, auth }, row) => {
@@ -43,6 +57,10 @@ export default async function accessGroupsModule(app: App): Promise<void> {
       afterWrite: ({ auth }, event) => {
         if ((event.action === 'enable' || event.action === 'disable') && event.before) {
           assertMayChange(auth, event.before);
+          // Enabling gives the group's roles back to its users: a grant like any other.
+          if (event.action === 'enable' && !event.before.roles.every((role) => mayGrant(auth.roles, role))) {
+            throw forbidden(ACCESS_MESSAGES.heldOnly);
+          }
         }
       },
     },

@@ -1,4 +1,4 @@
-import { and, arrayContains, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { accessGroups } from '../../platform/identity/tables';
 import { checkReferences } from '../../platform/resources';
@@ -12,13 +12,12 @@ export function checkAccessGroupIds(
   return checkReferences(tx, accessGroups, field, ids);
 }
 
-/** Whether any of these groups (enabled or not: it can be enabled later) grants the administrator role. */
-export async function groupsGrantAdmin(tx: Tx, ids: readonly number[]): Promise<boolean> {
-  if (!ids.length) return false;
+/** Every role these groups give (enabled or not: a group can be enabled later). */
+export async function rolesOfGroups(tx: Tx, ids: readonly number[]): Promise<string[]> {
+  if (!ids.length) return [];
   const rows = await tx
-    .select({ id: accessGroups.id })
+    .select({ roles: accessGroups.roles })
     .from(accessGroups)
-    .where(and(inArray(accessGroups.id, [...ids]), arrayContains(accessGroups.roles, ['ROLE_ADMIN'])))
-    .limit(1);
-  return rows.length > 0;
+    .where(inArray(accessGroups.id, [...ids]));
+  return [...new Set(rows.flatMap((row) => row.roles))];
 }

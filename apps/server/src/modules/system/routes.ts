@@ -42,6 +42,8 @@ export default async function systemModule(app: App): Promise<void> {
   app.get(
     '/system',
     {
+      // The shell loads it to show the forced password change.
+      config: { beforePasswordChange: true },
       schema: {
         tags: ['system'],
         summary: 'The signed-in user, roles, menu and options',

@@ -1,16 +1,18 @@
-import { ACCESS_MESSAGES, USER_MESSAGES, type User } from '@tms/domain';
+import { USER_MESSAGES, type User } from '@tms/domain';
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
 import type { AuthContext } from '../../platform/auth/context';
+import { assertNotImpersonating } from '../../platform/auth/impersonation';
 import { isValidIpEntry } from '../../platform/auth/ip';
 import { hashPassword, PASSWORD_MESSAGES, passwordRuleErrors } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
 import { recordChange } from '../../platform/changelog/service';
 import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
 import { contacts, userAccessGroups, users } from '../../platform/identity/tables';
+import { assertMayGrant } from '../../platform/permissions/grants';
 import type { ResourceContext, WriteEvent } from '../../platform/resources';
-import { checkAccessGroupIds, groupsGrantAdmin } from '../access-groups';
+import { checkAccessGroupIds, rolesOfGroups } from '../access-groups';
 
 /** The user-management side of users (/settings/users): the resource hooks and the API key actions. */
 
@@ -57,8 +59,20 @@ export function assertMayManage(auth: AuthContext, target: Pick<UserRow, 'effect
   if (target.effectiveRoles.includes('ROLE_ADMIN') && !isAdmin(auth)) throw forbidden();
 }
 
-/** Checks the parts the schema cannot (IP entries, password rules) and normalises lists; throws the tree. */
-async function checkInput(tx: Tx, auth: AuthContext, values: Values): Promise<Values> {
+const added = <T>(after: readonly T[], before: readonly T[]): T[] => after.filter((v) => !before.includes(v));
+const sameSet = <T>(a: readonly T[], b: readonly T[]) => added(a, b).length === 0 && added(b, a).length === 0;
+
+/**
+ * Checks the parts the schema cannot (IP entries, password rules, the roles the acting user may grant,
+ * directly or through groups) and normalises lists; throws the tree. `existing` is the user before an
+ * update: only what the write adds is a grant.
+ */
+async function checkInput(
+  tx: Tx,
+  auth: AuthContext,
+  values: Values,
+  existing: UserRow | null,
+): Promise<Values> {
   const errors = new ErrorCollector();
   const password = values.cleartextPassword as { first: string; second: string } | undefined;
   if (password) {
@@ -73,17 +87,18 @@ async function checkInput(tx: Tx, auth: AuthContext, values: Values): Promise<Va
   addresses?.forEach((entry, index) => {
     if (!isValidIpEntry(entry)) errors.add(['allowedIpAddresses', index], USER_MESSAGES.invalidIp);
   });
-  const roles = values.roles as string[] | undefined;
-  if (roles?.includes('ROLE_ADMIN') && !isAdmin(auth)) errors.add(['roles'], ACCESS_MESSAGES.adminOnly);
   errors.throwIfAny();
 
+  const roles = values.roles as string[] | undefined;
+  if (roles) assertMayGrant(auth, 'roles', added(roles, existing?.roles ?? []));
   const groupIds = await checkAccessGroupIds(
     tx,
     'accessGroupIds',
     values.accessGroupIds as number[] | undefined,
   );
-  if (groupIds && !isAdmin(auth) && (await groupsGrantAdmin(tx, groupIds))) {
-    throw fieldError(['accessGroupIds'], ACCESS_MESSAGES.adminOnly);
+  if (groupIds) {
+    const newGroups = added(groupIds, existing?.accessGroupIds ?? []);
+    assertMayGrant(auth, 'accessGroupIds', await rolesOfGroups(tx, newGroups));
   }
   const out: Values = { ...values };
   if (groupIds) out.accessGroupIds = [...groupIds].sort((a, b) => a - b);
@@ -93,7 +108,9 @@ async function checkInput(tx: Tx, auth: AuthContext, values: Values): Promise<Va
 }
 
 export async function beforeCreateUser({ tx, auth }: ResourceContext, input: Values): Promise<Values> {
-  const values = await checkInput(tx, auth, input);
+  // A new user comes with a password, and maybe roles and groups.
+  assertNotImpersonating(auth);
+  const values = await checkInput(tx, auth, input, null);
   const { cleartextPassword, contactName, email, phone, ...rest } = values;
   const [contact] = await tx
     .insert(contacts)
@@ -121,7 +138,12 @@ export async function beforeUpdateUser(
     throw fieldError(['cleartextPassword'], USER_MESSAGES.passwordElsewhere);
   }
   if (input.active === false && existing.id === auth.userId) throw fieldError(['active'], SELF_DEACTIVATION);
-  const values = await checkInput(tx, auth, input);
+  const values = await checkInput(tx, auth, input, existing);
+  const rolesChange = values.roles !== undefined && !sameSet(values.roles as string[], existing.roles);
+  const groupsChange =
+    values.accessGroupIds !== undefined &&
+    !sameSet(values.accessGroupIds as number[], existing.accessGroupIds);
+  if (rolesChange || groupsChange) assertNotImpersonating(auth);
   const { contactName, email, phone, ...rest } = values;
   const contact: Values = {};
   if (contactName !== undefined && contactName !== existing.contactName) contact.name = contactName;
@@ -136,7 +158,10 @@ export async function beforeUpdateUser(
   return rest;
 }
 
-/** Keeps user_access_groups equal to the user's list; a deactivated user's sessions end at once. */
+/**
+ * Keeps user_access_groups equal to the user's list; the sessions of a user who is deactivated, or who
+ * must now change their password, end at once.
+ */
 export async function afterWriteUser({ tx }: ResourceContext, event: WriteEvent<UserRow>): Promise<void> {
   const after = event.after;
   if (!after) return;
@@ -157,7 +182,11 @@ export async function afterWriteUser({ tx }: ResourceContext, event: WriteEvent<
         .onConflictDoNothing();
     }
   }
-  if (event.before?.active && !after.active) await endSessions(tx, after.id);
+  // A user who must change their password signs in again, so only the sign-in skips the current one.
+  const mustChangeNow = !event.before?.changePasswordRequired && after.changePasswordRequired;
+  if ((event.before?.active && !after.active) || (event.before && mustChangeNow)) {
+    await endSessions(tx, after.id);
+  }
 }
 
 /** How many users hold an access group. */
@@ -173,6 +202,7 @@ export async function countUsersInGroup(tx: Tx, accessGroupId: number): Promise<
 export { apiKeyHash };
 
 async function lockUser(tx: Tx, auth: AuthContext, id: number): Promise<UserRow> {
+  assertNotImpersonating(auth);
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   if (!row) throw notFound();
   assertMayManage(auth, row);

@@ -108,6 +108,7 @@ export default async function usersModule(app: App): Promise<void> {
   app.post(
     '/users/:id/password',
     {
+      config: { beforePasswordChange: true },
       schema: {
         tags: ['users'],
         summary: 'Set a new password (own, or another user with ROLE_USER_EDIT)',

@@ -17,8 +17,13 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** `POST /api/users/{id}/password`; the rules themselves are checked by the service (spec §5). */
+/**
+ * `POST /api/users/{id}/password`; the rules themselves are checked by the service (spec §5). A user
+ * changing their own password also gives the current one (not needed in the forced change right after
+ * signing in with a password that must be changed).
+ */
 export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string().max(1024).optional(),
   cleartextPassword: z.strictObject({
     first: z.string().max(1024),
     second: z.string().max(1024),

@@ -1,7 +1,8 @@
-import { userResource } from '@tms/domain';
+import { MESSAGES, userResource } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
+import { assertNotImpersonating } from '../../platform/auth/impersonation';
 import {
   hashPassword,
   PASSWORD_MESSAGES,
@@ -75,9 +76,15 @@ export async function loadSessionUser(tx: Tx, userId: number): Promise<SessionUs
   return row ? toSessionUser(row) : null;
 }
 
+/** Refused under `currentPassword` when a user changing their own password gives a wrong current one. */
+export const WRONG_CURRENT_PASSWORD = 'The current password is wrong.';
+
 /**
- * Sets a new password (spec §5). A user changes their own; another's needs ROLE_USER_EDIT. The user's
- * other sessions end (all of them when someone else changed it), so a leaked password stops working.
+ * Sets a new password (spec §5). A user changes their own, giving the current one unless this session is
+ * the sign-in with a password that must be changed (every session of such a user is: setting the flag
+ * ends the others); another's needs ROLE_USER_EDIT and stays to be changed by its user, who alone should
+ * know it. The user's other sessions end (all of them when someone else changed it), so a leaked password
+ * stops working. Never while impersonating.
  */
 export async function changePassword(
   database: Database,
@@ -85,6 +92,7 @@ export async function changePassword(
   userId: number,
   input: ChangePassword,
 ): Promise<SessionUser> {
+  assertNotImpersonating(auth);
   const own = auth.userId === userId;
   if (!own && !hasAnyRole(auth, ['ROLE_USER_EDIT'])) throw forbidden();
   const [user] = await database.db
@@ -99,8 +107,16 @@ export async function changePassword(
   if (!user) throw notFound();
   if (!own) assertMayManage(auth, user);
 
-  const { first, second } = input.cleartextPassword;
   const errors = new ErrorCollector();
+  const forcedChange = own && auth.sessionId !== null && user.changePasswordRequired;
+  if (own && !forcedChange) {
+    const current = input.currentPassword ?? '';
+    if (!current) errors.add(['currentPassword'], MESSAGES.blank);
+    else if (!(await verifyPassword(user.passwordHash, current))) {
+      errors.add(['currentPassword'], WRONG_CURRENT_PASSWORD);
+    }
+  }
+  const { first, second } = input.cleartextPassword;
   const ruleErrors = passwordRuleErrors(first);
   for (const message of ruleErrors) errors.add(['cleartextPassword', 'first'], message);
   if (first !== second) errors.add(['cleartextPassword', 'second'], PASSWORD_MESSAGES.mismatch);
@@ -122,7 +138,7 @@ export async function changePassword(
       .set({
         passwordHash,
         previousPasswordHash: user.passwordHash,
-        changePasswordRequired: false,
+        changePasswordRequired: !own,
         version: sql`${users.version} + 1`,
         updatedAt: sql`now()`,
       })
@@ -135,7 +151,9 @@ export async function changePassword(
       auth,
       changes: {
         password: { old: '***', new: '***' },
-        ...(user.changePasswordRequired ? { changePasswordRequired: { old: true, new: false } } : {}),
+        ...(user.changePasswordRequired !== !own
+          ? { changePasswordRequired: { old: user.changePasswordRequired, new: !own } }
+          : {}),
       },
     });
   });

@@ -26,6 +26,7 @@ describeResource({
   contract: 'full',
   validCreate: userBody,
   writeOnly: ['cleartextPassword'],
+  editorRoles: ['ROLE_CHANGELOG_VIEW'],
   update: { contactName: 'Renamed Person', locale: 'en-US', remoteAccess: true, email: 'new@example.com' },
   invalidCreate: {
     body: { username: 'bad name!', cleartextPassword: password, contactName: ' ', email: 'nope' },
@@ -41,7 +42,12 @@ describe('user management rules', () => {
   let admin: SignedIn;
   beforeAll(async () => {
     ctx = await createTestApp();
-    manager = await signIn(ctx, ['ROLE_USER_LIST', 'ROLE_USER_EDIT', 'ROLE_USER_CREATE']);
+    manager = await signIn(ctx, [
+      'ROLE_USER_LIST',
+      'ROLE_USER_EDIT',
+      'ROLE_USER_CREATE',
+      'ROLE_CHANGELOG_VIEW',
+    ]);
     admin = await signIn(ctx, ['ROLE_ADMIN']);
   });
   afterAll(() => ctx.close());

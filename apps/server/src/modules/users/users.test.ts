@@ -14,12 +14,22 @@ afterAll(() => ctx.close());
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-function changePassword(token: string, userId: number, first: unknown, second: unknown = first) {
+/** `current`: the current password an own change gives; null sends none (the forced change). */
+function changePassword(
+  token: string,
+  userId: number,
+  first: unknown,
+  second: unknown = first,
+  current: string | null = DEFAULT_PASSWORD,
+) {
   return ctx.app.inject({
     method: 'POST',
     url: `/api/users/${userId}/password`,
     headers: bearer(token),
-    payload: { cleartextPassword: { first, second } },
+    payload: {
+      ...(current === null ? {} : { currentPassword: current }),
+      cleartextPassword: { first, second },
+    },
   });
 }
 
@@ -42,14 +52,14 @@ async function liveSessions(userId: number) {
 }
 
 describe('password change', () => {
-  it('changes the own password, keeps this session, ends the others, clears the change flag', async () => {
+  it('changes the own password, keeps this session, ends the others, clears the change flag (forced: no current password)', async () => {
     const user = await createUser(ctx.database, {
       changePasswordRequired: true,
       contactName: 'Anna Smirnova',
     });
     const token = await login(ctx.app, user.username);
     const other = await login(ctx.app, user.username);
-    const res = await changePassword(token, user.id, 'NewPass1');
+    const res = await changePassword(token, user.id, 'NewPass1', 'NewPass1', null);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: {
@@ -95,13 +105,13 @@ describe('password change', () => {
     });
   });
 
-  it('lets ROLE_USER_EDIT change another user’s password and ends all their sessions', async () => {
+  it('lets ROLE_USER_EDIT change another user’s password, ends all their sessions, leaves it to be changed', async () => {
     const editor = await signIn(ctx, ['ROLE_USER_EDIT']);
     const user = await createUser(ctx.database);
     const token = await login(ctx.app, user.username);
     const res = await changePassword(editor.token, user.id, 'Other#pass');
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.id).toBe(user.id);
+    expect(res.json().data).toMatchObject({ id: user.id, changePasswordRequired: true });
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) })).statusCode,
     ).toBe(401);
@@ -158,7 +168,7 @@ describe('password change', () => {
       method: 'POST',
       url: `/api/users/${self.user.id}/password`,
       headers: self.headers,
-      payload: { cleartextPassword: { first: 'NewPass1' } },
+      payload: { currentPassword: DEFAULT_PASSWORD, cleartextPassword: { first: 'NewPass1' } },
     });
     expect(missing.json()).toEqual(tree(null, ['This value should not be blank.']));
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, self.user.id));
@@ -170,11 +180,19 @@ describe('password change', () => {
   it('refuses the previous password as well as the current one', async () => {
     const self = await signIn(ctx);
     expect((await changePassword(self.token, self.user.id, 'Second22')).statusCode).toBe(200);
-    const back = await changePassword(self.token, self.user.id, DEFAULT_PASSWORD);
+    const back = await changePassword(
+      self.token,
+      self.user.id,
+      DEFAULT_PASSWORD,
+      DEFAULT_PASSWORD,
+      'Second22',
+    );
     expect(back.json()).toEqual(tree(['The new password cannot equal the previous one.']));
-    const same = await changePassword(self.token, self.user.id, 'Second22');
+    const same = await changePassword(self.token, self.user.id, 'Second22', 'Second22', 'Second22');
     expect(same.json()).toEqual(tree(['The new password cannot equal the previous one.']));
-    expect((await changePassword(self.token, self.user.id, 'Third333')).statusCode).toBe(200);
+    expect(
+      (await changePassword(self.token, self.user.id, 'Third333', 'Third333', 'Second22')).statusCode,
+    ).toBe(200);
   });
 });
 

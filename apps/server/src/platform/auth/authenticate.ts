@@ -22,14 +22,18 @@ interface UsersTable {
   serviceOfficeId: AnyPgColumn;
 }
 
-/** Effective roles of a user row in the query: their own plus those of their enabled access groups. */
+/**
+ * Effective roles of a user row in the query: their own plus those of their enabled access groups. The
+ * user's columns are read in FROM-less selects: in a one-table query drizzle writes them unqualified,
+ * and beside the groups' tables "id" and "roles" would name the group's columns instead.
+ */
 export function effectiveRolesSql(u: UsersTable = users): SQL<string[]> {
   return sql<string[]>`ARRAY(
-    SELECT unnest(${u.roles})
+    SELECT unnest(own.roles) FROM (SELECT ${u.roles} AS roles) own
     UNION
-    SELECT unnest(${accessGroups.roles}) FROM ${userAccessGroups}
-      JOIN ${accessGroups} ON ${accessGroups.id} = ${userAccessGroups.accessGroupId} AND ${accessGroups.enabled}
-      WHERE ${userAccessGroups.userId} = ${u.id})`;
+    SELECT unnest(g.roles) FROM (SELECT ${u.id} AS id) own
+      JOIN ${userAccessGroups} uag ON uag.user_id = own.id
+      JOIN ${accessGroups} g ON g.id = uag.access_group_id AND g.enabled)`;
 }
 
 /** The office addresses the user's IP restriction lets in (see ip.ts `IpAccess.officeAddresses`). */
@@ -75,6 +79,7 @@ export function createAuthenticate(database: Database, config: Pick<Config, 'sec
         contactId: users.contactId,
         serviceOfficeId: users.serviceOfficeId,
         roles: effectiveRolesSql(users),
+        passwordChangeRequired: users.changePasswordRequired,
         ipRestriction: users.ipRestriction,
         remoteAccess: users.remoteAccess,
         allowedIpAddresses: users.allowedIpAddresses,
@@ -93,6 +98,7 @@ export function createAuthenticate(database: Database, config: Pick<Config, 'sec
       roles: new Set(row.roles),
       sessionId: null,
       impersonatorId: null,
+      passwordChangeRequired: row.passwordChangeRequired,
     };
   };
   return async (request) => {
@@ -111,6 +117,7 @@ export function createAuthenticate(database: Database, config: Pick<Config, 'sec
         contactId: users.contactId,
         serviceOfficeId: users.serviceOfficeId,
         roles: effectiveRolesSql(users),
+        passwordChangeRequired: users.changePasswordRequired,
         ipRestriction: sql<string>`CASE WHEN ${impersonating} THEN ${real.ipRestriction} ELSE ${users.ipRestriction} END`,
         remoteAccess: sql<boolean>`CASE WHEN ${impersonating} THEN ${real.remoteAccess} ELSE ${users.remoteAccess} END`,
         allowedIpAddresses: sql<
@@ -146,6 +153,7 @@ export function createAuthenticate(database: Database, config: Pick<Config, 'sec
       roles: new Set(row.roles),
       sessionId: claims.sessionId,
       impersonatorId: claims.impersonatorId,
+      passwordChangeRequired: row.passwordChangeRequired,
     };
     return auth;
   };

@@ -14,6 +14,8 @@ export interface AuthContext {
   sessionId: string | null;
   /** The real user while impersonating, else null. */
   impersonatorId: number | null;
+  /** The user must change their password before anything else (see the guard). */
+  passwordChangeRequired: boolean;
 }
 
 /** A counterparty's cabinet (a request with the counterparty's `X-Api-Key`); never a staff user. */
@@ -27,6 +29,8 @@ declare module 'fastify' {
     cabinet?: boolean;
     /** Reachable without signing in (sign-in itself, health, docs). */
     public?: boolean;
+    /** Reachable while the user must change their password: the change itself and what the shell needs for it. */
+    beforePasswordChange?: boolean;
     /** Passes when the user holds at least one of these (or is administrator); unset: any signed-in user. */
     roles?: readonly Role[];
   }

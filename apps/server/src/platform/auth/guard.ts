@@ -11,7 +11,8 @@ export type AuthenticateCabinet = (request: FastifyRequest) => Promise<CabinetPr
  * Resolves `request.auth` on every request and enforces each route's declared access: `config.public`
  * routes are open, every other route needs a signed-in user holding one of `config.roles` (if any).
  * Declaring access on the route keeps it enumerable for the security suite. A counterparty's cabinet
- * reaches only the `config.cabinet` routes, and those are for cabinets only.
+ * reaches only the `config.cabinet` routes, and those are for cabinets only. A user who must change their
+ * password reaches only the `config.beforePasswordChange` routes (and the public ones) until they do.
  */
 export function registerAuthGuard(
   app: FastifyInstance,
@@ -39,6 +40,9 @@ export function registerAuthGuard(
         : new HttpError(401, ERROR_MESSAGES.unauthorized);
     }
     if (request.cabinet) throw new HttpError(403, ERROR_MESSAGES.accessDenied);
-    assertAnyRole(request.auth, config.roles);
+    const auth = assertAnyRole(request.auth, config.roles);
+    if (auth.passwordChangeRequired && !config.beforePasswordChange) {
+      throw new HttpError(403, ERROR_MESSAGES.passwordChangeRequired);
+    }
   });
 }

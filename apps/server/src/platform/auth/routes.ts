@@ -1,4 +1,4 @@
-import { dataSchema, ERROR_MESSAGES } from '@tms/domain';
+import { dataSchema, ERROR_MESSAGES, holdsAll } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -113,6 +113,7 @@ export default async function authModule(app: App): Promise<void> {
   app.get(
     '/auth/get-token',
     {
+      config: { beforePasswordChange: true },
       schema: {
         tags: ['auth'],
         summary: 'A fresh token for the current session (extends the session)',
@@ -198,8 +199,8 @@ export async function authBrowserRoutes(app: App): Promise<void> {
         .limit(1);
       if (!user?.active) throw notFound();
       if (user.id === auth.userId) throw forbidden();
-      // Switching must not lift a user above their own rights: only an administrator becomes one.
-      if (user.roles.includes('ROLE_ADMIN') && !auth.roles.has('ROLE_ADMIN')) throw forbidden();
+      // Switching must not lift a user above their own rights: the target holds nothing they do not.
+      if (!holdsAll(auth.roles, user.roles)) throw forbidden(ERROR_MESSAGES.impersonationTarget);
 
       const { ip, userAgent } = clientInfo(request);
       const issued = await database.db.transaction(async (tx) => {

@@ -27,6 +27,7 @@ function authOf(user: UserRow): AuthContext {
     roles: new Set(user.roles),
     sessionId: null,
     impersonatorId: null,
+    passwordChangeRequired: false,
   };
 }
 

@@ -134,6 +134,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
     index('users_service_office_idx').on(t.serviceOfficeId),
+    // Every request with an X-Api-Key looks its hash up; two users never share a key.
+    uniqueIndex('users_api_key_uq').on(t.apiKeyHash),
     ...listIndexes('users', t, {
       sortable: [t.contactName, t.email, t.lastLoginAt],
       searchText: t.searchText,

@@ -61,6 +61,7 @@ describe('resource service', () => {
       roles: new Set(roles),
       sessionId: null,
       impersonatorId: null,
+      passwordChangeRequired: false,
     };
   };
   const refusal = async (promise: Promise<unknown>) => {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type BaseSyntheticEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
@@ -12,16 +12,37 @@ import { applyServerErrors } from '../../platform/widgets/serverErrors';
 export const PASSWORD_COUNTER = 24;
 
 interface PasswordForm {
+  /** Asked when a user changes their own password, except in the forced change after signing in. */
+  currentPassword?: string;
   cleartextPassword: { first: string; second: string };
 }
 
-/** The two password inputs with their counters and server errors; used by the dialog and the profile. */
+/**
+ * The two password inputs with their counters and server errors, after the current password when the
+ * form asks for it; used by the dialogs and the profile.
+ */
 export function PasswordFields({ form }: { form: ReturnType<typeof useForm<PasswordForm>> }) {
   const { t } = useTranslation('shell');
   const { control, formState } = form;
   const errors = formState.errors.cleartextPassword;
   return (
     <>
+      {form.formState.defaultValues?.currentPassword !== undefined && (
+        <Controller
+          control={control}
+          name="currentPassword"
+          render={({ field: input }) => (
+            <PasswordInput
+              {...input}
+              value={input.value ?? ''}
+              label={t('password.current')}
+              autoComplete="current-password"
+              required
+              error={formState.errors.currentPassword?.message}
+            />
+          )}
+        />
+      )}
       {(['first', 'second'] as const).map((field) => (
         <Controller
           key={field}
@@ -48,10 +69,16 @@ export function PasswordFields({ form }: { form: ReturnType<typeof useForm<Passw
   );
 }
 
-export function usePasswordForm(userId: number, onSaved: (user: SystemUser) => void) {
+/** `withCurrent`: the form also asks for the current password (the profile's own change). */
+export function usePasswordForm(userId: number, onSaved: (user: SystemUser) => void, withCurrent = false) {
   const { t } = useTranslation('shell');
-  const form = useForm<PasswordForm>({ defaultValues: { cleartextPassword: { first: '', second: '' } } });
-  const submit = form.handleSubmit(async (values) => {
+  const form = useForm<PasswordForm>({
+    defaultValues: {
+      ...(withCurrent ? { currentPassword: '' } : {}),
+      cleartextPassword: { first: '', second: '' },
+    },
+  });
+  const send = form.handleSubmit(async (values) => {
     try {
       const user = await api.post<SystemUser>(`/users/${userId}/password`, values, { suppressPopup: true });
       notifySaved(t('common:saved'));
@@ -66,6 +93,12 @@ export function usePasswordForm(userId: number, onSaved: (user: SystemUser) => v
       }
     }
   });
+  // A server error under a field this form does not show (the current password, in the forced dialog)
+  // would otherwise block every later submit.
+  const submit = (event?: BaseSyntheticEvent) => {
+    form.clearErrors();
+    return send(event);
+  };
   return { form, submit };
 }
 

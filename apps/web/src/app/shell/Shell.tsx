@@ -184,7 +184,8 @@ function Frame({ system }: { system: SystemData }) {
               </Center>
             }
           >
-            <Outlet />
+            {/* Until the password is changed the server answers nothing else: no screen behind the dialog. */}
+            {!system.user.changePasswordRequired && <Outlet />}
           </Suspense>
         </AppShell.Main>
       </AppShell>

@@ -158,7 +158,7 @@ function ProfileCard({ user }: { user: SystemUser }) {
 function PasswordCard({ user }: { user: SystemUser }) {
   const { t } = useTranslation(['profile', 'shell', 'common']);
   const replaceUser = useReplaceUser();
-  const { form, submit } = usePasswordForm(user.id, replaceUser);
+  const { form, submit } = usePasswordForm(user.id, replaceUser, true);
   const rootError = form.formState.errors.root?.server?.message;
   return (
     <Card padding="lg">

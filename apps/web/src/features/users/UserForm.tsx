@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey, IconLock, IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FieldDescriptor, roleLabel, type User, updateSchemaOf } from '@tms/domain';
+import { type FieldDescriptor, mayGrant, roleLabel, type User, updateSchemaOf } from '@tms/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ import { resourceKey } from '../../platform/resources/ResourceList';
 import { useResourceTexts } from '../../platform/resources/texts';
 import { FieldInput } from '../../platform/resources/widgets';
 import { notifySaved } from '../../platform/snackbar';
-import { applyServerErrors } from '../../platform/widgets';
+import { applyServerErrors, LazySelect } from '../../platform/widgets';
 
 type Values = Record<string, unknown>;
 
@@ -177,6 +177,35 @@ function UserScreen({
     );
   };
 
+  // Groups are offered only when the signed-in user may grant every role they give (the server's rule).
+  const renderGroups = () => {
+    const field = fields.get('accessGroupIds') as FieldDescriptor;
+    return (
+      <div style={{ gridColumn: '1 / -1' }}>
+        <Controller
+          name="accessGroupIds"
+          control={control}
+          render={({ field: input, fieldState }) => (
+            <LazySelect
+              multiple
+              id="field-accessGroupIds"
+              url={field.reference?.path ?? ''}
+              labelField={field.reference?.labelField}
+              label={texts.label(field)}
+              value={Array.isArray(input.value) ? (input.value as number[]) : []}
+              onChange={(next) => input.onChange(next)}
+              optionDisabled={(group) =>
+                !((group.roles as string[] | undefined) ?? []).every((role) => mayGrant(system.roles, role))
+              }
+              error={errorText(fieldState.error)}
+              disabled={!canWrite}
+            />
+          )}
+        />
+      </div>
+    );
+  };
+
   const canImpersonate =
     record?.active && record.id !== system.user.id && hasRole(system, 'ROLE_ALLOWED_TO_SWITCH');
   const rootError = formState.errors.root?.server?.message;
@@ -228,7 +257,7 @@ function UserScreen({
           {SIGN_IN_FIELDS.map(renderField)}
         </FormSection>
         <FormSection title={t('sections.access')} columns>
-          {renderField('accessGroupIds')}
+          {renderGroups()}
           {groupRoles.length > 0 && (
             <Stack gap={4} style={{ gridColumn: '1 / -1' }} data-testid="group-roles">
               <Text size="xs" c="dimmed">
@@ -267,7 +296,8 @@ function UserScreen({
           extra={
             record && (
               <>
-                {access.edit && (
+                {/* One's own password is changed on the profile, giving the current one. */}
+                {access.edit && record.id !== system.user.id && (
                   <Button
                     variant="default"
                     leftSection={<IconLock size={16} />}

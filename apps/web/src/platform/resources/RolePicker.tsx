@@ -9,9 +9,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { PERMISSION_FAMILIES, type PermissionDef, SCOPE_LABELS, type Scope } from '@tms/domain';
+import { mayGrant, PERMISSION_FAMILIES, type PermissionDef, SCOPE_LABELS, type Scope } from '@tms/domain';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSystemData } from '../auth/system';
 import type { Language } from './logic';
 
 interface RolePickerProps {
@@ -56,12 +57,16 @@ function linesOf(permissions: readonly PermissionDef[], lang: Language): Line[] 
 
 /**
  * The roles of an access group or user, grouped by permission family (spec §6); a scoped permission is
- * chosen as one of its scopes, or none.
+ * chosen as one of its scopes, or none. Only what the signed-in user may grant can be added (the
+ * server's rule, `mayGrant`); a role already given can be taken away, but the administrator's only by
+ * an administrator.
  */
 export function RolePicker({ value, onChange, lang, label, error, required, disabled, id }: RolePickerProps) {
   const { t } = useTranslation('resources');
   const [filter, setFilter] = useState('');
   const held = new Set(value);
+  const own = useSystemData().roles;
+  const locked = (role: string) => !mayGrant(own, role) && (!held.has(role) || role === 'ROLE_ADMIN');
   const families = useMemo(
     () => PERMISSION_FAMILIES.map((family) => ({ family, lines: linesOf(family.permissions, lang) })),
     [lang],
@@ -117,7 +122,7 @@ export function RolePicker({ value, onChange, lang, label, error, required, disa
                           key={line.def.role}
                           label={line.def.label[lang]}
                           checked={held.has(line.def.role)}
-                          disabled={disabled}
+                          disabled={disabled || locked(line.def.role)}
                           onChange={(e) => setRole(line.def.role, e.currentTarget.checked)}
                         />
                       ) : (
@@ -133,6 +138,7 @@ export function RolePicker({ value, onChange, lang, label, error, required, disa
                               ...line.variants.map((v) => ({
                                 value: v.role,
                                 label: SCOPE_LABELS[v.scope][lang],
+                                disabled: locked(v.role),
                               })),
                             ]}
                           />

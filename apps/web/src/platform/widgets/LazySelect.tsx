@@ -59,6 +59,8 @@ interface BaseProps {
   cache?: boolean;
   /** The list has enabled/disabled records: offers "Show disabled"; only enabled ones by default. */
   toggle?: boolean;
+  /** A record that may not be chosen (it stays removable when already chosen). */
+  optionDisabled?: (row: Row) => boolean;
   /** Extra query parameters (filters). */
   query?: Record<string, string | number | boolean | undefined>;
   id?: string;
@@ -215,9 +217,15 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
     }
   };
 
-  const listedIds = visibleRows.map((row) => row.id);
+  const choosable = (row: Row) => selectedIds.includes(row.id) || !props.optionDisabled?.(row);
+  const listedIds = visibleRows.filter(choosable).map((row) => row.id);
   const options = visibleRows.map((row) => (
-    <Combobox.Option value={String(row.id)} key={String(row.id)} active={selectedIds.includes(row.id)}>
+    <Combobox.Option
+      value={String(row.id)}
+      key={String(row.id)}
+      active={selectedIds.includes(row.id)}
+      disabled={!choosable(row)}
+    >
       <Group gap="xs" wrap="nowrap">
         {props.multiple && (
           <Checkbox checked={selectedIds.includes(row.id)} readOnly tabIndex={-1} aria-hidden />

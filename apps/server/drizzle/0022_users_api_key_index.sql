@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "users_api_key_uq" ON "users" USING btree ("api_key_hash");
