@@ -31,6 +31,8 @@ import authRoutes, { authBrowserRoutes } from './platform/auth/routes';
 import changeLogRoutes from './platform/changelog/routes';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
 import filesRoutes, { staleUploadsJob } from './platform/files/routes';
+import { registerJsonParser } from './platform/http/json';
+import { recordIdParams } from './platform/http/params';
 import type { App } from './platform/http/types';
 import { housekeepingJob } from './platform/jobs/housekeeping';
 import { scheduledJobsRoutes } from './platform/jobs/routes';
@@ -49,6 +51,8 @@ export interface RegisteredRoute {
   websocket: boolean;
   /** For counterparties' cabinets (their API key) only. */
   cabinet: boolean;
+  /** Path parameters that are record ids (decimal digits only). */
+  idParams: readonly string[];
 }
 
 declare module 'fastify' {
@@ -125,6 +129,7 @@ export async function buildApp({
   // Responses are plain JSON: schemas document them, the services produce them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(app);
+  registerJsonParser(app);
   registerInputGuard(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -135,6 +140,7 @@ export async function buildApp({
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const idParams = recordIdParams(methods.join(','), route.url, route.schema?.params);
     for (const method of methods) {
       if (method === 'HEAD' || !route.url.startsWith('/api/')) continue;
       routeTable.push({
@@ -144,6 +150,7 @@ export async function buildApp({
         roles: route.config?.roles ?? [],
         websocket: (route as { websocket?: boolean }).websocket === true,
         cabinet: route.config?.cabinet === true,
+        idParams,
       });
     }
   });

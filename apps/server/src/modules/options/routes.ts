@@ -1,18 +1,12 @@
 import { dataSchema, type Role, systemOptionsSchema, systemOptionsUpdateSchema } from '@tms/domain';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { basedOnVersion } from '../../platform/http/if-match';
 import type { App } from '../../platform/http/types';
 import { getOptions, updateOptions } from './service';
 
 const roles: Role[] = ['ROLE_SETTINGS_SYSTEM'];
 const tags = ['options'];
 const response = { 200: dataSchema(systemOptionsSchema) };
-
-function ifMatchVersion(request: FastifyRequest): number | undefined {
-  const header = request.headers['if-match'];
-  const match = typeof header === 'string' ? /(\d+)/.exec(header) : null;
-  return match ? Number(match[1]) : undefined;
-}
 
 /** The system options screen /options/main. */
 export default async function optionsModule(app: App): Promise<void> {
@@ -39,7 +33,7 @@ export default async function optionsModule(app: App): Promise<void> {
     async (request) => {
       const { version, ...input } = request.body;
       return {
-        data: await updateOptions(database.db, request.auth!, input, version ?? ifMatchVersion(request)),
+        data: await updateOptions(database.db, request.auth!, input, basedOnVersion(request, version)),
       };
     },
   );

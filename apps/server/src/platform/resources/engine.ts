@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthContext } from '../auth/context';
 import { changeEntrySchema, changeHistoryQuerySchema } from '../changelog/history';
+import { basedOnVersion } from '../http/if-match';
 import type { App } from '../http/types';
 import { exportWorkbook } from './export';
 import { rememberResource } from './registry';
@@ -34,12 +35,6 @@ export {
   resourceService,
   type WriteEvent,
 } from './service';
-
-function ifMatchVersion(request: FastifyRequest): number | undefined {
-  const header = request.headers['if-match'];
-  const match = typeof header === 'string' ? /(\d+)/.exec(header) : null;
-  return match ? Number(match[1]) : undefined;
-}
 
 /**
  * Builds the resource's service (`resourceService`) and registers its routes under `descriptor.path` (the
@@ -162,7 +157,12 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
   }
 
   const update = async (request: FastifyRequest) => ({
-    data: await service.update(ctx(request), idOf(request), request.body, ifMatchVersion(request)),
+    data: await service.update(
+      ctx(request),
+      idOf(request),
+      request.body,
+      basedOnVersion(request, (request.body as { version?: number }).version),
+    ),
   });
   const updateSchemaDoc = {
     tags,
