@@ -35,6 +35,7 @@ function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
     tokenTtl: 3 * 3600,
     webDir,
     schedulerEnabled: false,
+    hsts: false,
   };
 }
 

@@ -31,6 +31,7 @@ import authRoutes, { authBrowserRoutes } from './platform/auth/routes';
 import changeLogRoutes from './platform/changelog/routes';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
 import filesRoutes, { staleUploadsJob } from './platform/files/routes';
+import { earlySecurityHeaders, registerSecurityHeaders } from './platform/http/headers';
 import { registerJsonParser } from './platform/http/json';
 import { recordIdParams } from './platform/http/params';
 import type { App } from './platform/http/types';
@@ -108,6 +109,7 @@ export async function buildApp({
   extraModules = [],
 }: BuildOptions): Promise<App> {
   const modules = [...MODULES, ...extraModules];
+  const earlyHeaders = earlySecurityHeaders(config);
   const app = Fastify({
     logger,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
@@ -115,7 +117,8 @@ export async function buildApp({
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (malformed URL, overlong path parameter) also answer in the contract.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      earlyHeaders(request, reply as FastifyReply);
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       const message = status === 414 ? 'The request URI is too long.' : 'The request URL is not valid.';
       (reply as FastifyReply).code(status).send({ code: status, message });
@@ -131,6 +134,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerJsonParser(app);
   registerInputGuard(app);
+  await registerSecurityHeaders(app, config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

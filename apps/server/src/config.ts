@@ -20,6 +20,11 @@ export interface Config {
   webDir: string | undefined;
   /** Scheduled jobs (archiver, cleanup) run only when enabled; tests drive them by hand. */
   schedulerEnabled: boolean;
+  /**
+   * Strict-Transport-Security on every response (the server is only reached over TLS); without it, only
+   * responses to requests that came over TLS carry it.
+   */
+  hsts: boolean;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -55,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtl: Number(env.TOKEN_TTL || 3600),
     webDir: env.WEB_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     schedulerEnabled: bool(env.SCHEDULER, true),
+    hsts: bool(env.HSTS, false),
   };
 }

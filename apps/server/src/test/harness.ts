@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     tokenTtl: 3600,
     webDir: undefined,
     schedulerEnabled: false,
+    hsts: false,
     ...overrides,
   };
 }
