@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { MESSAGES, REQUEST_MESSAGES, VALIDATION_FAILED } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,8 @@ import {
   operationsWorld,
 } from '../../src/modules/operations/test-fixtures';
 import { changeLog } from '../../src/platform/changelog/tables';
+import { FILE_MESSAGES } from '../../src/platform/files/service';
+import { files } from '../../src/platform/files/tables';
 import { MAX_JSON_DEPTH } from '../../src/platform/http/json';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { type SignedIn, signIn } from '../../src/test/users';
@@ -181,6 +185,90 @@ describe('input that cannot hurt', () => {
       const res = await patch({ 'if-match': `W/"${before.version}"` }, { version: before.version });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.version).toBe(before.version + 1);
+    });
+  });
+
+  describe('uploads', () => {
+    const upload = (name: string, content: Buffer | string, declared: string) => {
+      const boundary = '----tms-attack';
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${declared}\r\n\r\n`,
+        ),
+        Buffer.isBuffer(content) ? content : Buffer.from(content),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/file-management/files/temporary',
+        headers: { ...forwarder.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    };
+    const fileCount = async () =>
+      (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]!.n;
+    const PNG = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
+      'hex',
+    );
+
+    it('stores the type the content has, not the one declared: HTML declared as a PDF is a byte stream', async () => {
+      const html = await upload(
+        'invoice.pdf',
+        '<html><script>alert(document.cookie)</script></html>',
+        'application/pdf',
+      );
+      expect(html.statusCode, html.body).toBe(201);
+      expect(html.json().data.mimeType).toBe('application/octet-stream');
+      const download = await ctx.app.inject({
+        method: 'GET',
+        url: html.json().data.downloadLink,
+        headers: forwarder.headers,
+      });
+      expect(download.headers['content-type']).toBe('application/octet-stream');
+      expect(download.headers['x-content-type-options']).toBe('nosniff');
+
+      const image = await upload('scan.txt', PNG, 'text/html');
+      expect(image.json().data.mimeType).toBe('image/png');
+      const text = await upload(
+        'rates.csv',
+        'Маршрут;Ставка\r\nMOW-BER;1200\r\n',
+        'application/x-msdownload',
+      );
+      expect(text.json().data.mimeType).toBe('text/csv');
+      const binaryCsv = await upload('rates.csv', Buffer.from([0x13, 0x37, 0x00, 0x01, 0x02]), 'text/csv');
+      expect(binaryCsv.json().data.mimeType).toBe('application/octet-stream');
+    });
+
+    it('refuses a declared type with control characters or of absurd length, and stores nothing', async () => {
+      const before = await fileCount();
+      for (const declared of ['text/plain\u0001', `application/${'x'.repeat(300)}`]) {
+        const res = await upload('a.txt', 'hello', declared);
+        expect(res.json()).toEqual(fieldError('file', FILE_MESSAGES.typeInvalid));
+      }
+      expect(await fileCount()).toBe(before);
+    });
+
+    it('answers a download whose content is gone with a 410 and a message, not a 500', async () => {
+      const { data } = (await upload('cmr.txt', 'CMR', 'text/plain')).json();
+      const [row] = await ctx.database.db.select().from(files).where(eq(files.id, data.id));
+      await rm(path.join(ctx.config.dataDir, 'files', row!.storageKey));
+      const res = await ctx.app.inject({ method: 'GET', url: data.downloadLink, headers: forwarder.headers });
+      expect(res.statusCode).toBe(410);
+      expect(res.json()).toEqual({ code: 410, message: FILE_MESSAGES.contentGone });
+    });
+
+    it('serves a stored type no header could carry, and a name with a lone surrogate, without a 500', async () => {
+      const { data } = (await upload('cmr.txt', 'CMR', 'text/plain')).json();
+      await ctx.database.db
+        .update(files)
+        .set({ mimeType: 'text/plain\r\nSet-Cookie: a=b', description: 'CMR \ud800.txt' })
+        .where(eq(files.id, data.id));
+      const res = await ctx.app.inject({ method: 'GET', url: data.downloadLink, headers: forwarder.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/octet-stream');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      expect(res.headers['content-disposition']).toContain("filename*=UTF-8''CMR%20%EF%BF%BD.txt");
     });
   });
 });
