@@ -32,6 +32,7 @@ import changeLogRoutes from './platform/changelog/routes';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
 import filesRoutes, { staleUploadsJob } from './platform/files/routes';
 import { earlySecurityHeaders, registerSecurityHeaders } from './platform/http/headers';
+import { idempotencyKeysJob, registerIdempotency } from './platform/http/idempotency';
 import { registerJsonParser } from './platform/http/json';
 import { recordIdParams } from './platform/http/params';
 import type { App } from './platform/http/types';
@@ -82,7 +83,11 @@ export const MODULES: readonly ModuleDefinition[] = [
   usersModule,
   accessGroupsModule,
   systemModule,
-  defineModule({ name: 'scheduled-jobs', routes: scheduledJobsRoutes, jobs: [housekeepingJob] }),
+  defineModule({
+    name: 'scheduled-jobs',
+    routes: scheduledJobsRoutes,
+    jobs: [housekeepingJob, idempotencyKeysJob],
+  }),
   optionsModule,
   defineModule({ name: 'files', routes: filesRoutes, jobs: [staleUploadsJob] }),
   referenceDataModule,
@@ -177,6 +182,7 @@ export async function buildApp({
     createCabinetAuthenticate(database, findCabinetByKey),
   );
   await authBrowserRoutes(app);
+  registerIdempotency(app);
 
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
     data: { status: 'ok' },

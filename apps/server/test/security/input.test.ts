@@ -10,11 +10,14 @@ import {
   type Entity,
   type OperationsWorld,
   operationsWorld,
+  route,
 } from '../../src/modules/operations/test-fixtures';
 import { changeLog } from '../../src/platform/changelog/tables';
 import { FILE_MESSAGES } from '../../src/platform/files/service';
 import { files } from '../../src/platform/files/tables';
+import { idempotencyKeysJob } from '../../src/platform/http/idempotency';
 import { MAX_JSON_DEPTH } from '../../src/platform/http/json';
+import { idempotencyKeys } from '../../src/platform/http/tables';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { type SignedIn, signIn } from '../../src/test/users';
 
@@ -269,6 +272,92 @@ describe('input that cannot hurt', () => {
       expect(res.headers['content-type']).toBe('application/octet-stream');
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(res.headers['content-disposition']).toContain("filename*=UTF-8''CMR%20%EF%BF%BD.txt");
+    });
+  });
+
+  describe('Idempotency-Key on creates', () => {
+    let clientId = 0;
+    beforeAll(async () => {
+      clientId = await world.counterparty();
+    });
+    const orderBody = (description: string) => ({
+      clientId,
+      productId: world.productId,
+      route: route(world),
+      cargo: { description },
+    });
+    const create = (key: string, body: object, who: SignedIn = forwarder) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/tms/orders',
+        headers: { ...who.headers, 'idempotency-key': key },
+        payload: body,
+      });
+
+    it('answers a repeat with the first response and creates nothing more', async () => {
+      const before = await snapshot();
+      const first = await create('order-1', orderBody('Станки'));
+      expect(first.statusCode, first.body).toBe(201);
+      const repeat = await create('order-1', orderBody('Станки'));
+      expect(repeat.statusCode).toBe(201);
+      expect(repeat.json()).toEqual(first.json());
+      expect((await snapshot()).orderCount).toBe(before.orderCount + 1);
+    });
+
+    it('refuses the same key with another body (422), and creates nothing', async () => {
+      await create('order-2', orderBody('Станки'));
+      const before = await snapshot();
+      const res = await create('order-2', orderBody('Другой груз'));
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ code: 422, message: REQUEST_MESSAGES.idempotencyKeyReused });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('creates once for two parallel requests with one key', async () => {
+      const before = await snapshot();
+      const answers = await Promise.all([
+        create('order-3', orderBody('Станки')),
+        create('order-3', orderBody('Станки')),
+      ]);
+      expect(answers.map((res) => res.statusCode)).toContain(201);
+      for (const res of answers) expect([201, 409]).toContain(res.statusCode);
+      expect((await snapshot()).orderCount).toBe(before.orderCount + 1);
+    });
+
+    it("keeps one user's key apart from another's", async () => {
+      const other = await signIn(ctx, EDIT_ALL, { serviceOfficeId: world.mow });
+      const before = await snapshot();
+      const mine = await create('shared-key', orderBody('Станки'));
+      const theirs = await create('shared-key', orderBody('Станки'), other);
+      expect(theirs.statusCode).toBe(201);
+      expect(theirs.json().data.id).not.toBe(mine.json().data.id);
+      expect((await snapshot()).orderCount).toBe(before.orderCount + 2);
+    });
+
+    it('refuses a key with control characters or of absurd length, and creates nothing', async () => {
+      const before = await snapshot();
+      for (const key of ['a\u0001b', 'k'.repeat(256)]) {
+        const res = await create(key, orderBody('Станки'));
+        expect(res.json()).toEqual(rootError(REQUEST_MESSAGES.idempotencyKeyInvalid));
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('forgets a key after a day: the clean-up job drops it and the key creates again', async () => {
+      const first = await create('order-4', orderBody('Станки'));
+      await ctx.database.db
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`now() - interval '25 hours'` })
+        .where(eq(idempotencyKeys.key, 'order-4'));
+      await idempotencyKeysJob.run({ database: ctx.database, config: ctx.config, log: ctx.app.log });
+      const kept = await ctx.database.db
+        .select()
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.key, 'order-4'));
+      expect(kept).toEqual([]);
+      const again = await create('order-4', orderBody('Станки'));
+      expect(again.statusCode).toBe(201);
+      expect(again.json().data.id).not.toBe(first.json().data.id);
     });
   });
 });

@@ -20,6 +20,9 @@ export const REQUEST_MESSAGES = {
   tooDeep: 'The request body is nested too deeply.',
   ifMatchInvalid: 'The If-Match header does not name a version.',
   versionMismatch: 'The version in the body and the If-Match header differ.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header is not valid.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another request.',
+  idempotencyKeyInProgress: 'A request with this Idempotency-Key is still being processed.',
 } as const;
 
 export interface ErrorBody {
