@@ -37,6 +37,7 @@ function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
     schedulerEnabled: false,
     allowedOrigins: [],
     realtimeCheckMs: 5000,
+    hsts: false,
   };
 }
 

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { seriousViolations, signIn } from './helpers';
+import { expect } from '@playwright/test';
+import { seriousViolations, signIn, test } from './helpers';
 
 test('the sign-in screen has no serious or critical accessibility violations', async ({ page }) => {
   await page.goto('/login');

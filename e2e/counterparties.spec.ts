@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   type Api,
   apiOf,
@@ -8,6 +8,7 @@ import {
   seriousViolations,
   signIn,
   snackbar,
+  test,
   unique,
 } from './helpers';
 

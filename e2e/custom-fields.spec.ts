@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { signIn, test } from './helpers';
 
 /**
  * Custom field definitions and user-defined lists (spec §3, §4, §5): the definition screens, and every

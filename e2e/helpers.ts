@@ -1,10 +1,29 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 export const ADMIN = {
   username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
   password: process.env.E2E_ADMIN_PASSWORD ?? '',
 };
+
+/**
+ * Playwright's `test` with one automatic check: a page that logged a Content-Security-Policy violation (an
+ * inline script or style, a foreign source the policy refuses) fails its test, so the browser tests prove
+ * that the app works under the server's CSP.
+ */
+export const test = base.extend<{ contentSecurityPolicy: undefined }>({
+  contentSecurityPolicy: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use(undefined);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /**
  * Signs in through the API and stores the session the way the app does, then opens `path`. The user's

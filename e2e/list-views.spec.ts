@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN } from './helpers';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { ADMIN, test } from './helpers';
 
 /**
  * Saved filters and column choice, per user: kept on the server, so they follow the user to a new

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { type Api, apiOf, signIn, unique } from './helpers';
+import { expect } from '@playwright/test';
+import { type Api, apiOf, signIn, test, unique } from './helpers';
 
 /**
  * Files of orders (issue 6): a file uploaded on the order's files block with a tag and listed with its

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect } from '@playwright/test';
+import { signIn, test } from './helpers';
 
 // These change the administrator's stored profile, so they run one after another and put it back.
 test.describe.configure({ mode: 'serial' });

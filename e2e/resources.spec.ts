@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   agreementTypeResource,
   bankResource,
@@ -37,6 +37,7 @@ import {
   seriousViolations,
   signIn,
   snackbar,
+  test,
 } from './helpers';
 
 /**

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, patchSystem, pauseClock, runClockUntil, signIn } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { ADMIN, patchSystem, pauseClock, runClockUntil, signIn, test } from './helpers';
 
 /** A menu with known names: icons, an unknown icon (initials), a sortable group. */
 const NAV = [

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { signIn, test } from './helpers';
 
 /**
  * Users and access: an access group with permissions, a user in it who signs in and sees the menu those

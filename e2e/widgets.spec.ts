@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect } from '@playwright/test';
+import { signIn, test } from './helpers';
 
 // The date input as a real screen uses it: the date of a holiday (/holidays/add).
 test.describe('date input', () => {

@@ -31,6 +31,10 @@ import authRoutes, { authBrowserRoutes } from './platform/auth/routes';
 import changeLogRoutes from './platform/changelog/routes';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
 import filesRoutes, { staleUploadsJob } from './platform/files/routes';
+import { earlySecurityHeaders, registerSecurityHeaders } from './platform/http/headers';
+import { idempotencyKeysJob, registerIdempotency } from './platform/http/idempotency';
+import { registerJsonParser } from './platform/http/json';
+import { recordIdParams } from './platform/http/params';
 import type { App } from './platform/http/types';
 import { housekeepingJob } from './platform/jobs/housekeeping';
 import { scheduledJobsRoutes } from './platform/jobs/routes';
@@ -48,6 +52,8 @@ export interface RegisteredRoute {
   websocket: boolean;
   /** For counterparties' cabinets (their API key) only. */
   cabinet: boolean;
+  /** Path parameters that are record ids (decimal digits only). */
+  idParams: readonly string[];
 }
 
 declare module 'fastify' {
@@ -76,7 +82,11 @@ export const MODULES: readonly ModuleDefinition[] = [
   usersModule,
   accessGroupsModule,
   systemModule,
-  defineModule({ name: 'scheduled-jobs', routes: scheduledJobsRoutes, jobs: [housekeepingJob] }),
+  defineModule({
+    name: 'scheduled-jobs',
+    routes: scheduledJobsRoutes,
+    jobs: [housekeepingJob, idempotencyKeysJob],
+  }),
   optionsModule,
   defineModule({ name: 'files', routes: filesRoutes, jobs: [staleUploadsJob] }),
   referenceDataModule,
@@ -100,6 +110,7 @@ export async function buildApp({
   extraModules = [],
 }: BuildOptions): Promise<App> {
   const modules = [...MODULES, ...extraModules];
+  const earlyHeaders = earlySecurityHeaders(config);
   const app = Fastify({
     logger,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
@@ -107,7 +118,8 @@ export async function buildApp({
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (malformed URL, overlong path parameter) also answer in the contract.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      earlyHeaders(request, reply as FastifyReply);
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       const message = status === 414 ? 'The request URI is too long.' : 'The request URL is not valid.';
       (reply as FastifyReply).code(status).send({ code: status, message });
@@ -121,7 +133,9 @@ export async function buildApp({
   // Responses are plain JSON: schemas document them, the services produce them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(app);
+  registerJsonParser(app);
   registerInputGuard(app);
+  await registerSecurityHeaders(app, config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -131,6 +145,7 @@ export async function buildApp({
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const idParams = recordIdParams(methods.join(','), route.url, route.schema?.params);
     for (const method of methods) {
       if (method === 'HEAD' || !route.url.startsWith('/api/')) continue;
       routeTable.push({
@@ -140,6 +155,7 @@ export async function buildApp({
         roles: route.config?.roles ?? [],
         websocket: (route as { websocket?: boolean }).websocket === true,
         cabinet: route.config?.cabinet === true,
+        idParams,
       });
     }
   });
@@ -162,6 +178,7 @@ export async function buildApp({
     createCabinetAuthenticate(database, findCabinetByKey),
   );
   await authBrowserRoutes(app);
+  registerIdempotency(app);
 
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
     data: { status: 'ok' },

@@ -27,6 +27,11 @@ export interface Config {
   allowedOrigins: string[];
   /** How often open real-time connections are checked again (ended sessions, revoked keys), ms. */
   realtimeCheckMs: number;
+  /**
+   * Strict-Transport-Security on every response (the server is only reached over TLS); without it, only
+   * responses to requests that came over TLS carry it.
+   */
+  hsts: boolean;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -77,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerEnabled: bool(env.SCHEDULER, true),
     allowedOrigins: origins(env.ALLOWED_ORIGINS),
     realtimeCheckMs: Number(env.REALTIME_CHECK_MS || 5000),
+    hsts: bool(env.HSTS, false),
   };
 }

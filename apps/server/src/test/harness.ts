@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     schedulerEnabled: false,
     allowedOrigins: [],
     realtimeCheckMs: 5000,
+    hsts: false,
     ...overrides,
   };
 }

@@ -19,6 +19,16 @@ export const ERROR_MESSAGES = {
   fieldEditAccessDenied: 'Field edit access denied.',
 } as const;
 
+/** Stable English messages of requests the HTTP platform refuses before any handler runs. */
+export const REQUEST_MESSAGES = {
+  tooDeep: 'The request body is nested too deeply.',
+  ifMatchInvalid: 'The If-Match header does not name a version.',
+  versionMismatch: 'The version in the body and the If-Match header differ.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header is not valid.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another request.',
+  idempotencyKeyInProgress: 'A request with this Idempotency-Key is still being processed.',
+} as const;
+
 export interface ErrorBody {
   code: number;
   message: string;

@@ -29,7 +29,15 @@ export function dataSchema<T extends z.ZodType>(payload: T) {
 
 /** Largest id a record can have (ids are PostgreSQL integers). */
 export const MAX_RECORD_ID = 2_147_483_647;
-/** A record id in a path or query: anything beyond the integer range can name no record. */
-export const recordIdSchema = z.coerce.number().int().positive().max(MAX_RECORD_ID);
+/**
+ * A record id in a path or query: decimal digits only, no sign, space, exponent, hex or leading zero, so one
+ * record has one spelling (`0x1`, `1e0`, ` 1`, `+1` name none); beyond the integer range it names no record.
+ */
+export const recordIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]*$/)
+  .max(10)
+  .transform(Number)
+  .pipe(z.number().max(MAX_RECORD_ID));
 
 export const idParamSchema = z.object({ id: recordIdSchema });

@@ -6,6 +6,7 @@ import {
   DEFINITION_MESSAGES,
   dataSchema,
   definitionIssues,
+  idParamSchema,
   operationCustomFieldGroupResource,
   storageTypeOf,
 } from '@tms/domain';
@@ -156,7 +157,7 @@ export default async function customFieldsModule(app: App): Promise<void> {
       schema: {
         tags: ['country'],
         summary: 'One country of a slice (the label of a chosen value)',
-        params: z.object({ slice: z.enum(COUNTRY_SLICES), id: z.coerce.number().int().positive() }),
+        params: idParamSchema.extend({ slice: z.enum(COUNTRY_SLICES) }),
         response: { 200: dataSchema(countryItemSchema) },
       },
     },

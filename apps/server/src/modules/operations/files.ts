@@ -9,9 +9,10 @@ import {
   operationFileSchema,
   operationFilesAttachSchema,
   operationFileUpdateSchema,
+  recordIdSchema,
 } from '@tms/domain';
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { recordChange } from '../../platform/changelog/service';
@@ -109,10 +110,7 @@ async function changeableOperation(
   return row;
 }
 
-const fileParams = z.object({
-  id: z.coerce.number().int().positive(),
-  fileId: z.coerce.number().int().positive(),
-});
+const fileParams = idParamSchema.extend({ fileId: recordIdSchema });
 
 function registerKind(app: App, kind: OperationKind): void {
   const db = () => app.database.db;

@@ -19,6 +19,7 @@ import {
   propertyViewsSchema,
   propertyViewUpdateSchemas,
   readPropertyViews,
+  recordIdSchema,
   type StatusTarget,
   statusChangeSchemaOf,
   statusKindsOf,
@@ -181,7 +182,7 @@ export default async function operationsModule(app: App): Promise<void> {
       schema: {
         tags: ['order'],
         summary: 'The body of a copy of the order (custom fields only where "inherit on copy")',
-        params: z.object({ sourceId: z.coerce.number().int().positive() }),
+        params: z.object({ sourceId: recordIdSchema }),
         response: { 200: dataSchema(orderCreateSchema) },
       },
     },

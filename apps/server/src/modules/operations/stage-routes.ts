@@ -4,6 +4,7 @@ import {
   idParamSchema,
   listResultSchema,
   OPERATION_MESSAGES as M,
+  recordIdSchema,
   STAGE_ROLES,
   stageCloseSchema,
   stageCreateSchema,
@@ -33,10 +34,7 @@ import { stages } from './tables';
 import { closeStage } from './use-cases/close-stage';
 import { reopenStage } from './use-cases/reopen-stage';
 
-const stageParams = z.object({
-  id: z.coerce.number().int().positive(),
-  stageId: z.coerce.number().int().positive(),
-});
+const stageParams = idParamSchema.extend({ stageId: recordIdSchema });
 
 /**
  * The stages of orders and jobs: list, create from a stage type, change dates and comment, delete an open

@@ -1,7 +1,7 @@
 import { dataSchema, type Role, systemOptionsSchema, systemOptionsUpdateSchema } from '@tms/domain';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ChangeLogRule } from '../../platform/changelog/visibility';
+import { basedOnVersion } from '../../platform/http/if-match';
 import type { App } from '../../platform/http/types';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { getOptions, updateOptions } from './service';
@@ -12,12 +12,6 @@ const tags = ['options'];
 /** The change log shows the options' changes to those who may read the options. */
 export const optionsChangeLogAccess: ChangeLogRule = (auth) => hasAnyRole(auth, roles);
 const response = { 200: dataSchema(systemOptionsSchema) };
-
-function ifMatchVersion(request: FastifyRequest): number | undefined {
-  const header = request.headers['if-match'];
-  const match = typeof header === 'string' ? /(\d+)/.exec(header) : null;
-  return match ? Number(match[1]) : undefined;
-}
 
 /** The system options screen /options/main. */
 export default async function optionsModule(app: App): Promise<void> {
@@ -44,7 +38,7 @@ export default async function optionsModule(app: App): Promise<void> {
     async (request) => {
       const { version, ...input } = request.body;
       return {
-        data: await updateOptions(database.db, request.auth!, input, version ?? ifMatchVersion(request)),
+        data: await updateOptions(database.db, request.auth!, input, basedOnVersion(request, version)),
       };
     },
   );

@@ -3,9 +3,10 @@ import fastifyMultipart from '@fastify/multipart';
 import { dataSchema, idParamSchema } from '@tms/domain';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import { fieldError } from '../errors';
+import { fieldError, HttpError } from '../errors';
 import type { App } from '../http/types';
 import type { ScheduledJob } from '../jobs/scheduler';
+import { isSaneMediaType, OCTET_STREAM } from './content-type';
 import { FILE_MESSAGES, fileMetadata, readableFile, removeStaleUploads, storeUpload } from './service';
 import { type FileStorage, LocalDiskStorage } from './storage';
 
@@ -30,7 +31,10 @@ const metadataSchema = z.object({
 /** Content-Disposition that keeps non-Latin file names (RFC 6266 / 5987). */
 function disposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // A round trip through UTF-8 turns a lone surrogate (a rename may store one) into U+FFFD, which
+  // encodeURIComponent takes instead of throwing.
+  const utf8 = Buffer.from(name, 'utf8').toString('utf8');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(utf8)}`;
 }
 
 export default async function filesModule(app: App): Promise<void> {
@@ -84,11 +88,11 @@ export default async function filesModule(app: App): Promise<void> {
       );
       if (row.coldStorage) throw fieldError([], FILE_MESSAGES.coldStorage);
       const stream = await app.fileStorage.get(row.storageKey);
+      if (!stream) throw new HttpError(410, FILE_MESSAGES.contentGone);
       return reply
-        .header('content-type', row.mimeType)
+        .header('content-type', isSaneMediaType(row.mimeType) ? row.mimeType : OCTET_STREAM)
         .header('content-length', row.size)
         .header('content-disposition', disposition(row.description))
-        .header('x-content-type-options', 'nosniff')
         .send(stream);
     },
   );

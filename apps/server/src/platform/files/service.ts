@@ -4,7 +4,8 @@ import { PassThrough, type Readable, Transform } from 'node:stream';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
-import { ErrorCollector, HttpError, notFound } from '../errors';
+import { ErrorCollector, fieldError, HttpError, notFound } from '../errors';
+import { isSaneMediaType, SNIFF_BYTES, storedTypeOf } from './content-type';
 import type { FileStorage } from './storage';
 import { files } from './tables';
 
@@ -15,6 +16,8 @@ export const FILE_MESSAGES = {
   noFileSelected: 'No file selected.',
   coldStorage: 'The file is in cold storage.',
   notAvailable: 'This file cannot be used here.',
+  typeInvalid: 'The declared file type is not valid.',
+  contentGone: 'The content of this file is no longer available.',
 } as const;
 
 /**
@@ -36,20 +39,30 @@ export function fileMetadata(row: FileRow) {
   };
 }
 
-/** Streams an upload into storage, hashing and counting it on the way; the row is temporary. */
+/**
+ * Streams an upload into storage, hashing and counting it and keeping its beginning on the way; the row is
+ * temporary. Its type is read from the content (`storedTypeOf`); a declared type that no header could
+ * carry is refused before anything is stored.
+ */
 export async function storeUpload(
   tx: Tx,
   storage: FileStorage,
   upload: { filename: string; mimetype: string; file: Readable & { truncated?: boolean } },
   uploadedBy: number,
 ): Promise<FileRow> {
+  if (upload.mimetype && !isSaneMediaType(upload.mimetype)) {
+    upload.file.resume();
+    throw fieldError(['file'], FILE_MESSAGES.typeInvalid);
+  }
   const now = new Date();
   const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
   const hash = createHash('sha256');
   let size = 0;
+  const head: Buffer[] = [];
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
+      if (size < SNIFF_BYTES) head.push(chunk.subarray(0, SNIFF_BYTES - size));
       size += chunk.length;
       done(null, chunk);
     },
@@ -65,7 +78,7 @@ export async function storeUpload(
     .values({
       storageKey: key,
       description,
-      mimeType: upload.mimetype || 'application/octet-stream',
+      mimeType: await storedTypeOf(Buffer.concat(head), description),
       size,
       sha256: hash.digest('hex'),
       uploadedBy,

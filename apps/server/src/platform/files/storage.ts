@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 /** Where file contents live; local disk now, an S3-compatible store can implement the same. */
 export interface FileStorage {
   put(key: string, content: Readable): Promise<void>;
-  get(key: string): Promise<Readable>;
+  /** The content, or null when it is gone (removed, lost, a volume not mounted). */
+  get(key: string): Promise<Readable | null>;
   remove(key: string): Promise<void>;
 }
 
@@ -27,10 +28,13 @@ export class LocalDiskStorage implements FileStorage {
     await pipeline(content, createWriteStream(full, { flags: 'wx' }));
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string): Promise<Readable | null> {
     const full = this.pathOf(key);
-    await stat(full);
-    return createReadStream(full);
+    const found = await stat(full).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
+      throw error;
+    });
+    return found?.isFile() ? createReadStream(full) : null;
   }
 
   async remove(key: string): Promise<void> {

@@ -2,6 +2,7 @@ import { dataSchema, idParamSchema, listResultSchema, type ResourceDescriptor } 
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { changeEntrySchema, changeHistoryQuerySchema } from '../changelog/history';
+import { basedOnVersion } from '../http/if-match';
 import type { App } from '../http/types';
 import { requestContext } from './context';
 import { exportWorkbook } from './export';
@@ -35,12 +36,6 @@ export {
   resourceService,
   type WriteEvent,
 } from './service';
-
-function ifMatchVersion(request: FastifyRequest): number | undefined {
-  const header = request.headers['if-match'];
-  const match = typeof header === 'string' ? /(\d+)/.exec(header) : null;
-  return match ? Number(match[1]) : undefined;
-}
 
 /**
  * Builds the resource's service (`resourceService`) and registers its routes under `descriptor.path` (the
@@ -160,7 +155,12 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
   }
 
   const update = async (request: FastifyRequest) => ({
-    data: await service.update(ctx(request), idOf(request), request.body, ifMatchVersion(request)),
+    data: await service.update(
+      ctx(request),
+      idOf(request),
+      request.body,
+      basedOnVersion(request, (request.body as { version?: number }).version),
+    ),
   });
   const updateSchemaDoc = {
     tags,

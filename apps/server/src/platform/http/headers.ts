@@ -1,0 +1,89 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
+import type { Config } from '../../config';
+
+/**
+ * The Content-Security-Policy of every response. Scripts only from the app's own files, never inline.
+ * Styles from its files and inline: Mantine writes its theme as `<style>` elements at run time and
+ * widgets (the editor, charts, popovers) set style attributes, none of which a nonce would cover (see
+ * docs/security.md). The WebSocket is same-origin ('self'); files open as blob: URLs.
+ */
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+/** A year, subdomains too: once a browser saw it over TLS it never talks plain HTTP to the server again. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** Powerful browser features the back office never uses, off for the app and anything it could embed. */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'interest-cohort=()',
+].join(', ');
+
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  // Decided per request (perRequestHeaders).
+  strictTransportSecurity: false,
+} as const;
+
+/** What helmet's options leave to the request: Permissions-Policy, and HSTS on a request that came over TLS. */
+function perRequestHeaders(config: Config, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('permissions-policy', PERMISSIONS_POLICY);
+  if (config.hsts || request.protocol === 'https') {
+    reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+  }
+}
+
+/**
+ * The security headers of every response (API, static files, errors, not found), set by @fastify/helmet
+ * before any other hook can answer: CSP, `frame-ancestors 'none'` and X-Frame-Options DENY, Referrer-Policy
+ * no-referrer, X-Content-Type-Options nosniff, Permissions-Policy; Strict-Transport-Security on requests
+ * that came over TLS (directly or through a trusted proxy), or on every one when `config.hsts` says so.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, HELMET_OPTIONS);
+  app.addHook('onRequest', async (request, reply) => perRequestHeaders(config, request, reply));
+}
+
+/**
+ * The same headers for the answers Fastify gives before any hook runs (a malformed URL, an overlong path
+ * parameter: `frameworkErrors`), through helmet itself.
+ */
+export function earlySecurityHeaders(config: Config): (request: FastifyRequest, reply: FastifyReply) => void {
+  const apply = helmet(HELMET_OPTIONS);
+  return (request, reply) => {
+    apply(request.raw, reply.raw, () => {});
+    perRequestHeaders(config, request, reply);
+  };
+}

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { emptyTree, REQUEST_MESSAGES } from '@tms/domain';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, ValidationError } from '../errors';
+import type { ScheduledJob } from '../jobs/scheduler';
+import { idempotencyKeys } from './tables';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Idempotency-Key this request claimed, answered into the table when it succeeds. */
+    idempotencyKey: { userId: number; key: string } | null;
+  }
+}
+
+/** How long a key is kept: a repeat within it replays the first answer, after it the key is new again. */
+const KEY_LIFETIME = sql`interval '1 day'`;
+
+/** A JSON value with its members in a fixed order, so one body always hashes alike. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** The request a key was used for: method, URL and the validated body. */
+function fingerprint(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(canonical(request.body) ?? null)}`)
+    .digest('hex');
+}
+
+/** A create: a POST whose route answers 201 (the contract's create), with a JSON body (not an upload). */
+function isCreate(request: FastifyRequest): boolean {
+  const response = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+  return request.method === 'POST' && response?.[201] !== undefined && !request.isMultipart?.();
+}
+
+/**
+ * `Idempotency-Key` on every create of a signed-in user: the first request with a key claims it (a unique
+ * row, so of two parallel requests only one runs); a repeat with the same request gets the first answer
+ * (status and body) and creates nothing more; the same key with another request is a 422; a repeat while
+ * the first still runs is a 409. A failed request frees its key. Keys live a day.
+ */
+export function registerIdempotency(app: FastifyInstance): void {
+  app.decorateRequest('idempotencyKey', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const header = request.headers['idempotency-key'];
+    if (header === undefined || !request.auth || !isCreate(request)) return;
+    if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header)) {
+      const tree = emptyTree();
+      tree.errors.push(REQUEST_MESSAGES.idempotencyKeyInvalid);
+      throw new ValidationError(tree);
+    }
+    const db = app.database.db;
+    const claim = { userId: request.auth.userId, key: header };
+    const print = fingerprint(request);
+    // An expired key is claimed anew, as if it had never been used.
+    const [claimed] = await db
+      .insert(idempotencyKeys)
+      .values({ ...claim, fingerprint: print })
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.userId, idempotencyKeys.key],
+        set: { fingerprint: print, statusCode: null, body: null, createdAt: sql`now()` },
+        setWhere: lt(idempotencyKeys.createdAt, sql`now() - ${KEY_LIFETIME}`),
+      })
+      .returning({ key: idempotencyKeys.key });
+    if (claimed) {
+      request.idempotencyKey = claim;
+      return;
+    }
+    const [first] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+    if (first && first.fingerprint !== print) throw new HttpError(422, REQUEST_MESSAGES.idempotencyKeyReused);
+    if (!first || first.statusCode === null || first.body === null) {
+      throw new HttpError(409, REQUEST_MESSAGES.idempotencyKeyInProgress);
+    }
+    return reply
+      .code(first.statusCode)
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('idempotent-replayed', 'true')
+      .send(first.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyKey;
+    if (!claim) return payload;
+    request.idempotencyKey = null;
+    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+    if (reply.statusCode < 300 && typeof payload === 'string') {
+      await app.database.db
+        .update(idempotencyKeys)
+        .set({ statusCode: reply.statusCode, body: payload })
+        .where(where);
+    } else {
+      await app.database.db.delete(idempotencyKeys).where(where);
+    }
+    return payload;
+  });
+}
+
+/** Drops the keys older than their lifetime. */
+export const idempotencyKeysJob: ScheduledJob = {
+  name: 'idempotency-keys',
+  intervalMs: 60 * 60 * 1000,
+  async run({ database }) {
+    await database.db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, sql`now() - ${KEY_LIFETIME}`));
+  },
+};
