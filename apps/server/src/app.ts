@@ -29,6 +29,7 @@ import { createCabinetAuthenticate } from './platform/auth/cabinet';
 import { registerAuthGuard } from './platform/auth/guard';
 import authRoutes, { authBrowserRoutes } from './platform/auth/routes';
 import changeLogRoutes from './platform/changelog/routes';
+import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
 import filesRoutes, { staleUploadsJob } from './platform/files/routes';
 import type { App } from './platform/http/types';
@@ -63,6 +64,8 @@ export interface BuildOptions {
   /** Modules added after the product's (tests declaring a file owner or a merge hook of their own). */
   extraModules?: readonly ModuleDefinition[];
   logger?: FastifyServerOptions['logger'];
+  /** The time of sign-in throttling (tests pass a fake clock). */
+  clock?: Clock;
 }
 
 /**
@@ -102,6 +105,7 @@ export async function buildApp({
   database,
   logger = false,
   extraModules = [],
+  clock = systemClock,
 }: BuildOptions): Promise<App> {
   const modules = [...MODULES, ...extraModules];
   const app = Fastify({
@@ -121,6 +125,7 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('registries', buildRegistries(modules));
   app.decorate('appConfig', config);
+  app.decorate('clock', clock);
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON: schemas document them, the services produce them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -1,12 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
-import {
-  hashPassword,
-  PASSWORD_MESSAGES,
-  passwordRuleErrors,
-  verifyPassword,
-} from '../../platform/auth/password';
+import { newPasswordErrors, PASSWORD_MESSAGES } from '@tms/domain/users/password';
+import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { ErrorCollector, forbidden, notFound } from '../../platform/errors';
@@ -86,6 +82,7 @@ export async function changePassword(
   if (!own && !hasAnyRole(auth, ['ROLE_USER_EDIT'])) throw forbidden();
   const [user] = await database.db
     .select({
+      username: users.username,
       passwordHash: users.passwordHash,
       previousPasswordHash: users.previousPasswordHash,
       changePasswordRequired: users.changePasswordRequired,
@@ -98,7 +95,7 @@ export async function changePassword(
 
   const { first, second } = input.cleartextPassword;
   const errors = new ErrorCollector();
-  const ruleErrors = passwordRuleErrors(first);
+  const ruleErrors = newPasswordErrors(first, user.username);
   for (const message of ruleErrors) errors.add(['cleartextPassword', 'first'], message);
   if (first !== second) errors.add(['cleartextPassword', 'second'], PASSWORD_MESSAGES.mismatch);
   if (ruleErrors.length === 0) {

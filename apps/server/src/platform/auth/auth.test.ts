@@ -1,4 +1,3 @@
-import { ERROR_MESSAGES } from '@tms/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -131,63 +130,6 @@ describe('sign-in', () => {
         },
       },
     });
-  });
-
-  it('refuses the 21st failure of an account within 15 minutes, even with the right password', async () => {
-    await createUser(ctx.database, { username: 'target' });
-    const ip = '10.50.0.1';
-    // Old failures and failures before a success do not count.
-    await ctx.database.db.insert(loginAttempts).values(
-      Array.from({ length: 30 }, () => ({
-        username: 'target',
-        ip,
-        success: false,
-        createdAt: new Date(Date.now() - 16 * 60_000),
-      })),
-    );
-    await ctx.database.db.insert(loginAttempts).values(
-      Array.from({ length: 19 }, (_, i) => ({
-        username: 'target',
-        ip: `10.60.0.${i + 1}`,
-        success: false,
-      })),
-    );
-    const twentieth = await postLogin('TARGET', 'Wrong123', ip);
-    expect(twentieth.statusCode).toBe(401);
-    const refused = await postLogin('target', DEFAULT_PASSWORD, ip);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 429, message: ERROR_MESSAGES.tooManyAttempts });
-    expect(refused.headers['retry-after']).toBe('900');
-    // Another account from another address is not affected.
-    await createUser(ctx.database, { username: 'bystander' });
-    expect((await postLogin('bystander', DEFAULT_PASSWORD, '10.50.0.2')).statusCode).toBe(200);
-  });
-
-  it('starts counting an account anew after a successful sign-in', async () => {
-    await createUser(ctx.database, { username: 'forgetful' });
-    await ctx.database.db.insert(loginAttempts).values([
-      ...Array.from({ length: 19 }, () => ({
-        username: 'forgetful',
-        ip: '10.51.0.1',
-        success: false,
-        createdAt: new Date(Date.now() - 60_000),
-      })),
-      { username: 'forgetful', ip: '10.51.0.1', success: true, createdAt: new Date(Date.now() - 30_000) },
-    ]);
-    expect((await postLogin('forgetful', 'Wrong123', '10.51.0.2')).statusCode).toBe(401);
-    expect((await postLogin('forgetful', DEFAULT_PASSWORD, '10.51.0.2')).statusCode).toBe(200);
-  });
-
-  it('refuses an address after 100 failures within 15 minutes', async () => {
-    await createUser(ctx.database, { username: 'victim' });
-    const ip = '10.52.0.9';
-    await ctx.database.db
-      .insert(loginAttempts)
-      .values(Array.from({ length: 99 }, (_, i) => ({ username: `guess${i}`, ip, success: false })));
-    expect((await postLogin('victim', 'Wrong123', ip)).statusCode).toBe(401);
-    const refused = await postLogin('victim', DEFAULT_PASSWORD, ip);
-    expect(refused.statusCode).toBe(429);
-    expect((await postLogin('victim', DEFAULT_PASSWORD, '10.52.0.10')).statusCode).toBe(200);
   });
 });
 
@@ -508,9 +450,8 @@ describe('IP restriction', () => {
     const inside = await postLogin(user.username, DEFAULT_PASSWORD, '10.1.2.3');
     expect(inside.statusCode).toBe(200);
     expect((await postLogin(user.username, DEFAULT_PASSWORD, '203.0.113.5')).statusCode).toBe(200);
-    const otherOffice = await postLogin(user.username, DEFAULT_PASSWORD, '192.168.7.7');
-    expect(otherOffice.statusCode).toBe(403);
-    expect(otherOffice.json()).toEqual(IP_DENIED);
+    // At sign-in a refused address reads as a wrong password (tested in test/security/credentials.test.ts).
+    expect((await postLogin(user.username, DEFAULT_PASSWORD, '192.168.7.7')).statusCode).toBe(401);
 
     const token = inside.json().data.token;
     expect((await me(token, { remoteAddress: '10.1.200.1' })).statusCode).toBe(200);
@@ -526,7 +467,7 @@ describe('IP restriction', () => {
     expect((await postLogin(user.username, DEFAULT_PASSWORD, '192.168.7.7')).statusCode).toBe(200);
     expect((await postLogin(user.username, DEFAULT_PASSWORD, '2001:db8:b::42')).statusCode).toBe(200);
     expect((await postLogin(user.username, DEFAULT_PASSWORD, '::ffff:10.1.0.1')).statusCode).toBe(200);
-    expect((await postLogin(user.username, DEFAULT_PASSWORD, '172.20.0.1')).statusCode).toBe(403);
+    expect((await postLogin(user.username, DEFAULT_PASSWORD, '172.20.0.1')).statusCode).toBe(401);
   });
 
   it('none and remote access let any address in', async () => {
@@ -582,7 +523,7 @@ describe('IP restriction', () => {
       remoteAddress: '8.8.8.8',
       headers: { 'x-forwarded-for': '10.1.2.3' },
     });
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(401);
     expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 
@@ -607,9 +548,9 @@ describe('IP restriction', () => {
         });
       const viaProxy = await attempt('127.0.0.1', '10.1.2.3');
       expect(viaProxy.statusCode).toBe(200);
-      expect((await attempt('127.0.0.1', '8.8.8.8')).statusCode).toBe(403);
+      expect((await attempt('127.0.0.1', '8.8.8.8')).statusCode).toBe(401);
       // A client claiming a proxy it is not is not believed.
-      expect((await attempt('8.8.8.8', '10.1.2.3')).statusCode).toBe(403);
+      expect((await attempt('8.8.8.8', '10.1.2.3')).statusCode).toBe(401);
 
       const token = viaProxy.json().data.token;
       const ok = await proxied.app.inject({
