@@ -1,8 +1,8 @@
+import { newPasswordErrors } from '@tms/domain/users/password';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { effectiveRolesSql } from '../../platform/auth/authenticate';
-import { newPasswordErrors } from '@tms/domain/users/password';
 import { hashPassword, randomPassword } from '../../platform/auth/password';
 import { contacts, users } from '../../platform/identity/tables';
 import type { Database } from '../connection';

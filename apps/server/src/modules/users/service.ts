@@ -1,7 +1,7 @@
+import { newPasswordErrors, PASSWORD_MESSAGES } from '@tms/domain/users/password';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
-import { newPasswordErrors, PASSWORD_MESSAGES } from '@tms/domain/users/password';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
 import { diff, recordChange } from '../../platform/changelog/service';

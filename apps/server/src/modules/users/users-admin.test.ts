@@ -1,7 +1,7 @@
 import { ACCESS_MESSAGES, flattenTree, MESSAGES, USER_MESSAGES, userResource } from '@tms/domain';
+import { PASSWORD_MESSAGES } from '@tms/domain/users/password';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGES } from '@tms/domain/users/password';
 import { accessGroups, contacts, serviceOffices, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
