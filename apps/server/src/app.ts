@@ -167,7 +167,7 @@ export async function buildApp({
 
   registerAuthGuard(
     app,
-    createAuthenticate(database, config),
+    createAuthenticate(database, config, clock),
     createCabinetAuthenticate(database, findCabinetByKey),
   );
   await authBrowserRoutes(app);

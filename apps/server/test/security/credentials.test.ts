@@ -1,12 +1,15 @@
 import { ERROR_MESSAGES } from '@tms/domain';
 import { PASSWORD_MESSAGES } from '@tms/domain/users/password';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/app';
 import { loginAttempts, sessions } from '../../src/platform/auth/tables';
 import { LOGIN_THROTTLE } from '../../src/platform/auth/throttle';
+import { SIGNED_LINK_SECONDS, SOCKET_TICKET_SECONDS } from '../../src/platform/auth/url-credentials';
+import { loggerOptions, redactUrl } from '../../src/platform/http/logging';
 import { serviceOffices, users } from '../../src/platform/identity/tables';
 import { createTestApp, type TestContext } from '../../src/test/harness';
-import { createUser, DEFAULT_PASSWORD, signIn } from '../../src/test/users';
+import { createUser, DEFAULT_PASSWORD, signIn, socketUrl } from '../../src/test/users';
 
 // Counts argon2 verifications: a refusal must cost what a wrong password costs, and no clock can tell.
 const argon2 = vi.hoisted(() => ({ verifications: 0 }));
@@ -21,6 +24,7 @@ vi.mock('@node-rs/argon2', async (original) => {
   };
 });
 
+const UNAUTHORIZED = { code: 401, message: ERROR_MESSAGES.unauthorized };
 const INVALID = { code: 401, message: ERROR_MESSAGES.invalidCredentials };
 const TOO_MANY = { code: 429, message: ERROR_MESSAGES.tooManyAttempts };
 
@@ -180,5 +184,118 @@ describe('passwords: common ones and those containing the user name are refused 
       expect(row).toMatchObject({ passwordHash: target.passwordHash, version: target.version });
       expect(row?.changePasswordRequired).toBe(target.changePasswordRequired);
     }
+  });
+});
+
+describe('tokens in URLs: no session token, only signed links and one-time socket tickets', () => {
+  const EXPORT = '/api/settings/currencies/export?search=yen&lang=en';
+  const linkFor = async (headers: Record<string, string>, url: string) =>
+    (
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/download-link', headers, payload: { url } })
+    ).json().data.url as string;
+  const liveSessionsOf = (userId: number) =>
+    ctx.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+
+  it('refuses ?bearer= everywhere: API reads, downloads, exports, the socket, sign-out and impersonation', async () => {
+    const admin = await signIn(ctx, ['ROLE_ADMIN']);
+    const target = await createUser(ctx.database);
+    for (const url of [
+      `/api/users/me?bearer=${admin.token}`,
+      `/api/file-management/files/1/download?bearer=${admin.token}`,
+      `/api/settings/currencies/export?bearer=${admin.token}`,
+      `/api/users/me?bear%65r=${admin.token}`,
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toEqual(UNAUTHORIZED);
+    }
+    await expect(ctx.app.injectWS(`/api/realtime?bearer=${admin.token}`)).rejects.toThrow();
+    const impersonate = await ctx.app.inject({
+      method: 'GET',
+      url: `/impersonate?_switch_user=${target.username}&bearer=${admin.token}`,
+    });
+    expect(impersonate.statusCode).toBe(401);
+    expect(await liveSessionsOf(target.id)).toEqual([]);
+    await ctx.app.inject({ method: 'GET', url: `/logout?bearer=${admin.token}` });
+    expect(await liveSessionsOf(admin.user.id)).toHaveLength(1);
+  });
+
+  it('opens a signed link for its own URL only, for a minute, while the session lives', async () => {
+    const admin = await signIn(ctx, ['ROLE_ADMIN']);
+    const link = await linkFor(admin.headers, EXPORT);
+    const signature = new URL(link, 'http://x').searchParams.get('signature')!;
+    expect((await ctx.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+
+    const forgeries = [
+      // Another query, another resource, a route that takes no link, the link as a session token.
+      `/api/settings/currencies/export?search=&lang=en&signature=${signature}`,
+      `/api/settings/countries/export?search=yen&lang=en&signature=${signature}`,
+      `/api/users/me?signature=${signature}`,
+      `/api/file-management/files/1/download?signature=${signature.slice(0, -2)}xx`,
+    ];
+    for (const url of forgeries) {
+      expect((await ctx.app.inject({ method: 'GET', url })).json(), url).toEqual(UNAUTHORIZED);
+    }
+    const asToken = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${signature}` },
+    });
+    expect(asToken.json()).toEqual(UNAUTHORIZED);
+
+    tick(SIGNED_LINK_SECONDS + 1);
+    expect((await ctx.app.inject({ method: 'GET', url: link })).json()).toEqual(UNAUTHORIZED);
+
+    const fresh = await linkFor(admin.headers, EXPORT);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: admin.headers });
+    expect((await ctx.app.inject({ method: 'GET', url: fresh })).json()).toEqual(UNAUTHORIZED);
+  });
+
+  it('lets a socket ticket open one socket, once, within half a minute', async () => {
+    const user = await signIn(ctx, []);
+    const url = await socketUrl(ctx.app, user.token);
+    const socket = await ctx.app.injectWS(url);
+    await expect(ctx.app.injectWS(url)).rejects.toThrow();
+    socket.terminate();
+
+    const late = await socketUrl(ctx.app, user.token);
+    tick(SOCKET_TICKET_SECONDS + 1);
+    await expect(ctx.app.injectWS(late)).rejects.toThrow();
+    await expect(ctx.app.injectWS(`/api/realtime?ticket=${user.token}`)).rejects.toThrow();
+  });
+
+  it('keeps every credential of a URL out of the log, whatever its spelling', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const { token } = await signIn(ctx, []);
+      for (const name of [
+        'bearer',
+        'bear%65r',
+        'BEARER',
+        '%62%65%61%72%65%72',
+        'bear%2565r',
+        'token',
+        'ticket',
+        'Signature',
+        'x',
+      ]) {
+        await logged.inject({ method: 'GET', url: `/api/users/me?a=1&${name}=${token}` });
+      }
+      const log = lines.join('');
+      expect(log).toContain('/api/users/me?a=1&bear%65r=***');
+      expect(log).not.toContain(token.split('.')[2]);
+    } finally {
+      await logged.close();
+    }
+    expect(redactUrl('/api/realtime?ticket=abc&topic=orders')).toBe('/api/realtime?ticket=***&topic=orders');
+    expect(redactUrl('/x?%ZZ=secret')).toBe('/x?%ZZ=***');
   });
 });

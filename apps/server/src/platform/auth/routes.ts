@@ -1,4 +1,4 @@
-import { dataSchema, ERROR_MESSAGES } from '@tms/domain';
+import { dataSchema, ERROR_MESSAGES, MESSAGES } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -8,12 +8,14 @@ import type { App } from '../http/types';
 import { users } from '../identity/tables';
 import { hasAnyRole } from '../permissions/check';
 import { createAuthenticate, effectiveRolesSql, officeAddressesSql, tokenFromRequest } from './authenticate';
+import type { AuthContext } from './context';
 import { ipAllowed } from './ip';
 import { verifyDummy, verifyPassword } from './password';
 import { openSession, refreshSession, revokeSession, signOutSession } from './sessions';
 import { sessions } from './tables';
 import { loginRetryAfter, recordLoginAttempt } from './throttle';
-import { type IssuedToken, verifyToken } from './tokens';
+import { type IssuedToken, type TokenClaims, verifyToken } from './tokens';
+import { signLink } from './url-credentials';
 
 const loginBody = z.object({
   username: z.string().trim().min(1).max(180),
@@ -21,13 +23,22 @@ const loginBody = z.object({
 });
 const issuedToken = z.object({ token: z.string(), tokenExpire: z.number().int() });
 
-const switchQuery = z.object({
-  _switch_user: z.string().trim().min(1).max(180),
-  bearer: z.string().optional(),
+const switchQuery = z.object({ _switch_user: z.string().trim().min(1).max(180) });
+const downloadLinkBody = z.strictObject({
+  url: z
+    .string()
+    .max(4000)
+    .regex(/^\/api\//, MESSAGES.invalid),
 });
 
 function clientInfo(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** The session a URL credential stands for; API-key callers have none and send their key instead. */
+export function claimsOfSession(auth: AuthContext): TokenClaims {
+  if (!auth.sessionId) throw forbidden();
+  return { userId: auth.userId, sessionId: auth.sessionId, impersonatorId: auth.impersonatorId };
 }
 
 /** Revokes what a token names, even an expired token: signing out must work whatever its state. */
@@ -116,6 +127,22 @@ export default async function authModule(app: App): Promise<void> {
   );
 
   app.post(
+    '/auth/download-link',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A link that opens one download URL (path and query) without a header, for one minute',
+        body: downloadLinkBody,
+        response: { 200: dataSchema(z.object({ url: z.string() })) },
+      },
+    },
+    async (request) => {
+      const claims = claimsOfSession(request.auth!);
+      return { data: { url: await signLink(config, claims, request.body.url, app.clock()) } };
+    },
+  );
+
+  app.post(
     '/auth/logout',
     {
       config: { public: true },
@@ -141,12 +168,12 @@ function answerToken(request: FastifyRequest, reply: FastifyReply, issued: Issue
 }
 
 /**
- * Browser routes outside /api (the guard leaves them alone): `/logout` and `/impersonate`. The token
- * comes as the Authorization header or `?bearer=`, as a browser navigation cannot send headers.
+ * Browser routes outside /api (the guard leaves them alone): `/logout` and `/impersonate`, with the token
+ * in the Authorization header (the web calls them with `fetch`; `/impersonate` answers JSON then).
  */
 export async function authBrowserRoutes(app: App): Promise<void> {
   const { database, appConfig: config } = app;
-  const authenticate = createAuthenticate(database, config);
+  const authenticate = createAuthenticate(database, config, app.clock);
 
   app.get('/logout', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     await signOutByToken(app, request);
