@@ -8,14 +8,13 @@ import type { App } from '../http/types';
 import { users } from '../identity/tables';
 import { hasAnyRole } from '../permissions/check';
 import { createAuthenticate, effectiveRolesSql, officeAddressesSql, tokenFromRequest } from './authenticate';
-import type { AuthContext } from './context';
 import { ipAllowed } from './ip';
 import { verifyDummy, verifyPassword } from './password';
 import { openSession, refreshSession, revokeSession, signOutSession } from './sessions';
 import { sessions } from './tables';
 import { loginRetryAfter, recordLoginAttempt } from './throttle';
-import { type IssuedToken, type TokenClaims, verifyToken } from './tokens';
-import { signLink } from './url-credentials';
+import { type IssuedToken, verifyToken } from './tokens';
+import { claimsOfSession, signLink } from './url-credentials';
 
 const loginBody = z.object({
   username: z.string().trim().min(1).max(180),
@@ -33,12 +32,6 @@ const downloadLinkBody = z.strictObject({
 
 function clientInfo(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
-
-/** The session a URL credential stands for; API-key callers have none and send their key instead. */
-export function claimsOfSession(auth: AuthContext): TokenClaims {
-  if (!auth.sessionId) throw forbidden();
-  return { userId: auth.userId, sessionId: auth.sessionId, impersonatorId: auth.impersonatorId };
 }
 
 /** Revokes what a token names, even an expired token: signing out must work whatever its state. */

@@ -3,6 +3,8 @@ import { and, eq, gt } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/connection';
+import { forbidden } from '../errors';
+import type { AuthContext } from './context';
 import { socketTickets } from './tables';
 import { keyOf, type TokenClaims, tokenClaimsOf } from './tokens';
 
@@ -65,6 +67,12 @@ export async function verifyLink(
   } catch {
     return null;
   }
+}
+
+/** The session a URL credential stands for; API-key callers have none and send their key instead. */
+export function claimsOfSession(auth: AuthContext): TokenClaims {
+  if (!auth.sessionId) throw forbidden();
+  return { userId: auth.userId, sessionId: auth.sessionId, impersonatorId: auth.impersonatorId };
 }
 
 /** A new one-time ticket for the session's WebSocket, valid for half a minute from `now`. */

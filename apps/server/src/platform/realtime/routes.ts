@@ -2,8 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { dataSchema } from '@tms/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { claimsOfSession } from '../auth/routes';
-import { issueSocketTicket } from '../auth/url-credentials';
+import { claimsOfSession, issueSocketTicket } from '../auth/url-credentials';
 import type { App } from '../http/types';
 import { maySubscribe, RealtimeHub } from './hub';
 
