@@ -70,7 +70,11 @@ test('a file uploaded to an order with a tag is listed with its chip', async ({ 
   const row = block.getByTestId('file-row');
   await expect(row).toHaveCount(1, TIMEOUT);
   await expect(row.getByTestId('file-link')).toHaveText('CMR накладная.pdf');
-  await expect(row.getByTestId('file-link')).toHaveAttribute('href', /\?bearer=/);
+  // Opened as a signed link: the token never goes into the URL.
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('file-link').click()]);
+  expect(download.url()).toContain('signature=');
+  expect(download.url()).not.toContain('bearer=');
+  expect(download.suggestedFilename()).toBe('CMR накладная.pdf');
   await expect(row.getByTestId('file-tag')).toHaveText(tag);
 });
 

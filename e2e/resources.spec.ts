@@ -372,7 +372,7 @@ test.describe('the list screen', () => {
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     expect(download.url()).toContain('search=Japanese');
     expect(download.url()).toContain('lang=ru');
-    expect(download.url()).toContain('bearer=');
+    expect(download.url()).toContain('signature=');
     const { readFile } = await import('node:fs/promises');
     const file = await readFile((await download.path()) as string);
     // An XLSX workbook is a ZIP archive.

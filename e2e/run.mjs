@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN_USERNAME = 'admin';
-const ADMIN_PASSWORD = 'E2eAdmin2025';
+const ADMIN_PASSWORD = 'E2e-Chief-2025';
 
 function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].filter(Boolean);

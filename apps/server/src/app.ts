@@ -29,6 +29,7 @@ import { createCabinetAuthenticate } from './platform/auth/cabinet';
 import { registerAuthGuard } from './platform/auth/guard';
 import authRoutes, { authBrowserRoutes } from './platform/auth/routes';
 import changeLogRoutes from './platform/changelog/routes';
+import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
 import filesRoutes, { staleUploadsJob } from './platform/files/routes';
 import { earlySecurityHeaders, registerSecurityHeaders } from './platform/http/headers';
@@ -68,6 +69,8 @@ export interface BuildOptions {
   /** Modules added after the product's (tests declaring a file owner or a merge hook of their own). */
   extraModules?: readonly ModuleDefinition[];
   logger?: FastifyServerOptions['logger'];
+  /** The time of sign-in throttling (tests pass a fake clock). */
+  clock?: Clock;
 }
 
 /**
@@ -108,6 +111,7 @@ export async function buildApp({
   database,
   logger = false,
   extraModules = [],
+  clock = systemClock,
 }: BuildOptions): Promise<App> {
   const modules = [...MODULES, ...extraModules];
   const earlyHeaders = earlySecurityHeaders(config);
@@ -129,6 +133,7 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('registries', buildRegistries(modules));
   app.decorate('appConfig', config);
+  app.decorate('clock', clock);
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON: schemas document them, the services produce them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -174,7 +179,7 @@ export async function buildApp({
 
   registerAuthGuard(
     app,
-    createAuthenticate(database, config),
+    createAuthenticate(database, config, clock),
     createCabinetAuthenticate(database, findCabinetByKey),
   );
   await authBrowserRoutes(app);

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { type Database, openPglite, pgDatabase, pgliteDatabase } from './db/connection';
 import { migrate } from './db/migrate';
 import { bootstrap } from './db/seed';
+import { loggerOptions } from './platform/http/logging';
 import { startScheduler } from './platform/jobs/scheduler';
 
 async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
@@ -18,18 +19,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
-      serializers: {
-        // Tokens travel in URLs on downloads, WebSocket and impersonation redirects: keep them out of logs.
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: req.url.replace(/([?&](?:bearer|token)=)[^&]*/gi, '$1***'),
-          remoteAddress: req.ip,
-        }),
-      },
-    },
+    logger: loggerOptions(config.logLevel),
   });
   await bootstrap(database, config, app.log);
   await app.listen({ port: config.port, host: config.host });

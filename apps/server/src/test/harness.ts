@@ -2,6 +2,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
+import type { Clock } from '../platform/clock';
 import type { App } from '../platform/http/types';
 import type { ModuleDefinition } from '../platform/modules';
 import { cloneTemplate } from './databases';
@@ -16,7 +17,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '.tmp/test-data',
     secretKey: TEST_SECRET,
     adminUsername: 'admin',
-    adminPassword: 'Admin12345',
+    adminPassword: 'Chief-2025',
     demoData: false,
     logLevel: 'silent',
     trustProxy: undefined,
@@ -44,15 +45,16 @@ export interface TestContext {
 
 /**
  * The whole app on its own fresh database; call `close` in afterAll. `extraModules` add test-only
- * contributions (a file owner type, a merge hook) to this app's registries.
+ * contributions (a file owner type, a merge hook) to this app's registries; `clock` replaces the time.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   extraModules: readonly ModuleDefinition[] = [],
+  clock?: Clock,
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, extraModules });
+  const app = await buildApp({ config, database, extraModules, clock });
   await app.ready();
   return {
     app,

@@ -107,3 +107,14 @@ export async function signIn(
   });
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** The WebSocket address a signed-in browser connects to: with a one-time ticket for its session. */
+export async function socketUrl(app: App, token: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/realtime/ticket',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`no socket ticket: ${res.statusCode} ${res.body}`);
+  return `/api/realtime?ticket=${res.json().data.ticket}`;
+}

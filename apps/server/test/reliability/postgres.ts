@@ -118,7 +118,7 @@ export async function startServerProcess(databaseUrl: string, port: number): Pro
       DATA_DIR: dataDir,
       WEB_DIR: path.join(dataDir, 'no-web'),
       SECRET_KEY,
-      ADMIN_PASSWORD: 'Reliability-Admin-1',
+      ADMIN_PASSWORD: 'Reliability-Chief-1',
       DEMO_DATA: 'false',
       SCHEDULER: 'false',
       LOG_LEVEL: 'warn',

@@ -50,14 +50,14 @@ describe('first administrator', () => {
         .values({ name: 'Admins', roles: ['ROLE_ADMIN'] })
         .returning();
       await createUser(other, { accessGroupIds: [group!.id] });
-      await ensureAdmin(other, { adminUsername: 'admin', adminPassword: 'Admin12345' }, log);
+      await ensureAdmin(other, { adminUsername: 'admin', adminPassword: 'Chief-2025' }, log);
       expect(await other.db.select().from(users).where(eq(users.username, 'admin'))).toEqual([]);
 
       await other.db.update(users).set({ active: false });
-      await ensureAdmin(other, { adminUsername: 'admin', adminPassword: 'Admin12345' }, log);
+      await ensureAdmin(other, { adminUsername: 'admin', adminPassword: 'Chief-2025' }, log);
       const [created] = await other.db.select().from(users).where(eq(users.username, 'admin'));
       expect(created).toMatchObject({ roles: ['ROLE_ADMIN'], changePasswordRequired: false });
-      expect(await verifyPassword(created!.passwordHash, 'Admin12345')).toBe(true);
+      expect(await verifyPassword(created!.passwordHash, 'Chief-2025')).toBe(true);
     } finally {
       await other.close();
     }
@@ -67,7 +67,7 @@ describe('first administrator', () => {
     const other = await createTestDatabase();
     try {
       const user = await createUser(other, { username: 'Admin', roles: ['ROLE_X'], active: false });
-      await ensureAdmin(other, { adminUsername: 'admin', adminPassword: 'Admin12345' }, log);
+      await ensureAdmin(other, { adminUsername: 'admin', adminPassword: 'Chief-2025' }, log);
       const [row] = await other.db.select().from(users).where(eq(users.id, user.id));
       expect(row).toMatchObject({
         roles: ['ROLE_X', 'ROLE_ADMIN'],

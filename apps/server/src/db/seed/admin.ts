@@ -1,8 +1,9 @@
+import { newPasswordErrors } from '@tms/domain/users/password';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { effectiveRolesSql } from '../../platform/auth/authenticate';
-import { hashPassword, passwordRuleErrors, randomPassword } from '../../platform/auth/password';
+import { hashPassword, randomPassword } from '../../platform/auth/password';
 import { contacts, users } from '../../platform/identity/tables';
 import type { Database } from '../connection';
 
@@ -51,7 +52,7 @@ export async function ensureAdmin(
 
     const password = config.adminPassword ?? randomPassword();
     // A generated password, or a configured one that breaks the rules, must be replaced at first sign-in.
-    const changePasswordRequired = !config.adminPassword || passwordRuleErrors(password).length > 0;
+    const changePasswordRequired = !config.adminPassword || newPasswordErrors(password, username).length > 0;
     const [contact] = await tx
       .insert(contacts)
       .values({ name: 'Administrator' })

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { type SignedIn, signIn } from '../../test/users';
+import { type SignedIn, signIn, socketUrl } from '../../test/users';
 import { EDIT_ALL, setUpOperations } from './test-fixtures';
 
 /** A socket's messages in order; `next` waits for the next one (or fails after 3 s). */
@@ -32,7 +32,7 @@ const ops = setUpOperations();
 let editor: SignedIn;
 
 async function follow(who: SignedIn, topics: string[]) {
-  const socket = await ops.ctx.app.injectWS(`/api/realtime?bearer=${who.token}`);
+  const socket = await ops.ctx.app.injectWS(await socketUrl(ops.ctx.app, who.token));
   const messages = inbox(socket);
   socket.send(JSON.stringify({ type: 'subscribe', topics }));
   const answer = await messages.next();

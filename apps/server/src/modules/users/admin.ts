@@ -1,11 +1,12 @@
 import { USER_MESSAGES, type User } from '@tms/domain';
+import { newPasswordErrors, PASSWORD_MESSAGES } from '@tms/domain/users/password';
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
 import type { AuthContext } from '../../platform/auth/context';
 import { assertNotImpersonating } from '../../platform/auth/impersonation';
 import { isValidIpEntry } from '../../platform/auth/ip';
-import { hashPassword, PASSWORD_MESSAGES, passwordRuleErrors } from '../../platform/auth/password';
+import { hashPassword } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
 import { recordChange } from '../../platform/changelog/service';
 import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
@@ -76,7 +77,7 @@ async function checkInput(
   const errors = new ErrorCollector();
   const password = values.cleartextPassword as { first: string; second: string } | undefined;
   if (password) {
-    for (const message of passwordRuleErrors(password.first)) {
+    for (const message of newPasswordErrors(password.first, values.username as string)) {
       errors.add(['cleartextPassword', 'first'], message);
     }
     if (password.first !== password.second) {

@@ -1,14 +1,10 @@
 import { MESSAGES, userResource } from '@tms/domain';
+import { newPasswordErrors, PASSWORD_MESSAGES } from '@tms/domain/users/password';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { assertNotImpersonating } from '../../platform/auth/impersonation';
-import {
-  hashPassword,
-  PASSWORD_MESSAGES,
-  passwordRuleErrors,
-  verifyPassword,
-} from '../../platform/auth/password';
+import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
 import { diff, recordChange } from '../../platform/changelog/service';
 import type { ChangeLogRule } from '../../platform/changelog/visibility';
@@ -97,6 +93,7 @@ export async function changePassword(
   if (!own && !hasAnyRole(auth, ['ROLE_USER_EDIT'])) throw forbidden();
   const [user] = await database.db
     .select({
+      username: users.username,
       passwordHash: users.passwordHash,
       previousPasswordHash: users.previousPasswordHash,
       changePasswordRequired: users.changePasswordRequired,
@@ -117,7 +114,7 @@ export async function changePassword(
     }
   }
   const { first, second } = input.cleartextPassword;
-  const ruleErrors = passwordRuleErrors(first);
+  const ruleErrors = newPasswordErrors(first, user.username);
   for (const message of ruleErrors) errors.add(['cleartextPassword', 'first'], message);
   if (first !== second) errors.add(['cleartextPassword', 'second'], PASSWORD_MESSAGES.mismatch);
   if (ruleErrors.length === 0) {

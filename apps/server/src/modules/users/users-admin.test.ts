@@ -1,7 +1,7 @@
 import { ACCESS_MESSAGES, flattenTree, MESSAGES, USER_MESSAGES, userResource } from '@tms/domain';
+import { PASSWORD_MESSAGES } from '@tms/domain/users/password';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGES } from '../../platform/auth/password';
 import { accessGroups, contacts, serviceOffices, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
@@ -10,7 +10,7 @@ import { SELF_DEACTIVATION } from './admin';
 import { apiKeyHash } from './service';
 
 let counter = 0;
-const password = { first: 'Start123', second: 'Start123' };
+const password = { first: 'Start-9x7', second: 'Start-9x7' };
 const userBody = () => ({
   username: `ivan.petrov_${++counter}`,
   cleartextPassword: password,
@@ -75,7 +75,7 @@ describe('user management rules', () => {
     expect(user).toMatchObject({ hasApiKey: false, active: true, ipRestriction: 'none', localeShort: 'ru' });
     const [contact] = await ctx.database.db.select().from(contacts).where(eq(contacts.id, user.contactId));
     expect(contact).toMatchObject({ name: user.contactName, email: user.email });
-    await login(ctx.app, 'olga.sidorova', 'Start123');
+    await login(ctx.app, 'olga.sidorova', 'Start-9x7');
     const list = await call(manager, 'GET', `${api}?itemsPerPage=10000`);
     expect(list.body).not.toMatch(/argon2|passwordHash|apiKeyHash/);
   });
@@ -126,7 +126,7 @@ describe('user management rules', () => {
 
   it('ends every session of a user who is deactivated', async () => {
     const user = await create(manager);
-    const token = await login(ctx.app, user.username, 'Start123');
+    const token = await login(ctx.app, user.username, 'Start-9x7');
     const me = () =>
       ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
     expect((await me()).statusCode).toBe(200);
@@ -136,7 +136,7 @@ describe('user management rules', () => {
     const again = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { username: user.username, password: 'Start123' },
+      payload: { username: user.username, password: 'Start-9x7' },
     });
     expect(again.statusCode).toBe(401);
     const self = (await call(manager, 'GET', `${api}/${manager.user.id}`)).json().data;

@@ -59,7 +59,7 @@ describe('password change', () => {
     });
     const token = await login(ctx.app, user.username);
     const other = await login(ctx.app, user.username);
-    const res = await changePassword(token, user.id, 'NewPass1', 'NewPass1', null);
+    const res = await changePassword(token, user.id, 'New-Pass7', 'New-Pass7', null);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: {
@@ -88,7 +88,7 @@ describe('password change', () => {
       payload: { username: user.username, password: DEFAULT_PASSWORD },
     });
     expect(old.statusCode).toBe(401);
-    await login(ctx.app, user.username, 'NewPass1');
+    await login(ctx.app, user.username, 'New-Pass7');
 
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.previousPasswordHash).toBe(user.passwordHash);
@@ -127,7 +127,7 @@ describe('password change', () => {
   it('refuses another user’s password without ROLE_USER_EDIT and changes nothing', async () => {
     const plain = await signIn(ctx);
     const user = await createUser(ctx.database);
-    const res = await changePassword(plain.token, user.id, 'NewPass1');
+    const res = await changePassword(plain.token, user.id, 'New-Pass7');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 403, message: 'Access denied.' });
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
@@ -136,17 +136,17 @@ describe('password change', () => {
 
   it('answers 404 for an unknown user', async () => {
     const editor = await signIn(ctx, ['ROLE_USER_EDIT']);
-    expect((await changePassword(editor.token, 999999, 'NewPass1')).statusCode).toBe(404);
+    expect((await changePassword(editor.token, 999999, 'New-Pass7')).statusCode).toBe(404);
   });
 
   it('puts every rule failure under its field and writes nothing', async () => {
     const self = await signIn(ctx);
     const cases: [unknown, unknown, object][] = [
-      ['abc1', 'abc1', tree(['This value is too short.'])],
+      ['xq7z', 'xq7z', tree(['This value is too short.'])],
       ['a1'.repeat(17), 'a1'.repeat(17), tree(['This value is too long.'])],
       [
-        'abcdefgh',
-        'abcdefgh',
+        'xqzvwkpl',
+        'xqzvwkpl',
         tree(['The password must contain Latin letters and digits and/or special symbols.']),
       ],
       [
@@ -155,8 +155,8 @@ describe('password change', () => {
         tree(['The password may contain only Latin letters, digits and special symbols.']),
       ],
       ['', '', tree(['This value should not be blank.'])],
-      ['NewPass1', 'NewPass2', tree(null, ['The passwords do not match.'])],
-      ['ab1', 'ab2', tree(['This value is too short.'], ['The passwords do not match.'])],
+      ['New-Pass7', 'New-Pass8', tree(null, ['The passwords do not match.'])],
+      ['q7z', 'q8z', tree(['This value is too short.'], ['The passwords do not match.'])],
       [DEFAULT_PASSWORD, DEFAULT_PASSWORD, tree(['The new password cannot equal the previous one.'])],
     ];
     for (const [first, second, expected] of cases) {
@@ -168,7 +168,7 @@ describe('password change', () => {
       method: 'POST',
       url: `/api/users/${self.user.id}/password`,
       headers: self.headers,
-      payload: { currentPassword: DEFAULT_PASSWORD, cleartextPassword: { first: 'NewPass1' } },
+      payload: { currentPassword: DEFAULT_PASSWORD, cleartextPassword: { first: 'New-Pass7' } },
     });
     expect(missing.json()).toEqual(tree(null, ['This value should not be blank.']));
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, self.user.id));

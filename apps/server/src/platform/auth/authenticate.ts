@@ -4,6 +4,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/connection';
+import type { Clock } from '../clock';
 import { HttpError } from '../errors';
 import { accessGroups, serviceOffices, userAccessGroups, users } from '../identity/tables';
 import { apiKeyHash } from './api-key';
@@ -11,7 +12,8 @@ import type { AuthContext } from './context';
 import type { Authenticate } from './guard';
 import { ipAllowed } from './ip';
 import { sessions } from './tables';
-import { verifyToken } from './tokens';
+import { type TokenClaims, verifyToken } from './tokens';
+import { redeemSocketTicket, verifyLink } from './url-credentials';
 
 /** The users table or an alias of it (the real user while impersonating). */
 interface UsersTable {
@@ -48,16 +50,37 @@ export function officeAddressesSql(u: UsersTable = users): SQL<string[]> {
   END`;
 }
 
-/** The token of a request: `Authorization: Bearer <t>`, or `?bearer=<t>` on downloads (GET/HEAD). */
+/**
+ * The session token of a request: `Authorization: Bearer <t>` only. A token in a URL (`?bearer=`) is
+ * refused everywhere: URLs end up in logs, histories and referrers (see `urlCredential` instead).
+ */
 export function tokenFromRequest(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return match ? match[1]! : null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match ? match[1]! : null;
+}
+
+/** The session a request names: its header token, else the URL credential its route accepts. */
+async function claimsOf(
+  request: FastifyRequest,
+  database: Database,
+  config: Pick<Config, 'secretKey'>,
+  clock: Clock,
+): Promise<TokenClaims | null> {
+  if (request.headers.authorization) {
+    const token = tokenFromRequest(request);
+    return token ? verifyToken(config, token) : null;
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  const bearer = (request.query as Record<string, unknown> | undefined)?.bearer;
-  return typeof bearer === 'string' && bearer.length > 0 ? bearer : null;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  switch (request.routeOptions.config?.urlCredential) {
+    case 'signedLink':
+      return typeof query.signature === 'string'
+        ? verifyLink(config, query.signature, request.url, clock())
+        : null;
+    case 'socketTicket':
+      return typeof query.ticket === 'string' ? redeemSocketTicket(database.db, query.ticket, clock()) : null;
+    default:
+      return null;
+  }
 }
 
 const ipError = () => new HttpError(403, ERROR_MESSAGES.ipNotAllowed);
@@ -69,7 +92,11 @@ const ipError = () => new HttpError(403, ERROR_MESSAGES.ipNotAllowed);
  * on the next request on every server instance. While impersonating, the real user's address rules apply:
  * they are the person at the keyboard.
  */
-export function createAuthenticate(database: Database, config: Pick<Config, 'secretKey'>): Authenticate {
+export function createAuthenticate(
+  database: Database,
+  config: Pick<Config, 'secretKey'>,
+  clock: Clock,
+): Authenticate {
   const real = alias(users, 'real_user');
   const byApiKey = async (apiKey: string, ip: string): Promise<AuthContext | null> => {
     const [row] = await database.db
@@ -106,9 +133,7 @@ export function createAuthenticate(database: Database, config: Pick<Config, 'sec
     const apiKey = request.headers['x-api-key'];
     if (typeof apiKey === 'string' && apiKey.length > 0 && apiKey.length <= 200)
       return byApiKey(apiKey, request.ip);
-    const token = tokenFromRequest(request);
-    if (!token) return null;
-    const claims = await verifyToken(config, token);
+    const claims = await claimsOf(request, database, config, clock);
     if (!claims) return null;
     const impersonating = sql`${sessions.impersonatorId} IS NOT NULL`;
     const [row] = await database.db

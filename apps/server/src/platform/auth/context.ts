@@ -31,6 +31,12 @@ declare module 'fastify' {
     public?: boolean;
     /** Reachable while the user must change their password: the change itself and what the shell needs for it. */
     beforePasswordChange?: boolean;
+    /**
+     * The credential a browser may put in this route's URL, as it cannot send a header there: a signed
+     * link (`?signature=`, downloads opened by navigation) or a one-time ticket (`?ticket=`, the WebSocket
+     * handshake). Every other route takes the token from the Authorization header only.
+     */
+    urlCredential?: 'signedLink' | 'socketTicket';
     /** Passes when the user holds at least one of these (or is administrator); unset: any signed-in user. */
     roles?: readonly Role[];
   }

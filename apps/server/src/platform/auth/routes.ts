@@ -1,4 +1,4 @@
-import { dataSchema, ERROR_MESSAGES, holdsAll } from '@tms/domain';
+import { dataSchema, ERROR_MESSAGES, holdsAll, MESSAGES } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,11 +11,10 @@ import { createAuthenticate, effectiveRolesSql, officeAddressesSql, tokenFromReq
 import { ipAllowed } from './ip';
 import { verifyDummy, verifyPassword } from './password';
 import { openSession, refreshSession, revokeSession, signOutSession } from './sessions';
-import { loginAttempts, sessions } from './tables';
+import { sessions } from './tables';
+import { loginRetryAfter, recordLoginAttempt } from './throttle';
 import { type IssuedToken, verifyToken } from './tokens';
-
-/** Failed sign-ins allowed per account and per address within the window before 429. */
-export const LOGIN_LIMITS = { perAccount: 20, perAddress: 100, windowMinutes: 15 } as const;
+import { claimsOfSession, signLink } from './url-credentials';
 
 const loginBody = z.object({
   username: z.string().trim().min(1).max(180),
@@ -23,9 +22,12 @@ const loginBody = z.object({
 });
 const issuedToken = z.object({ token: z.string(), tokenExpire: z.number().int() });
 
-const switchQuery = z.object({
-  _switch_user: z.string().trim().min(1).max(180),
-  bearer: z.string().optional(),
+const switchQuery = z.object({ _switch_user: z.string().trim().min(1).max(180) });
+const downloadLinkBody = z.strictObject({
+  url: z
+    .string()
+    .max(4000)
+    .regex(/^\/api\//, MESSAGES.invalid),
 });
 
 function clientInfo(request: FastifyRequest) {
@@ -60,23 +62,11 @@ export default async function authModule(app: App): Promise<void> {
       const account = username.toLowerCase();
       const { ip, userAgent } = clientInfo(request);
 
-      // Failures since the account's last success count, so a person who finally types it right starts over.
-      const result = await database.db.execute(sql`
-        SELECT
-          (SELECT count(*)::int FROM ${loginAttempts} a
-            WHERE a.username = ${account} AND NOT a.success
-              AND a.created_at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})
-              AND a.created_at > coalesce((SELECT max(b.created_at) FROM ${loginAttempts} b
-                WHERE b.username = ${account} AND b.success
-                  AND b.created_at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})), '-infinity')
-          ) AS account,
-          (SELECT count(*)::int FROM ${loginAttempts} c
-            WHERE c.ip = ${ip} AND NOT c.success
-              AND c.created_at > now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})
-          ) AS address`);
-      const failures = (result as unknown as { rows: { account: number; address: number }[] }).rows[0]!;
-      if (failures.account >= LOGIN_LIMITS.perAccount || failures.address >= LOGIN_LIMITS.perAddress) {
-        reply.header('retry-after', String(LOGIN_LIMITS.windowMinutes * 60));
+      const now = app.clock();
+      const retryAfter = await loginRetryAfter(database.db, account, ip, now);
+      if (retryAfter > 0) {
+        // Refused attempts are not recorded, so hammering does not prolong the wait.
+        reply.header('retry-after', String(retryAfter));
         throw new HttpError(429, ERROR_MESSAGES.tooManyAttempts);
       }
 
@@ -93,17 +83,17 @@ export default async function authModule(app: App): Promise<void> {
         .from(users)
         .where(sql`lower(${users.username}) = ${account}`)
         .limit(1);
-      // Unknown accounts spend the same argon2 time, and every refusal reads the same.
+      // Unknown accounts spend the same argon2 time, and every refusal reads the same: an address the
+      // user's IP restriction refuses too, so the answer never tells that the password was right.
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyDummy(password);
-      if (!user || !valid || !user.active) {
-        await database.db.insert(loginAttempts).values({ username: account, ip, success: false });
+      if (!user || !valid || !user.active || !ipAllowed(ip, user)) {
+        await recordLoginAttempt(database.db, { account, ip, success: false }, now);
         throw new HttpError(401, ERROR_MESSAGES.invalidCredentials);
       }
-      if (!ipAllowed(ip, user)) throw new HttpError(403, ERROR_MESSAGES.ipNotAllowed);
 
       const issued = await database.db.transaction(async (tx) => {
         await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
-        await tx.insert(loginAttempts).values({ username: account, ip, success: true });
+        await recordLoginAttempt(tx, { account, ip, success: true }, now);
         return openSession(tx, config, { userId: user.id, ip, userAgent });
       });
       return { data: { token: issued.token, tokenExpire: issued.tokenExpire } };
@@ -127,6 +117,22 @@ export default async function authModule(app: App): Promise<void> {
       const issued = await refreshSession(database.db, config, auth.sessionId);
       if (!issued) throw unauthorized();
       return { data: issued.token };
+    },
+  );
+
+  app.post(
+    '/auth/download-link',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A link that opens one download URL (path and query) without a header, for one minute',
+        body: downloadLinkBody,
+        response: { 200: dataSchema(z.object({ url: z.string() })) },
+      },
+    },
+    async (request) => {
+      const claims = claimsOfSession(request.auth!);
+      return { data: { url: await signLink(config, claims, request.body.url, app.clock()) } };
     },
   );
 
@@ -156,12 +162,12 @@ function answerToken(request: FastifyRequest, reply: FastifyReply, issued: Issue
 }
 
 /**
- * Browser routes outside /api (the guard leaves them alone): `/logout` and `/impersonate`. The token
- * comes as the Authorization header or `?bearer=`, as a browser navigation cannot send headers.
+ * Browser routes outside /api (the guard leaves them alone): `/logout` and `/impersonate`, with the token
+ * in the Authorization header (the web calls them with `fetch`; `/impersonate` answers JSON then).
  */
 export async function authBrowserRoutes(app: App): Promise<void> {
   const { database, appConfig: config } = app;
-  const authenticate = createAuthenticate(database, config);
+  const authenticate = createAuthenticate(database, config, app.clock);
 
   app.get('/logout', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     await signOutByToken(app, request);

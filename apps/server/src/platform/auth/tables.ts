@@ -42,3 +42,22 @@ export const loginAttempts = pgTable(
     index('login_attempts_ip_idx').on(t.ip, t.createdAt),
   ],
 );
+
+/**
+ * One-time WebSocket tickets: a browser cannot send headers on the handshake, so it asks for a ticket
+ * (`POST /api/realtime/ticket`) and connects with `?ticket=`; the handshake deletes the row it uses.
+ * Only the hash is stored, as for API keys.
+ */
+export const socketTickets = pgTable(
+  'socket_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    impersonatorId: integer('impersonator_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('socket_tickets_expires_idx').on(t.expiresAt)],
+);

@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config';
 
 /** What a token names; everything else about the caller is read from the database on each request. */
@@ -18,7 +18,7 @@ export interface IssuedToken {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const keys = new Map<string, Uint8Array>();
 
-function keyOf(config: Pick<Config, 'secretKey'>): Uint8Array {
+export function keyOf(config: Pick<Config, 'secretKey'>): Uint8Array {
   let key = keys.get(config.secretKey);
   if (!key) {
     key = new TextEncoder().encode(config.secretKey);
@@ -50,6 +50,16 @@ function positiveInt(value: unknown): number | null {
   return typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
 }
 
+/** The session a verified token (or signed link) names; null when its claims are malformed. */
+export function tokenClaimsOf(payload: JWTPayload): TokenClaims | null {
+  const userId = positiveInt(payload.sub);
+  const sessionId = typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid : null;
+  const impersonatorId = payload.imp === undefined ? null : positiveInt(payload.imp);
+  if (userId === null || sessionId === null) return null;
+  if (payload.imp !== undefined && impersonatorId === null) return null;
+  return { userId, sessionId, impersonatorId };
+}
+
 /**
  * The claims of a token signed with our key by HS256 and not expired (unless `allowExpired`, used to
  * revoke the session of an old token at logout); null for anything else, including `alg: none`.
@@ -66,12 +76,9 @@ export async function verifyToken(
       // An expired token still names its session, which logout ends.
       currentDate: allowExpired ? new Date(0) : undefined,
     });
-    const userId = positiveInt(payload.sub);
-    const sessionId = typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid : null;
-    const impersonatorId = payload.imp === undefined ? null : positiveInt(payload.imp);
-    if (userId === null || sessionId === null) return null;
-    if (payload.imp !== undefined && impersonatorId === null) return null;
-    return { userId, sessionId, impersonatorId };
+    // A signed download link is no session token (it carries an audience; session tokens never do).
+    if (payload.aud !== undefined) return null;
+    return tokenClaimsOf(payload);
   } catch {
     return null;
   }

@@ -79,11 +79,18 @@ describe('files', () => {
     expect(download.headers['content-disposition']).toContain("filename*=UTF-8''CMR%20");
   });
 
-  it('accepts the token as ?bearer= for downloads', async () => {
-    const { headers, token } = await signIn(ctx, []);
+  it('opens a download as a signed link, without a header', async () => {
+    const { headers } = await signIn(ctx, []);
     const { data } = (await upload(headers)).json();
-    const res = await ctx.app.inject({ method: 'GET', url: `${data.downloadLink}?bearer=${token}` });
+    const link = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/download-link',
+      headers,
+      payload: { url: data.downloadLink },
+    });
+    const res = await ctx.app.inject({ method: 'GET', url: link.json().data.url });
     expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('hello');
   });
 
   it('refuses a request without a file, anonymous uploads, and files over the limit', async () => {

@@ -73,9 +73,10 @@ export default async function filesModule(app: App): Promise<void> {
   app.get(
     '/file-management/files/:id/download',
     {
+      config: { urlCredential: 'signedLink' },
       schema: {
         tags: ['files'],
-        summary: 'File content; also accepts ?bearer=<token>',
+        summary: 'File content; a browser opens it as a signed link (POST /api/auth/download-link)',
         params: idParamSchema,
       },
     },

@@ -1,10 +1,13 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
-import { loginAttempts, sessions } from '../auth/tables';
+import { loginAttempts, sessions, socketTickets } from '../auth/tables';
 import type { ScheduledJob } from './scheduler';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Drops ended sessions a month after they ended and sign-in attempts older than the limit windows. */
+/**
+ * Drops ended sessions a month after they ended, sign-in attempts older than the throttling memory and
+ * socket tickets never used.
+ */
 export const housekeepingJob: ScheduledJob = {
   name: 'housekeeping',
   intervalMs: 60 * 60 * 1000,
@@ -19,5 +22,6 @@ export const housekeepingJob: ScheduledJob = {
         ),
       );
     await database.db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(Date.now() - DAY)));
+    await database.db.delete(socketTickets).where(lt(socketTickets.expiresAt, new Date()));
   },
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { buildApp } from '../../app';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { signIn } from '../../test/users';
+import { signIn, socketUrl } from '../../test/users';
 import type { App } from '../http/types';
 import { publish } from './hub';
 
@@ -17,7 +17,7 @@ function nextMessage(socket: WebSocket): Promise<Record<string, unknown>> {
 }
 
 async function subscribe(app: App, token: string, topics: string[]) {
-  const socket = await app.injectWS(`/api/realtime?bearer=${token}`);
+  const socket = await app.injectWS(await socketUrl(app, token));
   const answer = nextMessage(socket);
   socket.send(JSON.stringify({ type: 'subscribe', topics }));
   return { socket, subscribed: (await answer).topics as string[] };
@@ -84,8 +84,8 @@ describe('real time', () => {
     socket.terminate();
   });
 
-  it('refuses a connection without a valid token', async () => {
-    await expect(ctx.app.injectWS('/api/realtime?bearer=nonsense')).rejects.toThrow();
+  it('refuses a connection without a valid ticket', async () => {
+    await expect(ctx.app.injectWS('/api/realtime?ticket=nonsense')).rejects.toThrow();
   });
 
   it('closes the connections of a session that ended', async () => {

@@ -1,9 +1,10 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { ERROR_MESSAGES } from '@tms/domain';
+import { dataSchema, ERROR_MESSAGES } from '@tms/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiKeyHash } from '../auth/api-key';
 import type { Credential } from '../auth/authenticate';
+import { claimsOfSession, issueSocketTicket } from '../auth/url-credentials';
 import type { App } from '../http/types';
 import { maySubscribe, RealtimeHub } from './hub';
 
@@ -20,7 +21,8 @@ const clientMessage = z.discriminatedUnion('type', [
 ]);
 
 /**
- * `GET /api/realtime` (WebSocket; the token as `?bearer=`, since browsers cannot set headers on it).
+ * `GET /api/realtime` (WebSocket). A browser cannot set headers on the handshake: it asks for a one-time
+ * ticket (`POST /api/realtime/ticket`) and connects with `?ticket=`; other clients send their header.
  * Client: `{"type":"subscribe","topics":["notifications_new/12"]}`; server: `{"type":"message","topic",
  * "payload"}`, `{"type":"subscribed","topics":[...]}` (only the allowed ones), `{"type":"error"}`.
  */
@@ -65,9 +67,30 @@ export default async function realtimeModule(app: App): Promise<void> {
       return reply.code(403).send({ code: 403, message: ERROR_MESSAGES.accessDenied });
     }
   };
+  app.post(
+    '/realtime/ticket',
+    {
+      schema: {
+        tags: ['realtime'],
+        summary: 'A one-time ticket for the WebSocket handshake (`?ticket=`), valid for half a minute',
+        response: { 200: dataSchema(z.object({ ticket: z.string() })) },
+      },
+    },
+    async (request) => ({
+      data: {
+        ticket: await issueSocketTicket(app.database.db, claimsOfSession(request.auth!), app.clock()),
+      },
+    }),
+  );
+
   app.get(
     '/realtime',
-    { websocket: true, schema: { hide: true }, preValidation: refuseForeignOrigin },
+    {
+      websocket: true,
+      config: { urlCredential: 'socketTicket' },
+      schema: { hide: true },
+      preValidation: refuseForeignOrigin,
+    },
     (socket, request) => {
       const client = hub.add(socket, request.auth!, credentialOf(request));
       socket.on('message', async (data) => {

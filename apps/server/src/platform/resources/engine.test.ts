@@ -18,6 +18,7 @@ import { type SignedIn, signIn } from '../../test/users';
 import { createAuthenticate } from '../auth/authenticate';
 import { registerAuthGuard } from '../auth/guard';
 import { changeLog } from '../changelog/tables';
+import { systemClock } from '../clock';
 import { conflict, fieldError, registerErrorHandler, zodValidatorCompiler } from '../errors';
 import type { App } from '../http/types';
 import { registerResource, type WriteEvent } from './engine';
@@ -57,7 +58,7 @@ describe('resource engine', () => {
     app.setValidatorCompiler(zodValidatorCompiler);
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
     registerErrorHandler(app);
-    registerAuthGuard(app, createAuthenticate(base.database, base.config));
+    registerAuthGuard(app, createAuthenticate(base.database, base.config, systemClock));
     await app.register(
       async (api) => {
         registerResource(api as App, probe, loadingUnloadingMethods, {

@@ -86,7 +86,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
   app.get(
     `${path}/export`,
     {
-      config: { roles: readRoles },
+      config: { roles: readRoles, urlCredential: 'signedLink' },
       schema: {
         tags,
         summary: `Export ${descriptor.name} to XLSX`,

@@ -22,31 +22,61 @@ export async function refreshToken(): Promise<void> {
   authStore.setToken(token);
 }
 
-/** Exit: the token goes, and the server's logout revokes the session and opens the sign-in screen. */
-export function logout(): void {
+/** Exit: the server's logout revokes the session, the token goes, and the sign-in screen opens. */
+export async function logout(): Promise<void> {
   const token = authStore.get().token;
   authStore.leave({ token: null, tokenExpire: null, legacyToken: null, lastRefresh: null });
-  window.location.assign(token ? `/logout?bearer=${encodeURIComponent(token)}` : '/login');
+  // The token travels in the header, never in a URL; whatever the answer, the browser is signed out.
+  if (token) await switchSession('/logout', token).catch(() => undefined);
+  window.location.assign('/login');
+}
+
+/** Calls a browser route of the session (`/logout`, `/impersonate`) with the token in the header. */
+async function switchSession(
+  url: string,
+  token: string,
+): Promise<{ token: string; tokenExpire: number } | null> {
+  const response = await fetch(url, {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    redirect: 'manual',
+  });
+  if (!response.ok) return null;
+  return ((await response.json()) as { data: { token: string; tokenExpire: number } }).data;
 }
 
 /**
- * Act as another user: the server answers with a redirect to `/dashboard?token=<new>`; the current token
- * is kept as the legacy token so that a 401 in the impersonated session reinstates it.
+ * Act as another user: the server answers the new token; the current one is kept as the legacy token so
+ * that a 401 in the impersonated session reinstates it. The dashboard opens as that user.
  */
-export function impersonate(username: string): void {
+export async function impersonate(username: string): Promise<void> {
   const token = authStore.get().token;
   if (!token) return;
-  authStore.leave({ ...authStore.get(), legacyToken: token });
-  const params = new URLSearchParams({ _switch_user: username, bearer: token });
-  window.location.assign(`/impersonate?${params}`);
+  const issued = await switchSession(
+    `/impersonate?${new URLSearchParams({ _switch_user: username })}`,
+    token,
+  );
+  if (!issued) return;
+  authStore.leave({
+    ...authStore.get(),
+    legacyToken: token,
+    token: issued.token,
+    tokenExpire: issued.tokenExpire,
+    lastRefresh: Date.now(),
+  });
+  window.location.assign('/dashboard');
 }
 
-/** Exit impersonation: the token goes and the server switches back to the original user. */
-export function exitImpersonation(): void {
+/** Exit impersonation: the server ends it and answers the original user's token; the dashboard opens. */
+export async function exitImpersonation(): Promise<void> {
   const token = authStore.get().token;
-  authStore.leave({ token: null, tokenExpire: null, legacyToken: null, lastRefresh: null });
-  const params = new URLSearchParams({ _switch_user: '_exit', bearer: token ?? '' });
-  window.location.assign(`/impersonate?${params}`);
+  const issued = token ? await switchSession('/impersonate?_switch_user=_exit', token) : null;
+  authStore.leave({
+    token: issued?.token ?? null,
+    tokenExpire: issued?.tokenExpire ?? null,
+    legacyToken: null,
+    lastRefresh: issued ? Date.now() : null,
+  });
+  window.location.assign(issued ? '/dashboard' : '/login');
 }
 
 /**

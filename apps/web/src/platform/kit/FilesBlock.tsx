@@ -21,7 +21,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FileTag, type FileTagType, fileCode, type ListResult, type OperationFile } from '@tms/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, SELECT_CACHE_TTL_SECONDS, withBearer } from '../api/client';
+import { api, download, SELECT_CACHE_TTL_SECONDS } from '../api/client';
 import { formatDateTime, formatFileSize } from '../format';
 import { BlockTable, RowDelete, refusalOf } from '../kit/blocks';
 import { uploadTemporaryFile } from '../widgets/custom-fields/FileField';
@@ -53,7 +53,7 @@ function useFileTagTypes() {
 
 /**
  * The files of a record (spec §2 "files" block, §3 "File"): a compact table with download links
- * (`?bearer=`), tags as coloured chips, size and who uploaded them when; uploads with the tags chosen, a
+ * (opened as signed links), tags as coloured chips, size and who uploaded them when; uploads with the tags chosen, a
  * file's name and tags changed, a file removed by holding the button. A file in cold storage opens a
  * dialog with its code instead of downloading. A locked record (`lockedText`) takes no files. The owning
  * feature says where the files are and who may change them (operations: an order's or a job's files).
@@ -204,10 +204,10 @@ export function FilesBlock({ url: base, queryKey: key, canEdit, lockedText, test
                 </Anchor>
               ) : (
                 <Anchor
+                  component="button"
+                  type="button"
                   size="sm"
-                  href={withBearer(file.downloadLink)}
-                  target="_blank"
-                  rel="noreferrer"
+                  onClick={() => void download(file.downloadLink)}
                   data-testid="file-link"
                 >
                   {file.description}

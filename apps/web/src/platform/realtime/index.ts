@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { API_BASE } from '../api/client';
+import { API_BASE, api } from '../api/client';
 import { authStore } from '../auth/store';
 
 type Listener = (payload: unknown) => void;
@@ -8,12 +8,15 @@ const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 const PING_MS = 30_000;
 
 /**
- * One WebSocket per tab to `/api/realtime`, opened while some screen follows a topic. It subscribes every
+ * One WebSocket per tab to `/api/realtime`, opened while some screen follows a topic with a one-time
+ * ticket asked for just before (a handshake cannot carry the token's header). It subscribes every
  * followed topic on each (re)connection, reconnects with a growing delay after a drop, and closes when the
  * last follower leaves or the user signs out. Messages the server refused to subscribe simply never come.
  */
 class RealtimeConnection {
   private socket: WebSocket | null = null;
+  /** A ticket is being asked for: a connection is under way. */
+  private connecting = false;
   private readonly listeners = new Map<string, Set<Listener>>();
   private retry = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -22,7 +25,7 @@ class RealtimeConnection {
   constructor() {
     authStore.subscribe(() => {
       if (!authStore.get().token) this.close();
-      else if (!this.socket && this.listeners.size) this.connect();
+      else if (!this.socket && !this.connecting && this.listeners.size) void this.connect();
     });
   }
 
@@ -31,7 +34,7 @@ class RealtimeConnection {
     const first = set.size === 0;
     set.add(listener);
     this.listeners.set(topic, set);
-    if (!this.socket) this.connect();
+    if (!this.socket && !this.connecting) void this.connect();
     else if (first) this.send({ type: 'subscribe', topics: [topic] });
     return () => {
       set.delete(listener);
@@ -42,11 +45,24 @@ class RealtimeConnection {
     };
   }
 
-  private connect() {
-    const token = authStore.get().token;
-    if (!token || typeof WebSocket === 'undefined') return;
+  private async connect() {
+    if (!authStore.get().token || typeof WebSocket === 'undefined') return;
+    this.connecting = true;
+    let ticket: string;
+    try {
+      ({ ticket } = await api.post<{ ticket: string }>('/realtime/ticket', undefined, {
+        suppressPopup: true,
+      }));
+    } catch {
+      this.connecting = false;
+      this.retryLater();
+      return;
+    }
+    this.connecting = false;
+    // Everything may have changed while the ticket was asked for: signed out, nobody follows, connected.
+    if (this.socket || !this.listeners.size || !authStore.get().token) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-    const socket = new WebSocket(`${scheme}://${location.host}${API_BASE}/realtime?bearer=${token}`);
+    const socket = new WebSocket(`${scheme}://${location.host}${API_BASE}/realtime?ticket=${ticket}`);
     this.socket = socket;
     socket.onopen = () => {
       this.retry = 0;
@@ -67,14 +83,19 @@ class RealtimeConnection {
       if (this.socket !== socket) return;
       this.stopTimers();
       this.socket = null;
-      if (!this.listeners.size || !authStore.get().token) return;
-      const delay = RETRY_MS[Math.min(this.retry, RETRY_MS.length - 1)]!;
-      this.retry += 1;
-      this.retryTimer = setTimeout(() => {
-        this.retryTimer = null;
-        if (!this.socket && this.listeners.size) this.connect();
-      }, delay);
+      this.retryLater();
     };
+  }
+
+  /** Reconnects after a drop (or a refused ticket) with a growing delay, while someone follows. */
+  private retryLater() {
+    if (!this.listeners.size || !authStore.get().token) return;
+    const delay = RETRY_MS[Math.min(this.retry, RETRY_MS.length - 1)]!;
+    this.retry += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.socket && !this.connecting && this.listeners.size) void this.connect();
+    }, delay);
   }
 
   private send(message: unknown) {

@@ -32,7 +32,7 @@ import type { FieldDescriptor, ListResult, ListView, ResourceDescriptor } from '
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api, buildUrl, withBearer } from '../api/client';
+import { api, download } from '../api/client';
 import { useSystemData } from '../auth/system';
 import { notifyDeleted } from '../snackbar';
 import { HoldToConfirm } from '../widgets';
@@ -67,13 +67,7 @@ import { displayValue } from './widgets';
 export { resourceKey };
 
 function downloadExport(descriptor: ResourceDescriptor, query: ReturnType<typeof exportQueryOf>) {
-  const link = document.createElement('a');
-  link.href = withBearer(buildUrl(`${descriptor.path}/export`, query));
-  link.download = '';
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
+  void download(`${descriptor.path}/export`, query);
 }
 
 /**

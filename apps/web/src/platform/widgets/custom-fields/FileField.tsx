@@ -14,7 +14,7 @@ import { IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, withBearer } from '../../api/client';
+import { api, download } from '../../api/client';
 import { translateServerMessage } from '../../i18n';
 
 export interface FileMetadata {
@@ -112,7 +112,12 @@ export function FileField({
                 file.coldStorage || typeof file.downloadLink !== 'string' ? (
                   <Text size="sm">{String(file.description ?? id)}</Text>
                 ) : (
-                  <Anchor size="sm" href={withBearer(file.downloadLink)} target="_blank" rel="noreferrer">
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    onClick={() => void download(file.downloadLink)}
+                  >
                     {file.description}
                   </Anchor>
                 )
