@@ -15,7 +15,7 @@ import {
 } from '../../src/modules/operations/test-fixtures';
 import { publish } from '../../src/platform/realtime/hub';
 import { createTestApp, type TestContext } from '../../src/test/harness';
-import { type SignedIn, signIn } from '../../src/test/users';
+import { type SignedIn, signIn, socketUrl } from '../../src/test/users';
 
 /**
  * Scopes reach every door (issue 13): the change log, the references a write names, the content of
@@ -309,7 +309,7 @@ describe('scopes reach every door', () => {
     }
 
     async function follow(who: SignedIn, topics: string[]) {
-      const connection = await open({}, `/api/realtime?bearer=${who.token}`);
+      const connection = await open({}, await socketUrl(ctx.app, who.token));
       connection.socket.send(JSON.stringify({ type: 'subscribe', topics }));
       expect(await connection.next()).toEqual({ type: 'subscribed', topics });
       return connection;
@@ -344,8 +344,8 @@ describe('scopes reach every door', () => {
       expect(issued.statusCode, issued.body).toBe(200);
       const byKey = await open({ 'x-api-key': issued.json().data.apiKey });
       const person = await signIn(ctx, []);
-      const bySession = await open({}, `/api/realtime?bearer=${person.token}`);
-      const untouched = await open({}, `/api/realtime?bearer=${forwarder.token}`);
+      const bySession = await open({}, await socketUrl(ctx.app, person.token));
+      const untouched = await open({}, await socketUrl(ctx.app, forwarder.token));
       const closed = (socket: WebSocket) => new Promise<number>((resolve) => socket.once('close', resolve));
       const keyClosed = closed(byKey.socket);
       const sessionClosed = closed(bySession.socket);
@@ -368,12 +368,12 @@ describe('scopes reach every door', () => {
     });
 
     it("refuses a handshake from another site's page, and takes the server's own and allowed origins", async () => {
-      const { token } = forwarder;
-      const url = `/api/realtime?bearer=${token}`;
-      await expect(open({ origin: 'https://evil.example' }, url)).rejects.toThrow(/403/);
-      await expect(open({ origin: `https://${HOST}.evil.example` }, url)).rejects.toThrow(/403/);
+      // A ticket serves one handshake: each attempt asks for its own.
+      const url = () => socketUrl(ctx.app, forwarder.token);
+      await expect(open({ origin: 'https://evil.example' }, await url())).rejects.toThrow(/403/);
+      await expect(open({ origin: `https://${HOST}.evil.example` }, await url())).rejects.toThrow(/403/);
       for (const origin of [`http://${HOST}`, undefined]) {
-        const { socket } = await open(origin ? { origin } : {}, url);
+        const { socket } = await open(origin ? { origin } : {}, await url());
         socket.terminate();
       }
       const portal = await buildApp({
@@ -382,9 +382,9 @@ describe('scopes reach every door', () => {
       });
       await portal.ready();
       try {
-        const { socket } = await open({ origin: 'https://portal.example' }, url, portal);
+        const { socket } = await open({ origin: 'https://portal.example' }, await url(), portal);
         socket.terminate();
-        await expect(open({ origin: 'https://evil.example' }, url, portal)).rejects.toThrow(/403/);
+        await expect(open({ origin: 'https://evil.example' }, await url(), portal)).rejects.toThrow(/403/);
       } finally {
         await portal.close();
       }

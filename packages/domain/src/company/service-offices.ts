@@ -22,11 +22,9 @@ export const serviceOfficeResource = declareResource({
     enabled: f.enabled(),
     updatedAt: f.updatedAt(),
   },
-  // Users' forms choose an office, so whoever manages users reads the list too.
-  roles: {
-    view: ['ROLE_SETTINGS_SERVICE_OFFICES', 'ROLE_USER_LIST', 'ROLE_USER_EDIT', 'ROLE_USER_CREATE'],
-    edit: ['ROLE_SETTINGS_SERVICE_OFFICES'],
-  },
+  // Every user works in an office and picks offices in orders, jobs and users' forms: everyone signed in
+  // reads the list (the menu shows the screen to its editors only).
+  roles: { view: [], edit: ['ROLE_SETTINGS_SERVICE_OFFICES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
   deletable: true,

@@ -130,6 +130,23 @@ describe('company rules', () => {
     ctx.app.inject({ method, url, payload, headers });
   const count = async (table: typeof legalEntities) => (await ctx.database.db.select().from(table)).length;
 
+  it('lets every user read the offices (their own on the dashboard, the office of an order) but not change them', async () => {
+    const forwarder = await signIn(ctx, ['ROLE_ORDER_VIEW_OWN', 'ROLE_ORDER_EDIT_OWN']);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/settings/service-offices',
+      headers: forwarder.headers,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const create = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/settings/service-offices',
+      headers: forwarder.headers,
+      payload: { name: 'Офис экспедитора' },
+    });
+    expect(create.statusCode).toBe(403);
+  });
+
   it('asks a company in Russia for its INN and checks INN, KPP and OGRN', async () => {
     const before = await count(legalEntities);
     const ru = await countryId(ctx.database, 'RU');
