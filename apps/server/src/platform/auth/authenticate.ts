@@ -51,8 +51,9 @@ export function officeAddressesSql(u: UsersTable = users): SQL<string[]> {
 }
 
 /**
- * The session token of a request: `Authorization: Bearer <t>` only. A token in a URL (`?bearer=`) is
- * refused everywhere: URLs end up in logs, histories and referrers (see `urlCredential` instead).
+ * The session token of a request: `Authorization: Bearer <t>`. A token in a URL (`?bearer=`) is taken only
+ * by the routes a browser opens by navigation (`urlCredential`: downloads, exports, the WebSocket
+ * handshake), as the HTTP contract promises its clients; the web itself uses signed links and tickets there.
  */
 export function tokenFromRequest(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
@@ -71,7 +72,9 @@ async function claimsOf(
     return token ? verifyToken(config, token) : null;
   }
   const query = (request.query ?? {}) as Record<string, unknown>;
-  switch (request.routeOptions.config?.urlCredential) {
+  const kind = request.routeOptions.config?.urlCredential;
+  if (kind && typeof query.bearer === 'string') return verifyToken(config, query.bearer);
+  switch (kind) {
     case 'signedLink':
       return typeof query.signature === 'string'
         ? verifyLink(config, query.signature, request.url, clock())
