@@ -459,6 +459,27 @@ test.describe('the form screen', () => {
     await expect(page).toHaveURL(/\/new$/);
   });
 
+  test('leaving unsaved edits asks first: stay keeps them, leave discards them', async ({ page }) => {
+    await signIn(page, '/settings/currencies?search=JPY');
+    await page.getByTestId('resource-row').first().click();
+    await expect(page.locator('#field-code')).toHaveValue('JPY');
+    const record = page.url();
+    // Unchanged: the back button leaves at once.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/settings\/currencies\?search=JPY$/);
+    await page.goForward();
+    await page.locator('#field-name').fill('Иена (не сохранено)');
+    await page.goBack();
+    const dialog = page.getByRole('dialog', { name: 'Уйти без сохранения?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Остаться' }).click();
+    await expect(page).toHaveURL(record);
+    await expect(page.locator('#field-name')).toHaveValue('Иена (не сохранено)');
+    await page.getByTestId('nav-tree').getByRole('link', { name: 'Рабочий стол' }).click();
+    await dialog.getByRole('button', { name: 'Уйти без сохранения' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('a stale version shows the conflict and reloads the record', async ({ page }) => {
     const token = await signIn(page, '/settings/currencies?search=JPY');
     await page.getByTestId('resource-row').first().click();

@@ -17,6 +17,7 @@ import { useSystemData } from '../../platform/auth/system';
 import { errorText } from '../../platform/kit/errorText';
 import { FormRootError } from '../../platform/kit/FormRootError';
 import { FormSection } from '../../platform/kit/FormSection';
+import { LeaveGuard } from '../../platform/kit/LeaveGuard';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { accessOf, bodyOf, formValuesOf, isRequired, type Row } from '../../platform/resources/logic';
 import { ConflictAlert } from '../../platform/resources/RecordPage';
@@ -165,6 +166,7 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
   return (
     <form onSubmit={handleSubmit((v) => save.mutate(v))} noValidate data-testid="resource-form">
       <Stack gap="md">
+        <LeaveGuard dirty={formState.isDirty} />
         {conflict && (
           <ConflictAlert
             texts={texts}

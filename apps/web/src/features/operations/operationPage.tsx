@@ -17,6 +17,7 @@ import { useSearchParams } from 'react-router';
 import { type ApiError, api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
+import { LeaveGuard } from '../../platform/kit/LeaveGuard';
 import { useRealtime } from '../../platform/realtime';
 import type { Row } from '../../platform/resources/logic';
 import { RecordPlaceholder, type RecordTab, useRecord } from '../../platform/resources/RecordPage';
@@ -198,46 +199,49 @@ export function OperationPage<R extends Operation, V extends FieldValues>({
     : [{ value: 'main', label: t('blocks.main'), content: formOf('all') }];
 
   return (
-    <PropertyView
-      type={path === '/tms/orders' ? 'order' : 'job'}
-      descriptor={descriptor}
-      texts={texts}
-      record={current as Row | null}
-      title={title}
-      badges={
-        current && (
-          <>
-            {current.archived && (
-              <Badge variant="filled" color="gray.7" tt="none" data-testid="archived-badge">
-                {t('badges.archived')}
-              </Badge>
-            )}
-            {badges}
-          </>
-        )
-      }
-      summary={
-        current && (
-          <>
-            <StatusMenus
-              descriptor={descriptor}
-              record={current}
-              stale={page.changedElsewhere || page.record.isFetching}
-            />
-            {page.changedElsewhere && <ChangedElsewhereAlert onReload={page.reload} />}
-          </>
-        )
-      }
-      actions={
-        current && (
-          <>
-            {actions}
-            <ArchiveActions descriptor={descriptor} current={current} fetching={page.record.isFetching} />
-          </>
-        )
-      }
-      blocks={blocks}
-    />
+    <>
+      <LeaveGuard dirty={page.form.formState.isDirty} />
+      <PropertyView
+        type={path === '/tms/orders' ? 'order' : 'job'}
+        descriptor={descriptor}
+        texts={texts}
+        record={current as Row | null}
+        title={title}
+        badges={
+          current && (
+            <>
+              {current.archived && (
+                <Badge variant="filled" color="gray.7" tt="none" data-testid="archived-badge">
+                  {t('badges.archived')}
+                </Badge>
+              )}
+              {badges}
+            </>
+          )
+        }
+        summary={
+          current && (
+            <>
+              <StatusMenus
+                descriptor={descriptor}
+                record={current}
+                stale={page.changedElsewhere || page.record.isFetching}
+              />
+              {page.changedElsewhere && <ChangedElsewhereAlert onReload={page.reload} />}
+            </>
+          )
+        }
+        actions={
+          current && (
+            <>
+              {actions}
+              <ArchiveActions descriptor={descriptor} current={current} fetching={page.record.isFetching} />
+            </>
+          )
+        }
+        blocks={blocks}
+      />
+    </>
   );
 }
 

@@ -27,6 +27,7 @@ import { formatDateTime } from '../../platform/format';
 import { errorText } from '../../platform/kit/errorText';
 import { FormRootError } from '../../platform/kit/FormRootError';
 import { FormSection } from '../../platform/kit/FormSection';
+import { LeaveGuard } from '../../platform/kit/LeaveGuard';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf, bodyOf, formValuesOf } from '../../platform/resources/logic';
@@ -217,6 +218,7 @@ function UserScreen({
   const main = (
     <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate data-testid="resource-form">
       <Stack gap="md">
+        <LeaveGuard dirty={form.formState.isDirty} />
         {conflict && (
           <ConflictAlert
             texts={texts}

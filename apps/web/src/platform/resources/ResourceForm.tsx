@@ -6,6 +6,7 @@ import { ApiError, api } from '../api/client';
 import { useSystemData } from '../auth/system';
 import { padId } from '../format';
 import { FormRootError } from '../kit/FormRootError';
+import { LeaveGuard } from '../kit/LeaveGuard';
 import { RecordActionBar } from '../kit/RecordActionBar';
 import { notifyDeleted, notifySaved } from '../snackbar';
 import { applyServerErrors } from '../widgets';
@@ -113,6 +114,7 @@ function FormScreen({
   const main = (
     <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate data-testid="resource-form">
       <Stack gap="md">
+        <LeaveGuard dirty={formState.isDirty} />
         {conflict && <ConflictAlert texts={texts} onReload={reloadRecord} />}
         {rootError && <FormRootError>{rootError}</FormRootError>}
         <ResourceFormFields
