@@ -180,7 +180,9 @@ describe('two instances on one database', () => {
       .insert(counterparties)
       .values({ name: 'ООО «Ромашка»', client: true, countryId: russia!.id, applicationRequired: false })
       .returning({ id: counterparties.id });
-    const forwarder = await createUser(a.database, { roles: ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL'] });
+    const forwarder = await createUser(a.database, {
+      roles: ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_EDIT_ALL', 'ROLE_COUNTERPARTY_VIEW_ALL'],
+    });
     const session = await openSession(
       db,
       { secretKey: SECRET_KEY, tokenTtl: 3600 },
