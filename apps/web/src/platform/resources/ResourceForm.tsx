@@ -85,8 +85,9 @@ function FormScreen({
     onSuccess: async () => {
       notifyDeleted(String(t('common:deleted')));
       client.removeQueries({ queryKey: [...resourceKey(descriptor), 'record', record?.id] });
-      await invalidate();
+      // Back to the list at once; it refreshes behind (waiting for it could outlast the snackbar).
       navigate(descriptor.path, { replace: true });
+      await invalidate();
     },
   });
 
