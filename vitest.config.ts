@@ -15,7 +15,6 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/*.perf.test.ts'],
           globalSetup: [serverSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -38,17 +37,6 @@ export default defineConfig({
           globalSetup: [serverSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-        },
-      },
-      {
-        // Timing assertions: run alone (scripts/test.mjs runs this step by itself, on PostgreSQL).
-        test: {
-          name: 'performance',
-          include: ['apps/server/src/**/*.perf.test.ts'],
-          globalSetup: [serverSetup],
-          testTimeout: 300_000,
-          hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
       {

@@ -12,6 +12,11 @@ export interface BenchEndpoint {
   roles: readonly string[];
   /** The table whose size the run's `--rows` drives, for the growth table; omitted for fixed dictionaries. */
   grows?: string;
+  /**
+   * Asked by a generated employee (`employee000001`...) given `roles`, instead of the bench user who sees
+   * everything: a scope (own, related) is measured on the share of the data such a user really has.
+   */
+  signedInAs?: string;
 }
 
 /** A path with its query encoded as the web's API client does (URLSearchParams). */
@@ -21,6 +26,8 @@ const withQuery = (path: string, query: Record<string, string>) => `${path}?${ne
 const firstPage = { page: '1', itemsPerPage: '40', sort: 'number', order: 'desc' };
 /** An order from the middle of the history at every size (ids start at 1): its jobs and stages. */
 const SOME_ORDER = 5001;
+/** A generated employee: the forwarder and curator of about one order in (rows / 1000), as the users go. */
+const FORWARDER = 'employee000001';
 
 export const ENDPOINTS: BenchEndpoint[] = [
   { name: 'countries', url: '/api/settings/countries?page=1&itemsPerPage=40', roles: [] },
@@ -136,6 +143,29 @@ export const ENDPOINTS: BenchEndpoint[] = [
     // Part of a client's name typed into the search box.
     name: 'orders-search-client',
     url: withQuery('/api/tms/orders', { ...firstPage, search: 'волга' }),
+    roles: ['ROLE_ORDER_VIEW_ALL'],
+    grows: 'orders',
+  },
+  {
+    // The orders a forwarder with the own scope sees, open ones first as the filter panel offers.
+    name: 'orders-own-scope',
+    url: withQuery('/api/tms/orders', { ...firstPage, archived: 'false' }),
+    roles: ['ROLE_ORDER_VIEW_OWN', 'ROLE_ORDER_EDIT_OWN'],
+    grows: 'orders',
+    signedInAs: FORWARDER,
+  },
+  {
+    // A sales manager's related scope: orders of the clients they curate or manage and of their jobs.
+    name: 'orders-related-scope',
+    url: withQuery('/api/tms/orders', { ...firstPage, sort: 'clientName', order: 'asc' }),
+    roles: ['ROLE_ORDER_VIEW_RELATED', 'ROLE_ORDER_EDIT_RELATED'],
+    grows: 'orders',
+    signedInAs: FORWARDER,
+  },
+  {
+    // The stages filter of the panel: orders with a stage past its expected date.
+    name: 'orders-stage-overdue',
+    url: withQuery('/api/tms/orders', { ...firstPage, stageDue: 'overdue', archived: 'false' }),
     roles: ['ROLE_ORDER_VIEW_ALL'],
     grows: 'orders',
   },

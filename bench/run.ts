@@ -6,6 +6,7 @@ import type { App } from '../apps/server/src/platform/http/types';
 import { createUser } from '../apps/server/src/test/users';
 import { type BenchEndpoint, ENDPOINTS } from './endpoints';
 import { type GenerationResult, generate } from './generators';
+import { generatedPassword } from './generators/users';
 import { startBareServer } from './lib/bare';
 import { captureQueries } from './lib/capture';
 import { dropBenchDatabase, recreateBenchDatabase, serverVersion } from './lib/database';
@@ -52,14 +53,57 @@ function selectEndpoints(only: string[] | undefined): BenchEndpoint[] {
   return ENDPOINTS.filter((e) => only.includes(e.name));
 }
 
-async function signInOverHttp(base: string): Promise<{ token: string; tokenExpire: number }> {
+async function signInOverHttp(
+  base: string,
+  username = BENCH_USER,
+  password = BENCH_PASSWORD,
+): Promise<{ token: string; tokenExpire: number }> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_USER, password: BENCH_PASSWORD }),
+    body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { token: string; tokenExpire: number } }).data;
+}
+
+/**
+ * Gives each generated employee an endpoint is asked by (`signedInAs`) that endpoint's roles and signs them
+ * in with the generators' password; answers the headers of every endpoint.
+ */
+async function signInEmployees(
+  base: string,
+  databaseUrl: string,
+  size: number,
+  endpoints: BenchEndpoint[],
+  benchHeaders: Record<string, string>,
+): Promise<(endpoint: BenchEndpoint) => Record<string, string>> {
+  const rolesOf = new Map<string, Set<string>>();
+  for (const e of endpoints) {
+    if (!e.signedInAs) continue;
+    const roles = rolesOf.get(e.signedInAs) ?? new Set<string>();
+    for (const role of e.roles) roles.add(role);
+    rolesOf.set(e.signedInAs, roles);
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const [username, roles] of rolesOf) {
+      const { rowCount } = await client.query(
+        'UPDATE users SET roles = $2, active = true WHERE username = $1',
+        [username, [...roles]],
+      );
+      if (rowCount !== 1) throw new Error(`no generated user ${username}`);
+    }
+  } finally {
+    await client.end();
+  }
+  const headers = new Map<string, Record<string, string>>();
+  for (const username of rolesOf.keys()) {
+    const { token } = await signInOverHttp(base, username, generatedPassword(size));
+    headers.set(username, { authorization: `Bearer ${token}` });
+  }
+  return (endpoint) => (endpoint.signedInAs ? headers.get(endpoint.signedInAs)! : benchHeaders);
 }
 
 function formatStats(stats: LoadStats): string {
@@ -112,7 +156,7 @@ async function benchSize(
       `  generated in ${(generation.ms / 1000).toFixed(1)} s: ${generation.generators.map((g) => `${g.name} ${g.rows}`).join(', ')}`,
     );
     // Every endpoint's roles, also those left out by --only: the screens measured in the browser need theirs.
-    const roles = [...new Set(ENDPOINTS.flatMap((e) => e.roles))];
+    const roles = [...new Set(ENDPOINTS.filter((e) => !e.signedInAs).flatMap((e) => e.roles))];
     await createUser(database, {
       username: BENCH_USER,
       password: BENCH_PASSWORD,
@@ -123,18 +167,20 @@ async function benchSize(
     app = await buildApp({ config, database });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const auth = await signInOverHttp(base);
-    const headers = { authorization: `Bearer ${auth.token}` };
+    const headersOf = await signInEmployees(base, url, size, endpoints, {
+      authorization: `Bearer ${auth.token}`,
+    });
     const plans = await captureQueries(
       url,
       config,
-      endpoints.map((e) => ({ name: e.name, url: e.url, headers })),
+      endpoints.map((e) => ({ name: e.name, url: e.url, headers: headersOf(e) })),
     );
     bare = await startBareServer(url, plans);
     // A fresh process is slow until the JIT has compiled the request path; prime every route once.
     for (const endpoint of endpoints) {
       await loader.run({
         url: `${base}${endpoint.url}`,
-        headers,
+        headers: headersOf(endpoint),
         connections: options.connections,
         duration: Math.min(PRIME, options.duration),
       });
@@ -143,6 +189,7 @@ async function benchSize(
     for (const endpoint of endpoints) {
       const plan = plans.get(endpoint.name)!;
       console.log(`  ${endpoint.name}  ${endpoint.url}`);
+      const headers = headersOf(endpoint);
       const http = (target: string) => (seconds: number) =>
         loader.run({ url: target, headers, connections: options.connections, duration: seconds });
       const [appStats, bareStats, floorStats] = (await measure(options, [

@@ -1,6 +1,6 @@
 // `npm test`: lint, types, unit tests, the API tests (on PostgreSQL when TEST_DATABASE_URL is set, with a
 // smaller set on the embedded database so both engines stay covered; otherwise all on the embedded database),
-// list performance and reliability on PostgreSQL, the quick security suite, the browser tests and, on
+// reliability on PostgreSQL, the quick security suite, the browser tests and, on
 // PostgreSQL, the benchmarks' quick form. Stops at the first failing step, prints each step's time and the
 // total (with a warning past WARN_MINUTES, so growth is seen long before CI's limit), and ends with one
 // "N passed, N failed" line counting every test that ran.
@@ -83,14 +83,6 @@ const steps = [
       ['api-embedded'],
       path.join(reports, 'vitest-pglite.json'),
       embedded,
-    ),
-  () =>
-    !pgUrl ||
-    vitest(
-      'list performance (PostgreSQL, alone)',
-      ['performance'],
-      path.join(reports, 'vitest-perf.json'),
-      process.env,
     ),
   () =>
     !pgUrl ||

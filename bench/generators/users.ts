@@ -12,6 +12,9 @@ const ROLE_SETS = [
 const SESSIONS_PER_USER = 10;
 const DAY = 86_400_000;
 
+/** Everyone's password: the bench signs in as an employee to measure a scope. */
+export const generatedPassword = (size: number) => `Generated-${size}-employee`;
+
 /**
  * Employees (a contact and a user each) and their sign-in history: every request authenticates against
  * the sessions table, so it grows with the users.
@@ -23,8 +26,8 @@ export const usersGenerator: Generator = {
   async run({ client, size, random, ids }) {
     const count = this.rows(size);
     const offices = ids.get('service_offices');
-    // One hash for everyone: argon2 is slow on purpose and no one signs in as these users.
-    const passwordHash = await hashPassword(`generated-${size}`);
+    // One hash for everyone: argon2 is slow on purpose.
+    const passwordHash = await hashPassword(generatedPassword(size));
     const { rows: before } = await client.query<{ last: number | null }>(
       'SELECT max(id)::int AS last FROM contacts',
     );
