@@ -1,7 +1,9 @@
+import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import type { Config } from '../apps/server/src/config';
+import { loggerOptions } from '../apps/server/src/platform/http/logging';
 import type { App } from '../apps/server/src/platform/http/types';
 import { createUser } from '../apps/server/src/test/users';
 import { type BenchEndpoint, ENDPOINTS } from './endpoints';
@@ -164,7 +166,12 @@ async function benchSize(
       contactName: 'Bench',
     });
     const config = benchConfig(url, webDir);
-    app = await buildApp({ config, database });
+    // Measured with the production logger on (one line per request), written where it costs as stdout does.
+    app = await buildApp({
+      config,
+      database,
+      logger: { ...loggerOptions('info'), stream: createWriteStream(os.devNull) },
+    });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const auth = await signInOverHttp(base);
     const headersOf = await signInEmployees(base, url, size, endpoints, {

@@ -35,6 +35,7 @@ import filesRoutes, { staleUploadsJob } from './platform/files/routes';
 import { earlySecurityHeaders, registerSecurityHeaders } from './platform/http/headers';
 import { idempotencyKeysJob, registerIdempotency } from './platform/http/idempotency';
 import { registerJsonParser } from './platform/http/json';
+import { RequestLog } from './platform/http/logging';
 import { recordIdParams } from './platform/http/params';
 import type { App } from './platform/http/types';
 import { housekeepingJob } from './platform/jobs/housekeeping';
@@ -117,6 +118,7 @@ export async function buildApp({
   const earlyHeaders = earlySecurityHeaders(config);
   const app = Fastify({
     logger,
+    logController: new RequestLog(),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 10 * 1024 * 1024,

@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { loggerOptions } from './logging';
 
 describe('HTTP platform', () => {
   let ctx: TestContext;
@@ -19,6 +21,36 @@ describe('HTTP platform', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { status: 'ok' } });
     expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('logs one line per request: its id, route, status and time', async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } },
+    });
+    try {
+      const res = await logged.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': 'r-1' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(lines.map((line) => JSON.parse(line))).toEqual([
+        expect.objectContaining({
+          level: 30,
+          reqId: 'r-1',
+          method: 'GET',
+          route: '/api/health',
+          url: '/api/health',
+          status: 200,
+          ms: expect.any(Number),
+        }),
+      ]);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('answers unknown API paths with the contract 404', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 
 /** Query parameter names (decoded, lower case) that carry a credential when they contain one of these. */
 const CREDENTIAL_NAMES = [
@@ -71,4 +71,27 @@ export function loggerOptions(level: string): Exclude<FastifyServerOptions['logg
       }),
     },
   };
+}
+
+/**
+ * One line per request, when it is answered (Fastify's default writes two): its id, route, status and time,
+ * at `error` with the error when it failed.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  /** The request's line already says 404. */
+  override routeNotFound(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: redactUrl(request.url),
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request failed');
+    else reply.log.info(line, 'request');
+  }
 }
