@@ -13,6 +13,7 @@ import { startBareServer } from './lib/bare';
 import { captureQueries } from './lib/capture';
 import { dropBenchDatabase, recreateBenchDatabase, serverVersion } from './lib/database';
 import { HttpLoader, runFloor } from './lib/load';
+import type { Load } from './lib/loader';
 import { type BenchOptions, parseOptions } from './lib/options';
 import { type BenchResults, type EndpointResult, growthOf, ratiosOf, writeResults } from './lib/report';
 import { combine, type LoadStats, type Samples, summarize } from './lib/stats';
@@ -118,16 +119,24 @@ const ROUNDS = 3;
 
 interface Variant {
   label: string;
-  run: (seconds: number) => Promise<Samples>;
+  run: (load: Load) => Promise<Samples>;
 }
 
-/** Warms each variant up, then measures them in alternating slices adding up to `options.duration` each. */
+/**
+ * Warms each variant up, then measures them in alternating slices adding up to `options.duration` each
+ * (a smoke run: its requests once).
+ */
 async function measure(options: BenchOptions, variants: Variant[]): Promise<LoadStats[]> {
-  for (const variant of variants) if (options.warmup > 0) await variant.run(options.warmup);
   const slices: Samples[][] = variants.map(() => []);
-  for (let round = 0; round < ROUNDS; round++) {
+  if (options.smoke) {
     for (const [i, variant] of variants.entries())
-      slices[i]!.push(await variant.run(options.duration / ROUNDS));
+      slices[i]!.push(await variant.run({ requests: options.smoke }));
+  } else {
+    for (const variant of variants) if (options.warmup > 0) await variant.run({ seconds: options.warmup });
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, variant] of variants.entries())
+        slices[i]!.push(await variant.run({ seconds: options.duration / ROUNDS }));
+    }
   }
   return variants.map((variant, i) => {
     const stats = summarize(combine(slices[i]!));
@@ -184,12 +193,12 @@ async function benchSize(
     );
     bare = await startBareServer(url, plans);
     // A fresh process is slow until the JIT has compiled the request path; prime every route once.
-    for (const endpoint of endpoints) {
+    for (const endpoint of options.smoke ? [] : endpoints) {
       await loader.run({
         url: `${base}${endpoint.url}`,
         headers: headersOf(endpoint),
         connections: options.connections,
-        duration: Math.min(PRIME, options.duration),
+        load: { seconds: Math.min(PRIME, options.duration) },
       });
     }
     const results: EndpointResult[] = [];
@@ -197,12 +206,13 @@ async function benchSize(
       const plan = plans.get(endpoint.name)!;
       console.log(`  ${endpoint.name}  ${endpoint.url}`);
       const headers = headersOf(endpoint);
-      const http = (target: string) => (seconds: number) =>
-        loader.run({ url: target, headers, connections: options.connections, duration: seconds });
+      const connections = options.smoke ? 1 : options.connections;
+      const http = (target: string) => (load: Load) =>
+        loader.run({ url: target, headers, connections, load });
       const [appStats, bareStats, floorStats] = (await measure(options, [
         { label: 'app', run: http(`${base}${endpoint.url}`) },
         { label: 'bare Fastify', run: http(`${bare.base}/bare/${endpoint.name}`) },
-        { label: 'pg floor', run: (seconds) => runFloor(floorPool, plan, options.connections, seconds) },
+        { label: 'pg floor', run: (load) => runFloor(floorPool, plan, connections, load) },
       ])) as [LoadStats, LoadStats, LoadStats];
       results.push({
         size,
@@ -288,6 +298,7 @@ async function main(): Promise<void> {
       warmup: options.warmup,
       connections: options.connections,
       quick: options.quick,
+      smoke: options.smoke,
     },
     generation,
     endpoints: results,

@@ -105,7 +105,7 @@ const steps = [
     countPlaywright(path.join(reports, 'playwright.json'));
     return ok;
   },
-  // The benchmarks' quick form: every endpoint, generator and the browser measurement still work (on the
+  // The benchmarks' smoke form: every endpoint, generator and the browser measurement still work (on the
   // build the browser tests made); results go to the reports, not over the committed bench/results.
   () => {
     if (!pgUrl) return true;
@@ -113,7 +113,7 @@ const steps = [
       'benchmarks (quick, PostgreSQL)',
       'node',
       [
-        ...['--import', 'tsx', 'bench/run.ts', '--quick', '--duration', '1', '--warmup', '0'],
+        ...['--import', 'tsx', 'bench/run.ts', '--quick', '--smoke', '3'],
         ...['--browser-runs', '1', '--out', path.join(reports, 'bench')],
       ],
       { ...process.env, BENCH_DATABASE_URL: pgUrl, BENCH_DATABASE_NAME: 'tms_bench_ci' },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { type QueryPlan, runPlan } from './capture';
-import type { LoadAnswer, LoadJob } from './loader';
+import type { Load, LoadAnswer, LoadJob } from './loader';
 import type { Samples } from './stats';
 
 /** The autocannon process, started once per bench run. */
@@ -43,15 +43,16 @@ export async function runFloor(
   pool: pg.Pool,
   plan: QueryPlan,
   connections: number,
-  seconds: number,
+  load: Load,
 ): Promise<Samples> {
   const latencies: number[] = [];
   let failures = 0;
+  let left = 'requests' in load ? load.requests : Number.POSITIVE_INFINITY;
   const started = performance.now();
-  const deadline = started + seconds * 1000;
+  const deadline = started + ('seconds' in load ? load.seconds * 1000 : Number.POSITIVE_INFINITY);
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) {
+      while (performance.now() < deadline && left-- > 0) {
         const t = performance.now();
         try {
           await runPlan(pool, plan);

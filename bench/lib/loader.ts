@@ -9,9 +9,12 @@ export interface LoadJob {
   url: string;
   headers: Record<string, string>;
   connections: number;
-  /** Seconds. */
-  duration: number;
+  /** Seconds, or (`requests`) a fixed number of requests in all. */
+  load: Load;
 }
+
+/** How long a measurement loads its target: seconds, or a fixed number of requests (the smoke run). */
+export type Load = { seconds: number } | { requests: number };
 
 export interface LoadAnswer extends Samples {
   error?: string;
@@ -23,7 +26,12 @@ function run(job: LoadJob): Promise<LoadAnswer> {
     let failures = 0;
     const started = process.hrtime.bigint();
     const instance = autocannon(
-      { url: job.url, headers: job.headers, connections: job.connections, duration: job.duration },
+      {
+        url: job.url,
+        headers: job.headers,
+        connections: job.connections,
+        ...('seconds' in job.load ? { duration: job.load.seconds } : { amount: job.load.requests }),
+      },
       (error, result) => {
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         if (error) resolve({ latencies, failures, seconds, error: String(error) });

@@ -19,6 +19,11 @@ export interface BenchOptions {
   screens: string[];
   browserRuns: number;
   quick: boolean;
+  /**
+   * Requests per endpoint and variant instead of timed load (`--smoke`): proves that every endpoint, its
+   * floor and the browser measurement run, in seconds; its figures mean nothing.
+   */
+  smoke: number | undefined;
   /** The server the bench database is created on. */
   databaseUrl: string;
   keepDatabase: boolean;
@@ -32,6 +37,7 @@ export const DEFAULT_SCREENS = ['/settings/countries', '/tms/orders'];
 
 const HELP = `npm run bench -- [options]
   --quick               one small size, short runs (under 5 minutes)
+  --smoke <n>           n requests per endpoint and variant, no timed load (CI: everything still runs)
   --rows 10000,100000   data sizes (default 10000,100000,1000000; --quick: 10000)
   --duration <s>        measured seconds per endpoint and variant (default 10; --quick 2)
   --warmup <s>          unmeasured seconds before each measurement (default 2; --quick 0.5)
@@ -57,6 +63,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     args: argv,
     options: {
       quick: { type: 'boolean', default: false },
+      smoke: { type: 'string' },
       rows: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
@@ -91,6 +98,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     screens: (values.screen ?? DEFAULT_SCREENS.join(',')).split(',').map((s) => s.trim()),
     browserRuns: Math.round(positive('browser-runs', values['browser-runs'] ?? (quick ? '3' : '7'))),
     quick,
+    smoke: values.smoke === undefined ? undefined : Math.round(positive('smoke', values.smoke)),
     databaseUrl: process.env.BENCH_DATABASE_URL || DEFAULT_DATABASE_URL,
     keepDatabase: values['keep-database'],
     out: values.out ? path.resolve(values.out) : RESULTS_DIR,

@@ -27,7 +27,14 @@ export interface BenchResults {
   startedAt: string;
   finishedAt: string;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; postgres: string };
-  options: { sizes: number[]; duration: number; warmup: number; connections: number; quick: boolean };
+  options: {
+    sizes: number[];
+    duration: number;
+    warmup: number;
+    connections: number;
+    quick: boolean;
+    smoke?: number;
+  };
   generation: GenerationResult[];
   endpoints: EndpointResult[];
   /** Per endpoint whose data grows: latency at each size and the largest size's p50 over the smallest's. */
@@ -74,7 +81,9 @@ export function markdown(r: BenchResults): string {
   lines.push(
     `${r.startedAt} · ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GB · Node ${r.machine.node} · PostgreSQL ${r.machine.postgres}`,
     '',
-    `${r.options.connections} connections, ${r.options.duration} s per measurement after ${r.options.warmup} s warm-up${r.options.quick ? ' (--quick)' : ''}. Latency in ms (p50 / p95 / p99), throughput in requests per second.`,
+    r.options.smoke
+      ? `Smoke run (--smoke ${r.options.smoke}): ${r.options.smoke} requests per endpoint and variant, one at a time; the figures mean nothing.`
+      : `${r.options.connections} connections, ${r.options.duration} s per measurement after ${r.options.warmup} s warm-up${r.options.quick ? ' (--quick)' : ''}. Latency in ms (p50 / p95 / p99), throughput in requests per second.`,
     '',
     '## Data generation (COPY)',
     '',
