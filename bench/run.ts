@@ -29,6 +29,8 @@ function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
     port: 0,
     host: '127.0.0.1',
     databaseUrl,
+    databaseReadUrl: undefined,
+    readYourWritesMs: 10_000,
     dataDir: os.tmpdir(),
     secretKey: 'bench-secret-key-of-sufficient-length-for-hs256',
     adminUsername: 'admin',

@@ -42,6 +42,7 @@ import { housekeepingJob } from './platform/jobs/housekeeping';
 import { scheduledJobsRoutes } from './platform/jobs/routes';
 import listViewsRoutes from './platform/list-views/routes';
 import { buildRegistries, defineModule, type ModuleDefinition } from './platform/modules';
+import { registerReadRouting } from './platform/read-routing';
 import { SHELL_TOPICS } from './platform/realtime/hub';
 import realtimeRoutes, { registerRealtime } from './platform/realtime/routes';
 
@@ -143,6 +144,7 @@ export async function buildApp({
   registerJsonParser(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
+  await registerReadRouting(app, config.readYourWritesMs);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -6,6 +6,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** A streaming replica of the database that lists, exports and reports read from (PostgreSQL only). */
+  databaseReadUrl: string | undefined;
+  /** After a user's write, their reads stay on the primary this long (ms), however far the replica lags. */
+  readYourWritesMs: number;
   dataDir: string;
   secretKey: string;
   adminUsername: string;
@@ -70,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT || 3000),
     host: env.HOST || '127.0.0.1',
     databaseUrl,
+    databaseReadUrl: (databaseUrl && env.DATABASE_READ_URL) || undefined,
+    readYourWritesMs: Number(env.READ_YOUR_WRITES_MS || 10_000),
     dataDir,
     secretKey: secretKey(env, dataDir),
     adminUsername: env.ADMIN_USERNAME || 'admin',

@@ -1,20 +1,20 @@
 import path from 'node:path';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { type Database, openPglite, pgDatabase, pgliteDatabase } from './db/connection';
 import { migrate } from './db/migrate';
 import { bootstrap } from './db/seed';
 import { loggerOptions } from './platform/http/logging';
 import { startScheduler } from './platform/jobs/scheduler';
 
-async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
-  if (url) return pgDatabase(url);
-  return pgliteDatabase(await openPglite(path.join(dataDir, 'db')));
+async function openDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) return pgDatabase(config.databaseUrl, 10, config.databaseReadUrl);
+  return pgliteDatabase(await openPglite(path.join(config.dataDir, 'db')));
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  const database = await openDatabase(config);
   await migrate(database);
   const app = await buildApp({
     config,

@@ -17,6 +17,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   kind: 'pg' | 'pglite';
   db: Db;
+  /**
+   * The read replica (`DATABASE_READ_URL`), when configured: lists, exports and reports read there (see
+   * platform/read-routing.ts); everything else uses `db`, the primary.
+   */
+  reader?: Db;
   /** Runs `fn` on one dedicated connection (session-level advisory locks need one). */
   withSession<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; returns the unsubscribe. Fan-out between server instances goes through it. */
@@ -49,17 +54,24 @@ export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
   return PGlite.create({ dataDir, extensions: { pg_trgm } });
 }
 
-export function pgDatabase(url: string, poolSize = 10): Database {
+function openPool(url: string, poolSize: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
+  return pool;
+}
+
+export function pgDatabase(url: string, poolSize = 10, readUrl?: string): Database {
+  const pool = openPool(url, poolSize);
+  const readPool = readUrl ? openPool(readUrl, poolSize) : undefined;
   const db = drizzlePg({ client: pool }) as unknown as Db;
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   return {
     kind: 'pg',
     db,
+    reader: readPool && (drizzlePg({ client: readPool }) as unknown as Db),
     async withSession(fn) {
       const client = await pool.connect();
       try {
@@ -92,6 +104,7 @@ export function pgDatabase(url: string, poolSize = 10): Database {
     },
     async close() {
       await listener?.end();
+      await readPool?.end();
       await pool.end();
     },
   };

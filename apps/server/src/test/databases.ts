@@ -82,3 +82,35 @@ export async function cloneTemplate(template: TemplateInfo): Promise<Database> {
     },
   };
 }
+
+/** The read-only role a test reads through in place of a streaming replica: any write sent there fails. */
+export const REPLICA_READER_ROLE = 'tms_replica_reader';
+
+/**
+ * PostgreSQL only: a fresh clone and, for the read replica, the URL of the same database as a role whose
+ * transactions are read-only (`default_transaction_read_only`), so that a write routed to the replica fails.
+ */
+export async function cloneWithReadReplica(
+  template: TemplateInfo,
+): Promise<{ url: string; readUrl: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `tms_test_${randomBytes(5).toString('hex')}`;
+  await admin(base, async (c) => {
+    await c.query(`CREATE DATABASE ${name} TEMPLATE ${template.ref}`);
+    await c.query(`DO $$ BEGIN CREATE ROLE ${REPLICA_READER_ROLE} LOGIN;
+      EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
+    await c.query(`ALTER ROLE ${REPLICA_READER_ROLE} SET default_transaction_read_only = on`);
+  });
+  const url = withDatabase(base, name);
+  await admin(url, async (c) => {
+    await c.query(`GRANT USAGE ON SCHEMA public TO ${REPLICA_READER_ROLE}`);
+    await c.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${REPLICA_READER_ROLE}`);
+  });
+  const readUrl = new URL(url);
+  readUrl.username = REPLICA_READER_ROLE;
+  return {
+    url,
+    readUrl: readUrl.toString(),
+    drop: () => admin(base, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
+}

@@ -14,6 +14,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: undefined,
+    databaseReadUrl: undefined,
+    readYourWritesMs: 10_000,
     dataDir: '.tmp/test-data',
     secretKey: TEST_SECRET,
     adminUsername: 'admin',

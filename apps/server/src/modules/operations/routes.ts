@@ -28,6 +28,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import type { App } from '../../platform/http/types';
+import { readerOf } from '../../platform/read-routing';
 import { type ResourceContext, registerResourceRoutes, requestContext } from '../../platform/resources';
 import { archiveBlockersOf, definitionsOf } from './archive-facts';
 import { operationsDashboard } from './dashboard';
@@ -301,6 +302,6 @@ export default async function operationsModule(app: App): Promise<void> {
         response: { 200: dataSchema(operationsDashboardSchema) },
       },
     },
-    async (request) => ({ data: await operationsDashboard(db(), request.auth!) }),
+    async (request) => ({ data: await operationsDashboard(readerOf(request), request.auth!) }),
   );
 }

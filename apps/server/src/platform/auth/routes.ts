@@ -123,6 +123,7 @@ export default async function authModule(app: App): Promise<void> {
   app.post(
     '/auth/download-link',
     {
+      config: { changesNoData: true },
       schema: {
         tags: ['auth'],
         summary: 'A link that opens one download URL (path and query) without a header, for one minute',

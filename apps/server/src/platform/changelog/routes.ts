@@ -1,6 +1,7 @@
 import { dataSchema, listResultSchema } from '@tms/domain';
 import type { AuthContext } from '../auth/context';
 import type { App } from '../http/types';
+import { readerOf } from '../read-routing';
 import { registeredResources } from '../resources/registry';
 import { type ChangeLogQuery, changeEntrySchema, changeHistory, changeLogQuerySchema } from './history';
 import { type ChangeLogRule, visibleChanges } from './visibility';
@@ -31,7 +32,7 @@ export default async function changeLogRoutes(app: App): Promise<void> {
     },
     async (request) => ({
       data: await changeHistory(
-        app.database.db,
+        readerOf(request),
         request.query as ChangeLogQuery,
         visibleChanges(request.auth as AuthContext, rules()),
       ),

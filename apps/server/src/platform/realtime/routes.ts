@@ -70,6 +70,7 @@ export default async function realtimeModule(app: App): Promise<void> {
   app.post(
     '/realtime/ticket',
     {
+      config: { changesNoData: true },
       schema: {
         tags: ['realtime'],
         summary: 'A one-time ticket for the WebSocket handshake (`?ticket=`), valid for half a minute',

@@ -21,6 +21,7 @@ import { changeLog } from '../changelog/tables';
 import { systemClock } from '../clock';
 import { conflict, fieldError, registerErrorHandler, zodValidatorCompiler } from '../errors';
 import type { App } from '../http/types';
+import { registerReadRouting } from '../read-routing';
 import { registerResource, type WriteEvent } from './engine';
 import { containsPattern } from './query';
 
@@ -55,6 +56,8 @@ describe('resource engine', () => {
     app = Fastify().withTypeProvider() as unknown as App;
     app.decorate('database', base.database);
     app.decorate('appConfig', base.config);
+    app.decorate('clock', systemClock);
+    await registerReadRouting(app, base.config.readYourWritesMs);
     app.setValidatorCompiler(zodValidatorCompiler);
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
     registerErrorHandler(app);

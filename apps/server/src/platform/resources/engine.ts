@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { changeEntrySchema, changeHistoryQuerySchema } from '../changelog/history';
 import { basedOnVersion } from '../http/if-match';
 import type { App } from '../http/types';
+import { readerOf } from '../read-routing';
 import { requestContext } from './context';
 import { exportWorkbook } from './export';
 import { rememberResource } from './registry';
@@ -66,6 +67,8 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
   const tags = [descriptor.name];
   rememberResource(service as ResourceService<unknown>);
   const ctx = (request: FastifyRequest) => requestContext(request);
+  /** Lists and exports may read from the replica. */
+  const readCtx = (request: FastifyRequest) => requestContext(request, readerOf(request));
   const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
   const entityResponse = { 200: dataSchema(schemas.entity) };
 
@@ -80,7 +83,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
         response: { 200: dataSchema(listResultSchema(schemas.entity)) },
       },
     },
-    async (request) => ({ data: await service.list(ctx(request), request.query as ListQuery) }),
+    async (request) => ({ data: await service.list(readCtx(request), request.query as ListQuery) }),
   );
 
   app.get(
@@ -96,7 +99,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
     },
     async (request, reply) => {
       const query = request.query as ExportQuery & { lang: 'ru' | 'en' };
-      const { fields, entities } = await service.exportRows(ctx(request), query);
+      const { fields, entities } = await service.exportRows(readCtx(request), query);
       const { buffer, filename } = await exportWorkbook(descriptor, fields, entities, query.lang);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
