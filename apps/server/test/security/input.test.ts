@@ -192,8 +192,13 @@ describe('input that cannot hurt', () => {
   });
 
   describe('uploads', () => {
-    const upload = (name: string, content: Buffer | string, declared: string) => {
-      const boundary = '----tms-attack';
+    const upload = (
+      name: string,
+      content: Buffer | string,
+      declared: string,
+      key?: string,
+      boundary = '----tms-attack',
+    ) => {
       const payload = Buffer.concat([
         Buffer.from(
           `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${declared}\r\n\r\n`,
@@ -204,7 +209,11 @@ describe('input that cannot hurt', () => {
       return ctx.app.inject({
         method: 'POST',
         url: '/api/file-management/files/temporary',
-        headers: { ...forwarder.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: {
+          ...forwarder.headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
         payload,
       });
     };
@@ -272,6 +281,20 @@ describe('input that cannot hurt', () => {
       expect(res.headers['content-type']).toBe('application/octet-stream');
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(res.headers['content-disposition']).toContain("filename*=UTF-8''CMR%20%EF%BF%BD.txt");
+    });
+
+    it('stores a repeated upload with its Idempotency-Key once, and refuses the key with another file', async () => {
+      const first = await upload('cmr.txt', 'CMR 1', 'text/plain', 'upload-1');
+      expect(first.statusCode, first.body).toBe(201);
+      const before = await fileCount();
+      // A retry: another boundary, the same file.
+      const repeat = await upload('cmr.txt', 'CMR 1', 'text/plain', 'upload-1', '----tms-retry');
+      expect(repeat.statusCode).toBe(201);
+      expect(repeat.json()).toEqual(first.json());
+      const other = await upload('cmr.txt', 'CMR 2', 'text/plain', 'upload-1');
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toEqual({ code: 422, message: REQUEST_MESSAGES.idempotencyKeyReused });
+      expect(await fileCount()).toBe(before);
     });
   });
 

@@ -4,10 +4,18 @@ import { dataSchema, idParamSchema } from '@tms/domain';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { fieldError, HttpError } from '../errors';
+import { claimUpload } from '../http/idempotency';
 import type { App } from '../http/types';
 import type { ScheduledJob } from '../jobs/scheduler';
 import { isSaneMediaType, OCTET_STREAM } from './content-type';
-import { FILE_MESSAGES, fileMetadata, readableFile, removeStaleUploads, storeUpload } from './service';
+import {
+  discardUpload,
+  FILE_MESSAGES,
+  fileMetadata,
+  readableFile,
+  removeStaleUploads,
+  storeUpload,
+} from './service';
 import { type FileStorage, LocalDiskStorage } from './storage';
 
 declare module 'fastify' {
@@ -56,6 +64,16 @@ export default async function filesModule(app: App): Promise<void> {
       const upload = request.isMultipart() ? await request.file() : undefined;
       if (!upload) throw fieldError(['file'], FILE_MESSAGES.noFileSelected);
       const row = await storeUpload(app.database.db, app.fileStorage, upload, request.auth!.userId);
+      // A repeat with the upload's Idempotency-Key gets the first file; this copy is dropped.
+      const read = { sha256: row.sha256, size: row.size, name: row.description };
+      const goesOn = await claimUpload(request, reply, read).catch(async (error: unknown) => {
+        await discardUpload(app.database.db, app.fileStorage, row.id);
+        throw error;
+      });
+      if (!goesOn) {
+        await discardUpload(app.database.db, app.fileStorage, row.id);
+        return reply;
+      }
       return reply.code(201).send({ data: fileMetadata(row) });
     },
   );

@@ -144,6 +144,15 @@ export async function attachFiles(
     .where(and(inArray(files.id, [...ids]), eq(files.temporary, true)));
 }
 
+/** A temporary upload stored in vain (a repeated upload answered with the first one's file). */
+export async function discardUpload(tx: Tx, storage: FileStorage, id: number): Promise<void> {
+  const [gone] = await tx
+    .delete(files)
+    .where(and(eq(files.id, id), eq(files.temporary, true)))
+    .returning({ storageKey: files.storageKey });
+  if (gone) await storage.remove(gone.storageKey);
+}
+
 /** Temporary uploads nobody attached within a day. */
 export async function removeStaleUploads(tx: Tx, storage: FileStorage, olderThan: Date): Promise<number> {
   const stale = await tx

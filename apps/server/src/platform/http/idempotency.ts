@@ -1,15 +1,25 @@
 import { createHash } from 'node:crypto';
 import { emptyTree, REQUEST_MESSAGES } from '@tms/domain';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, ValidationError } from '../errors';
 import type { ScheduledJob } from '../jobs/scheduler';
 import { idempotencyKeys } from './tables';
 
+interface Claim {
+  userId: number;
+  key: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The Idempotency-Key this request claimed, answered into the table when it succeeds. */
-    idempotencyKey: { userId: number; key: string } | null;
+    idempotencyKey: Claim | null;
+    /**
+     * An upload's Idempotency-Key, not yet claimed: its body is streamed to storage, so the route claims it
+     * with what it read (`claimUpload`).
+     */
+    idempotencyUpload: Claim | null;
   }
 }
 
@@ -29,17 +39,76 @@ function canonical(value: unknown): unknown {
   return value;
 }
 
-/** The request a key was used for: method, URL and the validated body. */
-function fingerprint(request: FastifyRequest): string {
+/** The request a key was used for: method, URL and the validated body (an upload: what the route read). */
+function fingerprint(request: FastifyRequest, body: unknown = request.body): string {
   return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${JSON.stringify(canonical(request.body) ?? null)}`)
+    .update(`${request.method} ${request.url}\n${JSON.stringify(canonical(body) ?? null)}`)
     .digest('hex');
 }
 
-/** A create: a POST whose route answers 201 (the contract's create), with a JSON body (not an upload). */
+/** A create: a POST whose route answers 201 (the contract's create). */
 function isCreate(request: FastifyRequest): boolean {
   const response = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
-  return request.method === 'POST' && response?.[201] !== undefined && !request.isMultipart?.();
+  return request.method === 'POST' && response?.[201] !== undefined;
+}
+
+/**
+ * Claims `claim` for a request that `print` identifies. Answers true when this request claimed it (it runs
+ * and its answer is kept), else replays the first answer into `reply` and answers false; throws 422 for a
+ * key used with another request and 409 while the first one still runs.
+ */
+async function claimKey(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  claim: Claim,
+  print: string,
+): Promise<boolean> {
+  const db = app.database.db;
+  // An expired key is claimed anew, as if it had never been used.
+  const [claimed] = await db
+    .insert(idempotencyKeys)
+    .values({ ...claim, fingerprint: print })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { fingerprint: print, statusCode: null, body: null, createdAt: sql`now()` },
+      setWhere: lt(idempotencyKeys.createdAt, sql`now() - ${KEY_LIFETIME}`),
+    })
+    .returning({ key: idempotencyKeys.key });
+  if (claimed) {
+    request.idempotencyKey = claim;
+    return true;
+  }
+  const [first] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+  if (first && first.fingerprint !== print) throw new HttpError(422, REQUEST_MESSAGES.idempotencyKeyReused);
+  if (!first || first.statusCode === null || first.body === null) {
+    throw new HttpError(409, REQUEST_MESSAGES.idempotencyKeyInProgress);
+  }
+  reply
+    .code(first.statusCode)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('idempotent-replayed', 'true')
+    .send(first.body);
+  return false;
+}
+
+/**
+ * An upload route's claim of its Idempotency-Key, once it has read the body (`read`: the file's hash, size
+ * and name). Answers true when the route goes on; false when the first answer was replayed, and the route
+ * drops what it stored.
+ */
+export async function claimUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: unknown,
+): Promise<boolean> {
+  const claim = request.idempotencyUpload;
+  if (!claim) return true;
+  request.idempotencyUpload = null;
+  return claimKey(request.server, request, reply, claim, fingerprint(request, read));
 }
 
 /**
@@ -50,6 +119,7 @@ function isCreate(request: FastifyRequest): boolean {
  */
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('idempotencyUpload', null);
 
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers['idempotency-key'];
@@ -59,36 +129,12 @@ export function registerIdempotency(app: FastifyInstance): void {
       tree.errors.push(REQUEST_MESSAGES.idempotencyKeyInvalid);
       throw new ValidationError(tree);
     }
-    const db = app.database.db;
     const claim = { userId: request.auth.userId, key: header };
-    const print = fingerprint(request);
-    // An expired key is claimed anew, as if it had never been used.
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({ ...claim, fingerprint: print })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: { fingerprint: print, statusCode: null, body: null, createdAt: sql`now()` },
-        setWhere: lt(idempotencyKeys.createdAt, sql`now() - ${KEY_LIFETIME}`),
-      })
-      .returning({ key: idempotencyKeys.key });
-    if (claimed) {
-      request.idempotencyKey = claim;
+    if (request.isMultipart?.()) {
+      request.idempotencyUpload = claim;
       return;
     }
-    const [first] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
-    if (first && first.fingerprint !== print) throw new HttpError(422, REQUEST_MESSAGES.idempotencyKeyReused);
-    if (!first || first.statusCode === null || first.body === null) {
-      throw new HttpError(409, REQUEST_MESSAGES.idempotencyKeyInProgress);
-    }
-    return reply
-      .code(first.statusCode)
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('idempotent-replayed', 'true')
-      .send(first.body);
+    if (!(await claimKey(app, request, reply, claim, fingerprint(request)))) return reply;
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
