@@ -10,16 +10,33 @@ export const listQuerySchema = z.object({
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),
   search: z.string().max(200).optional(),
+  exactTotal: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional()
+    .describe('Count every match (slower on large tables) instead of an estimate or a capped count'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/**
+ * How exact a list's `total` is: counted; at least that many (a filtered list counts up to a cap); or the
+ * database's estimate (an unfiltered large table). Absent: exact.
+ */
+export const TOTAL_KINDS = ['exact', 'atLeast', 'estimate'] as const;
+export type TotalKind = (typeof TOTAL_KINDS)[number];
 
 export interface ListResult<T> {
   collection: T[];
   total: number;
+  totalKind?: TotalKind;
 }
 
 export function listResultSchema<T extends z.ZodType>(item: T) {
-  return z.object({ collection: z.array(item), total: z.number().int() });
+  return z.object({
+    collection: z.array(item),
+    total: z.number().int(),
+    totalKind: z.enum(TOTAL_KINDS).optional(),
+  });
 }
 
 /** Success envelope of the contract. */

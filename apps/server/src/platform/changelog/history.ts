@@ -1,9 +1,10 @@
-import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from '@tms/domain';
+import { type ListResult, listQuerySchema } from '@tms/domain';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import { users } from '../identity/tables';
+import { countRows, totalOfPage } from '../resources/query';
 import { changeLog } from './tables';
 
 const userRef = z.object({ id: z.number().int(), name: z.string() }).nullable();
@@ -21,9 +22,10 @@ export const changeEntrySchema = z.object({
 });
 export type ChangeEntry = z.infer<typeof changeEntrySchema>;
 
-export const changeHistoryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).default(DEFAULT_ITEMS_PER_PAGE),
+export const changeHistoryQuerySchema = listQuerySchema.pick({
+  page: true,
+  itemsPerPage: true,
+  exactTotal: true,
 });
 
 const dateOrInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/);
@@ -49,7 +51,7 @@ export async function changeHistory(
   db: Tx,
   query: ChangeLogQuery,
   visible?: SQL,
-): Promise<{ collection: ChangeEntry[]; total: number }> {
+): Promise<ListResult<ChangeEntry>> {
   const conditions: (SQL | undefined)[] = [
     visible,
     query.entityType === undefined ? undefined : eq(changeLog.entityType, query.entityType),
@@ -64,7 +66,8 @@ export async function changeHistory(
         : sql`${changeLog.createdAt} <= ${query.dateTo}::timestamptz`,
   ];
   const where = and(...conditions);
-  const [rows, [counted]] = await Promise.all([
+  const offset = (query.page - 1) * query.itemsPerPage;
+  const [rows, counted] = await Promise.all([
     db
       .select({
         entry: changeLog,
@@ -80,11 +83,13 @@ export async function changeHistory(
       .where(where)
       .orderBy(desc(changeLog.id))
       .limit(query.itemsPerPage)
-      .offset((query.page - 1) * query.itemsPerPage),
-    db.select({ total: sql<number>`count(*)::int` }).from(changeLog).where(where),
+      .offset(offset),
+    countRows(db, changeLog, where, { exact: query.exactTotal === true }),
   ]);
+  const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
   return {
-    total: counted?.total ?? 0,
+    total,
+    totalKind: kind,
     collection: rows.map(({ entry, actorName, actorUsername, impersonatorName, impersonatorUsername }) => ({
       id: entry.id,
       entityType: entry.entityType,

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   RESOURCE_MESSAGES,
   type ResourceDescriptor,
+  type TotalKind,
 } from '@tms/domain';
 import {
   and,
@@ -215,18 +216,17 @@ export function listOrder(
 
 export { columnOf };
 
-/**
- * Up to this many matches (or a twentieth of the table, if more) a page is cut from the matches sorted, never by
- * walking a sort index for them.
- */
-const SORT_MATCHES_BELOW = 10_000;
+/** A filtered list counts its matches up to this many; past it, the total says "at least". */
+export const COUNT_CAP = 1000;
+/** An unfiltered list of a table at least this large shows the planner's estimate instead of counting. */
+export const ESTIMATE_FROM_ROWS = 50_000;
 /** A walk of the sort index over a table this small costs little whatever the planner picks. */
 const SMALL_TABLE_ROWS = 20_000;
 const ROW_ESTIMATE_TTL_MS = 60_000;
 const rowEstimates = new Map<string, { rows: number; at: number }>();
 
 /** The planner's own estimate of a table's rows (kept by ANALYZE and autovacuum), cached a minute. */
-async function estimatedRows(tx: Tx, table: string): Promise<number> {
+export async function estimatedRows(tx: Tx, table: string): Promise<number> {
   const cached = rowEstimates.get(table);
   if (cached && Date.now() - cached.at < ROW_ESTIMATE_TTL_MS) return cached.rows;
   const [row] = await rowsOf<{ rows: number | string }>(
@@ -238,26 +238,72 @@ async function estimatedRows(tx: Tx, table: string): Promise<number> {
   return rows;
 }
 
+export interface Counted {
+  total: number;
+  kind: TotalKind;
+}
+
+/**
+ * How many rows a list has, never by reading a large table through: an unfiltered large table answers the
+ * planner's estimate, a filtered list counts up to `COUNT_CAP` (an index range or a bitmap that stops there),
+ * and the exact count only when asked (`exact`: "show the exact number", exports).
+ */
+export async function countRows(
+  tx: Tx,
+  table: PgTable,
+  where: SQL | undefined,
+  { exact = false, cap = COUNT_CAP, estimateFrom = ESTIMATE_FROM_ROWS } = {},
+): Promise<Counted> {
+  if (!exact && !where) {
+    const estimate = await estimatedRows(tx, getTableName(table));
+    if (estimate >= estimateFrom) return { total: Math.round(estimate), kind: 'estimate' };
+  }
+  if (exact || !where) {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+    return { total: row?.n ?? 0, kind: 'exact' };
+  }
+  const capped = tx
+    .select({ one: sql`1`.as('one') })
+    .from(table)
+    .where(where)
+    .limit(cap + 1)
+    .as('capped');
+  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const n = row?.n ?? 0;
+  return n > cap ? { total: cap, kind: 'atLeast' } : { total: n, kind: 'exact' };
+}
+
+/**
+ * The total a page shows. A page short of full ends the list, so its total is exact whatever the count said;
+ * a full page raises an estimate or a lower bound to at least the rows seen.
+ */
+export function totalOfPage(counted: Counted, offset: number, rows: number, itemsPerPage: number): Counted {
+  if (counted.kind === 'exact') return counted;
+  if (rows < itemsPerPage && (rows > 0 || offset === 0)) return { total: offset + rows, kind: 'exact' };
+  if (rows === 0) return counted;
+  return { total: Math.max(counted.total, offset + rows), kind: counted.kind };
+}
+
 /**
  * Runs a page query of a filtered list knowing how many rows match. The planner guesses how rare a search pattern
  * is from a sample, and when it guesses wrong it walks the sort column's index looking for matches: a rare
- * search then reads the whole table. With the count in hand, a few matches in a large table are found through
- * the search and filter indexes and sorted instead; many matches, or a filter most rows pass (a default such
- * as "not merged"), keep the planner's choice, where the walk ends early.
+ * search then reads the whole table. With the (capped) count in hand, fewer matches than the cap in a large
+ * table are found through the search and filter indexes and sorted instead; more, or a filter most rows pass
+ * (a default such as "not merged"), keep the planner's choice, where the walk ends early.
  */
 export async function withPlanForMatches<R>(
   tx: Tx,
   table: PgTable,
   filtered: boolean,
-  matches: number,
+  counted: Counted,
   query: (q: Tx) => Promise<R>,
 ): Promise<R> {
-  if (!filtered) return query(tx);
+  if (!filtered || counted.kind !== 'exact') return query(tx);
   const rows = await estimatedRows(tx, getTableName(table));
   // Sorting the matches costs at most their number; a walk of the sort index costs up to the whole table
   // when the matches sit far from where the walk starts (one forwarder's orders sorted by client).
-  const bounded = matches <= Math.max(SORT_MATCHES_BELOW, rows / 20);
-  if (!bounded || rows < SMALL_TABLE_ROWS || matches * 2 > rows) return query(tx);
+  const matches = counted.total;
+  if (matches > COUNT_CAP || rows < SMALL_TABLE_ROWS || matches * 2 > rows) return query(tx);
   return tx.transaction(async (t) => {
     await t.execute(sql`SET LOCAL enable_indexscan = off`);
     await t.execute(sql`SET LOCAL enable_seqscan = off`);

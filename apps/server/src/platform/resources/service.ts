@@ -4,6 +4,7 @@ import {
   ERROR_MESSAGES,
   EXPORT_LANGUAGES,
   FIELD_ROLE_MESSAGES,
+  type ListResult,
   MESSAGES,
   RESOURCE_MESSAGES,
   type ResourceDescriptor,
@@ -30,7 +31,16 @@ import {
 import { hasAnyRole } from '../permissions/check';
 import type { CallContext, ChangeContext, ResourceContext } from './context';
 import { constraintFields, mapConstraintError } from './db-errors';
-import { columnOf, type ListFilters, listOrder, listQueryOf, listWhere, withPlanForMatches } from './query';
+import {
+  columnOf,
+  countRows,
+  type ListFilters,
+  listOrder,
+  listQueryOf,
+  listWhere,
+  totalOfPage,
+  withPlanForMatches,
+} from './query';
 import { type ReadReach, reachAt } from './reach';
 
 /** A table a resource can live in: the contract's entity columns plus whatever the resource needs. */
@@ -177,7 +187,7 @@ export interface ResourceService<Row = Values> {
   readonly options: ResourceOptions<Row>;
   readonly schemas: ReturnType<typeof resourceSchemas>;
   /** One page (`query` as `schemas.listQuery` parses it) within the read scope. */
-  list(ctx: ResourceContext, query: ListQuery): Promise<{ collection: Values[]; total: number }>;
+  list(ctx: ResourceContext, query: ListQuery): Promise<ListResult<Values>>;
   /** Up to MAX_EXPORT_ROWS entities of the list's selection and order, with the fields to export. */
   exportRows(
     ctx: ResourceContext,
@@ -377,15 +387,12 @@ export function resourceService<T extends ResourceTable>(
     async list(ctx, query) {
       const { tx } = ctx;
       const { where, order } = selection(ctx, query);
-      const [counted] = await tx
-        .select({ total: sql<number>`count(*)::int` })
-        .from(table as PgTable)
-        .where(where);
-      const total = counted?.total ?? 0;
+      const counted = await countRows(tx, table as PgTable, where, { exact: query.exactTotal === true });
       const offset = (query.page - 1) * query.itemsPerPage;
+      // An estimate or a lower bound may be short of the real number: the page is read whatever it says.
       const rows =
-        offset < total
-          ? await withPlanForMatches(tx, table as PgTable, Boolean(where), total, (q) =>
+        counted.kind !== 'exact' || offset < counted.total
+          ? ((await withPlanForMatches(tx, table as PgTable, Boolean(where), counted, (q) =>
               q
                 .select()
                 .from(table as PgTable)
@@ -393,10 +400,11 @@ export function resourceService<T extends ResourceTable>(
                 .orderBy(...order)
                 .limit(query.itemsPerPage)
                 .offset(offset),
-            )
+            )) as Row[])
           : [];
-      const collection = await Promise.all((rows as Row[]).map((row) => toEntity(row, ctx)));
-      return { collection, total };
+      const collection = await Promise.all(rows.map((row) => toEntity(row, ctx)));
+      const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
+      return { collection, total, totalKind: kind };
     },
 
     async exportRows(ctx, query) {
