@@ -25,6 +25,7 @@ import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime, padId } from '../../platform/format';
 import { type ChangeEntry, HistoryActionBadge } from '../../platform/kit/history';
+import { isExactTotal, pagerRecords, totalText, useExactTotal } from '../../platform/resources/totals';
 import { DateInput, LazySelect } from '../../platform/widgets';
 import { type Catalogue, catalogueOf, describeChange, descriptorNamespaces, shownChanges } from './logic';
 
@@ -46,13 +47,14 @@ export function ChangeLogPage() {
   >;
   const catalogue: Catalogue = useMemo(() => catalogueOf(domain, lang, t), [lang, t]);
 
+  const [exactTotal, askExactTotal] = useExactTotal(JSON.stringify(filters));
   const entries = useQuery({
-    queryKey: ['changelog', filters, page],
+    queryKey: ['changelog', filters, page, exactTotal],
     queryFn: ({ signal }) =>
       api.get<ListResult<ChangeEntry & { entityType: string; entityId: number }>>(
         '/settings/entity-changelog',
         {
-          query: { ...filters, page, itemsPerPage: PAGE_SIZE },
+          query: { ...filters, page, itemsPerPage: PAGE_SIZE, ...(exactTotal ? { exactTotal: 'true' } : {}) },
           signal,
         },
       ),
@@ -263,14 +265,22 @@ export function ChangeLogPage() {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {t('total', { count: entries.data.total })}
+              {t('total', { count: entries.data.total, total: totalText(entries.data, lang) })}
+              {!isExactTotal(entries.data) && (
+                <>
+                  {' · '}
+                  <Anchor component="button" type="button" size="sm" onClick={askExactTotal}>
+                    {t('exactTotal')}
+                  </Anchor>
+                </>
+              )}
             </Text>
-            {entries.data.total > PAGE_SIZE && (
+            {pagerRecords(entries.data, page, PAGE_SIZE) > PAGE_SIZE && (
               <Pagination
                 size="sm"
                 value={page}
                 onChange={setPage}
-                total={Math.ceil(entries.data.total / PAGE_SIZE)}
+                total={Math.ceil(pagerRecords(entries.data, page, PAGE_SIZE) / PAGE_SIZE)}
               />
             )}
           </Group>

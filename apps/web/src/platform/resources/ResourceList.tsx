@@ -53,12 +53,14 @@ import {
   type Row,
   SELECTION_WARNING_THRESHOLD,
 } from './logic';
+import { PaginationTotal } from './PaginationTotal';
 import { ResourceCreateDialog } from './ResourceCreateDialog';
 import classes from './ResourceList.module.css';
 import { useReferenceLabels } from './references';
 import muted from './resources.module.css';
 import { SavedFilters } from './SavedFilters';
 import { type ResourceTexts, useResourceTexts } from './texts';
+import { pagerRecords, useExactTotal } from './totals';
 import type { ResourceScreenProps } from './types';
 import { useColumnChoice, useListViews } from './useListViews';
 import { displayValue } from './widgets';
@@ -124,7 +126,8 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
     if (preferred && isBareAddress(params)) applyView(preferred);
   }, [awaitingDefault, listViews.answer.isPending]);
 
-  const query = listQueryOf(state);
+  const [exactTotal, askExactTotal] = useExactTotal(JSON.stringify([state.search, state.filters]));
+  const query = { ...listQueryOf(state), ...(exactTotal ? { exactTotal: 'true' } : {}) };
   const list = useQuery({
     queryKey: [...resourceKey(descriptor), 'list', query],
     queryFn: ({ signal }) => api.get<ListResult<Row>>(descriptor.path, { query, signal }),
@@ -386,14 +389,16 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
           records={data?.collection ?? []}
           columns={tableColumns}
           fetching={!data && (list.isFetching || awaitingDefault)}
-          totalRecords={data?.total ?? 0}
+          totalRecords={pagerRecords(data, state.page, state.itemsPerPage)}
           recordsPerPage={state.itemsPerPage}
           page={state.page}
           onPageChange={(page) => setParams(paramsOf(descriptor, { ...state, page }), { replace: true })}
           recordsPerPageOptions={[...PAGE_SIZES]}
           onRecordsPerPageChange={(itemsPerPage) => update({ itemsPerPage })}
           recordsPerPageLabel={t('perPage')}
-          paginationText={({ from, to, totalRecords }) => t('pagination', { from, to, total: totalRecords })}
+          paginationText={({ from, to }) => (
+            <PaginationTotal result={data} from={from} to={to} texts={texts} onExact={askExactTotal} />
+          )}
           noRecordsText={t('empty')}
           loadingText={t('loading')}
           allRecordsSelectionCheckboxProps={{ 'aria-label': t('selectAll') }}

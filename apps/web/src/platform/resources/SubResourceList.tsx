@@ -10,12 +10,14 @@ import { FormRootError } from '../kit/FormRootError';
 import { notifyDeleted, notifySaved } from '../snackbar';
 import { applyServerErrors, HoldToConfirm } from '../widgets';
 import { bodyOf, columnFields, type Row } from './logic';
+import { PaginationTotal } from './PaginationTotal';
 import { ConflictAlert } from './RecordPage';
 import { ResourceFormFields, useResourceForm } from './ResourceFormFields';
 import { resourceKey } from './ResourceList';
 import { useReferenceLabels } from './references';
 import type { ResourceRouteOptions } from './routes';
 import { type ResourceTexts, useResourceTexts } from './texts';
+import { pagerRecords, useExactTotal } from './totals';
 import { displayValue } from './widgets';
 
 const PAGE_SIZE = 20;
@@ -56,8 +58,10 @@ export function SubResourceList({
   });
   // The record in the dialog: a saved one, 'new', or none (closed).
   const [open, setOpen] = useState<Row | 'new' | null>(null);
+  const [exactTotal, askExactTotal] = useExactTotal(`${parent.field}=${parent.id}`);
   const query = {
     [parent.field]: parent.id,
+    ...(exactTotal ? { exactTotal: 'true' } : {}),
     page,
     itemsPerPage: PAGE_SIZE,
     sort: String(sort.columnAccessor),
@@ -143,11 +147,13 @@ export function SubResourceList({
           render: (row: Row) => cell(field, row),
         }))}
         fetching={!list.data && list.isFetching}
-        totalRecords={list.data?.total ?? 0}
+        totalRecords={pagerRecords(list.data, page, PAGE_SIZE)}
         recordsPerPage={PAGE_SIZE}
         page={page}
         onPageChange={setPage}
-        paginationText={({ from, to, totalRecords }) => t('pagination', { from, to, total: totalRecords })}
+        paginationText={({ from, to }) => (
+          <PaginationTotal result={list.data} from={from} to={to} texts={texts} onExact={askExactTotal} />
+        )}
         noRecordsText={t('empty')}
         loadingText={t('loading')}
         sortStatus={sort}
