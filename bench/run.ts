@@ -39,6 +39,7 @@ function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
     logLevel: 'silent',
     trustProxy: undefined,
     tokenTtl: 3 * 3600,
+    authCacheMs: 5000,
     webDir,
     schedulerEnabled: false,
     allowedOrigins: [],

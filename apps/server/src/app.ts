@@ -24,10 +24,11 @@ import { systemModule } from './modules/system/module';
 import { userDefinedListsModule } from './modules/user-defined-lists/module';
 import { usersModule } from './modules/users/module';
 import { warehouseModule } from './modules/warehouse/module';
-import { createAuthenticate } from './platform/auth/authenticate';
+import { createAuthenticate, type Resolved } from './platform/auth/authenticate';
 import { createCabinetAuthenticate } from './platform/auth/cabinet';
 import { registerAuthGuard } from './platform/auth/guard';
 import authRoutes, { authBrowserRoutes } from './platform/auth/routes';
+import { SessionCache, wireSessionCache } from './platform/auth/session-cache';
 import changeLogRoutes from './platform/changelog/routes';
 import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
@@ -181,9 +182,11 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
 
+  const sessionCache = new SessionCache<Resolved>(config.authCacheMs, clock);
+  await wireSessionCache(app, database, sessionCache);
   registerAuthGuard(
     app,
-    createAuthenticate(database, config, clock),
+    createAuthenticate(database, config, clock, sessionCache),
     createCabinetAuthenticate(database, findCabinetByKey),
   );
   await authBrowserRoutes(app);

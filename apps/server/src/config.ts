@@ -18,6 +18,11 @@ export interface Config {
   logLevel: string;
   /** Addresses of proxies whose X-Forwarded-For is believed (comma-separated IPs or CIDRs). */
   trustProxy: string | undefined;
+  /**
+   * How long a resolved session is kept (ms) before it is read again; every change to users, groups,
+   * sessions or offices drops it at once on every instance. 0: read on every request.
+   */
+  authCacheMs: number;
   /** Lifetime of an access token, seconds. */
   tokenTtl: number;
   /** Where the built web app lives; unset in API-only tests. */
@@ -84,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY || undefined,
     tokenTtl: Number(env.TOKEN_TTL || 3600),
+    authCacheMs: Number(env.AUTH_CACHE_MS ?? 5000),
     webDir: env.WEB_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     schedulerEnabled: bool(env.SCHEDULER, true),
     allowedOrigins: origins(env.ALLOWED_ORIGINS),

@@ -93,24 +93,26 @@ export const REPLICA_READER_ROLE = 'tms_replica_reader';
 export async function cloneWithReadReplica(
   template: TemplateInfo,
 ): Promise<{ url: string; readUrl: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `tms_test_${randomBytes(5).toString('hex')}`;
-  await admin(base, async (c) => {
-    await c.query(`CREATE DATABASE ${name} TEMPLATE ${template.ref}`);
+  const { url, drop } = await clonePostgres(template);
+  await admin(url, async (c) => {
     await c.query(`DO $$ BEGIN CREATE ROLE ${REPLICA_READER_ROLE} LOGIN;
       EXCEPTION WHEN duplicate_object THEN NULL; END $$`);
     await c.query(`ALTER ROLE ${REPLICA_READER_ROLE} SET default_transaction_read_only = on`);
-  });
-  const url = withDatabase(base, name);
-  await admin(url, async (c) => {
     await c.query(`GRANT USAGE ON SCHEMA public TO ${REPLICA_READER_ROLE}`);
     await c.query(`GRANT SELECT ON ALL TABLES IN SCHEMA public TO ${REPLICA_READER_ROLE}`);
   });
   const readUrl = new URL(url);
   readUrl.username = REPLICA_READER_ROLE;
+  return { url, readUrl: readUrl.toString(), drop };
+}
+
+/** PostgreSQL only: a fresh clone by URL, for tests that open it more than once (several instances). */
+export async function clonePostgres(template: TemplateInfo): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `tms_test_${randomBytes(5).toString('hex')}`;
+  await admin(base, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template.ref}`));
   return {
-    url,
-    readUrl: readUrl.toString(),
+    url: withDatabase(base, name),
     drop: () => admin(base, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
   };
 }

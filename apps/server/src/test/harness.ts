@@ -24,6 +24,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: undefined,
     tokenTtl: 3600,
+    // Tests change users and sessions straight in the database too; the cache's own tests turn it on.
+    authCacheMs: 0,
     webDir: undefined,
     schedulerEnabled: false,
     allowedOrigins: [],

@@ -10,7 +10,8 @@ import { accessGroups, serviceOffices, userAccessGroups, users } from '../identi
 import { apiKeyHash } from './api-key';
 import type { AuthContext } from './context';
 import type { Authenticate } from './guard';
-import { ipAllowed } from './ip';
+import { type IpAccess, ipAllowed } from './ip';
+import { SessionCache } from './session-cache';
 import { sessions } from './tables';
 import { type TokenClaims, verifyToken } from './tokens';
 import { redeemSocketTicket, verifyLink } from './url-credentials';
@@ -88,58 +89,54 @@ async function claimsOf(
 
 const ipError = () => new HttpError(403, ERROR_MESSAGES.ipNotAllowed);
 
+/** What a credential resolves to, without the request's address (checked on every request). */
+export interface Resolved extends IpAccess {
+  username: string;
+  contactId: number;
+  serviceOfficeId: number | null;
+  roles: string[];
+  passwordChangeRequired: boolean;
+  /** A session's end; null for an API key. */
+  expiresAt: Date | null;
+  /** The user an API key acts as. */
+  userId?: number;
+}
+
 /**
- * Resolves the caller of a request from its token with one indexed query: the session must be live, the
- * user (and the real user, while impersonating) active; it yields the effective roles and what the IP
- * restriction needs. Because nothing is cached, logout, password change and disabling a user take effect
- * on the next request on every server instance. While impersonating, the real user's address rules apply:
- * they are the person at the keyboard.
+ * Resolves the caller of a request from its token with one indexed, prepared query: the session must be
+ * live, the user (and the real user, while impersonating) active; it yields the effective roles and what
+ * the IP restriction needs. The answer is kept a few seconds in `cache` (see session-cache.ts: logout,
+ * password change, disabling a user or a group and role changes drop it on every instance at once); the
+ * session's end and the address rules are checked on every request. While impersonating, the real user's
+ * address rules apply: they are the person at the keyboard.
  */
 export function createAuthenticate(
   database: Database,
   config: Pick<Config, 'secretKey'>,
   clock: Clock,
+  cache: SessionCache<Resolved> = new SessionCache(0, clock),
 ): Authenticate {
   const real = alias(users, 'real_user');
-  const byApiKey = async (apiKey: string, ip: string): Promise<AuthContext | null> => {
-    const [row] = await database.db
-      .select({
-        userId: users.id,
-        username: users.username,
-        contactId: users.contactId,
-        serviceOfficeId: users.serviceOfficeId,
-        roles: effectiveRolesSql(users),
-        passwordChangeRequired: users.changePasswordRequired,
-        ipRestriction: users.ipRestriction,
-        remoteAccess: users.remoteAccess,
-        allowedIpAddresses: users.allowedIpAddresses,
-        officeAddresses: officeAddressesSql(users),
-      })
-      .from(users)
-      .where(and(eq(users.apiKeyHash, apiKeyHash(apiKey)), eq(users.active, true)))
-      .limit(1);
-    if (!row) return null;
-    if (!ipAllowed(ip, row)) throw ipError();
-    return {
-      userId: row.userId,
-      username: row.username,
-      contactId: row.contactId,
-      serviceOfficeId: row.serviceOfficeId,
-      roles: new Set(row.roles),
-      sessionId: null,
-      impersonatorId: null,
-      passwordChangeRequired: row.passwordChangeRequired,
-    };
-  };
-  return async (request) => {
-    // Machine clients send their key instead of a token; it acts as its user, under the user's IP rules.
-    const apiKey = request.headers['x-api-key'];
-    if (typeof apiKey === 'string' && apiKey.length > 0 && apiKey.length <= 200)
-      return byApiKey(apiKey, request.ip);
-    const claims = await claimsOf(request, database, config, clock);
-    if (!claims) return null;
+  const byKey = database.db
+    .select({
+      userId: users.id,
+      username: users.username,
+      contactId: users.contactId,
+      serviceOfficeId: users.serviceOfficeId,
+      roles: effectiveRolesSql(users),
+      passwordChangeRequired: users.changePasswordRequired,
+      ipRestriction: users.ipRestriction,
+      remoteAccess: users.remoteAccess,
+      allowedIpAddresses: users.allowedIpAddresses,
+      officeAddresses: officeAddressesSql(users),
+    })
+    .from(users)
+    .where(and(eq(users.apiKeyHash, sql.placeholder('hash')), eq(users.active, true)))
+    .limit(1)
+    .prepare('auth_api_key');
+  const bySession = (impersonation: boolean) => {
     const impersonating = sql`${sessions.impersonatorId} IS NOT NULL`;
-    const [row] = await database.db
+    return database.db
       .select({
         username: users.username,
         contactId: users.contactId,
@@ -154,36 +151,79 @@ export function createAuthenticate(
         officeAddresses: sql<
           string[]
         >`CASE WHEN ${impersonating} THEN ${officeAddressesSql(real)} ELSE ${officeAddressesSql(users)} END`,
+        expiresAt: sessions.expiresAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(real, eq(real.id, sessions.impersonatorId))
       .where(
         and(
-          eq(sessions.id, claims.sessionId),
-          eq(sessions.userId, claims.userId),
-          claims.impersonatorId === null
-            ? isNull(sessions.impersonatorId)
-            : and(eq(sessions.impersonatorId, claims.impersonatorId), eq(real.active, true)),
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          impersonation
+            ? and(eq(sessions.impersonatorId, sql.placeholder('impersonatorId')), eq(real.active, true))
+            : isNull(sessions.impersonatorId),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, sql`now()`),
           eq(users.active, true),
         ),
       )
-      .limit(1);
+      .limit(1)
+      .prepare(impersonation ? 'auth_impersonation' : 'auth_session');
+  };
+  const ownSession = bySession(false);
+  const impersonation = bySession(true);
+
+  /** The cached answer for `key`, else `read`'s, kept for the next requests. */
+  async function resolve(key: string, read: () => Promise<Resolved | undefined>): Promise<Resolved | null> {
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const readAt = cache.begin();
+    const row = await read();
     if (!row) return null;
+    cache.set(key, row, readAt);
+    return row;
+  }
+
+  const contextOf = (
+    row: Resolved,
+    fields: Pick<AuthContext, 'userId' | 'sessionId' | 'impersonatorId'>,
+  ) => ({
+    ...fields,
+    username: row.username,
+    contactId: row.contactId,
+    serviceOfficeId: row.serviceOfficeId,
+    roles: new Set(row.roles),
+    passwordChangeRequired: row.passwordChangeRequired,
+  });
+
+  return async (request) => {
+    // Machine clients send their key instead of a token; it acts as its user, under the user's IP rules.
+    const apiKey = request.headers['x-api-key'];
+    if (typeof apiKey === 'string' && apiKey.length > 0 && apiKey.length <= 200) {
+      const hash = apiKeyHash(apiKey);
+      const row = await resolve(`key:${hash}`, async () => {
+        const [found] = await byKey.execute({ hash });
+        return found && { ...found, expiresAt: null };
+      });
+      if (!row) return null;
+      if (!ipAllowed(request.ip, row)) throw ipError();
+      return contextOf(row, { userId: row.userId!, sessionId: null, impersonatorId: null });
+    }
+    const claims = await claimsOf(request, database, config, clock);
+    if (!claims) return null;
+    const { sessionId, userId, impersonatorId } = claims;
+    const row = await resolve(`session:${sessionId}:${userId}:${impersonatorId ?? ''}`, async () => {
+      const [found] =
+        impersonatorId === null
+          ? await ownSession.execute({ sessionId, userId })
+          : await impersonation.execute({ sessionId, userId, impersonatorId });
+      return found;
+    });
+    // A cached session may have ended since (the database compares with its own clock, as here).
+    if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
     if (!ipAllowed(request.ip, row)) throw ipError();
-    const auth: AuthContext = {
-      userId: claims.userId,
-      username: row.username,
-      contactId: row.contactId,
-      serviceOfficeId: row.serviceOfficeId,
-      roles: new Set(row.roles),
-      sessionId: claims.sessionId,
-      impersonatorId: claims.impersonatorId,
-      passwordChangeRequired: row.passwordChangeRequired,
-    };
-    return auth;
+    return contextOf(row, claims);
   };
 }
 

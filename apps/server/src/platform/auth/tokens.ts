@@ -1,4 +1,5 @@
-import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type JWTPayload, SignJWT } from 'jose';
 import type { Config } from '../../config';
 
 /** What a token names; everything else about the caller is read from the database on each request. */
@@ -60,26 +61,43 @@ export function tokenClaimsOf(payload: JWTPayload): TokenClaims | null {
   return { userId, sessionId, impersonatorId };
 }
 
+/** `{"alg":"HS256","typ":"JWT"}` and `{"alg":"HS256"}` as signed: any other header is refused. */
+const HS256_HEADERS = new Set(['{"alg":"HS256","typ":"JWT"}', '{"alg":"HS256"}']);
+
+function jsonOf(part: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The claims of a token signed with our key by HS256 and not expired (unless `allowExpired`, used to
- * revoke the session of an old token at logout); null for anything else, including `alg: none`.
+ * revoke the session of an old token at logout); null for anything else, including `alg: none`. Checked
+ * with `node:crypto` on every request (a tenth of WebCrypto's cost): the exact header, the HMAC compared
+ * in constant time, then the claims.
  */
 export async function verifyToken(
   config: Pick<Config, 'secretKey'>,
   token: string,
   { allowExpired = false } = {},
 ): Promise<TokenClaims | null> {
-  try {
-    const { payload } = await jwtVerify(token, keyOf(config), {
-      algorithms: ['HS256'],
-      requiredClaims: ['sub', 'sid', 'iat', 'exp'],
-      // An expired token still names its session, which logout ends.
-      currentDate: allowExpired ? new Date(0) : undefined,
-    });
-    // A signed download link is no session token (it carries an audience; session tokens never do).
-    if (payload.aud !== undefined) return null;
-    return tokenClaimsOf(payload);
-  } catch {
-    return null;
-  }
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const [header, body, signature] = parts as [string, string, string];
+  const decodedHeader = jsonOf(header);
+  if (!decodedHeader || !HS256_HEADERS.has(JSON.stringify(decodedHeader))) return null;
+  const expected = createHmac('sha256', keyOf(config)).update(`${header}.${body}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const payload = jsonOf(body) as JWTPayload | undefined;
+  if (!payload || typeof payload !== 'object') return null;
+  const { iat, exp, nbf } = payload;
+  if (typeof iat !== 'number' || typeof exp !== 'number') return null;
+  const now = Date.now() / 1000;
+  if (!allowExpired && (exp <= now || (typeof nbf === 'number' && nbf > now))) return null;
+  // A signed download link is no session token (it carries an audience; session tokens never do).
+  if (payload.aud !== undefined) return null;
+  return tokenClaimsOf(payload);
 }
