@@ -278,6 +278,14 @@ export function resourceService<T extends ResourceTable>(
   const columnValues = (values: Values): Values =>
     Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && columns.has(k)));
   const idOf = (row: Row) => (row as { id: number }).id;
+  // A list reads the columns its entities show, not those kept for search and scopes (a custom
+  // `toEntity` may need any of them).
+  const entityKeys = new Set(['id', ...Object.keys(descriptor.entity.shape)]);
+  const listColumns = hooks.toEntity
+    ? undefined
+    : Object.fromEntries(
+        Object.entries(getTableColumns(table as PgTable)).filter(([key]) => entityKeys.has(key)),
+      );
 
   async function findOne(tx: Tx, id: number, where: SQL | undefined, lock = false): Promise<Row | undefined> {
     const query = tx
@@ -393,8 +401,7 @@ export function resourceService<T extends ResourceTable>(
       const rows =
         counted.kind !== 'exact' || offset < counted.total
           ? ((await withPlanForMatches(tx, table as PgTable, Boolean(where), counted, (q) =>
-              q
-                .select()
+              (listColumns ? q.select(listColumns) : q.select())
                 .from(table as PgTable)
                 .where(where)
                 .orderBy(...order)

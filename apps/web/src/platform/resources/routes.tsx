@@ -30,6 +30,10 @@ export function resourceRoutes(
 ): AppRoute[] {
   const base = path.replace(/^\//, '');
   const lazy = (screen: Screen) => async () => {
+    const load = screen === 'list' ? (options.list ?? screens.list) : (options.form ?? screens.form);
+    // The screen's code loads beside the descriptor it needs (a screen not offered merely wastes it).
+    const component = load();
+    component.catch(() => undefined);
     const [domain, logic, texts] = await Promise.all([
       import('@tms/domain'),
       import('./logic'),
@@ -46,8 +50,7 @@ export function resourceRoutes(
       (screen === 'edit' && descriptor.screens?.edit !== false) ||
       (screen === 'create' && descriptor.creatable !== false && descriptor.screens?.create !== false);
     if (!offered) return { handle, element: <Navigate to={path} replace /> };
-    const load = screen === 'list' ? (options.list ?? screens.list) : (options.form ?? screens.form);
-    const [Component] = await Promise.all([load(), texts.loadResourceTexts(descriptor)]);
+    const [Component] = await Promise.all([component, texts.loadResourceTexts(descriptor)]);
     return { handle, element: <Component descriptor={descriptor} options={options} /> };
   };
   return [
