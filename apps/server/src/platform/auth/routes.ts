@@ -170,14 +170,18 @@ export async function authBrowserRoutes(app: App): Promise<void> {
   const { database, appConfig: config } = app;
   const authenticate = createAuthenticate(database, config, app.clock);
 
-  app.get('/logout', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    await signOutByToken(app, request);
-    return reply.redirect('/login', 302);
-  });
+  app.get(
+    '/logout',
+    { config: { public: true, endsSessions: true }, schema: { hide: true } },
+    async (request, reply) => {
+      await signOutByToken(app, request);
+      return reply.redirect('/login', 302);
+    },
+  );
 
   app.get(
     '/impersonate',
-    { config: { public: true }, schema: { hide: true, querystring: switchQuery } },
+    { config: { public: true, endsSessions: true }, schema: { hide: true, querystring: switchQuery } },
     async (request, reply) => {
       const auth = await authenticate(request);
       if (!auth?.sessionId) throw unauthorized();

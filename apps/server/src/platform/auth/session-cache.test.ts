@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { type Database, pgDatabase } from '../../db/connection';
@@ -8,6 +9,7 @@ import { type SignedIn, signIn } from '../../test/users';
 import type { Clock } from '../clock';
 import type { App } from '../http/types';
 import { accessGroups, userAccessGroups, users } from '../identity/tables';
+import { SessionCache, wireSessionCache } from './session-cache';
 
 const CACHE_MS = 5000;
 
@@ -109,6 +111,38 @@ describe('the session cache', () => {
       timeout: 1000,
       interval: 10,
     });
+  });
+});
+
+describe('what drops the session cache on this instance, without waiting for the announcement', () => {
+  const clock: Clock = () => new Date('2026-11-25T09:00:00Z');
+
+  async function serverWith(cache: SessionCache<unknown>): Promise<App> {
+    const app = Fastify() as unknown as App;
+    // A database whose announcements never arrive: only the request itself can drop the cache.
+    const silent = { listen: async () => async () => {} } as unknown as Database;
+    await wireSessionCache(app, silent, cache);
+    app.get('/read', async () => ({}));
+    app.get('/logout', { config: { endsSessions: true } }, async () => ({}));
+    app.get('/refused', { config: { endsSessions: true } }, async (_, reply) => reply.code(401).send({}));
+    app.post('/write', async () => ({}));
+    app.post('/invalid', async (_, reply) => reply.code(400).send({}));
+    return app;
+  }
+
+  it.each([
+    ['GET', '/read', 1],
+    ['GET', '/logout', 0],
+    ['GET', '/refused', 1],
+    ['POST', '/write', 0],
+    ['POST', '/invalid', 1],
+  ] as const)('%s %s leaves %i entries', async (method, url, left) => {
+    const cache = new SessionCache<unknown>(CACHE_MS, clock);
+    cache.set('token', {}, cache.begin());
+    const app = await serverWith(cache);
+    await app.inject({ method, url });
+    expect(cache.size).toBe(left);
+    await app.close();
   });
 });
 

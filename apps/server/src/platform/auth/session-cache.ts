@@ -53,7 +53,17 @@ export class SessionCache<V> {
   }
 }
 
-/** Drops `cache` on every instance's announcement and after each write this instance answers. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that ends a session (`/logout`, leaving an impersonation): drops the cache like a write. */
+    endsSessions?: boolean;
+  }
+}
+
+/**
+ * Drops `cache` on every instance's announcement and after each write this instance answers, so the
+ * credential a request just ended cannot pass on this instance while the announcement is on its way.
+ */
 export async function wireSessionCache(
   app: App,
   database: Database,
@@ -62,6 +72,7 @@ export async function wireSessionCache(
   const unlisten = await database.listen(AUTH_CHANGED_CHANNEL, () => cache.clear());
   app.addHook('onClose', async () => unlisten());
   app.addHook('onSend', async (request, reply) => {
-    if (!READ_METHODS.has(request.method) && reply.statusCode < 400) cache.clear();
+    if (reply.statusCode >= 400) return;
+    if (!READ_METHODS.has(request.method) || request.routeOptions.config.endsSessions) cache.clear();
   });
 }
