@@ -10,6 +10,18 @@ export const listQuerySchema = z.object({
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),
   search: z.string().max(200).optional(),
+  after: z
+    .string()
+    .max(512)
+    .optional()
+    .describe(
+      "The page after the row this cursor (a previous answer's nextCursor) names, read by the sort index",
+    ),
+  before: z
+    .string()
+    .max(512)
+    .optional()
+    .describe("The page before the row this cursor (a previous answer's previousCursor) names"),
   exactTotal: z
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
@@ -29,6 +41,12 @@ export interface ListResult<T> {
   collection: T[];
   total: number;
   totalKind?: TotalKind;
+  /**
+   * Where the next and previous pages start, when the sort allows reading them by the index from a row
+   * (keyset paging): a deep page then costs what the first one does, whatever `page` says.
+   */
+  nextCursor?: string;
+  previousCursor?: string;
 }
 
 export function listResultSchema<T extends z.ZodType>(item: T) {
@@ -36,6 +54,8 @@ export function listResultSchema<T extends z.ZodType>(item: T) {
     collection: z.array(item),
     total: z.number().int(),
     totalKind: z.enum(TOTAL_KINDS).optional(),
+    nextCursor: z.string().optional(),
+    previousCursor: z.string().optional(),
   });
 }
 

@@ -134,6 +134,8 @@ export const RESOURCE_MESSAGES = {
   notSortable: 'The value you selected is not a valid choice.',
   /** A create or update that would leave the record outside what its author may read. */
   outOfScope: 'You would no longer see the record after this change.',
+  /** A page asked after or before a row of another sort, or a mangled position. */
+  staleCursor: 'The list has changed its order since this page was opened; open its first page.',
 } as const;
 
 /** The export of a list: XLSX, headers in the asked language. */

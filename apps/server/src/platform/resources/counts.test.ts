@@ -1,3 +1,4 @@
+import { RESOURCE_MESSAGES } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -65,6 +66,74 @@ describe('list totals', () => {
       .where(sql`${serviceOffices.code} IN (${code(7)}, ${code(8)}, ${code(9)})`);
     const few = await page(`page=1&id=${ids.map((row) => row.id).join(',')}`);
     expect(few).toEqual({ codes: [code(7), code(8), code(9)], total: 3, totalKind: 'exact' });
+  });
+
+  describe('pages read from a row (cursors)', () => {
+    const read = async (query: string) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/settings/service-offices?search=Складская&itemsPerPage=${PAGE}&${query}`,
+        headers: editor.headers,
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const ids = (body: { data: { collection: { id: number }[] } }) => body.data.collection.map((r) => r.id);
+
+    // Every office was inserted in one statement: one `updatedAt` for all, so the id alone orders them.
+    it.each([
+      ['sort=name&order=asc'],
+      ['sort=name&order=desc'],
+      ['sort=updatedAt&order=desc'],
+      ['sort=id&order=asc'],
+    ])('walks every page by cursor to the end and back, meeting the pages by number (%s)', async (sort) => {
+      const pages = Math.ceil(MATCHES / PAGE);
+      const byNumber: number[][] = [];
+      for (let n = 1; n <= pages; n++) byNumber.push(ids((await read(`${sort}&page=${n}`)).body));
+
+      let current = (await read(`${sort}&page=1`)).body;
+      expect(current.data.previousCursor).toBeUndefined();
+      for (let n = 2; n <= pages; n++) {
+        const next = await read(`${sort}&page=${n}&after=${current.data.nextCursor}`);
+        expect(next.status, JSON.stringify(next.body)).toBe(200);
+        expect(ids(next.body), `page ${n}`).toEqual(byNumber[n - 1]);
+        current = next.body;
+      }
+      // The last page is short: nothing after it, and its total is exact.
+      expect(current.data).toMatchObject({ total: MATCHES, totalKind: 'exact' });
+      expect(current.data.nextCursor).toBeUndefined();
+      for (let n = pages - 1; n >= 1; n--) {
+        const previous = await read(`${sort}&page=${n}&before=${current.data.previousCursor}`);
+        expect(ids(previous.body), `page ${n} backwards`).toEqual(byNumber[n - 1]);
+        current = previous.body;
+      }
+    });
+
+    it('gives no cursor for a sort by a column that may be empty: those pages go by number', async () => {
+      const first = await read('sort=code&order=asc&page=1');
+      expect(first.status).toBe(200);
+      expect(first.body.data.nextCursor).toBeUndefined();
+    });
+
+    it('refuses a cursor of another sort, a mangled one and one on a sort without cursors, under its name', async () => {
+      const { nextCursor } = (await read('sort=name&order=asc&page=1')).body.data;
+      for (const query of [
+        `sort=name&order=desc&page=2&after=${nextCursor}`,
+        `sort=updatedAt&order=asc&page=2&after=${nextCursor}`,
+        `sort=code&order=asc&page=2&after=${nextCursor}`,
+        'sort=name&order=asc&page=2&after=bm90IGpzb24',
+        `sort=name&order=asc&page=2&before=${Buffer.from('{"sort":"name","order":"asc","value":1,"id":1}').toString('base64url')}`,
+        `sort=name&order=asc&page=2&after=${nextCursor}&before=${nextCursor}`,
+        `sort=updatedAt&order=asc&page=2&after=${Buffer.from('{"sort":"updatedAt","order":"asc","value":"yesterday-ish","id":1}').toString('base64url')}`,
+      ]) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/settings/service-offices?${query}`,
+          headers: editor.headers,
+        });
+        expect(res.statusCode, query).toBe(400);
+        expect(JSON.stringify(res.json()), query).toContain(RESOURCE_MESSAGES.staleCursor);
+      }
+    });
   });
 
   it('answers the planner’s estimate for an unfiltered large table and counts a small one', async () => {

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/connection';
 import { ErrorCollector, fieldError } from '../errors';
 import type { CallContext } from './context';
+import { type Keyset, keysetOf } from './cursor';
 
 /** Field types filtered by equality (one or several values). */
 const EQUALITY_TYPES = new Set(['enum', 'reference', 'boolean', 'integer', 'number', 'money']);
@@ -197,21 +198,32 @@ export function listWhere(
   return and(...conditions);
 }
 
-/** ORDER BY of a list: only sortable fields (else 400 under `sort`), the id breaking ties. */
+/**
+ * ORDER BY of a list: only sortable fields (else 400 under `sort`), the id breaking ties; with the keyset that
+ * reads a page from a row of it, when the sort has one.
+ */
 export function listOrder(
   descriptor: ResourceDescriptor,
   table: PgTable,
   query: Record<string, unknown>,
-): SQL[] {
+): { order: SQL[]; keyset: Keyset | null } {
   const sort = typeof query.sort === 'string' && query.sort !== '' ? query.sort : undefined;
   const sortField = sort ?? descriptor.defaultSort.field;
   const allowed = sortField === 'id' || descriptor.fields.some((f) => f.name === sortField && f.sortable);
   if (!allowed) throw fieldError(['sort'], RESOURCE_MESSAGES.notSortable);
-  const order = query.order ?? (sort ? 'asc' : descriptor.defaultSort.order);
+  const order =
+    query.order === 'asc' || query.order === 'desc'
+      ? query.order
+      : sort
+        ? 'asc'
+        : descriptor.defaultSort.order;
   const direction = order === 'desc' ? desc : asc;
   const column = columnOf(table, sortField);
   const id = columnOf(table, 'id');
-  return sortField === 'id' ? [direction(id)] : [direction(column), direction(id)];
+  return {
+    order: sortField === 'id' ? [direction(id)] : [direction(column), direction(id)],
+    keyset: keysetOf(sortField, order, column, id),
+  };
 }
 
 export { columnOf };

@@ -30,7 +30,8 @@ import {
 } from '../errors';
 import { hasAnyRole } from '../permissions/check';
 import type { CallContext, ChangeContext, ResourceContext } from './context';
-import { constraintFields, mapConstraintError } from './db-errors';
+import { encodeCursor, pageFrom, SORT_KEY, sortKeyOf } from './cursor';
+import { constraintFields, mapConstraintError, pgError } from './db-errors';
 import {
   columnOf,
   countRows,
@@ -381,7 +382,7 @@ export function resourceService<T extends ResourceTable>(
   function selection({ tx, auth, registries }: ResourceContext, query: Values) {
     return {
       where: listWhere(descriptor, table, query, scopeOf(auth), filters, { tx, registries }),
-      order: listOrder(descriptor, table, query),
+      ...listOrder(descriptor, table, query),
     };
   }
 
@@ -394,24 +395,50 @@ export function resourceService<T extends ResourceTable>(
 
     async list(ctx, query) {
       const { tx } = ctx;
-      const { where, order } = selection(ctx, query);
+      const { where, order, keyset } = selection(ctx, query);
+      if (query.after && query.before) throw fieldError(['before'], RESOURCE_MESSAGES.staleCursor);
+      const from = query.after
+        ? pageFrom(keyset, 'after', String(query.after))
+        : query.before
+          ? pageFrom(keyset, 'before', String(query.before))
+          : null;
       const counted = await countRows(tx, table as PgTable, where, { exact: query.exactTotal === true });
       const offset = (query.page - 1) * query.itemsPerPage;
+      const sortKey = keyset && sortKeyOf(keyset);
+      const columns = sortKey
+        ? { ...(listColumns ?? getTableColumns(table as PgTable)), [SORT_KEY]: sortKey }
+        : listColumns;
       // An estimate or a lower bound may be short of the real number: the page is read whatever it says.
-      const rows =
-        counted.kind !== 'exact' || offset < counted.total
+      const read =
+        from || counted.kind !== 'exact' || offset < counted.total
           ? ((await withPlanForMatches(tx, table as PgTable, Boolean(where), counted, (q) =>
-              (listColumns ? q.select(listColumns) : q.select())
+              (columns ? q.select(columns) : q.select())
                 .from(table as PgTable)
-                .where(where)
-                .orderBy(...order)
+                .where(from ? and(where, from.where) : where)
+                .orderBy(...(from?.order ?? order))
                 .limit(query.itemsPerPage)
-                .offset(offset),
-            )) as Row[])
+                .offset(from ? 0 : offset),
+            ).catch((error) => {
+              // A cursor whose value is no value of the sort column's type (a hand-made one).
+              if (from && pgError(error)?.code?.startsWith('22')) throw from.refused();
+              throw error;
+            })) as (Row & { id: number; [SORT_KEY]?: string })[])
           : [];
+      if (from?.reversed) read.reverse();
+      const rows = read.map(({ [SORT_KEY]: _, ...row }) => row as Row);
       const collection = await Promise.all(rows.map((row) => toEntity(row, ctx)));
       const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
-      return { collection, total, totalKind: kind };
+      const first = read[0];
+      const last = read.at(-1);
+      return {
+        collection,
+        total,
+        totalKind: kind,
+        ...(keyset && last && read.length === query.itemsPerPage
+          ? { nextCursor: encodeCursor(keyset, last) }
+          : {}),
+        ...(keyset && first && query.page > 1 ? { previousCursor: encodeCursor(keyset, first) } : {}),
+      };
     },
 
     async exportRows(ctx, query) {

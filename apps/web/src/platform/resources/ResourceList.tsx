@@ -49,6 +49,7 @@ import {
   listQueryOf,
   listStateOf,
   PAGE_SIZES,
+  pageState,
   paramsOf,
   type Row,
   SELECTION_WARNING_THRESHOLD,
@@ -94,8 +95,9 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const [creating, setCreating] = useState(false);
   const editable = descriptor.screens?.edit !== false;
 
+  // Any change of what the list shows starts again from its first page.
   const update = (change: Partial<ListState>) =>
-    setParams(paramsOf(descriptor, { ...state, page: 1, ...change }), { replace: true });
+    setParams(paramsOf(descriptor, { ...pageState(state, 1, undefined), ...change }), { replace: true });
 
   const [search, setSearch] = useState(state.search);
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -392,7 +394,15 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
           totalRecords={pagerRecords(data, state.page, state.itemsPerPage)}
           recordsPerPage={state.itemsPerPage}
           page={state.page}
-          onPageChange={(page) => setParams(paramsOf(descriptor, { ...state, page }), { replace: true })}
+          onPageChange={(page) =>
+            // The cursors of a page still showing while another loads belong to that other page's neighbours.
+            setParams(
+              paramsOf(descriptor, pageState(state, page, list.isPlaceholderData ? undefined : data)),
+              {
+                replace: true,
+              },
+            )
+          }
           recordsPerPageOptions={[...PAGE_SIZES]}
           onRecordsPerPageChange={(itemsPerPage) => update({ itemsPerPage })}
           recordsPerPageLabel={t('perPage')}

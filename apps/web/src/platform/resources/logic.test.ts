@@ -29,6 +29,7 @@ import {
   listStateOf,
   namespacesOf,
   navEntryOf,
+  pageState,
   paramsOf,
   readColumns,
   resolveText,
@@ -173,6 +174,28 @@ describe('list state', () => {
     });
     const odd = listStateOf(currencyResource, new URLSearchParams('page=-2&itemsPerPage=7&sort=symbol'));
     expect(odd).toMatchObject({ page: 1, itemsPerPage: 40, sort: 'code', order: 'asc' });
+  });
+
+  it('goes to the next and previous page from the rows the answer named, any other page by its number', () => {
+    const state = listStateOf(currencyResource, new URLSearchParams('page=4&search=eu&after=A3'));
+    expect(state).toMatchObject({ page: 4, after: 'A3' });
+    const answer = { nextCursor: 'N', previousCursor: 'P' };
+    expect(pageState(state, 5, answer)).toMatchObject({ page: 5, after: 'N', search: 'eu' });
+    expect(pageState(state, 5, answer).before).toBeUndefined();
+    expect(pageState(state, 3, answer)).toMatchObject({ page: 3, before: 'P' });
+    expect(pageState(state, 3, answer).after).toBeUndefined();
+    for (const page of [1, 2, 9]) {
+      const other = pageState(state, page, answer);
+      expect(other).toEqual({ ...state, page, after: undefined });
+      expect(paramsOf(currencyResource, other).has('after')).toBe(false);
+    }
+    // An answer without cursors (a sort that has none, or an answer still loading): by number.
+    expect(pageState(state, 5, undefined)).toEqual({ ...state, page: 5, after: undefined });
+    expect(listQueryOf(pageState(state, 3, answer))).toMatchObject({ page: 3, before: 'P' });
+    expect(paramsOf(currencyResource, pageState(state, 5, answer)).get('after')).toBe('N');
+    // The first page never carries a cursor, whatever the address says.
+    expect(listStateOf(currencyResource, new URLSearchParams('after=X')).after).toBeUndefined();
+    expect(exportQueryOf(state, ['code'], 'ru')).not.toHaveProperty('after');
   });
 
   it('exports the current filter without paging, with the columns, language and selection', () => {

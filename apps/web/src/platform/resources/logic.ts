@@ -135,6 +135,9 @@ export interface ListState {
   search: string;
   /** Filter parameters by name, as the API takes them. */
   filters: Record<string, string>;
+  /** The page starts after (or ends before) a row of the previous page: read by the index, not counted off. */
+  after?: string;
+  before?: string;
 }
 
 /** The list's state read from the address (so Back returns to the same page, sort and filters). */
@@ -158,7 +161,32 @@ export function listStateOf(descriptor: ResourceDescriptor, params: URLSearchPar
     order: sortable ? (params.get('order') === 'desc' ? 'desc' : 'asc') : descriptor.defaultSort.order,
     search: params.get('search') ?? '',
     filters,
+    ...cursorOf(params, page),
   };
+}
+
+function cursorOf(params: URLSearchParams, page: number): Pick<ListState, 'after' | 'before'> {
+  if (!(page > 1)) return {};
+  const after = params.get('after');
+  const before = params.get('before');
+  return after ? { after } : before ? { before } : {};
+}
+
+/**
+ * The state of another page: the next or the previous one starts from the row the answer named for it (a
+ * deep page then costs what the first does); any other page, and one without a cursor, by its number.
+ */
+export function pageState(
+  state: ListState,
+  page: number,
+  answer: { nextCursor?: string; previousCursor?: string } | undefined,
+): ListState {
+  const { after: _after, before: _before, ...rest } = state;
+  if (page === state.page + 1 && answer?.nextCursor) return { ...rest, page, after: answer.nextCursor };
+  if (page === state.page - 1 && page > 1 && answer?.previousCursor) {
+    return { ...rest, page, before: answer.previousCursor };
+  }
+  return { ...rest, page };
 }
 
 /** The address parameters of a list state; defaults are left out to keep links short. */
@@ -173,6 +201,8 @@ export function paramsOf(descriptor: ResourceDescriptor, state: ListState): URLS
   }
   if (state.search.trim()) params.set('search', state.search.trim());
   for (const [name, value] of Object.entries(state.filters)) if (value) params.set(name, value);
+  if (state.page > 1 && state.after) params.set('after', state.after);
+  else if (state.page > 1 && state.before) params.set('before', state.before);
   return params;
 }
 
@@ -185,6 +215,7 @@ export function listQueryOf(state: ListState): Record<string, string | number> {
     order: state.order,
     ...(state.search.trim() ? { search: state.search.trim() } : {}),
     ...state.filters,
+    ...(state.after ? { after: state.after } : state.before ? { before: state.before } : {}),
   };
 }
 
@@ -195,7 +226,7 @@ export function exportQueryOf(
   lang: Language,
   ids: readonly number[] = [],
 ): Record<string, string | number | readonly number[]> {
-  const { page: _page, itemsPerPage: _size, ...rest } = listQueryOf(state);
+  const { page: _page, itemsPerPage: _size, after: _after, before: _before, ...rest } = listQueryOf(state);
   return { ...rest, lang, columns: columns.join(','), ...(ids.length ? { id: ids } : {}) };
 }
 
