@@ -98,6 +98,18 @@ describe('scopes reach every door', () => {
         (await log(settingsAdmin, `&entityType=order&entityId=${otherOrder.id}`)).json().data.total,
       ).toBe(0);
       expect(await entries(admin)).toEqual(everything);
+
+      // A type the reader may see whole, asked for alone: every entry of it.
+      const currency = await call('POST', '/api/settings/currencies', settingsAdmin, {
+        code: 'QLG',
+        numericCode: '993',
+        minorUnits: 2,
+        name: 'Журнальная',
+      });
+      expect(currency.statusCode, currency.body).toBe(201);
+      const currencies = await entries(settingsAdmin, '&entityType=currency');
+      expect(currencies.map((e) => e.entityId)).toContain(currency.json().data.id);
+      expect(currencies.every((e) => e.entityType === 'currency')).toBe(true);
     });
 
     it("shows an office's forwarder the changes of his office's orders and of deleted ones, not another office's", async () => {

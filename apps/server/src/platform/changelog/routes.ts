@@ -30,12 +30,10 @@ export default async function changeLogRoutes(app: App): Promise<void> {
         response: { 200: dataSchema(listResultSchema(changeEntrySchema)) },
       },
     },
-    async (request) => ({
-      data: await changeHistory(
-        readerOf(request),
-        request.query as ChangeLogQuery,
-        visibleChanges(request.auth as AuthContext, rules()),
-      ),
-    }),
+    async (request) => {
+      const query = request.query as ChangeLogQuery;
+      const visible = visibleChanges(request.auth as AuthContext, rules(), query.entityType);
+      return { data: await changeHistory(readerOf(request), query, visible) };
+    },
   );
 }
