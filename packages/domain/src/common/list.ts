@@ -47,6 +47,11 @@ export interface ListResult<T> {
    */
   nextCursor?: string;
   previousCursor?: string;
+  /**
+   * The labels of the records the page's reference fields point to, by field and id, read with the page so
+   * that names show with the rows; an id missing from its field's map is one the reader may not see.
+   */
+  labels?: Record<string, Record<string, string | null>>;
 }
 
 export function listResultSchema<T extends z.ZodType>(item: T) {
@@ -56,6 +61,7 @@ export function listResultSchema<T extends z.ZodType>(item: T) {
     totalKind: z.enum(TOTAL_KINDS).optional(),
     nextCursor: z.string().optional(),
     previousCursor: z.string().optional(),
+    labels: z.record(z.string(), z.record(z.string(), z.string().nullable())).optional(),
   });
 }
 

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
 
@@ -5,6 +6,12 @@ import type { AuthContext } from '../auth/context';
 export interface ReadReach {
   /** The ids among `ids` the principal's read scope does not reach (none when it is not restricted). */
   outsideReadScope(ctx: { tx: Tx; auth: AuthContext }, ids: readonly number[]): Promise<Set<number>>;
+  /**
+   * A query of the labels of the records among `ids` the principal may read, as rows `(field, id, label)`
+   * with `field` as given, for a list that shows references to them; null when the principal reads none of
+   * them or `labelField` is no column (the client then asks the resource itself).
+   */
+  labelsQuery(auth: AuthContext, field: string, ids: readonly number[], labelField: string): SQL | null;
 }
 
 /**

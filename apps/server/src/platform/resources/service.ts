@@ -14,7 +14,7 @@ import {
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Tx } from '../../db/connection';
+import { rowsOf, type Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
 import { changeHistory, type changeHistoryQuerySchema } from '../changelog/history';
 import { type ChangeAction, diff, recordChange } from '../changelog/service';
@@ -128,9 +128,17 @@ export const afterUpdate = <Row extends object>(values: Values, existing?: Row):
 });
 
 /** The entity schema's members taken from the row, dates as ISO text. */
+const entityKeysOf = new WeakMap<ResourceDescriptor, string[]>();
+
 export function defaultEntity(descriptor: ResourceDescriptor, row: Values): Values {
+  // Read once per descriptor: a list maps every row of every page through here.
+  let keys = entityKeysOf.get(descriptor);
+  if (!keys) {
+    keys = Object.keys(descriptor.entity.shape);
+    entityKeysOf.set(descriptor, keys);
+  }
   const out: Values = {};
-  for (const key of Object.keys(descriptor.entity.shape)) {
+  for (const key of keys) {
     if (!(key in row)) continue;
     const value = row[key];
     out[key] = value instanceof Date ? value.toISOString() : value;
@@ -202,6 +210,8 @@ export interface ResourceService<Row = Values> {
   reaches(tx: Tx, id: number, where: SQL | undefined): Promise<boolean>;
   /** The ids among `ids` the read scope does not reach (none when it is not restricted); for references. */
   outsideReadScope(ctx: ResourceContext, ids: readonly number[]): Promise<Set<number>>;
+  /** See `ReadReach.labelsQuery`. */
+  labelsQuery(auth: AuthContext, field: string, ids: readonly number[], labelField: string): SQL | null;
   /**
    * Which change-log entries of this resource the principal may read, as a condition on the entry's
    * record id (`entityId`): none without the read roles; with them, those of records the read scope reaches
@@ -273,6 +283,13 @@ export function resourceService<T extends ResourceTable>(
   const referenceFields = descriptor.fields.filter(
     (field) =>
       (field.type === 'reference' || field.type === 'references') && field.reference && !field.readOnly,
+  );
+  // Every reference an entity shows, read-only ones (a job's orders) too.
+  const labelledFields = descriptor.fields.filter(
+    (field) =>
+      (field.type === 'reference' || field.type === 'references') &&
+      field.reference &&
+      field.name in descriptor.entity.shape,
   );
   const toEntity = async (row: Row, ctx: CallContext): Promise<Values> =>
     hooks.toEntity ? hooks.toEntity(row, ctx) : defaultEntity(descriptor, row as Values);
@@ -374,6 +391,43 @@ export function resourceService<T extends ResourceTable>(
     throw fieldError(options.scopeField ? [options.scopeField] : [], RESOURCE_MESSAGES.outOfScope);
   }
 
+  /**
+   * The labels of the records a page's references point to, read with the page (one query for every
+   * reference column) so that names show with the rows; by field, then id. Ids the reader may not see are
+   * left out.
+   */
+  async function referenceLabels(
+    ctx: ResourceContext,
+    entities: Values[],
+  ): Promise<Record<string, Record<string, string | null>> | undefined> {
+    if (!ctx.auth || !entities.length) return undefined;
+    const parts: SQL[] = [];
+    const labelled: string[] = [];
+    for (const field of labelledFields) {
+      const ids = new Set<number>();
+      for (const entity of entities) {
+        const value = entity[field.name];
+        for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'number') ids.add(id);
+      }
+      const reach = reachAt(field.reference!.path);
+      const part = ids.size
+        ? reach?.labelsQuery(ctx.auth, field.name, [...ids], field.reference!.labelField)
+        : null;
+      if (!part) continue;
+      parts.push(part);
+      labelled.push(field.name);
+    }
+    if (!parts.length) return undefined;
+    const labels: Record<string, Record<string, string | null>> = {};
+    for (const name of labelled) labels[name] = {};
+    const found = await rowsOf<{ field: string; id: number; label: string | null }>(
+      ctx.tx,
+      sql.join(parts, sql` UNION ALL `),
+    );
+    for (const { field, id, label } of found) labels[field]![id] = label;
+    return labels;
+  }
+
   async function changed(ctx: ResourceContext, event: WriteEvent<Row>) {
     await hooks.afterWrite?.(ctx, event);
     await hooks.onChange?.(ctx, event);
@@ -428,12 +482,14 @@ export function resourceService<T extends ResourceTable>(
       const rows = read.map(({ [SORT_KEY]: _, ...row }) => row as Row);
       const collection = await Promise.all(rows.map((row) => toEntity(row, ctx)));
       const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
+      const labels = await referenceLabels(ctx, collection);
       const first = read[0];
       const last = read.at(-1);
       return {
         collection,
         total,
         totalKind: kind,
+        ...(labels ? { labels } : {}),
         ...(keyset && last && read.length === query.itemsPerPage
           ? { nextCursor: encodeCursor(keyset, last) }
           : {}),
@@ -498,6 +554,14 @@ export function resourceService<T extends ResourceTable>(
         .where(and(inArray(idColumn, [...ids]), scope));
       const inside = new Set(reached.map((row) => row.id as number));
       return new Set(ids.filter((id) => !inside.has(id)));
+    },
+
+    labelsQuery(auth, field, ids, labelField) {
+      const column = (getTableColumns(table as PgTable) as Record<string, AnyPgColumn>)[labelField];
+      if (!column || !ids.length || !hasAnyRole(auth, readRolesOf(descriptor))) return null;
+      const scope = readScope(auth);
+      if (scope === false) return null;
+      return sql`(SELECT ${field}::text AS field, ${idColumn}::int AS id, ${column}::text AS label FROM ${table} WHERE ${and(inArray(idColumn, [...ids]), scope)})`;
     },
 
     changeLogAccess(auth, entityId) {

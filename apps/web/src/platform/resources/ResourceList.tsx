@@ -137,7 +137,11 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
     enabled: !awaitingDefault,
   });
 
-  const referenceLabel = useReferenceLabels(columnFields(descriptor), list.data?.collection ?? []);
+  const referenceLabel = useReferenceLabels(
+    columnFields(descriptor),
+    list.data?.collection ?? [],
+    list.data?.labels,
+  );
 
   const toggle = useMutation({
     mutationFn: ({ row, enabled }: { row: Row; enabled: boolean }) =>

@@ -8,18 +8,22 @@ const REFERENCE_TYPES = new Set(['reference', 'references']);
 const idsIn = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
 
+/** The labels a list answer brought with its rows, by field and id (`ListResult.labels`). */
+export type KnownLabels = ListResult<unknown>['labels'];
+
 /**
- * Labels of the records that reference fields point to, for the values on screen: one list call per
- * referenced resource with the ids shown (`?id=`), so a page of rows costs one call per reference column.
- * Ids without a label (not found, or not readable by this user) show as the id.
+ * Labels of the records that reference fields point to, for the values on screen. A list answer brings
+ * them with its rows (`known`); for any other field, one list call per referenced resource with the ids
+ * shown (`?id=`). Ids without a label (not found, or not readable by this user) show as the id.
  */
 export function useReferenceLabels(
   fields: readonly FieldDescriptor[],
   records: readonly Record<string, unknown>[],
+  known?: KnownLabels,
 ): (field: FieldDescriptor, value: unknown) => string {
   const wanted = new Map<string, { labelField: string; padded: boolean; ids: Set<number> }>();
   for (const field of fields) {
-    if (!REFERENCE_TYPES.has(field.type) || !field.reference) continue;
+    if (!REFERENCE_TYPES.has(field.type) || !field.reference || known?.[field.name]) continue;
     const { path, labelField, padded = false } = field.reference;
     const key = `${path}|${labelField}`;
     const entry = wanted.get(key) ?? { labelField, padded, ids: new Set<number>() };
@@ -57,11 +61,21 @@ export function useReferenceLabels(
     if (data) labels.set(key, data);
   });
   return (field, value) => {
-    const known = field.reference
+    const brought = known?.[field.name];
+    if (brought && field.reference) {
+      const { labelField, padded = false } = field.reference;
+      return idsIn(value)
+        .map((id) => {
+          const label = brought[id];
+          return label == null ? String(id) : labelOfRow({ [labelField]: label }, labelField, padded);
+        })
+        .join(', ');
+    }
+    const fetched = field.reference
       ? labels.get(`${field.reference.path}|${field.reference.labelField}`)
       : undefined;
     return idsIn(value)
-      .map((id) => known?.get(id) ?? String(id))
+      .map((id) => fetched?.get(id) ?? String(id))
       .join(', ');
   };
 }
