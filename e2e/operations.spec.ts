@@ -256,6 +256,56 @@ test('archiving asks first and names what is unfinished; Escape and cancel chang
   await expect(page.getByTestId('archived-badge')).toBeVisible(SAVE_TIMEOUT);
 });
 
+test('the lists mark archived orders and jobs, and a row opens its record by a click or Enter', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const data = await setUp(api);
+  const archived = await newOrder(api, data);
+  const live = await newOrder(api, data);
+  const job = await api('POST', '/tms/jobs', {
+    jobTypeId: await idOf(api, '/tms/job-types', data.jobType),
+    contractorId: archived.clientId,
+    orderIds: [archived.id],
+  });
+  await api('POST', `/tms/jobs/${job.id}/archive`, { version: job.version });
+  await api('POST', `/tms/orders/${archived.id}/archive`, { version: archived.version });
+  const row = (id: unknown) => page.locator(`[data-testid="resource-row"][data-id="${id}"]`);
+
+  // The default order list, searched for the client: the archived order is marked, the live one not.
+  await page.goto(`/tms/orders?search=${encodeURIComponent(data.client)}`);
+  await expect(row(archived.id).getByTestId('row-archived')).toHaveText('В архиве', SAVE_TIMEOUT);
+  await expect(row(live.id)).toBeVisible();
+  await expect(row(live.id).getByTestId('row-archived')).toHaveCount(0);
+
+  // A click anywhere on a row opens the record, not only on its number.
+  await row(live.id).getByText(data.product).click();
+  await expect(page).toHaveURL(new RegExp(`/tms/orders/${live.id}$`));
+  await page.goBack();
+  // So does Enter on a row reached by the keyboard.
+  await row(archived.id).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tms/orders/${archived.id}$`));
+  await expect(page.getByTestId('archived-badge')).toBeVisible();
+  await page.goBack();
+  // The selection checkbox inside a row still selects without opening.
+  await row(live.id).getByRole('checkbox').check();
+  await expect(page.getByTestId('selection-count')).toHaveText('Выбран 1 элемент');
+  await expect(page).toHaveURL(/\/tms\/orders\?/);
+
+  // Jobs: the same marker; the order link inside the row opens the order, the row itself the job.
+  await page.goto(`/tms/jobs?search=${encodeURIComponent(data.client)}`);
+  await expect(row(job.id).getByTestId('row-archived')).toBeVisible(SAVE_TIMEOUT);
+  await row(job.id).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/tms/orders/${archived.id}$`));
+  await page.goBack();
+  await row(job.id).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tms/jobs/${job.id}$`));
+});
+
 test('the order page keeps the property-view preferences of the user', async ({ page }) => {
   test.setTimeout(120_000);
   const token = await signIn(page, '/tms/orders');
