@@ -38,9 +38,7 @@ export function ArchiveConfirm({ path, operation, opened, busy, onCancel, onConf
     >
       <Stack gap="md" data-testid="archive-confirm">
         {checking ? (
-          <Text size="sm" c="dimmed">
-            {t('archive.checking')}
-          </Text>
+          <Text size="sm">{t('archive.checking')}</Text>
         ) : blockers.isError ? (
           <Text size="sm">{t('archive.unknown')}</Text>
         ) : (
