@@ -5,6 +5,7 @@ import type { ChangeLogRule } from './changelog/visibility';
 import type { OwnerAccess } from './files/service';
 import type { Module } from './http/types';
 import type { TopicRule } from './realtime/hub';
+import { ResourceRegistry } from './resources/registry';
 
 /**
  * What modules contribute to one another's extension points, by the point's name. Empty here: a module
@@ -70,6 +71,8 @@ export interface Registries {
   topics: ReadonlyMap<string, TopicRule>;
   fileOwners: ReadonlyMap<string, OwnerAccess>;
   changeLog: ReadonlyMap<string, ChangeLogRule>;
+  /** The resources the instance serves, filled as their routes are registered. */
+  resources: ResourceRegistry;
   /** The contributions to one extension point, in module order, by their names. */
   contributions<P extends keyof ModuleContributions>(point: P): ReadonlyMap<string, ModuleContributions[P]>;
 }
@@ -112,6 +115,7 @@ export function buildRegistries(modules: readonly ModuleDefinition[]): Registrie
     topics: collect(modules, 'Real-time topic', (module) => module.topics),
     fileOwners: collect(modules, 'File owner type', (module) => module.fileOwners),
     changeLog: collect(modules, 'Change-log entity type', (module) => module.changeLog),
+    resources: new ResourceRegistry(),
     contributions(point) {
       let found = points.get(point);
       if (!found) {

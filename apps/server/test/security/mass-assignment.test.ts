@@ -42,7 +42,7 @@ import { profileUpdateSchema } from '../../src/modules/users/schemas';
 import { files } from '../../src/platform/files/tables';
 import { users } from '../../src/platform/identity/tables';
 import type { ResourceTable } from '../../src/platform/resources/engine';
-import { type RegisteredResource, registeredResources } from '../../src/platform/resources/registry';
+import type { RegisteredResource } from '../../src/platform/resources/registry';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { type SignedIn, signIn } from '../../src/test/users';
 
@@ -318,7 +318,8 @@ describe('mass assignment', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    for (const resource of registeredResources()) registrations.set(resource.descriptor.name, resource);
+    for (const resource of ctx.app.registries.resources.all())
+      registrations.set(resource.descriptor.name, resource);
     call = callerOf(ctx);
     world = await operationsWorld(ctx);
     admin = await signIn(ctx, ['ROLE_ADMIN']);

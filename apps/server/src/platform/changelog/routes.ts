@@ -2,7 +2,6 @@ import { dataSchema, listResultSchema } from '@tms/domain';
 import type { AuthContext } from '../auth/context';
 import type { App } from '../http/types';
 import { readerOf } from '../read-routing';
-import { registeredResources } from '../resources/registry';
 import { type ChangeLogQuery, changeEntrySchema, changeHistory, changeLogQuerySchema } from './history';
 import { type ChangeLogRule, visibleChanges } from './visibility';
 
@@ -13,10 +12,12 @@ import { type ChangeLogRule, visibleChanges } from './visibility';
 export default async function changeLogRoutes(app: App): Promise<void> {
   const rules = (): ReadonlyMap<string, ChangeLogRule> =>
     new Map<string, ChangeLogRule>([
-      ...registeredResources().map(({ descriptor, service }): [string, ChangeLogRule] => [
-        descriptor.name,
-        (auth, entityId) => service.changeLogAccess(auth, entityId),
-      ]),
+      ...app.registries.resources
+        .all()
+        .map(({ descriptor, service }): [string, ChangeLogRule] => [
+          descriptor.name,
+          (auth, entityId) => service.changeLogAccess(auth, entityId),
+        ]),
       ...app.registries.changeLog,
     ]);
   app.get(

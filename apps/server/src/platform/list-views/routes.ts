@@ -21,7 +21,6 @@ import { conflict, ErrorCollector, fieldError, notFound } from '../errors';
 import type { App } from '../http/types';
 import { users } from '../identity/tables';
 import { pgError } from '../resources/db-errors';
-import { registeredResource } from '../resources/registry';
 import { listColumns, listViews } from './tables';
 
 type ViewRow = typeof listViews.$inferSelect;
@@ -33,8 +32,8 @@ const tags = ['list-views'];
 const DATE_TYPES = new Set(['date', 'datetime']);
 
 /** The resource a path names; an unknown one is answered 404 like any missing page. */
-function descriptorOf(name: string): ResourceDescriptor {
-  const descriptor = registeredResource(name);
+function descriptorOf(app: App, name: string): ResourceDescriptor {
+  const descriptor = app.registries.resources.descriptor(name);
   if (!descriptor) throw notFound();
   return descriptor;
 }
@@ -138,7 +137,7 @@ export default async function listViewsModule(app: App): Promise<void> {
     },
     async (request) => {
       const { resource } = request.params;
-      descriptorOf(resource);
+      descriptorOf(app, resource);
       const userId = request.auth!.userId;
       const mine = and(eq(listViews.userId, userId), eq(listViews.resource, resource));
       const rows = await db()
@@ -167,7 +166,7 @@ export default async function listViewsModule(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { resource } = request.params;
-      const descriptor = descriptorOf(resource);
+      const descriptor = descriptorOf(app, resource);
       const body = request.body;
       const errors = new ErrorCollector();
       checkQuery(descriptor, body.query, errors);
@@ -205,7 +204,7 @@ export default async function listViewsModule(app: App): Promise<void> {
     },
     async (request) => {
       const { resource } = request.params;
-      const descriptor = descriptorOf(resource);
+      const descriptor = descriptorOf(app, resource);
       const { columns } = request.body;
       const known = new Set(descriptor.fields.map((f) => f.name));
       const errors = new ErrorCollector();
@@ -250,7 +249,7 @@ export default async function listViewsModule(app: App): Promise<void> {
     },
     async (request) => {
       const { resource, id } = request.params;
-      const descriptor = descriptorOf(resource);
+      const descriptor = descriptorOf(app, resource);
       const body = request.body;
       const errors = new ErrorCollector();
       if (body.query) checkQuery(descriptor, body.query, errors);
@@ -291,7 +290,7 @@ export default async function listViewsModule(app: App): Promise<void> {
     },
     async (request) => {
       const { resource, id } = request.params;
-      descriptorOf(resource);
+      descriptorOf(app, resource);
       const userId = request.auth!.userId;
       const row = await write(async (tx) => {
         const existing = await ownView(tx, userId, resource, id);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declarationProblems } from '../../test/declarations';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { registeredResources } from './registry';
 
 /**
  * The Drizzle table and the declaration of every registered resource cannot drift: each entity member that
@@ -16,13 +15,15 @@ describe('every registered resource: its table matches its declaration', () => {
   afterAll(() => ctx?.close());
 
   it('has resources to check', () => {
-    expect(registeredResources().length).toBeGreaterThan(30);
+    expect(ctx.app.registries.resources.all().length).toBeGreaterThan(30);
   });
 
   it('entity and create members agree with their columns', () => {
-    const problems = registeredResources().flatMap(({ descriptor, table, service }) =>
-      declarationProblems(descriptor, table, Boolean(service.options.hooks?.toEntity)),
-    );
+    const problems = ctx.app.registries.resources
+      .all()
+      .flatMap(({ descriptor, table, service }) =>
+        declarationProblems(descriptor, table, Boolean(service.options.hooks?.toEntity)),
+      );
     expect(problems).toEqual([]);
   });
 });

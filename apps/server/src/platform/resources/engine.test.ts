@@ -17,10 +17,12 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { createAuthenticate } from '../auth/authenticate';
 import { registerAuthGuard } from '../auth/guard';
+import changeLogRoutes from '../changelog/routes';
 import { changeLog } from '../changelog/tables';
 import { systemClock } from '../clock';
 import { conflict, fieldError, registerErrorHandler, zodValidatorCompiler } from '../errors';
 import type { App } from '../http/types';
+import { buildRegistries } from '../modules';
 import { registerReadRouting } from '../read-routing';
 import { registerResource, type WriteEvent } from './engine';
 import { containsPattern } from './query';
@@ -57,6 +59,7 @@ describe('resource engine', () => {
     app.decorate('database', base.database);
     app.decorate('appConfig', base.config);
     app.decorate('clock', systemClock);
+    app.decorate('registries', buildRegistries([]));
     await registerReadRouting(app, base.config.readYourWritesMs);
     app.setValidatorCompiler(zodValidatorCompiler);
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -82,6 +85,8 @@ describe('resource engine', () => {
             },
           },
         });
+        // The change log of this app instance: it knows the probe from the instance's own registry.
+        await changeLogRoutes(api as App);
       },
       { prefix: '/api' },
     );
@@ -279,10 +284,10 @@ describe('resource engine', () => {
       changes: { nameEn: { old: null, new: 'Log' } },
     });
     const url = `/settings/entity-changelog?entityType=probe&entityId=${item.id}`;
-    expect(
-      (await base.app.inject({ method: 'GET', url: `/api${url}`, headers: own.headers })).statusCode,
-    ).toBe(403);
-    const res = await base.app.inject({ method: 'GET', url: `/api${url}`, headers: auditor.headers });
+    expect((await app.inject({ method: 'GET', url: `/api${url}`, headers: own.headers })).statusCode).toBe(
+      403,
+    );
+    const res = await app.inject({ method: 'GET', url: `/api${url}`, headers: auditor.headers });
     expect(res.statusCode, res.body).toBe(200);
     const { collection, total } = res.json().data;
     expect(total).toBe(3);
@@ -297,7 +302,7 @@ describe('resource engine', () => {
       impersonator: null,
       changes: { name: { old: 'Журнал', new: 'Журнал 2' } },
     });
-    const byUser = await base.app.inject({
+    const byUser = await app.inject({
       method: 'GET',
       url: `/api/settings/entity-changelog?userId=${own.user.id}&entityType=probe&itemsPerPage=1&page=1`,
       headers: auditor.headers,
@@ -305,11 +310,11 @@ describe('resource engine', () => {
     expect(byUser.json().data).toMatchObject({ total: 1 });
     const today = new Date().toISOString().slice(0, 10);
     const dated = async (query: string) =>
-      (await base.app.inject({ method: 'GET', url: `/api${url}&${query}`, headers: auditor.headers })).json()
-        .data.total;
+      (await app.inject({ method: 'GET', url: `/api${url}&${query}`, headers: auditor.headers })).json().data
+        .total;
     expect(await dated(`dateFrom=${today}&dateTo=${today}`)).toBe(3);
     expect(await dated('dateTo=2000-01-01')).toBe(0);
-    const bad = await base.app.inject({
+    const bad = await app.inject({
       method: 'GET',
       url: '/api/settings/entity-changelog?dateFrom=soon&userId=x',
       headers: auditor.headers,

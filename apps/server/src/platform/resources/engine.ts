@@ -7,7 +7,6 @@ import type { App } from '../http/types';
 import { readerOf } from '../read-routing';
 import { requestContext } from './context';
 import { exportWorkbook } from './export';
-import { rememberResource } from './registry';
 import {
   type ExportQuery,
   type HistoryQuery,
@@ -65,7 +64,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
   const createRoles = roles.create ?? roles.edit;
   const deleteRoles = roles.delete ?? roles.edit;
   const tags = [descriptor.name];
-  rememberResource(service as ResourceService<unknown>);
+  app.registries.resources.remember(service as ResourceService<unknown>);
   const ctx = (request: FastifyRequest) => requestContext(request);
   /** Lists and exports may read from the replica. */
   const readCtx = (request: FastifyRequest) => requestContext(request, readerOf(request));

@@ -13,18 +13,3 @@ export interface ReadReach {
    */
   labelsQuery(auth: AuthContext, field: string, ids: readonly number[], labelField: string): SQL | null;
 }
-
-/**
- * The read reach of every registered resource by its list path, which is how a descriptor's reference
- * field names the resource it points to. Its own file so that a service can check its references without
- * importing the registry (which imports the service).
- */
-const byPath = new Map<string, ReadReach>();
-
-export function rememberReach(path: string, reach: ReadReach): void {
-  byPath.set(path, reach);
-}
-
-export function reachAt(path: string): ReadReach | undefined {
-  return byPath.get(path);
-}

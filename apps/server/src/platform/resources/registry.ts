@@ -1,42 +1,57 @@
 import type { ResourceDescriptor } from '@tms/domain';
-import { rememberReach } from './reach';
-import type { ResourceService, ResourceTable } from './service';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AuthContext } from '../auth/context';
+import type { ReadReach } from './reach';
+
+/**
+ * What the registry keeps of a resource service (`ResourceService` has it all): declared here so that the
+ * app's registries do not depend on the engine that fills them.
+ */
+export interface RegistrableService extends ReadReach {
+  readonly descriptor: ResourceDescriptor;
+  readonly table: PgTable;
+  readonly options: { hooks?: { toEntity?: unknown } };
+  changeLogAccess(auth: AuthContext, entityId: SQL | AnyPgColumn): SQL | boolean;
+}
 
 export interface RegisteredResource {
   descriptor: ResourceDescriptor;
-  table: ResourceTable;
-  service: ResourceService<unknown>;
+  table: PgTable;
+  service: RegistrableService;
 }
 
 /**
- * Every resource registered with the engine, by descriptor name, for platform parts that serve all lists
- * (saved filters and column choice), for code that calls another resource's service, and for the suites
- * that check every resource (mass assignment). Descriptors, tables and services hold no per-app state (a
- * service gets its database with each call), so one registry serves every app instance.
+ * The resources one app instance serves, filled as their routes are registered: for platform parts that
+ * serve all lists (saved filters and column choice, the change log), for a reference to name the resource
+ * it points to (by list path), and for the suites that check every resource (mass assignment). Part of the
+ * app's registries, so two instances in one process (tests, extra modules) never see each other's.
  */
-const registered = new Map<string, RegisteredResource>();
+export class ResourceRegistry {
+  private readonly byName = new Map<string, RegisteredResource>();
+  private readonly byPath = new Map<string, ReadReach>();
 
-export function rememberResource(service: ResourceService<unknown>): void {
-  registered.set(service.descriptor.name, { descriptor: service.descriptor, table: service.table, service });
-  rememberReach(service.descriptor.path, service);
-}
+  remember(service: RegistrableService): void {
+    this.byName.set(service.descriptor.name, {
+      descriptor: service.descriptor,
+      table: service.table,
+      service,
+    });
+    this.byPath.set(service.descriptor.path, service);
+  }
 
-/** The registered descriptor of that name, if any. */
-export function registeredResource(name: string): ResourceDescriptor | undefined {
-  return registered.get(name)?.descriptor;
-}
+  /** The registered descriptor of that name, if any. */
+  descriptor(name: string): ResourceDescriptor | undefined {
+    return this.byName.get(name)?.descriptor;
+  }
 
-/** The service of a registered resource (by descriptor or name); throws when none is registered. */
-export function serviceOf<Row = Record<string, unknown>>(
-  resource: ResourceDescriptor | string,
-): ResourceService<Row> {
-  const name = typeof resource === 'string' ? resource : resource.name;
-  const found = registered.get(name);
-  if (!found) throw new Error(`No resource "${name}" is registered`);
-  return found.service as ResourceService<Row>;
-}
+  /** What a reference to the resource at that list path may name, if it is registered. */
+  reachAt(path: string): ReadReach | undefined {
+    return this.byPath.get(path);
+  }
 
-/** Every registered resource with its table and service. */
-export function registeredResources(): RegisteredResource[] {
-  return [...registered.values()];
+  /** Every registered resource with its table and service. */
+  all(): RegisteredResource[] {
+    return [...this.byName.values()];
+  }
 }

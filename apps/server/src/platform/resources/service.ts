@@ -42,7 +42,7 @@ import {
   totalOfPage,
   withPlanForMatches,
 } from './query';
-import { type ReadReach, reachAt } from './reach';
+import type { ReadReach } from './reach';
 
 /** A table a resource can live in: the contract's entity columns plus whatever the resource needs. */
 import type { ResourceTable } from './table';
@@ -362,7 +362,7 @@ export function resourceService<T extends ResourceTable>(
     const asked = new Map<ReadReach, { path: (string | number)[]; id: number }[]>();
     for (const field of referenceFields) {
       const value = values[field.name];
-      const reach = value == null ? undefined : reachAt(field.reference!.path);
+      const reach = value == null ? undefined : ctx.registries.resources.reachAt(field.reference!.path);
       if (!reach) continue;
       const before = (existing as Values | null)?.[field.name];
       const given = field.type === 'reference' ? [value] : Array.isArray(value) ? value : [];
@@ -409,7 +409,7 @@ export function resourceService<T extends ResourceTable>(
         const value = entity[field.name];
         for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'number') ids.add(id);
       }
-      const reach = reachAt(field.reference!.path);
+      const reach = ctx.registries.resources.reachAt(field.reference!.path);
       const part = ids.size
         ? reach?.labelsQuery(ctx.auth, field.name, [...ids], field.reference!.labelField)
         : null;
