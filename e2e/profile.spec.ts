@@ -81,8 +81,11 @@ test.describe('user profile', () => {
   }) => {
     await signIn(page, '/settings/user-profile', 'ru', { realLocale: true });
     const form = page.getByTestId('profile-password');
+    // The counter's limit is the rule's: the input takes no more than 32 characters.
+    await form.getByLabel('Новый пароль').pressSequentially('a1'.repeat(20));
+    await expect(form.getByTestId('counter-first')).toHaveText('32 / 32');
     await form.getByLabel('Новый пароль').fill('short');
-    await expect(form.getByTestId('counter-first')).toHaveText('5 / 24');
+    await expect(form.getByTestId('counter-first')).toHaveText('5 / 32');
     await form.getByLabel('Повторите пароль').fill('other1');
     await form.getByRole('button', { name: 'Сменить пароль' }).click();
     const first = form.locator('.mantine-InputWrapper-root', { has: page.getByLabel('Новый пароль') });

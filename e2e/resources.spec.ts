@@ -443,6 +443,26 @@ test.describe('references', () => {
     await row.click();
     await expect(page.locator('#field-countryId')).toHaveValue(germany.name);
   });
+
+  test('show the English name of a referenced record in English, where it has one', async ({ page }) => {
+    const token = await signIn(page, '/dashboard', 'en');
+    const headers = { Authorization: `Bearer ${token}` };
+    const found = await page.request.get('/api/settings/countries?search=Germany', { headers });
+    const germany = ((await found.json()) as { data: { collection: { id: number; nameEn: string }[] } }).data
+      .collection[0]!;
+    expect(germany.nameEn).toBe('Germany');
+    const created = await page.request.post('/api/tms/customs-points', {
+      headers,
+      data: { code: '10003', name: 'Пост английский E2E', countryId: germany.id },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    await page.goto('/tms/customs-points?search=английский E2E');
+    const row = page.getByTestId('resource-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Germany');
+    await row.click();
+    await expect(page.locator('#field-countryId')).toHaveValue('Germany');
+  });
 });
 
 test.describe('the form screen', () => {

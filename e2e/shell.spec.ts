@@ -72,6 +72,38 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   });
 
+  test('the language chosen on the sign-in screen stays after signing in, and becomes the profile’s', async ({
+    page,
+  }) => {
+    const login = await page.request.post('/api/auth/login', { data: ADMIN });
+    const admin = ((await login.json()) as { data: { token: string } }).data.token;
+    const username = `lang_${Date.now().toString(36)}`;
+    const password = 'Language-2025!';
+    const created = await page.request.post('/api/settings/users', {
+      headers: { authorization: `Bearer ${admin}` },
+      data: {
+        username,
+        contactName: 'Language E2E',
+        locale: 'ru-RU',
+        changePasswordRequired: false,
+        roles: [],
+        cleartextPassword: { first: password, second: password },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.goto('/login');
+    await page.getByText('English').click();
+    await page.getByLabel('Username').fill(username);
+    await page.getByRole('textbox', { name: 'Password' }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('tms.auth') ?? '{}').token);
+    const me = await page.request.get('/api/users/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(((await me.json()) as { data: { locale: string } }).data.locale).toBe('en-US');
+  });
+
   test('an outside redirect is not followed', async ({ page }) => {
     await page.goto('/login?redirect=//evil.example/x');
     await page.getByLabel('Имя пользователя').fill(ADMIN.username);
@@ -532,7 +564,7 @@ test.describe('user menu', () => {
 });
 
 test.describe('forced password change', () => {
-  test('the dialog persists, counts to 24, shows server errors per field, and goes once saved', async ({
+  test('the dialog persists, counts to 32, shows server errors per field, and goes once saved', async ({
     page,
   }) => {
     await patchSystem(page, (data) => {
@@ -546,7 +578,7 @@ test.describe('forced password change', () => {
     await expect(dialog).toBeVisible();
 
     await dialog.getByLabel('Новый пароль').fill('abc12');
-    await expect(dialog.getByTestId('counter-first')).toHaveText('5 / 24');
+    await expect(dialog.getByTestId('counter-first')).toHaveText('5 / 32');
     await dialog.getByLabel('Повторите пароль').fill('abc13');
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await expect(

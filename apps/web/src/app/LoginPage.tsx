@@ -16,10 +16,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../platform/api/client';
 import { login } from '../platform/auth/actions';
 import { safeRedirect } from '../platform/auth/session';
 import { authStore } from '../platform/auth/store';
-import { changeLanguage, type Language, translateServerMessage } from '../platform/i18n';
+import { changeLanguage, type Language, languageToLocale, translateServerMessage } from '../platform/i18n';
 
 interface Credentials {
   username: string;
@@ -33,6 +34,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  // A language picked here is the user's choice: it becomes their profile's, not overridden by it.
+  const [pickedLanguage, setPickedLanguage] = useState<Language | null>(null);
   const redirect = safeRedirect(params.get('redirect'));
   const { register, handleSubmit, formState } = useForm<Credentials>({
     defaultValues: { username: '', password: '' },
@@ -48,6 +51,12 @@ export function LoginPage() {
     setFailure(null);
     try {
       await login(username.trim(), password);
+      if (pickedLanguage) {
+        // Best effort: a user who must change the password first keeps the profile's until then.
+        await api
+          .patch('/users/me', { locale: languageToLocale(pickedLanguage) }, { suppressPopup: true })
+          .catch(() => undefined);
+      }
       client.clear();
       navigate(redirect, { replace: true });
     } catch (error) {
@@ -108,7 +117,10 @@ export function LoginPage() {
             size="xs"
             aria-label={t('shell:login.language')}
             value={i18n.language}
-            onChange={(value) => void changeLanguage(value as Language)}
+            onChange={(value) => {
+              setPickedLanguage(value as Language);
+              void changeLanguage(value as Language);
+            }}
             data={[
               { value: 'ru', label: 'Русский' },
               { value: 'en', label: 'English' },

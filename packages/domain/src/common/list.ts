@@ -52,6 +52,8 @@ export interface ListResult<T> {
    * that names show with the rows; an id missing from its field's map is one the reader may not see.
    */
   labels?: Record<string, Record<string, string | null>>;
+  /** The English twins of those labels (`nameEn` beside `name`), where the records have one. */
+  labelsEn?: Record<string, Record<string, string>>;
 }
 
 export function listResultSchema<T extends z.ZodType>(item: T) {
@@ -62,6 +64,7 @@ export function listResultSchema<T extends z.ZodType>(item: T) {
     nextCursor: z.string().optional(),
     previousCursor: z.string().optional(),
     labels: z.record(z.string(), z.record(z.string(), z.string().nullable())).optional(),
+    labelsEn: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   });
 }
 

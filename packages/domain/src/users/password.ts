@@ -1,6 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
 import { MESSAGES } from '../common/validation';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password-length';
 
 /**
  * The rule of a new password (spec §5, ASVS V2.1): 6 to 32 printable ASCII characters with Latin letters
@@ -10,8 +11,7 @@ import { MESSAGES } from '../common/validation';
  * package index, so the web bundle does not carry the list.
  */
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 32;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** Stable English messages of the password rules; the web translates them (locales/*\/messages.json). */
 export const PASSWORD_MESSAGES = {

@@ -399,8 +399,8 @@ export function resourceService<T extends ResourceTable>(
   async function referenceLabels(
     ctx: ResourceContext,
     entities: Values[],
-  ): Promise<Record<string, Record<string, string | null>> | undefined> {
-    if (!ctx.auth || !entities.length) return undefined;
+  ): Promise<Pick<ListResult<unknown>, 'labels' | 'labelsEn'>> {
+    if (!ctx.auth || !entities.length) return {};
     const parts: SQL[] = [];
     const labelled: string[] = [];
     for (const field of labelledFields) {
@@ -417,15 +417,22 @@ export function resourceService<T extends ResourceTable>(
       parts.push(part);
       labelled.push(field.name);
     }
-    if (!parts.length) return undefined;
+    if (!parts.length) return {};
     const labels: Record<string, Record<string, string | null>> = {};
+    const labelsEn: Record<string, Record<string, string>> = {};
     for (const name of labelled) labels[name] = {};
-    const found = await rowsOf<{ field: string; id: number; label: string | null }>(
+    const found = await rowsOf<{ field: string; id: number; label: string | null; label_en: string | null }>(
       ctx.tx,
       sql.join(parts, sql` UNION ALL `),
     );
-    for (const { field, id, label } of found) labels[field]![id] = label;
-    return labels;
+    for (const { field, id, label, label_en } of found) {
+      labels[field]![id] = label;
+      if (label_en === null) continue;
+      const english = labelsEn[field] ?? {};
+      english[id] = label_en;
+      labelsEn[field] = english;
+    }
+    return Object.keys(labelsEn).length ? { labels, labelsEn } : { labels };
   }
 
   async function changed(ctx: ResourceContext, event: WriteEvent<Row>) {
@@ -482,14 +489,14 @@ export function resourceService<T extends ResourceTable>(
       const rows = read.map(({ [SORT_KEY]: _, ...row }) => row as Row);
       const collection = await Promise.all(rows.map((row) => toEntity(row, ctx)));
       const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
-      const labels = await referenceLabels(ctx, collection);
+      const named = await referenceLabels(ctx, collection);
       const first = read[0];
       const last = read.at(-1);
       return {
         collection,
         total,
         totalKind: kind,
-        ...(labels ? { labels } : {}),
+        ...named,
         ...(keyset && last && read.length === query.itemsPerPage
           ? { nextCursor: encodeCursor(keyset, last) }
           : {}),
@@ -557,11 +564,15 @@ export function resourceService<T extends ResourceTable>(
     },
 
     labelsQuery(auth, field, ids, labelField) {
-      const column = (getTableColumns(table as PgTable) as Record<string, AnyPgColumn>)[labelField];
+      const columns = getTableColumns(table as PgTable) as Record<string, AnyPgColumn>;
+      const column = columns[labelField];
       if (!column || !ids.length || !hasAnyRole(auth, readRolesOf(descriptor))) return null;
       const scope = readScope(auth);
       if (scope === false) return null;
-      return sql`(SELECT ${field}::text AS field, ${idColumn}::int AS id, ${column}::text AS label FROM ${table} WHERE ${and(inArray(idColumn, [...ids]), scope)})`;
+      // The English twin of the label (`nameEn` beside `name`), for a reader of the English interface.
+      const english = columns[`${labelField}En`];
+      const labelEn = english ? sql`nullif(${english}::text, '')` : sql`NULL::text`;
+      return sql`(SELECT ${field}::text AS field, ${idColumn}::int AS id, ${column}::text AS label, ${labelEn} AS label_en FROM ${table} WHERE ${and(inArray(idColumn, [...ids]), scope)})`;
     },
 
     changeLogAccess(auth, entityId) {

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { PASSWORD_MAX_LENGTH } from '@tms/domain/users/password-length';
 import { type BaseSyntheticEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,8 @@ import { translateServerMessage } from '../../platform/i18n';
 import { notifySaved } from '../../platform/snackbar';
 import { applyServerErrors } from '../../platform/widgets/serverErrors';
 
-/** Length shown by the password inputs' counter (spec §5, §9). */
-export const PASSWORD_COUNTER = 24;
+/** The longest password the rule takes: the counter's limit, and where the input stops taking characters. */
+export const PASSWORD_COUNTER = PASSWORD_MAX_LENGTH;
 
 interface PasswordForm {
   /** Asked when a user changes their own password, except in the forced change after signing in. */
@@ -54,6 +55,7 @@ export function PasswordFields({ form }: { form: ReturnType<typeof useForm<Passw
               label={t(field === 'first' ? 'password.new' : 'password.repeat')}
               autoComplete="new-password"
               required
+              maxLength={PASSWORD_COUNTER}
               error={errors?.[field]?.message}
               description={
                 <Text span size="xs" c="dimmed" data-testid={`counter-${field}`}>

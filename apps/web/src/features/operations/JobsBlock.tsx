@@ -25,7 +25,7 @@ export function JobsBlock({ order }: { order: Order }) {
   const canCreate = accessOf(jobResource, system.roles).create;
   const jobs = useOrderJobs(order.id);
   const rows = jobs.data?.collection ?? [];
-  const label = useReferenceLabels(referenceFields, rows, jobs.data?.labels);
+  const label = useReferenceLabels(referenceFields, rows, jobs.data);
   const [jobType, currency] = referenceFields;
   return (
     <Stack gap="md" data-testid="order-jobs">

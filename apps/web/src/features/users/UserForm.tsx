@@ -245,6 +245,7 @@ function UserScreen({
                     autoComplete="new-password"
                     required
                     value={String(input.value ?? '')}
+                    maxLength={PASSWORD_COUNTER}
                     onChange={input.onChange}
                     onBlur={input.onBlur}
                     error={errorText(fieldState.error)}

@@ -7,6 +7,7 @@ import {
   formatMoney,
   formatMonth,
   formatTemperature,
+  labelOfRow,
   padId,
   russianPluralForm,
   timeAgo,
@@ -19,7 +20,16 @@ describe('format helpers', () => {
     expect(padId(null)).toBe('');
   });
 
-  it('file sizes in Bytes…YB, base 1024', () => {
+  it('labels a record in English by its English twin when it has one', () => {
+    const germany = { id: 7, name: 'Германия', nameEn: 'Germany' };
+    expect(labelOfRow(germany, 'name')).toBe('Германия');
+    expect(labelOfRow(germany, 'name', false, 'en')).toBe('Germany');
+    expect(labelOfRow({ id: 8, name: 'Тент', nameEn: ' ' }, 'name', false, 'en')).toBe('Тент');
+    expect(labelOfRow({ id: 9, name: null }, 'name', false, 'en')).toBe('9');
+    expect(labelOfRow({ id: 3, number: 42 }, 'number', true, 'en')).toBe('000042');
+  });
+
+  it('file sizes in Bytes…YB (байт…ЙБ in Russian), base 1024', () => {
     expect(formatFileSize(0)).toBe('0 Bytes');
     expect(formatFileSize(1000)).toBe('1000 Bytes');
     expect(formatFileSize(1024)).toBe('1 KB');
@@ -27,6 +37,10 @@ describe('format helpers', () => {
     expect(formatFileSize(5 * 1024 ** 2)).toBe('5 MB');
     expect(formatFileSize(1024 ** 8)).toBe('1 YB');
     expect(formatFileSize(1024 ** 9)).toBe('1024 YB');
+    expect(formatFileSize(0, 'ru')).toBe('0 байт');
+    expect(formatFileSize(1000, 'ru')).toBe('1000 байт');
+    expect(formatFileSize(1536, 'ru')).toBe('1,5 КБ');
+    expect(formatFileSize(5 * 1024 ** 2, 'ru')).toBe('5 МБ');
   });
 
   it('dates as DD.MM.YYYY, MM.YYYY and DD.MM.YYYY HH:mm', () => {

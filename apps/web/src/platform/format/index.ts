@@ -13,14 +13,18 @@ export function padId(id: number | string | null | undefined): string {
   return String(id).padStart(6, '0');
 }
 
-const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+const SIZE_UNITS = {
+  en: ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'],
+  ru: ['байт', 'КБ', 'МБ', 'ГБ', 'ТБ', 'ПБ', 'ЭБ', 'ЗБ', 'ЙБ'],
+} as const;
 
-/** A file size in Bytes … YB, base 1024, at most two decimals: 1536 → "1.5 KB". */
-export function formatFileSize(bytes: number, decimals = 2): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
-  const value = bytes / 1024 ** unit;
-  return `${Number.parseFloat(value.toFixed(decimals))} ${SIZE_UNITS[unit]}`;
+/** A file size in the units of the interface's language, base 1024 ("1.5 KB", "1,5 КБ"). */
+export function formatFileSize(bytes: number, language = 'en', decimals = 2): string {
+  const units = SIZE_UNITS[language === 'ru' ? 'ru' : 'en'];
+  if (!Number.isFinite(bytes) || bytes <= 0) return `0 ${units[0]}`;
+  const unit = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  const value = String(Number.parseFloat((bytes / 1024 ** unit).toFixed(decimals)));
+  return `${language === 'ru' ? value.replace('.', ',') : value} ${units[unit]}`;
 }
 
 type DateLike = string | number | Date | null | undefined;
@@ -123,8 +127,17 @@ export function russianPluralForm(count: number): 'one' | 'few' | 'many' {
   return 'many';
 }
 
-/** The label of a referenced record: its label field, padded for numbers (orders, jobs), or its id. */
-export function labelOfRow(row: Record<string, unknown>, labelField: string, padded = false): string {
-  const label = row[labelField] ?? row.id;
+/**
+ * The label of a referenced record: its label field (in English its English twin, `nameEn` beside `name`,
+ * when the record has one), padded for numbers (orders, jobs), or its id.
+ */
+export function labelOfRow(
+  row: Record<string, unknown>,
+  labelField: string,
+  padded = false,
+  language = 'ru',
+): string {
+  const english = language === 'en' ? row[`${labelField}En`] : undefined;
+  const label = (typeof english === 'string' && english.trim() !== '' ? english : row[labelField]) ?? row.id;
   return padded ? padId(label as number | string) : String(label);
 }

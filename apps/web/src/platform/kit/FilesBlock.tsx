@@ -232,7 +232,7 @@ export function FilesBlock({ url: base, queryKey: key, canEdit, lockedText, test
             </Table.Td>
             <Table.Td ta="right">
               <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatFileSize(file.size)}
+                {formatFileSize(file.size, i18n.language)}
               </Text>
             </Table.Td>
             <Table.Td>

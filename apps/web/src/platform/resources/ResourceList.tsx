@@ -137,11 +137,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
     enabled: !awaitingDefault,
   });
 
-  const referenceLabel = useReferenceLabels(
-    columnFields(descriptor),
-    list.data?.collection ?? [],
-    list.data?.labels,
-  );
+  const referenceLabel = useReferenceLabels(columnFields(descriptor), list.data?.collection ?? [], list.data);
 
   const toggle = useMutation({
     mutationFn: ({ row, enabled }: { row: Row; enabled: boolean }) =>

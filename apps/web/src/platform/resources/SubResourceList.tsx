@@ -73,7 +73,7 @@ export function SubResourceList({
     placeholderData: keepPreviousData,
   });
   const shown = columnFields(descriptor).filter((f) => f.listed && f.name !== parent.field);
-  const referenceLabel = useReferenceLabels(shown, list.data?.collection ?? [], list.data?.labels);
+  const referenceLabel = useReferenceLabels(shown, list.data?.collection ?? [], list.data);
   const client = useQueryClient();
   const toggle = useMutation({
     mutationFn: ({ row, enabled }: { row: Row; enabled: boolean }) =>

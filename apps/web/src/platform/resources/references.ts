@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { FieldDescriptor, ListResult } from '@tms/domain';
+import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { labelOfRow } from '../format';
 
@@ -8,8 +9,8 @@ const REFERENCE_TYPES = new Set(['reference', 'references']);
 const idsIn = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
 
-/** The labels a list answer brought with its rows, by field and id (`ListResult.labels`). */
-export type KnownLabels = ListResult<unknown>['labels'];
+/** The labels a list answer brought with its rows, by field and id (`ListResult.labels`, `labelsEn`). */
+export type KnownLabels = Pick<ListResult<unknown>, 'labels' | 'labelsEn'>;
 
 /**
  * Labels of the records that reference fields point to, for the values on screen. A list answer brings
@@ -21,26 +22,25 @@ export function useReferenceLabels(
   records: readonly Record<string, unknown>[],
   known?: KnownLabels,
 ): (field: FieldDescriptor, value: unknown) => string {
-  const wanted = new Map<string, { labelField: string; padded: boolean; ids: Set<number> }>();
+  const { i18n } = useTranslation();
+  const wanted = new Map<string, { ids: Set<number> }>();
   for (const field of fields) {
-    if (!REFERENCE_TYPES.has(field.type) || !field.reference || known?.[field.name]) continue;
-    const { path, labelField, padded = false } = field.reference;
+    if (!REFERENCE_TYPES.has(field.type) || !field.reference || known?.labels?.[field.name]) continue;
+    const { path, labelField } = field.reference;
     const key = `${path}|${labelField}`;
-    const entry = wanted.get(key) ?? { labelField, padded, ids: new Set<number>() };
+    const entry = wanted.get(key) ?? { ids: new Set<number>() };
     for (const record of records) for (const id of idsIn(record[field.name])) entry.ids.add(id);
     wanted.set(key, entry);
   }
   const requests = [...wanted.entries()]
     .filter(([, { ids }]) => ids.size > 0)
-    .map(([key, { labelField, padded, ids }]) => ({
+    .map(([key, { ids }]) => ({
       key,
       path: key.slice(0, key.indexOf('|')),
-      labelField,
-      padded,
       ids: [...ids].sort((a, b) => a - b),
     }));
   const results = useQueries({
-    queries: requests.map(({ key, path, labelField, padded, ids }) => ({
+    queries: requests.map(({ key, path, ids }) => ({
       queryKey: ['reference-labels', key, ids],
       queryFn: async ({ signal }: { signal: AbortSignal }) => {
         const answer = await api.get<ListResult<Record<string, unknown>>>(path, {
@@ -48,26 +48,27 @@ export function useReferenceLabels(
           signal,
           suppressPopup: true,
         });
-        return new Map(
-          answer.collection.map((row) => [row.id as number, labelOfRow(row, labelField, padded)]),
-        );
+        return new Map(answer.collection.map((row) => [row.id as number, row]));
       },
       staleTime: 60_000,
     })),
   });
-  const labels = new Map<string, Map<number, string>>();
+  const labels = new Map<string, Map<number, Record<string, unknown>>>();
   requests.forEach(({ key }, index) => {
     const data = results[index]?.data;
     if (data) labels.set(key, data);
   });
   return (field, value) => {
-    const brought = known?.[field.name];
+    const brought = known?.labels?.[field.name];
     if (brought && field.reference) {
       const { labelField, padded = false } = field.reference;
+      const english = known?.labelsEn?.[field.name];
       return idsIn(value)
         .map((id) => {
           const label = brought[id];
-          return label == null ? String(id) : labelOfRow({ [labelField]: label }, labelField, padded);
+          if (label == null) return String(id);
+          const row = { [labelField]: label, [`${labelField}En`]: english?.[id] };
+          return labelOfRow(row, labelField, padded, i18n.language);
         })
         .join(', ');
     }
@@ -75,7 +76,12 @@ export function useReferenceLabels(
       ? labels.get(`${field.reference.path}|${field.reference.labelField}`)
       : undefined;
     return idsIn(value)
-      .map((id) => fetched?.get(id) ?? String(id))
+      .map((id) => {
+        const row = fetched?.get(id);
+        return row && field.reference
+          ? labelOfRow(row, field.reference.labelField, field.reference.padded, i18n.language)
+          : String(id);
+      })
       .join(', ');
   };
 }

@@ -83,7 +83,7 @@ export interface LazyMultiSelectProps extends BaseProps {
  * searches 500 ms after typing stops, "Load more" shows 20 more, "Show disabled" lists disabled records too.
  */
 export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { url, selectedUrl, labelField = 'name', padLabel, fullLoad, cache, toggle, query } = props;
   const combobox = useCombobox({
     onDropdownClose: () => {
@@ -103,8 +103,8 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
   const known = useRef(new Map<Id, Row>());
 
   const labelOf = useCallback(
-    (row: Row | undefined) => (row ? labelOfRow(row, labelField, padLabel) : ''),
-    [labelField, padLabel],
+    (row: Row | undefined) => (row ? labelOfRow(row, labelField, padLabel, i18n.language) : ''),
+    [labelField, padLabel, i18n.language],
   );
   const pageSize = fullLoad ? FULL_LOAD_PAGE_SIZE : LAZY_PAGE_SIZE;
 
