@@ -73,7 +73,10 @@ export function growthOf(endpoints: EndpointResult[], growing: Set<string>): Ben
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const n = (value: number) => value.toLocaleString('en-US');
-const lat = (s: LoadStats) => `${s.p50} / ${s.p95} / ${s.p99}`;
+const lat = (s: LoadStats) =>
+  s.requests === 0 || s.failures > 0
+    ? `**failed** (${s.failures} failed, ${s.requests} answered)`
+    : `${s.p50} / ${s.p95} / ${s.p99}`;
 
 export function markdown(r: BenchResults): string {
   const lines: string[] = [];
