@@ -25,6 +25,7 @@ export {
   type ChangeContext,
   defaultEntity,
   type FindOptions,
+  type ListQuery,
   MAX_EXPORT_ROWS,
   type ResourceContext,
   type ResourceHooks,

@@ -159,7 +159,9 @@ export function MergePage() {
             <LazySelect
               id="merge-survivor"
               label={t('merge.survivor')}
-              url={descriptor.path}
+              // The server's lookup of possible survivors leaves this record (and merged ones) out.
+              url={`${descriptor.path}/${sourceId}/merge/survivors`}
+              selectedUrl={`${descriptor.path}/{value}`}
               value={survivorId}
               onChange={(next) => {
                 setStale(false);
