@@ -9,13 +9,15 @@ const ERROR_SELECTOR = '[aria-invalid="true"], .mantine-InputWrapper-error, [dat
 const CONTROL_SELECTOR = 'input:not([type="hidden"]), textarea, select, button, [tabindex]';
 
 /**
- * Scrolls the first error of the form the user works in (an open dialog, else the page) into view and
- * focuses its field. Answers whether there was one.
+ * Scrolls the first error of the form the user works in (an open dialog, else the page: a dialog that
+ * led to the save may still be closing) into view and focuses its field. Answers whether there was one.
  */
 export function revealFirstError(doc: Document = document): boolean {
   const dialogs = doc.querySelectorAll('[role="dialog"][aria-modal="true"]');
-  const layer = dialogs[dialogs.length - 1] ?? doc.body;
-  const first = layer.querySelector<HTMLElement>(ERROR_SELECTOR);
+  const dialog = dialogs[dialogs.length - 1];
+  const inDialog = dialog?.querySelector<HTMLElement>(ERROR_SELECTOR);
+  const layer = inDialog && dialog ? dialog : doc.body;
+  const first = inDialog ?? doc.body.querySelector<HTMLElement>(ERROR_SELECTOR);
   if (!first) return false;
   first.scrollIntoView({ block: 'center' });
   if (first.hasAttribute('data-form-error')) return true;
