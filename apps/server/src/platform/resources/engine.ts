@@ -24,7 +24,6 @@ export {
   type ChangeContext,
   defaultEntity,
   type FindOptions,
-  type ListQuery,
   MAX_EXPORT_ROWS,
   type ResourceContext,
   type ResourceHooks,

@@ -195,11 +195,8 @@ export interface ResourceService<Row = Values> {
   readonly table: ResourceTable;
   readonly options: ResourceOptions<Row>;
   readonly schemas: ReturnType<typeof resourceSchemas>;
-  /**
-   * One page (`query` as `schemas.listQuery` parses it) within the read scope; `narrower`: a condition of
-   * the caller on top of it (a lookup offering only the records an action may take).
-   */
-  list(ctx: ResourceContext, query: ListQuery, narrower?: SQL): Promise<ListResult<Values>>;
+  /** One page (`query` as `schemas.listQuery` parses it) within the read scope. */
+  list(ctx: ResourceContext, query: ListQuery): Promise<ListResult<Values>>;
   /** Up to MAX_EXPORT_ROWS entities of the list's selection and order, with the fields to export. */
   exportRows(
     ctx: ResourceContext,
@@ -443,10 +440,9 @@ export function resourceService<T extends ResourceTable>(
     await hooks.onChange?.(ctx, event);
   }
 
-  function selection({ tx, auth, registries }: ResourceContext, query: Values, narrower?: SQL) {
-    const where = listWhere(descriptor, table, query, scopeOf(auth), filters, { tx, registries });
+  function selection({ tx, auth, registries }: ResourceContext, query: Values) {
     return {
-      where: narrower ? and(where, narrower) : where,
+      where: listWhere(descriptor, table, query, scopeOf(auth), filters, { tx, registries }),
       ...listOrder(descriptor, table, query),
     };
   }
@@ -458,9 +454,9 @@ export function resourceService<T extends ResourceTable>(
     schemas,
     toEntity,
 
-    async list(ctx, query, narrower) {
+    async list(ctx, query) {
       const { tx } = ctx;
-      const { where, order, keyset } = selection(ctx, query, narrower);
+      const { where, order, keyset } = selection(ctx, query);
       if (query.after && query.before) throw fieldError(['before'], RESOURCE_MESSAGES.staleCursor);
       const from = query.after
         ? pageFrom(keyset, 'after', String(query.after))

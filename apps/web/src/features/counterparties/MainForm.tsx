@@ -28,7 +28,6 @@ import { FieldInput } from '../../platform/resources/widgets';
 import { notifyDeleted, notifySaved } from '../../platform/snackbar';
 import { applyServerErrors } from '../../platform/widgets';
 import { CreditBlock } from './CreditBlock';
-import { DuplicateInnDialog, DuplicateInnWarning, useDuplicateInn } from './DuplicateInn';
 import { type FieldSize, fieldShown, MAIN_SECTIONS, SPANS } from './logic';
 
 /** A new counterparty starts as a client that needs an application, like most of them. */
@@ -63,8 +62,7 @@ interface MainFormProps {
 
 /**
  * The Main tab: every field of the counterparty in sections, inputs the user may not change disabled
- * (COUNTERPARTY_FIELD_ROLES, the management lock), server errors under their fields. An INN some other
- * counterparty already has is pointed out while typing and asked about at the save (branches share one).
+ * (COUNTERPARTY_FIELD_ROLES, the management lock), server errors under their fields.
  */
 export function MainForm({ descriptor, texts, record, form, reload }: MainFormProps) {
   const { t } = useTranslation('counterparties');
@@ -76,13 +74,6 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
   const { control, handleSubmit, setError, formState } = form;
   const creating = record === null;
   const values = useWatch({ control });
-  const duplicates = useDuplicateInn(values.inn, record?.inn ?? null, record?.id ?? null);
-  // The save waiting for "save anyway", and the INN the user already said so for.
-  const [pending, setPending] = useState<{
-    values: Record<string, unknown>;
-    records: Awaited<ReturnType<typeof duplicates.check>>;
-  } | null>(null);
-  const [acceptedInn, setAcceptedInn] = useState<string | null>(null);
 
   const lockedByManagement =
     record?.managementLock === true && !hasRole(system, 'ROLE_IGNORE_MANAGEMENT_LOCK');
@@ -172,19 +163,8 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
 
   const rootError = formState.errors.root?.server?.message;
 
-  const submit = handleSubmit(async (formValues) => {
-    if (duplicates.inn !== acceptedInn) {
-      const records = await duplicates.check();
-      if (records.length) {
-        setPending({ values: formValues, records });
-        return;
-      }
-    }
-    save.mutate(formValues);
-  });
-
   return (
-    <form onSubmit={submit} noValidate data-testid="resource-form">
+    <form onSubmit={handleSubmit((v) => save.mutate(v))} noValidate data-testid="resource-form">
       <Stack gap="md">
         <LeaveGuard dirty={formState.isDirty} />
         {conflict && (
@@ -233,24 +213,9 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
               {after.length > 0 && (
                 <Grid gap="md">{after.map(([field, size]) => renderField(field, size))}</Grid>
               )}
-              {section.key === 'requisites' && (
-                <DuplicateInnWarning inn={duplicates.inn} records={duplicates.shown} />
-              )}
             </FormSection>
           );
         })}
-        <DuplicateInnDialog
-          inn={duplicates.inn}
-          records={pending?.records ?? []}
-          saving={save.isPending}
-          onSave={() => {
-            if (!pending) return;
-            setAcceptedInn(duplicates.inn);
-            setPending(null);
-            save.mutate(pending.values);
-          }}
-          onClose={() => setPending(null)}
-        />
         <RecordActionBar
           texts={texts}
           listPath={descriptor.path}

@@ -30,7 +30,6 @@ import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
-import { ERROR_LINE_BREAK } from '../../platform/kit/errorText';
 import { FormRootError } from '../../platform/kit/FormRootError';
 import { RecordPlaceholder } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
@@ -160,9 +159,7 @@ export function MergePage() {
             <LazySelect
               id="merge-survivor"
               label={t('merge.survivor')}
-              // The server's lookup of possible survivors leaves this record (and merged ones) out.
-              url={`${descriptor.path}/${sourceId}/merge/survivors`}
-              selectedUrl={`${descriptor.path}/{value}`}
+              url={descriptor.path}
               value={survivorId}
               onChange={(next) => {
                 setStale(false);
@@ -173,7 +170,7 @@ export function MergePage() {
           </div>
         </Stack>
       </Paper>
-      {errors.length > 0 && <FormRootError>{errors.join(ERROR_LINE_BREAK)}</FormRootError>}
+      {errors.length > 0 && <FormRootError>{errors.join(' ')}</FormRootError>}
       {stale && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={texts.t('conflict.title')}>
           <Stack gap="xs" align="flex-start">

@@ -1,4 +1,3 @@
-import { joinErrorLines } from '../../platform/kit/errorText';
 import 'mantine-datatable/styles.css';
 import {
   Anchor,
@@ -100,7 +99,7 @@ export function SimilarPage() {
                   const value = e.currentTarget.value;
                   setDraft((d) => ({ ...d, [name]: value }));
                 }}
-                error={serverErrors?.[name] && joinErrorLines(serverErrors[name])}
+                error={serverErrors?.[name]?.map((m) => translateServerMessage(m)).join(' ')}
               />
             ))}
           </SimpleGrid>

@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client';
 import { translateServerMessage } from '../../i18n';
-import { joinErrorLines } from '../../kit/errorText';
 import { newRowId } from './logic';
 
 interface AddToListDialogProps {
@@ -62,7 +61,10 @@ export function AddToListDialog({ opened, list, onClose, onAdded }: AddToListDia
         const fieldTrees = rowTree?.children.fields?.children ?? {};
         setErrors(
           Object.fromEntries(
-            Object.entries(fieldTrees).map(([code, tree]) => [code, joinErrorLines(tree.errors)]),
+            Object.entries(fieldTrees).map(([code, tree]) => [
+              code,
+              tree.errors.map((m) => translateServerMessage(m)).join(' '),
+            ]),
           ),
         );
         const other = [...(failure.errors.errors ?? []), ...(rowTree?.errors ?? [])];
@@ -71,7 +73,9 @@ export function AddToListDialog({ opened, list, onClose, onAdded }: AddToListDia
         );
         if (other.length || unknownFields.length) {
           setRootError(
-            joinErrorLines([...other, ...unknownFields.flatMap((code) => fieldTrees[code]?.errors ?? [])]),
+            [...other, ...unknownFields.flatMap((code) => fieldTrees[code]?.errors ?? [])]
+              .map((m) => translateServerMessage(m))
+              .join(' '),
           );
         }
       } else {
