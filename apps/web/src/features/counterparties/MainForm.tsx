@@ -1,17 +1,14 @@
 import { Alert, Grid, Group, Stack, Switch } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type Counterparty,
   counterpartyFieldRole,
   type FieldDescriptor,
   type ResourceDescriptor,
 } from '@tms/domain';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { ApiError, api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { errorText } from '../../platform/kit/errorText';
@@ -22,11 +19,9 @@ import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { accessOf, bodyOf, formValuesOf, isRequired, type Row } from '../../platform/resources/logic';
 import { ConflictAlert } from '../../platform/resources/RecordPage';
 import { type ResourceFormValues, useResourceForm } from '../../platform/resources/ResourceFormFields';
-import { resourceKey } from '../../platform/resources/ResourceList';
 import type { ResourceTexts } from '../../platform/resources/texts';
+import { useRecordSave } from '../../platform/resources/useRecordSave';
 import { FieldInput } from '../../platform/resources/widgets';
-import { notifyDeleted, notifySaved } from '../../platform/snackbar';
-import { applyServerErrors } from '../../platform/widgets';
 import { CreditBlock } from './CreditBlock';
 import { type FieldSize, fieldShown, MAIN_SECTIONS, SPANS } from './logic';
 
@@ -68,10 +63,7 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
   const { t } = useTranslation('counterparties');
   const system = useSystemData();
   const access = accessOf(descriptor, system.roles);
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const [conflict, setConflict] = useState(false);
-  const { control, handleSubmit, setError, formState } = form;
+  const { control, handleSubmit, formState } = form;
   const creating = record === null;
   const values = useWatch({ control });
 
@@ -85,36 +77,7 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
     return role !== undefined && !hasRole(system, role);
   };
 
-  const save = useMutation({
-    mutationFn: (formValues: Record<string, unknown>) => {
-      const body = bodyOf(descriptor, formValues);
-      return record
-        ? api.put<Counterparty>(`${descriptor.path}/${record.id}`, { ...body, version: record.version })
-        : api.post<Counterparty>(descriptor.path, body);
-    },
-    onSuccess: async (saved) => {
-      notifySaved(t('common:saved'));
-      setConflict(false);
-      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
-      await client.invalidateQueries({ queryKey: resourceKey(descriptor) });
-      if (creating) navigate(`${descriptor.path}/${saved.id}`, { replace: true });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) setConflict(true);
-      else applyServerErrors(error, setError);
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: () => api.delete(`${descriptor.path}/${record?.id}`),
-    onSuccess: async () => {
-      notifyDeleted(t('common:deleted'));
-      client.removeQueries({ queryKey: [...resourceKey(descriptor), 'record', record?.id] });
-      await client.invalidateQueries({ queryKey: resourceKey(descriptor) });
-      navigate(descriptor.path, { replace: true });
-    },
-    onError: (error) => applyServerErrors(error, setError),
-  });
+  const { save, remove, conflict, setConflict } = useRecordSave({ descriptor, t, record, form });
 
   const renderSwitch = (field: FieldDescriptor) => (
     <Controller
@@ -164,7 +127,11 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
   const rootError = formState.errors.root?.server?.message;
 
   return (
-    <form onSubmit={handleSubmit((v) => save.mutate(v))} noValidate data-testid="resource-form">
+    <form
+      onSubmit={handleSubmit((v) => save.mutate(bodyOf(descriptor, v)))}
+      noValidate
+      data-testid="resource-form"
+    >
       <Stack gap="md">
         <LeaveGuard dirty={formState.isDirty} />
         {conflict && (

@@ -17,9 +17,8 @@ import { type FieldDescriptor, mayGrant, roleLabel, type User, updateSchemaOf } 
 import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PASSWORD_COUNTER, PasswordFields, usePasswordForm } from '../../app/shell/PasswordChangeDialog';
-import { ApiError, api } from '../../platform/api/client';
+import { type ApiError, api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { impersonate } from '../../platform/auth/actions';
 import { useSystemData } from '../../platform/auth/system';
@@ -34,9 +33,10 @@ import { accessOf, bodyOf, formValuesOf } from '../../platform/resources/logic';
 import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { useResourceTexts } from '../../platform/resources/texts';
+import { useRecordSave } from '../../platform/resources/useRecordSave';
 import { FieldInput } from '../../platform/resources/widgets';
 import { notifySaved } from '../../platform/snackbar';
-import { applyServerErrors, LazySelect } from '../../platform/widgets';
+import { LazySelect } from '../../platform/widgets';
 
 type Values = Record<string, unknown>;
 
@@ -94,10 +94,8 @@ function UserScreen({
   const texts = useResourceTexts(descriptor);
   const system = useSystemData();
   const access = accessOf(descriptor, system.roles);
-  const navigate = useNavigate();
   const client = useQueryClient();
   const canWrite = record ? access.edit : access.create;
-  const [conflict, setConflict] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [apiKey, setApiKey] = useState<string | null>(null);
   const fields = new Map(descriptor.fields.map((f) => [f.name, f]));
@@ -107,7 +105,7 @@ function UserScreen({
   const resolver: Resolver<Values> = (values, context, options) =>
     zod(bodyOf(descriptor, values), context, options);
   const form = useForm<Values>({ defaultValues: initialValues(descriptor, record), resolver });
-  const { control, handleSubmit, reset, setError, formState } = form;
+  const { control, handleSubmit, reset, formState } = form;
   useEffect(() => {
     reset(initialValues(descriptor, record));
   }, [descriptor, record, reset]);
@@ -118,24 +116,7 @@ function UserScreen({
     await client.invalidateQueries({ queryKey: key });
   };
 
-  const save = useMutation({
-    mutationFn: (values: Values) => {
-      const body = bodyOf(descriptor, values);
-      return record
-        ? api.put<User>(`${descriptor.path}/${record.id}`, { ...body, version: record.version })
-        : api.post<User>(descriptor.path, body);
-    },
-    onSuccess: async (saved) => {
-      notifySaved(t('common:saved'));
-      setConflict(false);
-      await remember(saved);
-      if (!record) navigate(`${descriptor.path}/${saved.id}`, { replace: true });
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) setConflict(true);
-      else applyServerErrors(error, setError);
-    },
-  });
+  const { save, conflict, setConflict } = useRecordSave({ descriptor, t, record, form });
 
   const issueKey = useMutation({
     mutationFn: () => api.post<{ apiKey: string }>(`${descriptor.path}/${record?.id}/api-key`),
@@ -216,7 +197,11 @@ function UserScreen({
       .map((r) => roleLabel(r, texts.lang)) ?? [];
 
   const main = (
-    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate data-testid="resource-form">
+    <form
+      onSubmit={handleSubmit((values) => save.mutate(bodyOf(descriptor, values)))}
+      noValidate
+      data-testid="resource-form"
+    >
       <Stack gap="md">
         <LeaveGuard dirty={form.formState.isDirty} />
         {conflict && (

@@ -19,6 +19,11 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
       guarded.current && currentLocation.pathname !== nextLocation.pathname,
   );
 
+  // A navigation held while the form was briefly dirty (its save just landed) goes on once it is clean.
+  useEffect(() => {
+    if (blocker.state === 'blocked' && !dirty) blocker.proceed();
+  }, [blocker, dirty]);
+
   useEffect(() => {
     if (!dirty) return;
     const ask = (event: BeforeUnloadEvent) => event.preventDefault();

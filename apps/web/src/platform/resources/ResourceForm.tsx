@@ -1,21 +1,19 @@
 import { Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError, api } from '../api/client';
+import { type ApiError, api } from '../api/client';
 import { useSystemData } from '../auth/system';
 import { padId } from '../format';
 import { FormRootError } from '../kit/FormRootError';
 import { LeaveGuard } from '../kit/LeaveGuard';
 import { RecordActionBar } from '../kit/RecordActionBar';
-import { notifyDeleted, notifySaved } from '../snackbar';
-import { applyServerErrors } from '../widgets';
+import { notifySaved } from '../snackbar';
 import { resourceKey } from './keys';
 import { accessOf, bodyOf, formValuesOf, type Row } from './logic';
 import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from './RecordPage';
-import { ResourceFormFields, type ResourceFormValues, useResourceForm } from './ResourceFormFields';
+import { ResourceFormFields, useResourceForm } from './ResourceFormFields';
 import { type ResourceTexts, useResourceTexts } from './texts';
 import type { ResourceScreenProps } from './types';
+import { useRecordSave } from './useRecordSave';
 
 /** The create (`/new`) and edit (`/:id`) screen of a resource, with the History tab on a record. */
 export function ResourceForm(props: ResourceScreenProps) {
@@ -46,50 +44,13 @@ function FormScreen({
   const { t } = texts;
   const system = useSystemData();
   const access = accessOf(descriptor, system.roles);
-  const navigate = useNavigate();
   const client = useQueryClient();
   const existing = record !== null;
   const canWrite = existing ? access.edit : access.create;
-  const [conflict, setConflict] = useState(false);
 
-  const { control, handleSubmit, reset, setError, formState } = useResourceForm(descriptor, record);
-
-  const invalidate = () => client.invalidateQueries({ queryKey: resourceKey(descriptor) });
-
-  const save = useMutation({
-    mutationFn: (values: ResourceFormValues) => {
-      const body = bodyOf(descriptor, values);
-      return record
-        ? api.put<Row>(`${descriptor.path}/${record.id}`, { ...body, version: record.version })
-        : api.post<Row>(descriptor.path, body);
-    },
-    onSuccess: async (saved) => {
-      notifySaved(String(t('common:saved')));
-      setConflict(false);
-      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
-      await invalidate();
-      if (!record) {
-        navigate(descriptor.screens?.edit === false ? descriptor.path : `${descriptor.path}/${saved.id}`, {
-          replace: true,
-        });
-      }
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) setConflict(true);
-      else applyServerErrors(error, setError);
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: () => api.delete<Row>(`${descriptor.path}/${record?.id}`),
-    onSuccess: async () => {
-      notifyDeleted(String(t('common:deleted')));
-      client.removeQueries({ queryKey: [...resourceKey(descriptor), 'record', record?.id] });
-      // Back to the list at once; it refreshes behind (waiting for it could outlast the snackbar).
-      navigate(descriptor.path, { replace: true });
-      await invalidate();
-    },
-  });
+  const form = useResourceForm(descriptor, record);
+  const { control, handleSubmit, reset, formState } = form;
+  const { save, remove, conflict, setConflict } = useRecordSave({ descriptor, t, record, form });
 
   const toggle = useMutation({
     mutationFn: (enabled: boolean) =>
@@ -97,7 +58,7 @@ function FormScreen({
     onSuccess: async (saved) => {
       notifySaved(String(t('common:saved')));
       client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
-      await invalidate();
+      await client.invalidateQueries({ queryKey: resourceKey(descriptor) });
     },
   });
 
@@ -113,7 +74,11 @@ function FormScreen({
   const rootError = formState.errors.root?.server?.message;
 
   const main = (
-    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate data-testid="resource-form">
+    <form
+      onSubmit={handleSubmit((values) => save.mutate(bodyOf(descriptor, values)))}
+      noValidate
+      data-testid="resource-form"
+    >
       <Stack gap="md">
         <LeaveGuard dirty={formState.isDirty} />
         {conflict && <ConflictAlert texts={texts} onReload={reloadRecord} />}

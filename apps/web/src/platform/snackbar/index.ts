@@ -1,13 +1,17 @@
+import { paintedTimers } from './painted-timers';
 import { type SnackbarInput, SnackbarQueue } from './queue';
 
 export type { SnackbarMessage } from './queue';
 export { ERROR_TIMEOUT_MS, FORBIDDEN_TIMEOUT_MS, SNACKBAR_TIMEOUT_MS } from './queue';
 
-/** The application's one snackbar queue; the shell renders its current message. */
-export const snackbar = new SnackbarQueue({
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-  clearTimeout: (handle) => window.clearTimeout(handle as number),
-});
+/** The application's one snackbar queue; the shell renders its current message for its time on screen. */
+export const snackbar = new SnackbarQueue(
+  paintedTimers({
+    request: (callback) => window.requestAnimationFrame(callback),
+    cancel: (handle) => window.cancelAnimationFrame(handle),
+    now: () => performance.now(),
+  }),
+);
 
 export const notify = (input: SnackbarInput) => snackbar.show(input);
 

@@ -1,0 +1,87 @@
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResourceDescriptor } from '@tms/domain';
+import { useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ApiError, api } from '../api/client';
+import { notifyDeleted, notifySaved } from '../snackbar';
+import { applyServerErrors, validationErrorsOf } from '../widgets';
+import { resourceKey } from './keys';
+import type { Row } from './logic';
+
+interface RecordSaveOptions<T extends FieldValues> {
+  descriptor: ResourceDescriptor;
+  /** The generic texts (`common:saved`, `common:deleted`). */
+  t: (key: string) => string;
+  record: Row | null;
+  form: UseFormReturn<T>;
+  /** More queries the record shows up in (besides the resource's own), refreshed after a change. */
+  alsoRefresh?: readonly QueryKey[];
+  /** Told the field paths of a refused save (a page opens the block holding them). */
+  onInvalid?: (paths: string[]) => void;
+}
+
+/**
+ * Saving and deleting a record from its page: POST or PUT with the version; on success the form is
+ * clean at once (so leaving the page does not ask about edits just saved), the answer replaces the
+ * record, a new record opens at once and the lists refresh behind. A stale version sets `conflict`;
+ * other refusals go under their fields.
+ */
+export function useRecordSave<T extends FieldValues>({
+  descriptor,
+  t,
+  record,
+  form,
+  alsoRefresh = [],
+  onInvalid,
+}: RecordSaveOptions<T>) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [conflict, setConflict] = useState(false);
+  const recordKey = (id: unknown) => [...resourceKey(descriptor), 'record', id];
+  const refresh = () =>
+    Promise.all(
+      [resourceKey(descriptor), ...alsoRefresh].map((queryKey) => client.invalidateQueries({ queryKey })),
+    );
+
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      record
+        ? api.put<Row>(`${descriptor.path}/${record.id}`, { ...body, version: record.version })
+        : api.post<Row>(descriptor.path, body),
+    onSuccess: async (saved) => {
+      notifySaved(t('common:saved'));
+      setConflict(false);
+      // What was typed is saved: the form is clean now; the page refills it from the answer.
+      form.reset(form.getValues());
+      client.setQueryData(recordKey(saved.id), saved);
+      if (!record) {
+        const opened = descriptor.screens?.edit === false ? '' : `/${saved.id}`;
+        navigate(`${descriptor.path}${opened}`, { replace: true });
+      }
+      await refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(true);
+        return;
+      }
+      applyServerErrors(error, form.setError);
+      onInvalid?.(Object.keys(validationErrorsOf(error) ?? {}));
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: () => api.delete(`${descriptor.path}/${record?.id}`),
+    onSuccess: async () => {
+      notifyDeleted(t('common:deleted'));
+      client.removeQueries({ queryKey: recordKey(record?.id) });
+      // Back to the list at once; it refreshes behind (waiting for it could outlast the snackbar).
+      navigate(descriptor.path, { replace: true });
+      await refresh();
+    },
+    onError: (error) => applyServerErrors(error, form.setError),
+  });
+
+  return { save, remove, conflict, setConflict };
+}
