@@ -179,6 +179,89 @@ test('merge: the chosen values survive, the contact moves, the merged one is mar
   await expect(page.getByTestId('history-entry').first()).toBeVisible();
 });
 
+test('an INN another counterparty has is pointed out and asked about; the merge never offers the record itself', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const inn = innPair();
+  const tag = unique();
+  const head = await api('POST', '/counterparties', {
+    name: `Головной ${tag}`,
+    client: true,
+    countryId: await russiaId(api),
+    inn: inn.valid,
+    kpp: '773601001',
+  });
+
+  await page.goto('/counterparties/new');
+  await page.locator('#field-name').fill(`Филиал ${tag}`);
+  await choose(page, 'field-countryId', 'Российская Федерация');
+  await page.locator('#field-inn').fill(inn.valid);
+  // Pointed out while typing, with the way to the record that has it.
+  const warning = page.getByTestId('duplicate-inn');
+  await expect(warning.getByRole('link', { name: `Головной ${tag}` })).toHaveAttribute(
+    'href',
+    `/counterparties/${head.id}`,
+  );
+
+  // The save asks first; going back saves nothing.
+  await page.getByTestId('resource-save').click();
+  const dialog = page.getByRole('dialog', { name: 'Контрагент с таким ИНН уже есть' });
+  await expect(dialog.getByTestId('duplicate-inn-record')).toContainText('КПП 773601001');
+  await dialog.getByRole('button', { name: 'Вернуться к форме' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/counterparties\/new$/);
+
+  // A branch with its own KPP, saved deliberately; once saved, its INN is no news.
+  await page.locator('#field-kpp').fill('773602001');
+  await page.getByTestId('resource-save').click();
+  await dialog.getByTestId('duplicate-inn-save').click();
+  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expect(page).toHaveURL(/\/counterparties\/\d+$/);
+  const branchId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByRole('heading', { name: `Филиал ${tag}` })).toBeInViewport();
+  await expect(warning).toHaveCount(0);
+
+  // The merge offers the other record, never the one being merged.
+  await page.goto(`/counterparties/${branchId}/merge`);
+  await page.locator('#merge-survivor').click();
+  await page.locator('#merge-survivor').fill(tag);
+  await expect(page.getByRole('option', { name: `Головной ${tag}` })).toBeVisible();
+  await expect(page.getByRole('option', { name: `Филиал ${tag}` })).toHaveCount(0);
+});
+
+test('a refused save shows two messages of one field a line each, the field in view and focused', async ({
+  page,
+}) => {
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const inn = innPair();
+  const germany = await api('GET', `/settings/countries?search=${encodeURIComponent('Германия')}`);
+  // Abroad the number is no Russian INN, so nothing checks its digits there.
+  await api('POST', '/counterparties', {
+    name: `Иностранный ${unique()}`,
+    client: true,
+    countryId: (germany.collection as { id: number }[])[0]!.id,
+    inn: inn.wrong,
+  });
+
+  await page.goto('/counterparties/new');
+  await page.locator('#field-name').fill(`Российский ${unique()}`);
+  await choose(page, 'field-countryId', 'Российская Федерация');
+  await page.locator('#field-inn').fill(inn.wrong);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByTestId('resource-save').click();
+  await page.getByTestId('duplicate-inn-save').click();
+  // A wrong checksum and a duplicate: two messages, two lines.
+  const error = page.locator('#field-inn-error');
+  await expect(error).toContainText('ИНН и КПП', SAVE_TIMEOUT);
+  expect((await error.innerText()).split('\n')).toHaveLength(2);
+  await expect(page.locator('#field-inn')).toBeFocused();
+  await expect(page.locator('#field-inn')).toBeInViewport();
+});
+
 test('API access: the key is shown once and revoked, the allowed addresses are checked', async ({ page }) => {
   const token = await signIn(page, '/dashboard');
   const api = apiOf(page, token);

@@ -474,6 +474,44 @@ test.describe('the form screen', () => {
     await expect(page).toHaveURL(/\/new$/);
   });
 
+  test('a refused save brings its first error into view and focuses it; a new record opens at its top', async ({
+    page,
+  }) => {
+    // One column of fields: the save button and the first field are never on screen together.
+    await page.setViewportSize({ width: 800, height: 400 });
+    await signIn(page, '/settings/currencies/new');
+    const code = page.locator('#field-code');
+    const save = page.getByTestId('resource-save');
+    const scrolled = () => page.evaluate(() => window.scrollY);
+
+    // The client's check: nothing filled; every field's message shows at once.
+    await save.scrollIntoViewIfNeeded();
+    await expect(code).not.toBeInViewport();
+    await save.click();
+    await expect(code).toBeFocused();
+    await expect(code).toBeInViewport({ ratio: 1 });
+    await expect(page.locator('#field-name-error')).toBeVisible();
+
+    // The server's: a code already used.
+    await fill(page, currencyResource, { code: 'USD', numericCode: '101', minorUnits: 2, name: 'Дубликат' });
+    await save.scrollIntoViewIfNeeded();
+    await expect(code).not.toBeInViewport();
+    await save.click();
+    await expect(page.locator('#field-code-error')).toHaveText('Это значение уже используется', SAVE_TIMEOUT);
+    await expect(code).toBeFocused();
+    await expect(code).toBeInViewport({ ratio: 1 });
+
+    // Saved: the page is at its top, the new record's number and title in view.
+    await code.fill('XTR');
+    await save.scrollIntoViewIfNeeded();
+    expect(await scrolled()).toBeGreaterThan(0);
+    await save.click();
+    await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+    await expect(page).toHaveURL(/\/settings\/currencies\/\d+$/);
+    await expect(page.getByRole('heading', { name: /XTR|Дубликат/ })).toBeInViewport();
+    expect(await scrolled()).toBe(0);
+  });
+
   test('an invalid item of a list field is reported under the field', async ({ page }) => {
     await signIn(page, '/settings/service-offices/new');
     await fill(page, serviceOfficeResource, {

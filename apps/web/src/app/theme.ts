@@ -26,6 +26,9 @@ export const theme = createTheme({
   components: {
     Paper: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'md', withBorder: true } },
+    // A field's several messages come as lines of one text (errorText): each on its own line. The
+    // error element of switches and checkboxes is the same InputWrapper error.
+    InputWrapper: { styles: { error: { whiteSpace: 'pre-line' } } },
   },
 });
 

@@ -250,6 +250,42 @@ describe('merge', () => {
       expect(row).toMatchObject({ name: record.name, version: record.version, mergedIntoId: null });
     }
   });
+  it('offers as survivors the live records the user may change, never the one being merged', async () => {
+    const tag = 'Выбор-выжившего';
+    const source = await create(merger, { name: `${tag} исходный` });
+    const kept = await create(merger, { name: `${tag} основной` });
+    const gone = await create(merger, { name: `${tag} слитый` });
+    const away = await call('POST', `/api/counterparties/${gone.id}/merge`, merger, {
+      survivorId: kept.id,
+      fields: {},
+      survivorVersion: kept.version,
+      sourceVersion: gone.version,
+    });
+    expect(away.statusCode, away.body).toBe(200);
+    const mine = await create(curator, { name: `${tag} свой` });
+    const mineToo = await create(curator, { name: `${tag} свой второй` });
+    const survivors = async (id: number, who: SignedIn, query = '') => {
+      const res = await call(
+        'GET',
+        `/api/counterparties/${id}/merge/survivors?search=${encodeURIComponent(tag)}${query}`,
+        who,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const { collection, total } = res.json().data as { collection: { id: number }[]; total: number };
+      expect(total).toBe(collection.length);
+      return collection.map((row) => row.id).sort((a, b) => a - b);
+    };
+
+    // The plain list offers the record itself; the survivors' lookup never does, nor a merged record.
+    const listed = await call('GET', `/api/counterparties?search=${encodeURIComponent(tag)}`, merger);
+    expect(listed.json().data.collection.map((row: { id: number }) => row.id)).toContain(source.id);
+    expect(await survivors(source.id, merger)).toEqual([kept.id, mine.id, mineToo.id]);
+    expect(await survivors(source.id, merger, '&merged=true')).toEqual([]);
+    // Only what the user may change, from a source the user may change.
+    expect(await survivors(mine.id, curator)).toEqual([mineToo.id]);
+    const foreign = await call('GET', `/api/counterparties/${source.id}/merge/survivors`, curator);
+    expect(foreign.statusCode).toBe(404);
+  });
 });
 
 describe('similar search', () => {

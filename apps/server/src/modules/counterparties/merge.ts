@@ -6,7 +6,7 @@ import {
   MERGEABLE_COUNTERPARTY_FIELDS,
   MESSAGES,
 } from '@tms/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
@@ -14,13 +14,14 @@ import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { contacts } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
-import type { ResourceContext } from '../../platform/resources';
+import type { ListQuery, ResourceContext } from '../../platform/resources';
 import { counterpartyScope } from './scope';
 import {
   type CounterpartyRow,
   checkCounterparty,
   checkFieldAccess,
   counterpartyEntity,
+  counterpartyService,
   sameValue,
 } from './service';
 import {
@@ -104,6 +105,20 @@ function checkMergeable(source: CounterpartyRow, survivor: CounterpartyRow): voi
   if (source.id === survivor.id) throw fieldError(['survivorId'], M.mergeIntoItself);
   if (source.mergedIntoId !== null) throw fieldError([], M.alreadyMerged);
   if (survivor.mergedIntoId !== null) throw fieldError(['survivorId'], M.alreadyMerged);
+}
+
+/**
+ * The counterparties `sourceId` may be merged into, as a list page (the merge screen's survivor lookup):
+ * live records the user may change, never the source itself, so no client has to filter them out.
+ */
+export async function mergeSurvivors(ctx: ResourceContext, sourceId: number, query: ListQuery) {
+  const scope = counterpartyScope(ctx.auth, 'write', false);
+  if (!(await counterpartyService.reaches(ctx.tx, sourceId, scope))) throw notFound();
+  return counterpartyService.list(
+    ctx,
+    query,
+    and(ne(counterparties.id, sourceId), isNull(counterparties.mergedIntoId), scope),
+  );
 }
 
 /** Both records side by side and the mergeable fields whose values differ. */

@@ -22,10 +22,10 @@ import type { AuthContext } from '../../platform/auth/context';
 import { recordChange } from '../../platform/changelog/service';
 import { fieldError, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { registerResourceRoutes, requestContext } from '../../platform/resources';
+import { type ListQuery, registerResourceRoutes, requestContext } from '../../platform/resources';
 import { creditOf } from './credit';
 import { registerCounterpartyDictionaries } from './dictionaries';
-import { mergePreview } from './merge';
+import { mergePreview, mergeSurvivors } from './merge';
 import { counterpartyScope } from './scope';
 import { type CounterpartyRow, counterpartyEntity, counterpartyService } from './service';
 import { similarCounterparties } from './similar';
@@ -148,6 +148,25 @@ export default async function counterpartiesModule(app: App): Promise<void> {
       const { id } = request.params as { id: number };
       const { survivorId } = request.query as { survivorId: number };
       return { data: await mergePreview(requestContext(request), id, survivorId) };
+    },
+  );
+
+  app.get(
+    '/counterparties/:id/merge/survivors',
+    {
+      config: { roles: ['ROLE_COUNTERPARTY_MERGE'] },
+      schema: {
+        tags,
+        summary: 'The counterparties this one may be merged into (live, changeable, never itself)',
+        params: idParamSchema,
+        querystring: counterpartyService.schemas.listQuery,
+        response: { 200: dataSchema(listResultSchema(counterpartyService.schemas.entity)) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const query = request.query as ListQuery;
+      return { data: await mergeSurvivors(requestContext(request), id, query) };
     },
   );
 

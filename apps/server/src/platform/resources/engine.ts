@@ -24,6 +24,7 @@ export {
   type ChangeContext,
   defaultEntity,
   type FindOptions,
+  type ListQuery,
   MAX_EXPORT_ROWS,
   type ResourceContext,
   type ResourceHooks,

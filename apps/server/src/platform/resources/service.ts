@@ -195,8 +195,11 @@ export interface ResourceService<Row = Values> {
   readonly table: ResourceTable;
   readonly options: ResourceOptions<Row>;
   readonly schemas: ReturnType<typeof resourceSchemas>;
-  /** One page (`query` as `schemas.listQuery` parses it) within the read scope. */
-  list(ctx: ResourceContext, query: ListQuery): Promise<ListResult<Values>>;
+  /**
+   * One page (`query` as `schemas.listQuery` parses it) within the read scope; `narrower`: a condition of
+   * the caller on top of it (a lookup offering only the records an action may take).
+   */
+  list(ctx: ResourceContext, query: ListQuery, narrower?: SQL): Promise<ListResult<Values>>;
   /** Up to MAX_EXPORT_ROWS entities of the list's selection and order, with the fields to export. */
   exportRows(
     ctx: ResourceContext,
@@ -440,9 +443,10 @@ export function resourceService<T extends ResourceTable>(
     await hooks.onChange?.(ctx, event);
   }
 
-  function selection({ tx, auth, registries }: ResourceContext, query: Values) {
+  function selection({ tx, auth, registries }: ResourceContext, query: Values, narrower?: SQL) {
+    const where = listWhere(descriptor, table, query, scopeOf(auth), filters, { tx, registries });
     return {
-      where: listWhere(descriptor, table, query, scopeOf(auth), filters, { tx, registries }),
+      where: narrower ? and(where, narrower) : where,
       ...listOrder(descriptor, table, query),
     };
   }
@@ -454,9 +458,9 @@ export function resourceService<T extends ResourceTable>(
     schemas,
     toEntity,
 
-    async list(ctx, query) {
+    async list(ctx, query, narrower) {
       const { tx } = ctx;
-      const { where, order, keyset } = selection(ctx, query);
+      const { where, order, keyset } = selection(ctx, query, narrower);
       if (query.after && query.before) throw fieldError(['before'], RESOURCE_MESSAGES.staleCursor);
       const from = query.after
         ? pageFrom(keyset, 'after', String(query.after))

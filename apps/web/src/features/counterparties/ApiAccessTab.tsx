@@ -20,7 +20,7 @@ import { ApiError, api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime } from '../../platform/format';
-import { translateServerMessage } from '../../platform/i18n';
+import { joinErrorLines } from '../../platform/kit/errorText';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { notifySaved } from '../../platform/snackbar';
 import { HoldToConfirm, validationErrorsOf } from '../../platform/widgets';
@@ -75,7 +75,7 @@ export function ApiAccessTab({
     onError: (error) => {
       // Every message of the refused save goes under the one input (an address's, or the record's).
       const messages = Object.values(validationErrorsOf(error) ?? {}).flat();
-      if (messages.length) setIpsError(messages.map((m) => translateServerMessage(m)).join(' '));
+      if (messages.length) setIpsError(joinErrorLines(messages));
       else if (error instanceof ApiError && error.status === 409) setIpsError(t('apiAccess.stale'));
     },
   });

@@ -6,7 +6,7 @@ import {
   type FieldDescriptor,
   type ResourceDescriptor,
 } from '@tms/domain';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { hasRole } from '../../platform/auth/access';
@@ -23,6 +23,7 @@ import type { ResourceTexts } from '../../platform/resources/texts';
 import { useRecordSave } from '../../platform/resources/useRecordSave';
 import { FieldInput } from '../../platform/resources/widgets';
 import { CreditBlock } from './CreditBlock';
+import { DuplicateInnDialog, DuplicateInnWarning, useDuplicateInn } from './DuplicateInn';
 import { type FieldSize, fieldShown, MAIN_SECTIONS, SPANS } from './logic';
 
 /** A new counterparty starts as a client that needs an application, like most of them. */
@@ -57,7 +58,8 @@ interface MainFormProps {
 
 /**
  * The Main tab: every field of the counterparty in sections, inputs the user may not change disabled
- * (COUNTERPARTY_FIELD_ROLES, the management lock), server errors under their fields.
+ * (COUNTERPARTY_FIELD_ROLES, the management lock), server errors under their fields. An INN some other
+ * counterparty already has is pointed out while typing and asked about at the save (branches share one).
  */
 export function MainForm({ descriptor, texts, record, form, reload }: MainFormProps) {
   const { t } = useTranslation('counterparties');
@@ -66,6 +68,13 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
   const { control, handleSubmit, formState } = form;
   const creating = record === null;
   const values = useWatch({ control });
+  const duplicates = useDuplicateInn(values.inn, record?.inn ?? null, record?.id ?? null);
+  // The save waiting for "save anyway", and the INN the user already said so for.
+  const [pending, setPending] = useState<{
+    values: Record<string, unknown>;
+    records: Awaited<ReturnType<typeof duplicates.check>>;
+  } | null>(null);
+  const [acceptedInn, setAcceptedInn] = useState<string | null>(null);
 
   const lockedByManagement =
     record?.managementLock === true && !hasRole(system, 'ROLE_IGNORE_MANAGEMENT_LOCK');
@@ -126,12 +135,19 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
 
   const rootError = formState.errors.root?.server?.message;
 
+  const submit = handleSubmit(async (formValues) => {
+    if (duplicates.inn !== acceptedInn) {
+      const records = await duplicates.check();
+      if (records.length) {
+        setPending({ values: formValues, records });
+        return;
+      }
+    }
+    save.mutate(bodyOf(descriptor, formValues));
+  });
+
   return (
-    <form
-      onSubmit={handleSubmit((v) => save.mutate(bodyOf(descriptor, v)))}
-      noValidate
-      data-testid="resource-form"
-    >
+    <form onSubmit={submit} noValidate data-testid="resource-form">
       <Stack gap="md">
         <LeaveGuard dirty={formState.isDirty} />
         {conflict && (
@@ -180,9 +196,24 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
               {after.length > 0 && (
                 <Grid gap="md">{after.map(([field, size]) => renderField(field, size))}</Grid>
               )}
+              {section.key === 'requisites' && (
+                <DuplicateInnWarning inn={duplicates.inn} records={duplicates.shown} />
+              )}
             </FormSection>
           );
         })}
+        <DuplicateInnDialog
+          inn={duplicates.inn}
+          records={pending?.records ?? []}
+          saving={save.isPending}
+          onSave={() => {
+            if (!pending) return;
+            setAcceptedInn(duplicates.inn);
+            setPending(null);
+            save.mutate(bodyOf(descriptor, pending.values));
+          }}
+          onClose={() => setPending(null)}
+        />
         <RecordActionBar
           texts={texts}
           listPath={descriptor.path}

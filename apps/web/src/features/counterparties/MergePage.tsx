@@ -30,6 +30,7 @@ import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
+import { ERROR_LINE_BREAK } from '../../platform/kit/errorText';
 import { FormRootError } from '../../platform/kit/FormRootError';
 import { RecordPlaceholder } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
@@ -159,7 +160,9 @@ export function MergePage() {
             <LazySelect
               id="merge-survivor"
               label={t('merge.survivor')}
-              url={descriptor.path}
+              // The server's lookup of possible survivors leaves this record (and merged ones) out.
+              url={`${descriptor.path}/${sourceId}/merge/survivors`}
+              selectedUrl={`${descriptor.path}/{value}`}
               value={survivorId}
               onChange={(next) => {
                 setStale(false);
@@ -170,7 +173,7 @@ export function MergePage() {
           </div>
         </Stack>
       </Paper>
-      {errors.length > 0 && <FormRootError>{errors.join(' ')}</FormRootError>}
+      {errors.length > 0 && <FormRootError>{errors.join(ERROR_LINE_BREAK)}</FormRootError>}
       {stale && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={texts.t('conflict.title')}>
           <Stack gap="xs" align="flex-start">

@@ -1,3 +1,4 @@
+import { joinErrorLines } from '../../platform/kit/errorText';
 import 'mantine-datatable/styles.css';
 import {
   Anchor,
@@ -99,7 +100,7 @@ export function SimilarPage() {
                   const value = e.currentTarget.value;
                   setDraft((d) => ({ ...d, [name]: value }));
                 }}
-                error={serverErrors?.[name]?.map((m) => translateServerMessage(m)).join(' ')}
+                error={serverErrors?.[name] && joinErrorLines(serverErrors[name])}
               />
             ))}
           </SimpleGrid>

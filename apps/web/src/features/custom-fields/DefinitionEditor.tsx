@@ -32,7 +32,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, SELECT_CACHE_TTL_SECONDS } from '../../platform/api/client';
-import { translateServerMessage } from '../../platform/i18n';
+import { joinErrorLines } from '../../platform/kit/errorText';
 import { FormSection } from '../../platform/kit/FormSection';
 import { CustomFieldInput } from '../../platform/widgets/custom-fields';
 import { type DefinitionDraft, EMPTY_DRAFT, previewDefinition } from './logic';
@@ -40,7 +40,7 @@ import { type DefinitionDraft, EMPTY_DRAFT, previewDefinition } from './logic';
 const messageAt = (tree: ValidationTree | undefined, ...path: (string | number)[]): string | undefined => {
   let node = tree;
   for (const key of path) node = node?.children[String(key)];
-  return node?.errors.length ? node.errors.map((m) => translateServerMessage(m)).join(' ') : undefined;
+  return node?.errors.length ? joinErrorLines(node.errors) : undefined;
 };
 const sub = (tree: ValidationTree | undefined, ...path: (string | number)[]) => {
   let node = tree;

@@ -4,6 +4,7 @@ import { issuesToTree, type ValidationTree, validateCustomFieldValues } from '@t
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../platform/i18n';
+import { ERROR_LINE_BREAK } from '../../platform/kit/errorText';
 import { FormRootError } from '../../platform/kit/FormRootError';
 import { FormSection } from '../../platform/kit/FormSection';
 import type { ResourceScreenProps } from '../../platform/resources';
@@ -46,7 +47,7 @@ export function DefinitionFormPage({ descriptor }: ResourceScreenProps) {
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <Stack gap="md">
               {rootMessages(errors).length > 0 && (
-                <FormRootError>{rootMessages(errors).join(' ')}</FormRootError>
+                <FormRootError>{rootMessages(errors).join(ERROR_LINE_BREAK)}</FormRootError>
               )}
               <DefinitionEditor
                 value={draft}

@@ -18,6 +18,7 @@ import { type ApiError, api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { LeaveGuard } from '../../platform/kit/LeaveGuard';
+import { useRevealErrors } from '../../platform/kit/revealErrors';
 import { useRealtime } from '../../platform/realtime';
 import type { Row } from '../../platform/resources/logic';
 import { RecordPlaceholder, type RecordTab, useRecord } from '../../platform/resources/RecordPage';
@@ -62,6 +63,7 @@ export function useOperationPage<R extends Operation, V extends FieldValues, S>(
   });
   const current = record.data ?? null;
   const form = useForm<V>({ defaultValues: valuesOf(null) as DefaultValues<V> });
+  useRevealErrors(form);
   const { reset } = form;
   // Read while rendering: react-hook-form only tracks the dirty state of forms that read it.
   const { isDirty } = form.formState;

@@ -22,6 +22,8 @@ import { ApiError, api } from '../../platform/api/client';
 import { SYSTEM_QUERY_KEY } from '../../platform/auth/system';
 import { formatDateTime } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
+import { errorText } from '../../platform/kit/errorText';
+import { useRevealErrors } from '../../platform/kit/revealErrors';
 import { notifySaved } from '../../platform/snackbar';
 import { applyServerErrors } from '../../platform/widgets';
 import { OPTION_GROUPS, type OptionField, valuesOf } from './groups';
@@ -62,6 +64,7 @@ function OptionsForm({
     defaultValues: valuesOf(options),
     resolver: zodResolver(systemOptionsValuesSchema),
   });
+  useRevealErrors(form);
   const { control, handleSubmit, reset, setError, formState, watch } = form;
   useEffect(() => reset(valuesOf(options)), [options, reset]);
   const currency = watch('systemCurrencyCode');
@@ -89,12 +92,11 @@ function OptionsForm({
   };
 
   const renderField = (field: OptionField) => {
-    const error = formState.errors[field.name]?.message;
     const common = {
       id: `option-${field.name}`,
       label: t(`fields.${field.name}`),
       description: t(`hints.${field.name}`),
-      error: error ? translateServerMessage(error) : undefined,
+      error: errorText(formState.errors[field.name]),
       inputWrapperOrder: ['label', 'input', 'description', 'error'] as (
         | 'label'
         | 'input'

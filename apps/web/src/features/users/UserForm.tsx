@@ -28,6 +28,7 @@ import { FormRootError } from '../../platform/kit/FormRootError';
 import { FormSection } from '../../platform/kit/FormSection';
 import { LeaveGuard } from '../../platform/kit/LeaveGuard';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
+import { useRevealErrors } from '../../platform/kit/revealErrors';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf, bodyOf, formValuesOf } from '../../platform/resources/logic';
 import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
@@ -105,6 +106,7 @@ function UserScreen({
   const resolver: Resolver<Values> = (values, context, options) =>
     zod(bodyOf(descriptor, values), context, options);
   const form = useForm<Values>({ defaultValues: initialValues(descriptor, record), resolver });
+  useRevealErrors(form);
   const { control, handleSubmit, reset, formState } = form;
   useEffect(() => {
     reset(initialValues(descriptor, record));

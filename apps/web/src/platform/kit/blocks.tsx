@@ -4,16 +4,16 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../i18n';
 import { HoldToConfirm, validationErrorsOf } from '../widgets';
+import { joinErrorLines } from './errorText';
 
 /**
  * The messages of a refused call of a block or dialog, translated: `field(name)` those of one field (its
  * items' included, `tagTypeIds.0`; the call's own under `root`), `other` the message of a refusal that
- * names no field (forbidden, not found, a network failure), `all` every message in one line.
+ * names no field (forbidden, not found, a network failure), `all` every message, a line each.
  */
 export function refusalOf(error: unknown) {
   const fields = validationErrorsOf(error);
-  const text = (messages: readonly string[]) =>
-    messages.map((m) => translateServerMessage(m)).join(' ') || undefined;
+  const text = (messages: readonly string[]) => joinErrorLines(messages) || undefined;
   const other =
     error && !fields ? translateServerMessage((error as { message?: string }).message ?? 'Error') : undefined;
   return {

@@ -14,7 +14,7 @@ import {
 import { IconAlertTriangle, IconHistory, IconList, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ResourceDescriptor } from '@tms/domain';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../api/client';
 import { padId } from '../format';
@@ -61,7 +61,8 @@ interface RecordPageProps {
 
 /**
  * The frame of one record's screen: breadcrumbs to the list, the title, and the tabs with History last.
- * A new record shows its first tab's content alone.
+ * A new record shows its first tab's content alone. The screen opens at its top, also when a create turns
+ * into the saved record, so its number and title are in view rather than the save button it was left at.
  */
 export function RecordPage({
   descriptor,
@@ -78,6 +79,11 @@ export function RecordPage({
   children,
 }: RecordPageProps) {
   const { t } = texts;
+  const recordId = record?.id ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another record (or the new one) shows
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [recordId]);
   const [ownTab, setOwnTab] = useState<string>(tabs[0]?.value ?? 'history');
   const shown = tabs.filter((item) => !item.hidden);
   const wanted = tab ?? ownTab;

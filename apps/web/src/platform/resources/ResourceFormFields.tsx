@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
 import { errorText } from '../kit/errorText';
 import { FormSection } from '../kit/FormSection';
+import { useRevealErrors } from '../kit/revealErrors';
 import { bodyOf, formFields, formValuesOf, isRequired, type Row } from './logic';
 import classes from './resources.module.css';
 import type { ResourceTexts } from './texts';
@@ -18,7 +19,8 @@ const WIDE_TYPES = new Set(['textarea', 'tags', 'references', 'roles']);
 
 /**
  * The form state of a resource record (create when `record` is null): validated on the client by the
- * descriptor's create schema (its partial on an existing record), reset when the record changes.
+ * descriptor's create schema (its partial on an existing record), reset when the record changes; a
+ * refused save brings its first error into view.
  */
 export function useResourceForm(descriptor: ResourceDescriptor, record: Row | null) {
   const schema = record ? updateSchemaOf(descriptor.create).omit({ version: true }) : descriptor.create;
@@ -31,6 +33,7 @@ export function useResourceForm(descriptor: ResourceDescriptor, record: Row | nu
   useEffect(() => {
     reset(formValuesOf(descriptor, record));
   }, [record, descriptor, reset]);
+  useRevealErrors(form);
   return form;
 }
 

@@ -6,6 +6,7 @@ import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../api/client';
 import { translateServerMessage } from '../i18n';
+import { ERROR_LINE_BREAK } from '../kit/errorText';
 import { FormRootError } from '../kit/FormRootError';
 import { notifyDeleted, notifySaved } from '../snackbar';
 import { applyServerErrors, HoldToConfirm } from '../widgets';
@@ -276,7 +277,7 @@ function SubResourceDialog({
             }}
           />
         )}
-        {hidden.length > 0 && <FormRootError>{hidden.join(' ')}</FormRootError>}
+        {hidden.length > 0 && <FormRootError>{hidden.join(ERROR_LINE_BREAK)}</FormRootError>}
         <ResourceFormFields
           descriptor={descriptor}
           options={{ fields }}

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client';
 import { translateServerMessage } from '../../i18n';
+import { joinErrorLines } from '../../kit/errorText';
 import { newRowId } from './logic';
 
 interface AddToListDialogProps {
@@ -61,10 +62,7 @@ export function AddToListDialog({ opened, list, onClose, onAdded }: AddToListDia
         const fieldTrees = rowTree?.children.fields?.children ?? {};
         setErrors(
           Object.fromEntries(
-            Object.entries(fieldTrees).map(([code, tree]) => [
-              code,
-              tree.errors.map((m) => translateServerMessage(m)).join(' '),
-            ]),
+            Object.entries(fieldTrees).map(([code, tree]) => [code, joinErrorLines(tree.errors)]),
           ),
         );
         const other = [...(failure.errors.errors ?? []), ...(rowTree?.errors ?? [])];
@@ -73,9 +71,7 @@ export function AddToListDialog({ opened, list, onClose, onAdded }: AddToListDia
         );
         if (other.length || unknownFields.length) {
           setRootError(
-            [...other, ...unknownFields.flatMap((code) => fieldTrees[code]?.errors ?? [])]
-              .map((m) => translateServerMessage(m))
-              .join(' '),
+            joinErrorLines([...other, ...unknownFields.flatMap((code) => fieldTrees[code]?.errors ?? [])]),
           );
         }
       } else {

@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type CustomFieldDefinition, definitionLabel, type ValidationTree } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { api, SELECT_CACHE_TTL_SECONDS } from '../../api/client';
-import { translateServerMessage } from '../../i18n';
+import { joinErrorLines } from '../../kit/errorText';
 import { AutoTextarea } from '../AutoTextarea';
 import { DateInput } from '../DateInput';
 import { LazySelect } from '../LazySelect';
@@ -45,8 +45,7 @@ export interface CustomFieldInputProps {
 
 const text = (value: unknown) =>
   typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
-const translate = (messages: string[]) =>
-  messages.length ? messages.map((m) => translateServerMessage(m)).join(' ') : undefined;
+const translate = (messages: string[]) => (messages.length ? joinErrorLines(messages) : undefined);
 
 interface CountryItem {
   id: number;
