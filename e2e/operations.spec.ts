@@ -155,6 +155,7 @@ test('an order with a job whose stages close; statuses, archive and the list', a
   await page.getByTestId('job-order-row').getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/tms/orders/${orderId}`));
   await page.getByTestId('order-archive').click();
+  await page.getByTestId('archive-confirm-submit').click();
   await expect(page.getByTestId('archived-badge')).toBeVisible(SAVE_TIMEOUT);
   await expect(page.getByTestId('edit-lock')).toBeVisible();
   await page.getByTestId('order-unarchive').click();
@@ -196,6 +197,115 @@ test('an order with a job whose stages close; statuses, archive and the list', a
   await expect(row).toContainText(data.client);
 });
 
+test('archiving asks first and names what is unfinished; Escape and cancel change nothing', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const data = await setUp(api);
+  const order = await newOrder(api, data);
+  const job = await api('POST', '/tms/jobs', {
+    jobTypeId: await idOf(api, '/tms/job-types', data.jobType),
+    contractorId: order.clientId,
+    orderIds: [order.id],
+  });
+  // A shipment under way: an open stage on the order and on its job, the job not archived.
+  const stageTypeId = await idOf(api, '/settings/stage-types', data.stages[0]);
+  await api('POST', `/tms/orders/${order.id}/stages`, { stageTypeId });
+  await api('POST', `/tms/jobs/${job.id}/stages`, { stageTypeId });
+  const before = await api('GET', `/tms/orders/${order.id}`);
+
+  await page.goto(`/tms/orders/${order.id}`);
+  const dialog = page.getByRole('dialog');
+  const warnings = page.getByTestId('archive-warnings');
+  await page.getByTestId('order-archive').click();
+  await expect(dialog).toContainText(`Отправить заказ ${String(order.number).padStart(6, '0')} в архив?`);
+  await expect(warnings).toContainText('Не все этапы закрыты', SAVE_TIMEOUT);
+  await expect(warnings).toContainText('Не все работы заказа в архиве');
+  await expect(page.getByTestId('archive-cancel')).toBeFocused();
+  await expect(dialog).toHaveCSS('opacity', '1');
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByTestId('order-archive').click();
+  await expect(warnings).toBeVisible(SAVE_TIMEOUT);
+  await page.getByTestId('archive-cancel').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('archived-badge')).toHaveCount(0);
+  expect(await api('GET', `/tms/orders/${order.id}`)).toMatchObject({
+    archived: false,
+    version: before.version,
+  });
+
+  // Archived knowingly.
+  await page.getByTestId('order-archive').click();
+  await expect(page.getByTestId('archive-confirm-submit')).toHaveText('Всё равно в архив', SAVE_TIMEOUT);
+  await page.getByTestId('archive-confirm-submit').click();
+  await expect(page.getByTestId('archived-badge')).toBeVisible(SAVE_TIMEOUT);
+  await expect(dialog).toHaveCount(0);
+
+  // A job asks the same, with the job's own reasons.
+  await page.goto(`/tms/jobs/${job.id}`);
+  await page.getByTestId('job-archive').click();
+  await expect(warnings).toContainText('По работе ещё не всё завершено', SAVE_TIMEOUT);
+  await expect(warnings).toContainText('Не все этапы закрыты');
+  await expect(warnings).not.toContainText('Не все работы заказа в архиве');
+  await page.getByTestId('archive-confirm-submit').click();
+  await expect(page.getByTestId('archived-badge')).toBeVisible(SAVE_TIMEOUT);
+});
+
+test('the lists mark archived orders and jobs, and a row opens its record by a click or Enter', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const data = await setUp(api);
+  const archived = await newOrder(api, data);
+  const live = await newOrder(api, data);
+  const job = await api('POST', '/tms/jobs', {
+    jobTypeId: await idOf(api, '/tms/job-types', data.jobType),
+    contractorId: archived.clientId,
+    orderIds: [archived.id],
+  });
+  await api('POST', `/tms/jobs/${job.id}/archive`, { version: job.version });
+  await api('POST', `/tms/orders/${archived.id}/archive`, { version: archived.version });
+  const row = (id: unknown) => page.locator(`[data-testid="resource-row"][data-id="${id}"]`);
+
+  // The default order list, searched for the client: the archived order is marked, the live one not.
+  await page.goto(`/tms/orders?search=${encodeURIComponent(data.client)}`);
+  await expect(row(archived.id).getByTestId('row-archived')).toHaveText('В архиве', SAVE_TIMEOUT);
+  await expect(row(live.id)).toBeVisible();
+  await expect(row(live.id).getByTestId('row-archived')).toHaveCount(0);
+
+  // A click anywhere on a row opens the record, not only on its number.
+  await row(live.id).getByText(data.product).click();
+  await expect(page).toHaveURL(new RegExp(`/tms/orders/${live.id}$`));
+  await page.goBack();
+  // So does Enter on a row reached by the keyboard.
+  await row(archived.id).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tms/orders/${archived.id}$`));
+  await expect(page.getByTestId('archived-badge')).toBeVisible();
+  await page.goBack();
+  // The selection checkbox inside a row still selects without opening.
+  await row(live.id).getByRole('checkbox').check();
+  await expect(page.getByTestId('selection-count')).toHaveText('Выбран 1 элемент');
+  await expect(page).toHaveURL(/\/tms\/orders\?/);
+
+  // Jobs: the same marker; the order link inside the row opens the order, the row itself the job.
+  await page.goto(`/tms/jobs?search=${encodeURIComponent(data.client)}`);
+  await expect(row(job.id).getByTestId('row-archived')).toBeVisible(SAVE_TIMEOUT);
+  await row(job.id).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/tms/orders/${archived.id}$`));
+  await page.goBack();
+  await row(job.id).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tms/jobs/${job.id}$`));
+});
+
 test('the order page keeps the property-view preferences of the user', async ({ page }) => {
   test.setTimeout(120_000);
   const token = await signIn(page, '/tms/orders');
@@ -219,14 +329,24 @@ test('the order page keeps the property-view preferences of the user', async ({ 
       { kind: 'delivery', address: 'Алматы', countryId: countries[0]!.id },
     ],
   });
+  // The page shows a choice at once and stores it behind; a reload before it is stored would lose it.
+  const stored = () =>
+    page.waitForResponse(
+      (response) =>
+        response.url().includes('/api/tms/property-views/') && response.request().method() === 'PUT',
+    );
   await page.goto(`/tms/orders/${order.id}`);
   await page.getByTestId('view-menu').click();
+  let saving = stored();
   await page.getByTestId('view-default-route').click();
+  await saving;
   await page.reload();
   await expect(page.getByTestId('route-editor')).toBeVisible();
   await page.getByTestId('view-menu').click();
+  saving = stored();
   await page.getByTestId('view-expanded').click();
   await expect(page.getByTestId('block-jobs')).toBeVisible();
+  await saving;
   await page.reload();
   await expect(page.getByTestId('block-main')).toBeVisible();
   // Back to tabs opening on main, as a new user has it.

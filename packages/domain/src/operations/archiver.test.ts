@@ -6,6 +6,7 @@ import {
   type ArchiveFacts,
   archiveBlockers,
   daysBetween,
+  manualArchiveWarnings,
 } from './archiver';
 
 const closed = (actualDate: string, behaviours: string[] = []) => ({ closed: true, actualDate, behaviours });
@@ -117,5 +118,20 @@ describe('archiveBlockers', () => {
     expect(daysBetween('2025-02-28', '2025-03-01')).toBe(1);
     expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2);
     expect(daysBetween('2025-03-10', '2025-03-10')).toBe(0);
+  });
+});
+
+describe('manualArchiveWarnings', () => {
+  it('warns of an unfinished shipment, not of the days the archiver waits', () => {
+    const recent = archiveBlockers({ ...ready, today: '2025-03-11' });
+    expect(recent).toEqual(['tooRecent']);
+    expect(manualArchiveWarnings(recent)).toEqual([]);
+    const unfinished = archiveBlockers({
+      ...ready,
+      stages: [closed('2025-03-01'), open()],
+      jobsNotArchived: 1,
+      inWarehouse: true,
+    });
+    expect(manualArchiveWarnings(unfinished)).toEqual(['openStages', 'inWarehouse', 'waitingForJobs']);
   });
 });

@@ -43,6 +43,20 @@ export const ARCHIVE_BLOCKER_LABELS: Readonly<Record<ArchiveBlocker, LocalizedTe
   },
 };
 
+/**
+ * The blockers that only concern the archiver's own schedule (already archived, the configured days since
+ * the last stage not passed yet): a user archiving by hand skips that wait on purpose.
+ */
+const SCHEDULE_ONLY: ReadonlySet<ArchiveBlocker> = new Set(['archived', 'tooRecent']);
+
+/**
+ * What a user archiving by hand is warned of: the blockers saying the shipment itself is not done (open
+ * stages, jobs not archived, cargo in a warehouse, a missing application, empty custom fields).
+ */
+export function manualArchiveWarnings(blockers: readonly ArchiveBlocker[]): ArchiveBlocker[] {
+  return blockers.filter((blocker) => !SCHEDULE_ONLY.has(blocker));
+}
+
 export interface ArchiveFacts {
   operation: OperationType;
   archived: boolean;

@@ -42,6 +42,17 @@ beforeAll(async () => {
 });
 
 describe('the archiver', () => {
+  it('tells why it leaves an order only to who may read the order (the archive confirmation asks it)', async () => {
+    const order = await ops.createOrder(manager, client);
+    const path = `/api/tms/orders/${order.id}/archive-blockers`;
+    const stranger = await signIn(ops.ctx, ['ROLE_COUNTERPARTY_VIEW_ALL']);
+    expect((await ops.call('GET', path, stranger)).statusCode).toBe(403);
+    // Someone else's order is out of an own-scope reader's sight.
+    const ownOnly = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_OWN', 'ROLE_ORDER_ARCHIVE']);
+    expect((await ops.call('GET', path, ownOnly)).statusCode).toBe(404);
+    expect(await blockers(order.id)).toEqual(expect.arrayContaining(['noStages']));
+  });
+
   it('archives an order meeting every condition, once', async () => {
     const order = await doneOrder();
     expect(await blockers(order.id)).toEqual(['tooRecent']);

@@ -25,6 +25,7 @@ import { RecordPlaceholder, type RecordTab, useRecord } from '../../platform/res
 import { resourceKey } from '../../platform/resources/ResourceList';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { notifySaved } from '../../platform/snackbar';
+import { ArchiveConfirm } from './ArchiveConfirm';
 import { ArchiveInfo } from './ArchiveInfo';
 import { OPERATIONS_KEY, type OperationPath } from './api';
 import { OperationFiles } from './OperationFiles';
@@ -267,7 +268,10 @@ function ChangedElsewhereAlert({ onReload }: { onReload: () => void }) {
   );
 }
 
-/** Why the archiver leaves the record, and archive or unarchive by hand for who may. */
+/**
+ * Why the archiver leaves the record, and archive or unarchive by hand for who may; archiving asks first
+ * (`ArchiveConfirm`), taking out of the archive does not: it loses nothing.
+ */
 function ArchiveActions({
   descriptor,
   current,
@@ -281,6 +285,7 @@ function ArchiveActions({
   const { t } = useTranslation('operations');
   const system = useSystemData();
   const client = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
   const path = descriptor.path as OperationPath;
   const testId = path === '/tms/orders' ? 'order' : 'job';
   const archive = useMutation({
@@ -294,22 +299,35 @@ function ArchiveActions({
         client.invalidateQueries({ queryKey: OPERATIONS_KEY }),
       ]);
     },
+    // A refusal (a stale version) is the client's popup; the question is answered either way.
+    onSettled: () => setConfirming(false),
   });
   return (
     <>
       {!current.archived && <ArchiveInfo path={path} id={current.id} version={current.version} />}
       {hasRole(system, 'ROLE_ORDER_ARCHIVE') && (
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={current.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
-          loading={archive.isPending}
-          disabled={fetching}
-          onClick={() => archive.mutate(current.archived ? 'unarchive' : 'archive')}
-          data-testid={current.archived ? `${testId}-unarchive` : `${testId}-archive`}
-        >
-          {t(current.archived ? 'actions.unarchive' : 'actions.archive')}
-        </Button>
+        <>
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={current.archived ? <IconArchiveOff size={16} /> : <IconArchive size={16} />}
+            loading={archive.isPending && !confirming}
+            disabled={fetching}
+            onClick={() => (current.archived ? archive.mutate('unarchive') : setConfirming(true))}
+            aria-haspopup={current.archived ? undefined : 'dialog'}
+            data-testid={current.archived ? `${testId}-unarchive` : `${testId}-archive`}
+          >
+            {t(current.archived ? 'actions.unarchive' : 'actions.archive')}
+          </Button>
+          <ArchiveConfirm
+            path={path}
+            operation={current}
+            opened={confirming && !current.archived}
+            busy={archive.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => archive.mutate('archive')}
+          />
+        </>
       )}
     </>
   );
