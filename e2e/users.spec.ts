@@ -65,6 +65,7 @@ test('access group, user in it, its menu, deactivation and the change log', asyn
   await expect(userPage.getByTestId('user-menu')).toBeVisible();
   const nav = userPage.getByTestId('nav-tree');
   await nav.getByText('Настройки', { exact: true }).click();
+  await nav.getByText('Пользователи и доступ', { exact: true }).click();
   await expect(nav.getByRole('link', { name: 'Журнал изменений' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Пользователи' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Группы доступа' })).toHaveCount(0);

@@ -65,47 +65,65 @@ const CATALOGUE: readonly NavEntry[] = [
     roles: rolesOfScopedPermission('ROLE_COUNTERPARTY_VIEW'),
   },
   {
+    // Grouped by what is set up (the declared screens land in their group from DECLARED_SCREENS); the
+    // profile every user has comes first, the system options last.
     name: 'nav.settings',
     icon: 'settings',
-    sortable: true,
     children: [
       { name: 'nav.userProfile', icon: 'user-circle', route: '/settings/user-profile' },
       {
-        name: 'nav.customerRequestCustomFields',
-        icon: 'forms',
-        route: '/custom-fields/customer-request',
-        roles: ['ROLE_SETTINGS_CUSTOM_FIELDS'],
-      },
-      {
-        name: 'nav.operationCustomFieldGroups',
-        icon: 'forms',
-        route: '/custom-fields/operation/groups',
-        roles: ['ROLE_SETTINGS_CUSTOM_FIELDS'],
-      },
-      {
-        name: 'nav.userDefinedLists',
-        icon: 'list-check',
-        route: '/user-defined-lists',
-        roles: ['ROLE_SETTINGS_USER_LISTS'],
-      },
-      {
-        name: 'nav.users',
-        icon: 'users',
-        route: '/settings/users',
-        roles: ['ROLE_USER_LIST', 'ROLE_USER_SHOW'],
-      },
-      {
-        name: 'nav.accessGroups',
+        name: 'nav.settingsAccess',
         icon: 'shield-lock',
-        route: '/settings/access-groups',
-        roles: ['ROLE_ACCESS_GROUP_LIST', 'ROLE_ACCESS_GROUP_SHOW'],
+        sortable: true,
+        children: [
+          {
+            name: 'nav.users',
+            icon: 'users',
+            route: '/settings/users',
+            roles: ['ROLE_USER_LIST', 'ROLE_USER_SHOW'],
+          },
+          {
+            name: 'nav.accessGroups',
+            icon: 'shield-lock',
+            route: '/settings/access-groups',
+            roles: ['ROLE_ACCESS_GROUP_LIST', 'ROLE_ACCESS_GROUP_SHOW'],
+          },
+          {
+            name: 'nav.entityChangelog',
+            icon: 'notes',
+            route: '/settings/entity-changelog',
+            roles: ['ROLE_CHANGELOG_VIEW'],
+          },
+        ],
       },
+      { name: 'nav.settingsReferenceData', icon: 'list-details', sortable: true, children: [] },
       {
-        name: 'nav.entityChangelog',
-        icon: 'notes',
-        route: '/settings/entity-changelog',
-        roles: ['ROLE_CHANGELOG_VIEW'],
+        name: 'nav.settingsOperations',
+        icon: 'route',
+        sortable: true,
+        children: [
+          {
+            name: 'nav.customerRequestCustomFields',
+            icon: 'forms',
+            route: '/custom-fields/customer-request',
+            roles: ['ROLE_SETTINGS_CUSTOM_FIELDS'],
+          },
+          {
+            name: 'nav.operationCustomFieldGroups',
+            icon: 'forms',
+            route: '/custom-fields/operation/groups',
+            roles: ['ROLE_SETTINGS_CUSTOM_FIELDS'],
+          },
+          {
+            name: 'nav.userDefinedLists',
+            icon: 'list-check',
+            route: '/user-defined-lists',
+            roles: ['ROLE_SETTINGS_USER_LISTS'],
+          },
+        ],
       },
+      { name: 'nav.settingsFinance', icon: 'coin', sortable: true, children: [] },
+      { name: 'nav.settingsDocuments', icon: 'files', sortable: true, children: [] },
       {
         name: 'nav.systemOptions',
         icon: 'adjustments',
@@ -134,23 +152,30 @@ function declaredEntry(resource: string, screen: DeclaredScreen): NavEntry {
   };
 }
 
-/** The catalogue with each declared screen's entry appended to its group. */
+/** The names of the groups of a catalogue, at every depth. */
+const groupNames = (entries: readonly NavEntry[]): string[] =>
+  entries.flatMap((entry) => (entry.children ? [entry.name, ...groupNames(entry.children)] : []));
+
+/** The catalogue with each declared screen's entry appended to its group (at any depth). */
 export function withDeclaredScreens(
   catalogue: readonly NavEntry[],
   screens: Readonly<Record<string, DeclaredScreen>> = DECLARED_SCREENS,
 ): NavEntry[] {
   const entries = Object.entries(screens);
+  const groups = new Set(groupNames(catalogue));
   for (const [resource, screen] of entries) {
-    if (!catalogue.some((group) => group.name === screen.menu.group)) {
+    if (!groups.has(screen.menu.group)) {
       throw new Error(`DECLARED_SCREENS.${resource}: no menu group ${screen.menu.group}`);
     }
   }
-  return catalogue.map((group) => {
-    const added = entries.filter(([, screen]) => screen.menu.group === group.name);
-    if (added.length === 0) return group;
-    const children = added.map(([resource, screen]) => declaredEntry(resource, screen));
-    return { ...group, children: [...(group.children ?? []), ...children] };
-  });
+  const place = (entry: NavEntry): NavEntry => {
+    if (!entry.children) return entry;
+    const added = entries
+      .filter(([, screen]) => screen.menu.group === entry.name)
+      .map(([resource, screen]) => declaredEntry(resource, screen));
+    return { ...entry, children: [...entry.children.map(place), ...added] };
+  };
+  return catalogue.map(place);
 }
 
 export const NAV_CATALOGUE: readonly NavEntry[] = withDeclaredScreens(CATALOGUE);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as domain from './index';
-import { buildNav, NAV_CATALOGUE, type NavEntry, withDeclaredScreens } from './navigation';
+import { buildNav, NAV_CATALOGUE, type NavEntry, type NavItem, withDeclaredScreens } from './navigation';
 import { DECLARED_SCREENS } from './screens';
 
 describe('declared screens', () => {
@@ -29,11 +29,30 @@ describe('declared screens', () => {
   });
 
   it('shows an editors-only entry to the editors, not to the readers who choose its records elsewhere', () => {
-    const routes = (roles: string[]) =>
-      buildNav(roles).flatMap((item) => item.children.map((child) => child.route));
+    const routesOf = (items: readonly NavItem[]): (string | null)[] =>
+      items.flatMap((item) => [item.route, ...routesOf(item.children)]);
+    const routes = (roles: string[]) => routesOf(buildNav(roles));
     expect(DECLARED_SCREENS.serviceOfficeResource.menu.editorsOnly).toBe(true);
     expect(routes(['ROLE_SETTINGS_SERVICE_OFFICES'])).toContain('/settings/service-offices');
     expect(routes(['ROLE_USER_LIST'])).not.toContain('/settings/service-offices');
+  });
+
+  it('groups the settings by what is set up, a declared screen landing in its subgroup', () => {
+    const settings = buildNav(['ROLE_ADMIN']).find((item) => item.name === 'nav.settings');
+    expect(settings?.children.map((item) => item.name)).toEqual([
+      'nav.userProfile',
+      'nav.settingsAccess',
+      'nav.settingsReferenceData',
+      'nav.settingsOperations',
+      'nav.settingsFinance',
+      'nav.settingsDocuments',
+      'nav.systemOptions',
+    ]);
+    const finance = settings?.children.find((item) => item.name === 'nav.settingsFinance');
+    expect(finance?.children.map((item) => item.route)).toContain('/finances/payment-forms');
+    // Who may see no screen of a subgroup does not see the subgroup.
+    const forwarder = buildNav(['ROLE_USER_LIST']).find((item) => item.name === 'nav.settings');
+    expect(forwarder?.children.map((item) => item.name)).toEqual(['nav.userProfile', 'nav.settingsAccess']);
   });
 
   it('refuses an entry whose group or resource does not exist', () => {

@@ -23,36 +23,36 @@ export interface DeclaredScreen {
 export const DECLARED_SCREENS = {
   countryResource: {
     path: '/settings/countries',
-    menu: { group: 'nav.settings', name: 'nav.countries', icon: 'world' },
+    menu: { group: 'nav.settingsReferenceData', name: 'nav.countries', icon: 'world' },
   },
   currencyResource: {
     path: '/settings/currencies',
-    menu: { group: 'nav.settings', name: 'nav.currencies', icon: 'currency-dollar' },
+    menu: { group: 'nav.settingsReferenceData', name: 'nav.currencies', icon: 'currency-dollar' },
   },
   contactInfoTypeResource: {
     path: '/settings/contact-info-types',
-    menu: { group: 'nav.settings', name: 'nav.contactInfoTypes', icon: 'message' },
+    menu: { group: 'nav.settingsReferenceData', name: 'nav.contactInfoTypes', icon: 'message' },
   },
   vehicleTypeResource: {
     path: '/settings/vehicle-types',
-    menu: { group: 'nav.settings', name: 'nav.vehicleTypes', icon: 'truck' },
+    menu: { group: 'nav.settingsReferenceData', name: 'nav.vehicleTypes', icon: 'truck' },
   },
   fileTagTypeResource: {
     path: '/settings/file-tag-types',
-    menu: { group: 'nav.settings', name: 'nav.fileTagTypes', icon: 'tags' },
+    menu: { group: 'nav.settingsDocuments', name: 'nav.fileTagTypes', icon: 'tags' },
   },
   courierDeliveryServiceResource: {
     path: '/courier-delivery-services',
-    menu: { group: 'nav.settings', name: 'nav.courierDeliveryServices', icon: 'package' },
+    menu: { group: 'nav.settingsReferenceData', name: 'nav.courierDeliveryServices', icon: 'package' },
   },
   holidayResource: {
     path: '/holidays',
     newPath: 'add',
-    menu: { group: 'nav.settings', name: 'nav.holidays', icon: 'calendar' },
+    menu: { group: 'nav.settingsReferenceData', name: 'nav.holidays', icon: 'calendar' },
   },
   bankResource: {
     path: '/banks',
-    menu: { group: 'nav.settings', name: 'nav.banks', icon: 'building-bank' },
+    menu: { group: 'nav.settingsFinance', name: 'nav.banks', icon: 'building-bank' },
   },
   loadingUnloadingMethodResource: {
     path: '/tms/loading-unloading-methods',
@@ -64,16 +64,26 @@ export const DECLARED_SCREENS = {
   },
   serviceOfficeResource: {
     path: '/settings/service-offices',
-    menu: { group: 'nav.settings', name: 'nav.serviceOffices', icon: 'building', editorsOnly: true },
+    menu: {
+      group: 'nav.settingsReferenceData',
+      name: 'nav.serviceOffices',
+      icon: 'building',
+      editorsOnly: true,
+    },
   },
   materialAssetResource: {
     path: '/material-assets',
-    menu: { group: 'nav.settings', name: 'nav.materialAssets', icon: 'packages', editorsOnly: true },
+    menu: {
+      group: 'nav.settingsReferenceData',
+      name: 'nav.materialAssets',
+      icon: 'packages',
+      editorsOnly: true,
+    },
   },
   financeControlStatusReasonResource: {
     path: '/settings/operation-finance-control-status-reasons',
     menu: {
-      group: 'nav.settings',
+      group: 'nav.settingsFinance',
       name: 'nav.financeControlStatusReasons',
       icon: 'clipboard-check',
       editorsOnly: true,
@@ -81,7 +91,7 @@ export const DECLARED_SCREENS = {
   },
   paymentFormResource: {
     path: '/finances/payment-forms',
-    menu: { group: 'nav.settings', name: 'nav.paymentForms', icon: 'credit-card' },
+    menu: { group: 'nav.settingsFinance', name: 'nav.paymentForms', icon: 'credit-card' },
   },
   customsPointResource: {
     path: '/tms/customs-points',
@@ -93,7 +103,7 @@ export const DECLARED_SCREENS = {
   },
   requestOfferTypeResource: {
     path: '/settings/request-offer-types',
-    menu: { group: 'nav.settings', name: 'nav.requestOfferTypes', icon: 'list-check' },
+    menu: { group: 'nav.settingsOperations', name: 'nav.requestOfferTypes', icon: 'list-check' },
   },
   warehouseServiceResource: {
     path: '/warehouse/services',
@@ -101,19 +111,19 @@ export const DECLARED_SCREENS = {
   },
   agreementTypeResource: {
     path: '/agreement-types',
-    menu: { group: 'nav.settings', name: 'nav.agreementTypes', icon: 'license' },
+    menu: { group: 'nav.settingsDocuments', name: 'nav.agreementTypes', icon: 'license' },
   },
   counterpartyStatusResource: {
     path: '/counterparty-statuses',
-    menu: { group: 'nav.settings', name: 'nav.counterpartyStatuses', icon: 'clipboard-list' },
+    menu: { group: 'nav.settingsReferenceData', name: 'nav.counterpartyStatuses', icon: 'clipboard-list' },
   },
   counterpartyFeatureResource: {
     path: '/counterparty-features',
-    menu: { group: 'nav.settings', name: 'nav.counterpartyFeatures', icon: 'tags' },
+    menu: { group: 'nav.settingsReferenceData', name: 'nav.counterpartyFeatures', icon: 'tags' },
   },
   stageTypeResource: {
     path: '/settings/stage-types',
-    menu: { group: 'nav.settings', name: 'nav.stageTypes', icon: 'route' },
+    menu: { group: 'nav.settingsOperations', name: 'nav.stageTypes', icon: 'route' },
   },
   serviceResource: {
     path: '/tms/services',

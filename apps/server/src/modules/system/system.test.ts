@@ -71,7 +71,7 @@ describe('the shell calls /api/system and /api/home', () => {
             name: 'nav.settings',
             icon: 'settings',
             route: null,
-            sortable: true,
+            sortable: false,
             children: [
               {
                 name: 'nav.userProfile',
@@ -80,7 +80,21 @@ describe('the shell calls /api/system and /api/home', () => {
                 sortable: false,
                 children: [],
               },
-              { name: 'nav.users', icon: 'users', route: '/settings/users', sortable: false, children: [] },
+              {
+                name: 'nav.settingsAccess',
+                icon: 'shield-lock',
+                route: null,
+                sortable: true,
+                children: [
+                  {
+                    name: 'nav.users',
+                    icon: 'users',
+                    route: '/settings/users',
+                    sortable: false,
+                    children: [],
+                  },
+                ],
+              },
             ],
           },
         ],
