@@ -85,6 +85,8 @@ test.describe('custom field definitions', () => {
   });
 
   test('the preview renders every type with the real widget', async ({ page }) => {
+    // Every type in turn: a long walk on a loaded machine.
+    test.setTimeout(120_000);
     await signIn(page, '/custom-fields/customer-request/new');
     await page.getByTestId('def-code').fill('probe');
     await page.getByTestId('def-description').fill('Проба');

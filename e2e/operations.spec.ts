@@ -272,6 +272,8 @@ test('the lists mark archived orders and jobs, and a row opens its record by a c
   });
   await api('POST', `/tms/jobs/${job.id}/archive`, { version: job.version });
   await api('POST', `/tms/orders/${archived.id}/archive`, { version: archived.version });
+  const stageTypeId = await idOf(api, '/settings/stage-types', data.stages[0]);
+  await api('POST', `/tms/orders/${live.id}/stages`, { stageTypeId });
   const row = (id: unknown) => page.locator(`[data-testid="resource-row"][data-id="${id}"]`);
 
   // The default order list, searched for the client: the archived order is marked, the live one not.
@@ -279,6 +281,13 @@ test('the lists mark archived orders and jobs, and a row opens its record by a c
   await expect(row(archived.id).getByTestId('row-archived')).toHaveText('В архиве', SAVE_TIMEOUT);
   await expect(row(live.id)).toBeVisible();
   await expect(row(live.id).getByTestId('row-archived')).toHaveCount(0);
+  // Where it goes and how far along it is, on the row's one line.
+  await expect(row(live.id)).toContainText('Москва → Алматы');
+  await expect(row(live.id).getByRole('progressbar', { name: 'Закрыто этапов: 0 из 1' })).toHaveCount(1);
+  await expect(row(live.id)).toContainText('0/1');
+  await expect(row(archived.id).getByRole('progressbar')).toHaveCount(0);
+  const height = await row(live.id).evaluate((element) => element.getBoundingClientRect().height);
+  expect(height).toBeLessThan(48);
 
   // A click anywhere on a row opens the record, not only on its number.
   await row(live.id).getByText(data.product).click();

@@ -46,6 +46,8 @@ export const sampleOrder: Order = {
   damaged: true,
   inWarehouse: false,
   expensesFiled: true,
+  stagesClosed: 0,
+  stagesTotal: 0,
   completionDate: '2025-03-11',
   contractorIds: [21],
   createdById: 11,

@@ -262,6 +262,9 @@ export const orderResource = declareResource({
     /** An EXPENSES_FILED stage has closed. */
     expensesFiled: f.boolean().readOnly().schemaOnly(),
     completionDate: C.completionDate,
+    /** The order's own stages closed, of `stagesTotal` (kept by the stages' writes): the list's progress. */
+    stagesClosed: f.integer().readOnly().hiddenInForm().width('short'),
+    stagesTotal: f.integer().readOnly().schemaOnly(),
     stageDue: f.enum(STAGE_DUE_FILTERS, STAGE_DUE_FILTER_LABELS).filterOnly(),
     customFields: C.customFields,
     createdById: C.createdById,

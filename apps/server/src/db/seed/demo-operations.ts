@@ -8,7 +8,7 @@ import {
 } from '@tms/domain';
 import { inArray } from 'drizzle-orm';
 import { counterparties } from '../../modules/counterparties/tables';
-import { refreshOpenStageDates, refreshOrderJobFacts } from '../../modules/operations/orders';
+import { refreshOrderJobFacts, refreshOrderStageFacts } from '../../modules/operations/orders';
 import {
   jobOrders,
   jobs,
@@ -326,5 +326,5 @@ export async function seedDemoOperations(
     }
   }
   await refreshOrderJobFacts(tx, orderIds);
-  await refreshOpenStageDates(tx, orderIds);
+  await refreshOrderStageFacts(tx, orderIds);
 }

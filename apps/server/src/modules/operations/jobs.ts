@@ -24,8 +24,8 @@ import {
   type JobRow,
   type OrderRow,
   operationCustomFields,
-  refreshOpenStageDates,
   refreshOrderJobFacts,
+  refreshOrderStageFacts,
   routeColumns,
 } from './orders';
 import { jobScope, orderScope } from './scope';
@@ -175,7 +175,7 @@ export function jobHooks(): ResourceHooks<JobRow> {
       const touched = [...new Set([...before, ...after])];
       await refreshOrderJobFacts(tx, touched);
       // The job's open stages count for its orders: only orders it took on or dropped see their dates move.
-      await refreshOpenStageDates(
+      await refreshOrderStageFacts(
         tx,
         touched.filter((id) => before.includes(id) !== after.includes(id)),
       );

@@ -268,11 +268,12 @@ export async function refreshOrderJobFacts(tx: Tx, orderIds: readonly number[]):
 }
 
 /**
- * The expected dates of the open stages of each order and of its jobs (`open_stage_dates`), after a stage
- * was written or a job's orders changed. The orders are locked first so that the dates are read after any
- * concurrent writer of the same orders has committed (a statement's own snapshot predates the wait).
+ * The stage facts of each order (`open_stage_dates`: the expected dates of the open stages of the order
+ * and of its jobs; `stages_total` and `stages_closed`: the order's own stages), after a stage was written or
+ * a job's orders changed. The orders are locked first so that the stages are read after any concurrent
+ * writer of the same orders has committed (a statement's own snapshot predates the wait).
  */
-export async function refreshOpenStageDates(tx: Tx, orderIds: readonly number[]): Promise<void> {
+export async function refreshOrderStageFacts(tx: Tx, orderIds: readonly number[]): Promise<void> {
   if (!orderIds.length) return;
   const ids = [...new Set(orderIds)].sort((a, b) => a - b);
   await tx.execute(
@@ -286,7 +287,10 @@ export async function refreshOpenStageDates(tx: Tx, orderIds: readonly number[])
       SELECT s.expected_date FROM ${stages} s JOIN ${jobOrders} jo ON jo.job_id = s.operation_id
         WHERE s.operation_type = 'job' AND jo.order_id = ${orders.id}
           AND NOT s.closed AND s.expected_date IS NOT NULL
-      ORDER BY 1)
+      ORDER BY 1),
+    (stages_total, stages_closed) = (
+      SELECT count(*), count(*) FILTER (WHERE s.closed) FROM ${stages} s
+        WHERE s.operation_type = 'order' AND s.operation_id = ${orders.id})
     WHERE ${inArray(orders.id, ids)}`);
 }
 

@@ -59,6 +59,26 @@ describe('stages', () => {
     expect(list.json().data.total).toBe(2);
   });
 
+  it("counts the order's own stages and the closed ones for the list, as stages come, close, reopen and go", async () => {
+    const o = await ops.createOrder(manager, client);
+    const path = `/api/tms/orders/${o.id}`;
+    const progress = async () => {
+      const listed = await ops.call('GET', `/api/tms/orders?id=${o.id}`, manager);
+      const [row] = listed.json().data.collection;
+      return [row.stagesClosed, row.stagesTotal];
+    };
+    expect(await progress()).toEqual([0, 0]);
+    const first = await ops.addStage(manager, path, []);
+    const second = await ops.addStage(manager, path, []);
+    expect(await progress()).toEqual([0, 2]);
+    const closed = (await ops.closeStage(manager, path, first)).json().data;
+    expect(await progress()).toEqual([1, 2]);
+    await ops.call('POST', `${path}/stages/${first.id}/reopen`, manager, { version: closed.version });
+    expect(await progress()).toEqual([0, 2]);
+    expect((await ops.call('DELETE', `${path}/stages/${second.id}`, manager)).statusCode).toBe(200);
+    expect(await progress()).toEqual([0, 1]);
+  });
+
   it('closes by the closure checks unless the user may ignore them, never in the future or twice', async () => {
     const o = await ops.createOrder(manager, client);
     const path = `/api/tms/orders/${o.id}`;

@@ -22,7 +22,7 @@ import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { Registries } from '../../platform/modules';
 import type { ResourceContext } from '../../platform/resources';
 import { type OperationKind, type OperationRow, orderService } from './operation';
-import { refreshOpenStageDates } from './orders';
+import { refreshOrderStageFacts } from './orders';
 import { stageManageScope } from './scope';
 import { jobOrders, type jobs, stages, stageTypes } from './tables';
 
@@ -182,7 +182,7 @@ export async function stageChanged(
   before: StageRow | null,
   after: StageRow | null,
 ): Promise<void> {
-  await refreshOpenStageDates(tx, ordersOf(operation, kind));
+  await refreshOrderStageFacts(tx, ordersOf(operation, kind));
   await recordChange(tx, {
     entityType: 'stage',
     entityId: (after ?? before)!.id,

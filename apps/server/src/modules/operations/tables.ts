@@ -106,6 +106,9 @@ export const orders = pgTable(
     openStageDates: day('open_stage_dates').array().notNull().default([]),
     /** The earliest of them, as a column so that counting overdue orders reads its index alone. */
     nextStageDate: day('next_stage_date').generatedAlwaysAs((): SQL => sql.raw('open_stage_dates[1]')),
+    /** How many stages the order has and how many of them are closed (kept with the dates), for the list. */
+    stagesTotal: integer('stages_total').notNull().default(0),
+    stagesClosed: integer('stages_closed').notNull().default(0),
     searchText: operationSearchText('client_name', 'cargo_description'),
   },
   (t) => [

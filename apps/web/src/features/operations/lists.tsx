@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group } from '@mantine/core';
+import { Anchor, Badge, Group, Progress, Text } from '@mantine/core';
 import type { ResourceDescriptor } from '@tms/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { padId } from '../../platform/format';
 import type { ResourceScreenProps } from '../../platform/resources';
 import type { Row } from '../../platform/resources/logic';
-import { ResourceList } from '../../platform/resources/ResourceList';
+import { OneLine, ResourceList } from '../../platform/resources/ResourceList';
+import { routeEnds } from './logic';
 
 /**
  * The padded number, marked when the record is archived: lists show archived orders and jobs beside live
@@ -29,17 +30,59 @@ function OperationNumber({ row }: { row: Row }) {
 
 const number = (row: Row) => <OperationNumber row={row} />;
 
-/** The columns an order list opens with: what a forwarder scans; the others are in the column choice. */
+/** Where the shipment goes: the first dispatch place → the last delivery place, the addresses on hover. */
+function RouteCell({ row }: { row: Row }) {
+  const { from, to, title } = routeEnds(row.route as never);
+  if (!from && !to) return null;
+  return (
+    <OneLine title={title}>
+      {from ?? '…'} → {to ?? '…'}
+    </OneLine>
+  );
+}
+
+/** How many of the order's stages are closed, as a count and a bar. */
+function StageProgress({ row }: { row: Row }) {
+  const { t } = useTranslation('operations');
+  const total = Number(row.stagesTotal ?? 0);
+  const closed = Number(row.stagesClosed ?? 0);
+  if (!total) return null;
+  const label = t('list.stagesClosed', { closed, total });
+  return (
+    <Group gap={6} wrap="nowrap" title={label}>
+      <Progress value={(closed / total) * 100} w={48} size="sm" aria-label={label} />
+      <Text size="sm" span>
+        {closed}/{total}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * The columns an order list opens with: what a forwarder scans (who, what, where and when, how far along),
+ * one line a row; the others are in the column choice.
+ */
 const ORDER_COLUMNS = new Set([
   'number',
-  'clientId',
+  'clientName',
   'productId',
-  'forwarderId',
+  'route',
   'dispatchDate',
   'deliveryDate',
-  'cargoDescription',
+  'stagesClosed',
   'financeControlStatus',
 ]);
+
+/**
+ * The client's name (as saved with the order) is the client column: it sorts, where the reference cannot.
+ * Short headers keep the row within a 1440 px screen.
+ */
+const ORDER_LABELS: Readonly<Record<string, string>> = {
+  clientName: 'operations.fields.clientId',
+  dispatchDate: 'operations.list.dispatch',
+  deliveryDate: 'operations.list.delivery',
+  financeControlStatus: 'operations.list.financeControl',
+};
 
 /** The same for jobs. */
 const JOB_COLUMNS = new Set([
@@ -53,18 +96,37 @@ const JOB_COLUMNS = new Set([
   'financeControlStatus',
 ]);
 
-/** The descriptor with the list's opening columns. */
-function useColumns(descriptor: ResourceDescriptor, columns: ReadonlySet<string>): ResourceDescriptor {
-  return useMemo(
-    () => ({ ...descriptor, fields: descriptor.fields.map((f) => ({ ...f, listed: columns.has(f.name) })) }),
-    [descriptor, columns],
-  );
+const NO_LABELS: Readonly<Record<string, string>> = {};
+
+/** The descriptor with the list's opening columns (in this order), some under another label. */
+function useColumns(
+  descriptor: ResourceDescriptor,
+  columns: ReadonlySet<string>,
+  labels: Readonly<Record<string, string>> = NO_LABELS,
+): ResourceDescriptor {
+  return useMemo(() => {
+    const order = [...columns];
+    const rank = (name: string) => (columns.has(name) ? order.indexOf(name) : order.length);
+    const fields = descriptor.fields
+      .map((f) => ({ ...f, listed: columns.has(f.name), label: labels[f.name] ?? f.label }))
+      .sort((a, b) => rank(a.name) - rank(b.name));
+    return { ...descriptor, fields };
+  }, [descriptor, columns, labels]);
 }
 
-/** The engine's order list with numbers padded to 6 digits and archived ones marked. */
+const orderCells = {
+  number,
+  route: (row: Row) => <RouteCell row={row} />,
+  stagesClosed: (row: Row) => <StageProgress row={row} />,
+};
+
+/**
+ * The engine's order list: numbers padded to 6 digits and archived ones marked, the route's ends and the
+ * stage progress, one line a row.
+ */
 export function OrderList({ descriptor, options }: ResourceScreenProps) {
-  const shown = useColumns(descriptor, ORDER_COLUMNS);
-  return <ResourceList descriptor={shown} options={{ ...options, cells: { number } }} />;
+  const shown = useColumns(descriptor, ORDER_COLUMNS, ORDER_LABELS);
+  return <ResourceList descriptor={shown} options={{ ...options, cells: orderCells, oneLine: true }} />;
 }
 
 /** The orders of a job as links, each number padded. */

@@ -30,7 +30,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FieldDescriptor, ListResult, ListView, ResourceDescriptor } from '@tms/domain';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api, download } from '../api/client';
 import { useSystemData } from '../auth/system';
@@ -177,10 +177,15 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
     sortable: field.sortable,
     hidden: !columns.includes(field.name),
     textAlign: ['integer', 'number', 'money'].includes(field.type) ? 'right' : undefined,
-    // Short values (codes) read better on one line.
-    noWrap: field.filterWidth === 'short',
-    render: (row) => renderCell(field, row),
+    // Short values (codes) read better on one line; a one-line list cuts long ones (whole on hover).
+    noWrap: options.oneLine || field.filterWidth === 'short',
+    render: (row) => (options.oneLine ? oneLine(field, renderCell(field, row)) : renderCell(field, row)),
   }));
+
+  function oneLine(field: FieldDescriptor, content: ReactNode) {
+    if (typeof content !== 'string') return content;
+    return <OneLine wide={field.filterWidth === 'wide'}>{content}</OneLine>;
+  }
 
   function renderCell(field: FieldDescriptor, row: Row) {
     const custom = options.cells?.[field.name];
@@ -232,9 +237,11 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const data = list.data;
   const selectedIds = selected.map((row) => row.id);
   const visibleColumns = columns.filter((name) => fieldsByName.has(name));
-  const exportCurrent = () => downloadExport(descriptor, exportQueryOf(state, visibleColumns, texts.lang));
+  // A structured value has a cell of its own on screen but no text of its own in a spreadsheet.
+  const exported = visibleColumns.filter((name) => fieldsByName.get(name)?.type !== 'json');
+  const exportCurrent = () => downloadExport(descriptor, exportQueryOf(state, exported, texts.lang));
   const exportSelected = () =>
-    downloadExport(descriptor, exportQueryOf(state, visibleColumns, texts.lang, selectedIds));
+    downloadExport(descriptor, exportQueryOf(state, exported, texts.lang, selectedIds));
 
   return (
     <Stack gap="md" data-testid="resource-list" data-resource={descriptor.name}>
@@ -386,6 +393,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
           withTableBorder
           borderRadius="md"
           highlightOnHover
+          horizontalSpacing={options.oneLine ? 8 : undefined}
           verticalAlign="center"
           minHeight={data?.collection.length ? undefined : 200}
           records={data?.collection ?? []}
@@ -526,5 +534,18 @@ function SelectionBar({
         </Group>
       </Paper>
     </Stack>
+  );
+}
+
+/** A text of a one-line list: cut with an ellipsis past its width, whole on hover (`title`). */
+export function OneLine({ children, title, wide }: { children: ReactNode; title?: string; wide?: boolean }) {
+  return (
+    <span
+      className={classes.oneLine}
+      data-wide={wide || undefined}
+      title={title ?? (typeof children === 'string' ? children : undefined)}
+    >
+      {children}
+    </span>
   );
 }

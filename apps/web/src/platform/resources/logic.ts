@@ -233,8 +233,9 @@ export function exportQueryOf(
 // ---------------------------------------------------------------------------------------------- columns
 
 /** Fields a list can show as columns. */
+/** The fields a list can show: no structured values, but for those a list lists (with a cell of its own). */
 export const columnFields = (descriptor: ResourceDescriptor) =>
-  descriptor.fields.filter((f) => f.type !== 'json' && f.type !== 'roles');
+  descriptor.fields.filter((f) => f.type !== 'roles' && (f.type !== 'json' || f.listed === true));
 
 export const defaultColumns = (descriptor: ResourceDescriptor) =>
   columnFields(descriptor)

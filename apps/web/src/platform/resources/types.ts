@@ -23,4 +23,6 @@ export interface ResourceRouteOptions {
   fields?: Record<string, FieldWidget>;
   /** Custom list cells by field name (a padded number, a link). */
   cells?: Record<string, (row: Row) => ReactNode>;
+  /** Every row of the list on one line: long texts are cut with an ellipsis, whole on hover. */
+  oneLine?: boolean;
 }
