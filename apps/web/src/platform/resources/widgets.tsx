@@ -1,8 +1,8 @@
 import { Select, Switch, TagsInput, TextInput } from '@mantine/core';
 import type { FieldDescriptor } from '@tms/domain';
 import type { ComponentType, ReactNode } from 'react';
-import { formatDate, formatDateTime } from '../format';
-import { AutoTextarea, DateInput, LazySelect, NumberField } from '../widgets';
+import { formatDate, formatDateTime, formatDecimal } from '../format';
+import { AutoTextarea, DateInput, DecimalField, LazySelect, NumberField } from '../widgets';
 import { RolePicker } from './RolePicker';
 import type { ResourceTexts } from './texts';
 
@@ -35,14 +35,16 @@ export function FieldInput(props: FieldWidgetProps) {
       );
     case 'integer':
     case 'number':
-    case 'money':
       return (
         <NumberField
           {...common}
           value={typeof value === 'number' ? value : value === null || value === '' ? null : Number(value)}
-          onChange={(next) => onChange(field.type === 'money' && next !== null ? String(next) : next)}
+          onChange={onChange}
         />
       );
+    case 'money':
+      // Decimal text both ways: no float between what is typed and what is stored.
+      return <DecimalField {...common} value={value === null ? null : asText(value)} onChange={onChange} />;
     case 'boolean':
       return (
         <Switch
@@ -151,6 +153,8 @@ export function displayValue(
             value,
           )
         : String(value);
+    case 'money':
+      return formatDecimal(String(value), texts.lang);
     case 'reference': {
       const labelField = field.reference?.labelField ?? 'name';
       return typeof value === 'object'
