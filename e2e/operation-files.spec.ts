@@ -76,6 +76,22 @@ test('a file uploaded to an order with a tag is listed with its chip', async ({ 
   expect(download.url()).not.toContain('bearer=');
   expect(download.suggestedFilename()).toBe('CMR накладная.pdf');
   await expect(row.getByTestId('file-tag')).toHaveText(tag);
+
+  // The same file again (issue 15): the file input was emptied after the upload, so choosing it again
+  // reaches the server, which answers that it is already attached; nothing is added.
+  await expect(block.locator('input[type="file"]')).toHaveValue('');
+  const again = page.waitForEvent('filechooser');
+  await page.getByTestId('files-upload').click();
+  await (await again).setFiles({
+    name: 'CMR накладная.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 test'),
+  });
+  await expect(block.getByTestId('files-error')).toHaveText(
+    'Этот файл уже прикреплён (то же имя и содержимое)',
+    TIMEOUT,
+  );
+  await expect(row).toHaveCount(1);
 });
 
 test('the archiver archives an order once its application is attached', async ({ page }) => {

@@ -186,7 +186,14 @@ async function fill(page: Page, resource: ResourceDescriptor, values: NonNullabl
   for (const [name, value] of Object.entries(values)) {
     const field = resource.fields.find((f) => f.name === name);
     const input = page.locator(`#field-${name}`);
-    if (field?.type === 'tags') {
+    if (field?.type === 'tags' && field.options?.length) {
+      // Known values (a stage type's behaviours) are chosen by their labels, never typed as codes.
+      for (const code of value as readonly string[]) {
+        await input.click();
+        await page.getByRole('option', { name: field.optionLabels?.[code]?.ru ?? code, exact: true }).click();
+      }
+      await page.keyboard.press('Escape');
+    } else if (field?.type === 'tags') {
       for (const tag of value as readonly string[]) {
         await input.fill(tag);
         await input.press('Enter');

@@ -7,6 +7,7 @@ import {
   canReopenStage,
   expectedDateIssue,
   ignoredByArchiver,
+  isStageOverdue,
   lastClosedStageDate,
   markingStageClosed,
   type OrderEffectState,
@@ -255,5 +256,20 @@ describe('applyOrderEffects', () => {
   it('hands module effects back', () => {
     const effect = { type: 'module' as const, behaviour: 'WMS_AA', event: 'close' as const };
     expect(applyOrderEffects(order, [effect]).moduleEffects).toEqual([effect]);
+  });
+});
+
+describe('isStageOverdue', () => {
+  const today = '2025-03-10';
+  it('is an open stage whose expected date has passed', () => {
+    expect(isStageOverdue({ closed: false, expectedDate: '2025-03-09' }, today)).toBe(true);
+    expect(isStageOverdue({ closed: false, expectedDate: '2024-12-31' }, today)).toBe(true);
+  });
+
+  it('is not late on the expected day itself, before it, without a date or once closed', () => {
+    expect(isStageOverdue({ closed: false, expectedDate: '2025-03-10' }, today)).toBe(false);
+    expect(isStageOverdue({ closed: false, expectedDate: '2025-03-11' }, today)).toBe(false);
+    expect(isStageOverdue({ closed: false, expectedDate: null }, today)).toBe(false);
+    expect(isStageOverdue({ closed: true, expectedDate: '2025-03-01' }, today)).toBe(false);
   });
 });

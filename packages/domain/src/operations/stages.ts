@@ -91,6 +91,17 @@ export function lastClosedStageDate(stages: readonly StageFacts[]): string | nul
   return last;
 }
 
+/**
+ * A stage is overdue when it is still open and its expected date has passed: on the expected day itself it
+ * is not yet late. `today` is the reader's calendar day (YYYY-MM-DD), passed in so the rule needs no clock.
+ */
+export function isStageOverdue(
+  stage: { closed: boolean; expectedDate: string | null | undefined },
+  today: string,
+): boolean {
+  return !stage.closed && !!stage.expectedDate && stage.expectedDate.slice(0, 10) < today;
+}
+
 /** An expected date must be later than the last closed stage of the same operation. */
 export function expectedDateIssue(
   expectedDate: string | null | undefined,

@@ -112,6 +112,35 @@ describe('files of orders and jobs', () => {
     );
   });
 
+  it('refuses a file already attached by name and content, and a repeat within one upload; attaches a new version or another name', async () => {
+    const order = await ops.createOrder(manager, client);
+    expect(
+      (await attach(orderPath(order), manager, [await upload(manager, 'CMR.pdf', 'signed')])).statusCode,
+    ).toBe(201);
+
+    const again = await attach(orderPath(order), manager, [await upload(manager, 'CMR.pdf', 'signed')]);
+    expect(again.statusCode, again.body).toBe(400);
+    expect(errorsOf(again)).toEqual({ fileIds: [FILE_MESSAGES.alreadyAttached] });
+    // One of several: its index says which, and nothing of the upload is attached.
+    const batch = await attach(orderPath(order), manager, [
+      await upload(manager, 'Счёт.pdf', 'invoice'),
+      await upload(manager, 'Счёт.pdf', 'invoice'),
+    ]);
+    expect(errorsOf(batch)).toEqual({ 'fileIds.1': [FILE_MESSAGES.alreadyAttached] });
+    expect((await filesOf(orderPath(order))).json().data.total).toBe(1);
+
+    const corrected = await upload(manager, 'CMR.pdf', 'signed and stamped');
+    const copy = await upload(manager, 'CMR-копия.pdf', 'signed');
+    const other = await attach(orderPath(order), manager, [corrected, copy]);
+    expect(other.statusCode, other.body).toBe(201);
+    expect(other.json().data.total).toBe(3);
+    // The same file goes to another order.
+    const next = await ops.createOrder(manager, client);
+    expect(
+      (await attach(orderPath(next), manager, [await upload(manager, 'CMR.pdf', 'signed')])).statusCode,
+    ).toBe(201);
+  });
+
   it('answers 404 outside the read scope, 403 without the edit scope', async () => {
     const order = await ops.createOrder(manager, client);
     const mine = await upload(manager);
@@ -218,7 +247,10 @@ describe('files of orders and jobs', () => {
         400,
       );
 
-      const allowed = await attach(orderPath(order), archivist, [await upload(archivist)]);
+      // Another document each time: the same name and content again would be refused as already attached.
+      const allowed = await attach(orderPath(order), archivist, [
+        await upload(archivist, `Акт ${lock.archived}.pdf`),
+      ]);
       expect(allowed.statusCode, allowed.body).toBe(201);
       await lockOrder(order.id, { archived: false, archivedAt: null, financeControlStatus: 'NOT_READY' });
     }

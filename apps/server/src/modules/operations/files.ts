@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { recordChange } from '../../platform/changelog/service';
-import { fieldError, forbidden, notFound } from '../../platform/errors';
+import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
 import { attachFiles, FILE_MESSAGES, fileMetadata, type OwnerAccess } from '../../platform/files/service';
 import { files } from '../../platform/files/tables';
 import { checkTagTypes, setFileTags, tagsOfFiles } from '../../platform/files/tags';
@@ -110,6 +110,43 @@ async function changeableOperation(
   return row;
 }
 
+/**
+ * Refuses uploads that repeat a file of the operation, or each other, by name and content: a forwarder
+ * who picks the same document again has almost always done it by mistake (a second drop, a retry), and two
+ * identical copies under one order only leave the next reader wondering which is the right one. The same
+ * content under another name (a scan filed as CMR and as invoice) or a new content under the same name (a
+ * corrected version) is a different file and is attached. Errors land under `fileIds` as `attachFiles`'.
+ */
+async function refuseRepeatedFiles(
+  tx: Tx,
+  kind: OperationKind,
+  operationId: number,
+  ids: readonly number[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  const keyOf = (file: { sha256: string; description: string }) => `${file.sha256}/${file.description}`;
+  const attached = await tx
+    .select({ sha256: files.sha256, description: files.description })
+    .from(files)
+    .where(fileOf(kind, operationId));
+  const seen = new Set(attached.map(keyOf));
+  const uploads = await tx
+    .select({ id: files.id, sha256: files.sha256, description: files.description })
+    .from(files)
+    .where(and(inArray(files.id, [...ids]), eq(files.temporary, true)));
+  const byId = new Map(uploads.map((row) => [row.id, row]));
+  const errors = new ErrorCollector();
+  ids.forEach((id, index) => {
+    const upload = byId.get(id);
+    if (!upload) return; // not a temporary upload: attachFiles says what is wrong with it
+    const key = keyOf(upload);
+    if (seen.has(key))
+      errors.add(ids.length > 1 ? ['fileIds', index] : ['fileIds'], FILE_MESSAGES.alreadyAttached);
+    seen.add(key);
+  });
+  errors.throwIfAny();
+}
+
 const fileParams = idParamSchema.extend({ fileId: recordIdSchema });
 
 function registerKind(app: App, kind: OperationKind): void {
@@ -160,6 +197,7 @@ function registerKind(app: App, kind: OperationKind): void {
         await changeableOperation(requestContext(request, tx), kind, id);
         await checkTagTypes(tx, body.tagTypeIds, ['tagTypeIds']);
         const before = await operationFiles(tx, kind, id);
+        await refuseRepeatedFiles(tx, kind, id, body.fileIds);
         await attachFiles(tx, auth, body.fileIds, { type: kind.type, id }, ['fileIds']);
         await setFileTags(tx, body.fileIds, body.tagTypeIds);
         const after = await operationFiles(tx, kind, id);

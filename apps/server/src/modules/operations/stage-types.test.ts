@@ -57,6 +57,13 @@ describe('stage type behaviours', () => {
       headers,
     });
 
+  it('refuses a code that is no known behaviour, under its index, and writes nothing', async () => {
+    const res = await create(['MARK_ORDER_READY', 'Отметить заказ готовым']);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(flattenTree(res.json().errors)).toEqual({ 'behaviours.1': [STAGE_BEHAVIOUR_MESSAGES.unknown] });
+    expect(await ctx.database.db.select().from(stageTypes)).toHaveLength(0);
+  });
+
   it('refuses warehouse in and out together, saying why, and writes nothing', async () => {
     const res = await create(['WAREHOUSE_IN', 'WAREHOUSE_OUT']);
     expect(res.statusCode, res.body).toBe(400);

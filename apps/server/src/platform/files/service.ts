@@ -16,6 +16,7 @@ export const FILE_MESSAGES = {
   noFileSelected: 'No file selected.',
   coldStorage: 'The file is in cold storage.',
   notAvailable: 'This file cannot be used here.',
+  alreadyAttached: 'This file is already attached (same name and content).',
   typeInvalid: 'The declared file type is not valid.',
   contentGone: 'The content of this file is no longer available.',
 } as const;

@@ -25,9 +25,10 @@ import { type Control, Controller, useController, useWatch } from 'react-hook-fo
 import { useTranslation } from 'react-i18next';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
+import { formatDecimal } from '../../platform/format';
 import { errorText } from '../../platform/kit/errorText';
 import { useReferenceLabels } from '../../platform/resources/references';
-import { AutoTextarea, LazySelect, NumberField } from '../../platform/widgets';
+import { AutoTextarea, DecimalField, LazySelect, NumberField } from '../../platform/widgets';
 import { type CargoForm, cargoBodyOf, switchUnitSystem } from './logic';
 
 type CargoValues = { cargo: CargoForm };
@@ -82,27 +83,36 @@ export function CargoEditor({ control, disabled }: CargoEditorProps) {
     <Controller
       name={`cargo.${name}`}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextInput
-          id={`cargo-${name}`}
-          label={t(`cargo.${name}`)}
-          inputMode={name === 'packaging' ? undefined : 'decimal'}
-          value={field.value ?? ''}
-          onChange={(e) => field.onChange(e.currentTarget.value)}
-          onBlur={field.onBlur}
-          error={errorText(fieldState.error)}
-          disabled={disabled}
-          rightSection={
-            unit && (
-              <Text size="xs" c="dimmed" pr={4}>
-                {unit}
-              </Text>
-            )
-          }
-          rightSectionWidth={unit ? 70 : undefined}
-          rightSectionPointerEvents="none"
-        />
-      )}
+      render={({ field, fieldState }) => {
+        const props = {
+          id: `cargo-${name}`,
+          label: t(`cargo.${name}`),
+          onBlur: field.onBlur,
+          error: errorText(fieldState.error),
+          disabled,
+          rightSection: unit && (
+            <Text size="xs" c="dimmed" pr={4}>
+              {unit}
+            </Text>
+          ),
+          rightSectionWidth: unit ? 70 : undefined,
+          rightSectionPointerEvents: 'none' as const,
+        };
+        return name === 'packaging' ? (
+          <TextInput
+            {...props}
+            value={field.value ?? ''}
+            onChange={(e) => field.onChange(e.currentTarget.value)}
+          />
+        ) : (
+          // Measures and the value are numbers: shown and typed in the language's way, held as plain text.
+          <DecimalField
+            {...props}
+            value={field.value ?? null}
+            onChange={(next) => field.onChange(next ?? '')}
+          />
+        );
+      }}
     />
   );
 
@@ -194,7 +204,7 @@ export function CargoEditor({ control, disabled }: CargoEditorProps) {
           <TextInput
             id="cargo-declaredValuePerKg"
             label={t('cargo.declaredValuePerKg')}
-            value={perKg ?? ''}
+            value={formatDecimal(perKg, i18n.language)}
             readOnly
             variant="filled"
           />

@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Group, Paper, Popover, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLockOpen, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { STAGE_BEHAVIOURS, STAGE_ROLES, type Stage } from '@tms/domain';
+import { isStageOverdue, STAGE_BEHAVIOURS, STAGE_ROLES, type Stage } from '@tms/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
@@ -72,6 +72,7 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
   });
 
   const rows = stages.data?.collection ?? [];
+  const today = todayIso();
   return (
     <Stack gap="md" data-testid="stages-block">
       <BlockTable
@@ -91,71 +92,89 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
           </>
         }
       >
-        {(stage) => (
-          <Table.Tr key={stage.id} data-testid="stage-row" data-closed={stage.closed}>
-            <Table.Td>
-              <Text size="sm" fw={500}>
-                {stage.opsName}
-              </Text>
-              {stage.opsName !== stage.name && (
-                <Text size="xs" c="dimmed">
-                  {stage.name}
+        {(stage) => {
+          const overdue = isStageOverdue(stage, today);
+          return (
+            <Table.Tr
+              key={stage.id}
+              data-testid="stage-row"
+              data-closed={stage.closed}
+              data-overdue={overdue}
+              bg={overdue ? 'var(--mantine-color-red-light)' : undefined}
+            >
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {stage.opsName}
                 </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4}>
-                {stage.behaviours.map((code) => (
-                  <Badge key={code} size="sm" variant="outline" color="gray" tt="none" title={code}>
-                    {behaviourLabel(code)}
+                {stage.opsName !== stage.name && (
+                  <Text size="xs" c="dimmed">
+                    {stage.name}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {stage.behaviours.map((code) => (
+                    <Badge key={code} size="sm" variant="outline" color="gray" tt="none" title={code}>
+                      {behaviourLabel(code)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                {!stage.closed && canManage ? (
+                  <DateInput
+                    size="xs"
+                    aria-label={`${t('stages.expectedDate')}: ${stage.opsName}`}
+                    value={stage.expectedDate}
+                    onChange={(expectedDate) => {
+                      if (expectedDate !== stage.expectedDate) update.mutate({ stage, expectedDate });
+                    }}
+                  />
+                ) : (
+                  <Text size="sm" c={overdue ? 'red.9' : undefined}>
+                    {formatDate(stage.expectedDate)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{formatDate(stage.actualDate)}</Table.Td>
+              <Table.Td>
+                {overdue ? (
+                  // Red.9 under white text keeps 4.5:1 (WCAG AA).
+                  <Badge size="sm" variant="filled" tt="none" color="red.9" data-testid="stage-overdue">
+                    {t('stages.overdue')}
                   </Badge>
-                ))}
-              </Group>
-            </Table.Td>
-            <Table.Td>
-              {!stage.closed && canManage ? (
-                <DateInput
-                  size="xs"
-                  aria-label={`${t('stages.expectedDate')}: ${stage.opsName}`}
-                  value={stage.expectedDate}
-                  onChange={(expectedDate) => {
-                    if (expectedDate !== stage.expectedDate) update.mutate({ stage, expectedDate });
-                  }}
-                />
-              ) : (
-                formatDate(stage.expectedDate)
-              )}
-            </Table.Td>
-            <Table.Td>{formatDate(stage.actualDate)}</Table.Td>
-            <Table.Td>
-              <Badge size="sm" variant="dot" tt="none" color={stage.closed ? 'teal' : 'gray'}>
-                {t(stage.closed ? 'stages.closed' : 'stages.open')}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
-                {!stage.closed && canManage && <CloseStage base={base} stage={stage} onDone={refresh} />}
-                {stage.closed && canReopen && (
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    leftSection={<IconLockOpen size={14} />}
-                    loading={reopen.isPending && reopen.variables?.id === stage.id}
-                    onClick={() => reopen.mutate(stage)}
-                    data-testid="stage-reopen"
-                  >
-                    {t('stages.reopen')}
-                  </Button>
+                ) : (
+                  <Badge size="sm" variant="dot" tt="none" color={stage.closed ? 'teal' : 'gray'}>
+                    {t(stage.closed ? 'stages.closed' : 'stages.open')}
+                  </Badge>
                 )}
-                {!stage.closed && canManage && (
-                  <RowDelete row={stage} remove={remove} testId="stage-delete">
-                    {t('stages.delete')}
-                  </RowDelete>
-                )}
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  {!stage.closed && canManage && <CloseStage base={base} stage={stage} onDone={refresh} />}
+                  {stage.closed && canReopen && (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      leftSection={<IconLockOpen size={14} />}
+                      loading={reopen.isPending && reopen.variables?.id === stage.id}
+                      onClick={() => reopen.mutate(stage)}
+                      data-testid="stage-reopen"
+                    >
+                      {t('stages.reopen')}
+                    </Button>
+                  )}
+                  {!stage.closed && canManage && (
+                    <RowDelete row={stage} remove={remove} testId="stage-delete">
+                      {t('stages.delete')}
+                    </RowDelete>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
       </BlockTable>
       {canManage && (
         <Paper withBorder p="md">

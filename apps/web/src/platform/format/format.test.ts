@@ -3,6 +3,7 @@ import {
   currencySymbol,
   formatDate,
   formatDateTime,
+  formatDecimal,
   formatFileSize,
   formatMoney,
   formatMonth,
@@ -12,6 +13,7 @@ import {
   russianPluralForm,
   timeAgo,
 } from './index';
+import { parseDecimal } from './parse';
 
 describe('format helpers', () => {
   it('pads ids to 6 digits', () => {
@@ -27,6 +29,28 @@ describe('format helpers', () => {
     expect(labelOfRow({ id: 8, name: 'Тент', nameEn: ' ' }, 'name', false, 'en')).toBe('Тент');
     expect(labelOfRow({ id: 9, name: null }, 'name', false, 'en')).toBe('9');
     expect(labelOfRow({ id: 3, number: 42 }, 'number', true, 'en')).toBe('000042');
+  });
+
+  it('numbers as the language writes them, digits kept: grouping and the decimal point', () => {
+    expect(formatDecimal('1500000', 'ru')).toBe('1\u00a0500\u00a0000');
+    expect(formatDecimal('12.5', 'ru')).toBe('12,5');
+    expect(formatDecimal('-1234567.890', 'ru')).toBe('-1\u00a0234\u00a0567,890');
+    expect(formatDecimal('1500000', 'en')).toBe('1,500,000');
+    expect(formatDecimal('12.5', 'en')).toBe('12.5');
+    expect(formatDecimal(1500000.5, 'en')).toBe('1,500,000.5');
+    expect(formatDecimal(1.5e-7, 'ru')).toBe('0,00000015');
+    expect(formatDecimal(999, 'ru')).toBe('999');
+    // Text that is no plain decimal is shown as it is (what was typed); nothing is blank.
+    expect(formatDecimal('12abc', 'ru')).toBe('12abc');
+    expect(formatDecimal(null, 'ru')).toBe('');
+  });
+
+  it('a number shown in a language reads back as the same number in it (what the input shows after a save)', () => {
+    for (const language of ['ru', 'en']) {
+      for (const value of ['12.5', '1500000', '1500000.50', '0.001', '-42']) {
+        expect(parseDecimal(formatDecimal(value, language), language)).toBe(value);
+      }
+    }
   });
 
   it('file sizes in Bytes…YB (байт…ЙБ in Russian), base 1024', () => {

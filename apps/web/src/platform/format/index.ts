@@ -95,6 +95,34 @@ const CURRENCY_SYMBOLS: Record<string, string> = {
 export const currencySymbol = (code: string | null | undefined): string =>
   code ? (CURRENCY_SYMBOLS[code.toUpperCase()] ?? code.toUpperCase()) : '';
 
+/** The separators a language writes numbers with: Russian "1 500 000,5", English "1,500,000.5". */
+export function numberSeparators(language: string): { group: string; decimal: string } {
+  return language.startsWith('en') ? { group: ',', decimal: '.' } : { group: '\u00a0', decimal: ',' };
+}
+
+const groupDigits = (digits: string, group: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+
+/** A number as plain decimal text, never in exponent form: 1.5e-7 → "0.00000015"; '' if not finite. */
+export const decimalText = (value: number): string =>
+  Number.isFinite(value)
+    ? value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 })
+    : '';
+
+/**
+ * A number (or a decimal string from the API) as people of the language write it, digits kept as they
+ * are (no rounding, no float): "1500000.5" → "1 500 000,5" in Russian, "1,500,000.5" in English. Text
+ * that is not a plain decimal is returned unchanged, so an input never hides what was typed.
+ */
+export function formatDecimal(value: string | number | null | undefined, language: string): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'number' ? decimalText(value) : value.trim();
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return typeof value === 'number' ? text : value;
+  const [, sign, whole = '', fraction] = match;
+  const { group, decimal } = numberSeparators(language);
+  return `${sign}${groupDigits(whole, group)}${fraction ? `${decimal}${fraction}` : ''}`;
+}
+
 /** A money amount (decimal string from the API) with grouping and its currency sign: "1 234,50 ₽". */
 export function formatMoney(
   amount: string | number | null | undefined,
@@ -105,8 +133,8 @@ export function formatMoney(
   const [whole = '0', fraction = ''] = String(amount).split('.');
   const negative = whole.startsWith('-');
   const digits = negative ? whole.slice(1) : whole;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, locale.startsWith('en') ? ',' : '\u00a0');
-  const separator = locale.startsWith('en') ? '.' : ',';
+  const { group, decimal: separator } = numberSeparators(locale);
+  const grouped = groupDigits(digits, group);
   const cents = fraction.padEnd(2, '0');
   return `${negative ? '-' : ''}${grouped}${separator}${cents}\u00a0${currencySymbol(currency)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPastedText, isoToMasked, maskDate, parseMaskedDate, parseNumber } from './parse';
+import { cleanPastedText, isoToMasked, maskDate, parseDecimal, parseMaskedDate, parseNumber } from './parse';
 
 describe('date mask', () => {
   it('keeps digits only and inserts the dots', () => {
@@ -67,6 +67,36 @@ describe('parseNumber', () => {
     expect(parseNumber('1,2,3')).toBeNull();
     expect(parseNumber('12abc')).toBeNull();
     expect(parseNumber(null)).toBeNull();
+  });
+});
+
+describe('numbers typed in the language of the interface', () => {
+  it('English: a comma groups thousands, the dot is the point; a comma that cannot group is the point', () => {
+    expect(parseNumber('1,500,000.5', 'en')).toBe(1500000.5);
+    expect(parseNumber('1 500', 'en')).toBe(1500);
+    expect(parseNumber('12.5', 'en')).toBe(12.5);
+    expect(parseNumber('12,5', 'en')).toBe(12.5);
+    expect(parseNumber('1,50,0', 'en')).toBeNull();
+  });
+
+  it('Russian: a comma is the point, spaces group (a dot is read as the point too)', () => {
+    expect(parseNumber('1,500', 'ru')).toBe(1.5);
+    expect(parseNumber('1 500 000', 'ru')).toBe(1500000);
+    expect(parseNumber('12.5', 'ru')).toBe(12.5);
+  });
+
+  it('decimals keep their digits exactly as plain text', () => {
+    expect(parseDecimal('1 500 000,50')).toBe('1500000.50');
+    expect(parseDecimal('1\u00a0500\u00a0000,50', 'ru')).toBe('1500000.50');
+    expect(parseDecimal('1,500,000.50', 'en')).toBe('1500000.50');
+    expect(parseDecimal('12345678901234567,89')).toBe('12345678901234567.89');
+    expect(parseDecimal(',5')).toBe('0.5');
+    expect(parseDecimal('007')).toBe('7');
+    expect(parseDecimal('-0')).toBe('0');
+    expect(parseDecimal('+3,')).toBe('3');
+    expect(parseDecimal('-2,5')).toBe('-2.5');
+    for (const text of ['', ' ', ',', 'abc', '1,2,3', '1e3', '12abc', null])
+      expect(parseDecimal(text)).toBeNull();
   });
 });
 

@@ -1,12 +1,39 @@
 /** Parsing rules of spec §5 for text typed or pasted into inputs. */
 
-/** A number typed the Russian way: spaces removed, comma as the decimal point; null if not a number. */
-export function parseNumber(text: string | null | undefined): number | null {
+/**
+ * Typed number text with the spaces gone and a plain decimal point. In English a comma groups thousands
+ * ("1,500,000.5"); in Russian, and in English where it cannot be grouping ("12,5"), it is the decimal
+ * point (spec §5: commas turn into dots).
+ */
+function normalizeNumberText(text: string, language: string): string {
+  const compact = text.replace(/\s/g, '');
+  if (language.startsWith('en') && /^[-+]?\d{1,3}(,\d{3})+(\.\d*)?$/.test(compact)) {
+    return compact.replace(/,/g, '');
+  }
+  return compact.replace(/,/g, '.');
+}
+
+/** A number typed in the language's way ("1 234,5" in Russian, "1,234.5" in English); null if not a number. */
+export function parseNumber(text: string | null | undefined, language = 'ru'): number | null {
   if (text === null || text === undefined) return null;
-  const normalized = text.replace(/\s/g, '').replace(/,/g, '.');
+  const normalized = normalizeNumberText(text, language);
   if (normalized === '' || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(normalized)) return null;
   const value = Number(normalized);
   return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * A decimal typed in the language's way as the plain decimal text the API takes, digits kept exactly
+ * (no float): "1 500 000,50" → "1500000.50"; null if it is not a number.
+ */
+export function parseDecimal(text: string | null | undefined, language = 'ru'): string | null {
+  if (text === null || text === undefined) return null;
+  const match = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(normalizeNumberText(text, language));
+  if (!match || (!match[2] && !match[3])) return null;
+  const whole = (match[2] || '0').replace(/^0+(?=\d)/, '');
+  const fraction = match[3] ?? '';
+  const sign = match[1] === '-' && /[1-9]/.test(whole + fraction) ? '-' : '';
+  return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
 /** The id of the input whose pasted text loses every whitespace character. */

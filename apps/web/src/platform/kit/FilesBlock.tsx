@@ -19,12 +19,28 @@ import {
 import { IconLock, IconPencil, IconSnowflake, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FileTag, type FileTagType, fileCode, type ListResult, type OperationFile } from '@tms/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, download, SELECT_CACHE_TTL_SECONDS } from '../api/client';
 import { formatDateTime, formatFileSize } from '../format';
 import { BlockTable, RowDelete, refusalOf } from '../kit/blocks';
+import { validationErrorsOf } from '../widgets';
 import { uploadTemporaryFile } from '../widgets/custom-fields/FileField';
+
+/**
+ * The translated messages of a refused upload; of several files, each message about one of them
+ * (`fileIds.<index>`) names it, so the user knows which was refused.
+ */
+function uploadRefusal(error: unknown, chosen: readonly File[]): string | undefined {
+  const refusal = refusalOf(error);
+  const fields = validationErrorsOf(error);
+  if (!fields || chosen.length < 2) return refusal.all;
+  const named = chosen.flatMap((file, index) => {
+    const message = refusal.field(`fileIds.${index}`);
+    return message ? [`${file.name}: ${message}`] : [];
+  });
+  return named.length ? named.join(' ') : refusal.all;
+}
 
 interface FilesBlockProps {
   /** The record's files (`GET` lists, `POST` attaches uploads, `PUT`/`DELETE` `{url}/{fileId}`). */
@@ -78,6 +94,9 @@ export function FilesBlock({ url: base, queryKey: key, canEdit, lockedText, test
   const canChange = canEdit && !locked;
 
   const [tagIds, setTagIds] = useState<string[]>([]);
+  // The file input is emptied after each upload: a browser fires no change for the file it already holds,
+  // so choosing the same file again did nothing at all instead of being answered.
+  const resetChosen = useRef<() => void>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const upload = useMutation({
     mutationFn: async (chosen: File[]) => {
@@ -97,7 +116,10 @@ export function FilesBlock({ url: base, queryKey: key, canEdit, lockedText, test
       client.setQueryData(key, list);
       setTagIds([]);
     },
-    onSettled: () => setProgress(null),
+    onSettled: () => {
+      setProgress(null);
+      resetChosen.current?.();
+    },
   });
 
   const [editing, setEditing] = useState<OperationFile | null>(null);
@@ -108,7 +130,7 @@ export function FilesBlock({ url: base, queryKey: key, canEdit, lockedText, test
   });
 
   const rows = files.data?.collection ?? [];
-  const uploadError = refusalOf(upload.error).all;
+  const uploadError = uploadRefusal(upload.error, upload.variables ?? []);
   return (
     <Stack gap="md" data-testid={testId}>
       <Group justify="space-between" align="flex-end">
@@ -136,7 +158,11 @@ export function FilesBlock({ url: base, queryKey: key, canEdit, lockedText, test
                 size="sm"
                 data-testid="files-upload-tags"
               />
-              <FileButton onChange={(chosen) => chosen.length && upload.mutate(chosen)} multiple>
+              <FileButton
+                onChange={(chosen) => chosen.length && upload.mutate(chosen)}
+                resetRef={resetChosen}
+                multiple
+              >
                 {(props) => (
                   <Button
                     {...props}

@@ -222,8 +222,8 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
       return (
         <Group gap={4}>
           {value.map((tag) => (
-            <Badge key={String(tag)} size="sm" variant="outline" color="gray" tt="none">
-              {String(tag)}
+            <Badge key={String(tag)} size="sm" variant="outline" color="gray" tt="none" title={String(tag)}>
+              {field.options?.length ? texts.option(field, String(tag)) : String(tag)}
             </Badge>
           ))}
         </Group>

@@ -25,6 +25,7 @@ import {
   formFields,
   formValuesOf,
   isRequired,
+  listChoicesOf,
   listQueryOf,
   listStateOf,
   namespacesOf,
@@ -266,5 +267,26 @@ describe('forms', () => {
     });
     const record = { id: 1, version: 2, code: 'EUR', minorUnits: 2, symbol: null, enabled: true };
     expect(formValuesOf(currencyResource, record)).toMatchObject({ code: 'EUR', minorUnits: 2, symbol: '' });
+  });
+});
+
+describe('listChoicesOf', () => {
+  const behaviours = stageTypeResource.fields.find((field) => field.name === 'behaviours')!;
+  const ru = (code: string) => behaviours.optionLabels?.[code]?.ru ?? code;
+
+  it("offers a stage type's known behaviours by their labels, not as free text", () => {
+    const choices = listChoicesOf(behaviours, ['MARK_ORDER_READY'], ru)!;
+    expect(choices).toContainEqual({ value: 'MARK_ORDER_READY', label: 'Отметить заказ готовым' });
+    expect(choices.map((choice) => choice.value)).toEqual(behaviours.options);
+  });
+
+  it('keeps a held value beyond the known ones, under its own text', () => {
+    const choices = listChoicesOf(behaviours, ['CUSTOMS_LTL', 'FAILURE'], ru)!;
+    expect(choices.at(-1)).toEqual({ value: 'CUSTOMS_LTL', label: 'CUSTOMS_LTL' });
+    expect(choices.filter((choice) => choice.value === 'FAILURE')).toHaveLength(1);
+  });
+
+  it('is null for a list of free text', () => {
+    expect(listChoicesOf({ options: undefined }, ['a'], ru)).toBeNull();
   });
 });

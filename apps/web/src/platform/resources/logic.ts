@@ -262,6 +262,25 @@ export function readColumns(descriptor: ResourceDescriptor, stored: string | nul
 
 // ---------------------------------------------------------------------------------------------- forms
 
+/**
+ * The choices of a list field with known values (a stage type's behaviours): every known value under its
+ * label, then any value the record holds beyond them (one the server also takes, an older code) under its
+ * own text, so nothing it holds disappears from the input. Null for a list of free text.
+ */
+export function listChoicesOf(
+  field: Pick<FieldDescriptor, 'options'>,
+  value: unknown,
+  label: (value: string) => string,
+): { value: string; label: string }[] | null {
+  if (!field.options?.length) return null;
+  const held = Array.isArray(value) ? value.map(String) : [];
+  const extra = held.filter((code) => !field.options?.includes(code));
+  return [
+    ...field.options.map((code) => ({ value: code, label: label(code) })),
+    ...extra.map((code) => ({ value: code, label: code })),
+  ];
+}
+
 type Shape = Record<string, z.ZodType>;
 const shapeOf = (descriptor: ResourceDescriptor): Shape => descriptor.create.shape as Shape;
 

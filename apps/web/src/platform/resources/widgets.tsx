@@ -1,8 +1,9 @@
-import { Select, Switch, TagsInput, TextInput } from '@mantine/core';
+import { MultiSelect, Select, Switch, TagsInput, TextInput } from '@mantine/core';
 import type { FieldDescriptor } from '@tms/domain';
 import type { ComponentType, ReactNode } from 'react';
-import { formatDate, formatDateTime } from '../format';
-import { AutoTextarea, DateInput, LazySelect, NumberField } from '../widgets';
+import { formatDate, formatDateTime, formatDecimal } from '../format';
+import { AutoTextarea, DateInput, DecimalField, LazySelect, NumberField } from '../widgets';
+import { listChoicesOf } from './logic';
 import { RolePicker } from './RolePicker';
 import type { ResourceTexts } from './texts';
 
@@ -35,14 +36,16 @@ export function FieldInput(props: FieldWidgetProps) {
       );
     case 'integer':
     case 'number':
-    case 'money':
       return (
         <NumberField
           {...common}
           value={typeof value === 'number' ? value : value === null || value === '' ? null : Number(value)}
-          onChange={(next) => onChange(field.type === 'money' && next !== null ? String(next) : next)}
+          onChange={onChange}
         />
       );
+    case 'money':
+      // Decimal text both ways: no float between what is typed and what is stored.
+      return <DecimalField {...common} value={value === null ? null : asText(value)} onChange={onChange} />;
     case 'boolean':
       return (
         <Switch
@@ -70,7 +73,21 @@ export function FieldInput(props: FieldWidgetProps) {
           allowDeselect={!required}
         />
       );
-    case 'tags':
+    case 'tags': {
+      const choices = listChoicesOf(field, value, (code) => texts.option(field, code));
+      if (choices) {
+        return (
+          <MultiSelect
+            {...common}
+            data={choices}
+            value={asList(value)}
+            onChange={onChange}
+            searchable
+            clearable
+            hidePickedOptions
+          />
+        );
+      }
       return (
         <TagsInput
           {...common}
@@ -80,6 +97,7 @@ export function FieldInput(props: FieldWidgetProps) {
           clearable
         />
       );
+    }
     case 'reference':
       return (
         <LazySelect
@@ -151,6 +169,8 @@ export function displayValue(
             value,
           )
         : String(value);
+    case 'money':
+      return formatDecimal(String(value), texts.lang);
     case 'reference': {
       const labelField = field.reference?.labelField ?? 'name';
       return typeof value === 'object'
@@ -159,6 +179,10 @@ export function displayValue(
     }
     case 'translations':
       return String((value as Record<string, unknown>)[texts.lang] ?? '');
+    case 'tags':
+      if (field.options?.length && Array.isArray(value))
+        return value.map((v) => texts.option(field, String(v))).join(', ');
+      return Array.isArray(value) ? value.map(String).join(', ') : String(value);
     default:
       if (Array.isArray(value))
         return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');

@@ -1,24 +1,46 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { type ChangeEvent, type ClipboardEvent, useEffect, useState } from 'react';
-import { cleanPastedText, parseNumber } from '../format/parse';
+import { type ChangeEvent, type ClipboardEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { decimalText, formatDecimal } from '../format';
+import { cleanPastedText, parseDecimal } from '../format/parse';
 
-export interface NumberFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
-  value: number | null;
-  onChange: (value: number | null) => void;
+export interface DecimalFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
+  /** Plain decimal text ("1500000.5"), text typed that is not a number, or null when blank. */
+  value: string | null;
+  onChange: (value: string | null) => void;
 }
 
+/** Two plain decimals say the same number: "12.50" is "12.5", "7.0" is "7". */
+const sameDecimal = (a: string | null, b: string | null) => {
+  const canonical = (value: string | null) => value?.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') ?? null;
+  return canonical(a) === canonical(b);
+};
+
 /**
- * A number typed the way people here write it: "1 234,5" is 1234.5 (spaces removed, comma as the point).
- * Text that is not a number leaves the value empty.
+ * A decimal shown and typed the way the interface's language writes numbers ("1 500 000,5" in Russian,
+ * "1,500,000.5" in English), held as plain decimal text. While the field has the focus the text stays as
+ * typed; leaving it writes the number out the same way a saved value comes back, so a number never changes
+ * its look at the save. Text that is not a number is passed on as typed, for the form to point at.
  */
-export function NumberField({ value, onChange, ...props }: NumberFieldProps) {
-  const [text, setText] = useState(value === null ? '' : String(value));
+export function DecimalField({ value, onChange, onBlur, ...props }: DecimalFieldProps) {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const [text, setText] = useState(() => formatDecimal(value, language));
+  const shownIn = useRef(language);
+  // A value from outside (a saved record, a unit switch, another language) replaces the text unless the
+  // text already says that number in the same language.
   useEffect(() => {
-    setText((current) => (parseNumber(current) === value ? current : value === null ? '' : String(value)));
-  }, [value]);
+    const relanguaged = shownIn.current !== language;
+    shownIn.current = language;
+    setText((current) =>
+      !relanguaged && (current === value || sameDecimal(parseDecimal(current, language), value))
+        ? current
+        : formatDecimal(value, language),
+    );
+  }, [value, language]);
   const update = (next: string) => {
     setText(next);
-    onChange(parseNumber(next));
+    onChange(next.trim() === '' ? null : (parseDecimal(next, language) ?? next));
   };
   return (
     <TextInput
@@ -26,9 +48,33 @@ export function NumberField({ value, onChange, ...props }: NumberFieldProps) {
       inputMode="decimal"
       value={text}
       onChange={(event: ChangeEvent<HTMLInputElement>) => update(event.currentTarget.value)}
+      onBlur={(event) => {
+        const parsed = parseDecimal(text, language);
+        if (parsed !== null) setText(formatDecimal(parsed, language));
+        onBlur?.(event);
+      }}
       onPaste={(event: ClipboardEvent<HTMLInputElement>) => {
         event.preventDefault();
         update(cleanPastedText(event.clipboardData.getData('text'), 'paste-no-spaces'));
+      }}
+    />
+  );
+}
+
+export interface NumberFieldProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
+  value: number | null;
+  onChange: (value: number | null) => void;
+}
+
+/** A number field (`DecimalField` holding a number): text that is not a number leaves the value empty. */
+export function NumberField({ value, onChange, ...props }: NumberFieldProps) {
+  return (
+    <DecimalField
+      {...props}
+      value={value === null || !Number.isFinite(value) ? null : decimalText(value)}
+      onChange={(next) => {
+        const number = next === null ? null : Number(next);
+        onChange(number === null || Number.isNaN(number) || !/\d/.test(next ?? '') ? null : number);
       }}
     />
   );

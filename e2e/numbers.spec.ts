@@ -1,0 +1,89 @@
+import { expect } from '@playwright/test';
+import { type Api, apiOf, SAVE_TIMEOUT, signIn, snackbar, test, unique } from './helpers';
+
+/**
+ * Numbers keep their look (issue 15): a decimal typed the Russian way ("12,5", "1 500 000") is shown so
+ * while editing and after the save and a reload, not as the API's plain text ("12.5", "1500000"); in
+ * English the same numbers read "12.5" and "1,500,000". The order is created through the API.
+ */
+
+const NBSP = '\u00a0';
+
+/** A new order of a new client, created through the API. */
+async function newOrder(api: Api) {
+  const id = unique();
+  const countries = (await api('GET', '/settings/countries?itemsPerPage=20')).collection as {
+    id: number;
+    name: string;
+  }[];
+  // Outside Russia a counterparty needs no INN.
+  const country = countries.find((c) => c.name !== 'Российская Федерация')!;
+  const client = await api('POST', '/counterparties', {
+    name: `Клиент чисел ${id}`,
+    client: true,
+    countryId: country.id,
+  });
+  const [currency] = (await api('GET', '/settings/currencies?search=EUR')).collection as { id: number }[];
+  const product = await api('POST', '/tms/products', { code: `N${id}`, name: `Продукт ${id}` });
+  const order = await api('POST', '/tms/orders', {
+    clientId: client.id,
+    productId: product.id,
+    route: [
+      { kind: 'dispatch', address: 'Москва, Тверская 1', countryId: country.id },
+      { kind: 'delivery', address: 'Berlin, Unter den Linden 1', countryId: country.id },
+    ],
+    // The declared value needs its currency.
+    cargo: { description: 'Станки', declaredValueCurrencyId: currency!.id },
+  });
+  return order.id as number;
+}
+
+test('cargo numbers keep the Russian look while editing, after the save and after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const api = apiOf(page, await signIn(page, '/dashboard'));
+  const id = await newOrder(api);
+
+  await page.goto(`/tms/orders/${id}`);
+  const weight = page.locator('#cargo-weight');
+  const value = page.locator('#cargo-declaredValue');
+  await weight.fill('12,5');
+  await value.fill('1500000');
+  // Leaving the field writes the number out with its groups.
+  await weight.click();
+  await expect(value).toHaveValue(`1${NBSP}500${NBSP}000`);
+  await expect(weight).toHaveValue('12,5');
+  await page.getByTestId('resource-save').click();
+  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expect(weight).toHaveValue('12,5');
+  await expect(value).toHaveValue(`1${NBSP}500${NBSP}000`);
+  await page.reload();
+  await expect(weight).toHaveValue('12,5', SAVE_TIMEOUT);
+  await expect(value).toHaveValue(`1${NBSP}500${NBSP}000`);
+  expect(
+    ((await api('GET', `/tms/orders/${id}`)) as { cargo: { declaredValue: string } }).cargo.declaredValue,
+  ).toBe('1500000');
+});
+
+test('cargo numbers read and show the English way in English', async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = apiOf(page, await signIn(page, '/dashboard', 'en'));
+  const id = await newOrder(api);
+
+  await page.goto(`/tms/orders/${id}`);
+  const weight = page.locator('#cargo-weight');
+  const value = page.locator('#cargo-declaredValue');
+  await weight.fill('12.5');
+  await value.fill('2,500,000.75');
+  await weight.click();
+  await expect(value).toHaveValue('2,500,000.75');
+  await page.getByTestId('resource-save').click();
+  await expect(snackbar(page)).toBeVisible(SAVE_TIMEOUT);
+  await page.reload();
+  await expect(weight).toHaveValue('12.5', SAVE_TIMEOUT);
+  await expect(value).toHaveValue('2,500,000.75');
+  expect(
+    ((await api('GET', `/tms/orders/${id}`)) as { cargo: { declaredValue: string } }).cargo.declaredValue,
+  ).toBe('2500000.75');
+});
