@@ -288,6 +288,12 @@ test('the lists mark archived orders and jobs, and a row opens its record by a c
   await expect(row(archived.id).getByRole('progressbar')).toHaveCount(0);
   const height = await row(live.id).evaluate((element) => element.getBoundingClientRect().height);
   expect(height).toBeLessThan(48);
+  // The filters come in groups, as a forwarder looks for an order.
+  await page.getByRole('button', { name: 'Фильтры', exact: true }).click();
+  const filters = page.getByTestId('resource-filters');
+  await expect(filters.getByRole('group', { name: 'Участники' })).toContainText('Клиент');
+  await expect(filters.getByRole('group', { name: 'Маршрут и даты' })).toContainText('Отправка');
+  await expect(filters.getByRole('group', { name: 'Статусы' })).toContainText('В архиве');
 
   // A click anywhere on a row opens the record, not only on its number.
   await row(live.id).getByText(data.product).click();

@@ -417,10 +417,12 @@ test.describe('the list screen', () => {
     const first = page.getByTestId('resource-row').first();
     const toggle = first.getByTestId('row-toggle');
     await expect(toggle).toBeChecked();
-    await toggle.uncheck({ force: true });
+    // A click, then the state: the switch moves once the page has drawn the toggle under way, which on a
+    // loaded machine can come after uncheck()'s own immediate look.
+    await toggle.click({ force: true });
     await expect(toggle).not.toBeChecked();
     await expect(first).toHaveAttribute('data-disabled', 'true');
-    await toggle.check({ force: true });
+    await toggle.click({ force: true });
     await expect(toggle).toBeChecked();
   });
 });

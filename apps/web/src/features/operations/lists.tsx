@@ -114,6 +114,33 @@ function useColumns(
   }, [descriptor, columns, labels]);
 }
 
+/** The order list's filters in groups, as a forwarder looks for an order. */
+const ORDER_FILTER_GROUPS = [
+  {
+    label: 'operations.filterGroups.parties',
+    fields: ['clientId', 'contractorIds', 'forwarderId', 'sellerId', 'curatorIds', 'serviceOfficeId'],
+  },
+  {
+    label: 'operations.filterGroups.routeAndDates',
+    fields: ['dispatchDate', 'deliveryDate', 'stageDue', 'completionDate', 'transportType'],
+  },
+  {
+    label: 'operations.filterGroups.statuses',
+    fields: [
+      'financeControlStatus',
+      'cargoInsuranceStatus',
+      'tnvedControlStatus',
+      'transfersStatus',
+      'markingStatus',
+      'inWarehouse',
+      'archived',
+      'failure',
+      'damaged',
+    ],
+  },
+  { label: 'operations.filterGroups.cargo', fields: ['productId', 'serviceId'] },
+];
+
 const orderCells = {
   number,
   route: (row: Row) => <RouteCell row={row} />,
@@ -126,7 +153,12 @@ const orderCells = {
  */
 export function OrderList({ descriptor, options }: ResourceScreenProps) {
   const shown = useColumns(descriptor, ORDER_COLUMNS, ORDER_LABELS);
-  return <ResourceList descriptor={shown} options={{ ...options, cells: orderCells, oneLine: true }} />;
+  return (
+    <ResourceList
+      descriptor={shown}
+      options={{ ...options, cells: orderCells, oneLine: true, filterGroups: ORDER_FILTER_GROUPS }}
+    />
+  );
 }
 
 /** The orders of a job as links, each number padded. */

@@ -1,10 +1,11 @@
-import { Box, CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { Box, CloseButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ALL_ROLES, type FieldDescriptor, roleLabel } from '@tms/domain';
 import { useEffect, useState } from 'react';
 import { DateInput, LazySelect } from '../widgets';
 import { SEARCH_DEBOUNCE_MS } from '../widgets/lazySelectLogic';
-import { FILTER_WIDTHS, filterParams, isDateField } from './logic';
+import { FILTER_WIDTHS, type FilterGroup, filterParams, groupFilters, isDateField } from './logic';
+import classes from './resources.module.css';
 import type { ResourceTexts } from './texts';
 
 interface ListFiltersProps {
@@ -12,16 +13,39 @@ interface ListFiltersProps {
   values: Record<string, string>;
   onChange: (name: string, value: string) => void;
   texts: ResourceTexts;
+  /** Headed groups of filters in this order; the filters of no group follow under "Other". */
+  groups?: readonly FilterGroup[];
 }
 
-/** The filter panel of a list: one input per filterable field, sized by its filter width (spec §9). */
-export function ListFilters({ fields, values, onChange, texts }: ListFiltersProps) {
+/**
+ * The filter panel of a list: one input per filterable field, sized by its filter width (spec §9); a list
+ * with many filters gives them headed groups (parties, route and dates, statuses...).
+ */
+export function ListFilters({ fields, values, onChange, texts, groups }: ListFiltersProps) {
+  const input = (field: FieldDescriptor) => (
+    <FilterInput key={field.name} field={field} values={values} onChange={onChange} texts={texts} />
+  );
+  if (!groups?.length) {
+    return (
+      <Group gap="sm" align="flex-end" data-testid="resource-filters">
+        {fields.map(input)}
+      </Group>
+    );
+  }
+  const sections = groupFilters(fields, groups);
   return (
-    <Group gap="sm" align="flex-end" data-testid="resource-filters">
-      {fields.map((field) => (
-        <FilterInput key={field.name} field={field} values={values} onChange={onChange} texts={texts} />
+    <Stack gap="sm" data-testid="resource-filters">
+      {sections.map(({ label, fields: members }) => (
+        <Box component="fieldset" key={label ?? ''} className={classes.filterGroup}>
+          <Text component="legend" size="xs" fw={600} c="dimmed" tt="uppercase">
+            {label ? texts.text(label) : texts.t('filterGroups.other')}
+          </Text>
+          <Group gap="sm" align="flex-end">
+            {members.map(input)}
+          </Group>
+        </Box>
       ))}
-    </Group>
+    </Stack>
   );
 }
 
@@ -153,6 +177,7 @@ function FilterInput({
         <Group gap={4} wrap="nowrap" align="flex-end">
           <Box flex={1}>
             <LazySelect
+              size="xs"
               id={id}
               label={label}
               url={field.reference?.path ?? ''}

@@ -344,6 +344,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
                 fields={filterFields}
                 values={state.filters}
                 texts={texts}
+                groups={options.filterGroups}
                 onChange={(name, value) => update({ filters: { ...state.filters, [name]: value } })}
               />
               {activeFilters > 0 && (

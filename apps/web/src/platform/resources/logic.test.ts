@@ -24,6 +24,7 @@ import {
   exportQueryOf,
   formFields,
   formValuesOf,
+  groupFilters,
   isRequired,
   listChoicesOf,
   listQueryOf,
@@ -288,5 +289,22 @@ describe('listChoicesOf', () => {
 
   it('is null for a list of free text', () => {
     expect(listChoicesOf({ options: undefined }, ['a'], ru)).toBeNull();
+  });
+});
+
+describe('filter groups', () => {
+  const fields = ['number', 'clientId', 'dispatchDate', 'archived', 'productId'].map((name) => ({ name }));
+  it('put each filter in its group in the group order, the others last without a label', () => {
+    expect(
+      groupFilters(fields, [
+        { label: 'parties', fields: ['clientId', 'forwarderId'] },
+        { label: 'empty', fields: ['sellerId'] },
+        { label: 'dates', fields: ['dispatchDate', 'clientId'] },
+      ]),
+    ).toEqual([
+      { label: 'parties', fields: [{ name: 'clientId' }] },
+      { label: 'dates', fields: [{ name: 'dispatchDate' }] },
+      { label: null, fields: [{ name: 'number' }, { name: 'archived' }, { name: 'productId' }] },
+    ]);
   });
 });

@@ -352,3 +352,34 @@ export function isRequired(descriptor: ResourceDescriptor, name: string): boolea
     !schema.safeParse(undefined).success && !schema.safeParse(null).success && !schema.safeParse('').success
   );
 }
+
+/** A headed group of a list's filters: a text key and the filter fields in it, in order. */
+export interface FilterGroup {
+  label: string;
+  fields: readonly string[];
+}
+
+/**
+ * The filters in their groups (each group's fields in its order, a group with none of them left out), and
+ * those of no group last in a group without a label.
+ */
+export function groupFilters<F extends { name: string }>(
+  fields: readonly F[],
+  groups: readonly FilterGroup[],
+): { label: string | null; fields: F[] }[] {
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const placed = new Set<string>();
+  const sections: { label: string | null; fields: F[] }[] = [];
+  for (const group of groups) {
+    const members = group.fields.flatMap((name) => {
+      const field = byName.get(name);
+      if (!field || placed.has(name)) return [];
+      placed.add(name);
+      return [field];
+    });
+    if (members.length) sections.push({ label: group.label, fields: members });
+  }
+  const rest = fields.filter((field) => !placed.has(field.name));
+  if (rest.length) sections.push({ label: null, fields: rest });
+  return sections;
+}

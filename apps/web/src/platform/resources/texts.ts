@@ -17,6 +17,8 @@ export interface ResourceTexts {
   title: string;
   itemTitle: string;
   label: (field: FieldDescriptor) => string;
+  /** A text by its key in the dictionaries (`operations.filterGroups.parties`). */
+  text: (key: string) => string;
   option: (field: FieldDescriptor, value: string) => string;
 }
 
@@ -34,6 +36,7 @@ export function useResourceTexts(descriptor: ResourceDescriptor): ResourceTexts 
     title,
     itemTitle: resolveText(descriptor.itemTitle, lang, lookup, undefined, title),
     label: (field) => resolveText(field.label, lang, lookup),
+    text: (key) => resolveText(key, lang, lookup),
     option: (field, value) =>
       resolveText(
         `${field.optionsKey ?? field.label}.${value}`,

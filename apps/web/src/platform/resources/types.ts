@@ -1,7 +1,7 @@
 // What resource screens receive: apart from routes.tsx, which loads the screens lazily (no import cycle).
 import type { ResourceDescriptor } from '@tms/domain';
 import type { ComponentType, ReactNode } from 'react';
-import type { Row } from './logic';
+import type { FilterGroup, Row } from './logic';
 import type { FieldWidget } from './widgets';
 
 /** What every resource screen receives. */
@@ -25,4 +25,6 @@ export interface ResourceRouteOptions {
   cells?: Record<string, (row: Row) => ReactNode>;
   /** Every row of the list on one line: long texts are cut with an ellipsis, whole on hover. */
   oneLine?: boolean;
+  /** Headed groups of the list's filters (the others follow under "Other"). */
+  filterGroups?: readonly FilterGroup[];
 }

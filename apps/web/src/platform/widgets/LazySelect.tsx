@@ -5,6 +5,7 @@ import {
   Group,
   InputBase,
   Loader,
+  type MantineSize,
   Pill,
   PillsInput,
   ScrollArea,
@@ -36,6 +37,8 @@ type Id = number | string;
 type Row = Record<string, unknown> & { id: Id };
 
 interface BaseProps {
+  /** The input's size (`xs` in a list's filter panel, like the other filters). */
+  size?: MantineSize;
   /** List address, e.g. `/settings/currencies` (the contract's list) or a `lazy-select/...` address. */
   url: string;
   /**
@@ -302,6 +305,7 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
       <Combobox.Target>
         {props.multiple ? (
           <PillsInput
+            size={props.size}
             label={props.label}
             description={props.description}
             error={props.error}
@@ -336,6 +340,7 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
           </PillsInput>
         ) : (
           <InputBase
+            size={props.size}
             id={props.id}
             label={props.label}
             description={props.description}
