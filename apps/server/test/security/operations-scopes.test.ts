@@ -87,6 +87,9 @@ describe('object-level scopes of orders and jobs', () => {
       ['/api/tms/orders', inside.order, outside.order],
       ['/api/tms/jobs', null, outside.job],
     ] as const) {
+      // The stage the caller will try to reach, added first: it counts in the record's own stage facts.
+      const stage = (await call('POST', `${path}/${outRecord.id}/stages`, admin, { stageTypeId })).json()
+        .data as Entity;
       const before = (await call('GET', `${path}/${outRecord.id}`, admin)).json().data;
       const list = (await call('GET', `${path}?itemsPerPage=10000`, caller))
         .json()
@@ -100,8 +103,6 @@ describe('object-level scopes of orders and jobs', () => {
         if ((await exportedIds(call, path, caller, query)).includes(outRecord.id))
           wrong.push(`${path}/export?${query}`);
       }
-      const stage = (await call('POST', `${path}/${outRecord.id}/stages`, admin, { stageTypeId })).json()
-        .data as Entity;
       const [file] = await ctx.database.db
         .insert(files)
         .values({
