@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 import {
   agreementTypeResource,
   bankResource,
@@ -310,11 +310,19 @@ for (const { resource, sample, newPath = 'new', prepare, walk } of SCREENS) {
     await page.getByRole('tab', { name: 'Основное' }).click();
 
     if (resource.deletable !== false) {
+      // "Deleted" is the only message: nothing asks for the deleted record again (a "not found" would follow).
+      const notFound: string[] = [];
+      const onResponse = (response: Response) => {
+        if (response.status() === 404 && response.url().includes('/api/')) notFound.push(response.url());
+      };
+      page.on('response', onResponse);
       await hold(page, 'resource-delete');
       await expect(page).toHaveURL(new RegExp(`${resource.path}$`));
       await expect(snackbar(page)).toHaveText('Удалено', SAVE_TIMEOUT);
       await page.getByTestId('resource-search').fill(edited);
       await expect(page.getByText('Записей не найдено')).toBeVisible();
+      page.off('response', onResponse);
+      expect(notFound).toEqual([]);
       await page.goto(url);
       await expect(page.getByText('Запись не найдена или недоступна вам.')).toBeVisible();
     } else {

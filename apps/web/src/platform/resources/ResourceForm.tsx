@@ -10,7 +10,7 @@ import { LeaveGuard } from '../kit/LeaveGuard';
 import { RecordActionBar } from '../kit/RecordActionBar';
 import { notifyDeleted, notifySaved } from '../snackbar';
 import { applyServerErrors } from '../widgets';
-import { resourceKey } from './keys';
+import { afterRecordDelete, resourceKey } from './keys';
 import { accessOf, bodyOf, formValuesOf, type Row } from './logic';
 import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from './RecordPage';
 import { ResourceFormFields, type ResourceFormValues, useResourceForm } from './ResourceFormFields';
@@ -81,13 +81,11 @@ function FormScreen({
   });
 
   const remove = useMutation({
-    mutationFn: () => api.delete<Row>(`${descriptor.path}/${record?.id}`),
-    onSuccess: async () => {
+    mutationFn: (id: number) => api.delete<Row>(`${descriptor.path}/${id}`),
+    onSuccess: async (_, id) => {
       notifyDeleted(String(t('common:deleted')));
-      client.removeQueries({ queryKey: [...resourceKey(descriptor), 'record', record?.id] });
       // Back to the list at once; it refreshes behind (waiting for it could outlast the snackbar).
-      navigate(descriptor.path, { replace: true });
-      await invalidate();
+      await afterRecordDelete(client, descriptor, id, () => navigate(descriptor.path, { replace: true }));
     },
   });
 
@@ -143,7 +141,7 @@ function FormScreen({
           }
           remove={
             record && access.delete
-              ? { pending: remove.isPending, onDelete: () => remove.mutate() }
+              ? { pending: remove.isPending, onDelete: () => remove.mutate(record.id) }
               : undefined
           }
         />
