@@ -31,6 +31,7 @@ import {
 import {
   type Api,
   apiOf,
+  FORWARDER,
   hold,
   patchSystem,
   SAVE_TIMEOUT,
@@ -368,6 +369,17 @@ test.describe('the list screen', () => {
     await rows.first().focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/settings\/currencies\/\d+$/);
+  });
+
+  test('a list the user may not see says so, with the way home and no toolbar', async ({ page }) => {
+    await signIn(page, '/tms/customs-points', 'ru', { user: FORWARDER });
+    await expect(page.getByTestId('access-denied')).toContainText('Нет доступа');
+    await expect(page.getByTestId('resource-search')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Экспорт в Excel' })).toHaveCount(0);
+    // The screen says it; no snackbar repeats it.
+    await expect(snackbar(page)).toHaveCount(0);
+    await page.getByRole('link', { name: 'На главную' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('exports the current filter as XLSX', async ({ page }) => {
