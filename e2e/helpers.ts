@@ -6,6 +6,9 @@ export const ADMIN = {
   password: process.env.E2E_ADMIN_PASSWORD ?? '',
 };
 
+/** A forwarder of the demo data (the e2e server runs with it): office orders, no settings or customs lists. */
+export const FORWARDER = { username: 'ivanov', password: 'Demo12345' };
+
 /**
  * Playwright's `test` with one automatic check: a page that logged a Content-Security-Policy violation (an
  * inline script or style, a foreign source the policy refuses) fails its test, so the browser tests prove
@@ -28,20 +31,21 @@ export const test = base.extend<{ contentSecurityPolicy: undefined }>({
 /**
  * Signs in through the API and stores the session the way the app does, then opens `path`. The user's
  * locale is pinned to `language` in the system answer (unless `realLocale`), so a test that switches the
- * shared administrator's language does not change what parallel tests read.
+ * shared administrator's language does not change what parallel tests read. The administrator signs in
+ * unless `user` names another.
  */
 export async function signIn(
   page: Page,
   path = '/dashboard',
   language: 'ru' | 'en' = 'ru',
-  { realLocale = false } = {},
+  { realLocale = false, user = ADMIN } = {},
 ) {
   if (!realLocale) {
     await patchSystem(page, (data) => {
       (data.user as { locale: string }).locale = language === 'en' ? 'en-US' : 'ru-RU';
     });
   }
-  const response = await page.request.post('/api/auth/login', { data: ADMIN });
+  const response = await page.request.post('/api/auth/login', { data: user });
   expect(response.ok(), await response.text()).toBe(true);
   const { data } = (await response.json()) as { data: { token: string; tokenExpire: number } };
   await page.addInitScript(

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 import {
   agreementTypeResource,
   bankResource,
@@ -31,6 +31,7 @@ import {
 import {
   type Api,
   apiOf,
+  FORWARDER,
   hold,
   patchSystem,
   SAVE_TIMEOUT,
@@ -317,11 +318,19 @@ for (const { resource, sample, newPath = 'new', prepare, walk } of SCREENS) {
     await page.getByRole('tab', { name: 'Основное' }).click();
 
     if (resource.deletable !== false) {
+      // "Deleted" is the only message: nothing asks for the deleted record again (a "not found" would follow).
+      const notFound: string[] = [];
+      const onResponse = (response: Response) => {
+        if (response.status() === 404 && response.url().includes('/api/')) notFound.push(response.url());
+      };
+      page.on('response', onResponse);
       await hold(page, 'resource-delete');
       await expect(page).toHaveURL(new RegExp(`${resource.path}$`));
       await expect(snackbar(page)).toHaveText('Удалено', SAVE_TIMEOUT);
       await page.getByTestId('resource-search').fill(edited);
       await expect(page.getByText('Записей не найдено')).toBeVisible();
+      page.off('response', onResponse);
+      expect(notFound).toEqual([]);
       await page.goto(url);
       await expect(page.getByText('Запись не найдена или недоступна вам.')).toBeVisible();
     } else {
@@ -367,6 +376,17 @@ test.describe('the list screen', () => {
     await rows.first().focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/settings\/currencies\/\d+$/);
+  });
+
+  test('a list the user may not see says so, with the way home and no toolbar', async ({ page }) => {
+    await signIn(page, '/tms/customs-points', 'ru', { user: FORWARDER });
+    await expect(page.getByTestId('access-denied')).toContainText('Нет доступа');
+    await expect(page.getByTestId('resource-search')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Экспорт в Excel' })).toHaveCount(0);
+    // The screen says it; no snackbar repeats it.
+    await expect(snackbar(page)).toHaveCount(0);
+    await page.getByRole('link', { name: 'На главную' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('exports the current filter as XLSX', async ({ page }) => {

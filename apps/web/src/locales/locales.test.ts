@@ -102,6 +102,15 @@ describe('dictionaries', () => {
     expect(missing).toEqual([]);
   });
 
+  it('hold every code format message of the domain in ru and en', () => {
+    const missing = Object.values(domain.CODE_MESSAGES).flatMap((message) =>
+      LANGUAGES.filter((lang) => typeof dictionary(lang, 'messages')[message] !== 'string').map(
+        (lang) => `${lang} ${message}`,
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it("hold every literal t('...') and i18nKey of the web's sources in ru and en", () => {
     const missing: string[] = [];
     let checked = 0;

@@ -28,6 +28,14 @@ export const MESSAGES = {
   duplicate: 'This value is already used.',
 } as const;
 
+/**
+ * The error of a format check that says what the format is: an empty value is told it is empty instead,
+ * as any required field is (`.regex(/^[A-Z]{3}$/, formatError('Enter three capital letters.'))`).
+ */
+export function formatError(message: string): { error: (issue: z.core.$ZodRawIssue) => string } {
+  return { error: (issue) => (issue.input === '' ? MESSAGES.blank : message) };
+}
+
 export function emptyTree(): ValidationTree {
   return { errors: [], children: {} };
 }
@@ -75,6 +83,8 @@ function messageFor(issue: z.core.$ZodRawIssue): string {
     case 'too_big':
       return issue.origin === 'string' ? MESSAGES.tooLong : MESSAGES.tooBig;
     case 'invalid_format':
+      // An empty text fails any format, but what the user must hear is that it is empty.
+      if (issue.input === '') return MESSAGES.blank;
       if (issue.format === 'email') return MESSAGES.email;
       if (issue.format === 'date' || issue.format === 'datetime') return MESSAGES.date;
       return MESSAGES.invalid;

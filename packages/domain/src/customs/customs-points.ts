@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { declareResource } from '../common/declare';
+import { CODE_MESSAGES } from '../common/dictionary';
 import { f } from '../common/fields';
+import { formatError } from '../common/validation';
 import { countryResource } from '../reference-data/countries';
 import { DECLARED_SCREENS } from '../screens';
 
@@ -16,7 +18,7 @@ export const customsPointResource = declareResource({
       z
         .string()
         .trim()
-        .regex(/^[0-9A-Za-z]{2,16}$/),
+        .regex(/^[0-9A-Za-z]{2,16}$/, formatError(CODE_MESSAGES.customsPoint)),
     ),
     name: f.name(),
     nameEn: f.nameEn(),

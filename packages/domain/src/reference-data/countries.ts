@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { declareResource } from '../common/declare';
+import { CODE_MESSAGES } from '../common/dictionary';
 import { f } from '../common/fields';
+import { formatError } from '../common/validation';
 import { DECLARED_SCREENS } from '../screens';
 
 /** An ISO 3166-1 country; loaded by the server, edited (names) and disabled, never created or deleted. */
@@ -18,7 +20,7 @@ export const countryResource = declareResource({
         z
           .string()
           .trim()
-          .regex(/^[A-Z]{2}$/),
+          .regex(/^[A-Z]{2}$/, formatError(CODE_MESSAGES.isoAlpha2)),
       )
       .label('settings.countries.code'),
     alpha3: f
@@ -27,7 +29,7 @@ export const countryResource = declareResource({
         z
           .string()
           .trim()
-          .regex(/^[A-Z]{3}$/),
+          .regex(/^[A-Z]{3}$/, formatError(CODE_MESSAGES.isoAlpha3)),
       )
       .listed()
       .searchable()
@@ -38,7 +40,7 @@ export const countryResource = declareResource({
         z
           .string()
           .trim()
-          .regex(/^\d{3}$/),
+          .regex(/^\d{3}$/, formatError(CODE_MESSAGES.isoNumeric)),
       )
       .listed()
       .searchable()

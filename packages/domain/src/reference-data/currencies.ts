@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { declareResource } from '../common/declare';
+import { CODE_MESSAGES } from '../common/dictionary';
 import { f } from '../common/fields';
+import { formatError } from '../common/validation';
 import { DECLARED_SCREENS } from '../screens';
 
 /** An ISO 4217 currency: three-letter code, numeric code, minor units (digits after the point). */
@@ -16,7 +18,7 @@ export const currencyResource = declareResource({
       z
         .string()
         .trim()
-        .regex(/^[A-Z]{3}$/),
+        .regex(/^[A-Z]{3}$/, formatError(CODE_MESSAGES.isoAlpha3)),
     ),
     numericCode: f
       .text()
@@ -24,7 +26,7 @@ export const currencyResource = declareResource({
         z
           .string()
           .trim()
-          .regex(/^\d{3}$/),
+          .regex(/^\d{3}$/, formatError(CODE_MESSAGES.isoNumeric)),
       )
       .listed()
       .searchable()

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import { users } from '../identity/tables';
 import { countRows, totalOfPage } from '../resources/query';
-import { changeLog } from './tables';
+import { TECHNICAL_MEMBERS } from './service';
+import { changeLog, type FieldChanges } from './tables';
 
 const userRef = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
@@ -39,6 +40,11 @@ export const changeLogQuerySchema = changeHistoryQuerySchema.extend({
   dateTo: dateOrInstant.optional(),
 });
 export type ChangeLogQuery = z.infer<typeof changeLogQuerySchema>;
+
+/** Entries written before `diff` left the technical members out still hold the record's id on create and delete. */
+function withoutTechnicalMembers(changes: FieldChanges): FieldChanges {
+  return Object.fromEntries(Object.entries(changes).filter(([name]) => !TECHNICAL_MEMBERS.includes(name)));
+}
 
 const actor = alias(users, 'actor');
 const impersonator = alias(users, 'impersonator');
@@ -106,7 +112,7 @@ export async function changeHistory(
               id: entry.impersonatorId,
               name: impersonatorName ?? impersonatorUsername ?? `#${entry.impersonatorId}`,
             },
-      changes: entry.changes,
+      changes: withoutTechnicalMembers(entry.changes),
       createdAt: entry.createdAt.toISOString(),
     })),
   };

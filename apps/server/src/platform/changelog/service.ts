@@ -9,11 +9,17 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
+/**
+ * Members every record has that are no field a person changes: the id is the entry's `entityId` already,
+ * the version and the moments are the change itself.
+ */
+export const TECHNICAL_MEMBERS: readonly string[] = ['id', 'version', 'updatedAt', 'createdAt'];
+
 /** Field-level difference of two states of a record; fields listed in `secret` are masked. */
 export function diff(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
-  { ignore = ['version', 'updatedAt', 'createdAt'], secret = [] as string[] } = {},
+  { ignore = TECHNICAL_MEMBERS, secret = [] as string[] } = {},
 ): FieldChanges {
   const changes: FieldChanges = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);

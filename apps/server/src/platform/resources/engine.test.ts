@@ -185,6 +185,24 @@ describe('resource engine', () => {
     expect(await names('&sort=code&order=asc')).toEqual(['Сортировка А', 'Сортировка Б']);
   });
 
+  it('puts the best matches of a search first when no sort is asked: code, label, then their prefixes', async () => {
+    await create('rk-a-rnkx', 'Aaa holds rnk');
+    await create('rk-b', 'Bbb', 'Rnk in English');
+    await create('rnk-c', 'Ccc');
+    await create('rk-d', 'rnk');
+    await create('rnk', 'Zzz');
+    const page = async (query: string) => (await get(`/api/probe/items?search=RNK${query}`)).json().data;
+    const codes = (data: { collection: { code: string }[] }) => data.collection.map((r) => r.code);
+    expect(codes(await page(''))).toEqual(['rnk', 'rk-d', 'rnk-c', 'rk-b', 'rk-a-rnkx']);
+    // Pages of a ranked list follow the rank, by number (a cursor follows the sort, which is not the order here).
+    const first = await page('&itemsPerPage=2');
+    expect(codes(first)).toEqual(['rnk', 'rk-d']);
+    expect(first.nextCursor).toBeUndefined();
+    expect(codes(await page('&itemsPerPage=2&page=2'))).toEqual(['rnk-c', 'rk-b']);
+    // A sort asked is kept: the list screen's column order is the user's choice.
+    expect(codes(await page('&sort=name&order=asc'))[0]).toBe('rk-a-rnkx');
+  });
+
   it('runs beforeCreate (may refuse or complete) and afterWrite in the transaction', async () => {
     const refused = await app.inject({
       method: 'POST',

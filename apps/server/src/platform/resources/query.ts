@@ -70,9 +70,44 @@ function values(raw: unknown): string[] {
     .filter((v) => v !== '');
 }
 
+/** The user's text with the LIKE pattern characters taken literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** `%term%` for ILIKE, with the pattern characters of the user's text taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${literal(text)}%`;
+}
+
+/**
+ * The order of a search's matches by how well they match, for a list asked without a sort (a reference
+ * dropdown): the code equal to the text, then the label (in either language) equal to it, then the code
+ * starting with it, then the label; the rest after. Typing "EUR" then shows the euro first, not the
+ * currencies whose English names merely contain "eur". `undefined` without a search or with a sort asked.
+ */
+export function searchRank(
+  descriptor: ResourceDescriptor,
+  table: PgTable,
+  query: Record<string, unknown>,
+): SQL | undefined {
+  const search = typeof query.search === 'string' ? query.search.trim() : '';
+  if (!search || (typeof query.sort === 'string' && query.sort !== '')) return undefined;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const texts = (names: string[]) =>
+    [...new Set(names)].flatMap((name) => (columns[name] ? [sql`lower(${columns[name]}::text)`] : []));
+  const codes = texts(['code']);
+  const labels = texts(
+    [descriptor.labelField, `${descriptor.labelField}En`].filter((name) => name !== 'code'),
+  );
+  const equal = (of: SQL[]) => of.map((column) => sql`${column} = lower(${search})`);
+  const prefix = (of: SQL[]) => of.map((column) => sql`${column} LIKE lower(${`${literal(search)}%`})`);
+  const ranks = [equal(codes), equal(labels), prefix(codes), prefix(labels)];
+  const cases = ranks.flatMap((conditions, rank) => {
+    const condition = or(...conditions);
+    return condition ? [sql`WHEN ${condition} THEN ${sql.raw(String(rank))}`] : [];
+  });
+  return cases.length
+    ? sql`CASE ${sql.join(cases, sql` `)} ELSE ${sql.raw(String(ranks.length))} END`
+    : undefined;
 }
 
 function columnOf(table: PgTable, field: string): PgColumn {

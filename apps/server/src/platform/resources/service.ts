@@ -33,12 +33,14 @@ import type { CallContext, ChangeContext, ResourceContext } from './context';
 import { encodeCursor, pageFrom, SORT_KEY, sortKeyOf } from './cursor';
 import { constraintFields, mapConstraintError, pgError } from './db-errors';
 import {
+  COUNT_CAP,
   columnOf,
   countRows,
   type ListFilters,
   listOrder,
   listQueryOf,
   listWhere,
+  searchRank,
   totalOfPage,
   withPlanForMatches,
 } from './query';
@@ -460,14 +462,21 @@ export function resourceService<T extends ResourceTable>(
 
     async list(ctx, query, narrower) {
       const { tx } = ctx;
-      const { where, order, keyset } = selection(ctx, query, narrower);
+      const { where, order, keyset: sortKeyset } = selection(ctx, query, narrower);
       if (query.after && query.before) throw fieldError(['before'], RESOURCE_MESSAGES.staleCursor);
       const from = query.after
-        ? pageFrom(keyset, 'after', String(query.after))
+        ? pageFrom(sortKeyset, 'after', String(query.after))
         : query.before
-          ? pageFrom(keyset, 'before', String(query.before))
+          ? pageFrom(sortKeyset, 'before', String(query.before))
           : null;
       const counted = await countRows(tx, table as PgTable, where, { exact: query.exactTotal === true });
+      // Ranking sorts every match, so it applies where they are counted (at most the count's cap); a page
+      // read by the rank has no keyset, so it names no cursor.
+      const rank =
+        !from && counted.kind === 'exact' && counted.total <= COUNT_CAP
+          ? searchRank(descriptor, table as PgTable, query)
+          : undefined;
+      const keyset = rank ? null : sortKeyset;
       const offset = (query.page - 1) * query.itemsPerPage;
       const sortKey = keyset && sortKeyOf(keyset);
       const columns = sortKey
@@ -480,7 +489,7 @@ export function resourceService<T extends ResourceTable>(
               (columns ? q.select(columns) : q.select())
                 .from(table as PgTable)
                 .where(from ? and(where, from.where) : where)
-                .orderBy(...(from?.order ?? order))
+                .orderBy(...(from?.order ?? (rank ? [rank, ...order] : order)))
                 .limit(query.itemsPerPage)
                 .offset(from ? 0 : offset),
             ).catch((error) => {

@@ -222,7 +222,7 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
           sticky
           remove={
             record && access.delete && !lockedByManagement
-              ? { pending: remove.isPending, onDelete: () => remove.mutate() }
+              ? { pending: remove.isPending, onDelete: () => remove.mutate(record.id) }
               : undefined
           }
         />

@@ -7,6 +7,7 @@ import { ApiError, api } from '../../platform/api/client';
 import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
+import { afterRecordDelete } from '../../platform/resources/keys';
 import { accessOf, type Row } from '../../platform/resources/logic';
 import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
@@ -71,12 +72,10 @@ export function RecordScreen({ descriptor, children, body, onErrors, onLoaded }:
     },
   });
   const remove = useMutation({
-    mutationFn: () => api.delete<Row>(`${descriptor.path}/${current?.id}`),
-    onSuccess: async () => {
+    mutationFn: (id: number) => api.delete<Row>(`${descriptor.path}/${id}`),
+    onSuccess: async (_, id) => {
       notifyDeleted(String(t('common:deleted')));
-      client.removeQueries({ queryKey: [...resourceKey(descriptor), 'record', current?.id] });
-      await invalidate();
-      navigate(descriptor.path, { replace: true });
+      await afterRecordDelete(client, descriptor, id, () => navigate(descriptor.path, { replace: true }));
     },
   });
   // The generic toggle of spec §7: POST enable/disable, then read `enabled` from the answer.
@@ -134,7 +133,7 @@ export function RecordScreen({ descriptor, children, body, onErrors, onLoaded }:
         }
         remove={
           current && access.delete
-            ? { pending: remove.isPending, onDelete: () => remove.mutate() }
+            ? { pending: remove.isPending, onDelete: () => remove.mutate(current.id) }
             : undefined
         }
       />

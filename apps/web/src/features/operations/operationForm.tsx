@@ -129,6 +129,7 @@ export function OperationFormFrame<V extends SharedValues>({
   children,
 }: OperationFormFrameProps<V>) {
   const { descriptor, texts, record, form, lock, save, remove } = operation;
+  const deletable = operation.canDelete ? record : null;
   return (
     <form onSubmit={onSubmit} noValidate data-testid="resource-form">
       <Stack gap="md">
@@ -153,7 +154,7 @@ export function OperationFormFrame<V extends SharedValues>({
           canWrite={operation.canWrite}
           saving={save.isPending}
           remove={
-            operation.canDelete ? { pending: remove.isPending, onDelete: () => remove.mutate() } : undefined
+            deletable ? { pending: remove.isPending, onDelete: () => remove.mutate(deletable.id) } : undefined
           }
         />
       </Stack>

@@ -24,8 +24,11 @@ export interface RequestOptions {
   /** JSON body; FormData is sent as it is. */
   body?: unknown;
   signal?: AbortSignal;
-  /** No snackbar for a failure of this call (the caller shows the error itself, or it does not matter). */
-  suppressPopup?: boolean;
+  /**
+   * No snackbar for a failure of this call (the caller shows the error itself, or it does not matter), or
+   * only for the failures with these statuses (a list shows its own screen for 403).
+   */
+  suppressPopup?: boolean | readonly number[];
   /** GET only: keep the answer this many seconds (true = the default 600 s). */
   cache?: boolean | number;
   headers?: Record<string, string>;
@@ -101,6 +104,12 @@ function popupError(status: number, message: string | undefined) {
   notify({ text, color: 'error', timeout: status === 403 ? FORBIDDEN_TIMEOUT_MS : ERROR_TIMEOUT_MS });
 }
 
+/** Whether a failure with this status (0: no answer) pops up a snackbar. */
+function popsUp(options: RequestOptions, status: number): boolean {
+  const { suppressPopup } = options;
+  return Array.isArray(suppressPopup) ? !suppressPopup.includes(status) : !suppressPopup;
+}
+
 async function send<T>(method: string, path: string, options: RequestOptions): Promise<T> {
   const url = buildUrl(path, options.query);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -122,7 +131,7 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
     } catch (error) {
       if (options.signal?.aborted) throw error;
       const message = timeout.aborted ? TOO_LONG_MESSAGE : undefined;
-      if (!options.suppressPopup) popupError(0, message);
+      if (popsUp(options, 0)) popupError(0, message);
       throw new ApiError(0, message ?? 'Network error', undefined);
     }
     const payload = await readBody(response);
@@ -130,7 +139,7 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
     if (response.status === 202) {
       const message = (payload as { message?: string } | null)?.message;
       if (!shouldRetryAccepted(attempt)) {
-        if (!options.suppressPopup)
+        if (popsUp(options, 202))
           notify({
             text: translateServerMessage(TOO_LONG_MESSAGE),
             color: 'error',
@@ -138,7 +147,7 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
           });
         throw new ApiError(202, TOO_LONG_MESSAGE);
       }
-      if (message && !options.suppressPopup) {
+      if (message && popsUp(options, 202)) {
         notify({ text: translateServerMessage(message, { status: 202 }), color: 'warning' });
       }
       await sleep(ACCEPTED_RETRY_DELAY_MS, options.signal);
@@ -155,7 +164,7 @@ async function send<T>(method: string, path: string, options: RequestOptions): P
       handleUnauthorized();
       throw new ApiError(401, error.message ?? 'Authentication required.');
     }
-    if (!options.suppressPopup) popupError(response.status, error.message);
+    if (popsUp(options, response.status)) popupError(response.status, error.message);
     throw new ApiError(response.status, error.message ?? response.statusText, error.errors);
   }
 }

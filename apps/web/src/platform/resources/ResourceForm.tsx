@@ -108,7 +108,7 @@ function FormScreen({
           }
           remove={
             record && access.delete
-              ? { pending: remove.isPending, onDelete: () => remove.mutate() }
+              ? { pending: remove.isPending, onDelete: () => remove.mutate(record.id) }
               : undefined
           }
         />

@@ -32,11 +32,12 @@ import type { FieldDescriptor, ListResult, ListView, ResourceDescriptor } from '
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api, download } from '../api/client';
+import { ApiError, api, download } from '../api/client';
 import { useSystemData } from '../auth/system';
 import { notifyDeleted } from '../snackbar';
 import { HoldToConfirm } from '../widgets';
 import { SEARCH_DEBOUNCE_MS } from '../widgets/lazySelectLogic';
+import { AccessDenied } from './AccessDenied';
 import { resourceKey } from './keys';
 import { ListFilters } from './ListFilters';
 import { isBareAddress, stateOfView } from './listViewsLogic';
@@ -132,7 +133,9 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const query = { ...listQueryOf(state), ...(exactTotal ? { exactTotal: 'true' } : {}) };
   const list = useQuery({
     queryKey: [...resourceKey(descriptor), 'list', query],
-    queryFn: ({ signal }) => api.get<ListResult<Row>>(descriptor.path, { query, signal }),
+    // A list refused (403) shows its own screen instead of a snackbar over an empty table.
+    queryFn: ({ signal }) =>
+      api.get<ListResult<Row>>(descriptor.path, { query, signal, suppressPopup: [403] }),
     placeholderData: keepPreviousData,
     enabled: !awaitingDefault,
   });
@@ -242,6 +245,8 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const exportCurrent = () => downloadExport(descriptor, exportQueryOf(state, exported, texts.lang));
   const exportSelected = () =>
     downloadExport(descriptor, exportQueryOf(state, exported, texts.lang, selectedIds));
+
+  if (list.error instanceof ApiError && list.error.status === 403) return <AccessDenied texts={texts} />;
 
   return (
     <Stack gap="md" data-testid="resource-list" data-resource={descriptor.name}>

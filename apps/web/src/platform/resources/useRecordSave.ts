@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, api } from '../api/client';
 import { notifyDeleted, notifySaved } from '../snackbar';
 import { applyServerErrors, validationErrorsOf } from '../widgets';
-import { resourceKey } from './keys';
+import { afterRecordDelete, resourceKey } from './keys';
 import type { Row } from './logic';
 
 interface RecordSaveOptions<T extends FieldValues> {
@@ -72,13 +72,15 @@ export function useRecordSave<T extends FieldValues>({
   });
 
   const remove = useMutation({
-    mutationFn: () => api.delete(`${descriptor.path}/${record?.id}`),
-    onSuccess: async () => {
+    mutationFn: (id: number) => api.delete(`${descriptor.path}/${id}`),
+    onSuccess: async (_, id) => {
       notifyDeleted(t('common:deleted'));
-      client.removeQueries({ queryKey: recordKey(record?.id) });
-      // Back to the list at once; it refreshes behind (waiting for it could outlast the snackbar).
-      navigate(descriptor.path, { replace: true });
-      await refresh();
+      // Back to the list at once; it refreshes behind (waiting for it could outlast the snackbar), and
+      // nothing of the deleted record is read again (it could only answer "not found").
+      await afterRecordDelete(client, descriptor, id, () => navigate(descriptor.path, { replace: true }));
+      await Promise.all(
+        alsoRefresh.map((queryKey) => client.invalidateQueries({ queryKey, refetchType: 'none' })),
+      );
     },
     onError: (error) => applyServerErrors(error, form.setError),
   });
