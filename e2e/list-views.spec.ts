@@ -126,22 +126,22 @@ test('the column choice follows the user to a new browser, and an older browser 
   await signInAs(page, account, '/tms/orders');
   // Headers of columns that do not sort (a sortable one is a button).
   const header = (p: Page, name: string) => p.getByRole('columnheader', { name, exact: true });
-  await expect(header(page, 'Cargo description')).toBeVisible();
+  await expect(header(page, 'Route')).toBeVisible();
 
   await page.getByRole('button', { name: 'Columns' }).click();
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/list-views/order/columns') && r.request().method() === 'PUT',
   );
-  await page.getByRole('checkbox', { name: 'Cargo description' }).click();
+  await page.getByRole('checkbox', { name: 'Route' }).click();
   expect((await saved).ok()).toBe(true);
-  await expect(header(page, 'Cargo description')).toBeHidden();
+  await expect(header(page, 'Route')).toBeHidden();
 
   const context = await browser.newContext();
   try {
     const fresh = await context.newPage();
     await signInAs(fresh, account, '/tms/orders');
-    await expect(header(fresh, 'Client')).toBeVisible();
-    await expect(header(fresh, 'Cargo description')).toBeHidden();
+    await expect(header(fresh, 'Product')).toBeVisible();
+    await expect(header(fresh, 'Route')).toBeHidden();
   } finally {
     await context.close();
   }

@@ -10,6 +10,8 @@ export const snackbar = new SnackbarQueue(
     request: (callback) => window.requestAnimationFrame(callback),
     cancel: (handle) => window.cancelAnimationFrame(handle),
     now: () => performance.now(),
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number),
   }),
 );
 
