@@ -356,14 +356,15 @@ test('the order page keeps the property-view preferences of the user', async ({ 
   await page.getByTestId('view-default-route').click();
   await saving;
   await page.reload();
-  await expect(page.getByTestId('route-editor')).toBeVisible();
+  // A full load of the order page on a loaded machine: its code, the record, then the view preferences.
+  await expect(page.getByTestId('route-editor')).toBeVisible(SAVE_TIMEOUT);
   await page.getByTestId('view-menu').click();
   saving = stored();
   await page.getByTestId('view-expanded').click();
   await expect(page.getByTestId('block-jobs')).toBeVisible();
   await saving;
   await page.reload();
-  await expect(page.getByTestId('block-main')).toBeVisible();
+  await expect(page.getByTestId('block-main')).toBeVisible(SAVE_TIMEOUT);
   // Back to tabs opening on main, as a new user has it.
   await page.getByTestId('view-menu').click();
   await page.getByTestId('view-expanded').click();
