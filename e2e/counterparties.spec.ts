@@ -3,11 +3,11 @@ import {
   type Api,
   apiOf,
   choose,
+  expectSnackbar,
   hold,
   SAVE_TIMEOUT,
   seriousViolations,
   signIn,
-  snackbar,
   test,
   unique,
 } from './helpers';
@@ -53,7 +53,7 @@ test('create with an INN error under its field, edit, and a contact added', asyn
 
   await page.locator('#field-inn').fill(inn.valid);
   await page.getByTestId('resource-save').click();
-  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Сохранено');
   await expect(page).toHaveURL(/\/counterparties\/\d+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
 
@@ -65,7 +65,7 @@ test('create with an INN error under its field, edit, and a contact added', asyn
   await expect(page.locator('#field-blackListReason-error')).toBeVisible(SAVE_TIMEOUT);
   await page.locator('#field-blackListReason').fill('Не оплатил перевозку');
   await page.getByTestId('resource-save').click();
-  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Сохранено');
   await page.reload();
   await expect(page.locator('#field-phone')).toHaveValue('+7 495 123-45-67');
   await expect(page.getByTestId('black-list-badge')).toBeVisible();
@@ -81,7 +81,7 @@ test('create with an INN error under its field, edit, and a contact added', asyn
   await expect(page.locator('#field-email-error')).toBeVisible();
   await page.locator('#field-email').fill('ivan.petrov@example.com');
   await page.getByTestId('sub-save').click();
-  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Сохранено');
   const row = page.getByTestId('sub-row');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Иван Петров');
@@ -167,7 +167,7 @@ test('merge: the chosen values survive, the contact moves, the merged one is mar
   await expect(page.getByTestId('merge-survivor-phone')).toBeChecked();
   await page.getByTestId('merge-source-phone').check();
   await hold(page, 'merge-confirm');
-  await expect(snackbar(page)).toHaveText('Объединено', SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Объединено');
   await expect(page).toHaveURL(new RegExp(`/counterparties/${survivor.id}$`));
   await expect(page.locator('#field-phone')).toHaveValue('+7 900 000-00-01');
   await page.getByTestId('tab-contacts').click();
@@ -218,7 +218,7 @@ test('an INN another counterparty has is pointed out and asked about; the merge 
   await page.locator('#field-kpp').fill('773602001');
   await page.getByTestId('resource-save').click();
   await dialog.getByTestId('duplicate-inn-save').click();
-  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Сохранено');
   await expect(page).toHaveURL(/\/counterparties\/\d+$/);
   const branchId = Number(new URL(page.url()).pathname.split('/').pop());
   await expect(page.getByRole('heading', { name: `Филиал ${tag}` })).toBeInViewport();
@@ -278,7 +278,7 @@ test('API access: the key is shown once and revoked, the allowed addresses are c
   await expect(page.getByTestId('api-key-value')).toHaveCount(0);
   await expect(page.getByTestId('api-key-state')).toHaveText('Выдан');
   await hold(page, 'revoke-api-key');
-  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Сохранено');
   await expect(page.getByTestId('api-key-state')).toHaveText('Не выдан');
 
   const ips = page.locator('#field-apiAllowedIps');
@@ -291,7 +291,7 @@ test('API access: the key is shown once and revoked, the allowed addresses are c
   await ips.fill('10.20.0.0/16');
   await ips.press('Enter');
   await page.getByTestId('save-allowed-ips').click();
-  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Сохранено');
   await page.reload();
   await expect(page.getByTestId('api-access')).toContainText('10.20.0.0/16');
 });

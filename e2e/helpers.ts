@@ -10,11 +10,12 @@ export const ADMIN = {
 export const FORWARDER = { username: 'ivanov', password: 'Demo12345' };
 
 /**
- * Playwright's `test` with one automatic check: a page that logged a Content-Security-Policy violation (an
- * inline script or style, a foreign source the policy refuses) fails its test, so the browser tests prove
- * that the app works under the server's CSP.
+ * Playwright's `test` with two automatic fixtures. A page that logged a Content-Security-Policy violation
+ * (an inline script or style, a foreign source the policy refuses) fails its test, so the browser tests
+ * prove that the app works under the server's CSP. And every page records the messages its snackbar
+ * showed, so `expectSnackbar` sees a message that came and went while the test runner was busy.
  */
-export const test = base.extend<{ contentSecurityPolicy: undefined }>({
+export const test = base.extend<{ contentSecurityPolicy: undefined; snackbarLog: undefined }>({
   contentSecurityPolicy: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -26,7 +27,48 @@ export const test = base.extend<{ contentSecurityPolicy: undefined }>({
     },
     { auto: true },
   ],
+  snackbarLog: [
+    async ({ context }, use) => {
+      await context.addInitScript(() => {
+        const shown: string[] = [];
+        const texts = new WeakMap<Element, string>();
+        (window as unknown as { __snackbars: string[] }).__snackbars = shown;
+        new MutationObserver(() => {
+          for (const element of document.querySelectorAll('[data-testid="snackbar"]')) {
+            const text = element.textContent?.trim() ?? '';
+            if (text && texts.get(element) !== text) {
+              texts.set(element, text);
+              shown.push(text);
+            }
+          }
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      });
+      await use(undefined);
+    },
+    { auto: true },
+  ],
 });
+
+/**
+ * Waits until the page's snackbar has shown `text` (exactly) since the last message this matched, and
+ * takes it off the record: two saves in a row need two "Saved". A save's answer can take a while on a
+ * loaded machine, hence the long wait.
+ */
+export async function expectSnackbar(page: Page, text: string, { timeout = 20_000 } = {}) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((wanted) => {
+          const shown = (window as unknown as { __snackbars?: string[] }).__snackbars ?? [];
+          const index = shown.indexOf(wanted);
+          if (index < 0) return shown;
+          shown.splice(0, index + 1);
+          return wanted;
+        }, text),
+      { timeout, message: `the snackbar shows "${text}"` },
+    )
+    .toBe(text);
+}
 
 /**
  * Signs in through the API and stores the session the way the app does, then opens `path`. The user's
@@ -125,9 +167,14 @@ export const snackbar = (page: Page) => page.getByTestId('snackbar');
 /** A save's answer can take a while on a loaded machine; the snackbar then stays 3 s. */
 export const SAVE_TIMEOUT = { timeout: 20_000 };
 
-/** Chooses a record in a lazy select by typing part of its label. */
+/**
+ * Chooses a record in a lazy select by typing part of its label. The input is brought to the middle of
+ * the screen first: a dropdown that opens below an input near the bottom edge would have its option
+ * scrolled to, which hides the dropdown of an input scrolled away.
+ */
 export async function choose(page: Page, inputId: string, label: string) {
   const input = page.locator(`#${inputId}`);
+  await input.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await input.click();
   await input.fill(label);
   await page.getByRole('option', { name: label, exact: true }).first().click();

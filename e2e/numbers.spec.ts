@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { type Api, apiOf, SAVE_TIMEOUT, signIn, snackbar, test, unique } from './helpers';
+import { type Api, apiOf, expectSnackbar, SAVE_TIMEOUT, signIn, test, unique } from './helpers';
 
 /**
  * Numbers keep their look (issue 15): a decimal typed the Russian way ("12,5", "1 500 000") is shown so
@@ -55,7 +55,7 @@ test('cargo numbers keep the Russian look while editing, after the save and afte
   await expect(value).toHaveValue(`1${NBSP}500${NBSP}000`);
   await expect(weight).toHaveValue('12,5');
   await page.getByTestId('resource-save').click();
-  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Сохранено');
   await expect(weight).toHaveValue('12,5');
   await expect(value).toHaveValue(`1${NBSP}500${NBSP}000`);
   await page.reload();
@@ -79,7 +79,7 @@ test('cargo numbers read and show the English way in English', async ({ page }) 
   await weight.click();
   await expect(value).toHaveValue('2,500,000.75');
   await page.getByTestId('resource-save').click();
-  await expect(snackbar(page)).toBeVisible(SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Saved');
   await page.reload();
   await expect(weight).toHaveValue('12.5', SAVE_TIMEOUT);
   await expect(value).toHaveValue('2,500,000.75');

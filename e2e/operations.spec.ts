@@ -3,10 +3,10 @@ import {
   type Api,
   apiOf,
   choose,
+  expectSnackbar,
   SAVE_TIMEOUT,
   seriousViolations,
   signIn,
-  snackbar,
   test,
   unique,
 } from './helpers';
@@ -102,7 +102,7 @@ test('an order with a job whose stages close; statuses, archive and the list', a
   await expect(page.locator('#cargo-weight-error')).toContainText('2 фунтов', SAVE_TIMEOUT);
   await page.locator('#cargo-weight').fill('250');
   await page.getByTestId('resource-save').click();
-  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Сохранено');
   await expect(page).toHaveURL(/\/tms\/orders\/\d+$/);
   const orderId = Number(page.url().split('/').pop());
   await expect(page.getByTestId('order-number')).toHaveText(String(orderId).padStart(6, '0'));
@@ -129,7 +129,7 @@ test('an order with a job whose stages close; statuses, archive and the list', a
   await choose(page, 'field-jobTypeId', data.jobType);
   await choose(page, 'field-contractorId', data.client);
   await page.getByTestId('resource-save').click();
-  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Сохранено');
   await expect(page).toHaveURL(/\/tms\/jobs\/\d+$/);
   await expect(page.getByTestId('job-number')).toHaveText(/^\d{6}$/);
 
@@ -185,7 +185,7 @@ test('an order with a job whose stages close; statuses, archive and the list', a
   await expect(page.locator('#route-0-address')).toHaveValue('Москва, ул. Складская, 1');
   await expect(page.locator('#cargo-weight')).toHaveValue('250');
   await page.getByTestId('resource-save').click();
-  await expect(snackbar(page)).toHaveText('Сохранено', SAVE_TIMEOUT);
+  await expectSnackbar(page, 'Сохранено');
   await expect(page).toHaveURL(/\/tms\/orders\/\d+$/);
   expect(Number(page.url().split('/').pop())).toBeGreaterThan(orderId);
 

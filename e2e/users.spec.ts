@@ -1,13 +1,11 @@
 import { expect, type Page } from '@playwright/test';
-import { signIn, test } from './helpers';
+import { expectSnackbar, signIn, test } from './helpers';
 
 /**
  * Users and access: an access group with permissions, a user in it who signs in and sees the menu those
  * permissions give, a validation error under its field, deactivation signing the user out at once, and
  * the change log showing what was done.
  */
-
-const snackbar = (page: Page) => page.getByTestId('snackbar');
 
 async function pickPermission(page: Page, family: string, permission: string) {
   await page.getByRole('textbox', { name: 'Найти право' }).fill(permission);
@@ -16,6 +14,8 @@ async function pickPermission(page: Page, family: string, permission: string) {
 }
 
 test('access group, user in it, its menu, deactivation and the change log', async ({ page, browser }) => {
+  // Two sessions and a dozen saves: the shared CI machine can be slow.
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const groupName = `Аудиторы ${stamp}`;
   const username = `e2e.auditor_${stamp}`;
@@ -27,7 +27,7 @@ test('access group, user in it, its menu, deactivation and the change log', asyn
   await pickPermission(page, 'Журнал изменений', 'Журнал изменений: просмотр');
   await pickPermission(page, 'Пользователи', 'Пользователи: список');
   await page.getByTestId('resource-save').click();
-  await expect(snackbar(page)).toContainText('Сохранено');
+  await expectSnackbar(page, 'Сохранено');
   await expect(page).toHaveURL(/\/settings\/access-groups\/\d+$/);
 
   await page.goto('/settings/users/new');
@@ -50,7 +50,7 @@ test('access group, user in it, its menu, deactivation and the change log', asyn
 
   await page.locator('#field-username').fill(username);
   await page.getByTestId('resource-save').click();
-  await expect(snackbar(page)).toContainText('Сохранено');
+  await expectSnackbar(page, 'Сохранено');
   await expect(page).toHaveURL(/\/settings\/users\/\d+$/);
   const userId = Number(page.url().split('/').pop());
   await expect(page.getByTestId('group-roles')).toContainText('Журнал изменений: просмотр');
@@ -77,7 +77,7 @@ test('access group, user in it, its menu, deactivation and the change log', asyn
   await page.bringToFront();
   await page.getByRole('switch', { name: 'Активен' }).uncheck();
   await page.getByTestId('resource-save').click();
-  await expect(snackbar(page)).toContainText('Сохранено');
+  await expectSnackbar(page, 'Сохранено');
   await userPage.reload();
   await expect(userPage).toHaveURL(/\/login/);
   await context.close();
@@ -102,7 +102,7 @@ test('system settings: saved with "Saved", reflected in the system call, a stale
   const value = 100 + (Date.now() % 500);
   await field.fill(String(value));
   await page.getByTestId('options-save').click();
-  await expect(snackbar(page)).toContainText('Сохранено');
+  await expectSnackbar(page, 'Сохранено');
   const system = await (await page.request.get('/api/system', { headers })).json();
   expect(system.data.options.announcementEditTimeout).toBe(value);
 
@@ -121,5 +121,5 @@ test('system settings: saved with "Saved", reflected in the system call, a stale
   await expect(page.locator('#option-archiveAfterDays')).toHaveValue(String(current.archiveAfterDays + 1));
   await field.fill(String(value + 1));
   await page.getByTestId('options-save').click();
-  await expect(snackbar(page)).toContainText('Сохранено');
+  await expectSnackbar(page, 'Сохранено');
 });
