@@ -24,7 +24,7 @@ import {
   statusChangeSchemaOf,
   statusKindsOf,
 } from '@tms/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import type { App } from '../../platform/http/types';
@@ -275,19 +275,24 @@ export default async function operationsModule(app: App): Promise<void> {
       async (request) => {
         const changes = request.body as z.infer<typeof bodySchema>;
         const userId = request.auth!.userId;
-        const data = await db().transaction(async (tx) => {
-          const current = await storedViews(tx, userId);
-          const next = { ...current, [type]: { ...current[type], ...changes } };
-          await tx
-            .insert(operationPropertyViews)
-            .values({ userId, preferences: next })
-            .onConflictDoUpdate({
-              target: operationPropertyViews.userId,
-              set: { preferences: next, updatedAt: new Date() },
-            });
-          return next;
-        });
-        return { data };
+        // One statement merges the changes into what is stored, so two saves at once (two tabs, two
+        // settings changed quickly) both keep their part; what is stored is read through readPropertyViews.
+        const stored = operationPropertyViews.preferences;
+        const [row] = await db()
+          .insert(operationPropertyViews)
+          .values({ userId, preferences: { [type]: changes } })
+          .onConflictDoUpdate({
+            target: operationPropertyViews.userId,
+            set: {
+              preferences: sql`case when jsonb_typeof(${stored}) = 'object' then ${stored} else '{}'::jsonb end
+                || jsonb_build_object(${type}::text,
+                  case when jsonb_typeof(${stored} -> ${type}::text) = 'object'
+                    then ${stored} -> ${type}::text else '{}'::jsonb end || ${JSON.stringify(changes)}::jsonb)`,
+              updatedAt: new Date(),
+            },
+          })
+          .returning({ preferences: operationPropertyViews.preferences });
+        return { data: readPropertyViews(row?.preferences) };
       },
     );
   }

@@ -42,6 +42,20 @@ describe('property views', () => {
     );
   });
 
+  it('keeps both of two saves made at once', async () => {
+    const both = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL']);
+    const answers = await Promise.all([
+      ops.call('PUT', '/api/tms/property-views/order', both, { expanded: true }),
+      ops.call('PUT', '/api/tms/property-views/order', both, { defaultTab: 'jobs' }),
+      ops.call('PUT', '/api/tms/property-views/job', both, { expandedBlocks: ['orders'] }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect((await ops.call('GET', '/api/tms/property-views', both)).json().data).toEqual({
+      order: { ...DEFAULT_PROPERTY_VIEWS.order, expanded: true, defaultTab: 'jobs' },
+      job: { ...DEFAULT_PROPERTY_VIEWS.job, expandedBlocks: ['orders'] },
+    });
+  });
+
   it('refuses a block of another type or an unknown setting, keeping what was saved', async () => {
     const before = (await ops.call('GET', '/api/tms/property-views', user)).json().data;
     const wrongBlock = await ops.call('PUT', '/api/tms/property-views/order', user, { defaultTab: 'stages' });
