@@ -1,20 +1,9 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { isCancelled } from '../platform/api/errors';
+import { queryClient } from '../platform/api/queryClient';
 import { SnackbarHost } from './shell/SnackbarHost';
 import { cssVariablesResolver, theme } from './theme';
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // The api client already showed the failure; retrying a 4xx only repeats it.
-      retry: (count, error) => !isCancelled(error) && count < 1 && !(error as { status?: number }).status,
-      refetchOnWindowFocus: false,
-      staleTime: 30_000,
-    },
-  },
-});
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'tms.colorScheme' });
 

@@ -1,18 +1,17 @@
 import { Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDescriptor, ValidationTree } from '@tms/domain';
-import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
 import { ApiError, api } from '../../platform/api/client';
 import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
-import { afterRecordDelete } from '../../platform/resources/keys';
 import { accessOf, type Row } from '../../platform/resources/logic';
 import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { type ResourceTexts, useResourceTexts } from '../../platform/resources/texts';
-import { notifyDeleted, notifySaved } from '../../platform/snackbar';
+import { useRecordWrites } from '../../platform/resources/useRecordSave';
+import { notifySaved } from '../../platform/snackbar';
 
 export { useRecord };
 
@@ -45,37 +44,20 @@ export function RecordScreen({ descriptor, children, body, onErrors, onLoaded }:
   const { id, record } = useRecord(descriptor);
   const system = useSystemData();
   const access = accessOf(descriptor, system.roles);
-  const navigate = useNavigate();
   const client = useQueryClient();
-  const [conflict, setConflict] = useState(false);
   const current = record.data ?? null;
   const canWrite = current ? access.edit : access.create;
   const invalidate = () => client.invalidateQueries({ queryKey: resourceKey(descriptor) });
-
-  const save = useMutation({
-    mutationFn: (payload: Record<string, unknown>) =>
-      current
-        ? api.put<Row>(`${descriptor.path}/${current.id}`, { ...payload, version: current.version })
-        : api.post<Row>(descriptor.path, payload),
-    onSuccess: async (saved) => {
-      notifySaved(String(t('common:saved')));
-      setConflict(false);
+  const { save, remove, conflict, setConflict } = useRecordWrites({
+    descriptor,
+    t: (key) => String(t(key)),
+    record: current,
+    onSaved: (saved) => {
       onErrors(null);
-      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
       onLoaded(saved);
-      await invalidate();
-      if (!current) navigate(`${descriptor.path}/${saved.id}`, { replace: true });
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) setConflict(true);
-      else if (error instanceof ApiError && error.status === 400 && error.errors) onErrors(error.errors);
-    },
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete<Row>(`${descriptor.path}/${id}`),
-    onSuccess: async (_, id) => {
-      notifyDeleted(String(t('common:deleted')));
-      await afterRecordDelete(client, descriptor, id, () => navigate(descriptor.path, { replace: true }));
+    onRefused: (error) => {
+      if (error instanceof ApiError && error.status === 400 && error.errors) onErrors(error.errors);
     },
   });
   // The generic toggle of spec §7: POST enable/disable, then read `enabled` from the answer.

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Job, ListResult, PropertyViews, PropertyViewType, Stage, StatusTarget } from '@tms/domain';
 import { api } from '../../platform/api/client';
+import { queryClient } from '../../platform/api/queryClient';
 
 /** The calls of the order and job screens beyond the engine's: statuses, stages, property views, jobs. */
 
@@ -11,13 +12,20 @@ export const OPERATIONS_KEY = ['operations'] as const;
 
 const PROPERTY_VIEWS_KEY = [...OPERATIONS_KEY, 'property-views'] as const;
 
+const propertyViewsQuery = {
+  queryKey: PROPERTY_VIEWS_KEY,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<PropertyViews>('/tms/property-views', { signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+};
+
 /** The user's property-view preferences of every type. */
 export function usePropertyViews() {
-  return useQuery({
-    queryKey: PROPERTY_VIEWS_KEY,
-    queryFn: ({ signal }) => api.get<PropertyViews>('/tms/property-views', { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(propertyViewsQuery);
+}
+
+/** Starts the preferences with an order's or job's route, so its page does not wait for them after rendering. */
+export function prefetchPropertyViews() {
+  void queryClient.prefetchQuery(propertyViewsQuery);
 }
 
 /** Saves some preferences of one type; the screen follows at once, the answer confirms. */

@@ -8,13 +8,18 @@ const orderList: LazyScreen = () => import('./lists').then((m) => m.OrderList);
 const orderPage: LazyScreen = () => import('./OrderPage').then((m) => m.OrderPage);
 const jobList: LazyScreen = () => import('./lists').then((m) => m.JobList);
 const jobPage: LazyScreen = () => import('./JobPage').then((m) => m.JobPage);
+const prefetchPropertyViews = () => void import('./api').then((m) => m.prefetchPropertyViews());
 
 /**
  * Orders and jobs (`/tms/orders`, `/tms/jobs`): the engine's lists with padded numbers, the order and job
  * pages with their property-view blocks, the copy of an order and a job created from its order.
  */
 export const operationRoutes: AppRoute[] = [
-  ...resourceRoutes('/tms/orders', (domain) => domain.orderResource, { list: orderList, form: orderPage }),
+  ...resourceRoutes('/tms/orders', (domain) => domain.orderResource, {
+    list: orderList,
+    form: orderPage,
+    prefetch: prefetchPropertyViews,
+  }),
   resourceScreen(
     'tms/orders/copy/:sourceId',
     'operations:orders.copyTitle',
@@ -22,5 +27,9 @@ export const operationRoutes: AppRoute[] = [
     orderPage,
   ),
   resourceScreen('tms/orders/:orderId/jobs/new', 'operations:jobs.newTitle', (d) => d.jobResource, jobPage),
-  ...resourceRoutes('/tms/jobs', (domain) => domain.jobResource, { list: jobList, form: jobPage }),
+  ...resourceRoutes('/tms/jobs', (domain) => domain.jobResource, {
+    list: jobList,
+    form: jobPage,
+    prefetch: prefetchPropertyViews,
+  }),
 ];

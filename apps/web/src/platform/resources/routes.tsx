@@ -1,7 +1,10 @@
 import type * as Domain from '@tms/domain';
 import type { ResourceDescriptor } from '@tms/domain';
-import { Navigate } from 'react-router';
+import { type LoaderFunctionArgs, Navigate } from 'react-router';
 import type { AppRoute, RouteMeta } from '../../app/routeMeta';
+import { api } from '../api/client';
+import { queryClient } from '../api/queryClient';
+import { resourceKey } from './keys';
 import type { LazyScreen, ResourceRouteOptions } from './types';
 
 export type { ResourceRouteOptions, ResourceScreenProps } from './types';
@@ -53,10 +56,24 @@ export function resourceRoutes(
     const [Component] = await Promise.all([component, texts.loadResourceTexts(descriptor)]);
     return { handle, element: <Component descriptor={descriptor} options={options} /> };
   };
+  // A record's data starts with the route, beside its screen's code, not after the screen has rendered.
+  const startRecord = ({ params }: LoaderFunctionArgs) => {
+    const id = params.id;
+    if (id && /^\d+$/.test(id)) {
+      void import('@tms/domain').then((domain) =>
+        queryClient.prefetchQuery({
+          queryKey: [...resourceKey(pick(domain)), 'record', Number(id)],
+          queryFn: ({ signal }) => api.get(`${path}/${id}`, { signal }),
+        }),
+      );
+      options.prefetch?.();
+    }
+    return null;
+  };
   return [
     { path: base, lazy: lazy('list') },
     { path: `${base}/${options.newPath ?? 'new'}`, lazy: lazy('create') },
-    { path: `${base}/:id`, lazy: lazy('edit') },
+    { path: `${base}/:id`, loader: startRecord, lazy: lazy('edit') },
   ];
 }
 

@@ -27,4 +27,6 @@ export interface ResourceRouteOptions {
   oneLine?: boolean;
   /** Headed groups of the list's filters (the others follow under "Other"). */
   filterGroups?: readonly FilterGroup[];
+  /** Starts what a record's screen needs besides the record, when its route is entered. */
+  prefetch?: () => void;
 }

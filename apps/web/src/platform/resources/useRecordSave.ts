@@ -9,32 +9,32 @@ import { applyServerErrors, validationErrorsOf } from '../widgets';
 import { afterRecordDelete, resourceKey } from './keys';
 import type { Row } from './logic';
 
-interface RecordSaveOptions<T extends FieldValues> {
+interface RecordWriteOptions {
   descriptor: ResourceDescriptor;
   /** The generic texts (`common:saved`, `common:deleted`). */
   t: (key: string) => string;
   record: Row | null;
-  form: UseFormReturn<T>;
   /** More queries the record shows up in (besides the resource's own), refreshed after a change. */
   alsoRefresh?: readonly QueryKey[];
-  /** Told the field paths of a refused save (a page opens the block holding them). */
-  onInvalid?: (paths: string[]) => void;
+  /** The record as the server saved it (before a new record opens). */
+  onSaved: (saved: Row) => void;
+  /** A refusal other than a stale version (a 400's field errors, mostly). */
+  onRefused: (error: unknown) => void;
 }
 
 /**
- * Saving and deleting a record from its page: POST or PUT with the version; on success the form is
- * clean at once (so leaving the page does not ask about edits just saved), the answer replaces the
- * record, a new record opens at once and the lists refresh behind. A stale version sets `conflict`;
- * other refusals go under their fields.
+ * Saving and deleting a record from its page, whatever holds its values: POST or PUT with the version;
+ * on success the answer replaces the record, a new record opens at once and the lists refresh behind. A
+ * stale version sets `conflict`; other refusals go to `onRefused`.
  */
-export function useRecordSave<T extends FieldValues>({
+export function useRecordWrites({
   descriptor,
   t,
   record,
-  form,
   alsoRefresh = [],
-  onInvalid,
-}: RecordSaveOptions<T>) {
+  onSaved,
+  onRefused,
+}: RecordWriteOptions) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const [conflict, setConflict] = useState(false);
@@ -52,8 +52,7 @@ export function useRecordSave<T extends FieldValues>({
     onSuccess: async (saved) => {
       notifySaved(t('common:saved'));
       setConflict(false);
-      // What was typed is saved: the form is clean now; the page refills it from the answer.
-      form.reset(form.getValues());
+      onSaved(saved);
       client.setQueryData(recordKey(saved.id), saved);
       if (!record) {
         const opened = descriptor.screens?.edit === false ? '' : `/${saved.id}`;
@@ -66,8 +65,7 @@ export function useRecordSave<T extends FieldValues>({
         setConflict(true);
         return;
       }
-      applyServerErrors(error, form.setError);
-      onInvalid?.(Object.keys(validationErrorsOf(error) ?? {}));
+      onRefused(error);
     },
   });
 
@@ -82,8 +80,30 @@ export function useRecordSave<T extends FieldValues>({
         alsoRefresh.map((queryKey) => client.invalidateQueries({ queryKey, refetchType: 'none' })),
       );
     },
-    onError: (error) => applyServerErrors(error, form.setError),
+    onError: onRefused,
   });
 
   return { save, remove, conflict, setConflict };
+}
+
+interface RecordSaveOptions<T extends FieldValues> extends Omit<RecordWriteOptions, 'onSaved' | 'onRefused'> {
+  form: UseFormReturn<T>;
+  /** Told the field paths of a refused save (a page opens the block holding them). */
+  onInvalid?: (paths: string[]) => void;
+}
+
+/**
+ * `useRecordWrites` for a react-hook-form form: on success the form is clean at once (so leaving the page
+ * does not ask about edits just saved; the page refills it from the answer); refusals go under their
+ * fields.
+ */
+export function useRecordSave<T extends FieldValues>({ form, onInvalid, ...options }: RecordSaveOptions<T>) {
+  return useRecordWrites({
+    ...options,
+    onSaved: () => form.reset(form.getValues()),
+    onRefused: (error) => {
+      applyServerErrors(error, form.setError);
+      onInvalid?.(Object.keys(validationErrorsOf(error) ?? {}));
+    },
+  });
 }
