@@ -28,13 +28,20 @@ describe('scheduler', () => {
     'skips a run while another holder has the lock (PostgreSQL)',
     async () => {
       let release!: () => void;
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
       const blocker: ScheduledJob = {
         name: 'exclusive',
         intervalMs: 1000,
-        run: () => new Promise<void>((resolve) => (release = resolve)),
+        run: () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+            started();
+          }),
       };
       const first = runExclusive(ctx(), blocker);
-      await new Promise((r) => setTimeout(r, 100));
+      // The first run holds the lock once its job has started.
+      await running;
       let ran = false;
       const second = await runExclusive(ctx(), {
         ...blocker,

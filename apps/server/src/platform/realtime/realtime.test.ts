@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { buildApp } from '../../app';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -79,7 +79,8 @@ describe('real time', () => {
       })
       .catch(() => undefined);
     await publish(ctx.database.db, topic, { id: 2 });
-    await new Promise((r) => setTimeout(r, 300));
+    // Notifications arrive in commit order: had the rolled-back one been sent, it would come first.
+    await vi.waitFor(() => expect(messages.length).toBeGreaterThan(0), { timeout: 10_000 });
     expect(messages).toEqual([{ type: 'message', topic, payload: { id: 2 } }]);
     socket.terminate();
   });
