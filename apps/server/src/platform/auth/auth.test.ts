@@ -163,6 +163,7 @@ describe('tokens', () => {
         { secretKey: TEST_SECRET },
         { userId: user.id, sessionId: sid, impersonatorId: null },
         new Date(Date.now() - 1000),
+        new Date(),
       )
     ).token;
     const otherUser = await createUser(ctx.database);
@@ -171,6 +172,7 @@ describe('tokens', () => {
         { secretKey: TEST_SECRET },
         { userId: otherUser.id, sessionId: sid, impersonatorId: null },
         new Date(exp * 1000),
+        new Date(),
       )
     ).token;
     const fakeImpersonation = (
@@ -178,6 +180,7 @@ describe('tokens', () => {
         { secretKey: TEST_SECRET },
         { userId: user.id, sessionId: sid, impersonatorId: otherUser.id },
         new Date(exp * 1000),
+        new Date(),
       )
     ).token;
     for (const bad of [forged, unsigned, expired, wrongSubject, fakeImpersonation, 'garbage', `${token}x`]) {

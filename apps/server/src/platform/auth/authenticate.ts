@@ -70,11 +70,11 @@ async function claimsOf(
 ): Promise<TokenClaims | null> {
   if (request.headers.authorization) {
     const token = tokenFromRequest(request);
-    return token ? verifyToken(config, token) : null;
+    return token ? verifyToken(config, token, clock()) : null;
   }
   const query = (request.query ?? {}) as Record<string, unknown>;
   const kind = request.routeOptions.config?.urlCredential;
-  if (kind && typeof query.bearer === 'string') return verifyToken(config, query.bearer);
+  if (kind && typeof query.bearer === 'string') return verifyToken(config, query.bearer, clock());
   switch (kind) {
     case 'signedLink':
       return typeof query.signature === 'string'
@@ -221,7 +221,7 @@ export function createAuthenticate(
       return found;
     });
     // A cached session may have ended since (the database compares with its own clock, as here).
-    if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
+    if (!row || (row.expiresAt && row.expiresAt.getTime() <= clock().getTime())) return null;
     if (!ipAllowed(request.ip, row)) throw ipError();
     return contextOf(row, claims);
   };

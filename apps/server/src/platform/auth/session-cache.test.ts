@@ -15,7 +15,8 @@ const CACHE_MS = 5000;
 
 describe('the session cache', () => {
   let ctx: TestContext;
-  let now = Date.parse('2026-11-25T09:00:00Z');
+  // From the real time on (the database checks a session's end with its own clock), moved by hand.
+  let now = Date.now();
   const clock: Clock = () => new Date(now);
   let admin: SignedIn;
 
@@ -47,6 +48,15 @@ describe('the session cache', () => {
     expect((await me(user)).statusCode).toBe(200);
     now += CACHE_MS;
     expect((await me(user)).statusCode).toBe(401);
+  });
+
+  it("refuses a token once the app's clock has passed its end, without waiting for it", async () => {
+    const user = await signIn(ctx, []);
+    expect((await me(user)).statusCode).toBe(200);
+    now += ctx.config.tokenTtl * 1000;
+    expect((await me(user)).statusCode).toBe(401);
+    // Back to when the other tests' tokens live.
+    now -= ctx.config.tokenTtl * 1000;
   });
 
   it('drops it at once on logout, password change, disabling a user or a group and a role change', async () => {

@@ -32,6 +32,7 @@ export async function signToken(
   config: Pick<Config, 'secretKey'>,
   claims: TokenClaims,
   expiresAt: Date,
+  now: Date,
 ): Promise<IssuedToken> {
   const tokenExpire = Math.floor(expiresAt.getTime() / 1000);
   const payload: Record<string, unknown> = { sid: claims.sessionId };
@@ -39,7 +40,7 @@ export async function signToken(
   const token = await new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
-    .setIssuedAt()
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(tokenExpire)
     .sign(keyOf(config));
   return { token, tokenExpire };
@@ -81,6 +82,7 @@ function jsonOf(part: string): unknown {
 export async function verifyToken(
   config: Pick<Config, 'secretKey'>,
   token: string,
+  now: Date,
   { allowExpired = false } = {},
 ): Promise<TokenClaims | null> {
   const parts = token.split('.');
@@ -95,8 +97,8 @@ export async function verifyToken(
   if (!payload || typeof payload !== 'object') return null;
   const { iat, exp, nbf } = payload;
   if (typeof iat !== 'number' || typeof exp !== 'number') return null;
-  const now = Date.now() / 1000;
-  if (!allowExpired && (exp <= now || (typeof nbf === 'number' && nbf > now))) return null;
+  const seconds = now.getTime() / 1000;
+  if (!allowExpired && (exp <= seconds || (typeof nbf === 'number' && nbf > seconds))) return null;
   // A signed download link is no session token (it carries an audience; session tokens never do).
   if (payload.aud !== undefined) return null;
   return tokenClaimsOf(payload);
