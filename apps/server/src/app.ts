@@ -11,7 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/connection';
 import { accessGroupsModule } from './modules/access-groups/module';
 import { companyModule } from './modules/company/module';
-import { findCabinetByKey } from './modules/counterparties';
+import { cabinetKeyLookup } from './modules/counterparties';
 import { counterpartiesModule } from './modules/counterparties/module';
 import { customFieldsModule } from './modules/custom-fields/module';
 import { customsModule } from './modules/customs/module';
@@ -187,7 +187,7 @@ export async function buildApp({
   registerAuthGuard(
     app,
     createAuthenticate(database, config, clock, sessionCache),
-    createCabinetAuthenticate(database, findCabinetByKey),
+    createCabinetAuthenticate(database, cabinetKeyLookup),
   );
   await authBrowserRoutes(app);
   registerIdempotency(app);

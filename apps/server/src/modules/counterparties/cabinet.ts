@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CabinetKeyLookup } from '../../platform/auth/cabinet';
 import { counterparties } from './tables';
 
@@ -6,11 +6,15 @@ import { counterparties } from './tables';
  * The counterparty whose cabinet API key has this hash. A key of a merged record is dead: the survivor
  * gets a key of its own.
  */
-export const findCabinetByKey: CabinetKeyLookup = async (db, apiKeyHash) => {
-  const [row] = await db
+export const cabinetKeyLookup: CabinetKeyLookup = (db) => {
+  const byHash = db
     .select({ id: counterparties.id, allowed: counterparties.apiAllowedIps })
     .from(counterparties)
-    .where(and(eq(counterparties.apiKeyHash, apiKeyHash), isNull(counterparties.mergedIntoId)))
-    .limit(1);
-  return row && { counterpartyId: row.id, allowedIps: row.allowed };
+    .where(and(eq(counterparties.apiKeyHash, sql.placeholder('hash')), isNull(counterparties.mergedIntoId)))
+    .limit(1)
+    .prepare('cabinet_api_key');
+  return async (hash) => {
+    const [row] = await byHash.execute({ hash });
+    return row && { counterpartyId: row.id, allowedIps: row.allowed };
+  };
 };

@@ -1,7 +1,7 @@
 // The public entry of the module: other modules import from here only, never its files (ARCHITECTURE.md
 // "Layout"; the dependency checker enforces it). Counterparties: what other modules may use (credit checks, merge hooks, the table for references).
 
-export { findCabinetByKey } from './cabinet';
+export { cabinetKeyLookup } from './cabinet';
 export { assertCanTakeNewWork, type CreditExposureSource, creditOf } from './credit';
 export type { CounterpartyMergeHook } from './merge';
 export { counterparties } from './tables';

@@ -4,23 +4,26 @@ import { apiKeyHash } from './api-key';
 import type { CabinetPrincipal } from './context';
 import { ipMatches } from './ip';
 
-/** The cabinet holding an API key (by its hash) and the addresses it may call from; the counterparties
- * module provides it (the platform imports no module). */
+/**
+ * The cabinet holding an API key (by its hash) and the addresses it may call from, read on every cabinet
+ * call: the counterparties module provides it (the platform imports no module), made once per database so
+ * its statement is prepared once.
+ */
 export type CabinetKeyLookup = (
   db: Tx,
-  apiKeyHash: string,
-) => Promise<{ counterpartyId: number; allowedIps: readonly string[] } | undefined>;
+) => (apiKeyHash: string) => Promise<{ counterpartyId: number; allowedIps: readonly string[] } | undefined>;
 
 /**
  * A counterparty's cabinet calling with its `X-Api-Key`: it acts for that counterparty only, and only from
  * the addresses the counterparty allows (none allowed: the key works nowhere). A key of a merged record
  * is dead: the survivor gets a key of its own.
  */
-export function createCabinetAuthenticate(database: Database, findCabinet: CabinetKeyLookup) {
+export function createCabinetAuthenticate(database: Database, cabinetLookup: CabinetKeyLookup) {
+  const findCabinet = cabinetLookup(database.db);
   return async (request: FastifyRequest): Promise<CabinetPrincipal | null> => {
     const apiKey = request.headers['x-api-key'];
     if (typeof apiKey !== 'string' || apiKey.length === 0 || apiKey.length > 200) return null;
-    const cabinet = await findCabinet(database.db, apiKeyHash(apiKey));
+    const cabinet = await findCabinet(apiKeyHash(apiKey));
     if (!cabinet || !ipMatches(request.ip, cabinet.allowedIps)) return null;
     return { counterpartyId: cabinet.counterpartyId };
   };
