@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Clock } from '../platform/clock';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import { hashPassword } from '../platform/auth/password';
@@ -96,22 +95,16 @@ export interface SignedIn {
  * real sign-in): `const { headers } = await signIn(ctx, [ROLE_X]); app.inject({ ..., headers })`.
  */
 export async function signIn(
-  ctx: { database: Database; config: Config; app?: { clock: Clock } },
+  ctx: { database: Database; config: Config },
   roles: string[] = [],
   options: CreateUserOptions = {},
 ): Promise<SignedIn> {
   const user = await createUser(ctx.database, { ...options, roles });
-  const { token } = await openSession(
-    ctx.database.db,
-    ctx.config,
-    {
-      userId: user.id,
-      ip: '127.0.0.1',
-      userAgent: 'test',
-    },
-    // The token is as old as the app's clock says (tests move it by hand).
-    ctx.app?.clock() ?? new Date(),
-  );
+  const { token } = await openSession(ctx.database.db, ctx.config, {
+    userId: user.id,
+    ip: '127.0.0.1',
+    userAgent: 'test',
+  });
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
 

@@ -57,7 +57,6 @@ describe('tokens', () => {
       ctx.config,
       { userId: Number(claims.sub), sessionId: claims.sid, impersonatorId: null },
       new Date(Date.now() - 1000),
-      new Date(),
     );
     await expectRefused(expired.token);
   });

@@ -163,7 +163,6 @@ describe('tokens', () => {
         { secretKey: TEST_SECRET },
         { userId: user.id, sessionId: sid, impersonatorId: null },
         new Date(Date.now() - 1000),
-        new Date(),
       )
     ).token;
     const otherUser = await createUser(ctx.database);
@@ -172,7 +171,6 @@ describe('tokens', () => {
         { secretKey: TEST_SECRET },
         { userId: otherUser.id, sessionId: sid, impersonatorId: null },
         new Date(exp * 1000),
-        new Date(),
       )
     ).token;
     const fakeImpersonation = (
@@ -180,7 +178,6 @@ describe('tokens', () => {
         { secretKey: TEST_SECRET },
         { userId: user.id, sessionId: sid, impersonatorId: otherUser.id },
         new Date(exp * 1000),
-        new Date(),
       )
     ).token;
     for (const bad of [forged, unsigned, expired, wrongSubject, fakeImpersonation, 'garbage', `${token}x`]) {

@@ -220,7 +220,7 @@ export function createAuthenticate(
           : await impersonation.execute({ sessionId, userId, impersonatorId });
       return found;
     });
-    // A cached session may have ended since (the database compares with its own clock, as here).
+    // A cached session may have ended since it was read (the read itself compared with the database's clock).
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= clock().getTime())) return null;
     if (!ipAllowed(request.ip, row)) throw ipError();
     return contextOf(row, claims);

@@ -12,8 +12,8 @@ export interface OpenSession {
   userAgent: string | null;
 }
 
-function expiryFrom(config: Pick<Config, 'tokenTtl'>, now: Date): Date {
-  return new Date(now.getTime() + config.tokenTtl * 1000);
+function expiryFrom(config: Pick<Config, 'tokenTtl'>): Date {
+  return new Date(Date.now() + config.tokenTtl * 1000);
 }
 
 /** Starts a session and issues its first token; the session ends when the token would. */
@@ -21,9 +21,8 @@ export async function openSession(
   tx: Tx,
   config: Pick<Config, 'secretKey' | 'tokenTtl'>,
   session: OpenSession,
-  now: Date,
 ): Promise<IssuedToken & { sessionId: string }> {
-  const expiresAt = expiryFrom(config, now);
+  const expiresAt = expiryFrom(config);
   const [row] = await tx
     .insert(sessions)
     .values({
@@ -39,7 +38,6 @@ export async function openSession(
     config,
     { userId: session.userId, sessionId: row!.id, impersonatorId: session.impersonatorId ?? null },
     expiresAt,
-    now,
   );
   return { ...token, sessionId: row!.id };
 }
@@ -52,21 +50,15 @@ export async function refreshSession(
   tx: Tx,
   config: Pick<Config, 'secretKey' | 'tokenTtl'>,
   sessionId: string,
-  now: Date,
 ): Promise<IssuedToken | null> {
-  const expiresAt = expiryFrom(config, now);
+  const expiresAt = expiryFrom(config);
   const [row] = await tx
     .update(sessions)
     .set({ expiresAt })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
     .returning({ userId: sessions.userId, impersonatorId: sessions.impersonatorId });
   if (!row) return null;
-  return signToken(
-    config,
-    { userId: row.userId, sessionId, impersonatorId: row.impersonatorId },
-    expiresAt,
-    now,
-  );
+  return signToken(config, { userId: row.userId, sessionId, impersonatorId: row.impersonatorId }, expiresAt);
 }
 
 /**

@@ -32,7 +32,6 @@ export async function signToken(
   config: Pick<Config, 'secretKey'>,
   claims: TokenClaims,
   expiresAt: Date,
-  now: Date,
 ): Promise<IssuedToken> {
   const tokenExpire = Math.floor(expiresAt.getTime() / 1000);
   const payload: Record<string, unknown> = { sid: claims.sessionId };
@@ -40,7 +39,7 @@ export async function signToken(
   const token = await new SignJWT(payload)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
-    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setIssuedAt()
     .setExpirationTime(tokenExpire)
     .sign(keyOf(config));
   return { token, tokenExpire };
