@@ -19,6 +19,8 @@ interface RecordSaveOptions<T extends FieldValues> {
   alsoRefresh?: readonly QueryKey[];
   /** Told the field paths of a refused save (a page opens the block holding them). */
   onInvalid?: (paths: string[]) => void;
+  /** Told after a save went through (a page closes the block it was edited in). */
+  onSaved?: () => void;
 }
 
 /**
@@ -34,6 +36,7 @@ export function useRecordSave<T extends FieldValues>({
   form,
   alsoRefresh = [],
   onInvalid,
+  onSaved,
 }: RecordSaveOptions<T>) {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -55,6 +58,7 @@ export function useRecordSave<T extends FieldValues>({
       // What was typed is saved: the form is clean now; the page refills it from the answer.
       form.reset(form.getValues());
       client.setQueryData(recordKey(saved.id), saved);
+      onSaved?.();
       if (!record) {
         const opened = descriptor.screens?.edit === false ? '' : `/${saved.id}`;
         navigate(`${descriptor.path}${opened}`, { replace: true });
