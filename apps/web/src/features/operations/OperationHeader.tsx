@@ -40,12 +40,22 @@ function RouteEnd({ point }: { point: RoutePoint | undefined }) {
 function RouteSummary({ route }: { route: readonly RoutePoint[] }) {
   const from = route.find((point) => point.kind === 'dispatch');
   const to = route.findLast((point) => point.kind === 'delivery');
+  if (!from && !to) return <NoRoute />;
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <RouteEnd point={from} />
       <IconArrowRight size={16} style={{ flexShrink: 0, marginTop: 3 }} aria-hidden />
       <RouteEnd point={to} />
     </Group>
+  );
+}
+
+function NoRoute() {
+  const { t } = useTranslation('operations');
+  return (
+    <Text size="sm" c="dimmed">
+      {t('routeEditor.empty')}
+    </Text>
   );
 }
 

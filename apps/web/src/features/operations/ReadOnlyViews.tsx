@@ -35,7 +35,7 @@ const NONE = '—';
 
 /** One value under its label. */
 export function ValueItem({ label, children }: { label: ReactNode; children: ReactNode }) {
-  const blank = children === null || children === undefined || children === '';
+  const blank = children === null || children === undefined || children === '' || children === false;
   return (
     <div>
       <Text size="xs" c="dimmed" lh={1.4}>

@@ -94,8 +94,6 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
 
   const rows = stages.data?.collection ?? [];
   const today = todayIso();
-  // The line is drawn solid up to the last closed stage.
-  const lastClosed = rows.findLastIndex((stage) => stage.closed);
   return (
     <Stack gap="md" data-testid="stages-block">
       {rows.length === 0 ? (
@@ -103,7 +101,8 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
           {stages.isLoading ? common('loading') : t('stages.none')}
         </Text>
       ) : (
-        <Timeline active={lastClosed} bulletSize={24} lineWidth={2} color="teal" data-testid="stage-timeline">
+        // Every item active, so each bullet wears its state's colour.
+        <Timeline active={rows.length - 1} bulletSize={24} lineWidth={2} data-testid="stage-timeline">
           {rows.map((stage) => {
             const overdue = isStageOverdue(stage, today);
             return (
@@ -112,7 +111,7 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
                 data-testid="stage-row"
                 data-closed={stage.closed}
                 data-overdue={overdue}
-                color={overdue ? 'red.9' : 'teal'}
+                color={stage.closed ? 'teal.8' : overdue ? 'red.9' : 'gray.6'}
                 lineVariant={stage.closed ? 'solid' : 'dashed'}
                 bullet={
                   stage.closed ? (
