@@ -88,6 +88,12 @@ test('the order page reads first and edits one block at a time', async ({ page }
   // And so does the Cancel button, reached by Tab.
   await page.getByTestId('edit-cargo').click();
   await page.locator('#cargo-packaging').fill('Паллеты');
+  // Leaving with the block's edits unsaved asks first.
+  await page.getByTestId('resource-form-screen').getByRole('link', { name: 'Заказы', exact: true }).click();
+  await expect(page.getByTestId('leave-discard')).toBeVisible();
+  await page.getByRole('button', { name: 'Остаться' }).click();
+  await expect(page.getByTestId('leave-discard')).toHaveCount(0);
+  await expect(page.locator('#cargo-packaging')).toHaveValue('Паллеты');
   await page.getByTestId('block-cancel').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('section-cargo')).not.toContainText('Паллеты');
