@@ -46,8 +46,10 @@ test('cargo numbers keep the Russian look while editing, after the save and afte
   const id = await newOrder(api);
 
   await page.goto(`/tms/orders/${id}`);
+  const cargo = page.getByTestId('section-cargo');
   const weight = page.locator('#cargo-weight');
   const value = page.locator('#cargo-declaredValue');
+  await page.getByTestId('edit-cargo').click();
   await weight.fill('12,5');
   await value.fill('1500000');
   // Leaving the field writes the number out with its groups.
@@ -56,9 +58,11 @@ test('cargo numbers keep the Russian look while editing, after the save and afte
   await expect(weight).toHaveValue('12,5');
   await page.getByTestId('resource-save').click();
   await expectSnackbar(page, 'Сохранено');
-  await expect(weight).toHaveValue('12,5');
-  await expect(value).toHaveValue(`1${NBSP}500${NBSP}000`);
+  // The saved block reads the same way.
+  await expect(cargo).toContainText('12,5');
+  await expect(cargo).toContainText(`1${NBSP}500${NBSP}000`);
   await page.reload();
+  await page.getByTestId('edit-cargo').click(SAVE_TIMEOUT);
   await expect(weight).toHaveValue('12,5', SAVE_TIMEOUT);
   await expect(value).toHaveValue(`1${NBSP}500${NBSP}000`);
   expect(
@@ -74,13 +78,16 @@ test('cargo numbers read and show the English way in English', async ({ page }) 
   await page.goto(`/tms/orders/${id}`);
   const weight = page.locator('#cargo-weight');
   const value = page.locator('#cargo-declaredValue');
+  await page.getByTestId('edit-cargo').click();
   await weight.fill('12.5');
   await value.fill('2,500,000.75');
   await weight.click();
   await expect(value).toHaveValue('2,500,000.75');
   await page.getByTestId('resource-save').click();
   await expectSnackbar(page, 'Saved');
+  await expect(page.getByTestId('section-cargo')).toContainText('2,500,000.75');
   await page.reload();
+  await page.getByTestId('edit-cargo').click(SAVE_TIMEOUT);
   await expect(weight).toHaveValue('12.5', SAVE_TIMEOUT);
   await expect(value).toHaveValue('2,500,000.75');
   expect(

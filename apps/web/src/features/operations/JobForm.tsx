@@ -1,17 +1,18 @@
 import { Grid } from '@mantine/core';
 import { type Job, jobFieldRole } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
-import { FormSection } from '../../platform/kit/FormSection';
 import { type JobFormValues, jobBodyOf } from './logic';
 import {
   COLUMN_SPAN,
   CustomFieldsSection,
+  OperationBlock,
   OperationFormFrame,
   type OperationFormProps,
   OutcomeSection,
   RouteSection,
   useOperationForm,
 } from './operationForm';
+import { FieldsView } from './ReadOnlyViews';
 
 const span = COLUMN_SPAN.third;
 
@@ -22,7 +23,7 @@ const span = COLUMN_SPAN.third;
  */
 export function JobForm(props: OperationFormProps<Job, JobFormValues>) {
   const { t } = useTranslation('operations');
-  const { record, form } = props;
+  const { record, form, descriptor, texts } = props;
   const operation = useOperationForm({ ...props, fieldRole: (name) => jobFieldRole(name, record) });
   const { field, showMain, showRoute, save } = operation;
 
@@ -33,7 +34,20 @@ export function JobForm(props: OperationFormProps<Job, JobFormValues>) {
       archivedText={t('lock.archived')}
     >
       {showMain && (
-        <FormSection testId="section-job" title={t('sections.job')}>
+        <OperationBlock
+          operation={operation}
+          name="main"
+          testId="section-job"
+          title={t('sections.job')}
+          view={(job) => (
+            <FieldsView
+              descriptor={descriptor}
+              texts={texts}
+              record={job}
+              names={['jobTypeId', 'contractorId', 'orderIds', 'serviceOfficeId', 'forwarderId', 'tracking']}
+            />
+          )}
+        >
           <Grid gap="md">
             <Grid.Col span={span}>{field('jobTypeId', true)}</Grid.Col>
             <Grid.Col span={span}>{field('contractorId', false, { contractor: 'true' })}</Grid.Col>
@@ -42,15 +56,28 @@ export function JobForm(props: OperationFormProps<Job, JobFormValues>) {
             <Grid.Col span={span}>{field('forwarderId')}</Grid.Col>
             <Grid.Col span={span}>{field('tracking')}</Grid.Col>
           </Grid>
-        </FormSection>
+        </OperationBlock>
       )}
       {showMain && (
-        <FormSection testId="section-cost" title={t('sections.cost')}>
+        <OperationBlock
+          operation={operation}
+          name="cost"
+          testId="section-cost"
+          title={t('sections.cost')}
+          view={(job) => (
+            <FieldsView
+              descriptor={descriptor}
+              texts={texts}
+              record={job}
+              names={['costAmount', 'costCurrencyId']}
+            />
+          )}
+        >
           <Grid gap="md">
             <Grid.Col span={span}>{field('costAmount')}</Grid.Col>
             <Grid.Col span={span}>{field('costCurrencyId')}</Grid.Col>
           </Grid>
-        </FormSection>
+        </OperationBlock>
       )}
       {showRoute && <RouteSection operation={operation} />}
       {showMain && <CustomFieldsSection operation={operation} />}

@@ -12,6 +12,7 @@ import { useResourceTexts } from '../../platform/resources/texts';
 import { OPERATIONS_KEY } from './api';
 import { JobForm } from './JobForm';
 import { type JobFormValues, jobFormValuesOf } from './logic';
+import { JobHeader } from './OperationHeader';
 import { OperationPage, useOperationPage } from './operationPage';
 import { StagesBlock } from './StagesBlock';
 
@@ -71,6 +72,7 @@ export function JobPage({ descriptor }: ResourceScreenProps) {
           content: <JobOrders orderIds={job.orderIds} />,
         },
       ]}
+      header={(job, statuses) => <JobHeader job={job} descriptor={descriptor} statuses={statuses} />}
       badges={
         current?.tracking && (
           <Badge variant="outline" color="gray" tt="none">

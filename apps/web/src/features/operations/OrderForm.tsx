@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { translateServerMessage } from '../../platform/i18n';
-import { FormSection } from '../../platform/kit/FormSection';
 import { CargoEditor } from './CargoEditor';
 import { CARGO_MEASURE_ERROR, type OrderFormValues, orderBodyOf } from './logic';
 import {
   CustomFieldsSection,
+  OperationBlock,
   OperationFormFrame,
   type OperationFormProps,
   OutcomeSection,
@@ -17,6 +17,7 @@ import {
   COLUMN_SPAN as span,
   useOperationForm,
 } from './operationForm';
+import { CargoView, FieldsView } from './ReadOnlyViews';
 
 /**
  * The order's form: client and service, transport and terms, cargo and custom fields in the main block,
@@ -26,7 +27,7 @@ import {
 export function OrderForm(props: OperationFormProps<Order, OrderFormValues>) {
   const { t } = useTranslation('operations');
   const system = useSystemData();
-  const { record, form } = props;
+  const { record, form, descriptor, texts } = props;
   const creating = record === null;
   const operation = useOperationForm({ ...props, fieldRole: (name) => orderFieldRole(name, creating) });
   const { field, showMain, showRoute, save } = operation;
@@ -51,7 +52,28 @@ export function OrderForm(props: OperationFormProps<Order, OrderFormValues>) {
       archivedText={hasRole(system, 'ROLE_ORDER_ARCHIVE') ? t('lock.archivedUnarchive') : t('lock.archived')}
     >
       {showMain && (
-        <FormSection testId="section-client" title={t('sections.client')}>
+        <OperationBlock
+          operation={operation}
+          name="main"
+          testId="section-client"
+          title={t('sections.client')}
+          view={(order) => (
+            <FieldsView
+              descriptor={descriptor}
+              texts={texts}
+              record={order}
+              names={[
+                'clientId',
+                'productId',
+                'serviceId',
+                'serviceOfficeId',
+                'forwarderId',
+                'sellerId',
+                'curatorIds',
+              ]}
+            />
+          )}
+        >
           <Grid gap="md">
             <Grid.Col span={span.third}>{field('clientId', true, { client: 'true' })}</Grid.Col>
             <Grid.Col span={span.third}>{field('productId', true)}</Grid.Col>
@@ -61,26 +83,45 @@ export function OrderForm(props: OperationFormProps<Order, OrderFormValues>) {
             <Grid.Col span={span.third}>{field('sellerId')}</Grid.Col>
             <Grid.Col span={12}>{field('curatorIds')}</Grid.Col>
           </Grid>
-        </FormSection>
+        </OperationBlock>
       )}
       {showMain && (
-        <FormSection testId="section-terms" title={t('sections.terms')}>
+        <OperationBlock
+          operation={operation}
+          name="terms"
+          testId="section-terms"
+          title={t('sections.terms')}
+          view={(order) => (
+            <FieldsView
+              descriptor={descriptor}
+              texts={texts}
+              record={order}
+              names={['transportType', 'shipmentTermId', 'paymentTermsBasis', 'paymentTermsDays']}
+            />
+          )}
+        >
           <Grid gap="md">
             <Grid.Col span={span.quarter}>{field('transportType')}</Grid.Col>
             <Grid.Col span={span.quarter}>{field('shipmentTermId')}</Grid.Col>
             <Grid.Col span={span.quarter}>{field('paymentTermsBasis')}</Grid.Col>
             <Grid.Col span={span.quarter}>{field('paymentTermsDays')}</Grid.Col>
           </Grid>
-        </FormSection>
+        </OperationBlock>
       )}
       {showRoute && <RouteSection operation={operation} />}
       {showMain && (
-        <FormSection testId="section-cargo" title={t('sections.cargo')}>
+        <OperationBlock
+          operation={operation}
+          name="cargo"
+          testId="section-cargo"
+          title={t('sections.cargo')}
+          view={(order) => <CargoView cargo={(order as Order).cargo} />}
+        >
           <CargoEditor
             control={form.control as unknown as Control<Pick<OrderFormValues, 'cargo'>>}
             disabled={!operation.canWrite}
           />
-        </FormSection>
+        </OperationBlock>
       )}
       {showMain && <CustomFieldsSection operation={operation} />}
       {showMain && record && <OutcomeSection operation={operation} />}

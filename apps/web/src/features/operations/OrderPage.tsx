@@ -11,6 +11,7 @@ import { accessOf } from '../../platform/resources/logic';
 import { useResourceTexts } from '../../platform/resources/texts';
 import { JobsBlock } from './JobsBlock';
 import { type OrderFormValues, orderFormValuesOf } from './logic';
+import { OrderHeader } from './OperationHeader';
 import { OrderForm } from './OrderForm';
 import { OperationPage, useOperationPage } from './operationPage';
 
@@ -98,6 +99,7 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
           content: <JobsBlock order={order} />,
         },
       ]}
+      header={(order, statuses) => <OrderHeader order={order} descriptor={descriptor} statuses={statuses} />}
       badges={badges}
       actions={actions}
     />

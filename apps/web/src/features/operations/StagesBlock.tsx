@@ -1,5 +1,24 @@
-import { Alert, Badge, Box, Button, Group, Paper, Popover, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconLockOpen, IconPlus } from '@tabler/icons-react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Popover,
+  Stack,
+  Text,
+  Timeline,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCircleCheck,
+  IconClock,
+  IconLockOpen,
+  IconPlus,
+} from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isStageOverdue, STAGE_BEHAVIOURS, STAGE_ROLES, type Stage } from '@tms/domain';
 import { useState } from 'react';
@@ -7,10 +26,11 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDate } from '../../platform/format';
-import { BlockTable, RowDelete, refusalOf } from '../../platform/kit/blocks';
+import { RowDelete, refusalOf } from '../../platform/kit/blocks';
 import { DateInput, LazySelect } from '../../platform/widgets';
 import { OPERATIONS_KEY, type OperationPath, stagesKey, useStages } from './api';
 import { todayIso } from './logic';
+import classes from './operations.module.css';
 
 const holds = (roles: readonly string[], wanted: readonly string[]) =>
   roles.includes('ROLE_ADMIN') || wanted.some((role) => roles.includes(role));
@@ -27,6 +47,7 @@ interface StagesBlockProps {
  */
 export function StagesBlock({ path, operationId }: StagesBlockProps) {
   const { t, i18n } = useTranslation('operations');
+  const { t: common } = useTranslation('common');
   const lang = i18n.language === 'en' ? 'en' : 'ru';
   const system = useSystemData();
   const canManage = holds(system.roles, STAGE_ROLES.manage);
@@ -75,107 +96,122 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
   const today = todayIso();
   return (
     <Stack gap="md" data-testid="stages-block">
-      <BlockTable
-        rows={rows}
-        loading={stages.isLoading}
-        none={t('stages.none')}
-        minWidth={760}
-        verticalSpacing="sm"
-        head={
-          <>
-            <Table.Th>{t('stages.stage')}</Table.Th>
-            <Table.Th>{t('stages.behaviours')}</Table.Th>
-            <Table.Th w={170}>{t('stages.expectedDate')}</Table.Th>
-            <Table.Th w={150}>{t('stages.actualDate')}</Table.Th>
-            <Table.Th w={110}>{t('stages.state')}</Table.Th>
-            <Table.Th w={220} />
-          </>
-        }
-      >
-        {(stage) => {
-          const overdue = isStageOverdue(stage, today);
-          return (
-            <Table.Tr
-              key={stage.id}
-              data-testid="stage-row"
-              data-closed={stage.closed}
-              data-overdue={overdue}
-              bg={overdue ? 'var(--mantine-color-red-light)' : undefined}
-            >
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {stage.opsName}
-                </Text>
-                {stage.opsName !== stage.name && (
-                  <Text size="xs" c="dimmed">
-                    {stage.name}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {stage.behaviours.map((code) => (
-                    <Badge key={code} size="sm" variant="outline" color="gray" tt="none" title={code}>
-                      {behaviourLabel(code)}
-                    </Badge>
-                  ))}
+      {rows.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {stages.isLoading ? common('loading') : t('stages.none')}
+        </Text>
+      ) : (
+        // Every item active, so each bullet wears its state's colour.
+        <Timeline active={rows.length - 1} bulletSize={24} lineWidth={2} data-testid="stage-timeline">
+          {rows.map((stage) => {
+            const overdue = isStageOverdue(stage, today);
+            return (
+              <Timeline.Item
+                key={stage.id}
+                data-testid="stage-row"
+                data-closed={stage.closed}
+                data-overdue={overdue}
+                color={stage.closed ? 'teal.8' : overdue ? 'red.9' : 'gray.6'}
+                lineVariant={stage.closed ? 'solid' : 'dashed'}
+                bullet={
+                  stage.closed ? (
+                    <IconCheck size={14} aria-hidden />
+                  ) : overdue ? (
+                    <IconAlertTriangle size={14} aria-hidden />
+                  ) : (
+                    <IconClock size={14} aria-hidden />
+                  )
+                }
+                className={overdue ? classes.overdue : undefined}
+              >
+                <Group justify="space-between" align="flex-start" gap="sm">
+                  <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+                    <Group gap="xs" wrap="wrap">
+                      <Text size="sm" fw={600}>
+                        {stage.opsName}
+                      </Text>
+                      {stage.opsName !== stage.name && (
+                        <Text size="xs" c="dimmed">
+                          {stage.name}
+                        </Text>
+                      )}
+                      {overdue ? (
+                        // Red.9 under white text keeps 4.5:1 (WCAG AA).
+                        <Badge size="sm" variant="filled" tt="none" color="red.9" data-testid="stage-overdue">
+                          {t('stages.overdue')}
+                        </Badge>
+                      ) : (
+                        <Badge size="sm" variant="dot" tt="none" color={stage.closed ? 'teal' : 'gray'}>
+                          {t(stage.closed ? 'stages.closed' : 'stages.open')}
+                        </Badge>
+                      )}
+                    </Group>
+                    <Group gap="xl" align="center">
+                      <Group gap={6} align="center" wrap="nowrap">
+                        <Text size="xs" c="dimmed">
+                          {t('stages.expectedDate')}
+                        </Text>
+                        {!stage.closed && canManage ? (
+                          <DateInput
+                            size="xs"
+                            w={130}
+                            aria-label={`${t('stages.expectedDate')}: ${stage.opsName}`}
+                            value={stage.expectedDate}
+                            onChange={(expectedDate) => {
+                              if (expectedDate !== stage.expectedDate) update.mutate({ stage, expectedDate });
+                            }}
+                          />
+                        ) : (
+                          <Text size="sm" fw={500} c={overdue ? 'red.9' : undefined}>
+                            {formatDate(stage.expectedDate) || '—'}
+                          </Text>
+                        )}
+                      </Group>
+                      <Group gap={6} align="center" wrap="nowrap">
+                        <Text size="xs" c="dimmed">
+                          {t('stages.actualDate')}
+                        </Text>
+                        <Text size="sm" fw={500}>
+                          {formatDate(stage.actualDate) || '—'}
+                        </Text>
+                      </Group>
+                    </Group>
+                    {stage.behaviours.length > 0 && (
+                      <Group gap={4} aria-label={t('stages.behaviours')}>
+                        {stage.behaviours.map((code) => (
+                          <Badge key={code} size="xs" variant="light" color="gray" tt="none" title={code}>
+                            {behaviourLabel(code)}
+                          </Badge>
+                        ))}
+                      </Group>
+                    )}
+                  </Stack>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {!stage.closed && canManage && <CloseStage base={base} stage={stage} onDone={refresh} />}
+                    {stage.closed && canReopen && (
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        leftSection={<IconLockOpen size={14} />}
+                        loading={reopen.isPending && reopen.variables?.id === stage.id}
+                        onClick={() => reopen.mutate(stage)}
+                        data-testid="stage-reopen"
+                      >
+                        {t('stages.reopen')}
+                      </Button>
+                    )}
+                    {!stage.closed && canManage && (
+                      <RowDelete row={stage} remove={remove} testId="stage-delete">
+                        {t('stages.delete')}
+                      </RowDelete>
+                    )}
+                  </Group>
                 </Group>
-              </Table.Td>
-              <Table.Td>
-                {!stage.closed && canManage ? (
-                  <DateInput
-                    size="xs"
-                    aria-label={`${t('stages.expectedDate')}: ${stage.opsName}`}
-                    value={stage.expectedDate}
-                    onChange={(expectedDate) => {
-                      if (expectedDate !== stage.expectedDate) update.mutate({ stage, expectedDate });
-                    }}
-                  />
-                ) : (
-                  <Text size="sm" c={overdue ? 'red.9' : undefined}>
-                    {formatDate(stage.expectedDate)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>{formatDate(stage.actualDate)}</Table.Td>
-              <Table.Td>
-                {overdue ? (
-                  // Red.9 under white text keeps 4.5:1 (WCAG AA).
-                  <Badge size="sm" variant="filled" tt="none" color="red.9" data-testid="stage-overdue">
-                    {t('stages.overdue')}
-                  </Badge>
-                ) : (
-                  <Badge size="sm" variant="dot" tt="none" color={stage.closed ? 'teal' : 'gray'}>
-                    {t(stage.closed ? 'stages.closed' : 'stages.open')}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  {!stage.closed && canManage && <CloseStage base={base} stage={stage} onDone={refresh} />}
-                  {stage.closed && canReopen && (
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      leftSection={<IconLockOpen size={14} />}
-                      loading={reopen.isPending && reopen.variables?.id === stage.id}
-                      onClick={() => reopen.mutate(stage)}
-                      data-testid="stage-reopen"
-                    >
-                      {t('stages.reopen')}
-                    </Button>
-                  )}
-                  {!stage.closed && canManage && (
-                    <RowDelete row={stage} remove={remove} testId="stage-delete">
-                      {t('stages.delete')}
-                    </RowDelete>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          );
-        }}
-      </BlockTable>
+              </Timeline.Item>
+            );
+          })}
+        </Timeline>
+      )}
       {canManage && (
         <Paper withBorder p="md">
           <form

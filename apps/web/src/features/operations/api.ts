@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Job, ListResult, PropertyViews, PropertyViewType, Stage, StatusTarget } from '@tms/domain';
 import { api } from '../../platform/api/client';
 import { queryClient } from '../../platform/api/queryClient';
@@ -49,6 +49,9 @@ export function useStatusTargets(path: OperationPath, id: number, version: numbe
     queryKey: [...OPERATIONS_KEY, path, id, 'statuses', version],
     queryFn: ({ signal }) =>
       api.get<Record<string, StatusTarget[]>>(`${path}/${id}/statuses`, { signal, suppressPopup: true }),
+    // The menus of a new version stay buttons (disabled while it loads) instead of turning into plain
+    // badges for a moment, where a click would open nothing.
+    placeholderData: keepPreviousData,
   });
 }
 

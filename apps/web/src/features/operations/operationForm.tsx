@@ -12,8 +12,10 @@ import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { accessOf } from '../../platform/resources/logic';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { CustomFieldsBlock } from './CustomFieldsBlock';
+import { EditableBlock } from './EditableBlock';
 import { DescribedField } from './fields';
 import type { OrderFormValues } from './logic';
+import { CustomFieldsView, FieldsView, RouteView } from './ReadOnlyViews';
 import { RouteEditor } from './RouteEditor';
 import { FormAlerts, useOperationSave } from './save';
 
@@ -30,6 +32,18 @@ export interface OperationFormProps<R extends Order | Job, V extends FieldValues
   reload: () => Promise<unknown>;
   /** Told when a refused save has errors on the route, so the page can show the route block. */
   onRouteErrors?: () => void;
+  /** Which block of a saved record is being edited, and how to enter and leave it. */
+  editing: BlockEditing;
+}
+
+/** The one block of a saved record being edited (`null`: the page reads), entered and left. */
+export interface BlockEditing {
+  name: string | null;
+  start: (name: string) => void;
+  /** Leaves the block, dropping its edits. */
+  cancel: () => void;
+  /** Leaves the block after its save went through. */
+  done: () => void;
 }
 
 /** The values both forms have: the route, the custom fields and the outcome. */
@@ -59,6 +73,7 @@ export function useOperationForm<R extends Order | Job, V extends SharedValues>(
   part,
   reload,
   onRouteErrors,
+  editing,
   fieldRole,
 }: OperationFormOptions<R, V>) {
   const system = useSystemData();
@@ -80,6 +95,7 @@ export function useOperationForm<R extends Order | Job, V extends SharedValues>(
       if (part === 'main' && paths.some((path) => path === 'route' || path.startsWith('route.')))
         onRouteErrors?.();
     },
+    onSaved: editing.done,
   });
   const field = (name: string, required = false, query?: Record<string, string>) => (
     <DescribedField
@@ -105,6 +121,7 @@ export function useOperationForm<R extends Order | Job, V extends SharedValues>(
     conflict,
     setConflict,
     field,
+    editing,
     showMain: part !== 'route',
     showRoute: part !== 'main',
   };
@@ -148,17 +165,71 @@ export function OperationFormFrame<V extends SharedValues>({
           </Alert>
         )}
         {children}
-        <RecordActionBar
-          texts={texts}
-          listPath={descriptor.path}
-          canWrite={operation.canWrite}
-          saving={save.isPending}
-          remove={
-            deletable ? { pending: remove.isPending, onDelete: () => remove.mutate(deletable.id) } : undefined
-          }
-        />
+        {/* A saved record is saved block by block; below it only its delete remains. */}
+        {(record === null || deletable) && (
+          <RecordActionBar
+            texts={texts}
+            listPath={descriptor.path}
+            canWrite={operation.canWrite && record === null}
+            saving={save.isPending}
+            remove={
+              deletable
+                ? { pending: remove.isPending, onDelete: () => remove.mutate(deletable.id) }
+                : undefined
+            }
+          />
+        )}
       </Stack>
     </form>
+  );
+}
+
+interface OperationBlockProps<V extends SharedValues> {
+  operation: OperationForm<V>;
+  /** The block's name, as `BlockEditing` knows it. */
+  name: string;
+  title: ReactNode;
+  testId: string;
+  /** The saved values as text. */
+  view: (record: Order | Job) => ReactNode;
+  /** The block's inputs. */
+  children: ReactNode;
+}
+
+/**
+ * A block of the form: on a new record its inputs under the heading; on a saved one its values as text,
+ * edited one block at a time (`EditableBlock`) and saved through the record's one save.
+ */
+export function OperationBlock<V extends SharedValues>({
+  operation,
+  name,
+  title,
+  testId,
+  view,
+  children,
+}: OperationBlockProps<V>) {
+  const { record, editing } = operation;
+  if (record === null)
+    return (
+      <FormSection testId={testId} title={title}>
+        {children}
+      </FormSection>
+    );
+  return (
+    <EditableBlock
+      name={name}
+      title={title}
+      testId={testId}
+      // A record locked meanwhile (archived elsewhere, say) reads again.
+      editing={operation.canWrite && editing.name === name}
+      canEdit={operation.canWrite && editing.name === null}
+      saving={operation.save.isPending}
+      onEdit={() => editing.start(name)}
+      onCancel={editing.cancel}
+      view={view(record)}
+    >
+      {children}
+    </EditableBlock>
   );
 }
 
@@ -166,12 +237,18 @@ export function OperationFormFrame<V extends SharedValues>({
 export function RouteSection<V extends SharedValues>({ operation }: { operation: OperationForm<V> }) {
   const { t } = useTranslation('operations');
   return (
-    <FormSection testId="section-route" title={t('sections.route')}>
+    <OperationBlock
+      operation={operation}
+      name="route"
+      testId="section-route"
+      title={t('sections.route')}
+      view={(record) => <RouteView route={record.route} />}
+    >
       <RouteEditor
         control={operation.form.control as unknown as Control<Pick<SharedValues, 'route'>>}
         disabled={!operation.canWrite}
       />
-    </FormSection>
+    </OperationBlock>
   );
 }
 
@@ -179,7 +256,13 @@ export function RouteSection<V extends SharedValues>({ operation }: { operation:
 export function CustomFieldsSection<V extends SharedValues>({ operation }: { operation: OperationForm<V> }) {
   const { t } = useTranslation('operations');
   return (
-    <FormSection testId="section-custom-fields" title={t('sections.customFields')}>
+    <OperationBlock
+      operation={operation}
+      name="customFields"
+      testId="section-custom-fields"
+      title={t('sections.customFields')}
+      view={(record) => <CustomFieldsView groupId={record.customFieldGroupId} values={record.customFields} />}
+    >
       <CustomFieldsBlock
         control={
           operation.form.control as unknown as Control<
@@ -188,7 +271,7 @@ export function CustomFieldsSection<V extends SharedValues>({ operation }: { ope
         }
         disabled={!operation.canWrite}
       />
-    </FormSection>
+    </OperationBlock>
   );
 }
 
@@ -197,7 +280,20 @@ export function OutcomeSection<V extends SharedValues>({ operation }: { operatio
   const { t } = useTranslation('operations');
   const { field } = operation;
   return (
-    <FormSection testId="section-outcome" title={t('sections.outcome')}>
+    <OperationBlock
+      operation={operation}
+      name="outcome"
+      testId="section-outcome"
+      title={t('sections.outcome')}
+      view={(record) => (
+        <FieldsView
+          descriptor={operation.descriptor}
+          texts={operation.texts}
+          record={record}
+          names={['completionDate', 'failure', 'damaged']}
+        />
+      )}
+    >
       <Grid gap="md" align="flex-end">
         <Grid.Col span={COLUMN_SPAN.third}>{field('completionDate')}</Grid.Col>
         <Grid.Col span={COLUMN_SPAN.third}>
@@ -207,6 +303,6 @@ export function OutcomeSection<V extends SharedValues>({ operation }: { operatio
           </Group>
         </Grid.Col>
       </Grid>
-    </FormSection>
+    </OperationBlock>
   );
 }

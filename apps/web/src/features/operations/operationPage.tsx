@@ -29,7 +29,7 @@ import { ArchiveConfirm } from './ArchiveConfirm';
 import { ArchiveInfo } from './ArchiveInfo';
 import { OPERATIONS_KEY, type OperationPath } from './api';
 import { OperationFiles } from './OperationFiles';
-import type { OperationFormPart, OperationFormProps } from './operationForm';
+import type { BlockEditing, OperationFormPart, OperationFormProps } from './operationForm';
 import { PropertyView } from './PropertyView';
 import { StatusMenus } from './StatusMenus';
 
@@ -77,6 +77,20 @@ export function useOperationPage<R extends Operation, V extends FieldValues, S>(
     },
     [reset, valuesOf],
   );
+  // The block of the saved record being edited; another record starts reading.
+  const [editingBlock, setEditingBlock] = useState<string | null>(null);
+  const currentId = current?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another record shows
+  useEffect(() => setEditingBlock(null), [currentId]);
+  const editing: BlockEditing = {
+    name: editingBlock,
+    start: setEditingBlock,
+    cancel: () => {
+      setEditingBlock(null);
+      if (current) rebase(current);
+    },
+    done: () => setEditingBlock(null),
+  };
   useEffect(() => {
     if (!current) return;
     // Edits in progress stay; `changedElsewhere` tells the user a newer version exists.
@@ -99,9 +113,11 @@ export function useOperationPage<R extends Operation, V extends FieldValues, S>(
     }
   });
 
+  // Reloading drops the edits in progress: the block they were made in reads again.
   const reload = async () => {
     const { data } = await record.refetch();
     if (data) rebase(data);
+    setEditingBlock(null);
   };
 
   const notFound =
@@ -119,6 +135,7 @@ export function useOperationPage<R extends Operation, V extends FieldValues, S>(
     base: edited,
     form,
     reload,
+    editing,
     notFound,
     placeholder: notFound || waiting,
     changedElsewhere,
@@ -134,6 +151,8 @@ interface OperationPageProps<R extends Operation, V extends FieldValues> {
   title: ReactNode;
   /** The record's own blocks, between the route and the files. */
   blocksOf: (current: R) => RecordTab[];
+  /** The summary at the top of the saved record, its statuses inside. */
+  header: (current: R, statuses: ReactNode) => ReactNode;
   /** The record's own badges, after the archived one. */
   badges?: ReactNode;
   /** The record's own actions, before archiving. */
@@ -152,6 +171,7 @@ export function OperationPage<R extends Operation, V extends FieldValues>({
   form: Form,
   title,
   blocksOf,
+  header,
   badges,
   actions,
 }: OperationPageProps<R, V>) {
@@ -170,6 +190,7 @@ export function OperationPage<R extends Operation, V extends FieldValues>({
       form={page.form}
       part={part}
       reload={page.reload}
+      editing={page.editing}
       onRouteErrors={() => setParams({ tab: 'route' }, { replace: true })}
     />
   );
@@ -225,11 +246,14 @@ export function OperationPage<R extends Operation, V extends FieldValues>({
         summary={
           current && (
             <>
-              <StatusMenus
-                descriptor={descriptor}
-                record={current}
-                stale={page.changedElsewhere || page.record.isFetching}
-              />
+              {header(
+                current,
+                <StatusMenus
+                  descriptor={descriptor}
+                  record={current}
+                  stale={page.changedElsewhere || page.record.isFetching}
+                />,
+              )}
               {page.changedElsewhere && <ChangedElsewhereAlert onReload={page.reload} />}
             </>
           )

@@ -21,6 +21,8 @@ export function useOperationSave<T extends FieldValues>({
   form: UseFormReturn<T>;
   /** Told the field paths of a refused save (the page opens the block holding them). */
   onInvalid?: (paths: string[]) => void;
+  /** Told after a save went through. */
+  onSaved?: () => void;
 }) {
   return useRecordSave({ ...options, t: texts.t, alsoRefresh: [OPERATIONS_KEY] });
 }

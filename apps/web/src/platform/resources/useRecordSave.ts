@@ -90,6 +90,8 @@ interface RecordSaveOptions<T extends FieldValues> extends Omit<RecordWriteOptio
   form: UseFormReturn<T>;
   /** Told the field paths of a refused save (a page opens the block holding them). */
   onInvalid?: (paths: string[]) => void;
+  /** Told after a save went through (a page closes the block it was edited in). */
+  onSaved?: () => void;
 }
 
 /**
@@ -97,10 +99,18 @@ interface RecordSaveOptions<T extends FieldValues> extends Omit<RecordWriteOptio
  * does not ask about edits just saved; the page refills it from the answer); refusals go under their
  * fields.
  */
-export function useRecordSave<T extends FieldValues>({ form, onInvalid, ...options }: RecordSaveOptions<T>) {
+export function useRecordSave<T extends FieldValues>({
+  form,
+  onInvalid,
+  onSaved,
+  ...options
+}: RecordSaveOptions<T>) {
   return useRecordWrites({
     ...options,
-    onSaved: () => form.reset(form.getValues()),
+    onSaved: () => {
+      form.reset(form.getValues());
+      onSaved?.();
+    },
     onRefused: (error) => {
       applyServerErrors(error, form.setError);
       onInvalid?.(Object.keys(validationErrorsOf(error) ?? {}));

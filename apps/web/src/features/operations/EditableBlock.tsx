@@ -1,0 +1,103 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface EditableBlockProps {
+  /** The block's name: its buttons' test ids (`edit-{name}`). */
+  name: string;
+  title: ReactNode;
+  testId?: string;
+  /** The block shows its form instead of its values. */
+  editing: boolean;
+  /** The Edit button shows: the user may change the record and no other block is being edited. */
+  canEdit: boolean;
+  saving: boolean;
+  onEdit: () => void;
+  onCancel: () => void;
+  /** The values as read-only text. */
+  view: ReactNode;
+  /** The form's inputs of the block. */
+  children: ReactNode;
+}
+
+/**
+ * A block of a saved order or job: its values as text, turned into its part of the record's form by
+ * "Edit", then saved (the surrounding form's submit) or cancelled (the button or Escape). Entering puts
+ * the focus on the block's first input, leaving puts it back on "Edit".
+ */
+export function EditableBlock({
+  name,
+  title,
+  testId,
+  editing,
+  canEdit,
+  saving,
+  onEdit,
+  onCancel,
+  view,
+  children,
+}: EditableBlockProps) {
+  const { t } = useTranslation('operations');
+  const panel = useRef<HTMLDivElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (editing && !wasEditing.current)
+      panel.current?.querySelector<HTMLElement>('input:not([disabled]), textarea:not([disabled])')?.focus();
+    if (!editing && wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const cancelOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    // Escape in an open dropdown closes the dropdown, not the block.
+    if ((event.target as HTMLElement).getAttribute('aria-expanded') === 'true') return;
+    event.preventDefault();
+    onCancel();
+  };
+
+  return (
+    <Paper
+      ref={panel}
+      withBorder
+      p="lg"
+      data-testid={testId}
+      data-editing={editing}
+      onKeyDown={editing ? cancelOnEscape : undefined}
+    >
+      <Group justify="space-between" align="center" mb="sm" wrap="nowrap">
+        <Text fw={600} size="sm" component="h3" m={0}>
+          {title}
+        </Text>
+        {!editing && canEdit && (
+          <Button
+            ref={editButton}
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconPencil size={14} />}
+            onClick={onEdit}
+            data-testid={`edit-${name}`}
+          >
+            {t('edit.edit')}
+          </Button>
+        )}
+      </Group>
+      {editing ? (
+        <>
+          {children}
+          <Group gap="sm" mt="md">
+            <Button type="submit" loading={saving} data-testid="resource-save">
+              {t('edit.save')}
+            </Button>
+            <Button variant="default" onClick={onCancel} disabled={saving} data-testid="block-cancel">
+              {t('edit.cancel')}
+            </Button>
+          </Group>
+        </>
+      ) : (
+        view
+      )}
+    </Paper>
+  );
+}

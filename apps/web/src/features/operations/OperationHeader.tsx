@@ -1,0 +1,225 @@
+import { Anchor, Divider, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import type { FieldDescriptor, Job, Order, ResourceDescriptor, RoutePoint } from '@tms/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { padId } from '../../platform/format';
+import { useReferenceLabels } from '../../platform/resources/references';
+import { useStages } from './api';
+import { placeOf } from './logic';
+import { dateWindow } from './ReadOnlyViews';
+
+/** A labelled cell of the header. */
+function Cell({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <Stack gap={2} data-testid={testId} style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** One end of the route: the place in bold, the window of dates under it. */
+function RouteEnd({ point }: { point: RoutePoint | undefined }) {
+  return (
+    <Stack gap={0} style={{ minWidth: 0 }}>
+      <Text size="sm" fw={600} truncate title={point?.address}>
+        {placeOf(point?.address) ?? '…'}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {point ? dateWindow(point.dateFrom, point.dateTo) || '—' : '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Where the shipment goes: the first loading point → the last unloading point, each with its dates. */
+function RouteSummary({ route }: { route: readonly RoutePoint[] }) {
+  const from = route.find((point) => point.kind === 'dispatch');
+  const to = route.findLast((point) => point.kind === 'delivery');
+  if (!from && !to) return <NoRoute />;
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <RouteEnd point={from} />
+      <IconArrowRight size={16} style={{ flexShrink: 0, marginTop: 3 }} aria-hidden />
+      <RouteEnd point={to} />
+    </Group>
+  );
+}
+
+function NoRoute() {
+  const { t } = useTranslation('operations');
+  return (
+    <Text size="sm" c="dimmed">
+      {t('routeEditor.empty')}
+    </Text>
+  );
+}
+
+/** Closed stages of all, as a bar and a count. */
+function StageProgress({ closed, total }: { closed: number; total: number }) {
+  const { t } = useTranslation('operations');
+  if (total === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('stages.none')}
+      </Text>
+    );
+  const label = t('list.stagesClosed', { closed, total });
+  return (
+    <Group gap="xs" wrap="nowrap" title={label}>
+      <Progress
+        value={(closed / total) * 100}
+        w={96}
+        size="md"
+        color={closed === total ? 'teal' : 'blue'}
+        aria-label={label}
+      />
+      <Text size="sm" fw={600} span>
+        {closed} / {total}
+      </Text>
+    </Group>
+  );
+}
+
+interface OperationHeaderProps {
+  descriptor: ResourceDescriptor;
+  /** The statuses, under the summary. */
+  statuses: ReactNode;
+}
+
+const fieldsOf = (descriptor: ResourceDescriptor, names: readonly string[]) =>
+  names
+    .map((name) => descriptor.fields.find((field) => field.name === name))
+    .filter((field): field is FieldDescriptor => field !== undefined);
+
+/** A line of people: "label: name" for each one set. */
+function Parties({ entries }: { entries: readonly [string, string][] }) {
+  const set = entries.filter(([, name]) => name !== '');
+  if (set.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Stack gap={0}>
+      {set.map(([label, name]) => (
+        <Text key={label} size="sm" truncate>
+          <Text span c="dimmed" inherit>
+            {label}:{' '}
+          </Text>
+          {name}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The summary at the top of a saved order: client and product, the route's ends with their dates, the
+ * people on it, how many of its stages are closed, and its statuses.
+ */
+export function OrderHeader({ order, descriptor, statuses }: OperationHeaderProps & { order: Order }) {
+  const { t } = useTranslation('operations');
+  const fields = fieldsOf(descriptor, ['productId', 'forwarderId', 'sellerId', 'serviceOfficeId']);
+  const labels = useReferenceLabels(fields, [order]);
+  const label = (name: string) => {
+    const field = fields.find((f) => f.name === name);
+    const value = order[name as keyof Order];
+    return field && value !== null && value !== undefined ? labels(field, value) : '';
+  };
+  return (
+    <HeaderFrame statuses={statuses}>
+      <Cell label={t('header.client')} testId="header-client">
+        <Text size="sm" fw={600} truncate>
+          {order.clientName}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {label('productId')}
+        </Text>
+      </Cell>
+      <Cell label={t('header.route')} testId="header-route">
+        <RouteSummary route={order.route} />
+      </Cell>
+      <Cell label={t('header.parties')} testId="header-parties">
+        <Parties
+          entries={[
+            [t('fields.forwarderId'), label('forwarderId')],
+            [t('header.sales'), label('sellerId')],
+            [t('header.office'), label('serviceOfficeId')],
+          ]}
+        />
+      </Cell>
+      <Cell label={t('header.stages')} testId="header-stages">
+        <StageProgress closed={order.stagesClosed} total={order.stagesTotal} />
+      </Cell>
+    </HeaderFrame>
+  );
+}
+
+/**
+ * The summary at the top of a saved job: contractor and job type, its orders, the route's ends, the
+ * people on it, how many of its stages are closed, and its finance control.
+ */
+export function JobHeader({ job, descriptor, statuses }: OperationHeaderProps & { job: Job }) {
+  const { t } = useTranslation('operations');
+  const fields = fieldsOf(descriptor, ['jobTypeId', 'forwarderId', 'serviceOfficeId', 'orderIds']);
+  const orders = fields.find((field) => field.name === 'orderIds');
+  const labels = useReferenceLabels(fields, [job]);
+  const label = (name: string) => {
+    const field = fields.find((f) => f.name === name);
+    const value = job[name as keyof Job];
+    return field && value !== null && value !== undefined ? labels(field, value) : '';
+  };
+  const stages = useStages('/tms/jobs', job.id).data?.collection ?? [];
+  return (
+    <HeaderFrame statuses={statuses}>
+      <Cell label={t('header.contractor')} testId="header-contractor">
+        <Text size="sm" fw={600} truncate>
+          {job.contractorName ?? '—'}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {label('jobTypeId')}
+        </Text>
+      </Cell>
+      <Cell label={t('header.route')} testId="header-route">
+        <RouteSummary route={job.route} />
+      </Cell>
+      <Cell label={t('header.orders')} testId="header-orders">
+        <Group gap="xs">
+          {job.orderIds.map((id) => (
+            <Anchor key={id} component={Link} to={`/tms/orders/${id}`} size="sm" fw={600}>
+              {orders ? labels(orders, id) : padId(id)}
+            </Anchor>
+          ))}
+        </Group>
+        <Parties
+          entries={[
+            [t('fields.forwarderId'), label('forwarderId')],
+            [t('header.office'), label('serviceOfficeId')],
+          ]}
+        />
+      </Cell>
+      <Cell label={t('header.stages')} testId="header-stages">
+        <StageProgress closed={stages.filter((stage) => stage.closed).length} total={stages.length} />
+      </Cell>
+    </HeaderFrame>
+  );
+}
+
+/** The header's panel: four columns of summary, the statuses under a rule. */
+function HeaderFrame({ statuses, children }: { statuses: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" data-testid="operation-header">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" verticalSpacing="sm">
+        {children}
+      </SimpleGrid>
+      <Divider my="sm" />
+      {statuses}
+    </Paper>
+  );
+}
