@@ -3,6 +3,7 @@ import {
   customsBehaviourProduct,
   JOB_TYPE_IN_USE,
   jobTypeResource,
+  MESSAGES,
   PRODUCT_IN_USE,
   productResource,
   SERVICE_IN_USE,
@@ -11,7 +12,7 @@ import {
   serviceResource,
   stageTypeResource,
 } from '@tms/domain';
-import { arrayContains, inArray } from 'drizzle-orm';
+import { arrayContains, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { conflict, ErrorCollector, fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
@@ -63,10 +64,30 @@ async function checkCustomsBehaviours(tx: Tx, behaviours: unknown): Promise<unde
   return undefined;
 }
 
+/** The ids a list filter was given (`productId=3,5`); anything else is refused under the filter's name. */
+function filterIds(name: string, values: readonly string[]): number[] {
+  if (values.some((v) => !/^\d{1,10}$/.test(v))) throw fieldError([name], MESSAGES.type);
+  return [...new Set(values.map(Number))];
+}
+
+/** `productId`: the services of any of those products (an order's service select). */
+export function servicesOfProductsFilter(values: string[]): SQL | undefined {
+  if (!values.length) return undefined;
+  const ids = filterIds('productId', values);
+  return sql`${services.id} IN (SELECT unnest(${products.serviceIds}) FROM ${products} WHERE ${inArray(products.id, ids)})`;
+}
+
+/** `compatibleWith`: the job types compatible with every one of those products (a job's orders). */
+export function jobTypesCompatibleFilter(values: string[]): SQL | undefined {
+  if (!values.length) return undefined;
+  return arrayContains(jobTypes.productIds, filterIds('compatibleWith', values));
+}
+
 /** The operations' dictionaries: services, products, job types and stage types. */
 export function registerOperationDictionaries(app: App): void {
   registerResource(app, serviceResource, services, {
     inUseMessage: SERVICE_IN_USE,
+    filters: { productId: servicesOfProductsFilter },
     hooks: {
       beforeDelete: async ({ tx }, row) => {
         if (await listedIn(tx, products, products.serviceIds, row.id)) throw conflict(SERVICE_IN_USE);
@@ -106,6 +127,7 @@ export function registerOperationDictionaries(app: App): void {
   });
   registerResource(app, jobTypeResource, jobTypes, {
     inUseMessage: JOB_TYPE_IN_USE,
+    filters: { compatibleWith: jobTypesCompatibleFilter },
     hooks: { beforeCreate: jobTypeLinks, beforeUpdate: jobTypeLinks },
   });
 
