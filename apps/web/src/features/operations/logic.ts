@@ -8,11 +8,14 @@ import {
   cargoMeasureInputSchema,
   EMPTY_CARGO,
   fromMetric,
+  jobContractorIssue,
   MESSAGES,
+  type Order,
   type OrderCreate,
   type RoutePoint,
   type RoutePointInput,
   type RoutePointKind,
+  serviceIssue,
   toMetric,
 } from '@tms/domain';
 
@@ -314,4 +317,40 @@ export function routeEnds(route: readonly Pick<RoutePoint, 'kind' | 'address'>[]
     to: placeOf(to?.address),
     title: [from?.address, to?.address].filter(Boolean).join(' → '),
   };
+}
+
+// ----------------------------------------------------------------------------------- select choices
+
+/** Whether the order's service no longer fits a newly chosen product (none chosen: nothing fits). */
+export function serviceLeavesProduct(
+  serviceId: number | null,
+  product: { serviceIds?: unknown } | null,
+): boolean {
+  if (serviceId === null) return false;
+  const serviceIds = Array.isArray(product?.serviceIds) ? (product.serviceIds as number[]) : null;
+  return serviceIds === null || serviceIssue(serviceId, { serviceIds }) !== null;
+}
+
+/** What the job's selects need of its orders: the products (a job type must fit all) and liquid cargo. */
+export function jobOrderFacts(orders: readonly Pick<Order, 'productId' | 'cargo'>[]) {
+  return {
+    productIds: [...new Set(orders.map((o) => o.productId))].sort((a, b) => a - b),
+    liquid: orders.some((o) => o.cargo.liquid),
+  };
+}
+
+/**
+ * The server's refusal of a counterparty as the job's contractor (black list, no liquid access for liquid
+ * cargo), or null: the select shows such a counterparty disabled with this reason.
+ */
+export function contractorRefusal(row: Record<string, unknown>, liquidCargo: boolean): string | null {
+  const issue = jobContractorIssue(
+    {
+      contractor: row.contractor === true,
+      blackList: row.blackList === true,
+      liquidAccess: row.liquidAccess === true,
+    },
+    liquidCargo,
+  );
+  return issue?.message ?? null;
 }

@@ -12,7 +12,7 @@ import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { accessOf } from '../../platform/resources/logic';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { CustomFieldsBlock } from './CustomFieldsBlock';
-import { DescribedField } from './fields';
+import { DescribedField, type ReferenceSelectOptions } from './fields';
 import type { OrderFormValues } from './logic';
 import { RouteEditor } from './RouteEditor';
 import { FormAlerts, useOperationSave } from './save';
@@ -81,7 +81,12 @@ export function useOperationForm<R extends Order | Job, V extends SharedValues>(
         onRouteErrors?.();
     },
   });
-  const field = (name: string, required = false, query?: Record<string, string>) => (
+  const field = (
+    name: string,
+    required = false,
+    query?: Record<string, string>,
+    select?: ReferenceSelectOptions,
+  ) => (
     <DescribedField
       field={fields.get(name)}
       control={form.control}
@@ -89,6 +94,7 @@ export function useOperationForm<R extends Order | Job, V extends SharedValues>(
       disabled={disabled(name)}
       required={required}
       query={query}
+      select={select}
     />
   );
   return {
