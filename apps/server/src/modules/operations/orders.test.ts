@@ -119,6 +119,26 @@ describe('orders', () => {
     await ops.createOrder(mayExceed, indebted);
   });
 
+  it('answers every refused field of a save at once, the client and custom fields among them', async () => {
+    const before = await ops.count(orders);
+    const blackListed = await ops.world.counterparty({ blackList: true, blackListReason: 'Долги' });
+    const res = await postOrder({
+      clientId: blackListed,
+      productId: ops.world.narrowProductId,
+      serviceId: ops.world.serviceId,
+      curatorIds: [999999],
+      customFields: { ref: 'R-3' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res)).toEqual({
+      clientId: [COUNTERPARTY_MESSAGES.blackListed],
+      serviceId: [M.serviceNotInProduct],
+      'curatorIds.0': [MESSAGES.invalid],
+      customFieldGroupId: [MESSAGES.required],
+    });
+    expect(await ops.count(orders)).toBe(before);
+  });
+
   it('needs the field roles to set damage, the completion date or to change the client', async () => {
     const damaged = await postOrder({ damaged: true });
     expect(damaged.statusCode).toBe(403);
