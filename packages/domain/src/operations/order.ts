@@ -218,6 +218,8 @@ export const orderResource = declareResource({
     /** The client's name at the last save, for the list and the search. */
     clientName: f.text().readOnly().searchable().sortable().hiddenInForm(),
     productId: f.reference(productResource).listed().filterable(),
+    /** The product's name, kept with the order (and on the product's renames), for the list's sort. */
+    productName: f.text().readOnly().sortable().hiddenInForm(),
     serviceId: f.reference(serviceResource).optional().filterable(),
     serviceOfficeId: C.serviceOfficeId,
     forwarderId: C.forwarderId,

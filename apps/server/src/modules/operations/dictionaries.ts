@@ -12,12 +12,12 @@ import {
   serviceResource,
   stageTypeResource,
 } from '@tms/domain';
-import { arrayContains, inArray, type SQL, sql } from 'drizzle-orm';
+import { arrayContains, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { conflict, ErrorCollector, fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { checkReferences, registerResource } from '../../platform/resources';
-import { jobTypes, products, services, stageTypes } from './tables';
+import { jobTypes, orders, products, services, stageTypes } from './tables';
 
 /** Whether any row of `table` lists `id` in its array column. */
 async function listedIn(
@@ -113,6 +113,15 @@ export function registerOperationDictionaries(app: App): void {
           throw fieldError(['code'], STAGE_BEHAVIOUR_MESSAGES.productCodeInUse);
         }
         return productLinks(ctx, values);
+      },
+      // Orders keep their product's name for the list's sort: a rename reaches them at once.
+      afterWrite: async ({ tx }, event) => {
+        if (event.action !== 'update' || !event.before || !event.after) return;
+        if (event.before.name === event.after.name) return;
+        await tx
+          .update(orders)
+          .set({ productName: event.after.name })
+          .where(eq(orders.productId, event.after.id));
       },
       beforeDelete: async ({ tx }, row) => {
         if (await listedIn(tx, jobTypes, jobTypes.productIds, row.id)) throw conflict(PRODUCT_IN_USE);

@@ -55,6 +55,42 @@ describe('orders', () => {
     expect(none.json().data.total).toBe(0);
   });
 
+  it("keeps the product's name with the order, sorts by it and follows the product's renames", async () => {
+    const productEditor = await signIn(ops.ctx, ['ROLE_SETTINGS_PRODUCTS']);
+    const [road, direct] = await Promise.all(
+      [ops.world.productId, ops.world.narrowProductId].map(
+        async (id) => (await ops.call('GET', `/api/tms/products/${id}`, productEditor)).json().data,
+      ),
+    );
+    const order = await ops.createOrder(editor, client);
+    expect(order.productName).toBe(road.name);
+    const moved = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+      version: order.version,
+      productId: direct.id,
+    });
+    expect(moved.json().data.productName).toBe(direct.name);
+    const other = await ops.createOrder(editor, client);
+
+    const renamed = await ops.call('PATCH', `/api/tms/products/${direct.id}`, productEditor, {
+      version: direct.version,
+      name: 'Аааа прямая',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await ops.call('GET', `/api/tms/orders/${order.id}`, editor);
+    expect(after.json().data).toMatchObject({
+      productName: 'Аааа прямая',
+      version: moved.json().data.version,
+    });
+
+    const ids = `${order.id},${other.id}`;
+    const sorted = async (order: 'asc' | 'desc') =>
+      (await ops.call('GET', `/api/tms/orders?id=${ids}&sort=productName&order=${order}`, editor))
+        .json()
+        .data.collection.map((o: Entity) => o.id);
+    expect(await sorted('asc')).toEqual([order.id, other.id]);
+    expect(await sorted('desc')).toEqual([other.id, order.id]);
+  });
+
   it('checks the route against the product: both kinds of points, the maximum, countries, dates', async () => {
     const before = await ops.count(orders);
     const onlyDispatch = await postOrder({ route: [route(ops.world)[0]] });

@@ -184,6 +184,7 @@ async function prepareOrder(ctx: ResourceContext, values: Values, existing: Orde
     .limit(1);
   if (!product) errors.add(['productId'], MESSAGES.invalid);
   else {
+    out.productName = product.name;
     const issue = serviceIssue(record.serviceId as number | null, product);
     if (issue) errors.add(issue.path, issue.message);
   }

@@ -65,7 +65,7 @@ function StageProgress({ row }: { row: Row }) {
 const ORDER_COLUMNS = new Set([
   'number',
   'clientName',
-  'productId',
+  'productName',
   'route',
   'dispatchDate',
   'deliveryDate',
@@ -74,11 +74,12 @@ const ORDER_COLUMNS = new Set([
 ]);
 
 /**
- * The client's name (as saved with the order) is the client column: it sorts, where the reference cannot.
- * Short headers keep the row within a 1440 px screen.
+ * The client's and the product's names (as kept with the order) are the client and product columns: they
+ * sort, where the references cannot. Short headers keep the row within a 1440 px screen.
  */
 const ORDER_LABELS: Readonly<Record<string, string>> = {
   clientName: 'operations.fields.clientId',
+  productName: 'operations.fields.productId',
   dispatchDate: 'operations.list.dispatch',
   deliveryDate: 'operations.list.delivery',
   financeControlStatus: 'operations.list.financeControl',
