@@ -72,6 +72,11 @@ export interface FieldDescriptor {
   filterWidth?: 'short' | 'normal' | 'wide';
   /** Hidden from the generated form (a custom screen edits it). */
   hiddenInForm?: boolean;
+  /**
+   * A json field as one cell of the XLSX export, the text its list cell shows (an order's route: "Москва →
+   * Berlin"); a json field without it is left out of the export.
+   */
+  exportText?: (value: unknown) => string | null;
 }
 
 export interface ResourceRoles {

@@ -1,5 +1,6 @@
 import { COUNTERPARTY_MESSAGES, OPERATION_MESSAGES as M, MESSAGES, padId } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCreditProbe, creditProbeModule } from '../../test/credit-probe';
 import { type SignedIn, signIn } from '../../test/users';
@@ -89,6 +90,21 @@ describe('orders', () => {
         .data.collection.map((o: Entity) => o.id);
     expect(await sorted('asc')).toEqual([order.id, other.id]);
     expect(await sorted('desc')).toEqual([other.id, order.id]);
+  });
+
+  it('exports the route as the list shows it, from the first dispatch to the last delivery', async () => {
+    const order = await ops.createOrder(editor, client);
+    const res = await ops.call(
+      'GET',
+      `/api/tms/orders/export?id=${order.id}&columns=number,route&lang=ru`,
+      editor,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(2).value).toBe('Маршрут');
+    expect(sheet.getRow(2).getCell(2).value).toBe('Москва → Berlin');
   });
 
   it('checks the route against the product: both kinds of points, the maximum, countries, dates', async () => {

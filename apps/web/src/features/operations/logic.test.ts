@@ -9,7 +9,6 @@ import {
   jobOrderFacts,
   orderBodyOf,
   orderFormValuesOf,
-  routeEnds,
   routeFormOf,
   serviceLeavesProduct,
   switchUnitSystem,
@@ -99,32 +98,6 @@ describe('job form', () => {
 
 it('today is the local calendar day', () => {
   expect(todayIso(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
-});
-
-describe('the ends of a route in a list', () => {
-  it('are the first dispatch and the last delivery, by the first part of their addresses', () => {
-    expect(
-      routeEnds([
-        { kind: 'dispatch', address: 'Poznań, ul. Głogowska 92' },
-        { kind: 'dispatch', address: 'Варшава, склад 3' },
-        { kind: 'delivery', address: 'Минск' },
-        { kind: 'delivery', address: 'Санкт-Петербург, Софийская ул. 14' },
-      ] as never),
-    ).toEqual({
-      from: 'Poznań',
-      to: 'Санкт-Петербург',
-      title: 'Poznań, ul. Głogowska 92 → Санкт-Петербург, Софийская ул. 14',
-    });
-  });
-
-  it('leave out what the route lacks', () => {
-    expect(routeEnds([{ kind: 'delivery', address: ' , ' }] as never)).toEqual({
-      from: null,
-      to: null,
-      title: ' , ',
-    });
-    expect(routeEnds(undefined)).toEqual({ from: null, to: null, title: '' });
-  });
 });
 
 describe('what the selects of an order and a job offer', () => {
