@@ -234,6 +234,8 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
         key={String(row.id)}
         active={selectedIds.includes(row.id)}
         disabled={refusal !== false}
+        // A refused record with its reason stays legible: only the label is dimmed, not the whole option.
+        style={typeof refusal === 'string' ? { opacity: 1 } : undefined}
       >
         <Group gap="xs" wrap="nowrap">
           {props.multiple && (
@@ -244,7 +246,7 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
               {labelOf(row)}
             </Text>
             {typeof refusal === 'string' && (
-              <Text size="xs" c="dimmed" data-testid="option-refusal">
+              <Text size="xs" c="red.8" data-testid="option-refusal">
                 {refusal}
               </Text>
             )}
