@@ -437,3 +437,58 @@ test('an open order follows changes made elsewhere without losing what is typed'
   await expect(page.getByTestId('archived-badge')).toHaveCount(0, SAVE_TIMEOUT);
   await expect(page.getByTestId('changed-elsewhere')).toHaveCount(0);
 });
+
+test("an order's and a job's selects offer what the server takes; a refused contractor shows why", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const data = await setUp(api);
+  const id = unique();
+  const [ofProduct, elsewhere] = [`Таможня ${id}`, `Склад ${id}`];
+  const service = await api('POST', '/tms/services', { code: `SA${id}`, name: ofProduct });
+  await api('POST', '/tms/services', { code: `SB${id}`, name: elsewhere });
+  const product = `Продукт с таможней ${id}`;
+  await api('POST', '/tms/products', { code: `PS${id}`, name: product, serviceIds: [service.id] });
+  const otherProduct = `Другой продукт ${id}`;
+  await api('POST', '/tms/products', { code: `PO${id}`, name: otherProduct });
+  const blackListed = `Перевозчик ЧС ${id}`;
+  await api('POST', '/counterparties', {
+    name: blackListed,
+    client: false,
+    contractor: true,
+    countryId: await idOf(api, '/settings/countries', data.country),
+    blackList: true,
+    blackListReason: 'Сорванные перевозки',
+  });
+  const order = await newOrder(api, data);
+
+  // The order's service: only the product's own; another product without it clears it.
+  await page.goto('/tms/orders/new');
+  await choose(page, 'field-productId', product);
+  await page.locator('#field-serviceId').click();
+  await page.locator('#field-serviceId').fill(String(id));
+  await expect(page.getByRole('option', { name: ofProduct, exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: elsewhere, exact: true })).toHaveCount(0);
+  await page.getByRole('option', { name: ofProduct, exact: true }).click();
+  await expect(page.locator('#field-serviceId')).toHaveValue(ofProduct);
+  await choose(page, 'field-productId', otherProduct);
+  await expect(page.locator('#field-serviceId')).toHaveValue('');
+
+  // The job's contractor: the black-listed one is found by its name, disabled, with the reason.
+  await page.goto(`/tms/orders/${order.id}/jobs/new`);
+  await page.locator('#field-contractorId').click();
+  await page.locator('#field-contractorId').fill(blackListed);
+  const refused = page.getByRole('option', { name: new RegExp(blackListed) });
+  await expect(refused).toHaveAttribute('aria-disabled', 'true');
+  await expect(refused.getByTestId('option-refusal')).toHaveText('Контрагент в чёрном списке.');
+  // Clicking it chooses nothing: the list stays open on it.
+  await refused.click({ force: true });
+  await expect(refused).toBeVisible();
+  await page.locator('#field-contractorId').fill(data.client);
+  const allowed = page.getByRole('option', { name: data.client, exact: true });
+  await expect(allowed).not.toHaveAttribute('aria-disabled', 'true');
+  await allowed.click();
+  await expect(page.locator('#field-contractorId')).toHaveValue(data.client);
+});

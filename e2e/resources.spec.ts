@@ -41,6 +41,7 @@ import {
   signIn,
   snackbar,
   test,
+  unique,
 } from './helpers';
 
 /**
@@ -686,4 +687,33 @@ test('the list, form and history screens have no serious or critical accessibili
   expect(await serious()).toEqual([]);
   await page.getByTestId('history-tab').click();
   expect(await serious()).toEqual([]);
+});
+
+test("a stage type takes the customs behaviour of a product, chosen by the product's name", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const id = unique();
+  const product = await api('POST', '/tms/products', { code: `CU${id}`, name: `Продукт таможни ${id}` });
+  await page.goto('/settings/stage-types');
+  await page.getByRole('button', { name: 'Создать' }).click();
+  // The dialog's form is ready once it checks a save.
+  await page.getByTestId('resource-save').click();
+  await expect(page.locator('#field-name-error')).toHaveText(BLANK);
+  await page.locator('#field-code').fill(`customs-${id}`);
+  await page.locator('#field-name').fill(`Таможня ${id}`);
+  await page.locator('#field-behaviours').click();
+  await page.locator('#field-behaviours').fill(String(id));
+  await page.getByRole('option', { name: `Таможня: ${product.name}`, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('resource-save').click();
+  await expectSnackbar(page, 'Сохранено');
+  const { collection } = await api(
+    'GET',
+    `/settings/stage-types?search=${encodeURIComponent(`Таможня ${id}`)}`,
+  );
+  expect((collection as { behaviours: string[] }[])[0]!.behaviours).toEqual([`CUSTOMS_CU${id}`]);
+  await api('DELETE', `/settings/stage-types/${(collection as { id: number }[])[0]!.id}`);
 });

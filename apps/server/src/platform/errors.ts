@@ -50,6 +50,23 @@ export class ErrorCollector {
   get empty(): boolean {
     return this.count === 0;
   }
+  /**
+   * Runs a check that throws its field errors (a rule shared with other callers) and keeps them with the
+   * others instead of stopping there; answers the check's result, or undefined when it refused.
+   */
+  async collect<T>(check: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await check();
+    } catch (error) {
+      if (!(error instanceof ValidationError) || !error.tree) throw error;
+      this.merge(error.tree, []);
+      return undefined;
+    }
+  }
+  private merge(tree: ValidationTree, path: readonly string[]): void {
+    for (const message of tree.errors) this.add(path, message);
+    for (const [key, child] of Object.entries(tree.children)) this.merge(child, [...path, key]);
+  }
   throwIfAny(): void {
     if (this.count) throw new ValidationError(this.tree);
   }

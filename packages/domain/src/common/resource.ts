@@ -40,6 +40,18 @@ export function textKeyParts(key: string): { ns: string; key: string } {
   return dot < 0 ? { ns: 'resources', key } : { ns: key.slice(0, dot), key: key.slice(dot + 1) };
 }
 
+/**
+ * Options made from the records of another resource's list: the value is `prefix` and the record's
+ * `valueField`, the label `labelPrefix` in the reader's language and the record's label (`labelField`).
+ */
+export interface GeneratedOptions {
+  path: string;
+  prefix: string;
+  valueField: string;
+  labelPrefix: LocalizedText;
+  labelField: string;
+}
+
 export interface FieldDescriptor {
   /** JSON name (camelCase, the spec's names); also the key of its column in the server's table. */
   name: string;
@@ -61,6 +73,8 @@ export interface FieldDescriptor {
   optionsKey?: string;
   /** Wording of each enum value in both languages (used by the web and the export instead of keys). */
   optionLabels?: Readonly<Record<string, LocalizedText>>;
+  /** Options beyond `options`, one per record of another resource (a stage type's `CUSTOMS_<product>`). */
+  optionsFrom?: GeneratedOptions;
   /** For reference(s): the API path of the referenced resource's list and its label field. */
   reference?: {
     path: string;
@@ -72,6 +86,11 @@ export interface FieldDescriptor {
   filterWidth?: 'short' | 'normal' | 'wide';
   /** Hidden from the generated form (a custom screen edits it). */
   hiddenInForm?: boolean;
+  /**
+   * A json field as one cell of the XLSX export, the text its list cell shows (an order's route: "Москва →
+   * Berlin"); a json field without it is left out of the export.
+   */
+  exportText?: (value: unknown) => string | null;
 }
 
 export interface ResourceRoles {

@@ -11,6 +11,7 @@ export const sampleOrder: Order = {
   number: 42,
   clientId: 7,
   clientName: 'ООО «Ромашка»',
+  productName: 'FTL Европа — Россия',
   productId: 2,
   serviceId: 5,
   serviceOfficeId: 1,

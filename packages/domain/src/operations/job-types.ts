@@ -24,6 +24,8 @@ export const jobTypeResource = declareResource({
       .label('tms.jobTypes.products')
       .listed()
       .filterable(),
+    // Job types compatible with every one of the products (a job's orders): the server's `jobTypeIssue`.
+    compatibleWith: f.references(productResource).filterOnly().label('tms.jobTypes.compatibleWith'),
     enabled: f.enabled(),
     updatedAt: f.updatedAt(),
   },

@@ -23,7 +23,13 @@ import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
 import { type CargoInput, cargoInputSchema, cargoSchema } from './cargo';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
 import { productResource } from './products';
-import { type RoutePoint, type RoutePointInput, routeInputSchema, routePointSchema } from './route';
+import {
+  type RoutePoint,
+  type RoutePointInput,
+  routeEndsText,
+  routeInputSchema,
+  routePointSchema,
+} from './route';
 import { serviceResource } from './services';
 import {
   CARGO_INSURANCE_STATUS_LABELS,
@@ -169,7 +175,11 @@ export const operationCommonFields = {
   number: f.integer().readOnly().listed().searchable().filterable().sortable().width('short'),
   serviceOfficeId: f.reference(serviceOfficeResource).optional().listed().filterable(),
   forwarderId: f.reference(colleagueReference).optional().listed().filterable(),
-  route: f.of('json', routeInputSchema, z.array(routePointSchema)).defaulted().hiddenInForm(),
+  route: f
+    .of('json', routeInputSchema, z.array(routePointSchema))
+    .defaulted()
+    .hiddenInForm()
+    .set({ exportText: (value) => routeEndsText(value as RoutePoint[] | undefined) }),
   /** From the route (`routeSummary`): first dispatch and last delivery. */
   dispatchDate: f.date().readOnly().optional().listed().filterable().sortable(),
   deliveryDate: f.date().readOnly().optional().listed().filterable().sortable(),
@@ -218,6 +228,8 @@ export const orderResource = declareResource({
     /** The client's name at the last save, for the list and the search. */
     clientName: f.text().readOnly().searchable().sortable().hiddenInForm(),
     productId: f.reference(productResource).listed().filterable(),
+    /** The product's name, kept with the order (and on the product's renames), for the list's sort. */
+    productName: f.text().readOnly().sortable().hiddenInForm(),
     serviceId: f.reference(serviceResource).optional().filterable(),
     serviceOfficeId: C.serviceOfficeId,
     forwarderId: C.forwarderId,

@@ -3,6 +3,8 @@ import { OPERATION_MESSAGES as M } from './messages';
 import {
   completeRoutePoint,
   type RoutePointInput,
+  routeEnds,
+  routeEndsText,
   routeInputSchema,
   routeIssues,
   routePointInputSchema,
@@ -123,5 +125,42 @@ describe('route rules', () => {
       dispatchCountryId: null,
       deliveryCountryId: null,
     });
+  });
+});
+
+describe('the ends of a route in a list', () => {
+  it('are the first dispatch and the last delivery, by the first part of their addresses', () => {
+    expect(
+      routeEnds([
+        { kind: 'dispatch', address: 'Poznań, ul. Głogowska 92' },
+        { kind: 'dispatch', address: 'Варшава, склад 3' },
+        { kind: 'delivery', address: 'Минск' },
+        { kind: 'delivery', address: 'Санкт-Петербург, Софийская ул. 14' },
+      ] as never),
+    ).toEqual({
+      from: 'Poznań',
+      to: 'Санкт-Петербург',
+      title: 'Poznań, ul. Głogowska 92 → Санкт-Петербург, Софийская ул. 14',
+    });
+  });
+
+  it('leave out what the route lacks', () => {
+    expect(routeEnds([{ kind: 'delivery', address: ' , ' }] as never)).toEqual({
+      from: null,
+      to: null,
+      title: ' , ',
+    });
+    expect(routeEnds(undefined)).toEqual({ from: null, to: null, title: '' });
+  });
+
+  it('read "from → to" as the list cell and the export show them', () => {
+    expect(
+      routeEndsText([
+        { kind: 'dispatch', address: 'Москва, Тверская 1' },
+        { kind: 'delivery', address: 'Berlin' },
+      ] as never),
+    ).toBe('Москва → Berlin');
+    expect(routeEndsText([{ kind: 'delivery', address: 'Минск' }] as never)).toBe('… → Минск');
+    expect(routeEndsText([])).toBeNull();
   });
 });

@@ -133,3 +133,34 @@ export function routeSummary(points: readonly RoutePointInput[]): RouteSummary {
     deliveryCountryId: last?.countryId ?? null,
   };
 }
+
+/** Where a route starts and ends, for a list: the first dispatch and the last delivery point. */
+export interface RouteEnds {
+  from: string | null;
+  to: string | null;
+  /** The two full addresses, for a tooltip. */
+  title: string;
+}
+
+/** The place of an address as a list shows it: its first part ("Москва" of "Москва, ул. Ленина 1"). */
+export const placeOf = (address: string | null | undefined): string | null =>
+  address?.split(',')[0]?.trim() || null;
+
+export function routeEnds(route: readonly Pick<RoutePoint, 'kind' | 'address'>[] | undefined): RouteEnds {
+  const points = route ?? [];
+  const from = points.find((point) => point.kind === 'dispatch');
+  const to = points.findLast((point) => point.kind === 'delivery');
+  return {
+    from: placeOf(from?.address),
+    to: placeOf(to?.address),
+    title: [from?.address, to?.address].filter(Boolean).join(' → '),
+  };
+}
+
+/** The route as a list's cell and its export read it: "Москва → Berlin" ('…' for a missing end), or null. */
+export function routeEndsText(
+  route: readonly Pick<RoutePoint, 'kind' | 'address'>[] | undefined,
+): string | null {
+  const { from, to } = routeEnds(route);
+  return from || to ? `${from ?? '…'} → ${to ?? '…'}` : null;
+}

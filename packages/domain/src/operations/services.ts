@@ -26,6 +26,12 @@ export const serviceResource = declareResource({
       .listed()
       .filterable()
       .sortable(),
+    // The services of one product (an order's service select); products list their services, so the
+    // filter names the product by its path (the product's declaration imports this one).
+    productId: f
+      .reference({ path: DECLARED_SCREENS.productResource.path, labelField: 'name' })
+      .filterOnly()
+      .label('tms.products.item'),
     enabled: f.enabled(),
     updatedAt: f.updatedAt(),
   },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
 import { DECLARED_SCREENS } from '../screens';
-import { STAGE_BEHAVIOURS, stageBehavioursSchema } from './stage-behaviours';
+import { CUSTOMS_BEHAVIOUR_PREFIX, STAGE_BEHAVIOURS, stageBehavioursSchema } from './stage-behaviours';
 
 /** Spec §8: a stage type still referred to cannot be deleted. */
 export const STAGE_TYPE_IN_USE = 'stage type used in stages';
@@ -31,6 +31,14 @@ export const stageTypeResource = declareResource({
       .set({
         options: STAGE_BEHAVIOURS.map((b) => b.code),
         optionLabels: Object.fromEntries(STAGE_BEHAVIOURS.map((b) => [b.code, b.labels])),
+        // CUSTOMS_<product code>: the customs formalities of each product (the server checks it exists).
+        optionsFrom: {
+          path: DECLARED_SCREENS.productResource.path,
+          prefix: CUSTOMS_BEHAVIOUR_PREFIX,
+          valueField: 'code',
+          labelPrefix: { ru: 'Таможня: ', en: 'Customs: ' },
+          labelField: 'name',
+        },
       })
       .listed(),
     sortOrder: f.integer({ min: 0, max: 100_000 }).defaulted().listed().sortable(),

@@ -209,7 +209,11 @@ export async function seedDemoOperations(
     'name',
   );
   const names = new Map([...counterparty].map(([name, id]) => [id, name]));
-  const product = idsOf(await tx.select({ id: products.id, code: products.code }).from(products), 'code');
+  const productRows = await tx
+    .select({ id: products.id, code: products.code, name: products.name })
+    .from(products);
+  const product = idsOf(productRows, 'code');
+  const productName = new Map(productRows.map((p) => [p.code, p.name]));
   const jobType = idsOf(await tx.select({ id: jobTypes.id, code: jobTypes.code }).from(jobTypes), 'code');
   const types = await tx.select().from(stageTypes);
   const stageType = new Map(types.map((t) => [t.code, t]));
@@ -273,6 +277,7 @@ export async function seedDemoOperations(
         clientId: counterparty.get(demo.client)!,
         clientName: demo.client,
         productId: product.get(demo.product)!,
+        productName: productName.get(demo.product)!,
         serviceOfficeId: officeId.get(demo.office)!,
         forwarderId: userId.get(demo.forwarder)!,
         sellerId: demo.seller ? userId.get(demo.seller)! : null,

@@ -3,6 +3,7 @@ import {
   customsBehaviourProduct,
   JOB_TYPE_IN_USE,
   jobTypeResource,
+  MESSAGES,
   PRODUCT_IN_USE,
   productResource,
   SERVICE_IN_USE,
@@ -11,12 +12,12 @@ import {
   serviceResource,
   stageTypeResource,
 } from '@tms/domain';
-import { arrayContains, inArray } from 'drizzle-orm';
+import { arrayContains, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { conflict, ErrorCollector, fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { checkReferences, registerResource } from '../../platform/resources';
-import { jobTypes, products, services, stageTypes } from './tables';
+import { jobTypes, orders, products, services, stageTypes } from './tables';
 
 /** Whether any row of `table` lists `id` in its array column. */
 async function listedIn(
@@ -63,10 +64,30 @@ async function checkCustomsBehaviours(tx: Tx, behaviours: unknown): Promise<unde
   return undefined;
 }
 
+/** The ids a list filter was given (`productId=3,5`); anything else is refused under the filter's name. */
+function filterIds(name: string, values: readonly string[]): number[] {
+  if (values.some((v) => !/^\d{1,10}$/.test(v))) throw fieldError([name], MESSAGES.type);
+  return [...new Set(values.map(Number))];
+}
+
+/** `productId`: the services of any of those products (an order's service select). */
+export function servicesOfProductsFilter(values: string[]): SQL | undefined {
+  if (!values.length) return undefined;
+  const ids = filterIds('productId', values);
+  return sql`${services.id} IN (SELECT unnest(${products.serviceIds}) FROM ${products} WHERE ${inArray(products.id, ids)})`;
+}
+
+/** `compatibleWith`: the job types compatible with every one of those products (a job's orders). */
+export function jobTypesCompatibleFilter(values: string[]): SQL | undefined {
+  if (!values.length) return undefined;
+  return arrayContains(jobTypes.productIds, filterIds('compatibleWith', values));
+}
+
 /** The operations' dictionaries: services, products, job types and stage types. */
 export function registerOperationDictionaries(app: App): void {
   registerResource(app, serviceResource, services, {
     inUseMessage: SERVICE_IN_USE,
+    filters: { productId: servicesOfProductsFilter },
     hooks: {
       beforeDelete: async ({ tx }, row) => {
         if (await listedIn(tx, products, products.serviceIds, row.id)) throw conflict(SERVICE_IN_USE);
@@ -93,6 +114,15 @@ export function registerOperationDictionaries(app: App): void {
         }
         return productLinks(ctx, values);
       },
+      // Orders keep their product's name for the list's sort: a rename reaches them at once.
+      afterWrite: async ({ tx }, event) => {
+        if (event.action !== 'update' || !event.before || !event.after) return;
+        if (event.before.name === event.after.name) return;
+        await tx
+          .update(orders)
+          .set({ productName: event.after.name })
+          .where(eq(orders.productId, event.after.id));
+      },
       beforeDelete: async ({ tx }, row) => {
         if (await listedIn(tx, jobTypes, jobTypes.productIds, row.id)) throw conflict(PRODUCT_IN_USE);
         if (await inStageTypes(tx, row.code)) throw conflict(STAGE_BEHAVIOUR_MESSAGES.productInUse);
@@ -106,6 +136,7 @@ export function registerOperationDictionaries(app: App): void {
   });
   registerResource(app, jobTypeResource, jobTypes, {
     inUseMessage: JOB_TYPE_IN_USE,
+    filters: { compatibleWith: jobTypesCompatibleFilter },
     hooks: { beforeCreate: jobTypeLinks, beforeUpdate: jobTypeLinks },
   });
 

@@ -147,6 +147,30 @@ describe('jobs', () => {
     await ops.createJob(editor, [order.id], { contractorId: liquid });
   });
 
+  it('answers every refused field of a save at once', async () => {
+    const a = await ops.createOrder(editor, client);
+    const b = await ops.createOrder(editor, client);
+    const blackListed = await ops.world.counterparty({ client: false, blackList: true });
+    const before = await ops.count(jobs);
+    const res = await ops.call('POST', '/api/tms/jobs', editor, {
+      jobTypeId: ops.world.otherJobTypeId,
+      orderIds: [a.id, b.id],
+      contractorId: blackListed,
+      costAmount: '10.00',
+      customFields: { memo: 'x' },
+      customFieldGroupId: 999999,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res)).toEqual({
+      orderIds: [M.jobMoreThanOneOrder],
+      jobTypeId: [M.jobTypeIncompatible],
+      contractorId: [COUNTERPARTY_MESSAGES.blackListed],
+      costCurrencyId: [MATERIAL_ASSET_MESSAGES.currencyRequired],
+      customFieldGroupId: ['This value is not valid.'],
+    });
+    expect(await ops.count(jobs)).toBe(before);
+  });
+
   it('takes the custom fields flagged "inherit on job creation" from the order', async () => {
     const groupId = await ops.world.customFieldGroup('Жд', [
       { code: 'wagon', description: 'Вагон', type: 'text', inheritOnJobCreation: true },

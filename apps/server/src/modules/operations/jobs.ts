@@ -50,7 +50,7 @@ async function prepareJob(tx: Tx, auth: AuthContext, values: Values, existing: J
 
   const orderIds = (record.orderIds ?? []) as number[];
   const orderIssue = jobOrderIssue(orderIds, actorOf(auth));
-  if (orderIssue) throw fieldError(orderIssue.path, orderIssue.message);
+  if (orderIssue) errors.add(orderIssue.path, orderIssue.message);
   const found = (await tx
     .select()
     .from(orders)
@@ -62,7 +62,6 @@ async function prepareJob(tx: Tx, auth: AuthContext, values: Values, existing: J
     if (!order) errors.add(['orderIds', index], MESSAGES.invalid);
     else linked.push(order);
   });
-  errors.throwIfAny();
   const newlyLinked = linked.filter((o) => !existing?.orderIds.includes(o.id));
   const moneyChanged = changedFields(given, existing as Values | null).some((f) => MONEY_FIELDS.includes(f));
   const locked = (existing ? [...newlyLinked, ...(moneyChanged ? linked : [])] : linked).some((o) =>
@@ -71,6 +70,7 @@ async function prepareJob(tx: Tx, auth: AuthContext, values: Values, existing: J
       financeControlStatus: o.financeControlStatus as 'NOT_READY',
     }),
   );
+  // A locked order refuses the job as a whole: no field of the form could be corrected to pass.
   if (locked) throw fieldError([], M.locked);
 
   const [jobType] = await tx
@@ -96,7 +96,7 @@ async function prepareJob(tx: Tx, auth: AuthContext, values: Values, existing: J
     else {
       out.contractorName = contractor.name;
       if (!existing || contractorId !== existing.contractorId || newlyLinked.length) {
-        await assertCanTakeNewWork(tx, contractorId, ['contractorId']);
+        await errors.collect(() => assertCanTakeNewWork(tx, contractorId, ['contractorId']));
         const issue = jobContractorIssue(
           contractor,
           linked.some((o) => o.cargo.liquid),
@@ -112,35 +112,35 @@ async function prepareJob(tx: Tx, auth: AuthContext, values: Values, existing: J
   for (const issue of routeIssues(points, { requireDispatchAndDelivery: false })) {
     errors.add(['route', ...issue.path], issue.message);
   }
-  errors.throwIfAny();
   const { route, dispatchDate, deliveryDate } = routeColumns(points);
   Object.assign(out, { route, dispatchDate, deliveryDate });
   out.clientIds = [...new Set(linked.map((o) => o.clientId))].sort((a, b) => a - b);
 
-  if (!existing) {
+  // Every field's refusal is answered at once, so the form shows them all after one save.
+  const order = linked[0];
+  if (!existing && order) {
     // A job created from an order takes the values its fields say to inherit; what the form sent wins.
-    const order = linked[0]!;
     const groupId = (record.customFieldGroupId ?? order.customFieldGroupId) as number | null;
     const inherited =
       groupId !== null && groupId === order.customFieldGroupId
         ? await copyForInheritance(tx, { kind: 'operation-group', groupId }, order.customFields, 'job')
         : {};
     out.customFieldGroupId = groupId;
-    out.customFields = await operationCustomFields(
-      tx,
-      groupId,
-      { ...inherited, ...((record.customFields ?? {}) as Values) },
-      null,
+    out.customFields = await errors.collect(() =>
+      operationCustomFields(tx, groupId, { ...inherited, ...((record.customFields ?? {}) as Values) }, null),
     );
-  } else if (values.customFields !== undefined || values.customFieldGroupId !== undefined) {
-    out.customFields = await operationCustomFields(
-      tx,
-      record.customFieldGroupId as number | null,
-      values.customFields ??
-        (existing.customFieldGroupId === record.customFieldGroupId ? existing.customFields : {}),
-      existing.customFields,
+  } else if (existing && (values.customFields !== undefined || values.customFieldGroupId !== undefined)) {
+    out.customFields = await errors.collect(() =>
+      operationCustomFields(
+        tx,
+        record.customFieldGroupId as number | null,
+        values.customFields ??
+          (existing.customFieldGroupId === record.customFieldGroupId ? existing.customFields : {}),
+        existing.customFields,
+      ),
     );
   }
+  errors.throwIfAny();
   return out;
 }
 

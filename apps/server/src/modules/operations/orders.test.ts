@@ -1,5 +1,6 @@
 import { COUNTERPARTY_MESSAGES, OPERATION_MESSAGES as M, MESSAGES, padId } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCreditProbe, creditProbeModule } from '../../test/credit-probe';
 import { type SignedIn, signIn } from '../../test/users';
@@ -53,6 +54,57 @@ describe('orders', () => {
     }
     const none = await ops.call('GET', '/api/tms/orders?search=nothing-like-this', editor);
     expect(none.json().data.total).toBe(0);
+  });
+
+  it("keeps the product's name with the order, sorts by it and follows the product's renames", async () => {
+    const productEditor = await signIn(ops.ctx, ['ROLE_SETTINGS_PRODUCTS']);
+    const [road, direct] = await Promise.all(
+      [ops.world.productId, ops.world.narrowProductId].map(
+        async (id) => (await ops.call('GET', `/api/tms/products/${id}`, productEditor)).json().data,
+      ),
+    );
+    const order = await ops.createOrder(editor, client);
+    expect(order.productName).toBe(road.name);
+    const moved = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
+      version: order.version,
+      productId: direct.id,
+    });
+    expect(moved.json().data.productName).toBe(direct.name);
+    const other = await ops.createOrder(editor, client);
+
+    const renamed = await ops.call('PATCH', `/api/tms/products/${direct.id}`, productEditor, {
+      version: direct.version,
+      name: 'Аааа прямая',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = await ops.call('GET', `/api/tms/orders/${order.id}`, editor);
+    expect(after.json().data).toMatchObject({
+      productName: 'Аааа прямая',
+      version: moved.json().data.version,
+    });
+
+    const ids = `${order.id},${other.id}`;
+    const sorted = async (order: 'asc' | 'desc') =>
+      (await ops.call('GET', `/api/tms/orders?id=${ids}&sort=productName&order=${order}`, editor))
+        .json()
+        .data.collection.map((o: Entity) => o.id);
+    expect(await sorted('asc')).toEqual([order.id, other.id]);
+    expect(await sorted('desc')).toEqual([other.id, order.id]);
+  });
+
+  it('exports the route as the list shows it, from the first dispatch to the last delivery', async () => {
+    const order = await ops.createOrder(editor, client);
+    const res = await ops.call(
+      'GET',
+      `/api/tms/orders/export?id=${order.id}&columns=number,route&lang=ru`,
+      editor,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(2).value).toBe('Маршрут');
+    expect(sheet.getRow(2).getCell(2).value).toBe('Москва → Berlin');
   });
 
   it('checks the route against the product: both kinds of points, the maximum, countries, dates', async () => {
@@ -117,6 +169,26 @@ describe('orders', () => {
       'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED',
     ]);
     await ops.createOrder(mayExceed, indebted);
+  });
+
+  it('answers every refused field of a save at once, the client and custom fields among them', async () => {
+    const before = await ops.count(orders);
+    const blackListed = await ops.world.counterparty({ blackList: true, blackListReason: 'Долги' });
+    const res = await postOrder({
+      clientId: blackListed,
+      productId: ops.world.narrowProductId,
+      serviceId: ops.world.serviceId,
+      curatorIds: [999999],
+      customFields: { ref: 'R-3' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res)).toEqual({
+      clientId: [COUNTERPARTY_MESSAGES.blackListed],
+      serviceId: [M.serviceNotInProduct],
+      'curatorIds.0': [MESSAGES.invalid],
+      customFieldGroupId: [MESSAGES.required],
+    });
+    expect(await ops.count(orders)).toBe(before);
   });
 
   it('needs the field roles to set damage, the completion date or to change the client', async () => {

@@ -184,6 +184,7 @@ async function prepareOrder(ctx: ResourceContext, values: Values, existing: Orde
     .limit(1);
   if (!product) errors.add(['productId'], MESSAGES.invalid);
   else {
+    out.productName = product.name;
     const issue = serviceIssue(record.serviceId as number | null, product);
     if (issue) errors.add(issue.path, issue.message);
   }
@@ -219,20 +220,23 @@ async function prepareOrder(ctx: ResourceContext, values: Values, existing: Orde
   for (const field of ['forwarderId', 'sellerId'] as const) {
     if (record[field] && missing.has(record[field] as number)) errors.add([field], MESSAGES.invalid);
   }
-  errors.throwIfAny();
 
+  // Every field's refusal is answered at once, so the form shows them all after one save.
   if (!existing || (values.clientId !== undefined && values.clientId !== existing.clientId)) {
-    out.clientName = await checkClient(ctx, record.clientId as number);
+    out.clientName = await errors.collect(() => checkClient(ctx, record.clientId as number));
   }
   if (!existing || values.customFields !== undefined || values.customFieldGroupId !== undefined) {
-    out.customFields = await operationCustomFields(
-      tx,
-      record.customFieldGroupId as number | null,
-      values.customFields ??
-        (existing?.customFieldGroupId === record.customFieldGroupId ? existing?.customFields : {}),
-      existing?.customFields ?? null,
+    out.customFields = await errors.collect(() =>
+      operationCustomFields(
+        tx,
+        record.customFieldGroupId as number | null,
+        values.customFields ??
+          (existing?.customFieldGroupId === record.customFieldGroupId ? existing?.customFields : {}),
+        existing?.customFields ?? null,
+      ),
     );
   }
+  errors.throwIfAny();
   return out;
 }
 

@@ -77,6 +77,8 @@ export const orders = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id),
+    /** The product's name (kept on its renames), so that the list sorts by product as by client. */
+    productName: text('product_name').notNull(),
     serviceId: integer('service_id').references(() => services.id),
     sellerId: integer('seller_id').references(() => users.id),
     curatorIds: integer('curator_ids').array().notNull().default([]),
@@ -130,6 +132,7 @@ export const orders = pgTable(
       sortable: [
         t.number,
         t.clientName,
+        t.productName,
         t.transportType,
         t.dispatchDate,
         t.deliveryDate,

@@ -1,7 +1,12 @@
 import { Grid } from '@mantine/core';
 import { type Job, jobFieldRole } from '@tms/domain';
+import { useMemo } from 'react';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type JobFormValues, jobBodyOf } from './logic';
+import { translateServerMessage } from '../../platform/i18n';
+import { useOrdersOf } from './api';
+import type { ReferenceSelectOptions } from './fields';
+import { contractorRefusal, type JobFormValues, jobBodyOf, jobOrderFacts } from './logic';
 import {
   COLUMN_SPAN,
   CustomFieldsSection,
@@ -26,6 +31,7 @@ export function JobForm(props: OperationFormProps<Job, JobFormValues>) {
   const { record, form, descriptor, texts } = props;
   const operation = useOperationForm({ ...props, fieldRole: (name) => jobFieldRole(name, record) });
   const { field, showMain, showRoute, save } = operation;
+  const selects = useJobSelects(form.control);
 
   return (
     <OperationFormFrame
@@ -49,8 +55,10 @@ export function JobForm(props: OperationFormProps<Job, JobFormValues>) {
           )}
         >
           <Grid gap="md">
-            <Grid.Col span={span}>{field('jobTypeId', true)}</Grid.Col>
-            <Grid.Col span={span}>{field('contractorId', false, { contractor: 'true' })}</Grid.Col>
+            <Grid.Col span={span}>{field('jobTypeId', true, undefined, selects.jobType)}</Grid.Col>
+            <Grid.Col span={span}>
+              {field('contractorId', false, { contractor: 'true' }, selects.contractor)}
+            </Grid.Col>
             <Grid.Col span={span}>{field('orderIds', true)}</Grid.Col>
             <Grid.Col span={span}>{field('serviceOfficeId')}</Grid.Col>
             <Grid.Col span={span}>{field('forwarderId')}</Grid.Col>
@@ -83,5 +91,29 @@ export function JobForm(props: OperationFormProps<Job, JobFormValues>) {
       {showMain && <CustomFieldsSection operation={operation} />}
       {showMain && record && <OutcomeSection operation={operation} />}
     </OperationFormFrame>
+  );
+}
+
+/**
+ * What the job's selects offer, from its orders: job types compatible with all their products, and
+ * contractors the server would take, the others disabled with the reason (black list, no liquid access).
+ */
+function useJobSelects(control: UseFormReturn<JobFormValues>['control']) {
+  const orderIds = useWatch({ control, name: 'orderIds' });
+  const orders = useOrdersOf(orderIds ?? []);
+  const facts = orders.data ? jobOrderFacts(orders.data.collection) : null;
+  const compatibleWith = facts?.productIds.join(',');
+  const liquid = facts?.liquid ?? false;
+  return useMemo(
+    (): { jobType: ReferenceSelectOptions; contractor: ReferenceSelectOptions } => ({
+      jobType: { query: { compatibleWith } },
+      contractor: {
+        optionDisabled: (row) => {
+          const refusal = contractorRefusal(row, liquid);
+          return refusal ? translateServerMessage(refusal) : false;
+        },
+      },
+    }),
+    [compatibleWith, liquid],
   );
 }

@@ -1,13 +1,19 @@
 import { Anchor, Divider, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import type { FieldDescriptor, Job, Order, ResourceDescriptor, RoutePoint } from '@tms/domain';
+import {
+  type FieldDescriptor,
+  type Job,
+  type Order,
+  placeOf,
+  type ResourceDescriptor,
+  type RoutePoint,
+} from '@tms/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { padId } from '../../platform/format';
 import { useReferenceLabels } from '../../platform/resources/references';
 import { useStages } from './api';
-import { placeOf } from './logic';
 import { dateWindow } from './ReadOnlyViews';
 
 /** A labelled cell of the header. */

@@ -1,12 +1,14 @@
 import { Grid } from '@mantine/core';
 import { type Order, orderFieldRole } from '@tms/domain';
-import type { Control } from 'react-hook-form';
+import { useMemo } from 'react';
+import { type Control, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { translateServerMessage } from '../../platform/i18n';
 import { CargoEditor } from './CargoEditor';
-import { CARGO_MEASURE_ERROR, type OrderFormValues, orderBodyOf } from './logic';
+import type { ReferenceSelectOptions } from './fields';
+import { CARGO_MEASURE_ERROR, type OrderFormValues, orderBodyOf, serviceLeavesProduct } from './logic';
 import {
   CustomFieldsSection,
   OperationBlock,
@@ -31,6 +33,7 @@ export function OrderForm(props: OperationFormProps<Order, OrderFormValues>) {
   const creating = record === null;
   const operation = useOperationForm({ ...props, fieldRole: (name) => orderFieldRole(name, creating) });
   const { field, showMain, showRoute, save } = operation;
+  const selects = useOrderSelects(form);
 
   const submit = form.handleSubmit((values) => {
     const { body, invalid } = orderBodyOf(values, !creating);
@@ -76,8 +79,8 @@ export function OrderForm(props: OperationFormProps<Order, OrderFormValues>) {
         >
           <Grid gap="md">
             <Grid.Col span={span.third}>{field('clientId', true, { client: 'true' })}</Grid.Col>
-            <Grid.Col span={span.third}>{field('productId', true)}</Grid.Col>
-            <Grid.Col span={span.third}>{field('serviceId')}</Grid.Col>
+            <Grid.Col span={span.third}>{field('productId', true, undefined, selects.product)}</Grid.Col>
+            <Grid.Col span={span.third}>{field('serviceId', false, undefined, selects.service)}</Grid.Col>
             <Grid.Col span={span.third}>{field('serviceOfficeId')}</Grid.Col>
             <Grid.Col span={span.third}>{field('forwarderId')}</Grid.Col>
             <Grid.Col span={span.third}>{field('sellerId')}</Grid.Col>
@@ -126,5 +129,25 @@ export function OrderForm(props: OperationFormProps<Order, OrderFormValues>) {
       {showMain && <CustomFieldsSection operation={operation} />}
       {showMain && record && <OutcomeSection operation={operation} />}
     </OperationFormFrame>
+  );
+}
+
+/** The order's service is one of its product's: offered only those, cleared when a new product lacks it. */
+function useOrderSelects(form: UseFormReturn<OrderFormValues>) {
+  const productId = useWatch({ control: form.control, name: 'productId' });
+  return useMemo(
+    (): { product: ReferenceSelectOptions; service: ReferenceSelectOptions } => ({
+      product: {
+        onPick: (product) => {
+          if (serviceLeavesProduct(form.getValues('serviceId'), product))
+            form.setValue('serviceId', null, { shouldDirty: true });
+        },
+      },
+      service: {
+        query: { productId: productId === null ? undefined : String(productId) },
+        unavailable: productId === null,
+      },
+    }),
+    [form, productId],
   );
 }

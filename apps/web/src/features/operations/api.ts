@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Job, ListResult, PropertyViews, PropertyViewType, Stage, StatusTarget } from '@tms/domain';
+import type {
+  Job,
+  ListResult,
+  Order,
+  PropertyViews,
+  PropertyViewType,
+  Stage,
+  StatusTarget,
+} from '@tms/domain';
 import { api } from '../../platform/api/client';
 import { queryClient } from '../../platform/api/queryClient';
 
@@ -70,5 +78,20 @@ export function useOrderJobs(orderId: number) {
   return useQuery({
     queryKey: [...OPERATIONS_KEY, '/tms/orders', orderId, 'jobs'],
     queryFn: ({ signal }) => api.get<ListResult<Job>>(`/tms/orders/${orderId}/jobs`, { signal }),
+  });
+}
+
+/** The orders a job form links (their products and cargo decide what its selects offer). */
+export function useOrdersOf(ids: readonly number[]) {
+  const wanted = [...new Set(ids)].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: [...OPERATIONS_KEY, '/tms/orders', 'of', wanted],
+    queryFn: ({ signal }) =>
+      api.get<ListResult<Order>>('/tms/orders', {
+        query: { id: wanted.join(','), itemsPerPage: wanted.length },
+        signal,
+        suppressPopup: true,
+      }),
+    enabled: wanted.length > 0,
   });
 }

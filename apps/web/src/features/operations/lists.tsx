@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Progress, Text } from '@mantine/core';
-import type { ResourceDescriptor } from '@tms/domain';
+import { type ResourceDescriptor, routeEnds, routeEndsText } from '@tms/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,6 @@ import { padId } from '../../platform/format';
 import type { ResourceScreenProps } from '../../platform/resources';
 import type { Row } from '../../platform/resources/logic';
 import { OneLine, ResourceList } from '../../platform/resources/ResourceList';
-import { routeEnds } from './logic';
 
 /**
  * The padded number, marked when the record is archived: lists show archived orders and jobs beside live
@@ -32,13 +31,9 @@ const number = (row: Row) => <OperationNumber row={row} />;
 
 /** Where the shipment goes: the first dispatch place → the last delivery place, the addresses on hover. */
 function RouteCell({ row }: { row: Row }) {
-  const { from, to, title } = routeEnds(row.route as never);
-  if (!from && !to) return null;
-  return (
-    <OneLine title={title}>
-      {from ?? '…'} → {to ?? '…'}
-    </OneLine>
-  );
+  const text = routeEndsText(row.route as never);
+  if (!text) return null;
+  return <OneLine title={routeEnds(row.route as never).title}>{text}</OneLine>;
 }
 
 /** How many of the order's stages are closed, as a count and a bar. */
@@ -65,7 +60,7 @@ function StageProgress({ row }: { row: Row }) {
 const ORDER_COLUMNS = new Set([
   'number',
   'clientName',
-  'productId',
+  'productName',
   'route',
   'dispatchDate',
   'deliveryDate',
@@ -74,11 +69,12 @@ const ORDER_COLUMNS = new Set([
 ]);
 
 /**
- * The client's name (as saved with the order) is the client column: it sorts, where the reference cannot.
- * Short headers keep the row within a 1440 px screen.
+ * The client's and the product's names (as kept with the order) are the client and product columns: they
+ * sort, where the references cannot. Short headers keep the row within a 1440 px screen.
  */
 const ORDER_LABELS: Readonly<Record<string, string>> = {
   clientName: 'operations.fields.clientId',
+  productName: 'operations.fields.productId',
   dispatchDate: 'operations.list.dispatch',
   deliveryDate: 'operations.list.delivery',
   financeControlStatus: 'operations.list.financeControl',

@@ -1,14 +1,16 @@
-import { EMPTY_CARGO } from '@tms/domain';
+import { COUNTERPARTY_MESSAGES, EMPTY_CARGO, OPERATION_MESSAGES } from '@tms/domain';
 import { describe, expect, it } from 'vitest';
 import {
   cargoBodyOf,
   cargoFormOf,
+  contractorRefusal,
   jobBodyOf,
   jobFormValuesOf,
+  jobOrderFacts,
   orderBodyOf,
   orderFormValuesOf,
-  routeEnds,
   routeFormOf,
+  serviceLeavesProduct,
   switchUnitSystem,
   todayIso,
 } from './logic';
@@ -98,28 +100,27 @@ it('today is the local calendar day', () => {
   expect(todayIso(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
 });
 
-describe('the ends of a route in a list', () => {
-  it('are the first dispatch and the last delivery, by the first part of their addresses', () => {
-    expect(
-      routeEnds([
-        { kind: 'dispatch', address: 'Poznań, ul. Głogowska 92' },
-        { kind: 'dispatch', address: 'Варшава, склад 3' },
-        { kind: 'delivery', address: 'Минск' },
-        { kind: 'delivery', address: 'Санкт-Петербург, Софийская ул. 14' },
-      ] as never),
-    ).toEqual({
-      from: 'Poznań',
-      to: 'Санкт-Петербург',
-      title: 'Poznań, ul. Głogowska 92 → Санкт-Петербург, Софийская ул. 14',
-    });
+describe('what the selects of an order and a job offer', () => {
+  it("clears the order's service when the new product does not list it", () => {
+    expect(serviceLeavesProduct(null, null)).toBe(false);
+    expect(serviceLeavesProduct(3, { serviceIds: [1, 3] })).toBe(false);
+    expect(serviceLeavesProduct(3, { serviceIds: [1] })).toBe(true);
+    expect(serviceLeavesProduct(3, null)).toBe(true);
   });
 
-  it('leave out what the route lacks', () => {
-    expect(routeEnds([{ kind: 'delivery', address: ' , ' }] as never)).toEqual({
-      from: null,
-      to: null,
-      title: ' , ',
+  it("takes the products and the liquid cargo of the job's orders", () => {
+    const order = (productId: number, liquid: boolean) => ({ productId, cargo: { ...EMPTY_CARGO, liquid } });
+    expect(jobOrderFacts([order(5, false), order(2, true), order(5, false)])).toEqual({
+      productIds: [2, 5],
+      liquid: true,
     });
-    expect(routeEnds(undefined)).toEqual({ from: null, to: null, title: '' });
+    expect(jobOrderFacts([])).toEqual({ productIds: [], liquid: false });
+  });
+
+  it("gives the server's reason for a contractor it would refuse", () => {
+    const row = { contractor: true, blackList: false, liquidAccess: false };
+    expect(contractorRefusal(row, false)).toBeNull();
+    expect(contractorRefusal(row, true)).toBe(OPERATION_MESSAGES.liquidAccess);
+    expect(contractorRefusal({ ...row, blackList: true }, false)).toBe(COUNTERPARTY_MESSAGES.blackListed);
   });
 });

@@ -8,11 +8,14 @@ import {
   cargoMeasureInputSchema,
   EMPTY_CARGO,
   fromMetric,
+  jobContractorIssue,
   MESSAGES,
+  type Order,
   type OrderCreate,
   type RoutePoint,
   type RoutePointInput,
   type RoutePointKind,
+  serviceIssue,
   toMetric,
 } from '@tms/domain';
 
@@ -293,25 +296,38 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Where a route starts and ends, for a list: the first dispatch and the last delivery point. */
-export interface RouteEnds {
-  from: string | null;
-  to: string | null;
-  /** The two full addresses, for a tooltip. */
-  title: string;
+// ----------------------------------------------------------------------------------- select choices
+
+/** Whether the order's service no longer fits a newly chosen product (none chosen: nothing fits). */
+export function serviceLeavesProduct(
+  serviceId: number | null,
+  product: { serviceIds?: unknown } | null,
+): boolean {
+  if (serviceId === null) return false;
+  const serviceIds = Array.isArray(product?.serviceIds) ? (product.serviceIds as number[]) : null;
+  return serviceIds === null || serviceIssue(serviceId, { serviceIds }) !== null;
 }
 
-/** The place of an address as a list shows it: its first part ("Москва" of "Москва, ул. Ленина 1"). */
-export const placeOf = (address: string | null | undefined): string | null =>
-  address?.split(',')[0]?.trim() || null;
-
-export function routeEnds(route: readonly Pick<RoutePoint, 'kind' | 'address'>[] | undefined): RouteEnds {
-  const points = route ?? [];
-  const from = points.find((point) => point.kind === 'dispatch');
-  const to = points.findLast((point) => point.kind === 'delivery');
+/** What the job's selects need of its orders: the products (a job type must fit all) and liquid cargo. */
+export function jobOrderFacts(orders: readonly Pick<Order, 'productId' | 'cargo'>[]) {
   return {
-    from: placeOf(from?.address),
-    to: placeOf(to?.address),
-    title: [from?.address, to?.address].filter(Boolean).join(' → '),
+    productIds: [...new Set(orders.map((o) => o.productId))].sort((a, b) => a - b),
+    liquid: orders.some((o) => o.cargo.liquid),
   };
+}
+
+/**
+ * The server's refusal of a counterparty as the job's contractor (black list, no liquid access for liquid
+ * cargo), or null: the select shows such a counterparty disabled with this reason.
+ */
+export function contractorRefusal(row: Record<string, unknown>, liquidCargo: boolean): string | null {
+  const issue = jobContractorIssue(
+    {
+      contractor: row.contractor === true,
+      blackList: row.blackList === true,
+      liquidAccess: row.liquidAccess === true,
+    },
+    liquidCargo,
+  );
+  return issue?.message ?? null;
 }

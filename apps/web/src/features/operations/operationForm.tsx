@@ -13,7 +13,7 @@ import { accessOf } from '../../platform/resources/logic';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { CustomFieldsBlock } from './CustomFieldsBlock';
 import { EditableBlock } from './EditableBlock';
-import { DescribedField } from './fields';
+import { DescribedField, type ReferenceSelectOptions } from './fields';
 import type { OrderFormValues } from './logic';
 import { CustomFieldsView, FieldsView, RouteView } from './ReadOnlyViews';
 import { RouteEditor } from './RouteEditor';
@@ -97,7 +97,12 @@ export function useOperationForm<R extends Order | Job, V extends SharedValues>(
     },
     onSaved: editing.done,
   });
-  const field = (name: string, required = false, query?: Record<string, string>) => (
+  const field = (
+    name: string,
+    required = false,
+    query?: Record<string, string>,
+    select?: ReferenceSelectOptions,
+  ) => (
     <DescribedField
       field={fields.get(name)}
       control={form.control}
@@ -105,6 +110,7 @@ export function useOperationForm<R extends Order | Job, V extends SharedValues>(
       disabled={disabled(name)}
       required={required}
       query={query}
+      select={select}
     />
   );
   return {

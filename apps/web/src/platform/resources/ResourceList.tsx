@@ -241,7 +241,11 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const selectedIds = selected.map((row) => row.id);
   const visibleColumns = columns.filter((name) => fieldsByName.has(name));
   // A structured value has a cell of its own on screen but no text of its own in a spreadsheet.
-  const exported = visibleColumns.filter((name) => fieldsByName.get(name)?.type !== 'json');
+  // A json column is exported only as the text its field gives (an order's route), never as raw JSON.
+  const exported = visibleColumns.filter((name) => {
+    const field = fieldsByName.get(name);
+    return field?.type !== 'json' || field.exportText !== undefined;
+  });
   const exportCurrent = () => downloadExport(descriptor, exportQueryOf(state, exported, texts.lang));
   const exportSelected = () =>
     downloadExport(descriptor, exportQueryOf(state, exported, texts.lang, selectedIds));

@@ -24,6 +24,7 @@ import {
   exportQueryOf,
   formFields,
   formValuesOf,
+  generatedChoicesOf,
   groupFilters,
   isRequired,
   listChoicesOf,
@@ -289,6 +290,25 @@ describe('listChoicesOf', () => {
 
   it('is null for a list of free text', () => {
     expect(listChoicesOf({ options: undefined }, ['a'], ru)).toBeNull();
+  });
+
+  it("offers a customs behaviour per product, after the known ones, in the reader's language", () => {
+    const products = [
+      { id: 1, code: 'LTL', name: 'LTL Китай — Россия', nameEn: 'LTL China – Russia' },
+      { id: 2, code: 'AIR', name: 'Авиа', nameEn: null },
+    ];
+    const generated = generatedChoicesOf(behaviours.optionsFrom!, products, 'en');
+    expect(generated).toEqual([
+      { value: 'CUSTOMS_LTL', label: 'Customs: LTL China – Russia' },
+      { value: 'CUSTOMS_AIR', label: 'Customs: Авиа' },
+    ]);
+    const choices = listChoicesOf(behaviours, ['CUSTOMS_LTL', 'CUSTOMS_GONE'], ru, generated)!;
+    expect(choices.map((choice) => choice.value)).toEqual([
+      ...behaviours.options!,
+      'CUSTOMS_LTL',
+      'CUSTOMS_AIR',
+      'CUSTOMS_GONE',
+    ]);
   });
 });
 

@@ -2,6 +2,7 @@ import {
   can,
   DEFAULT_ITEMS_PER_PAGE,
   type FieldDescriptor,
+  type GeneratedOptions,
   type LocalizedText,
   NAV_CATALOGUE,
   type NavEntry,
@@ -9,6 +10,7 @@ import {
   textKeyParts,
 } from '@tms/domain';
 import type { z } from 'zod';
+import { labelOfRow } from '../format';
 
 /** Pure rules of the resource screens: keys, list queries, columns, form values and access. */
 
@@ -262,23 +264,44 @@ export function readColumns(descriptor: ResourceDescriptor, stored: string | nul
 
 // ---------------------------------------------------------------------------------------------- forms
 
+/** One choice of a select: its value and what the reader sees. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
 /**
  * The choices of a list field with known values (a stage type's behaviours): every known value under its
- * label, then any value the record holds beyond them (one the server also takes, an older code) under its
- * own text, so nothing it holds disappears from the input. Null for a list of free text.
+ * label, then those made from another list's records (`optionsFrom`: a product's customs behaviour), then
+ * any value the record holds beyond them (one the server also takes, an older code) under its own text, so
+ * nothing it holds disappears from the input. Null for a list of free text.
  */
 export function listChoicesOf(
   field: Pick<FieldDescriptor, 'options'>,
   value: unknown,
   label: (value: string) => string,
-): { value: string; label: string }[] | null {
+  generated: readonly Choice[] = [],
+): Choice[] | null {
   if (!field.options?.length) return null;
+  const known = [...field.options.map((code) => ({ value: code, label: label(code) })), ...generated];
+  const values = new Set(known.map((choice) => choice.value));
   const held = Array.isArray(value) ? value.map(String) : [];
-  const extra = held.filter((code) => !field.options?.includes(code));
-  return [
-    ...field.options.map((code) => ({ value: code, label: label(code) })),
-    ...extra.map((code) => ({ value: code, label: code })),
-  ];
+  const extra = held.filter((code) => !values.has(code));
+  return [...known, ...extra.map((code) => ({ value: code, label: code }))];
+}
+
+/** The choices `optionsFrom` makes of the records of its list, in the reader's language. */
+export function generatedChoicesOf(
+  source: GeneratedOptions,
+  rows: readonly Record<string, unknown>[],
+  language: 'ru' | 'en',
+): Choice[] {
+  return rows
+    .filter((row) => typeof row[source.valueField] === 'string' && row[source.valueField] !== '')
+    .map((row) => ({
+      value: `${source.prefix}${row[source.valueField]}`,
+      label: `${source.labelPrefix[language]}${labelOfRow(row, source.labelField, false, language)}`,
+    }));
 }
 
 type Shape = Record<string, z.ZodType>;

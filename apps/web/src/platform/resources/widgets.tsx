@@ -1,9 +1,11 @@
 import { MultiSelect, Select, Switch, TagsInput, TextInput } from '@mantine/core';
-import type { FieldDescriptor } from '@tms/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type FieldDescriptor, type GeneratedOptions, MAX_ITEMS_PER_PAGE } from '@tms/domain';
 import type { ComponentType, ReactNode } from 'react';
+import { api, SELECT_CACHE_TTL_SECONDS } from '../api/client';
 import { formatDate, formatDateTime, formatDecimal } from '../format';
 import { AutoTextarea, DateInput, DecimalField, LazySelect, NumberField } from '../widgets';
-import { listChoicesOf } from './logic';
+import { type Choice, generatedChoicesOf, listChoicesOf } from './logic';
 import { RolePicker } from './RolePicker';
 import type { ResourceTexts } from './texts';
 
@@ -24,6 +26,51 @@ export type FieldWidget = ComponentType<FieldWidgetProps>;
 
 const asText = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** The choices a field makes of another list's records (`optionsFrom`); none without it. */
+function useGeneratedChoices(source: GeneratedOptions | undefined, language: 'ru' | 'en'): Choice[] {
+  const rows = useQuery({
+    queryKey: ['generated-options', source?.path],
+    queryFn: ({ signal }) =>
+      api.get<{ collection: Record<string, unknown>[] }>(source!.path, {
+        query: { itemsPerPage: MAX_ITEMS_PER_PAGE },
+        signal,
+        cache: SELECT_CACHE_TTL_SECONDS,
+      }),
+    enabled: source !== undefined,
+  });
+  return source && rows.data ? generatedChoicesOf(source, rows.data.collection, language) : [];
+}
+
+/** A list field: chosen among its known values (and those made of another list), else free text. */
+function TagsFieldInput(props: FieldWidgetProps) {
+  const { field, value, onChange, onBlur, label, error, required, disabled, texts } = props;
+  const common = { label, error, required, disabled, onBlur, id: `field-${field.name}`, name: field.name };
+  const generated = useGeneratedChoices(field.optionsFrom, texts.lang);
+  const choices = listChoicesOf(field, value, (code) => texts.option(field, code), generated);
+  if (choices) {
+    return (
+      <MultiSelect
+        {...common}
+        data={choices}
+        value={asList(value)}
+        onChange={onChange}
+        searchable
+        clearable
+        hidePickedOptions
+      />
+    );
+  }
+  return (
+    <TagsInput
+      {...common}
+      description={texts.t('tagsHint')}
+      value={asList(value)}
+      onChange={onChange}
+      clearable
+    />
+  );
+}
 
 /** The input of one descriptor field, chosen by its type. */
 export function FieldInput(props: FieldWidgetProps) {
@@ -73,31 +120,8 @@ export function FieldInput(props: FieldWidgetProps) {
           allowDeselect={!required}
         />
       );
-    case 'tags': {
-      const choices = listChoicesOf(field, value, (code) => texts.option(field, code));
-      if (choices) {
-        return (
-          <MultiSelect
-            {...common}
-            data={choices}
-            value={asList(value)}
-            onChange={onChange}
-            searchable
-            clearable
-            hidePickedOptions
-          />
-        );
-      }
-      return (
-        <TagsInput
-          {...common}
-          description={texts.t('tagsHint')}
-          value={asList(value)}
-          onChange={onChange}
-          clearable
-        />
-      );
-    }
+    case 'tags':
+      return <TagsFieldInput {...props} />;
     case 'reference':
       return (
         <LazySelect

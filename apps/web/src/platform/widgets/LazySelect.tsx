@@ -62,8 +62,11 @@ interface BaseProps {
   cache?: boolean;
   /** The list has enabled/disabled records: offers "Show disabled"; only enabled ones by default. */
   toggle?: boolean;
-  /** A record that may not be chosen (it stays removable when already chosen). */
-  optionDisabled?: (row: Row) => boolean;
+  /**
+   * A record that may not be chosen (it stays removable when already chosen): `true`, or the reason shown
+   * under its label, so that a record the user searches for is seen and understood rather than missing.
+   */
+  optionDisabled?: (row: Row) => boolean | string;
   /** Extra query parameters (filters). */
   query?: Record<string, string | number | boolean | undefined>;
   id?: string;
@@ -220,25 +223,38 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
     }
   };
 
-  const choosable = (row: Row) => selectedIds.includes(row.id) || !props.optionDisabled?.(row);
-  const listedIds = visibleRows.filter(choosable).map((row) => row.id);
-  const options = visibleRows.map((row) => (
-    <Combobox.Option
-      value={String(row.id)}
-      key={String(row.id)}
-      active={selectedIds.includes(row.id)}
-      disabled={!choosable(row)}
-    >
-      <Group gap="xs" wrap="nowrap">
-        {props.multiple && (
-          <Checkbox checked={selectedIds.includes(row.id)} readOnly tabIndex={-1} aria-hidden />
-        )}
-        <Text size="sm" c={row.enabled === false ? 'dimmed' : undefined}>
-          {labelOf(row)}
-        </Text>
-      </Group>
-    </Combobox.Option>
-  ));
+  const refusalOf = (row: Row) =>
+    selectedIds.includes(row.id) ? false : (props.optionDisabled?.(row) ?? false);
+  const listedIds = visibleRows.filter((row) => !refusalOf(row)).map((row) => row.id);
+  const options = visibleRows.map((row) => {
+    const refusal = refusalOf(row);
+    return (
+      <Combobox.Option
+        value={String(row.id)}
+        key={String(row.id)}
+        active={selectedIds.includes(row.id)}
+        disabled={refusal !== false}
+        // A refused record with its reason stays legible: only the label is dimmed, not the whole option.
+        style={typeof refusal === 'string' ? { opacity: 1 } : undefined}
+      >
+        <Group gap="xs" wrap="nowrap">
+          {props.multiple && (
+            <Checkbox checked={selectedIds.includes(row.id)} readOnly tabIndex={-1} aria-hidden />
+          )}
+          <div>
+            <Text size="sm" c={row.enabled === false || refusal !== false ? 'dimmed' : undefined}>
+              {labelOf(row)}
+            </Text>
+            {typeof refusal === 'string' && (
+              <Text size="xs" c="red.8" data-testid="option-refusal">
+                {refusal}
+              </Text>
+            )}
+          </div>
+        </Group>
+      </Combobox.Option>
+    );
+  });
 
   const dropdown = (
     <Combobox.Dropdown>
