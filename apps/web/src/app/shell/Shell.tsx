@@ -158,7 +158,14 @@ function Frame({ system }: { system: SystemData }) {
                   )}
                 </ActionIcon>
               </Tooltip>
-              <Title order={1} size="h4" fw={600} lineClamp={1} data-testid="header-title">
+              {/* A phone's header has room for a long title's first words only: a size smaller shows more. */}
+              <Title
+                order={1}
+                size={isMobile ? 'h5' : 'h4'}
+                fw={600}
+                lineClamp={1}
+                data-testid="header-title"
+              >
                 {headerTitle(meta, translate)}
               </Title>
             </Group>

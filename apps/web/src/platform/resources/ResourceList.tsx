@@ -293,7 +293,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
           />
         ) : null
       }
-      w={phone ? undefined : { base: '100%', xs: 280 }}
+      w={phone ? undefined : { base: '100%', xs: 320 }}
       flex={phone ? 1 : undefined}
       miw={0}
       data-testid="resource-search"
