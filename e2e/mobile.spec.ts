@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { FORWARDER, seriousViolations, signIn, test } from './helpers';
+import { FORWARDER, patchSystem, seriousViolations, signIn, test } from './helpers';
 
 /** Lists on a phone: cards instead of the wide table, and a toolbar of search, one menu and create. */
 
@@ -75,10 +75,15 @@ test('the order list on a phone: cards that open their order, a menu of the acti
   await expect(page).toHaveURL(new RegExp(`/tms/orders/${second}$`));
 });
 
-test('a dictionary list on a phone: a card a record, selection without opening, Enter opens', async ({
+test('a dictionary list on a phone, in the dark theme: a card a record, selection without opening, Enter opens', async ({
   page,
 }) => {
+  // Dark for this page only: the shared administrator's own setting stays as it is.
+  await patchSystem(page, (data) => {
+    (data.user as { darkTheme: boolean }).darkTheme = true;
+  });
   await signIn(page, '/settings/currencies?search=Japanese');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   const card = page.getByTestId('resource-card');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('JPY');

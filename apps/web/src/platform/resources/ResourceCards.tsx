@@ -72,49 +72,52 @@ export function ResourceCards(props: ResourceCardsProps) {
   return (
     <>
       <ul className={classes.cards} aria-label={props.title} data-testid="resource-cards">
-        {records.map((row) => (
-          <li key={String(row.id)}>
-            {/* A record of the list named by its title, as a table row is a row of its table. */}
-            <article
-              className={classes.card}
-              aria-labelledby={`${baseId}-${row.id}`}
-              tabIndex={onOpen ? 0 : undefined}
-              data-testid="resource-card"
-              data-id={row.id}
-              data-selected={selectedIds.has(row.id) || undefined}
-              data-disabled={row.enabled === false || undefined}
-              data-opens={onOpen ? true : undefined}
-              onClick={onOpen ? () => onOpen(row) : undefined}
-              onKeyDown={(event) => {
-                if (onOpen && event.key === 'Enter' && event.target === event.currentTarget) onOpen(row);
-              }}
-            >
-              <div className={classes.cardHead}>
-                <div className={classes.cardTitle} id={`${baseId}-${row.id}`}>
-                  {head && cell(head, row)}
+        {records.map((row) => {
+          const shown = lines(rest, row);
+          return (
+            <li key={String(row.id)}>
+              {/* A record of the list named by its title, as a table row is a row of its table. */}
+              <article
+                // A disabled record reads muted, as its table row does.
+                className={row.enabled === false ? `${classes.card} ${muted.muted}` : classes.card}
+                aria-labelledby={`${baseId}-${row.id}`}
+                tabIndex={onOpen ? 0 : undefined}
+                data-testid="resource-card"
+                data-id={row.id}
+                data-selected={selectedIds.has(row.id) || undefined}
+                data-opens={onOpen ? true : undefined}
+                onClick={onOpen ? () => onOpen(row) : undefined}
+                onKeyDown={(event) => {
+                  if (onOpen && event.key === 'Enter' && event.target === event.currentTarget) onOpen(row);
+                }}
+              >
+                <div className={classes.cardHead}>
+                  <div className={classes.cardTitle} id={`${baseId}-${row.id}`}>
+                    {head && cell(head, row)}
+                  </div>
+                  <Checkbox
+                    size="sm"
+                    checked={selectedIds.has(row.id)}
+                    aria-label={props.selectLabel(row)}
+                    onClick={(event) => event.stopPropagation()}
+                    onKeyDown={(event) => event.stopPropagation()}
+                    onChange={(event) => toggle(row, event.currentTarget.checked)}
+                  />
                 </div>
-                <Checkbox
-                  size="sm"
-                  checked={selectedIds.has(row.id)}
-                  aria-label={props.selectLabel(row)}
-                  onClick={(event) => event.stopPropagation()}
-                  onKeyDown={(event) => event.stopPropagation()}
-                  onChange={(event) => toggle(row, event.currentTarget.checked)}
-                />
-              </div>
-              {lines(rest, row).length > 0 && (
-                <dl className={classes.cardLines}>
-                  {lines(rest, row).map((field) => (
-                    <div key={field.name} className={classes.cardLine}>
-                      <dt className={muted.muted}>{label(field)}</dt>
-                      <dd>{cell(field, row)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
-            </article>
-          </li>
-        ))}
+                {shown.length > 0 && (
+                  <dl className={classes.cardLines}>
+                    {shown.map((field) => (
+                      <div key={field.name} className={classes.cardLine}>
+                        <dt className={muted.muted}>{label(field)}</dt>
+                        <dd>{cell(field, row)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </article>
+            </li>
+          );
+        })}
       </ul>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="sm" component="div">
