@@ -13,7 +13,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import {
   IconAlertTriangle,
   IconLayoutSidebarLeftCollapse,
@@ -29,6 +29,7 @@ import { authStore } from '../../platform/auth/store';
 import { SYSTEM_QUERY_KEY, type SystemData, useSystem } from '../../platform/auth/system';
 import { EXTERNAL_BASE_URL } from '../../platform/config';
 import { changeLanguage, localeToLanguage } from '../../platform/i18n';
+import { usePhone } from '../../platform/kit/phone';
 import { deepestMeta, headerTitle, pageTitle } from '../routeMeta';
 import { FullScreenLoader } from './FullScreenLoader';
 import { NavMenu } from './NavMenu';
@@ -102,7 +103,7 @@ function Frame({ system }: { system: SystemData }) {
   const { t, i18n } = useTranslation(['shell', 'common']);
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useLocalStorage({ key: 'tms.drawerCollapsed', defaultValue: false });
-  const isMobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const isMobile = usePhone();
   const matches = useMatches();
   const meta = deepestMeta(matches);
   // The route's title keys live in its feature's namespace; render again once it has loaded.
@@ -126,7 +127,8 @@ function Frame({ system }: { system: SystemData }) {
           breakpoint: 'sm',
           collapsed: { mobile: !mobileOpened },
         }}
-        padding="lg"
+        // A phone keeps its narrow width for the screen rather than the margins.
+        padding={{ base: 'sm', sm: 'lg' }}
       >
         <AppShell.Header px="md">
           <Group h="100%" justify="space-between" wrap="nowrap">
@@ -156,7 +158,14 @@ function Frame({ system }: { system: SystemData }) {
                   )}
                 </ActionIcon>
               </Tooltip>
-              <Title order={1} size="h4" fw={600} lineClamp={1} data-testid="header-title">
+              {/* A phone's header has room for a long title's first words only: a size smaller shows more. */}
+              <Title
+                order={1}
+                size={isMobile ? 'h5' : 'h4'}
+                fw={600}
+                lineClamp={1}
+                data-testid="header-title"
+              >
                 {headerTitle(meta, translate)}
               </Title>
             </Group>

@@ -1,10 +1,10 @@
 import 'mantine-datatable/styles.css';
 import {
+  ActionIcon,
   Alert,
   Badge,
   Box,
   Button,
-  Checkbox,
   Collapse,
   Group,
   Indicator,
@@ -34,11 +34,13 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api, download } from '../api/client';
 import { useSystemData } from '../auth/system';
+import { usePhone } from '../kit/phone';
 import { notifyDeleted } from '../snackbar';
 import { HoldToConfirm } from '../widgets';
 import { SEARCH_DEBOUNCE_MS } from '../widgets/lazySelectLogic';
 import { AccessDenied } from './AccessDenied';
 import { resourceKey } from './keys';
+import { ColumnCheckbox, type ColumnChoice, ListActionsMenu } from './ListActionsMenu';
 import { ListFilters } from './ListFilters';
 import { isBareAddress, stateOfView } from './listViewsLogic';
 import {
@@ -56,6 +58,7 @@ import {
   SELECTION_WARNING_THRESHOLD,
 } from './logic';
 import { PaginationTotal } from './PaginationTotal';
+import { ResourceCards } from './ResourceCards';
 import { ResourceCreateDialog } from './ResourceCreateDialog';
 import classes from './ResourceList.module.css';
 import { useReferenceLabels } from './references';
@@ -76,7 +79,8 @@ function downloadExport(descriptor: ResourceDescriptor, query: ReturnType<typeof
 
 /**
  * The list screen of a resource: server paging and sorting, search, filters, column choice, XLSX export,
- * selection with its warning, enable/disable toggles, and rows that open the record.
+ * selection with its warning, enable/disable toggles, and rows that open the record. On a phone the rows are
+ * cards and the toolbar keeps the search, the create button and one menu of the other actions.
  */
 export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const texts = useResourceTexts(descriptor);
@@ -95,6 +99,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const [selected, setSelected] = useState<Row[]>([]);
   const [creating, setCreating] = useState(false);
   const editable = descriptor.screens?.edit !== false;
+  const phone = usePhone();
 
   // Any change of what the list shows starts again from its first page.
   const update = (change: Partial<ListState>) =>
@@ -236,6 +241,31 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
     return displayValue(field, value, texts);
   }
 
+  const columnChoice: ColumnChoice = {
+    fields: columnFields(descriptor),
+    label: texts.label,
+    shown: columns,
+    // A column shown again takes its place in the descriptor's order.
+    onChange: (name, shown) =>
+      setColumns(
+        shown
+          ? columnFields(descriptor)
+              .map((f) => f.name)
+              .filter((n) => n === name || columns.includes(n))
+          : columns.filter((n) => n !== name),
+      ),
+  };
+  const create = () =>
+    access.create ? navigate(`${descriptor.path}/${options.newPath ?? 'new'}`) : setCreating(true);
+  // The cursors of a page still showing while another loads belong to that other page's neighbours.
+  const goToPage = (page: number) =>
+    setParams(paramsOf(descriptor, pageState(state, page, list.isPlaceholderData ? undefined : data)), {
+      replace: true,
+    });
+  const selectLabel = (record: Row) =>
+    t('selectRecord', { label: String(record[descriptor.labelField] ?? record.id) });
+  const savedFiltersProps = { descriptor, texts, state, listViews, onApply: applyView };
+
   const sortStatus: DataTableSortStatus<Row> = { columnAccessor: state.sort, direction: state.order };
   const data = list.data;
   const selectedIds = selected.map((row) => row.id);
@@ -250,97 +280,111 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const exportSelected = () =>
     downloadExport(descriptor, exportQueryOf(state, exported, texts.lang, selectedIds));
 
+  const searchInput = (
+    <TextInput
+      leftSection={<IconSearch size={16} />}
+      placeholder={t('search')}
+      aria-label={t('search')}
+      value={search}
+      onChange={(e) => setSearch(e.currentTarget.value)}
+      rightSection={
+        search ? (
+          <IconX
+            size={14}
+            style={{ cursor: 'pointer' }}
+            aria-label={t('clearSearch')}
+            onClick={() => setSearch('')}
+          />
+        ) : null
+      }
+      w={phone ? undefined : { base: '100%', xs: 320 }}
+      flex={phone ? 1 : undefined}
+      miw={0}
+      data-testid="resource-search"
+    />
+  );
+
   if (list.error instanceof ApiError && list.error.status === 403) return <AccessDenied texts={texts} />;
 
   return (
     <Stack gap="md" data-testid="resource-list" data-resource={descriptor.name}>
       <Paper withBorder p="sm">
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder={t('search')}
-            aria-label={t('search')}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            rightSection={
-              search ? (
-                <IconX
-                  size={14}
-                  style={{ cursor: 'pointer' }}
-                  aria-label={t('clearSearch')}
-                  onClick={() => setSearch('')}
-                />
-              ) : null
-            }
-            w={{ base: '100%', xs: 320 }}
-            data-testid="resource-search"
-          />
-          <Group gap="xs">
-            {filterFields.length > 0 && (
-              <Indicator label={activeFilters} size={16} disabled={activeFilters === 0} offset={4}>
-                <Button
-                  variant={filtersOpen ? 'light' : 'default'}
-                  leftSection={<IconFilter size={16} />}
-                  onClick={() => setFiltersOpen((o) => !o)}
-                  aria-expanded={filtersOpen}
-                >
-                  {t('filters.title')}
-                </Button>
-              </Indicator>
-            )}
-            <SavedFilters
-              descriptor={descriptor}
-              texts={texts}
-              state={state}
-              listViews={listViews}
-              onApply={applyView}
+        {phone ? (
+          <Group gap="xs" wrap="nowrap">
+            {searchInput}
+            <ListActionsMenu
+              savedFilters={savedFiltersProps}
+              filters={
+                filterFields.length > 0
+                  ? { active: activeFilters, open: filtersOpen, onToggle: () => setFiltersOpen((o) => !o) }
+                  : undefined
+              }
+              columns={columnChoice}
+              onExport={exportCurrent}
             />
-            <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-              <Menu.Target>
-                <Button variant="default" leftSection={<IconColumns3 size={16} />}>
-                  {t('columns')}
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{t('columnsHint')}</Menu.Label>
-                {columnFields(descriptor).map((field) => (
-                  <Menu.Item key={field.name} component="div">
-                    <Checkbox
-                      label={texts.label(field)}
-                      checked={columns.includes(field.name)}
-                      disabled={columns.length === 1 && columns.includes(field.name)}
-                      onChange={(e) =>
-                        setColumns(
-                          e.currentTarget.checked
-                            ? columnFields(descriptor)
-                                .map((f) => f.name)
-                                .filter((n) => n === field.name || columns.includes(n))
-                            : columns.filter((n) => n !== field.name),
-                        )
-                      }
-                    />
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-            <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={exportCurrent}>
-              {t('export')}
-            </Button>
             {(access.create || access.createInDialog) && (
-              <Button
-                leftSection={<IconPlus size={16} />}
-                onClick={() =>
-                  access.create
-                    ? navigate(`${descriptor.path}/${options.newPath ?? 'new'}`)
-                    : setCreating(true)
-                }
+              <ActionIcon
+                size={36}
+                onClick={create}
+                aria-label={t('new')}
                 aria-haspopup={access.create ? undefined : 'dialog'}
+                data-testid="list-create"
               >
-                {t('new')}
-              </Button>
+                <IconPlus size={18} />
+              </ActionIcon>
             )}
           </Group>
-        </Group>
+        ) : (
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            {searchInput}
+            <Group gap="xs">
+              {filterFields.length > 0 && (
+                <Indicator label={activeFilters} size={16} disabled={activeFilters === 0} offset={4}>
+                  <Button
+                    variant={filtersOpen ? 'light' : 'default'}
+                    leftSection={<IconFilter size={16} />}
+                    onClick={() => setFiltersOpen((o) => !o)}
+                    aria-expanded={filtersOpen}
+                  >
+                    {t('filters.title')}
+                  </Button>
+                </Indicator>
+              )}
+              <SavedFilters {...savedFiltersProps} />
+              <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button variant="default" leftSection={<IconColumns3 size={16} />}>
+                    {t('columns')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>{t('columnsHint')}</Menu.Label>
+                  {columnChoice.fields.map((field) => (
+                    <Menu.Item key={field.name} component="div">
+                      <ColumnCheckbox choice={columnChoice} field={field} />
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+              <Button
+                variant="default"
+                leftSection={<IconFileSpreadsheet size={16} />}
+                onClick={exportCurrent}
+              >
+                {t('export')}
+              </Button>
+              {(access.create || access.createInDialog) && (
+                <Button
+                  leftSection={<IconPlus size={16} />}
+                  onClick={create}
+                  aria-haspopup={access.create ? undefined : 'dialog'}
+                >
+                  {t('new')}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        )}
         {filterFields.length > 0 && (
           <Collapse expanded={filtersOpen}>
             <Stack
@@ -399,67 +443,90 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
           style={{ zIndex: 3, visibility: list.isFetching && data ? 'visible' : 'hidden' }}
           aria-hidden
         />
-        <DataTable<Row>
-          withTableBorder
-          borderRadius="md"
-          highlightOnHover
-          horizontalSpacing={options.oneLine ? 8 : undefined}
-          verticalAlign="center"
-          minHeight={data?.collection.length ? undefined : 200}
-          records={data?.collection ?? []}
-          columns={tableColumns}
-          fetching={!data && (list.isFetching || awaitingDefault)}
-          totalRecords={pagerRecords(data, state.page, state.itemsPerPage)}
-          recordsPerPage={state.itemsPerPage}
-          page={state.page}
-          onPageChange={(page) =>
-            // The cursors of a page still showing while another loads belong to that other page's neighbours.
-            setParams(
-              paramsOf(descriptor, pageState(state, page, list.isPlaceholderData ? undefined : data)),
-              {
-                replace: true,
+        {phone ? (
+          <ResourceCards
+            records={data?.collection ?? []}
+            fields={visibleColumns.flatMap((name) => fieldsByName.get(name) ?? [])}
+            cell={renderCell}
+            label={texts.label}
+            onOpen={editable ? open : undefined}
+            selected={selected}
+            onSelectedChange={setSelected}
+            selectLabel={selectLabel}
+            title={texts.title}
+            loading={!data && (list.isFetching || awaitingDefault)}
+            emptyText={t('empty')}
+            loadingText={t('loading')}
+            page={state.page}
+            pages={Math.max(
+              1,
+              Math.ceil(pagerRecords(data, state.page, state.itemsPerPage) / state.itemsPerPage),
+            )}
+            onPage={goToPage}
+            pageLabel={(control) => t(control === 'previous' ? 'previousPage' : 'nextPage')}
+            total={
+              <PaginationTotal
+                result={data}
+                from={data?.collection.length ? (state.page - 1) * state.itemsPerPage + 1 : 0}
+                to={(state.page - 1) * state.itemsPerPage + (data?.collection.length ?? 0)}
+                texts={texts}
+                onExact={askExactTotal}
+              />
+            }
+          />
+        ) : (
+          <DataTable<Row>
+            withTableBorder
+            borderRadius="md"
+            highlightOnHover
+            horizontalSpacing={options.oneLine ? 8 : undefined}
+            verticalAlign="center"
+            minHeight={data?.collection.length ? undefined : 200}
+            records={data?.collection ?? []}
+            columns={tableColumns}
+            fetching={!data && (list.isFetching || awaitingDefault)}
+            totalRecords={pagerRecords(data, state.page, state.itemsPerPage)}
+            recordsPerPage={state.itemsPerPage}
+            page={state.page}
+            onPageChange={goToPage}
+            recordsPerPageOptions={[...PAGE_SIZES]}
+            onRecordsPerPageChange={(itemsPerPage) => update({ itemsPerPage })}
+            recordsPerPageLabel={t('perPage')}
+            paginationText={({ from, to }) => (
+              <PaginationTotal result={data} from={from} to={to} texts={texts} onExact={askExactTotal} />
+            )}
+            noRecordsText={t('empty')}
+            loadingText={t('loading')}
+            allRecordsSelectionCheckboxProps={{ 'aria-label': t('selectAll') }}
+            getRecordSelectionCheckboxProps={(record) => ({ 'aria-label': selectLabel(record) })}
+            getPaginationControlProps={(control) =>
+              control === 'previous'
+                ? { 'aria-label': t('previousPage') }
+                : control === 'next'
+                  ? { 'aria-label': t('nextPage') }
+                  : {}
+            }
+            sortStatus={sortStatus}
+            onSortStatusChange={(status) =>
+              update({ sort: String(status.columnAccessor), order: status.direction })
+            }
+            selectedRecords={selected}
+            onSelectedRecordsChange={setSelected}
+            onRowClick={editable ? ({ record }) => open(record) : undefined}
+            customRowAttributes={(record) => ({
+              tabIndex: editable ? 0 : undefined,
+              'data-testid': 'resource-row',
+              'data-id': record.id,
+              'data-disabled': record.enabled === false ? true : undefined,
+              onKeyDown: (event: React.KeyboardEvent) => {
+                if (event.key === 'Enter' && event.target === event.currentTarget) open(record);
               },
-            )
-          }
-          recordsPerPageOptions={[...PAGE_SIZES]}
-          onRecordsPerPageChange={(itemsPerPage) => update({ itemsPerPage })}
-          recordsPerPageLabel={t('perPage')}
-          paginationText={({ from, to }) => (
-            <PaginationTotal result={data} from={from} to={to} texts={texts} onExact={askExactTotal} />
-          )}
-          noRecordsText={t('empty')}
-          loadingText={t('loading')}
-          allRecordsSelectionCheckboxProps={{ 'aria-label': t('selectAll') }}
-          getRecordSelectionCheckboxProps={(record) => ({
-            'aria-label': t('selectRecord', { label: String(record[descriptor.labelField] ?? record.id) }),
-          })}
-          getPaginationControlProps={(control) =>
-            control === 'previous'
-              ? { 'aria-label': t('previousPage') }
-              : control === 'next'
-                ? { 'aria-label': t('nextPage') }
-                : {}
-          }
-          sortStatus={sortStatus}
-          onSortStatusChange={(status) =>
-            update({ sort: String(status.columnAccessor), order: status.direction })
-          }
-          selectedRecords={selected}
-          onSelectedRecordsChange={setSelected}
-          onRowClick={editable ? ({ record }) => open(record) : undefined}
-          customRowAttributes={(record) => ({
-            tabIndex: editable ? 0 : undefined,
-            'data-testid': 'resource-row',
-            'data-id': record.id,
-            'data-disabled': record.enabled === false ? true : undefined,
-            onKeyDown: (event: React.KeyboardEvent) => {
-              if (event.key === 'Enter' && event.target === event.currentTarget) open(record);
-            },
-          })}
-          rowClassName={(record) =>
-            record.enabled === false ? `${classes.row} ${muted.muted}` : classes.row
-          }
-        />
+            })}
+            rowClassName={(record) =>
+              record.enabled === false ? `${classes.row} ${muted.muted}` : classes.row
+            }
+          />
+        )}
       </Box>
       {access.createInDialog && (
         <ResourceCreateDialog

@@ -9,7 +9,7 @@ import { ManageViewsDialog, ViewNameDialog } from './SavedFilterDialogs';
 import type { ResourceTexts } from './texts';
 import type { ListViews } from './useListViews';
 
-interface SavedFiltersProps {
+export interface SavedFiltersProps {
   descriptor: ResourceDescriptor;
   texts: ResourceTexts;
   state: ListState;
@@ -23,13 +23,8 @@ type Dialog = { kind: 'save' } | { kind: 'rename'; view: ListView } | { kind: 'm
  * The toolbar's saved filters: apply one (the button names the one shown), save the current filter, and
  * manage them (rename, default, delete). Kept per user on the server.
  */
-export function SavedFilters({ descriptor, texts, state, listViews, onApply }: SavedFiltersProps) {
-  const { t } = texts;
-  const { views } = listViews;
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const active = matchingView(descriptor, views, state);
-  const title = t('savedFilters.title');
-
+export function SavedFilters(props: SavedFiltersProps) {
+  const { active, title, items, dialogs } = useSavedFilters(props);
   return (
     <>
       <Menu
@@ -51,46 +46,68 @@ export function SavedFilters({ descriptor, texts, state, listViews, onApply }: S
         </Menu.Target>
         {/* As wide as its texts (never narrower than its button), within the screen; long names wrap. */}
         <Menu.Dropdown miw={240} maw="min(400px, calc(100vw - 2rem))">
-          <Menu.Label>{views.length ? title : t('savedFilters.none')}</Menu.Label>
-          {views.map((view) => (
-            <Menu.Item
-              key={view.id}
-              onClick={() => onApply(view)}
-              leftSection={
-                <IconCheck size={14} style={{ visibility: view === active ? 'visible' : 'hidden' }} />
-              }
-              rightSection={
-                view.isDefault ? (
-                  <Badge size="xs" variant="light" tt="none">
-                    {t('savedFilters.default')}
-                  </Badge>
-                ) : null
-              }
-              aria-current={view === active ? 'true' : undefined}
-              data-testid="saved-filter"
-            >
-              {view.name}
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          <Menu.Item
-            leftSection={<IconDeviceFloppy size={14} />}
-            onClick={() => setDialog({ kind: 'save' })}
-            data-testid="save-filter"
-          >
-            {t('savedFilters.save')}
-          </Menu.Item>
-          {views.length > 0 && (
-            <Menu.Item
-              leftSection={<IconSettings size={14} />}
-              onClick={() => setDialog({ kind: 'manage' })}
-              data-testid="manage-filters"
-            >
-              {t('savedFilters.manage')}
-            </Menu.Item>
-          )}
+          {items}
         </Menu.Dropdown>
       </Menu>
+      {dialogs}
+    </>
+  );
+}
+
+/**
+ * The saved filters as menu items (under their label) and their dialogs, for a menu of their own or a part
+ * of another (the phone's toolbar menu). The dialogs live outside any menu, which closes as they open.
+ */
+export function useSavedFilters({ descriptor, texts, state, listViews, onApply }: SavedFiltersProps) {
+  const { t } = texts;
+  const { views } = listViews;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const active = matchingView(descriptor, views, state);
+  const title = t('savedFilters.title');
+
+  const items = (
+    <>
+      <Menu.Label>{views.length ? title : t('savedFilters.none')}</Menu.Label>
+      {views.map((view) => (
+        <Menu.Item
+          key={view.id}
+          onClick={() => onApply(view)}
+          leftSection={<IconCheck size={14} style={{ visibility: view === active ? 'visible' : 'hidden' }} />}
+          rightSection={
+            view.isDefault ? (
+              <Badge size="xs" variant="light" tt="none">
+                {t('savedFilters.default')}
+              </Badge>
+            ) : null
+          }
+          aria-current={view === active ? 'true' : undefined}
+          data-testid="saved-filter"
+        >
+          {view.name}
+        </Menu.Item>
+      ))}
+      <Menu.Divider />
+      <Menu.Item
+        leftSection={<IconDeviceFloppy size={14} />}
+        onClick={() => setDialog({ kind: 'save' })}
+        data-testid="save-filter"
+      >
+        {t('savedFilters.save')}
+      </Menu.Item>
+      {views.length > 0 && (
+        <Menu.Item
+          leftSection={<IconSettings size={14} />}
+          onClick={() => setDialog({ kind: 'manage' })}
+          data-testid="manage-filters"
+        >
+          {t('savedFilters.manage')}
+        </Menu.Item>
+      )}
+    </>
+  );
+
+  const dialogs = (
+    <>
       <ViewNameDialog
         texts={texts}
         listViews={listViews}
@@ -108,4 +125,6 @@ export function SavedFilters({ descriptor, texts, state, listViews, onApply }: S
       />
     </>
   );
+
+  return { active, title, items, dialogs };
 }
