@@ -9,6 +9,8 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       {
+        // Web modules read the build's version (vite.config.ts defines it for the app).
+        define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],

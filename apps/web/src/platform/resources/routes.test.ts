@@ -14,11 +14,12 @@ describe('a record route', () => {
     const loader = edit?.loader as (args: { params: Record<string, string> }) => unknown;
     expect(loader({ params: { id: '7' } })).toBeNull();
     expect(prefetch).toHaveBeenCalledOnce();
-    await vi.waitFor(() =>
-      expect(queryClient.getQueryData(['resource', 'currency', 'record', 7])).toEqual({
-        id: 7,
-        path: '/settings/currencies/7',
-      }),
+    await vi.waitFor(
+      () =>
+        expect(queryClient.getQueryData(['resource', 'currency', 'record', 7])).toEqual({
+          id: 7,
+          path: '/settings/currencies/7',
+        }),
       // The descriptor comes with the domain package, which loads first.
       { timeout: 15_000 },
     );
