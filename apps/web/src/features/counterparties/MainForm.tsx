@@ -12,12 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { errorText } from '../../platform/kit/errorText';
-import { FormRootError } from '../../platform/kit/FormRootError';
 import { FormSection } from '../../platform/kit/FormSection';
 import { LeaveGuard } from '../../platform/kit/LeaveGuard';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { accessOf, bodyOf, formValuesOf, isRequired, type Row } from '../../platform/resources/logic';
-import { ConflictAlert } from '../../platform/resources/RecordPage';
+import { FormAlerts } from '../../platform/resources/RecordPage';
 import { type ResourceFormValues, useResourceForm } from '../../platform/resources/ResourceFormFields';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { useRecordSave } from '../../platform/resources/useRecordSave';
@@ -150,21 +149,20 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
     <form onSubmit={submit} noValidate data-testid="resource-form">
       <Stack gap="md">
         <LeaveGuard dirty={formState.isDirty} />
-        {conflict && (
-          <ConflictAlert
-            texts={texts}
-            onReload={async () => {
-              await reload();
-              setConflict(false);
-            }}
-          />
-        )}
+        <FormAlerts
+          texts={texts}
+          conflict={conflict}
+          rootError={rootError}
+          onReload={async () => {
+            await reload();
+            setConflict(false);
+          }}
+        />
         {lockedByManagement && (
           <Alert color="gray" icon={<IconLock size={18} />} data-testid="management-lock">
             {t('managementLocked')}
           </Alert>
         )}
-        {rootError && <FormRootError>{rootError}</FormRootError>}
         {MAIN_SECTIONS.map((section) => {
           const shown = section.fields
             .map(([name, size]) => [fields.get(name), size] as const)

@@ -10,6 +10,7 @@ import { translateServerMessage } from '../../platform/i18n';
 import { FormSection } from '../../platform/kit/FormSection';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { accessOf } from '../../platform/resources/logic';
+import { FormAlerts } from '../../platform/resources/RecordPage';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { CustomFieldsBlock } from './CustomFieldsBlock';
 import { EditableBlock } from './EditableBlock';
@@ -17,7 +18,7 @@ import { DescribedField, type ReferenceSelectOptions } from './fields';
 import type { OrderFormValues } from './logic';
 import { CustomFieldsView, FieldsView, RouteView } from './ReadOnlyViews';
 import { RouteEditor } from './RouteEditor';
-import { FormAlerts, useOperationSave } from './save';
+import { useOperationSave } from './save';
 
 /** Which part of an order or job the form shows: all of it (a new record), the main block or the route block. */
 export type OperationFormPart = 'all' | 'main' | 'route';

@@ -1,8 +1,6 @@
 import type { ResourceDescriptor } from '@tms/domain';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { FormRootError } from '../../platform/kit/FormRootError';
 import type { Row } from '../../platform/resources/logic';
-import { ConflictAlert } from '../../platform/resources/RecordPage';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { useRecordSave } from '../../platform/resources/useRecordSave';
 import { OPERATIONS_KEY } from './api';
@@ -25,24 +23,4 @@ export function useOperationSave<T extends FieldValues>({
   onSaved?: () => void;
 }) {
   return useRecordSave({ ...options, t: texts.t, alsoRefresh: [OPERATIONS_KEY] });
-}
-
-/** Above the form: the stale-version alert and the root error of a refused save. */
-export function FormAlerts({
-  texts,
-  conflict,
-  rootError,
-  onReload,
-}: {
-  texts: ResourceTexts;
-  conflict: boolean;
-  rootError: string | undefined;
-  onReload: () => void;
-}) {
-  return (
-    <>
-      {conflict && <ConflictAlert texts={texts} onReload={onReload} />}
-      {rootError && <FormRootError>{rootError}</FormRootError>}
-    </>
-  );
 }

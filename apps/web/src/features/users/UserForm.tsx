@@ -24,14 +24,13 @@ import { impersonate } from '../../platform/auth/actions';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime } from '../../platform/format';
 import { errorText } from '../../platform/kit/errorText';
-import { FormRootError } from '../../platform/kit/FormRootError';
 import { FormSection } from '../../platform/kit/FormSection';
 import { LeaveGuard } from '../../platform/kit/LeaveGuard';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { useRevealErrors } from '../../platform/kit/revealErrors';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf, bodyOf, formValuesOf } from '../../platform/resources/logic';
-import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
+import { FormAlerts, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { useResourceTexts } from '../../platform/resources/texts';
 import { useRecordSave } from '../../platform/resources/useRecordSave';
@@ -206,17 +205,16 @@ function UserScreen({
     >
       <Stack gap="md">
         <LeaveGuard dirty={form.formState.isDirty} />
-        {conflict && (
-          <ConflictAlert
-            texts={texts}
-            onReload={async () => {
-              const fresh = await reload();
-              if (fresh) reset(initialValues(descriptor, fresh));
-              setConflict(false);
-            }}
-          />
-        )}
-        {rootError && <FormRootError>{rootError}</FormRootError>}
+        <FormAlerts
+          texts={texts}
+          conflict={conflict}
+          rootError={rootError}
+          onReload={async () => {
+            const fresh = await reload();
+            if (fresh) reset(initialValues(descriptor, fresh));
+            setConflict(false);
+          }}
+        />
         <FormSection title={t('sections.account')} columns>
           {ACCOUNT_FIELDS.map(renderField)}
           {!record &&

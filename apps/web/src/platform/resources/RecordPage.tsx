@@ -19,6 +19,7 @@ import { Link, useParams } from 'react-router';
 import { api } from '../api/client';
 import { padId } from '../format';
 import { translateServerMessage } from '../i18n';
+import { FormRootError } from '../kit/FormRootError';
 import { resourceKey } from './keys';
 import type { Row } from './logic';
 import { ResourceHistory } from './ResourceHistory';
@@ -204,5 +205,25 @@ export function ConflictAlert({ texts, onReload }: { texts: ResourceTexts; onRel
         </Button>
       </Stack>
     </Alert>
+  );
+}
+
+/** Above the form: the stale-version alert and the root error of a refused save. */
+export function FormAlerts({
+  texts,
+  conflict,
+  rootError,
+  onReload,
+}: {
+  texts: ResourceTexts;
+  conflict: boolean;
+  rootError: string | undefined;
+  onReload: () => void;
+}) {
+  return (
+    <>
+      {conflict && <ConflictAlert texts={texts} onReload={onReload} />}
+      {rootError && <FormRootError>{rootError}</FormRootError>}
+    </>
   );
 }

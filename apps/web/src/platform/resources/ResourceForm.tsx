@@ -3,13 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '../api/client';
 import { useSystemData } from '../auth/system';
 import { padId } from '../format';
-import { FormRootError } from '../kit/FormRootError';
 import { LeaveGuard } from '../kit/LeaveGuard';
 import { RecordActionBar } from '../kit/RecordActionBar';
 import { notifySaved } from '../snackbar';
 import { resourceKey } from './keys';
 import { accessOf, bodyOf, formValuesOf, type Row } from './logic';
-import { ConflictAlert, RecordPage, RecordPlaceholder, useRecord } from './RecordPage';
+import { FormAlerts, RecordPage, RecordPlaceholder, useRecord } from './RecordPage';
 import { ResourceFormFields, useResourceForm } from './ResourceFormFields';
 import { type ResourceTexts, useResourceTexts } from './texts';
 import type { ResourceScreenProps } from './types';
@@ -81,8 +80,7 @@ function FormScreen({
     >
       <Stack gap="md">
         <LeaveGuard dirty={formState.isDirty} />
-        {conflict && <ConflictAlert texts={texts} onReload={reloadRecord} />}
-        {rootError && <FormRootError>{rootError}</FormRootError>}
+        <FormAlerts texts={texts} conflict={conflict} rootError={rootError} onReload={reloadRecord} />
         <ResourceFormFields
           descriptor={descriptor}
           options={options}
