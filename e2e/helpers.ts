@@ -162,6 +162,39 @@ export function apiOf(page: Page, token: string): Api {
 /** A suffix unique to the run, so records a test creates never meet another test's or run's. */
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
+/**
+ * An order of a new client (outside Russia, so it needs no INN) on a new product, Moscow to Berlin, made
+ * through the API; `client` and `cargo` add to what is sent. Answers its id and the suffix its names carry.
+ */
+export async function newOrder(
+  api: Api,
+  { client = {}, cargo = {} }: { client?: Record<string, unknown>; cargo?: Record<string, unknown> } = {},
+) {
+  const id = unique();
+  const countries = (await api('GET', '/settings/countries?itemsPerPage=20')).collection as {
+    id: number;
+    name: string;
+  }[];
+  const country = countries.find((c) => c.name !== 'Российская Федерация')!;
+  const owner = await api('POST', '/counterparties', {
+    name: `Клиент ${id}`,
+    client: true,
+    countryId: country.id,
+    ...client,
+  });
+  const product = await api('POST', '/tms/products', { code: `P${id}`, name: `Продукт ${id}` });
+  const order = await api('POST', '/tms/orders', {
+    clientId: owner.id,
+    productId: product.id,
+    route: [
+      { kind: 'dispatch', address: 'Москва, Тверская 1', countryId: country.id },
+      { kind: 'delivery', address: 'Berlin, Unter den Linden 1', countryId: country.id },
+    ],
+    cargo: { description: 'Станки', ...cargo },
+  });
+  return { id: order.id as number, unique: id };
+}
+
 export const snackbar = (page: Page) => page.getByTestId('snackbar');
 
 /** A save's answer can take a while on a loaded machine; the snackbar then stays 3 s. */

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { type Api, apiOf, expectSnackbar, SAVE_TIMEOUT, signIn, test, unique } from './helpers';
+import { type Api, apiOf, expectSnackbar, newOrder, SAVE_TIMEOUT, signIn, test } from './helpers';
 
 /**
  * Numbers keep their look (issue 15): a decimal typed the Russian way ("12,5", "1 500 000") is shown so
@@ -9,33 +9,10 @@ import { type Api, apiOf, expectSnackbar, SAVE_TIMEOUT, signIn, test, unique } f
 
 const NBSP = '\u00a0';
 
-/** A new order of a new client, created through the API. */
-async function newOrder(api: Api) {
-  const id = unique();
-  const countries = (await api('GET', '/settings/countries?itemsPerPage=20')).collection as {
-    id: number;
-    name: string;
-  }[];
-  // Outside Russia a counterparty needs no INN.
-  const country = countries.find((c) => c.name !== 'Российская Федерация')!;
-  const client = await api('POST', '/counterparties', {
-    name: `Клиент чисел ${id}`,
-    client: true,
-    countryId: country.id,
-  });
+/** A new order whose cargo's declared value has its currency. */
+async function orderWithCurrency(api: Api) {
   const [currency] = (await api('GET', '/settings/currencies?search=EUR')).collection as { id: number }[];
-  const product = await api('POST', '/tms/products', { code: `N${id}`, name: `Продукт ${id}` });
-  const order = await api('POST', '/tms/orders', {
-    clientId: client.id,
-    productId: product.id,
-    route: [
-      { kind: 'dispatch', address: 'Москва, Тверская 1', countryId: country.id },
-      { kind: 'delivery', address: 'Berlin, Unter den Linden 1', countryId: country.id },
-    ],
-    // The declared value needs its currency.
-    cargo: { description: 'Станки', declaredValueCurrencyId: currency!.id },
-  });
-  return order.id as number;
+  return (await newOrder(api, { cargo: { declaredValueCurrencyId: currency!.id } })).id;
 }
 
 test('cargo numbers keep the Russian look while editing, after the save and after a reload', async ({
@@ -43,7 +20,7 @@ test('cargo numbers keep the Russian look while editing, after the save and afte
 }) => {
   test.setTimeout(120_000);
   const api = apiOf(page, await signIn(page, '/dashboard'));
-  const id = await newOrder(api);
+  const id = await orderWithCurrency(api);
 
   await page.goto(`/tms/orders/${id}`);
   const cargo = page.getByTestId('section-cargo');
@@ -73,7 +50,7 @@ test('cargo numbers keep the Russian look while editing, after the save and afte
 test('cargo numbers read and show the English way in English', async ({ page }) => {
   test.setTimeout(120_000);
   const api = apiOf(page, await signIn(page, '/dashboard', 'en'));
-  const id = await newOrder(api);
+  const id = await orderWithCurrency(api);
 
   await page.goto(`/tms/orders/${id}`);
   const weight = page.locator('#cargo-weight');

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { type Api, apiOf, signIn, test, unique } from './helpers';
+import { apiOf, newOrder, signIn, test } from './helpers';
 
 /**
  * Files of orders (issue 6): a file uploaded on the order's files block with a tag and listed with its
@@ -17,39 +17,11 @@ function daysAgo(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** An order of a new client (`applicationRequired` as given) on a new product. */
-async function newOrder(api: Api, applicationRequired: boolean) {
-  const id = unique();
-  const countries = (await api('GET', '/settings/countries?itemsPerPage=20')).collection as {
-    id: number;
-    name: string;
-  }[];
-  // Outside Russia a counterparty needs no INN.
-  const country = countries.find((c) => c.name !== 'Российская Федерация')!;
-  const client = await api('POST', '/counterparties', {
-    name: `Клиент файлов ${id}`,
-    client: true,
-    countryId: country.id,
-    applicationRequired,
-  });
-  const product = await api('POST', '/tms/products', { code: `F${id}`, name: `Продукт ${id}` });
-  const order = await api('POST', '/tms/orders', {
-    clientId: client.id,
-    productId: product.id,
-    route: [
-      { kind: 'dispatch', address: 'Москва, Тверская 1', countryId: country.id },
-      { kind: 'delivery', address: 'Berlin, Unter den Linden 1', countryId: country.id },
-    ],
-    cargo: { description: 'Станки' },
-  });
-  return { id: order.id as number, unique: id };
-}
-
 test('a file uploaded to an order with a tag is listed with its chip', async ({ page }) => {
   test.setTimeout(120_000);
   const token = await signIn(page, '/tms/orders');
   const api = apiOf(page, token);
-  const order = await newOrder(api, false);
+  const order = await newOrder(api, { client: { applicationRequired: false } });
   const tag = `CMR ${order.unique}`;
   await api('POST', '/settings/file-tag-types', { code: `CMR${order.unique}`, name: tag, color: '#2f9e44' });
 
@@ -98,7 +70,7 @@ test('the archiver archives an order once its application is attached', async ({
   test.setTimeout(120_000);
   const token = await signIn(page, '/tms/orders');
   const api = apiOf(page, token);
-  const order = await newOrder(api, true);
+  const order = await newOrder(api, { client: { applicationRequired: true } });
   const path = `/tms/orders/${order.id}`;
 
   // One stage, closed long enough ago for the default archive delay.
