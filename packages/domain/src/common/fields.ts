@@ -102,6 +102,10 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
   set(descriptor: Partial<FieldDescriptor>) {
     return this.with({}, descriptor);
   }
+  /** Shown in lists by another field (`FieldDescriptor.shownBy`): no column of its own. */
+  shownBy(field: string) {
+    return this.with({}, { shownBy: field });
+  }
   /** Not in the generated form (a custom screen edits it). */
   hiddenInForm() {
     return this.with({}, { hiddenInForm: true });

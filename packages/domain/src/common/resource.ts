@@ -87,6 +87,11 @@ export interface FieldDescriptor {
   /** Hidden from the generated form (a custom screen edits it). */
   hiddenInForm?: boolean;
   /**
+   * Not a column of its own: a list shows it by this other field (an order's client by the client's name
+   * kept with the order, which sorts), so the column choice never offers the same column twice.
+   */
+  shownBy?: string;
+  /**
    * A json field as one cell of the XLSX export, the text its list cell shows (an order's route: "Москва →
    * Berlin"); a json field without it is left out of the export.
    */

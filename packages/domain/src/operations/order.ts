@@ -224,12 +224,12 @@ export const orderResource = declareResource({
   keys: 'operations.fields',
   fields: {
     number: C.number,
-    clientId: f.reference(counterpartyResource).listed().filterable(),
+    clientId: f.reference(counterpartyResource).filterable().shownBy('clientName'),
     /** The client's name at the last save, for the list and the search. */
-    clientName: f.text().readOnly().searchable().sortable().hiddenInForm(),
-    productId: f.reference(productResource).listed().filterable(),
+    clientName: f.text().readOnly().listed().searchable().sortable().hiddenInForm(),
+    productId: f.reference(productResource).filterable().shownBy('productName'),
     /** The product's name, kept with the order (and on the product's renames), for the list's sort. */
-    productName: f.text().readOnly().sortable().hiddenInForm(),
+    productName: f.text().readOnly().listed().sortable().hiddenInForm(),
     serviceId: f.reference(serviceResource).optional().filterable(),
     serviceOfficeId: C.serviceOfficeId,
     forwarderId: C.forwarderId,

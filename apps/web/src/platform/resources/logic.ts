@@ -237,7 +237,9 @@ export function exportQueryOf(
 /** Fields a list can show as columns. */
 /** The fields a list can show: no structured values, but for those a list lists (with a cell of its own). */
 export const columnFields = (descriptor: ResourceDescriptor) =>
-  descriptor.fields.filter((f) => f.type !== 'roles' && (f.type !== 'json' || f.listed === true));
+  descriptor.fields.filter(
+    (f) => f.type !== 'roles' && !f.shownBy && (f.type !== 'json' || f.listed === true),
+  );
 
 export const defaultColumns = (descriptor: ResourceDescriptor) =>
   columnFields(descriptor)
