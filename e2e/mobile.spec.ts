@@ -106,3 +106,24 @@ test('a dictionary list on a phone, in the dark theme: a card a record, selectio
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings\/currencies\/\d+$/);
 });
+
+test('an order on a phone: the header takes under half the screen, the statuses one line, icon actions', async ({
+  page,
+}) => {
+  await signIn(page, '/tms/orders', 'ru', { user: FORWARDER });
+  await page.getByTestId('resource-card').first().click();
+  await expect(page).toHaveURL(/\/tms\/orders\/\d+$/);
+  const header = page.getByTestId('operation-header');
+  await expect(header).toBeVisible();
+  expect((await header.boundingBox())!.height).toBeLessThan(844 / 2);
+  // The statuses swipe sideways on one line instead of filling the screen.
+  const statuses = page.getByTestId('status-menus').locator(':scope > *');
+  const tops = await statuses.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+  expect(tops.length).toBeGreaterThan(1);
+  expect(new Set(tops).size).toBe(1);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+  // The record's actions are icons whose names stay for assistive technology.
+  await expect(page.getByRole('link', { name: 'Копировать' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Вид' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,4 +1,11 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  defaultVariantColorsResolver,
+  type MantineColorsTuple,
+  parseThemeColor,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 // A calm slate blue for a back office read all day.
 const brand: MantineColorsTuple = [
@@ -14,7 +21,25 @@ const brand: MantineColorsTuple = [
   '#224b85',
 ];
 
+/**
+ * The light variant (status badges, light buttons, alerts) writes its text in the colour's darkest shade
+ * on its palest tint in the light scheme, and in a pale shade on the dark: Mantine's default (shade 6 on a
+ * tint of itself) reads below 4.5:1 for teal, green, yellow and orange.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return colors;
+  const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor) return colors;
+  return {
+    ...colors,
+    background: `light-dark(var(--mantine-color-${parsed.color}-0), ${colors.background})`,
+    color: `light-dark(var(--mantine-color-${parsed.color}-9), var(--mantine-color-${parsed.color}-2))`,
+  };
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'brand',
   colors: { brand },
   primaryShade: { light: 7, dark: 5 },

@@ -217,11 +217,11 @@ export function JobHeader({ job, descriptor, statuses }: OperationHeaderProps & 
   );
 }
 
-/** The header's panel: four columns of summary, the statuses under a rule. */
+/** The header's panel: four columns of summary (two on a phone), the statuses under a rule. */
 function HeaderFrame({ statuses, children }: { statuses: ReactNode; children: ReactNode }) {
   return (
     <Paper withBorder p="md" data-testid="operation-header">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" verticalSpacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="sm">
         {children}
       </SimpleGrid>
       <Divider my="sm" />

@@ -91,6 +91,7 @@ export function StatusMenus({ descriptor, record, stale = false }: StatusMenusPr
   return (
     <>
       <StatusMenuBar
+        label={t('statuses.title')}
         changeTo={t('statuses.changeTo')}
         loading={targets.isFetching || change.isPending}
         busy={busy}

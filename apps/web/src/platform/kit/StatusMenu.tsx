@@ -1,5 +1,6 @@
 import { Badge, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
+import { usePhone } from './phone';
 
 /** One status of a record: what it is now and where the user may move it. */
 export interface StatusMenuItem {
@@ -17,6 +18,8 @@ export interface StatusMenuItem {
 
 interface StatusMenuBarProps {
   items: readonly StatusMenuItem[];
+  /** The statuses' name as a group ("Statuses"). */
+  label: string;
   /** The heading of a menu ("Change to"). */
   changeTo: string;
   /** The choices are being loaded or a change is being saved: the badges show a spinner. */
@@ -29,9 +32,21 @@ interface StatusMenuBarProps {
  * The statuses of a record as badges, each a button opening the values the user may move it to. The
  * feature says which statuses there are, their values and what choosing one does.
  */
-export function StatusMenuBar({ items, changeTo, loading, busy }: StatusMenuBarProps) {
+export function StatusMenuBar({ items, label, changeTo, loading, busy }: StatusMenuBarProps) {
+  // On a phone the statuses are one line to swipe through, not a column filling the screen.
+  const phone = usePhone();
   return (
-    <Group gap="xs" data-testid="status-menus" aria-busy={busy}>
+    <Group
+      gap="xs"
+      wrap={phone ? 'nowrap' : 'wrap'}
+      style={phone ? { overflowX: 'auto', scrollbarWidth: 'none', paddingBlock: 2 } : undefined}
+      // The strip scrolls by keyboard too, whether or not a status may be changed now.
+      tabIndex={phone ? 0 : undefined}
+      role="group"
+      aria-label={label}
+      data-testid="status-menus"
+      aria-busy={busy}
+    >
       {items.map((item) => {
         const badge = (
           <Badge
@@ -48,7 +63,7 @@ export function StatusMenuBar({ items, changeTo, loading, busy }: StatusMenuBarP
               ) : undefined
             }
           >
-            <Text span size="xs" c="dimmed" mr={4}>
+            <Text span size="xs" fw={400} mr={4}>
               {item.label}:
             </Text>
             {item.valueLabel}
@@ -56,7 +71,12 @@ export function StatusMenuBar({ items, changeTo, loading, busy }: StatusMenuBarP
         );
         if (item.choices.length === 0) {
           return (
-            <span key={item.kind} data-testid={`status-${item.kind}`} data-status={item.value}>
+            <span
+              key={item.kind}
+              data-testid={`status-${item.kind}`}
+              data-status={item.value}
+              style={{ flexShrink: 0 }}
+            >
               {badge}
             </span>
           );
@@ -69,6 +89,7 @@ export function StatusMenuBar({ items, changeTo, loading, busy }: StatusMenuBarP
                 data-testid={`status-${item.kind}`}
                 data-status={item.value}
                 aria-label={`${item.label}: ${item.valueLabel}`}
+                style={{ flexShrink: 0 }}
               >
                 {badge}
               </UnstyledButton>

@@ -20,6 +20,7 @@ import { api } from '../api/client';
 import { padId } from '../format';
 import { translateServerMessage } from '../i18n';
 import { FormRootError } from '../kit/FormRootError';
+import { usePhone } from '../kit/phone';
 import { resourceKey } from './keys';
 import type { Row } from './logic';
 import { ResourceHistory } from './ResourceHistory';
@@ -80,6 +81,7 @@ export function RecordPage({
   children,
 }: RecordPageProps) {
   const { t } = texts;
+  const phone = usePhone();
   const recordId = record?.id ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another record (or the new one) shows
   useEffect(() => {
@@ -113,7 +115,11 @@ export function RecordPage({
           </Title>
           {badges}
         </Group>
-        {actions && <Group gap="xs">{actions}</Group>}
+        {actions && (
+          <Group gap="xs" className={phone ? classes.iconActions : undefined}>
+            {actions}
+          </Group>
+        )}
       </Group>
       {summary}
       {record ? (
