@@ -18,6 +18,7 @@ import {
 import type { Database } from '../connection';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoOperations } from './demo-operations';
+import { seedDemoRequests } from './demo-requests';
 
 /** The password of every demo user (README "Signing in the first time"). */
 export const DEMO_PASSWORD = 'Demo12345';
@@ -688,6 +689,7 @@ export async function seedDemoData(
       .values(WAREHOUSE_SERVICES.map((service) => ({ ...service, currencyId: currencyId.get('RUB')! })));
     await seedDemoCounterparties(tx, userId, officeId, entityId as Map<'MOW' | 'MSQ', number>);
     await seedDemoOperations(tx, userId, officeId);
+    await seedDemoRequests(tx, userId, officeId);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },
