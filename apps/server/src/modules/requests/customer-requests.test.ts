@@ -265,7 +265,9 @@ describe('the operational status', () => {
     expect(await targets(viewer)).toEqual([]);
     expect(errorsOf(await move(viewer, request, 'NEED_MORE_INFO'))).toEqual({ status: [M.statusManual] });
     expect((await move(stranger, request, 'NEED_MORE_INFO')).statusCode).toBe(404);
-    const nobody = await signIn(ctx, ['ROLE_REQUEST_CREATE']);
+    const creator = await signIn(ctx, ['ROLE_REQUEST_CREATE']);
+    expect((await move(creator, request, 'NEED_MORE_INFO')).statusCode).toBe(404);
+    const nobody = await signIn(ctx, ['ROLE_ORDER_VIEW_ALL']);
     expect((await move(nobody, request, 'NEED_MORE_INFO')).statusCode).toBe(403);
   });
 });
@@ -338,6 +340,14 @@ describe('the scopes of requests', () => {
 
   it('all: every request', async () => {
     expect(await reached(all)).toEqual([mine, sold, forwarded, ofMyOffice, elsewhere]);
+  });
+
+  it('create without a view scope: the requests I created, sell or forward', async () => {
+    const creator = await signIn(ctx, ['ROLE_REQUEST_CREATE']);
+    const made = await createRequest(creator, { serviceOfficeId: msq });
+    const list = await listed(creator);
+    expect(list).toEqual([made.id]);
+    expect((await call('GET', `/api/requests/${mine.id}`, creator)).statusCode).toBe(404);
   });
 
   it('none: 403 on the list and by id', async () => {

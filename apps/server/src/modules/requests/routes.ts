@@ -18,7 +18,7 @@ import { changeRequestStatus } from './use-cases/change-status';
 /** The operational status of a request: the moves the user may make, and the move itself. */
 function registerRequestStatusRoutes(app: App): void {
   const tags = [requestResource.name];
-  const roles = [...requestResource.roles.view];
+  const roles = [...requestResource.roles.view, ...requestResource.roles.edit];
   app.get(
     '/requests/:id/statuses',
     {

@@ -16,10 +16,27 @@ const builders: ScopeBuilders<'ROLE_REQUEST_VIEW'> = {
 
 export type Access = 'read' | 'write';
 
-/** Reads: the view scope. Writes: the same requests, for holders of the create (working) role. */
+/** The requests a holder of the create role reaches without a view scope: their own. */
+function created(auth: AuthContext): ScopeAccess {
+  if (!hasAnyRole(auth, ['ROLE_REQUEST_CREATE'])) return { access: 'none' };
+  return { access: 'restricted', where: builders.own(auth.userId, auth), scopes: ['own'] };
+}
+
+/** Several scopes together: the rows either reaches. */
+function union(a: ScopeAccess, b: ScopeAccess): ScopeAccess {
+  if (a.access === 'all' || b.access === 'all') return { access: 'all' };
+  if (a.access === 'none') return b;
+  if (b.access === 'none') return a;
+  return { access: 'restricted', where: sql`(${a.where} OR ${b.where})`, scopes: [...a.scopes, ...b.scopes] };
+}
+
+/**
+ * Reads: the view scope, and for holders of the create (working) role their own requests too. Writes: the
+ * same requests, for holders of the create role only.
+ */
 export function requestAccess(auth: AuthContext, access: Access): ScopeAccess {
   if (access === 'write' && !hasAnyRole(auth, ['ROLE_REQUEST_CREATE'])) return { access: 'none' };
-  return resolveScope(auth, 'ROLE_REQUEST_VIEW', builders);
+  return union(resolveScope(auth, 'ROLE_REQUEST_VIEW', builders), created(auth));
 }
 
 /**

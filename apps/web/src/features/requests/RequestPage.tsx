@@ -33,6 +33,12 @@ import { RouteEditor } from '../operations/RouteEditor';
 import { type RequestFormValues, requestBodyOf, requestFormValuesOf } from './logic';
 import { RequestStatusMenu } from './RequestStatusMenu';
 
+/**
+ * Only clients are offered; a locked form's disabled select loads no options, so it goes without the
+ * filter and shows the saved client's name as the other references do.
+ */
+const CLIENTS_ONLY = { client: 'true' };
+
 const span = { third: { base: 12, sm: 6, md: 4 }, half: { base: 12, sm: 6 } };
 
 /**
@@ -111,7 +117,9 @@ export function RequestPage({ descriptor }: ResourceScreenProps) {
         )}
         <FormSection title={t('sections.client')} testId="section-client">
           <Grid gap="md">
-            <Grid.Col span={span.half}>{field('clientId', true, { client: 'true' })}</Grid.Col>
+            <Grid.Col span={span.half}>
+              {field('clientId', true, canWrite ? CLIENTS_ONLY : undefined)}
+            </Grid.Col>
             <Grid.Col span={span.half}>{field('serviceOfficeId')}</Grid.Col>
             <Grid.Col span={span.half}>{field('sellerId')}</Grid.Col>
             <Grid.Col span={span.half}>{field('forwarderId')}</Grid.Col>
