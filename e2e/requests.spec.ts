@@ -1,5 +1,14 @@
 import { expect } from '@playwright/test';
-import { apiOf, choose, expectSnackbar, SAVE_TIMEOUT, signIn, test, unique } from './helpers';
+import {
+  apiOf,
+  choose,
+  expectSnackbar,
+  SAVE_TIMEOUT,
+  seriousViolations,
+  signIn,
+  test,
+  unique,
+} from './helpers';
 
 /**
  * Customer requests (issue 16, first slice): a request made on its page with route and cargo, its
@@ -53,6 +62,7 @@ test('a request with route and cargo, asked for more information and answered, i
   await page.getByTestId('status-target-INFO_PROVIDED').click();
   await expect(status).toHaveAttribute('data-status', 'INFO_PROVIDED', SAVE_TIMEOUT);
   await expect(status).toContainText('Информация получена');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The history keeps both moves.
   await page.getByTestId('history-tab').click();
