@@ -355,6 +355,25 @@ describe('the scopes of requests', () => {
     expect((await call('GET', `/api/requests/${mine.id}`, none)).statusCode).toBe(403);
   });
 
+  it('filters the list by status, client, office and creation date', async () => {
+    const other = await counterparty();
+    const admin = await signIn(ctx, ['ROLE_ADMIN']);
+    const theirs = await createRequest(admin, { clientId: other, serviceOfficeId: mow });
+    const asked = await call('PUT', `/api/requests/${theirs.id}/status`, admin, {
+      status: 'NEED_MORE_INFO',
+      version: theirs.version,
+    });
+    expect(asked.statusCode).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await listed(all, `clientId=${other}`)).toEqual([theirs.id]);
+    expect(await listed(all, `clientId=${other}&status=NEED_MORE_INFO`)).toEqual([theirs.id]);
+    expect(await listed(all, `clientId=${other}&status=NO_SERVICE`)).toEqual([]);
+    expect(await listed(all, `clientId=${other}&serviceOfficeId=${msq}`)).toEqual([]);
+    expect(await listed(all, `clientId=${other}&createdAtFrom=${today}&createdAtTo=${today}`)).toEqual([
+      theirs.id,
+    ]);
+  });
+
   it('edits within the view scope, and only with the create role', async () => {
     const edit = (who: SignedIn, request: Entity) =>
       call('PUT', `/api/requests/${request.id}`, who, { tnvedComment: null, version: request.version });
