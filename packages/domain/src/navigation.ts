@@ -8,6 +8,7 @@ import { OPERATION_ROLES } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
 import * as referenceData from './reference-data';
 import * as requests from './requests';
+import { REQUEST_ROLES } from './requests';
 import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
 import * as warehouse from './warehouse';
 
@@ -58,6 +59,12 @@ const CATALOGUE: readonly NavEntry[] = [
   { name: 'nav.dashboard', icon: 'layout-dashboard', route: '/dashboard' },
   { name: 'nav.orders', icon: 'clipboard-list', route: '/tms/orders', roles: OPERATION_ROLES.order.view },
   { name: 'nav.jobs', icon: 'truck-delivery', route: '/tms/jobs', roles: OPERATION_ROLES.job.view },
+  {
+    name: 'nav.requests',
+    icon: 'message-question',
+    route: '/requests',
+    roles: [...REQUEST_ROLES.view, ...REQUEST_ROLES.edit],
+  },
   {
     name: 'nav.counterparties',
     icon: 'address-book',

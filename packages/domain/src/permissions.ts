@@ -55,6 +55,7 @@ export const SCOPE_SETS = {
   ROLE_BILL_VIEW: EXTENDED,
   ROLE_BILL_EDIT: EXTENDED,
   ROLE_CUSTOMS_REPORT: OWN_OFFICE_ALL,
+  ROLE_REQUEST_VIEW: OWN_OFFICE_ALL,
   ROLE_ACQUIRING_VIEW: ['own', 'all'],
   ROLE_REPORT_GROSS_PROFIT: EXTENDED,
   ROLE_REPORT_BONUS_PROFIT: EXTENDED,
@@ -392,7 +393,7 @@ const FAMILIES = [
     key: 'requests',
     label: { ru: 'Запросы', en: 'Requests' },
     permissions: [
-      role('ROLE_REQUEST_VIEW', 'Запросы: просмотр', 'Requests: view'),
+      ...scoped('ROLE_REQUEST_VIEW', 'Запросы: просмотр', 'Requests: view'),
       role('ROLE_REQUEST_CREATE', 'Запросы: создание', 'Requests: create'),
       role('ROLE_REQUEST_SUBSTITUTE', 'Запросы: замещение', 'Requests: substitute'),
       role('ROLE_REQUEST_COMPLEX_MARK', 'Запросы: отметка «комплексный»', 'Requests: complex mark'),

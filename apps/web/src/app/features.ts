@@ -6,6 +6,7 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { optionsRoutes } from '../features/options/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { requestRoutes } from '../features/requests/routes';
 import { userDefinedListsRoutes } from '../features/user-defined-lists/routes';
 import { userRoutes } from '../features/users/routes';
 import { declaredRoutes } from './declaredRoutes';
@@ -16,6 +17,7 @@ export const featureRoutes: AppRoute[] = [
   ...dashboardRoutes,
   ...counterpartyRoutes,
   ...operationRoutes,
+  ...requestRoutes,
   ...profileRoutes,
   ...userRoutes,
   ...accessGroupRoutes,

@@ -1,1 +1,2 @@
+export * from './request';
 export * from './request-offer-types';

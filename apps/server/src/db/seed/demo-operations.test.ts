@@ -1,4 +1,4 @@
-import { jobSchema, orderSchema, routeIssues } from '@tms/domain';
+import { jobSchema, orderSchema, REQUEST_STATUSES, requestSchema, routeIssues } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { login } from '../../test/users';
@@ -30,6 +30,15 @@ describe('demo operations', () => {
     const jobs = await ctx.app.inject({ method: 'GET', url: '/api/tms/jobs?itemsPerPage=100', headers });
     expect(jobs.json().data.total).toBeGreaterThan(0);
     for (const job of jobs.json().data.collection) jobSchema.parse(job);
+  });
+
+  it('gives the demo forwarder requests in every operational status that the contract accepts', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/requests?itemsPerPage=100', headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (res.json().data.collection as unknown[]).map((r) => requestSchema.parse(r));
+    expect(new Set(list.map((r) => r.status))).toEqual(new Set(REQUEST_STATUSES));
+    for (const request of list)
+      expect(routeIssues(request.route, { requireDispatchAndDelivery: true })).toEqual([]);
   });
 
   it('fills the dashboard: stages due today and overdue, orders awaiting finance control', async () => {

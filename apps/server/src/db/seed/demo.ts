@@ -18,6 +18,7 @@ import {
 import type { Database } from '../connection';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoOperations } from './demo-operations';
+import { seedDemoRequests } from './demo-requests';
 
 /** The password of every demo user (README "Signing in the first time"). */
 export const DEMO_PASSWORD = 'Demo12345';
@@ -64,7 +65,8 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_FORWARDER_VIEW',
       'ROLE_FORWARDER_STAGES',
       'ROLE_COUNTERPARTY_VIEW_OFFICE',
-      'ROLE_REQUEST_VIEW',
+      'ROLE_REQUEST_VIEW_OFFICE',
+      'ROLE_REQUEST_CREATE',
       'ROLE_BILL_VIEW_RELATED',
       'ROLE_BILL_CREATE',
       'ROLE_DOCUMENT_VIEW',
@@ -77,9 +79,11 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
     roles: [
       'ROLE_COUNTERPARTY_VIEW_OWN',
       'ROLE_COUNTERPARTY_EDIT_OWN',
-      'ROLE_REQUEST_VIEW',
+      'ROLE_REQUEST_VIEW_OWN',
       'ROLE_REQUEST_CREATE',
       'ROLE_REQUEST_SEND_QUOTE',
+      'ROLE_REQUEST_MARK_QUOTE_COMPLETE',
+      'ROLE_REQUEST_COMPLEX_MARK',
       'ROLE_ORDER_VIEW_OWN',
       'ROLE_REPORT_GROSS_PROFIT_OWN',
       'ROLE_COMPANY_CHAPTERS',
@@ -685,6 +689,7 @@ export async function seedDemoData(
       .values(WAREHOUSE_SERVICES.map((service) => ({ ...service, currencyId: currencyId.get('RUB')! })));
     await seedDemoCounterparties(tx, userId, officeId, entityId as Map<'MOW' | 'MSQ', number>);
     await seedDemoOperations(tx, userId, officeId);
+    await seedDemoRequests(tx, userId, officeId);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },

@@ -1,6 +1,10 @@
-import { pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Cargo, RoutePoint } from '@tms/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
+import { serviceOffices, users } from '../../platform/identity/tables';
 import { dictionaryColumns, listIndexes } from '../../platform/resources/indexes';
+import { counterparties } from '../counterparties';
 
 /** Kinds of offers on customer requests. */
 export const requestOfferTypes = pgTable(
@@ -13,6 +17,58 @@ export const requestOfferTypes = pgTable(
     uniqueIndex('request_offer_types_code_uq').on(t.code),
     ...listIndexes('request_offer_types', t, {
       sortable: [t.name, t.nameEn, t.updatedAt],
+      searchText: t.searchText,
+    }),
+  ],
+);
+
+const day = (name: string) => date(name, { mode: 'string' });
+
+/** Customer requests (spec §3 Request): a client's ask for a price of a route and cargo. */
+export const customerRequests = pgTable(
+  'customer_requests',
+  {
+    ...entityColumns(),
+    /** The request's number: its id (spec §9, shown padded to 6 digits). */
+    number: integer('number')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql.raw('"id"')),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => counterparties.id),
+    clientName: text('client_name').notNull(),
+    sellerId: integer('seller_id').references(() => users.id),
+    forwarderId: integer('forwarder_id').references(() => users.id),
+    serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
+    route: jsonb('route').$type<RoutePoint[]>().notNull().default([]),
+    dispatchDate: day('dispatch_date'),
+    deliveryDate: day('delivery_date'),
+    cargo: jsonb('cargo').$type<Cargo>().notNull(),
+    cargoDescription: text('cargo_description'),
+    transportTypes: jsonb('transport_types').$type<string[]>().notNull(),
+    serviceIds: integer('service_ids').array().notNull().default([]),
+    executionComment: text('execution_comment'),
+    tnvedComment: text('tnved_comment'),
+    complexMark: boolean('complex_mark').notNull().default(false),
+    status: text('status').notNull().default('QUOTE_NOT_COMPLETED'),
+    statusReason: text('status_reason'),
+    createdById: integer('created_by_id').references(() => users.id),
+    /** The padded number, the client's name and the cargo description, lower-cased. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql.raw(
+          `lower(lpad("id"::text, 6, '0') || E'\\n' || coalesce("client_name", '') || E'\\n' || coalesce("cargo_description", ''))`,
+        ),
+    ),
+  },
+  (t) => [
+    index('customer_requests_client_idx').on(t.clientId),
+    index('customer_requests_office_idx').on(t.serviceOfficeId),
+    index('customer_requests_seller_idx').on(t.sellerId),
+    index('customer_requests_forwarder_idx').on(t.forwarderId),
+    index('customer_requests_created_by_idx').on(t.createdById),
+    ...listIndexes('customer_requests', t, {
+      sortable: [t.number, t.clientName, t.status, t.dispatchDate, t.deliveryDate, t.createdAt],
       searchText: t.searchText,
     }),
   ],

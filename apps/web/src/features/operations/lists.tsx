@@ -30,7 +30,7 @@ function OperationNumber({ row }: { row: Row }) {
 const number = (row: Row) => <OperationNumber row={row} />;
 
 /** Where the shipment goes: the first dispatch place → the last delivery place, the addresses on hover. */
-function RouteCell({ row }: { row: Row }) {
+export function RouteCell({ row }: { row: Row }) {
   const text = routeEndsText(row.route as never);
   if (!text) return null;
   return <OneLine title={routeEnds(row.route as never).title}>{text}</OneLine>;
@@ -95,7 +95,7 @@ const JOB_COLUMNS = new Set([
 const NO_LABELS: Readonly<Record<string, string>> = {};
 
 /** The descriptor with the list's opening columns (in this order), some under another label. */
-function useColumns(
+export function useColumns(
   descriptor: ResourceDescriptor,
   columns: ReadonlySet<string>,
   labels: Readonly<Record<string, string>> = NO_LABELS,

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/context';
+import { forbidden } from '../../platform/errors';
+import { hasAnyRole } from '../../platform/permissions/check';
+import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platform/permissions/scope';
+import { customerRequests } from './tables';
+
+/** The scopes of docs/requests.md "Who reaches a request". */
+const builders: ScopeBuilders<'ROLE_REQUEST_VIEW'> = {
+  /** own: I am its seller or forwarder, or I created it. */
+  own: (userId) =>
+    sql`(${customerRequests.sellerId} = ${userId} OR ${customerRequests.forwarderId} = ${userId} OR ${customerRequests.createdById} = ${userId})`,
+  /** office: my office serves it. */
+  office: (officeId) => sql`${customerRequests.serviceOfficeId} = ${officeId}`,
+};
+
+export type Access = 'read' | 'write';
+
+/** The requests a holder of the create role reaches without a view scope: their own. */
+function created(auth: AuthContext): ScopeAccess {
+  if (!hasAnyRole(auth, ['ROLE_REQUEST_CREATE'])) return { access: 'none' };
+  return { access: 'restricted', where: builders.own(auth.userId, auth), scopes: ['own'] };
+}
+
+/** Several scopes together: the rows either reaches. */
+function union(a: ScopeAccess, b: ScopeAccess): ScopeAccess {
+  if (a.access === 'all' || b.access === 'all') return { access: 'all' };
+  if (a.access === 'none') return b;
+  if (b.access === 'none') return a;
+  return { access: 'restricted', where: sql`(${a.where} OR ${b.where})`, scopes: [...a.scopes, ...b.scopes] };
+}
+
+/**
+ * Reads: the view scope, and for holders of the create (working) role their own requests too. Writes: the
+ * same requests, for holders of the create role only.
+ */
+export function requestAccess(auth: AuthContext, access: Access): ScopeAccess {
+  if (access === 'write' && !hasAnyRole(auth, ['ROLE_REQUEST_CREATE'])) return { access: 'none' };
+  return union(resolveScope(auth, 'ROLE_REQUEST_VIEW', builders), created(auth));
+}
+
+/**
+ * The condition on `customer_requests` a user reaches: undefined for all; 403 without any scope, or
+ * (`strict` false: whether the edit scope reaches a readable request) nothing reached.
+ */
+export function requestScope(auth: AuthContext, access: Access, strict = true) {
+  const scope = requestAccess(auth, access);
+  if (scope.access === 'none') {
+    if (strict) throw forbidden();
+    return sql`false`;
+  }
+  return scope.access === 'all' ? undefined : scope.where;
+}

@@ -1,0 +1,46 @@
+import {
+  type RequestStatus,
+  requestSchema,
+  requestStatusChangeSchema,
+  requestStatusMachine,
+} from '@tms/domain';
+import { z } from 'zod';
+import { fieldError } from '../../../platform/errors';
+import { defineUseCase, userOf } from '../../../platform/resources';
+import { requestService } from '../requests';
+import { requestScope } from '../scope';
+
+export const changeRequestStatusInput = requestStatusChangeSchema.extend({ id: z.number().int().positive() });
+
+/**
+ * A user moves a request's operational status by the transitions of docs/requests.md: the request in their
+ * read scope, the move allowed to them (their edit scope reaching it counts), a reason where the move needs
+ * one; the same status again changes nothing. Logged as `status` with the reason; a move to NO_SERVICE
+ * keeps the reason on the request, any other move clears it.
+ */
+export const changeRequestStatus = defineUseCase({
+  name: 'requests.change-status',
+  input: changeRequestStatusInput,
+  output: requestSchema,
+  async run(ctx, input) {
+    const auth = userOf(ctx);
+    const before = await requestService.find(ctx, input.id, { access: 'read', lock: true });
+    const canEdit = await requestService.reaches(ctx.tx, input.id, requestScope(auth, 'write', false));
+    const from = before.status as RequestStatus;
+    const reason = input.reason?.trim() || null;
+    const result = requestStatusMachine.check(from, input.status, { roles: auth.roles, canEdit }, { reason });
+    if (!result.ok) throw fieldError(result.path, result.error);
+    if (from === input.status) return (await requestService.toEntity(before, ctx)) as never;
+    const after = await requestService.write(
+      ctx,
+      before,
+      { status: input.status, statusReason: input.status === 'NO_SERVICE' ? reason : null },
+      {
+        action: 'status',
+        version: input.version,
+        changes: reason ? { reason: { old: null, new: reason } } : {},
+      },
+    );
+    return (await requestService.toEntity(after, ctx)) as never;
+  },
+});

@@ -1,0 +1,80 @@
+import { expect } from '@playwright/test';
+import {
+  apiOf,
+  choose,
+  expectSnackbar,
+  SAVE_TIMEOUT,
+  seriousViolations,
+  signIn,
+  test,
+  unique,
+} from './helpers';
+
+/**
+ * Customer requests (issue 16, first slice): a request made on its page with route and cargo, its
+ * operational status moved to NEED_MORE_INFO and back (INFO_PROVIDED), and the request found in the list.
+ */
+test('a request with route and cargo, asked for more information and answered, in the list', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page, '/requests');
+  const api = apiOf(page, token);
+  const id = unique();
+  const countries = (await api('GET', '/settings/countries?itemsPerPage=20')).collection as {
+    id: number;
+    name: string;
+  }[];
+  const country = countries.find((c) => c.name !== 'Российская Федерация')!;
+  const client = `Клиент запроса ${id}`;
+  await api('POST', '/counterparties', { name: client, client: true, countryId: country.id });
+  await expect(page.getByTestId('resource-list')).toBeVisible();
+
+  // The new request: the client, the route's two points and the cargo; no transport type first.
+  await page.getByRole('button', { name: 'Создать' }).click();
+  await expect(page).toHaveURL(/\/requests\/new$/);
+  await choose(page, 'field-clientId', client);
+  await page.locator('#route-0-address').fill('Москва, ул. Складская, 1');
+  await page.locator('#route-1-address').fill('Алматы, пр. Абая, 10');
+  await choose(page, 'route-1-countryId', country.name);
+  await page.locator('#cargo-description').fill(`Станки ${id}`);
+  await page.getByTestId('resource-save').click();
+  await expect(page.getByTestId('section-wanted')).toContainText(
+    'Выберите хотя бы один вид транспорта.',
+    SAVE_TIMEOUT,
+  );
+  await page.getByTestId('section-wanted').getByLabel('Авто').check();
+  await page.getByTestId('resource-save').click();
+  await expectSnackbar(page, 'Сохранено');
+  await expect(page).toHaveURL(/\/requests\/\d+$/);
+  const requestId = Number(page.url().split('/').pop());
+  const number = String(requestId).padStart(6, '0');
+  await expect(page.getByTestId('request-number')).toHaveText(number);
+  await expect(page.locator('#route-1-address')).toHaveValue('Алматы, пр. Абая, 10');
+
+  // The client must answer, and does: NEED_MORE_INFO, then INFO_PROVIDED.
+  const status = page.getByTestId('status-operational');
+  await expect(status).toHaveAttribute('data-status', 'QUOTE_NOT_COMPLETED');
+  await status.click();
+  await page.getByTestId('status-target-NEED_MORE_INFO').click();
+  await expect(status).toHaveAttribute('data-status', 'NEED_MORE_INFO', SAVE_TIMEOUT);
+  await status.click();
+  await page.getByTestId('status-target-INFO_PROVIDED').click();
+  await expect(status).toHaveAttribute('data-status', 'INFO_PROVIDED', SAVE_TIMEOUT);
+  await expect(status).toContainText('Информация получена');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The history keeps both moves.
+  await page.getByTestId('history-tab').click();
+  await expect(page.getByTestId('history-entry')).toHaveCount(3);
+
+  // The list finds it by its number, with its client, route, transport and status.
+  await page.goto('/requests');
+  await page.getByTestId('resource-search').fill(number);
+  const rows = page.getByTestId('resource-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(client);
+  await expect(rows).toContainText('Алматы');
+  await expect(rows).toContainText('Авто');
+  await expect(rows).toContainText('Информация получена');
+});

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { declareResource } from '../common/declare';
+import { defineFieldRoles } from '../common/field-roles';
+import { f } from '../common/fields';
+import { type LocalizedText, updateSchemaOf } from '../common/resource';
+import { defineStateMachine } from '../common/state-machine';
+import { counterpartyResource } from '../counterparties/counterparty';
+import { holdsRole } from '../operations/actor';
+import { cargoInputSchema, cargoSchema } from '../operations/cargo';
+import { OPERATION_MESSAGES } from '../operations/messages';
+import { operationCommonFields } from '../operations/order';
+import { serviceResource } from '../operations/services';
+import { type Role, rolesOfScopedPermission } from '../permissions';
+import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../reference-data/transport-types';
+import { colleagueReference } from '../users';
+
+/** Stable English messages of the requests' rules (the web translates them in messages.json). */
+export const CUSTOMER_REQUEST_MESSAGES = {
+  locked: 'changes locked by request status',
+  transportTypeRequired: 'at least one transport type',
+} as const;
+
+/** Spec §4: the request's operational status; docs/requests.md has the transitions. */
+export const REQUEST_STATUSES = [
+  'QUOTE_NOT_COMPLETED',
+  'NEED_MORE_INFO',
+  'INFO_PROVIDED',
+  'QUOTE_COMPLETED',
+  'NO_SERVICE',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const REQUEST_STATUS_LABELS: Readonly<Record<RequestStatus, LocalizedText>> = {
+  QUOTE_NOT_COMPLETED: { ru: 'Котировка не готова', en: 'Quote not completed' },
+  NEED_MORE_INFO: { ru: 'Нужна информация', en: 'Need more info' },
+  INFO_PROVIDED: { ru: 'Информация получена', en: 'Info provided' },
+  QUOTE_COMPLETED: { ru: 'Котировка готова', en: 'Quote completed' },
+  NO_SERVICE: { ru: 'Не обслуживаем', en: 'No service' },
+};
+/** Statuses in which the request is not edited any more ("changes locked by request status"). */
+export const LOCKING_REQUEST_STATUSES: readonly RequestStatus[] = ['NO_SERVICE'];
+
+/** The edit lock of a request in `status`, or null. */
+export function requestEditLock(status: RequestStatus): string | null {
+  return LOCKING_REQUEST_STATUSES.includes(status) ? CUSTOMER_REQUEST_MESSAGES.locked : null;
+}
+
+/** Who changes a request's status: their roles and whether their edit scope reaches the request. */
+export interface RequestActor {
+  roles: ReadonlySet<string> | readonly string[];
+  canEdit: boolean;
+}
+
+/** What a transition needs besides its authority (the facts come from the caller). */
+export interface RequestTransitionFacts {
+  /** The reason given with the change. */
+  reason: string | null;
+}
+
+interface RequestTransition {
+  from: RequestStatus;
+  to: RequestStatus;
+  /** Besides the edit scope, this role is needed. */
+  role?: Role;
+  /** A reason must be given. */
+  reason?: true;
+}
+
+const quoteComplete: Role = 'ROLE_REQUEST_MARK_QUOTE_COMPLETE';
+
+/**
+ * The transitions of docs/requests.md: every move needs the request in the user's edit scope; marking
+ * (and reopening) a quote complete needs its role; NO_SERVICE needs a reason and is final by hand.
+ */
+export const REQUEST_TRANSITIONS: readonly RequestTransition[] = [
+  { from: 'QUOTE_NOT_COMPLETED', to: 'NEED_MORE_INFO' },
+  { from: 'QUOTE_NOT_COMPLETED', to: 'QUOTE_COMPLETED', role: quoteComplete },
+  { from: 'QUOTE_NOT_COMPLETED', to: 'NO_SERVICE', reason: true },
+  { from: 'NEED_MORE_INFO', to: 'INFO_PROVIDED' },
+  { from: 'NEED_MORE_INFO', to: 'NO_SERVICE', reason: true },
+  { from: 'INFO_PROVIDED', to: 'NEED_MORE_INFO' },
+  { from: 'INFO_PROVIDED', to: 'QUOTE_COMPLETED', role: quoteComplete },
+  { from: 'INFO_PROVIDED', to: 'NO_SERVICE', reason: true },
+  { from: 'QUOTE_COMPLETED', to: 'QUOTE_NOT_COMPLETED', role: quoteComplete },
+];
+
+export const requestStatusMachine = defineStateMachine<
+  RequestStatus,
+  RequestTransition,
+  RequestActor,
+  RequestTransitionFacts
+>({
+  states: REQUEST_STATUSES,
+  transitions: REQUEST_TRANSITIONS,
+  refusal: { error: OPERATION_MESSAGES.statusManual, path: ['status'] },
+  authorize: (t, actor) => actor.canEdit && (!t.role || holdsRole(actor, t.role)),
+  guard: (t, _actor, facts) =>
+    t.reason && !facts.reason?.trim() ? { error: OPERATION_MESSAGES.reasonRequired, path: ['reason'] } : null,
+});
+
+/** A status the user may move a request to, and whether the move asks for a reason. */
+export interface RequestStatusTarget {
+  status: RequestStatus;
+  needsReason: boolean;
+}
+
+export function requestStatusTargets(from: RequestStatus, actor: RequestActor): RequestStatusTarget[] {
+  return requestStatusMachine
+    .next(from, actor, { reason: 'given' })
+    .map((t) => ({ status: t.to, needsReason: Boolean(t.reason) }));
+}
+
+/** The body of `PUT /api/requests/{id}/status`. */
+export const requestStatusChangeSchema = z.object({
+  status: z.enum(REQUEST_STATUSES),
+  reason: z.string().trim().max(2000).nullable().optional(),
+  version: z.number().int().positive(),
+});
+export type RequestStatusChange = z.infer<typeof requestStatusChangeSchema>;
+
+/** Spec §6 "Requests": comments and the complex mark are set by holders of their roles only. */
+export const REQUEST_FIELD_RULES = defineFieldRoles({
+  roles: {
+    complexMark: 'ROLE_REQUEST_COMPLEX_MARK',
+    executionComment: 'ROLE_REQUEST_EXECUTION_COMMENT',
+    tnvedComment: 'ROLE_REQUEST_TNVED_COMMENT',
+  },
+  freeOnCreate: [],
+  createDefaults: { complexMark: false },
+});
+
+/** The views of a request: any scope of the view permission. Creating and editing: the create role. */
+export const REQUEST_ROLES = {
+  view: rolesOfScopedPermission('ROLE_REQUEST_VIEW'),
+  edit: ['ROLE_REQUEST_CREATE'],
+} as const satisfies { view: readonly Role[]; edit: readonly Role[] };
+
+const transportTypes = z.array(z.enum(TRANSPORT_TYPES));
+const C = operationCommonFields;
+
+/**
+ * Customer requests (`/requests`): a client asks for a price of a route and cargo. The route and cargo
+ * are the operations' own (their dates are the dates the client wants); the status changes through its
+ * own route, never through these bodies. The client must be a client (the server checks).
+ */
+export const requestResource = declareResource({
+  fieldRoles: REQUEST_FIELD_RULES,
+  name: 'request',
+  path: '/requests',
+  title: 'requests.title',
+  itemTitle: 'requests.item',
+  titles: { ru: 'Запросы', en: 'Requests' },
+  keys: 'requests.fields',
+  fields: {
+    number: C.number,
+    clientId: f.reference(counterpartyResource).listed().filterable(),
+    /** The client's name at the last save, for the list's sort and the search. */
+    clientName: f.text().readOnly().searchable().sortable().hiddenInForm(),
+    sellerId: f.reference(colleagueReference).optional().filterable(),
+    forwarderId: C.forwarderId,
+    serviceOfficeId: C.serviceOfficeId,
+    route: C.route.listed(),
+    dispatchDate: C.dispatchDate,
+    deliveryDate: C.deliveryDate,
+    cargo: f.of('json', cargoInputSchema, cargoSchema).defaulted().hiddenInForm(),
+    /** `cargo.description`, kept as a column for the search. */
+    cargoDescription: f.text().readOnly().optional().searchable().hiddenInForm(),
+    transportTypes: f
+      .of('json', transportTypes.min(1, CUSTOMER_REQUEST_MESSAGES.transportTypeRequired), transportTypes)
+      .listed()
+      .hiddenInForm()
+      .set({
+        exportText: (value) =>
+          ((value as string[] | undefined) ?? [])
+            .map((t) => TRANSPORT_TYPE_LABELS[t as keyof typeof TRANSPORT_TYPE_LABELS]?.ru ?? t)
+            .join(', '),
+      }),
+    serviceIds: f.references(serviceResource).input(z.array(z.number().int().positive()).max(50)).defaulted(),
+    executionComment: f.textarea({ max: 4000 }).optional(),
+    tnvedComment: f.textarea({ max: 4000 }).optional(),
+    complexMark: f.boolean().defaulted().filterable().width('short'),
+    status: f.enum(REQUEST_STATUSES, REQUEST_STATUS_LABELS).readOnly().listed().filterable().sortable(),
+    /** Why the request went to NO_SERVICE. */
+    statusReason: f.text().readOnly().optional().hiddenInForm(),
+    createdById: C.createdById,
+    createdAt: f.createdAt().listed().filterable().sortable(),
+    updatedAt: f.updatedAt(),
+  },
+  roles: REQUEST_ROLES,
+  labelField: 'number',
+  defaultSort: { field: 'number', order: 'desc' },
+  deletable: false,
+  screens: { create: true, edit: true },
+});
+
+export const requestCreateSchema = requestResource.create;
+export type RequestCreate = z.infer<typeof requestCreateSchema>;
+export const requestUpdateSchema = updateSchemaOf(requestCreateSchema);
+export const requestSchema = requestResource.entity;
+export type CustomerRequest = z.infer<typeof requestSchema>;
