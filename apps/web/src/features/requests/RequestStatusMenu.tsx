@@ -56,6 +56,7 @@ export function RequestStatusMenu({ descriptor, texts, request, stale }: Request
   return (
     <>
       <StatusMenuBar
+        label={t('status.title')}
         changeTo={t('status.changeTo')}
         loading={targets.isFetching || change.isPending}
         busy={stale || targets.isFetching || change.isPending}
