@@ -4,4 +4,5 @@
 export { cabinetKeyLookup } from './cabinet';
 export { assertCanTakeNewWork, type CreditExposureSource, creditOf } from './credit';
 export type { CounterpartyMergeHook } from './merge';
+export type { CounterpartyRenameHook } from './rename';
 export { counterparties } from './tables';

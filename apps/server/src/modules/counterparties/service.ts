@@ -196,10 +196,16 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
         throw forbidden(M.managementLock);
       }
     },
-    afterWrite: async ({ tx, auth }, event) => {
+    afterWrite: async ({ tx, auth, registries }, event) => {
       // A new record must land inside the creator's own edit scope: no creating what one cannot reach.
       if (event.action === 'create' && event.after) {
         if (!(await inScope(tx, event.after.id, counterpartyScope(auth, 'write')))) throw forbidden();
+      }
+      const { before, after } = event;
+      if (event.action === 'update' && before && after && before.name !== after.name) {
+        for (const hook of registries.contributions('counterpartyRenameHooks').values()) {
+          await hook(tx, after.id, after.name);
+        }
       }
     },
     toEntity: counterpartyEntity,

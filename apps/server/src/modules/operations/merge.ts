@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { type CounterpartyMergeHook, counterparties } from '../counterparties';
+import { type CounterpartyMergeHook, type CounterpartyRenameHook, counterparties } from '../counterparties';
 import { jobs, orders } from './tables';
 
 /**
@@ -28,4 +28,10 @@ export const operationsMergeHook: CounterpartyMergeHook = async (tx, fromId, toI
   await tx.execute(
     sql`UPDATE ${jobs} SET client_ids = ${dedupe('client_ids')} WHERE client_ids @> ARRAY[${fromId}]::integer[]`,
   );
+};
+
+/** A renamed counterparty's new name on its orders (as client) and jobs (as contractor), for lists and search. */
+export const operationsRenameHook: CounterpartyRenameHook = async (tx, id, name) => {
+  await tx.update(orders).set({ clientName: name }).where(eq(orders.clientId, id));
+  await tx.update(jobs).set({ contractorName: name }).where(eq(jobs.contractorId, id));
 };

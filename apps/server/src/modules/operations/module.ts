@@ -1,7 +1,7 @@
 import { defineModule } from '../../platform/modules';
 import { operationsArchiverJob } from './archiver';
 import { OPERATION_FILE_OWNERS, operationFilesColdStorageJob } from './files';
-import { operationsMergeHook } from './merge';
+import { operationsMergeHook, operationsRenameHook } from './merge';
 import { OPERATION_TOPIC_RULES } from './realtime';
 import routes from './routes';
 import { stageChangeLogAccess } from './scope';
@@ -14,5 +14,8 @@ export const operationsModule = defineModule({
   topics: OPERATION_TOPIC_RULES,
   fileOwners: OPERATION_FILE_OWNERS,
   changeLog: { stage: stageChangeLogAccess },
-  contributes: { counterpartyMergeHooks: { operations: operationsMergeHook } },
+  contributes: {
+    counterpartyMergeHooks: { operations: operationsMergeHook },
+    counterpartyRenameHooks: { operations: operationsRenameHook },
+  },
 });

@@ -12,6 +12,7 @@ beforeAll(async () => {
     'ROLE_COUNTERPARTY_VIEW_ALL',
     'ROLE_COUNTERPARTY_EDIT_ALL',
     'ROLE_COUNTERPARTY_MERGE',
+    'ROLE_COUNTERPARTY_NAME_EDIT',
   ]);
 });
 
@@ -95,6 +96,26 @@ describe('counterparty merge', () => {
       '/api/tms/orders?search=%D0%BE%D1%80%D0%B8%D0%B3%D0%B8%D0%BD%D0%B0%D0%BB',
       user,
     );
+    expect(found.json().data.collection.map((o: { id: number }) => o.id)).toContain(order.id);
+  });
+
+  it("shows a renamed counterparty's new name on its orders and jobs, and finds them by it", async () => {
+    const renamed = await ops.world.counterparty({ name: 'Старое имя' });
+    const order = await ops.createOrder(user, renamed);
+    const job = await ops.createJob(user, [order.id], { contractorId: renamed });
+    const current = (await ops.call('GET', `/api/counterparties/${renamed}`, user)).json().data;
+    const res = await ops.call('PUT', `/api/counterparties/${renamed}`, user, {
+      name: 'Новое имя',
+      version: current.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await ops.call('GET', `/api/tms/orders/${order.id}`, user)).json().data.clientName).toBe(
+      'Новое имя',
+    );
+    expect((await ops.call('GET', `/api/tms/jobs/${job.id}`, user)).json().data.contractorName).toBe(
+      'Новое имя',
+    );
+    const found = await ops.call('GET', `/api/tms/orders?search=${encodeURIComponent('новое имя')}`, user);
     expect(found.json().data.collection.map((o: { id: number }) => o.id)).toContain(order.id);
   });
 });

@@ -158,6 +158,36 @@ describe('a request', () => {
   });
 });
 
+describe("a request's client", () => {
+  it('follows a rename of the client, and moves with a merge to the survivor', async () => {
+    const worker = await signIn(ctx, [
+      ...WORKER,
+      'ROLE_COUNTERPARTY_EDIT_ALL',
+      'ROLE_COUNTERPARTY_NAME_EDIT',
+      'ROLE_COUNTERPARTY_MERGE',
+    ]);
+    const renamed = await counterparty({ name: 'Клиент до' });
+    const request = await createRequest(worker, { clientId: renamed });
+    const current = (await call('GET', `/api/counterparties/${renamed}`, worker)).json().data;
+    const rename = await call('PUT', `/api/counterparties/${renamed}`, worker, {
+      name: 'Клиент после',
+      version: current.version,
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const read = async () => (await call('GET', `/api/requests/${request.id}`, worker)).json().data;
+    expect(await read()).toMatchObject({ clientId: renamed, clientName: 'Клиент после' });
+
+    const survivor = await counterparty({ name: 'Клиент-оригинал' });
+    const merge = await call('POST', `/api/counterparties/${renamed}/merge`, worker, {
+      survivorId: survivor,
+      survivorVersion: 1,
+      sourceVersion: current.version + 1,
+    });
+    expect(merge.statusCode, merge.body).toBe(200);
+    expect(await read()).toMatchObject({ clientId: survivor, clientName: 'Клиент-оригинал' });
+  });
+});
+
 describe('the operational status', () => {
   let worker: SignedIn;
   let quoter: SignedIn;

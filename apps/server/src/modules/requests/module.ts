@@ -1,5 +1,13 @@
 import { defineModule } from '../../platform/modules';
+import { requestsMergeHook, requestsRenameHook } from './counterparty-hooks';
 import routes from './routes';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
-export const requestsModule = defineModule({ name: 'requests', routes });
+export const requestsModule = defineModule({
+  name: 'requests',
+  routes,
+  contributes: {
+    counterpartyMergeHooks: { requests: requestsMergeHook },
+    counterpartyRenameHooks: { requests: requestsRenameHook },
+  },
+});
