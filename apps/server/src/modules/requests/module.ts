@@ -1,5 +1,10 @@
 import { defineModule } from '../../platform/modules';
 import routes from './routes';
+import { orderRequestCheck } from './use-cases/order-from-request';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
-export const requestsModule = defineModule({ name: 'requests', routes });
+export const requestsModule = defineModule({
+  name: 'requests',
+  routes,
+  contributes: { orderRequestChecks: { requests: orderRequestCheck } },
+});
