@@ -78,3 +78,64 @@ test('a request with route and cargo, asked for more information and answered, i
   await expect(rows).toContainText('Авто');
   await expect(rows).toContainText('Информация получена');
 });
+
+/**
+ * An order from a request (docs/requests.md "An order from a request"): from a request in INFO_PROVIDED
+ * the new-order form opens filled, saved with a product it becomes an order whose header links back to the
+ * request, and the request lists it.
+ */
+test('an order made from a request links back to it, and the request lists it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const id = unique();
+  const countries = (await api('GET', '/settings/countries?itemsPerPage=20')).collection as {
+    id: number;
+    name: string;
+  }[];
+  const country = countries.find((c) => c.name !== 'Российская Федерация')!;
+  const client = await api('POST', '/counterparties', {
+    name: `Клиент заказа ${id}`,
+    client: true,
+    countryId: country.id,
+  });
+  const product = `Продукт ${id}`;
+  await api('POST', '/tms/products', { code: `P${id}`, name: product });
+  const request = await api('POST', '/requests', {
+    clientId: client.id,
+    route: [
+      { kind: 'dispatch', address: 'Москва, ул. Складская, 1', countryId: country.id },
+      { kind: 'delivery', address: 'Алматы, пр. Абая, 10', countryId: country.id },
+    ],
+    cargo: { description: `Станки ${id}` },
+    transportTypes: ['rail'],
+  });
+  for (const status of ['NEED_MORE_INFO', 'INFO_PROVIDED']) {
+    const current = await api('GET', `/requests/${request.id}`);
+    const moved = await page.request.put(`/api/requests/${request.id}/status`, {
+      data: { status, version: current.version },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  }
+  const requestNumber = String(request.number).padStart(6, '0');
+
+  await page.goto(`/requests/${request.id}`);
+  await expect(page.getByTestId('request-orders')).toContainText('Заказов по запросу нет');
+  await page.getByTestId('request-create-order').click();
+  await expect(page).toHaveURL(new RegExp(`/tms/orders/new/from-request/${request.id}$`));
+  await expect(page.locator('#route-1-address')).toHaveValue('Алматы, пр. Абая, 10');
+  await expect(page.locator('#cargo-description')).toHaveValue(`Станки ${id}`);
+  await choose(page, 'field-productId', product);
+  await page.getByTestId('resource-save').click();
+  await expectSnackbar(page, 'Сохранено');
+  await expect(page).toHaveURL(/\/tms\/orders\/\d+$/);
+  const orderNumber = await page.getByTestId('order-number').textContent();
+
+  const back = page.getByTestId('header-request');
+  await expect(back).toHaveText(`Из запроса ${requestNumber}`);
+  await expect(page.getByTestId('header-client')).toContainText(`Клиент заказа ${id}`);
+  await back.click();
+  await expect(page).toHaveURL(new RegExp(`/requests/${request.id}$`));
+  await expect(page.getByTestId('request-orders').getByRole('link')).toHaveText([orderNumber!]);
+});

@@ -51,5 +51,6 @@ export const sampleOrder: Order = {
   stagesTotal: 0,
   completionDate: '2025-03-11',
   contractorIds: [21],
+  requestId: null,
   createdById: 11,
 };

@@ -279,6 +279,11 @@ export const orderResource = declareResource({
     stagesTotal: f.integer().readOnly().schemaOnly(),
     stageDue: f.enum(STAGE_DUE_FILTERS, STAGE_DUE_FILTER_LABELS).filterOnly(),
     customFields: C.customFields,
+    /**
+     * The customer request the order was made from (docs/requests.md "An order from a request"): set on
+     * create only, after the requests' rules; a filter of the request's orders.
+     */
+    requestId: f.integer().optional().filterable().hiddenInForm(),
     createdById: C.createdById,
     createdAt: f.createdAt(),
     updatedAt: f.updatedAt(),

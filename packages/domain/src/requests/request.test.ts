@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { sampleOrder } from '../operations/fixtures';
 import { OPERATION_MESSAGES as M } from '../operations/messages';
 import {
   CUSTOMER_REQUEST_MESSAGES,
+  type CustomerRequest,
+  ORDER_FROM_REQUEST_STATUSES,
+  orderFromRequest,
+  ordersFromRequestAllowed,
   REQUEST_STATUSES,
   requestEditLock,
   requestStatusMachine,
@@ -64,5 +69,41 @@ describe('the operational status of a request (docs/requests.md)', () => {
   it('locks the edits of a request in NO_SERVICE only', () => {
     expect(REQUEST_STATUSES.filter((status) => requestEditLock(status) !== null)).toEqual(['NO_SERVICE']);
     expect(requestEditLock('NO_SERVICE')).toBe(CUSTOMER_REQUEST_MESSAGES.locked);
+  });
+});
+
+describe('an order from a request (docs/requests.md)', () => {
+  const request = {
+    id: 12,
+    clientId: 5,
+    sellerId: 7,
+    forwarderId: 8,
+    serviceOfficeId: 3,
+    route: sampleOrder.route,
+    cargo: sampleOrder.cargo,
+    transportTypes: ['rail', 'auto'],
+    serviceIds: [4, 9],
+  } as unknown as CustomerRequest;
+
+  it('is made only from a completed quote or provided info', () => {
+    expect(REQUEST_STATUSES.filter(ordersFromRequestAllowed)).toEqual(['INFO_PROVIDED', 'QUOTE_COMPLETED']);
+    expect([...ORDER_FROM_REQUEST_STATUSES].sort()).toEqual(['INFO_PROVIDED', 'QUOTE_COMPLETED']);
+  });
+
+  it('starts with the client, route, cargo, office, people, first transport type and service, and the link', () => {
+    const body = orderFromRequest(request);
+    expect(body).toMatchObject({
+      requestId: 12,
+      clientId: 5,
+      sellerId: 7,
+      forwarderId: 8,
+      serviceOfficeId: 3,
+      transportType: 'rail',
+      serviceId: 4,
+      route: sampleOrder.route,
+    });
+    expect(body.cargo).not.toHaveProperty('declaredValuePerKg');
+    expect(body.cargo?.description).toBe(sampleOrder.cargo.description);
+    expect(body.cargo?.tnvedCodes).not.toBe(sampleOrder.cargo.tnvedCodes);
   });
 });

@@ -8,7 +8,7 @@ import { counterpartyResource } from '../counterparties/counterparty';
 import { holdsRole } from '../operations/actor';
 import { cargoInputSchema, cargoSchema } from '../operations/cargo';
 import { OPERATION_MESSAGES } from '../operations/messages';
-import { operationCommonFields } from '../operations/order';
+import { type OrderCreate, operationCommonFields } from '../operations/order';
 import { serviceResource } from '../operations/services';
 import { type Role, rolesOfScopedPermission } from '../permissions';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../reference-data/transport-types';
@@ -17,6 +17,7 @@ import { colleagueReference } from '../users';
 /** Stable English messages of the requests' rules (the web translates them in messages.json). */
 export const CUSTOMER_REQUEST_MESSAGES = {
   locked: 'changes locked by request status',
+  orderStatus: 'order cannot be created from request with current status',
   transportTypeRequired: 'at least one transport type',
 } as const;
 
@@ -42,6 +43,37 @@ export const LOCKING_REQUEST_STATUSES: readonly RequestStatus[] = ['NO_SERVICE']
 /** The edit lock of a request in `status`, or null. */
 export function requestEditLock(status: RequestStatus): string | null {
   return LOCKING_REQUEST_STATUSES.includes(status) ? CUSTOMER_REQUEST_MESSAGES.locked : null;
+}
+
+/**
+ * The statuses an order may be created from (docs/requests.md "An order from a request"): the quote is
+ * done, or the client answered the questions asked.
+ */
+export const ORDER_FROM_REQUEST_STATUSES: readonly RequestStatus[] = ['QUOTE_COMPLETED', 'INFO_PROVIDED'];
+
+/** Whether an order may be created from a request in `status`. */
+export function ordersFromRequestAllowed(status: RequestStatus): boolean {
+  return ORDER_FROM_REQUEST_STATUSES.includes(status);
+}
+
+/**
+ * The starting body of an order made from a request: its client, route, cargo, office, seller and
+ * forwarder, the first transport type and the first service wanted (an order has one of each), and the
+ * link. The product (which a request has not) is the user's to choose.
+ */
+export function orderFromRequest(request: CustomerRequest): Partial<OrderCreate> & { requestId: number } {
+  const { declaredValuePerKg: _computed, ...cargo } = request.cargo;
+  return {
+    requestId: request.id,
+    clientId: request.clientId,
+    serviceOfficeId: request.serviceOfficeId ?? null,
+    sellerId: request.sellerId ?? null,
+    forwarderId: request.forwarderId ?? null,
+    transportType: request.transportTypes[0] ?? null,
+    serviceId: request.serviceIds[0] ?? null,
+    route: request.route.map((point) => ({ ...point })),
+    cargo: { ...cargo, tnvedCodes: [...cargo.tnvedCodes] },
+  };
 }
 
 /** Who changes a request's status: their roles and whether their edit scope reaches the request. */

@@ -29,6 +29,27 @@ import { orderScope } from './scope';
 import { jobOrders, jobs, orders, products, stages } from './tables';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Whether a new order may be made from the record it names (`requestId`): throws the refusal (a status,
+ * the scope). The requests module contributes it; operations know no requests.
+ */
+export type OrderSourceCheck = (ctx: ResourceContext, requestId: number) => Promise<void>;
+
+declare module '../../platform/modules' {
+  interface ModuleContributions {
+    /** The rules of an order made from a customer request (`requestId` on create). */
+    orderRequestChecks: OrderSourceCheck;
+  }
+}
+
+/** An order's request is set on create, after every contributed check; without one it is refused. */
+async function checkOrderRequest(ctx: ResourceContext, requestId: unknown): Promise<void> {
+  if (requestId == null) return;
+  const checks = [...ctx.registries.contributions('orderRequestChecks').values()];
+  if (!checks.length) throw fieldError(['requestId'], MESSAGES.invalid);
+  for (const check of checks) await check(ctx, requestId as number);
+}
 export type JobRow = typeof jobs.$inferSelect;
 type Values = Record<string, unknown>;
 
@@ -304,6 +325,7 @@ export function orderHooks(): ResourceHooks<OrderRow> {
     async beforeCreate(ctx, values) {
       const { tx, auth } = ctx;
       checkCargoRoles(auth, values, null);
+      await checkOrderRequest(ctx, values.requestId);
       await assertClientsUnlocked(tx, auth, [values.clientId as number]);
       const computed = await prepareOrder(ctx, values, null);
       return { ...values, ...computed, createdById: auth.userId };
@@ -312,6 +334,9 @@ export function orderHooks(): ResourceHooks<OrderRow> {
     async beforeUpdate(ctx, values, existing) {
       const { tx, auth } = ctx;
       checkCargoRoles(auth, values, existing as Values);
+      if (values.requestId !== undefined && values.requestId !== existing.requestId) {
+        throw fieldError(['requestId'], MESSAGES.invalid);
+      }
       if (changedFields(values, existing as Values).length) {
         const clients = [existing.clientId, ...(values.clientId ? [values.clientId as number] : [])];
         await assertClientsUnlocked(tx, auth, clients);

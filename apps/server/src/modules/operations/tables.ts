@@ -111,10 +111,13 @@ export const orders = pgTable(
     /** How many stages the order has and how many of them are closed (kept with the dates), for the list. */
     stagesTotal: integer('stages_total').notNull().default(0),
     stagesClosed: integer('stages_closed').notNull().default(0),
+    /** The customer request the order was made from (no foreign key: requests build on operations). */
+    requestId: integer('request_id'),
     searchText: operationSearchText('client_name', 'cargo_description'),
   },
   (t) => [
     index('orders_client_idx').on(t.clientId),
+    index('orders_request_idx').on(t.requestId),
     index('orders_product_idx').on(t.productId),
     index('orders_service_idx').on(t.serviceId),
     index('orders_office_idx').on(t.serviceOfficeId),

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/modules';
 import { requestsMergeHook, requestsRenameHook } from './counterparty-hooks';
 import routes from './routes';
+import { orderRequestCheck } from './use-cases/order-from-request';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
 export const requestsModule = defineModule({
@@ -9,5 +10,6 @@ export const requestsModule = defineModule({
   contributes: {
     counterpartyMergeHooks: { requests: requestsMergeHook },
     counterpartyRenameHooks: { requests: requestsRenameHook },
+    orderRequestChecks: { requests: orderRequestCheck },
   },
 });

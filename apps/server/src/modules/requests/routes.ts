@@ -1,6 +1,8 @@
 import {
   dataSchema,
   idParamSchema,
+  orderCreateSchema,
+  orderResource,
   type RequestStatus,
   requestOfferTypeResource,
   requestResource,
@@ -14,6 +16,28 @@ import { requestService } from './requests';
 import { requestScope } from './scope';
 import { requestOfferTypes } from './tables';
 import { changeRequestStatus } from './use-cases/change-status';
+import { orderFromRequestBody } from './use-cases/order-from-request';
+
+/** The starting body of an order made from the request, for who may create orders and sees the request. */
+function registerOrderFromRequestRoute(app: App): void {
+  app.get(
+    '/requests/:id/order',
+    {
+      config: { roles: orderResource.roles.edit },
+      schema: {
+        tags: [requestResource.name],
+        summary: 'The body of a new order made from the request (only from the allowed statuses)',
+        params: idParamSchema,
+        response: { 200: dataSchema(orderCreateSchema.partial()) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const ctx = requestContext(request, app.database.db);
+      return { data: await orderFromRequestBody.run(ctx, { requestId: id }) };
+    },
+  );
+}
 
 /** The operational status of a request: the moves the user may make, and the move itself. */
 function registerRequestStatusRoutes(app: App): void {
@@ -65,9 +89,10 @@ function registerRequestStatusRoutes(app: App): void {
   );
 }
 
-/** Customer requests with their operational status, and the requests' dictionaries (offer types). */
+/** Customer requests with their operational status, the body of an order made from one, and the requests' dictionaries (offer types). */
 export default async function requestsModule(app: App): Promise<void> {
   registerResource(app, requestOfferTypeResource, requestOfferTypes);
   registerResourceRoutes(app, requestService);
   registerRequestStatusRoutes(app);
+  registerOrderFromRequestRoute(app);
 }

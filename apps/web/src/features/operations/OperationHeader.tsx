@@ -126,7 +126,7 @@ function Parties({ entries }: { entries: readonly [string, string][] }) {
 }
 
 /**
- * The summary at the top of a saved order: client and product, the route's ends with their dates, the
+ * The summary at the top of a saved order: client and product (and the request it was made from), the route's ends with their dates, the
  * people on it, how many of its stages are closed, and its statuses.
  */
 export function OrderHeader({ order, descriptor, statuses }: OperationHeaderProps & { order: Order }) {
@@ -147,6 +147,11 @@ export function OrderHeader({ order, descriptor, statuses }: OperationHeaderProp
         <Text size="xs" c="dimmed" truncate>
           {label('productId')}
         </Text>
+        {order.requestId !== null && (
+          <Anchor component={Link} to={`/requests/${order.requestId}`} size="xs" data-testid="header-request">
+            {t('header.fromRequest', { number: padId(order.requestId) })}
+          </Anchor>
+        )}
       </Cell>
       <Cell label={t('header.route')} testId="header-route">
         <RouteSummary route={order.route} />

@@ -16,15 +16,15 @@ import { OrderForm } from './OrderForm';
 import { OperationPage, useOperationPage } from './operationPage';
 
 /**
- * The order page: `/tms/orders/new`, a copy at `/tms/orders/copy/{sourceId}` (the server's copy body as
- * the starting values) and `/tms/orders/{id}` with the blocks main, route, jobs and files, its statuses,
+ * The order page: `/tms/orders/new`, a copy at `/tms/orders/copy/{sourceId}` and an order from a customer
+ * request at `/tms/orders/new/from-request/{requestId}` (the server's body as the starting values) and `/tms/orders/{id}` with the blocks main, route, jobs and files, its statuses,
  * archive and copy.
  */
 export function OrderPage({ descriptor }: ResourceScreenProps) {
   const { t } = useTranslation('operations');
   const texts = useResourceTexts(descriptor);
   const system = useSystemData();
-  const { sourceId } = useParams();
+  const { sourceId, requestId } = useParams();
   const valuesOf = useCallback(
     (source: Order | OrderCreate | null) =>
       source ? orderFormValuesOf(source) : orderFormValuesOf(null, { forwarderId: system.user.id }),
@@ -32,7 +32,10 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
   );
   const page = useOperationPage<Order, OrderFormValues, OrderCreate>({
     descriptor,
-    starting: { key: 'order-copy', param: sourceId, url: (id) => `/tms/orders/copy/${id}` },
+    starting:
+      requestId === undefined
+        ? { key: 'order-copy', param: sourceId, url: (id) => `/tms/orders/copy/${id}` }
+        : { key: 'order-from-request', param: requestId, url: (id) => `/requests/${id}/order` },
     valuesOf,
   });
   const { current } = page;
@@ -86,6 +89,8 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
           </>
         ) : sourceId ? (
           t('orders.copyOf', { number: padId(sourceId) })
+        ) : requestId ? (
+          t('orders.fromRequest', { number: padId(requestId) })
         ) : (
           t('orders.new')
         )

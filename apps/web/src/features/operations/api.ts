@@ -81,6 +81,16 @@ export function useOrderJobs(orderId: number) {
   });
 }
 
+/** The orders made from a customer request (its page lists them), newest first. */
+export function useRequestOrders(requestId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...OPERATIONS_KEY, '/tms/orders', 'request', requestId],
+    queryFn: ({ signal }) =>
+      api.get<ListResult<Order>>('/tms/orders', { query: { requestId, itemsPerPage: 50 }, signal }),
+    enabled,
+  });
+}
+
 /** The orders a job form links (their products and cargo decide what its selects offer). */
 export function useOrdersOf(ids: readonly number[]) {
   const wanted = [...new Set(ids)].sort((a, b) => a - b);

@@ -154,6 +154,8 @@ export interface OrderFormValues {
   failure: boolean;
   damaged: boolean;
   completionDate: string | null;
+  /** The customer request a new order is made from (sent on create only). */
+  requestId: number | null;
 }
 
 type OrderSource = Partial<Omit<OrderCreate, 'route' | 'cargo'>> & {
@@ -181,6 +183,7 @@ export function orderFormValuesOf(source: OrderSource | null, defaults: { forwar
     failure: source?.failure ?? false,
     damaged: source?.damaged ?? false,
     completionDate: source?.completionDate ?? null,
+    requestId: source?.requestId ?? null,
   } satisfies OrderFormValues;
 }
 
@@ -209,6 +212,8 @@ export function orderBodyOf(values: OrderFormValues, existing: boolean) {
     body.failure = values.failure;
     body.damaged = values.damaged;
     body.completionDate = values.completionDate;
+  } else if (values.requestId !== null) {
+    body.requestId = values.requestId;
   }
   return { body, invalid };
 }

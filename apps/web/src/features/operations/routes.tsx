@@ -12,7 +12,8 @@ const prefetchPropertyViews = () => void import('./api').then((m) => m.prefetchP
 
 /**
  * Orders and jobs (`/tms/orders`, `/tms/jobs`): the engine's lists with padded numbers, the order and job
- * pages with their property-view blocks, the copy of an order and a job created from its order.
+ * pages with their property-view blocks, the copy of an order, an order made from a customer request and a
+ * job created from its order.
  */
 export const operationRoutes: AppRoute[] = [
   ...resourceRoutes('/tms/orders', (domain) => domain.orderResource, {
@@ -23,6 +24,12 @@ export const operationRoutes: AppRoute[] = [
   resourceScreen(
     'tms/orders/copy/:sourceId',
     'operations:orders.copyTitle',
+    (d) => d.orderResource,
+    orderPage,
+  ),
+  resourceScreen(
+    'tms/orders/new/from-request/:requestId',
+    'operations:orders.fromRequestTitle',
     (d) => d.orderResource,
     orderPage,
   ),

@@ -31,6 +31,7 @@ import { DescribedField } from '../operations/fields';
 import { CARGO_MEASURE_ERROR } from '../operations/logic';
 import { RouteEditor } from '../operations/RouteEditor';
 import { type RequestFormValues, requestBodyOf, requestFormValuesOf } from './logic';
+import { CreateOrderAction, RequestOrders } from './RequestOrders';
 import { RequestStatusMenu } from './RequestStatusMenu';
 
 /**
@@ -44,7 +45,8 @@ const span = { third: { base: 12, sm: 6, md: 4 }, half: { base: 12, sm: 6 } };
 /**
  * The request page: `/requests/new` and `/requests/{id}`, one form with the client and the people, what
  * the client wants, the route and cargo (the operations' editors) and the comments; the saved request
- * shows its operational status menu and its history. NO_SERVICE locks the form.
+ * shows its operational status menu, its orders with the way to a new one, and its history. NO_SERVICE
+ * locks the form.
  */
 export function RequestPage({ descriptor }: ResourceScreenProps) {
   const { t } = useTranslation('requests');
@@ -186,21 +188,25 @@ export function RequestPage({ descriptor }: ResourceScreenProps) {
             t('new')
           )
         }
+        actions={current && <CreateOrderAction request={current} />}
         summary={
           current && (
-            <Group gap="sm">
-              <RequestStatusMenu
-                descriptor={descriptor}
-                texts={texts}
-                request={current}
-                stale={record.isFetching}
-              />
-              {current.statusReason && (
-                <Text size="sm" c="dimmed" data-testid="request-status-reason">
-                  {t('status.reason')}: {current.statusReason}
-                </Text>
-              )}
-            </Group>
+            <Stack gap={4}>
+              <Group gap="sm">
+                <RequestStatusMenu
+                  descriptor={descriptor}
+                  texts={texts}
+                  request={current}
+                  stale={record.isFetching}
+                />
+                {current.statusReason && (
+                  <Text size="sm" c="dimmed" data-testid="request-status-reason">
+                    {t('status.reason')}: {current.statusReason}
+                  </Text>
+                )}
+              </Group>
+              <RequestOrders request={current} />
+            </Stack>
           )
         }
         tabs={[

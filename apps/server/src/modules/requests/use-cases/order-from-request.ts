@@ -1,0 +1,46 @@
+import {
+  CUSTOMER_REQUEST_MESSAGES,
+  type CustomerRequest,
+  orderCreateSchema,
+  orderFromRequest,
+  ordersFromRequestAllowed,
+  type RequestStatus,
+  recordIdSchema,
+} from '@tms/domain';
+import { z } from 'zod';
+import { fieldError } from '../../../platform/errors';
+import { defineUseCase, type ResourceContext, userOf } from '../../../platform/resources';
+import type { OrderSourceCheck } from '../../operations';
+import { requestService } from '../requests';
+
+/**
+ * The request an order is made from, after the rules of docs/requests.md "An order from a request": in the
+ * user's read scope (404 outside it) and in a status orders are made from (400 at the root otherwise).
+ */
+async function sourceRequest(ctx: ResourceContext, requestId: number): Promise<CustomerRequest> {
+  const row = await requestService.find(ctx, requestId, { access: 'read' });
+  if (!ordersFromRequestAllowed(row.status as RequestStatus)) {
+    throw fieldError([], CUSTOMER_REQUEST_MESSAGES.orderStatus);
+  }
+  return (await requestService.toEntity(row, ctx)) as CustomerRequest;
+}
+
+/** The requests' contribution to the orders' create: the same rules when the order is saved. */
+export const orderRequestCheck: OrderSourceCheck = async (ctx, requestId) => {
+  await sourceRequest(ctx, requestId);
+};
+
+/**
+ * The starting body of an order made from a request (`/tms/orders/new/from-request/{requestId}`): its
+ * client, route, cargo, office, people, first transport type and service wanted, and `requestId`; the
+ * order's create checks the same rules again (`orderRequestCheck`).
+ */
+export const orderFromRequestBody = defineUseCase({
+  name: 'requests.order-from-request',
+  input: z.object({ requestId: recordIdSchema }),
+  output: orderCreateSchema.partial(),
+  async run(ctx, input) {
+    const auth = userOf(ctx);
+    return orderFromRequest(await sourceRequest({ ...ctx, auth }, input.requestId));
+  },
+});
