@@ -171,6 +171,9 @@ describe('an order from a request', () => {
       cargo: { description: 'Станки' },
     });
     expect(save.statusCode).toBe(404);
+    // One who makes orders but reads no requests at all finds none either.
+    const noRequests = await signIn(ctx, EDIT_ALL);
+    expect((await call('GET', `/api/requests/${request.id}/order`, noRequests)).statusCode).toBe(404);
   });
 
   it('needs the right to create orders', async () => {

@@ -8,7 +8,7 @@ import {
   recordIdSchema,
 } from '@tms/domain';
 import { z } from 'zod';
-import { fieldError } from '../../../platform/errors';
+import { fieldError, HttpError, notFound } from '../../../platform/errors';
 import { defineUseCase, type ResourceContext, userOf } from '../../../platform/resources';
 import type { OrderSourceCheck } from '../../operations';
 import { requestService } from '../requests';
@@ -18,7 +18,11 @@ import { requestService } from '../requests';
  * user's read scope (404 outside it) and in a status orders are made from (400 at the root otherwise).
  */
 async function sourceRequest(ctx: ResourceContext, requestId: number): Promise<CustomerRequest> {
-  const row = await requestService.find(ctx, requestId, { access: 'read' });
+  // One who may make orders but not read requests at all is told what one outside the scope is: the
+  // request is not found (the route admits every order maker).
+  const row = await requestService.find(ctx, requestId, { access: 'read' }).catch((error: unknown) => {
+    throw error instanceof HttpError && error.statusCode === 403 ? notFound() : error;
+  });
   if (!ordersFromRequestAllowed(row.status as RequestStatus)) {
     throw fieldError([], CUSTOMER_REQUEST_MESSAGES.orderStatus);
   }
