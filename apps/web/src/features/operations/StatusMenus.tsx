@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type OperationStatusKind,
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { refusalOf } from '../../platform/kit/blocks';
 import { StatusMenuBar } from '../../platform/kit/StatusMenu';
+import { StatusReasonDialog } from '../../platform/kit/StatusReasonDialog';
 import type { Row } from '../../platform/resources/logic';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { notifySaved } from '../../platform/snackbar';
@@ -149,52 +149,36 @@ function ReasonDialog({
   const [reasonId, setReasonId] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const refusal = refusalOf(error);
-  const refused = refusal.field('root') || refusal.field('status') || refusal.other;
   return (
-    <Modal opened onClose={onClose} title={`${t('statuses.changeTo')}: ${title}`} data-testid="reason-dialog">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm(reasonId, comment);
-        }}
-      >
-        <Stack gap="md">
-          {refused && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-              {refused}
-            </Alert>
-          )}
-          <LazySelect
-            id="status-reason"
-            label={t('statuses.reason')}
-            url="/settings/operation-finance-control-status-reasons"
-            labelField="name"
-            toggle
-            required
-            value={reasonId}
-            onChange={(value) => setReasonId(value as number | null)}
-            error={refusal.field('reasonId')}
-          />
-          <Textarea
-            id="status-comment"
-            label={t('statuses.comment')}
-            autosize
-            minRows={2}
-            value={comment}
-            onChange={(e) => setComment(e.currentTarget.value)}
-            error={refusal.field('comment')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} data-testid="reason-confirm">
-              {t('statuses.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <StatusReasonDialog
+      title={`${t('statuses.changeTo')}: ${title}`}
+      busy={busy}
+      error={error}
+      cancelLabel={t('actions.cancel')}
+      confirmLabel={t('statuses.confirm')}
+      onClose={onClose}
+      onSubmit={() => onConfirm(reasonId, comment)}
+    >
+      <LazySelect
+        id="status-reason"
+        label={t('statuses.reason')}
+        url="/settings/operation-finance-control-status-reasons"
+        labelField="name"
+        toggle
+        required
+        value={reasonId}
+        onChange={(value) => setReasonId(value as number | null)}
+        error={refusal.field('reasonId')}
+      />
+      <Textarea
+        id="status-comment"
+        label={t('statuses.comment')}
+        autosize
+        minRows={2}
+        value={comment}
+        onChange={(e) => setComment(e.currentTarget.value)}
+        error={refusal.field('comment')}
+      />
+    </StatusReasonDialog>
   );
 }

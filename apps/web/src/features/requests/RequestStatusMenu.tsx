@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerRequest, RequestStatusTarget, ResourceDescriptor } from '@tms/domain';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { refusalOf } from '../../platform/kit/blocks';
 import { StatusMenuBar } from '../../platform/kit/StatusMenu';
+import { StatusReasonDialog } from '../../platform/kit/StatusReasonDialog';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { notifySaved } from '../../platform/snackbar';
@@ -108,42 +108,26 @@ function ReasonDialog({
   const { t } = useTranslation('requests');
   const [reason, setReason] = useState('');
   const refusal = refusalOf(error);
-  const refused = refusal.field('root') || refusal.field('status') || refusal.other;
   return (
-    <Modal opened onClose={onClose} title={`${t('status.changeTo')}: ${title}`} data-testid="reason-dialog">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onConfirm(reason);
-        }}
-      >
-        <Stack gap="md">
-          {refused && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-              {refused}
-            </Alert>
-          )}
-          <Textarea
-            id="status-reason"
-            label={t('status.reason')}
-            required
-            autosize
-            minRows={2}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={refusal.field('reason')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('status.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} data-testid="reason-confirm">
-              {t('status.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <StatusReasonDialog
+      title={`${t('status.changeTo')}: ${title}`}
+      busy={busy}
+      error={error}
+      cancelLabel={t('status.cancel')}
+      confirmLabel={t('status.confirm')}
+      onClose={onClose}
+      onSubmit={() => onConfirm(reason)}
+    >
+      <Textarea
+        id="status-reason"
+        label={t('status.reason')}
+        required
+        autosize
+        minRows={2}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        error={refusal.field('reason')}
+      />
+    </StatusReasonDialog>
   );
 }
