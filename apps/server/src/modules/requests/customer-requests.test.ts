@@ -5,14 +5,12 @@ import {
   padId,
   CUSTOMER_REQUEST_MESSAGES as R,
 } from '@tms/domain';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceOffices } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn as signInAs } from '../../test/users';
 import { counterparties } from '../counterparties';
-import { countries } from '../reference-data';
+import { requestsWorld } from './test-fixtures';
 
 /**
  * Customer requests (issue 16, first slice): the create and update rules, every rule of the operational
@@ -68,20 +66,7 @@ const signIn = (c: TestContext, roles: string[], options: Parameters<typeof sign
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const db = ctx.database.db;
-  const country = async (code: string) =>
-    (await db.select().from(countries).where(eq(countries.code, code)))[0]!.id;
-  ru = await country('RU');
-  de = await country('DE');
-  const [a, b] = await db
-    .insert(serviceOffices)
-    .values([
-      { name: 'Москва', code: 'MOW' },
-      { name: 'Минск', code: 'MSQ' },
-    ])
-    .returning();
-  mow = a!.id;
-  msq = b!.id;
+  ({ ru, de, mow, msq } = await requestsWorld(ctx));
   client = await counterparty();
 });
 afterAll(() => ctx?.close());

@@ -1,13 +1,12 @@
 import { flattenTree, CUSTOMER_REQUEST_MESSAGES as R, type RequestStatus } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceOffices } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { counterparties } from '../counterparties';
 import { services } from '../operations';
-import { countries } from '../reference-data';
 import { customerRequests } from './tables';
+import { requestsWorld } from './test-fixtures';
 
 /**
  * An order made from a customer request (docs/requests.md "An order from a request"): the statuses it is
@@ -71,19 +70,7 @@ async function startingBody(requestId: number): Promise<Body> {
 beforeAll(async () => {
   ctx = await createTestApp();
   const db = ctx.database.db;
-  const country = async (code: string) =>
-    (await db.select().from(countries).where(eq(countries.code, code)))[0]!.id;
-  ru = await country('RU');
-  de = await country('DE');
-  const [a, b] = await db
-    .insert(serviceOffices)
-    .values([
-      { name: 'Москва', code: 'MOW' },
-      { name: 'Минск', code: 'MSQ' },
-    ])
-    .returning();
-  mow = a!.id;
-  msq = b!.id;
+  ({ ru, de, mow, msq } = await requestsWorld(ctx));
   const [service] = await db
     .insert(services)
     .values({ code: 'FTL', name: 'Перевозка FTL', transportType: 'auto' })
