@@ -7,7 +7,6 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { counterparties } from '../counterparties';
 import { countries, currencies } from '../reference-data';
-import { requestsWorld } from '../requests/test-fixtures';
 import { priceCollectionRows, priceCollections } from './tables';
 
 /**
@@ -132,7 +131,6 @@ async function expectRefused(id: number, message: string) {
 
 beforeAll(async () => {
   ctx = await createTestApp({}, [], () => TODAY);
-  await requestsWorld(ctx);
   const rows = await ctx.database.db
     .select({ id: countries.id, code: countries.code })
     .from(countries)
