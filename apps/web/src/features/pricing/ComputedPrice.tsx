@@ -56,7 +56,13 @@ function ComputedPriceButton({ requestId }: { requestId: number }) {
       >
         {t('computed.action')}
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t('computed.title')} size="lg">
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={t('computed.title')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('common:close') }}
+      >
         {compute.isError && (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="computed-price-error">
             {refusalText(compute.error)}

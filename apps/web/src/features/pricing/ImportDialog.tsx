@@ -197,7 +197,14 @@ export function ImportDialog({
   const errorCount = preview?.errors.length ?? 0;
 
   return (
-    <Modal opened={opened} onClose={close} title={t('import.title')} size="xl" data-testid="import-dialog">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('import.title')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+      data-testid="import-dialog"
+    >
       <Stepper
         active={step}
         size="sm"
@@ -287,14 +294,9 @@ export function ImportDialog({
 
       {step === 2 && preview && (
         <Stack gap="md">
-          <Group gap="xs">
-            <Badge color="green" variant="light">
-              {t('import.rows')}: {preview.rows.length}
-            </Badge>
-            <Badge color={errorCount ? 'red' : 'gray'} variant="light" data-testid="import-error-count">
-              {t('import.errors')}: {errorCount}
-            </Badge>
-          </Group>
+          <Text size="sm" data-testid="import-summary">
+            {t('import.ready', { rows: preview.rows.length, errors: errorCount })}
+          </Text>
           {errorCount > 0 && (
             <Alert color="red" icon={<IconAlertTriangle size={18} />}>
               {t('import.hasErrors')}
