@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   FileInput,
   Group,
@@ -15,6 +14,7 @@ import {
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  decimalFixed,
   type PriceCollection,
   RATE_IMPORT_FIELDS,
   type RateImportColumns,
@@ -350,7 +350,7 @@ export function ImportDialog({
                     <Table.Td>{row.toRegionName}</Table.Td>
                     <Table.Td ta="right">{row.weightBreak ?? t('rows.any')}</Table.Td>
                     <Table.Td ta="right">{row.volumeBreak ?? t('rows.any')}</Table.Td>
-                    <Table.Td ta="right">{row.price}</Table.Td>
+                    <Table.Td ta="right">{decimalFixed(row.price, 2)}</Table.Td>
                     <Table.Td>{row.currency}</Table.Td>
                   </Table.Tr>
                 ))}
