@@ -18,6 +18,7 @@ import {
 import type { Database } from '../connection';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoOperations } from './demo-operations';
+import { seedDemoPricing } from './demo-pricing';
 import { seedDemoRequests } from './demo-requests';
 
 /** The password of every demo user (README "Signing in the first time"). */
@@ -67,6 +68,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_COUNTERPARTY_VIEW_OFFICE',
       'ROLE_REQUEST_VIEW_OFFICE',
       'ROLE_REQUEST_CREATE',
+      'ROLE_REQUEST_COMPUTED_OFFERS',
       'ROLE_BILL_VIEW_RELATED',
       'ROLE_BILL_CREATE',
       'ROLE_DOCUMENT_VIEW',
@@ -84,6 +86,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_REQUEST_SEND_QUOTE',
       'ROLE_REQUEST_MARK_QUOTE_COMPLETE',
       'ROLE_REQUEST_COMPLEX_MARK',
+      'ROLE_REQUEST_COMPUTED_OFFERS',
       'ROLE_ORDER_VIEW_OWN',
       'ROLE_REPORT_GROSS_PROFIT_OWN',
       'ROLE_COMPANY_CHAPTERS',
@@ -690,6 +693,7 @@ export async function seedDemoData(
     await seedDemoCounterparties(tx, userId, officeId, entityId as Map<'MOW' | 'MSQ', number>);
     await seedDemoOperations(tx, userId, officeId);
     await seedDemoRequests(tx, userId, officeId);
+    await seedDemoPricing(tx, new Date().getUTCFullYear());
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },
