@@ -30,7 +30,7 @@ export const priceCollectionResource = declareResource({
     volumetricFactor: f.integer({ min: 1, max: 10_000 }).listed().width('short'),
     rowCount: f.integer().readOnly().listed().sortable().hiddenInForm(),
     enabled: f.enabled(),
-    updatedAt: f.updatedAt().listed().sortable(),
+    updatedAt: f.updatedAt().sortable(),
   },
   roles: PRICING_ROLES,
   labelField: 'name',

@@ -46,16 +46,19 @@ function ComputedPriceButton({ requestId }: { requestId: number }) {
   };
   return (
     <>
-      <Button
-        size="xs"
-        variant="light"
-        leftSection={<IconCalculator size={16} />}
-        onClick={open}
-        loading={compute.isPending}
-        data-testid="request-computed-price"
-      >
-        {t('computed.action')}
-      </Button>
+      {/* A line of its own, the width of its text, under the request's summary. */}
+      <Group>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconCalculator size={16} />}
+          onClick={open}
+          loading={compute.isPending}
+          data-testid="request-computed-price"
+        >
+          {t('computed.action')}
+        </Button>
+      </Group>
       <Modal
         opened={opened}
         onClose={() => setOpened(false)}

@@ -41,7 +41,7 @@ export function RateTablesList({ descriptor, options }: ResourceScreenProps) {
           </Button>
         )}
       </Group>
-      <ResourceList descriptor={descriptor} options={options} />
+      <ResourceList descriptor={descriptor} options={{ ...options, oneLine: true }} />
       {canImport && (
         <ImportDialog
           descriptor={descriptor}
