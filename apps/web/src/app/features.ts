@@ -5,6 +5,7 @@ import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { optionsRoutes } from '../features/options/routes';
+import { pricingRoutes } from '../features/pricing/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { requestRoutes } from '../features/requests/routes';
 import { userDefinedListsRoutes } from '../features/user-defined-lists/routes';
@@ -18,6 +19,7 @@ export const featureRoutes: AppRoute[] = [
   ...counterpartyRoutes,
   ...operationRoutes,
   ...requestRoutes,
+  ...pricingRoutes,
   ...profileRoutes,
   ...userRoutes,
   ...accessGroupRoutes,
