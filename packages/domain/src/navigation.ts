@@ -9,6 +9,7 @@ import { can, type Role, rolesOfScopedPermission } from './permissions';
 import * as referenceData from './reference-data';
 import * as requests from './requests';
 import { REQUEST_ROLES } from './requests';
+import { HYPER_REQUEST_ROLES } from './requests/hyper-request';
 import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
 import * as warehouse from './warehouse';
 
@@ -64,6 +65,12 @@ const CATALOGUE: readonly NavEntry[] = [
     icon: 'message-question',
     route: '/requests',
     roles: [...REQUEST_ROLES.view, ...REQUEST_ROLES.edit],
+  },
+  {
+    name: 'nav.hyperRequests',
+    icon: 'packages',
+    route: '/hyper-customer-requests',
+    roles: [...HYPER_REQUEST_ROLES.view, ...HYPER_REQUEST_ROLES.edit],
   },
   {
     name: 'nav.counterparties',

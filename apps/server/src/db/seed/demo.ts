@@ -17,6 +17,7 @@ import {
 } from '../../platform/identity/tables';
 import type { Database } from '../connection';
 import { seedDemoCounterparties } from './demo-counterparties';
+import { seedDemoHyperRequests } from './demo-hyper-requests';
 import { seedDemoOperations } from './demo-operations';
 import { seedDemoRequests } from './demo-requests';
 
@@ -67,6 +68,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_COUNTERPARTY_VIEW_OFFICE',
       'ROLE_REQUEST_VIEW_OFFICE',
       'ROLE_REQUEST_CREATE',
+      'ROLE_HYPER_REQUEST_VIEW',
       'ROLE_BILL_VIEW_RELATED',
       'ROLE_BILL_CREATE',
       'ROLE_DOCUMENT_VIEW',
@@ -84,6 +86,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_REQUEST_SEND_QUOTE',
       'ROLE_REQUEST_MARK_QUOTE_COMPLETE',
       'ROLE_REQUEST_COMPLEX_MARK',
+      'ROLE_HYPER_REQUEST_EDIT',
       'ROLE_ORDER_VIEW_OWN',
       'ROLE_REPORT_GROSS_PROFIT_OWN',
       'ROLE_COMPANY_CHAPTERS',
@@ -690,6 +693,7 @@ export async function seedDemoData(
     await seedDemoCounterparties(tx, userId, officeId, entityId as Map<'MOW' | 'MSQ', number>);
     await seedDemoOperations(tx, userId, officeId);
     await seedDemoRequests(tx, userId, officeId);
+    await seedDemoHyperRequests(tx, userId, officeId, GROUPS.find((g) => g.name === 'Продажи')!.roles);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },
