@@ -54,10 +54,10 @@ export function HyperLotDialog({ lot, isNew, errors, onClose, onApply }: HyperLo
       onClose={onClose}
       title={isNew ? t('lotDialog.titleNew') : t('lotDialog.titleEdit')}
       size="80rem"
-      data-testid="lot-dialog"
     >
       <form
         noValidate
+        data-testid="lot-dialog"
         onSubmit={(event) => {
           // The dialog sits in a portal inside the hyper request's form: its submit is its own.
           event.stopPropagation();

@@ -22,27 +22,40 @@ export function LotStatusBadge({ status }: { status: RequestStatus }) {
   );
 }
 
-/** How many lots are in each request status: a badge per status present, "Котировка готова 2". */
-export function LotProgress({ counts }: { counts: Partial<Record<string, number>> | undefined }) {
+/**
+ * How many lots are in each request status, a badge per status present: "Котировка готова: 2", or in a
+ * list's cell (`compact`) the count alone in the status's colour, its name on hover and for screen readers.
+ */
+export function LotProgress({
+  counts,
+  compact = false,
+}: {
+  counts: Partial<Record<string, number>> | undefined;
+  compact?: boolean;
+}) {
   const { i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'ru';
   const present = REQUEST_STATUSES.filter((status) => (counts?.[status] ?? 0) > 0);
   if (!present.length) return null;
   return (
     <Group gap={4} wrap="nowrap" data-testid="lot-progress">
-      {present.map((status) => (
-        <Badge
-          key={status}
-          variant="light"
-          color={LOT_STATUS_COLORS[status]}
-          radius="sm"
-          tt="none"
-          title={REQUEST_STATUS_LABELS[status][lang]}
-          data-status={status}
-        >
-          {REQUEST_STATUS_LABELS[status][lang]}: {counts![status]}
-        </Badge>
-      ))}
+      {present.map((status) => {
+        const text = `${REQUEST_STATUS_LABELS[status][lang]}: ${counts![status]}`;
+        return (
+          <Badge
+            key={status}
+            variant={compact ? 'filled' : 'light'}
+            color={LOT_STATUS_COLORS[status]}
+            radius="sm"
+            tt="none"
+            title={text}
+            aria-label={text}
+            data-status={status}
+          >
+            {compact ? counts![status] : text}
+          </Badge>
+        );
+      })}
     </Group>
   );
 }

@@ -30,7 +30,9 @@ const FILTER_GROUPS = [
 
 const cells = {
   number: (row: Row) => padId(row.number as number),
-  lotStatusCounts: (row: Row) => <LotProgress counts={row.lotStatusCounts as Record<string, number>} />,
+  lotStatusCounts: (row: Row) => (
+    <LotProgress counts={row.lotStatusCounts as Record<string, number>} compact />
+  ),
 };
 
 /** The engine's hyper request list: padded numbers and the lots' progress by request status. */

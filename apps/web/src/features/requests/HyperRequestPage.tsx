@@ -54,7 +54,7 @@ import {
   withdrawnLots,
 } from './hyperLogic';
 
-/** Only clients are offered (a locked select goes without the filter and shows the saved name). */
+/** Only clients are offered. */
 const CLIENTS_ONLY = { client: 'true' };
 
 const span = { half: { base: 12, sm: 6 }, third: { base: 12, sm: 6, md: 4 } };
@@ -100,15 +100,12 @@ export function HyperRequestPage({ descriptor }: ResourceScreenProps) {
   const canAddLots = canWrite && hasRole(system, 'ROLE_REQUEST_CREATE');
   const withdrawing = withdrawnLots(current, lotValues).length > 0;
   const fields = new Map(descriptor.fields.map((f) => [f.name, f]));
-  const field = (
-    name: string,
-    options: { required?: boolean; locked?: boolean; query?: Record<string, string> } = {},
-  ) => (
+  const field = (name: string, options: { required?: boolean; query?: Record<string, string> } = {}) => (
     <DescribedField
       field={fields.get(name)}
       control={form.control}
       texts={texts}
-      disabled={!canWrite || Boolean(options.locked)}
+      disabled={!canWrite}
       required={options.required}
       query={options.query}
     />
@@ -145,11 +142,18 @@ export function HyperRequestPage({ descriptor }: ResourceScreenProps) {
             <Grid.Col span={{ base: 12, md: 8 }}>{field('name', { required: true })}</Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>{field('tenderNumber')}</Grid.Col>
             <Grid.Col span={{ base: 12, md: 8 }}>
-              {field('clientId', {
-                required: true,
-                locked: current !== null,
-                query: canWrite && !current ? CLIENTS_ONLY : undefined,
-              })}
+              {current ? (
+                // The client stays (its lots are its requests): its name, whoever may read the client.
+                <TextInput
+                  id="field-clientId"
+                  label={texts.label(fields.get('clientId')!)}
+                  value={current.clientName}
+                  readOnly
+                  disabled
+                />
+              ) : (
+                field('clientId', { required: true, query: canWrite ? CLIENTS_ONLY : undefined })
+              )}
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>{field('deadline')}</Grid.Col>
             <Grid.Col span={span.third}>{field('serviceOfficeId')}</Grid.Col>
@@ -336,7 +340,7 @@ function LotRow({ index, value, lot, control, canWrite, errors, onEdit, onRemove
             control={control}
             render={({ field }) => (
               <TextInput
-                size="xs"
+                size="sm"
                 aria-label={`${t('lots.name')} ${index + 1}`}
                 value={field.value}
                 onChange={field.onChange}
