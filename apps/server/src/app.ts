@@ -19,7 +19,7 @@ import { financeModule } from './modules/finance/module';
 import { operationsModule } from './modules/operations/module';
 import { optionsModule } from './modules/options/module';
 import { referenceDataModule } from './modules/reference-data/module';
-import { requestsModule } from './modules/requests/module';
+import { hyperRequestsModule, requestsModule } from './modules/requests/module';
 import { systemModule } from './modules/system/module';
 import { userDefinedListsModule } from './modules/user-defined-lists/module';
 import { usersModule } from './modules/users/module';
@@ -99,6 +99,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   companyModule,
   financeModule,
   requestsModule,
+  hyperRequestsModule,
   defineModule({ name: 'changelog', routes: changeLogRoutes }),
   customsModule,
   customFieldsModule,

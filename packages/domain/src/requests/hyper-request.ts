@@ -5,7 +5,7 @@ import { type LocalizedText, updateSchemaOf } from '../common/resource';
 import { counterpartyResource } from '../counterparties/counterparty';
 import { cargoInputSchema } from '../operations/cargo';
 import { operationCommonFields } from '../operations/order';
-import { routeInputSchema, routePointSchema } from '../operations/route';
+import { routeInputSchema } from '../operations/route';
 import type { Role } from '../permissions';
 import { TRANSPORT_TYPES } from '../reference-data/transport-types';
 import { colleagueReference } from '../users';
@@ -54,13 +54,16 @@ export interface StoredHyperLot {
   requestId: number;
 }
 
-/** A lot as the hyper request answers it: its request's number, status, route and cargo with it. */
+/**
+ * A lot as the hyper request answers it: its request's number, status, route (its ends, "Москва →
+ * Berlin") and cargo with it.
+ */
 export const hyperLotSchema = z.object({
   requestId: z.number().int(),
   name: z.string(),
   number: z.number().int(),
   status: z.enum(REQUEST_STATUSES),
-  route: z.array(routePointSchema),
+  route: z.string().nullable(),
   transportTypes: z.array(z.string()),
   cargoDescription: z.string().nullable(),
 });

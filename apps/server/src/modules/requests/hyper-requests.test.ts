@@ -7,6 +7,7 @@ import {
   CUSTOMER_REQUEST_MESSAGES as R,
 } from '@tms/domain';
 import { count } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn as signInAs } from '../../test/users';
@@ -169,6 +170,37 @@ describe('a hyper request', () => {
   });
 });
 
+describe("a hyper request's client", () => {
+  it('follows a rename of the client, and moves with a merge to the survivor', async () => {
+    const admin = await signIn([
+      ...WORKER,
+      'ROLE_COUNTERPARTY_EDIT_ALL',
+      'ROLE_COUNTERPARTY_NAME_EDIT',
+      'ROLE_COUNTERPARTY_MERGE',
+    ]);
+    const renamed = await counterparty({ name: 'Тендерный клиент до' });
+    const hyper = await createHyper(admin, { clientId: renamed });
+    const current = (await call('GET', `/api/counterparties/${renamed}`, admin)).json().data;
+    const rename = await call('PUT', `/api/counterparties/${renamed}`, admin, {
+      name: 'Тендерный клиент после',
+      version: current.version,
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const read = async () =>
+      (await call('GET', `/api/hyper-customer-requests/${hyper.id}`, admin)).json().data;
+    expect(await read()).toMatchObject({ clientId: renamed, clientName: 'Тендерный клиент после' });
+    const survivor = await counterparty({ name: 'Тендерный клиент-оригинал' });
+    const merge = await call('POST', `/api/counterparties/${renamed}/merge`, admin, {
+      survivorId: survivor,
+      survivorVersion: 1,
+      sourceVersion: current.version + 1,
+    });
+    expect(merge.statusCode, merge.body).toBe(200);
+    expect(await read()).toMatchObject({ clientId: survivor, clientName: 'Тендерный клиент-оригинал' });
+    expect(await requestOf(admin, hyper.lots[0]!.requestId)).toMatchObject({ clientId: survivor });
+  });
+});
+
 describe('an edit of a hyper request', () => {
   it('creates the request of an added lot and renames a kept one', async () => {
     const hyper = await createHyper(worker);
@@ -306,5 +338,18 @@ describe('who reaches a hyper request', () => {
     });
     const wrong = await call('GET', '/api/hyper-customer-requests?lotStatus=DONE', worker);
     expect(wrong.statusCode).toBe(400);
+    const exported = await call(
+      'GET',
+      '/api/hyper-customer-requests/export?lotStatus=QUOTE_COMPLETED&columns=number,lotStatusCounts',
+      worker,
+    );
+    expect(exported.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0]!.eachRow((row, index) => {
+      if (index > 1) rows.push([Number(row.getCell(1).value), row.getCell(2).value]);
+    });
+    expect(rows).toContainEqual([quoted.id, 'Котировка не готова: 1, Котировка готова: 1']);
   });
 });

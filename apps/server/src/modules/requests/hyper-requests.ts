@@ -10,7 +10,9 @@ import {
   OPERATION_MESSAGES,
   REQUEST_STATUSES,
   type RequestStatus,
+  type RoutePoint,
   requestResource,
+  routeEndsText,
   type StoredHyperLot,
   type ValidationTree,
 } from '@tms/domain';
@@ -28,7 +30,7 @@ import {
   registerResourceRoutes,
   resourceService,
 } from '../../platform/resources';
-import { counterparties } from '../counterparties';
+import { type CounterpartyMergeHook, type CounterpartyRenameHook, counterparties } from '../counterparties';
 import { requestService } from './requests';
 import { customerRequests, hyperCustomerRequests } from './tables';
 import { changeRequestStatus } from './use-cases/change-status';
@@ -90,7 +92,7 @@ interface LotRequest {
   number: number;
   status: string;
   version: number;
-  route: HyperLot['route'];
+  route: RoutePoint[];
   transportTypes: string[];
   cargoDescription: string | null;
 }
@@ -221,7 +223,7 @@ async function hyperEntity(row: HyperRequestRow, tx: Tx): Promise<Values> {
       name,
       number: request.number,
       status: request.status as RequestStatus,
-      route: request.route,
+      route: routeEndsText(request.route),
       transportTypes: request.transportTypes,
       cargoDescription: request.cargoDescription,
     };
@@ -300,6 +302,22 @@ export const hyperRequestService: ResourceService<HyperRequestRow> = resourceSer
     },
   },
 );
+
+/** A merge moves the merged client's hyper requests to the survivor (as their lots' requests move). */
+export const hyperRequestsMergeHook: CounterpartyMergeHook = async (tx, fromId, toId) => {
+  await tx
+    .update(hyperCustomerRequests)
+    .set({ clientId: toId, clientName: await clientNameOf(tx, toId) })
+    .where(eq(hyperCustomerRequests.clientId, fromId));
+};
+
+/** A renamed client's new name on its hyper requests, for the list and the search. */
+export const hyperRequestsRenameHook: CounterpartyRenameHook = async (tx, id, name) => {
+  await tx
+    .update(hyperCustomerRequests)
+    .set({ clientName: name })
+    .where(eq(hyperCustomerRequests.clientId, id));
+};
 
 /** The hyper requests' routes: the engine's list, export, read, history, create and update. */
 export function registerHyperRequestRoutes(app: App): void {

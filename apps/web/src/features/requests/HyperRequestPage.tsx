@@ -179,7 +179,7 @@ export function HyperRequestPage({ descriptor }: ResourceScreenProps) {
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th w={40}>#</Table.Th>
-                      <Table.Th miw={220}>{t('lots.name')}</Table.Th>
+                      <Table.Th miw={280}>{t('lots.name')}</Table.Th>
                       <Table.Th>{t('lots.request')}</Table.Th>
                       <Table.Th>{t('lots.route')}</Table.Th>
                       <Table.Th>{t('lots.transport')}</Table.Th>
@@ -326,7 +326,7 @@ interface LotRowProps {
 function LotRow({ index, value, lot, control, canWrite, errors, onEdit, onRemove }: LotRowProps) {
   const { t, i18n } = useTranslation('hyperRequests');
   const lang = i18n.language === 'en' ? 'en' : 'ru';
-  const route = lot ? lot.route : routeBodyOf(value.route);
+  const route = lot ? lot.route : routeEndsText(routeBodyOf(value.route));
   const types = (lot ? lot.transportTypes : value.transportTypes) as TransportType[];
   const cargo = lot ? lot.cargoDescription : value.cargo.description;
   const removable = !lot || lotRemovable(lot.status as RequestStatus);
@@ -367,7 +367,7 @@ function LotRow({ index, value, lot, control, canWrite, errors, onEdit, onRemove
           )}
         </Table.Td>
         <Table.Td>
-          <Text size="sm">{routeEndsText(route) ?? '—'}</Text>
+          <Text size="sm">{route ?? '—'}</Text>
         </Table.Td>
         <Table.Td>
           <Text size="sm">{types.map((type) => TRANSPORT_TYPE_LABELS[type]?.[lang] ?? type).join(', ')}</Text>

@@ -42,14 +42,9 @@ export function emptyLot(name: string): HyperLotForm {
   };
 }
 
+/** A saved lot: its request and name (what it carries is its request's, shown from the saved lot). */
 function savedLotForm(lot: HyperLot): HyperLotForm {
-  return {
-    requestId: lot.requestId,
-    name: lot.name,
-    transportTypes: lot.transportTypes as TransportType[],
-    route: routeFormOf(lot.route),
-    cargo: cargoFormOf(null),
-  };
+  return { ...emptyLot(lot.name), requestId: lot.requestId };
 }
 
 /** The form's values of a saved hyper request, or of a new one sold by `sellerId` (the user creating it). */
