@@ -39,6 +39,8 @@ export type HyperRequestRow = typeof hyperCustomerRequests.$inferSelect;
 type Values = Record<string, unknown>;
 type Path = readonly (string | number)[];
 
+const hyperRoles = hyperRequestResource.roles;
+
 const own = (userId: number) =>
   sql`(${hyperCustomerRequests.sellerId} = ${userId} OR ${hyperCustomerRequests.forwarderId} = ${userId} OR ${hyperCustomerRequests.createdById} = ${userId})`;
 
@@ -58,7 +60,6 @@ export function hyperRequestScope(auth: AuthContext, access: 'read' | 'write'): 
   const mine = own(auth.userId);
   return viewed.access === 'none' ? mine : sql`(${viewed.where} OR ${mine})`;
 }
-const hyperRoles = hyperRequestResource.roles;
 
 /** The members of a hyper request its lots' requests are created with, under the same names. */
 const SHARED_FIELDS = ['clientId', 'sellerId', 'forwarderId', 'serviceOfficeId'] as const;

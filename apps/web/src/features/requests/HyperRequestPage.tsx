@@ -174,7 +174,7 @@ export function HyperRequestPage({ descriptor }: ResourceScreenProps) {
                 {t('lots.none')}
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={860}>
+              <Table.ScrollContainer minWidth={980}>
                 <Table withTableBorder verticalSpacing="xs" data-testid="lots-table">
                   <Table.Thead>
                     <Table.Tr>
@@ -184,7 +184,7 @@ export function HyperRequestPage({ descriptor }: ResourceScreenProps) {
                       <Table.Th>{t('lots.route')}</Table.Th>
                       <Table.Th>{t('lots.transport')}</Table.Th>
                       <Table.Th>{t('lots.cargo')}</Table.Th>
-                      <Table.Th>{t('lots.status')}</Table.Th>
+                      <Table.Th miw={170}>{t('lots.status')}</Table.Th>
                       <Table.Th w={80} />
                     </Table.Tr>
                   </Table.Thead>
