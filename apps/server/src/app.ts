@@ -20,7 +20,7 @@ import { operationsModule } from './modules/operations/module';
 import { optionsModule } from './modules/options/module';
 import { pricingModule } from './modules/pricing/module';
 import { referenceDataModule } from './modules/reference-data/module';
-import { requestsModule } from './modules/requests/module';
+import { hyperRequestsModule, requestsModule } from './modules/requests/module';
 import { systemModule } from './modules/system/module';
 import { userDefinedListsModule } from './modules/user-defined-lists/module';
 import { usersModule } from './modules/users/module';
@@ -101,6 +101,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   financeModule,
   requestsModule,
   pricingModule,
+  hyperRequestsModule,
   defineModule({ name: 'changelog', routes: changeLogRoutes }),
   customsModule,
   customFieldsModule,

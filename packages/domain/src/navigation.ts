@@ -10,6 +10,7 @@ import { PRICING_ROLES, RATE_TABLES_PATH } from './pricing';
 import * as referenceData from './reference-data';
 import * as requests from './requests';
 import { REQUEST_ROLES } from './requests';
+import { HYPER_REQUEST_ROLES } from './requests/hyper-request';
 import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
 import * as warehouse from './warehouse';
 
@@ -77,6 +78,12 @@ const CATALOGUE: readonly NavEntry[] = [
         roles: PRICING_ROLES.view,
       },
     ],
+  },
+  {
+    name: 'nav.hyperRequests',
+    icon: 'packages',
+    route: '/hyper-customer-requests',
+    roles: [...HYPER_REQUEST_ROLES.view, ...HYPER_REQUEST_ROLES.edit],
   },
   {
     name: 'nav.counterparties',

@@ -258,6 +258,21 @@ describe('mass assignment', () => {
       cargo: { description: 'Станки' },
       transportTypes: ['auto'],
     }),
+    hyper_request: () => ({
+      name: `Тендер ${++seq}`,
+      clientId: client,
+      lots: [
+        {
+          name: 'Лот 1',
+          route: [
+            { kind: 'dispatch', address: 'Москва, Тверская 1', countryId: world.ru },
+            { kind: 'delivery', address: 'Berlin, Unter den Linden 1', countryId: world.de },
+          ],
+          cargo: { description: 'Станки' },
+          transportTypes: ['auto'],
+        },
+      ],
+    }),
     job: async () => ({
       jobTypeId: world.jobTypeId,
       orderIds: [(await createOrder(ctx, world, admin, client)).id],

@@ -7,6 +7,7 @@ import { operationRoutes } from '../features/operations/routes';
 import { optionsRoutes } from '../features/options/routes';
 import { pricingRoutes } from '../features/pricing/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { hyperRequestRoutes } from '../features/requests/hyperRoutes';
 import { requestRoutes } from '../features/requests/routes';
 import { userDefinedListsRoutes } from '../features/user-defined-lists/routes';
 import { userRoutes } from '../features/users/routes';
@@ -20,6 +21,7 @@ export const featureRoutes: AppRoute[] = [
   ...operationRoutes,
   ...requestRoutes,
   ...pricingRoutes,
+  ...hyperRequestRoutes,
   ...profileRoutes,
   ...userRoutes,
   ...accessGroupRoutes,

@@ -1,2 +1,3 @@
+export * from './hyper-request';
 export * from './request';
 export * from './request-offer-types';

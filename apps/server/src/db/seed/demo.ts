@@ -18,6 +18,7 @@ import {
 import type { Database } from '../connection';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoRates } from './demo-finance';
+import { seedDemoHyperRequests } from './demo-hyper-requests';
 import { seedDemoOperations } from './demo-operations';
 import { seedDemoPricing } from './demo-pricing';
 import { seedDemoRequests } from './demo-requests';
@@ -70,6 +71,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_REQUEST_VIEW_OFFICE',
       'ROLE_REQUEST_CREATE',
       'ROLE_REQUEST_COMPUTED_OFFERS',
+      'ROLE_HYPER_REQUEST_VIEW',
       'ROLE_BILL_VIEW_RELATED',
       'ROLE_BILL_CREATE',
       'ROLE_DOCUMENT_VIEW',
@@ -88,6 +90,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_REQUEST_MARK_QUOTE_COMPLETE',
       'ROLE_REQUEST_COMPLEX_MARK',
       'ROLE_REQUEST_COMPUTED_OFFERS',
+      'ROLE_HYPER_REQUEST_EDIT',
       'ROLE_ORDER_VIEW_OWN',
       'ROLE_REPORT_GROSS_PROFIT_OWN',
       'ROLE_COMPANY_CHAPTERS',
@@ -696,6 +699,7 @@ export async function seedDemoData(
     await seedDemoRequests(tx, userId, officeId);
     await seedDemoRates(tx);
     await seedDemoPricing(tx, new Date().getUTCFullYear());
+    await seedDemoHyperRequests(tx, userId, officeId, GROUPS.find((g) => g.name === 'Продажи')!.roles);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },

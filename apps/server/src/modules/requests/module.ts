@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/modules';
 import { requestsMergeHook, requestsRenameHook } from './counterparty-hooks';
+import { hyperRequestsMergeHook, hyperRequestsRenameHook } from './hyper-requests';
 import routes from './routes';
 import { orderRequestCheck } from './use-cases/order-from-request';
 
@@ -11,5 +12,17 @@ export const requestsModule = defineModule({
     counterpartyMergeHooks: { requests: requestsMergeHook },
     counterpartyRenameHooks: { requests: requestsRenameHook },
     orderRequestChecks: { requests: orderRequestCheck },
+  },
+});
+
+/**
+ * The hyper requests' contributions (their routes are the module's): their client follows a merge and a
+ * rename of the counterparty, as the requests of their lots do.
+ */
+export const hyperRequestsModule = defineModule({
+  name: 'hyper-requests',
+  contributes: {
+    counterpartyMergeHooks: { hyperRequests: hyperRequestsMergeHook },
+    counterpartyRenameHooks: { hyperRequests: hyperRequestsRenameHook },
   },
 });

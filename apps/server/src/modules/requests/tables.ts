@@ -73,3 +73,48 @@ export const customerRequests = pgTable(
     }),
   ],
 );
+
+/**
+ * Hyper customer requests (docs/requests.md "Hyper requests"): one client's tender; its lots (name and
+ * request, in the tender's order) are customer requests created through the requests' service.
+ */
+export const hyperCustomerRequests = pgTable(
+  'hyper_customer_requests',
+  {
+    ...entityColumns(),
+    number: integer('number')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql.raw('"id"')),
+    name: text('name').notNull(),
+    tenderNumber: text('tender_number'),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => counterparties.id),
+    clientName: text('client_name').notNull(),
+    sellerId: integer('seller_id').references(() => users.id),
+    forwarderId: integer('forwarder_id').references(() => users.id),
+    serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
+    deadline: day('deadline'),
+    comment: text('comment'),
+    lots: jsonb('lots').$type<{ name: string; requestId: number }[]>().notNull().default([]),
+    createdById: integer('created_by_id').references(() => users.id),
+    /** The padded number, the name, the tender's number and the client's name, lower-cased. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql.raw(
+          `lower(lpad("id"::text, 6, '0') || E'\\n' || "name" || E'\\n' || coalesce("tender_number", '') || E'\\n' || "client_name")`,
+        ),
+    ),
+  },
+  (t) => [
+    index('hyper_customer_requests_client_idx').on(t.clientId),
+    index('hyper_customer_requests_office_idx').on(t.serviceOfficeId),
+    index('hyper_customer_requests_seller_idx').on(t.sellerId),
+    index('hyper_customer_requests_forwarder_idx').on(t.forwarderId),
+    index('hyper_customer_requests_created_by_idx').on(t.createdById),
+    ...listIndexes('hyper_customer_requests', t, {
+      sortable: [t.number, t.name, t.clientName, t.deadline, t.createdAt],
+      searchText: t.searchText,
+    }),
+  ],
+);
