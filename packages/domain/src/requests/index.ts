@@ -1,2 +1,3 @@
+export * from './customs-status';
 export * from './request';
 export * from './request-offer-types';
