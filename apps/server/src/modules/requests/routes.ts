@@ -123,7 +123,7 @@ function registerCustomsStatusRoutes(app: App): void {
       const tx = app.database.db;
       const row = await requestService.find(requestContext(request, tx), id, { access: 'read' });
       if (!row.customsStatus) return { data: [] };
-      const canEdit = await requestService.reaches(tx, id, requestScope(auth, 'write', false));
+      const canEdit = await requestService.reaches(tx, id, requestScope(auth, 'write', false, false));
       const actor = { userId: auth.userId, roles: auth.roles, canEdit };
       return { data: customsStatusTargets(row.customsStatus as CustomsStatus, actor, customsFactsOf(row)) };
     },

@@ -44,18 +44,19 @@ function union(a: ScopeAccess, b: ScopeAccess): ScopeAccess {
  * Reads: the view scope, and for holders of the create (working) role their own requests too. Writes: the
  * same requests, for holders of the create role only. The customs team reads and writes customs requests.
  */
-export function requestAccess(auth: AuthContext, access: Access): ScopeAccess {
-  const customs = customsTeam(auth);
+export function requestAccess(auth: AuthContext, access: Access, withCustomsTeam = true): ScopeAccess {
+  const customs: ScopeAccess = withCustomsTeam ? customsTeam(auth) : { access: 'none' };
   if (access === 'write' && !hasAnyRole(auth, ['ROLE_REQUEST_CREATE'])) return customs;
   return union(union(resolveScope(auth, 'ROLE_REQUEST_VIEW', builders), created(auth)), customs);
 }
 
 /**
  * The condition on `customer_requests` a user reaches: undefined for all; 403 without any scope, or
- * (`strict` false: whether the edit scope reaches a readable request) nothing reached.
+ * (`strict` false: whether the edit scope reaches a readable request) nothing reached. Without
+ * `withCustomsTeam` the customs team's reach does not count (the request's own editors' decisions).
  */
-export function requestScope(auth: AuthContext, access: Access, strict = true) {
-  const scope = requestAccess(auth, access);
+export function requestScope(auth: AuthContext, access: Access, strict = true, withCustomsTeam = true) {
+  const scope = requestAccess(auth, access, withCustomsTeam);
   if (scope.access === 'none') {
     if (strict) throw forbidden();
     return sql`false`;

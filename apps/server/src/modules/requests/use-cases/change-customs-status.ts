@@ -42,7 +42,8 @@ export const changeCustomsStatus = defineUseCase({
     const auth = userOf(ctx);
     const before = await requestService.find(ctx, input.id, { access: 'read', lock: true });
     if (!before.customs || !before.customsStatus) throw fieldError(['customsStatus'], MESSAGES.invalid);
-    const canEdit = await requestService.reaches(ctx.tx, input.id, requestScope(auth, 'write', false));
+    // The editor's moves are the request's own people's, not the customs team's.
+    const canEdit = await requestService.reaches(ctx.tx, input.id, requestScope(auth, 'write', false, false));
     const from = before.customsStatus as CustomsStatus;
     const reason = input.reason?.trim() || null;
     const result = customsStatusMachine.check(
