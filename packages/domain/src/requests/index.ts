@@ -1,3 +1,4 @@
+export * from './customs-status';
 export * from './hyper-request';
 export * from './request';
 export * from './request-offer-types';

@@ -8,17 +8,20 @@ import { counterpartyResource } from '../counterparties/counterparty';
 import { holdsRole } from '../operations/actor';
 import { cargoInputSchema, cargoSchema } from '../operations/cargo';
 import { OPERATION_MESSAGES } from '../operations/messages';
-import { type OrderCreate, operationCommonFields } from '../operations/order';
+import { customFieldValuesSchema, type OrderCreate, operationCommonFields } from '../operations/order';
 import { serviceResource } from '../operations/services';
 import { type Role, rolesOfScopedPermission } from '../permissions';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../reference-data/transport-types';
 import { colleagueReference } from '../users';
+import { CUSTOMS_STATUS_LABELS, CUSTOMS_STATUSES } from './customs-status';
 
 /** Stable English messages of the requests' rules (the web translates them in messages.json). */
 export const CUSTOMER_REQUEST_MESSAGES = {
   locked: 'changes locked by request status',
   orderStatus: 'order cannot be created from request with current status',
   transportTypeRequired: 'at least one transport type',
+  notClientManager: 'must be the manager of the client',
+  customsFixed: 'A request cannot become or stop being a customs request.',
 } as const;
 
 /** Spec §4: the request's operational status; docs/requests.md has the transitions. */
@@ -86,6 +89,11 @@ export interface RequestActor {
 export interface RequestTransitionFacts {
   /** The reason given with the change. */
   reason: string | null;
+  /**
+   * The status a NO_SERVICE request may be restored to: the one it left, while the restore timeout
+   * (option `customerRequestRestoreStatusTimeout`) since the move has not run out; null otherwise.
+   */
+  restorable?: RequestStatus | null;
 }
 
 interface RequestTransition {
@@ -95,6 +103,8 @@ interface RequestTransition {
   role?: Role;
   /** A reason must be given. */
   reason?: true;
+  /** Only back to the status the request left for NO_SERVICE, within the restore timeout. */
+  restore?: true;
 }
 
 const quoteComplete: Role = 'ROLE_REQUEST_MARK_QUOTE_COMPLETE';
@@ -113,7 +123,15 @@ export const REQUEST_TRANSITIONS: readonly RequestTransition[] = [
   { from: 'INFO_PROVIDED', to: 'QUOTE_COMPLETED', role: quoteComplete },
   { from: 'INFO_PROVIDED', to: 'NO_SERVICE', reason: true },
   { from: 'QUOTE_COMPLETED', to: 'QUOTE_NOT_COMPLETED', role: quoteComplete },
+  { from: 'NO_SERVICE', to: 'QUOTE_NOT_COMPLETED', restore: true },
+  { from: 'NO_SERVICE', to: 'NEED_MORE_INFO', restore: true },
+  { from: 'NO_SERVICE', to: 'INFO_PROVIDED', restore: true },
 ];
+
+/** Whether a NO_SERVICE request moved at `changedAt` may still be restored at `now`. */
+export function requestRestorable(changedAt: Date | null, now: Date, timeoutMinutes: number): boolean {
+  return changedAt !== null && now.getTime() - changedAt.getTime() <= timeoutMinutes * 60_000;
+}
 
 export const requestStatusMachine = defineStateMachine<
   RequestStatus,
@@ -124,7 +142,8 @@ export const requestStatusMachine = defineStateMachine<
   states: REQUEST_STATUSES,
   transitions: REQUEST_TRANSITIONS,
   refusal: { error: OPERATION_MESSAGES.statusManual, path: ['status'] },
-  authorize: (t, actor) => actor.canEdit && (!t.role || holdsRole(actor, t.role)),
+  authorize: (t, actor, facts) =>
+    actor.canEdit && (!t.role || holdsRole(actor, t.role)) && (!t.restore || facts.restorable === t.to),
   guard: (t, _actor, facts) =>
     t.reason && !facts.reason?.trim() ? { error: OPERATION_MESSAGES.reasonRequired, path: ['reason'] } : null,
 });
@@ -135,9 +154,13 @@ export interface RequestStatusTarget {
   needsReason: boolean;
 }
 
-export function requestStatusTargets(from: RequestStatus, actor: RequestActor): RequestStatusTarget[] {
+export function requestStatusTargets(
+  from: RequestStatus,
+  actor: RequestActor,
+  restorable: RequestStatus | null = null,
+): RequestStatusTarget[] {
   return requestStatusMachine
-    .next(from, actor, { reason: 'given' })
+    .next(from, actor, { reason: 'given', restorable })
     .map((t) => ({ status: t.to, needsReason: Boolean(t.reason) }));
 }
 
@@ -149,22 +172,39 @@ export const requestStatusChangeSchema = z.object({
 });
 export type RequestStatusChange = z.infer<typeof requestStatusChangeSchema>;
 
-/** Spec §6 "Requests": comments and the complex mark are set by holders of their roles only. */
+/**
+ * Spec §6 "Requests": comments, the complex mark and the substitute are set by holders of their roles
+ * only; a customs request's declarant and customs specialist by holders of the declarant's and the
+ * specialist's roles (docs/requests.md "Customs requests").
+ */
 export const REQUEST_FIELD_RULES = defineFieldRoles({
   roles: {
     complexMark: 'ROLE_REQUEST_COMPLEX_MARK',
     executionComment: 'ROLE_REQUEST_EXECUTION_COMMENT',
     tnvedComment: 'ROLE_REQUEST_TNVED_COMMENT',
+    substituteId: 'ROLE_REQUEST_SUBSTITUTE',
+    declarantId: 'ROLE_REQUEST_CUSTOMS_PROCESSING',
+    customsSpecialistId: 'ROLE_REQUEST_CUSTOMS_SPECIALIST',
   },
   freeOnCreate: [],
   createDefaults: { complexMark: false },
 });
 
-/** The views of a request: any scope of the view permission. Creating and editing: the create role. */
+/** The customs team: the declarant's and the customs specialist's roles (docs/requests.md "Customs requests"). */
+export const REQUEST_CUSTOMS_ROLES = [
+  'ROLE_REQUEST_CUSTOMS_PROCESSING',
+  'ROLE_REQUEST_CUSTOMS_SPECIALIST',
+] as const satisfies readonly Role[];
+
+/**
+ * The views of a request: any scope of the view permission, and the customs team (customs requests only,
+ * the server's scope says). Creating: the create role; editing: it, and the customs team.
+ */
 export const REQUEST_ROLES = {
-  view: rolesOfScopedPermission('ROLE_REQUEST_VIEW'),
-  edit: ['ROLE_REQUEST_CREATE'],
-} as const satisfies { view: readonly Role[]; edit: readonly Role[] };
+  view: [...rolesOfScopedPermission('ROLE_REQUEST_VIEW'), ...REQUEST_CUSTOMS_ROLES],
+  edit: ['ROLE_REQUEST_CREATE', ...REQUEST_CUSTOMS_ROLES],
+  create: ['ROLE_REQUEST_CREATE'],
+} as const satisfies { view: readonly Role[]; edit: readonly Role[]; create: readonly Role[] };
 
 const transportTypes = z.array(z.enum(TRANSPORT_TYPES));
 const C = operationCommonFields;
@@ -188,6 +228,8 @@ export const requestResource = declareResource({
     /** The client's name at the last save, for the list's sort and the search. */
     clientName: f.text().readOnly().searchable().sortable().hiddenInForm(),
     sellerId: f.reference(colleagueReference).optional().filterable(),
+    /** Stands in for the seller while they are away: reaches the request as its seller does. */
+    substituteId: f.reference(colleagueReference).optional().filterable(),
     forwarderId: C.forwarderId,
     serviceOfficeId: C.serviceOfficeId,
     route: C.route.listed(),
@@ -207,12 +249,32 @@ export const requestResource = declareResource({
             .join(', '),
       }),
     serviceIds: f.references(serviceResource).input(z.array(z.number().int().positive()).max(50)).defaulted(),
+    customFields: f
+      .of('json', customFieldValuesSchema, z.record(z.string(), z.unknown()))
+      .defaulted()
+      .hiddenInForm(),
     executionComment: f.textarea({ max: 4000 }).optional(),
     tnvedComment: f.textarea({ max: 4000 }).optional(),
     complexMark: f.boolean().defaulted().filterable().width('short'),
     status: f.enum(REQUEST_STATUSES, REQUEST_STATUS_LABELS).readOnly().listed().filterable().sortable(),
     /** Why the request went to NO_SERVICE. */
     statusReason: f.text().readOnly().optional().hiddenInForm(),
+    /** When the operational status last moved, and from which status (the restore of NO_SERVICE). */
+    statusChangedAt: f.datetime().optional().schemaOnly(),
+    previousStatus: f.enum(REQUEST_STATUSES).readOnly().optional().schemaOnly(),
+    /** A customs request (`/requests/customs/...`), fixed when it is created. */
+    customs: f.boolean().defaulted().filterable().width('short'),
+    customsStatus: f
+      .enum(CUSTOMS_STATUSES, CUSTOMS_STATUS_LABELS)
+      .readOnly()
+      .optional()
+      .listed()
+      .filterable()
+      .sortable(),
+    /** What the customs specialist waits for (TO_WAIT_ADDITIONAL_INFO). */
+    customsStatusReason: f.text().readOnly().optional().hiddenInForm(),
+    declarantId: f.reference(colleagueReference).optional().filterable(),
+    customsSpecialistId: f.reference(colleagueReference).optional().filterable(),
     createdById: C.createdById,
     createdAt: f.createdAt().listed().filterable().sortable(),
     updatedAt: f.updatedAt(),

@@ -169,7 +169,7 @@ const COUNTERPARTIES: DemoCounterparty[] = [
     phone: '+7 (495) 739-70-00',
     email: 'market-logistics@yandex-team.ru',
     curators: ['petrov'],
-    managers: ['ivanov'],
+    managers: ['ivanov', 'petrov'],
     office: 'MOW',
     status: 'NEW',
     segment: 'B',

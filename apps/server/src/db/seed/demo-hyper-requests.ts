@@ -188,6 +188,7 @@ export async function seedDemoHyperRequests(
           id: lots[index]!.requestId,
           status: step.status,
           reason: step.reason ?? null,
+          at: new Date(),
           version,
         });
         version = moved.version;

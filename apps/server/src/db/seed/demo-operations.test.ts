@@ -1,4 +1,11 @@
-import { jobSchema, orderSchema, REQUEST_STATUSES, requestSchema, routeIssues } from '@tms/domain';
+import {
+  CUSTOMS_STATUSES,
+  jobSchema,
+  orderSchema,
+  REQUEST_STATUSES,
+  requestSchema,
+  routeIssues,
+} from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { login } from '../../test/users';
@@ -39,6 +46,19 @@ describe('demo operations', () => {
     expect(new Set(list.map((r) => r.status))).toEqual(new Set(REQUEST_STATUSES));
     for (const request of list)
       expect(routeIssues(request.route, { requireDispatchAndDelivery: true })).toEqual([]);
+  });
+
+  it('gives the demo customs user customs requests in every customs status, and nothing else', async () => {
+    const customs = { authorization: `Bearer ${await login(ctx.app, 'smirnov', DEMO_PASSWORD)}` };
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/requests?itemsPerPage=100',
+      headers: customs,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (res.json().data.collection as unknown[]).map((r) => requestSchema.parse(r));
+    expect(list.every((r) => r.customs)).toBe(true);
+    expect(new Set(list.map((r) => r.customsStatus))).toEqual(new Set(CUSTOMS_STATUSES));
   });
 
   it('fills the dashboard: stages due today and overdue, orders awaiting finance control', async () => {

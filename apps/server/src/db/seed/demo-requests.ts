@@ -1,5 +1,6 @@
 import {
   type CargoInput,
+  type CustomsStatus,
   completeCargo,
   completeRoutePoint,
   type RequestStatus,
@@ -26,7 +27,80 @@ interface DemoRequest {
   status: RequestStatus;
   reason?: string;
   executionComment?: string;
+  /** A customs request in this customs status, with the people the status says have accepted it. */
+  customs?: { status: CustomsStatus; declarant?: string; specialist?: string; reason?: string };
+  tnvedComment?: string;
 }
+
+/** A customs clearance of imported goods at the Moscow region terminals, in `customs` status. */
+const customsImport = (
+  client: string,
+  cargo: string,
+  tnved: string,
+  customs: NonNullable<DemoRequest['customs']>,
+  status: RequestStatus = 'QUOTE_NOT_COMPLETED',
+): DemoRequest => ({
+  client,
+  seller: 'petrov',
+  forwarder: 'ivanov',
+  office: 'MOW',
+  from: ['CN', 'Ningbo, Beilun Port', 6],
+  to: ['RU', 'Московская обл., Электрогорск, СВХ «Восток»', 40],
+  cargo: { description: cargo, weight: '12000', tnvedCodes: [tnved] },
+  transportTypes: ['sea'],
+  status,
+  customs,
+});
+
+/** One customs request in every customs status (spec §4), the customs user's work queue. */
+const CUSTOMS_REQUESTS: DemoRequest[] = [
+  customsImport('ПАО «Магнит»', 'Кухонная техника', '8516603000', { status: 'TO_REQUIRED' }),
+  customsImport('ООО «Яндекс»', 'Ноутбуки', '8471300000', {
+    status: 'TO_IN_PROCESSING',
+    declarant: 'smirnov',
+  }),
+  customsImport(
+    'ООО «Вектор Групп»',
+    'Мебельная фурнитура',
+    '8302420000',
+    { status: 'TO_PROCESSING_COMPLETE', declarant: 'smirnov' },
+    'QUOTE_COMPLETED',
+  ),
+  customsImport('ПАО «ЛУКОЙЛ»', 'Запорная арматура', '8481809907', { status: 'TO_NOT_REQUIRED' }),
+  customsImport(
+    'ООО «Северный терминал»',
+    'Шины грузовые',
+    '4011209000',
+    { status: 'TO_AWAITING', declarant: 'smirnov' },
+    'QUOTE_COMPLETED',
+  ),
+  customsImport(
+    'ПАО «Магнит»',
+    'Посуда керамическая',
+    '6912002900',
+    { status: 'TO_IN_PROGRESS', declarant: 'smirnov', specialist: 'smirnov' },
+    'QUOTE_COMPLETED',
+  ),
+  customsImport(
+    'ООО «Яндекс»',
+    'Серверные стойки',
+    '9403200009',
+    {
+      status: 'TO_WAIT_ADDITIONAL_INFO',
+      declarant: 'smirnov',
+      specialist: 'smirnov',
+      reason: 'Нужен сертификат происхождения',
+    },
+    'QUOTE_COMPLETED',
+  ),
+  customsImport(
+    'ООО «Вектор Групп»',
+    'Светильники светодиодные',
+    '9405114009',
+    { status: 'TO_FINISHED', declarant: 'smirnov', specialist: 'smirnov' },
+    'QUOTE_COMPLETED',
+  ),
+];
 
 /** One request in every operational status, and two still being priced. */
 const REQUESTS: DemoRequest[] = [
@@ -104,7 +178,10 @@ const days = (offset: number) => {
   return calendarDay(d);
 };
 
-/** Demo customer requests of the demo clients, sold by the demo sales manager, in every status. */
+/**
+ * Demo customer requests of the demo clients, sold by the demo sales manager, in every operational status,
+ * and customs requests in every customs status.
+ */
 export async function seedDemoRequests(
   tx: Tx,
   userId: ReadonlyMap<string, number>,
@@ -124,7 +201,7 @@ export async function seedDemoRequests(
         .where(inArray(countries.code, ['RU', 'BY', 'CN', 'PL', 'DE']))
     ).map((c) => [c.code, c.id]),
   );
-  for (const demo of REQUESTS) {
+  for (const demo of [...REQUESTS, ...CUSTOMS_REQUESTS]) {
     const points: RoutePointInput[] = [
       {
         kind: 'dispatch',
@@ -154,8 +231,14 @@ export async function seedDemoRequests(
       cargoDescription: cargo.description,
       transportTypes: demo.transportTypes,
       executionComment: demo.executionComment ?? null,
+      tnvedComment: demo.tnvedComment ?? null,
       status: demo.status,
       statusReason: demo.reason ?? null,
+      customs: Boolean(demo.customs),
+      customsStatus: demo.customs?.status ?? null,
+      customsStatusReason: demo.customs?.reason ?? null,
+      declarantId: demo.customs?.declarant ? userId.get(demo.customs.declarant)! : null,
+      customsSpecialistId: demo.customs?.specialist ? userId.get(demo.customs.specialist)! : null,
       createdById: userId.get(demo.seller)!,
     });
   }

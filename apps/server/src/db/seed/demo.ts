@@ -119,6 +119,8 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_CUSTOMS_POINT_VIEW',
       'ROLE_CUSTOMS_REPORT_OFFICE',
       'ROLE_REQUEST_CUSTOMS_SPECIALIST',
+      'ROLE_REQUEST_CUSTOMS_PROCESSING',
+      'ROLE_REQUEST_TNVED_COMMENT',
       'ROLE_ORDER_VIEW_OFFICE',
       'ROLE_COMPANY_CHAPTERS',
     ],

@@ -150,6 +150,8 @@ async function applyLots(
             status: 'NO_SERVICE',
             reason: withdrawalReason,
             version: request.version,
+            // The restore window of a withdrawn lot counts from the edit (a service hook has no app clock).
+            at: new Date(),
           });
         } catch (error) {
           if (!(error instanceof ValidationError) || !error.tree) throw error;

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/modules';
 import { requestsMergeHook, requestsRenameHook } from './counterparty-hooks';
 import { hyperRequestsMergeHook, hyperRequestsRenameHook } from './hyper-requests';
+import { REQUEST_FILE_OWNERS } from './requests';
 import routes from './routes';
 import { orderRequestCheck } from './use-cases/order-from-request';
 
@@ -8,6 +9,7 @@ import { orderRequestCheck } from './use-cases/order-from-request';
 export const requestsModule = defineModule({
   name: 'requests',
   routes,
+  fileOwners: REQUEST_FILE_OWNERS,
   contributes: {
     counterpartyMergeHooks: { requests: requestsMergeHook },
     counterpartyRenameHooks: { requests: requestsRenameHook },

@@ -2,23 +2,30 @@ import {
   type CargoInput,
   cargoIssues,
   completeCargo,
+  INITIAL_CUSTOMS_STATUS,
   OPERATION_MESSAGES as M,
   MESSAGES,
+  CUSTOMER_REQUEST_MESSAGES as R,
   type RequestStatus,
   type RoutePointInput,
   requestEditLock,
   requestResource,
   routeIssues,
 } from '@tms/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCollector, fieldError } from '../../platform/errors';
+import type { OwnerAccess } from '../../platform/files/service';
 import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
 import { assertCanTakeNewWork, counterparties } from '../counterparties';
+import { validateCustomFieldValues } from '../custom-fields';
 import { checkCargoRoles, routeColumns, services } from '../operations';
 import { requestScope } from './scope';
 import { customerRequests } from './tables';
 
 export type RequestRow = typeof customerRequests.$inferSelect;
+
+/** `files.owner_type` of a request's files. */
+export const REQUEST_FILE_OWNER = 'request';
 type Values = Record<string, unknown>;
 
 /** "changes locked by request status" (400 at the root). */
@@ -37,6 +44,30 @@ async function checkClient(ctx: ResourceContext, clientId: number): Promise<stri
     .limit(1);
   if (!client!.client) throw fieldError(['clientId'], M.notClient);
   return client!.name;
+}
+
+/**
+ * "must be the manager of the client": a seller sells to the clients they manage. A client nobody manages
+ * yet is open to any seller (the first request often comes before the client is assigned).
+ */
+async function checkSeller(ctx: ResourceContext, clientId: number, sellerId: number): Promise<void> {
+  const [client] = await ctx.tx
+    .select({ managed: sql<boolean>`cardinality(${counterparties.managerIds}) > 0` })
+    .from(counterparties)
+    .where(eq(counterparties.id, clientId))
+    .limit(1);
+  if (!client?.managed) return;
+  const [manager] = await ctx.tx
+    .select({ id: counterparties.id })
+    .from(counterparties)
+    .where(
+      and(
+        eq(counterparties.id, clientId),
+        sql`${counterparties.managerIds} @> ARRAY[${sellerId}]::integer[]`,
+      ),
+    )
+    .limit(1);
+  if (!manager) throw fieldError(['sellerId'], R.notClientManager);
 }
 
 /**
@@ -76,8 +107,32 @@ async function prepareRequest(ctx: ResourceContext, values: Values, existing: Re
       if (!known.has(id)) errors.add(['serviceIds', index], MESSAGES.invalid);
     });
   }
-  if (!existing || (values.clientId !== undefined && values.clientId !== existing.clientId)) {
+  const clientChanged = !existing || (values.clientId !== undefined && values.clientId !== existing.clientId);
+  if (clientChanged) {
     out.clientName = await errors.collect(() => checkClient(ctx, values.clientId as number));
+  }
+  const clientId = (values.clientId ?? existing?.clientId) as number;
+  const sellerId = (values.sellerId === undefined ? existing?.sellerId : values.sellerId) as number | null;
+  // Checked when the seller or the client changes; a refused client is not asked about its managers.
+  const clientKnown = clientChanged ? out.clientName !== undefined : true;
+  if (sellerId && clientKnown && (clientChanged || sellerId !== existing?.sellerId)) {
+    await errors.collect(() => checkSeller(ctx, clientId, sellerId));
+  }
+  if (values.customFields !== undefined || !existing) {
+    out.customFields = await errors.collect(() =>
+      validateCustomFieldValues(ctx.tx, { kind: 'customer-request' }, values.customFields ?? {}, {
+        existing: existing?.customFields ?? null,
+      }),
+    );
+  }
+  const customs = existing ? existing.customs : Boolean(values.customs);
+  if (existing && values.customs !== undefined && values.customs !== existing.customs) {
+    errors.add(['customs'], R.customsFixed);
+  }
+  if (!customs) {
+    for (const field of ['declarantId', 'customsSpecialistId'] as const) {
+      if (values[field] != null) errors.add([field], MESSAGES.invalid);
+    }
   }
   errors.throwIfAny();
   return out;
@@ -94,7 +149,12 @@ export const requestService: ResourceService<RequestRow> = resourceService(
       async beforeCreate(ctx, values) {
         checkCargoRoles(ctx.auth, values, null);
         const computed = await prepareRequest(ctx, values, null);
-        return { ...values, ...computed, createdById: ctx.auth.userId };
+        return {
+          ...values,
+          ...computed,
+          customsStatus: values.customs ? INITIAL_CUSTOMS_STATUS : null,
+          createdById: ctx.auth.userId,
+        };
       },
       guardUpdate: (_ctx, existing) => assertRequestEditable(existing),
       async beforeUpdate(ctx, values, existing) {
@@ -104,3 +164,9 @@ export const requestService: ResourceService<RequestRow> = resourceService(
     },
   },
 );
+
+/** Whoever may read the request may read its files: the module's `fileOwners`. */
+export const REQUEST_FILE_OWNERS: Readonly<Record<string, OwnerAccess>> = {
+  [REQUEST_FILE_OWNER]: (auth, ownerId, tx) =>
+    requestService.reaches(tx, ownerId, requestScope(auth, 'read', false)),
+};

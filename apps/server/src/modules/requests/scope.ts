@@ -1,3 +1,4 @@
+import { REQUEST_CUSTOMS_ROLES } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
 import { forbidden } from '../../platform/errors';
@@ -7,9 +8,9 @@ import { customerRequests } from './tables';
 
 /** The scopes of docs/requests.md "Who reaches a request". */
 const builders: ScopeBuilders<'ROLE_REQUEST_VIEW'> = {
-  /** own: I am its seller or forwarder, or I created it. */
+  /** own: I am its seller, the seller's substitute or its forwarder, or I created it. */
   own: (userId) =>
-    sql`(${customerRequests.sellerId} = ${userId} OR ${customerRequests.forwarderId} = ${userId} OR ${customerRequests.createdById} = ${userId})`,
+    sql`(${customerRequests.sellerId} = ${userId} OR ${customerRequests.substituteId} = ${userId} OR ${customerRequests.forwarderId} = ${userId} OR ${customerRequests.createdById} = ${userId})`,
   /** office: my office serves it. */
   office: (officeId) => sql`${customerRequests.serviceOfficeId} = ${officeId}`,
 };
@@ -22,6 +23,15 @@ function created(auth: AuthContext): ScopeAccess {
   return { access: 'restricted', where: builders.own(auth.userId, auth), scopes: ['own'] };
 }
 
+/**
+ * The customs team works on every customs request, whichever office serves it: reads it, moves its
+ * customs status and edits it (the TNVED codes and comment; the field roles hold the rest).
+ */
+function customsTeam(auth: AuthContext): ScopeAccess {
+  if (!hasAnyRole(auth, REQUEST_CUSTOMS_ROLES)) return { access: 'none' };
+  return { access: 'restricted', where: sql`${customerRequests.customs}`, scopes: ['all'] };
+}
+
 /** Several scopes together: the rows either reaches. */
 function union(a: ScopeAccess, b: ScopeAccess): ScopeAccess {
   if (a.access === 'all' || b.access === 'all') return { access: 'all' };
@@ -32,19 +42,21 @@ function union(a: ScopeAccess, b: ScopeAccess): ScopeAccess {
 
 /**
  * Reads: the view scope, and for holders of the create (working) role their own requests too. Writes: the
- * same requests, for holders of the create role only.
+ * same requests, for holders of the create role only. The customs team reads and writes customs requests.
  */
-export function requestAccess(auth: AuthContext, access: Access): ScopeAccess {
-  if (access === 'write' && !hasAnyRole(auth, ['ROLE_REQUEST_CREATE'])) return { access: 'none' };
-  return union(resolveScope(auth, 'ROLE_REQUEST_VIEW', builders), created(auth));
+export function requestAccess(auth: AuthContext, access: Access, withCustomsTeam = true): ScopeAccess {
+  const customs: ScopeAccess = withCustomsTeam ? customsTeam(auth) : { access: 'none' };
+  if (access === 'write' && !hasAnyRole(auth, ['ROLE_REQUEST_CREATE'])) return customs;
+  return union(union(resolveScope(auth, 'ROLE_REQUEST_VIEW', builders), created(auth)), customs);
 }
 
 /**
  * The condition on `customer_requests` a user reaches: undefined for all; 403 without any scope, or
- * (`strict` false: whether the edit scope reaches a readable request) nothing reached.
+ * (`strict` false: whether the edit scope reaches a readable request) nothing reached. Without
+ * `withCustomsTeam` the customs team's reach does not count (the request's own editors' decisions).
  */
-export function requestScope(auth: AuthContext, access: Access, strict = true) {
-  const scope = requestAccess(auth, access);
+export function requestScope(auth: AuthContext, access: Access, strict = true, withCustomsTeam = true) {
+  const scope = requestAccess(auth, access, withCustomsTeam);
   if (scope.access === 'none') {
     if (strict) throw forbidden();
     return sql`false`;

@@ -1,6 +1,16 @@
 import type { Cargo, RoutePoint } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { serviceOffices, users } from '../../platform/identity/tables';
 import { dictionaryColumns, listIndexes } from '../../platform/resources/indexes';
@@ -38,6 +48,7 @@ export const customerRequests = pgTable(
       .references(() => counterparties.id),
     clientName: text('client_name').notNull(),
     sellerId: integer('seller_id').references(() => users.id),
+    substituteId: integer('substitute_id').references(() => users.id),
     forwarderId: integer('forwarder_id').references(() => users.id),
     serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
     route: jsonb('route').$type<RoutePoint[]>().notNull().default([]),
@@ -47,11 +58,20 @@ export const customerRequests = pgTable(
     cargoDescription: text('cargo_description'),
     transportTypes: jsonb('transport_types').$type<string[]>().notNull(),
     serviceIds: integer('service_ids').array().notNull().default([]),
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
     executionComment: text('execution_comment'),
     tnvedComment: text('tnved_comment'),
     complexMark: boolean('complex_mark').notNull().default(false),
     status: text('status').notNull().default('QUOTE_NOT_COMPLETED'),
     statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    previousStatus: text('previous_status'),
+    customs: boolean('customs').notNull().default(false),
+    /** Null on a request that is not a customs request. */
+    customsStatus: text('customs_status'),
+    customsStatusReason: text('customs_status_reason'),
+    declarantId: integer('declarant_id').references(() => users.id),
+    customsSpecialistId: integer('customs_specialist_id').references(() => users.id),
     createdById: integer('created_by_id').references(() => users.id),
     /** The padded number, the client's name and the cargo description, lower-cased. */
     searchText: text('search_text').generatedAlwaysAs(
@@ -67,8 +87,19 @@ export const customerRequests = pgTable(
     index('customer_requests_seller_idx').on(t.sellerId),
     index('customer_requests_forwarder_idx').on(t.forwarderId),
     index('customer_requests_created_by_idx').on(t.createdById),
+    index('customer_requests_substitute_idx').on(t.substituteId),
+    index('customer_requests_declarant_idx').on(t.declarantId),
+    index('customer_requests_customs_specialist_idx').on(t.customsSpecialistId),
     ...listIndexes('customer_requests', t, {
-      sortable: [t.number, t.clientName, t.status, t.dispatchDate, t.deliveryDate, t.createdAt],
+      sortable: [
+        t.number,
+        t.clientName,
+        t.status,
+        t.customsStatus,
+        t.dispatchDate,
+        t.deliveryDate,
+        t.createdAt,
+      ],
       searchText: t.searchText,
     }),
   ],

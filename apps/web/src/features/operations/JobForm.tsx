@@ -6,6 +6,7 @@ import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { translateServerMessage } from '../../platform/i18n';
+import { FieldsView } from '../../platform/kit/ReadOnlyValues';
 import { useOrdersOf } from './api';
 import type { ReferenceSelectOptions } from './fields';
 import { contractorRefusal, type JobFormValues, jobBodyOf, jobOrderFacts } from './logic';
@@ -19,7 +20,6 @@ import {
   RouteSection,
   useOperationForm,
 } from './operationForm';
-import { FieldsView } from './ReadOnlyViews';
 
 const span = COLUMN_SPAN.third;
 

@@ -1,4 +1,4 @@
-import { Anchor, Divider, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import {
   type FieldDescriptor,
@@ -12,21 +12,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { padId } from '../../platform/format';
+import { HeaderCell, HeaderParties, RecordHeader } from '../../platform/kit/RecordHeader';
 import { useReferenceLabels } from '../../platform/resources/references';
 import { useStages } from './api';
 import { dateWindow } from './ReadOnlyViews';
-
-/** A labelled cell of the header. */
-function Cell({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <Stack gap={2} data-testid={testId} style={{ minWidth: 0 }}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
-        {label}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
 
 /** One end of the route: the place in bold, the window of dates under it. */
 function RouteEnd({ point }: { point: RoutePoint | undefined }) {
@@ -43,7 +32,7 @@ function RouteEnd({ point }: { point: RoutePoint | undefined }) {
 }
 
 /** Where the shipment goes: the first loading point → the last unloading point, each with its dates. */
-function RouteSummary({ route }: { route: readonly RoutePoint[] }) {
+export function RouteSummary({ route }: { route: readonly RoutePoint[] }) {
   const from = route.find((point) => point.kind === 'dispatch');
   const to = route.findLast((point) => point.kind === 'delivery');
   if (!from && !to) return <NoRoute />;
@@ -102,29 +91,6 @@ const fieldsOf = (descriptor: ResourceDescriptor, names: readonly string[]) =>
     .map((name) => descriptor.fields.find((field) => field.name === name))
     .filter((field): field is FieldDescriptor => field !== undefined);
 
-/** A line of people: "label: name" for each one set. */
-function Parties({ entries }: { entries: readonly [string, string][] }) {
-  const set = entries.filter(([, name]) => name !== '');
-  if (set.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        —
-      </Text>
-    );
-  return (
-    <Stack gap={0}>
-      {set.map(([label, name]) => (
-        <Text key={label} size="sm" truncate>
-          <Text span c="dimmed" inherit>
-            {label}:{' '}
-          </Text>
-          {name}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
-
 /**
  * The summary at the top of a saved order: client and product (and the request it was made from), the route's ends with their dates, the
  * people on it, how many of its stages are closed, and its statuses.
@@ -139,8 +105,8 @@ export function OrderHeader({ order, descriptor, statuses }: OperationHeaderProp
     return field && value !== null && value !== undefined ? labels(field, value) : '';
   };
   return (
-    <HeaderFrame statuses={statuses}>
-      <Cell label={t('header.client')} testId="header-client">
+    <RecordHeader statuses={statuses} testId="operation-header">
+      <HeaderCell label={t('header.client')} testId="header-client">
         <Text size="sm" fw={600} truncate>
           {order.clientName}
         </Text>
@@ -152,23 +118,23 @@ export function OrderHeader({ order, descriptor, statuses }: OperationHeaderProp
             {t('header.fromRequest', { number: padId(order.requestId) })}
           </Anchor>
         )}
-      </Cell>
-      <Cell label={t('header.route')} testId="header-route">
+      </HeaderCell>
+      <HeaderCell label={t('header.route')} testId="header-route">
         <RouteSummary route={order.route} />
-      </Cell>
-      <Cell label={t('header.parties')} testId="header-parties">
-        <Parties
+      </HeaderCell>
+      <HeaderCell label={t('header.parties')} testId="header-parties">
+        <HeaderParties
           entries={[
             [t('fields.forwarderId'), label('forwarderId')],
             [t('header.sales'), label('sellerId')],
             [t('header.office'), label('serviceOfficeId')],
           ]}
         />
-      </Cell>
-      <Cell label={t('header.stages')} testId="header-stages">
+      </HeaderCell>
+      <HeaderCell label={t('header.stages')} testId="header-stages">
         <StageProgress closed={order.stagesClosed} total={order.stagesTotal} />
-      </Cell>
-    </HeaderFrame>
+      </HeaderCell>
+    </RecordHeader>
   );
 }
 
@@ -188,19 +154,19 @@ export function JobHeader({ job, descriptor, statuses }: OperationHeaderProps & 
   };
   const stages = useStages('/tms/jobs', job.id).data?.collection ?? [];
   return (
-    <HeaderFrame statuses={statuses}>
-      <Cell label={t('header.contractor')} testId="header-contractor">
+    <RecordHeader statuses={statuses} testId="operation-header">
+      <HeaderCell label={t('header.contractor')} testId="header-contractor">
         <Text size="sm" fw={600} truncate>
           {job.contractorName ?? '—'}
         </Text>
         <Text size="xs" c="dimmed" truncate>
           {label('jobTypeId')}
         </Text>
-      </Cell>
-      <Cell label={t('header.route')} testId="header-route">
+      </HeaderCell>
+      <HeaderCell label={t('header.route')} testId="header-route">
         <RouteSummary route={job.route} />
-      </Cell>
-      <Cell label={t('header.orders')} testId="header-orders">
+      </HeaderCell>
+      <HeaderCell label={t('header.orders')} testId="header-orders">
         <Group gap="xs">
           {job.orderIds.map((id) => (
             <Anchor key={id} component={Link} to={`/tms/orders/${id}`} size="sm" fw={600}>
@@ -208,29 +174,16 @@ export function JobHeader({ job, descriptor, statuses }: OperationHeaderProps & 
             </Anchor>
           ))}
         </Group>
-        <Parties
+        <HeaderParties
           entries={[
             [t('fields.forwarderId'), label('forwarderId')],
             [t('header.office'), label('serviceOfficeId')],
           ]}
         />
-      </Cell>
-      <Cell label={t('header.stages')} testId="header-stages">
+      </HeaderCell>
+      <HeaderCell label={t('header.stages')} testId="header-stages">
         <StageProgress closed={stages.filter((stage) => stage.closed).length} total={stages.length} />
-      </Cell>
-    </HeaderFrame>
-  );
-}
-
-/** The header's panel: four columns of summary (two on a phone), the statuses under a rule. */
-function HeaderFrame({ statuses, children }: { statuses: ReactNode; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" data-testid="operation-header">
-      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" verticalSpacing="sm">
-        {children}
-      </SimpleGrid>
-      <Divider my="sm" />
-      {statuses}
-    </Paper>
+      </HeaderCell>
+    </RecordHeader>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { translateServerMessage } from '../../platform/i18n';
+import { FieldsView } from '../../platform/kit/ReadOnlyValues';
 import { CargoEditor } from './CargoEditor';
 import type { ReferenceSelectOptions } from './fields';
 import { CARGO_MEASURE_ERROR, type OrderFormValues, orderBodyOf, serviceLeavesProduct } from './logic';
@@ -19,7 +20,7 @@ import {
   COLUMN_SPAN as span,
   useOperationForm,
 } from './operationForm';
-import { CargoView, FieldsView } from './ReadOnlyViews';
+import { CargoView } from './ReadOnlyViews';
 
 /**
  * The order's form: client and service, transport and terms, cargo and custom fields in the main block,

@@ -1,4 +1,4 @@
-import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   CARGO_MEASURES,
@@ -7,17 +7,13 @@ import {
   type CargoMeasureField,
   type FieldDescriptor,
   type OperationCustomFieldGroup,
-  type ResourceDescriptor,
   type RoutePoint,
 } from '@tms/domain';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { formatDate, formatDecimal } from '../../platform/format';
+import { CustomValueItems, NONE, ValueGrid, ValueItem } from '../../platform/kit/ReadOnlyValues';
 import { useReferenceLabels } from '../../platform/resources/references';
-import type { ResourceTexts } from '../../platform/resources/texts';
-import { displayValue } from '../../platform/resources/widgets';
-import { shownDefinitions } from '../../platform/widgets/custom-fields';
 import { cargoFormOf } from './logic';
 
 const reference = (name: string, path: string, labelField = 'name'): FieldDescriptor => ({
@@ -29,69 +25,6 @@ const reference = (name: string, path: string, labelField = 'name'): FieldDescri
 const COUNTRY = reference('countryId', '/settings/countries');
 const CURRENCY = reference('declaredValueCurrencyId', '/settings/currencies', 'code');
 const GROUP = reference('customFieldGroupId', '/custom-fields/operation/groups');
-
-/** A blank value as the read-only blocks show it. */
-const NONE = '—';
-
-/** One value under its label. */
-export function ValueItem({ label, children }: { label: ReactNode; children: ReactNode }) {
-  const blank = children === null || children === undefined || children === '' || children === false;
-  return (
-    <div>
-      <Text size="xs" c="dimmed" lh={1.4}>
-        {label}
-      </Text>
-      <Text size="sm" lh={1.5} c={blank ? 'dimmed' : undefined} style={{ overflowWrap: 'anywhere' }}>
-        {blank ? NONE : children}
-      </Text>
-    </div>
-  );
-}
-
-/** A grid of values under their labels. */
-export function ValueGrid({ children }: { children: ReactNode }) {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="sm">
-      {children}
-    </SimpleGrid>
-  );
-}
-
-/** The descriptor fields `names` of a saved record as text: references by their labels. */
-export function FieldsView({
-  descriptor,
-  texts,
-  record,
-  names,
-}: {
-  descriptor: ResourceDescriptor;
-  texts: ResourceTexts;
-  record: Record<string, unknown>;
-  names: readonly string[];
-}) {
-  const fields = names
-    .map((name) => descriptor.fields.find((field) => field.name === name))
-    .filter((field): field is FieldDescriptor => field !== undefined);
-  const labels = useReferenceLabels(fields, [record]);
-  return (
-    <ValueGrid>
-      {fields.map((field) => {
-        const value = record[field.name];
-        const empty = value === null || value === undefined || (Array.isArray(value) && value.length === 0);
-        const text = empty
-          ? ''
-          : field.type === 'reference' || field.type === 'references'
-            ? labels(field, value)
-            : displayValue(field, value, texts);
-        return (
-          <ValueItem key={field.name} label={texts.label(field)}>
-            {text}
-          </ValueItem>
-        );
-      })}
-    </ValueGrid>
-  );
-}
 
 /** A window of dates, "from – to", or the one day. */
 export function dateWindow(from: string | null, to: string | null): string {
@@ -212,25 +145,6 @@ export function CargoView({ cargo }: { cargo: Cargo }) {
   );
 }
 
-/** A custom field's value as text: lists joined, rows and files counted. */
-function customValueText(value: unknown, lang: string, yes: string, no: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'boolean') return value ? yes : no;
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value);
-  if (typeof value === 'number') return formatDecimal(value, lang);
-  if (Array.isArray(value))
-    return value
-      .map((item) => customValueText(item, lang, yes, no))
-      .filter(Boolean)
-      .join(', ');
-  if (typeof value === 'object') {
-    const row = value as Record<string, unknown>;
-    const named = row.name ?? row.label ?? row.originalName ?? row.id;
-    return named === undefined ? '' : String(named);
-  }
-  return String(value);
-}
-
 /** The custom fields of a record as text: the group, then each field that has a value. */
 export function CustomFieldsView({
   groupId,
@@ -239,8 +153,7 @@ export function CustomFieldsView({
   groupId: number | null;
   values: Record<string, unknown>;
 }) {
-  const { t, i18n } = useTranslation('operations');
-  const { t: common } = useTranslation('common');
+  const { t } = useTranslation('operations');
   const groupLabel = useReferenceLabels([GROUP], [{ customFieldGroupId: groupId }]);
   const group = useQuery({
     queryKey: ['operation-custom-field-group', groupId],
@@ -251,15 +164,11 @@ export function CustomFieldsView({
       }),
     enabled: groupId !== null,
   });
-  const definitions = group.data ? shownDefinitions(group.data.definitions) : [];
+  const definitions = group.data?.definitions ?? [];
   return (
     <ValueGrid>
       <ValueItem label={t('customFields.group')}>{groupId !== null && groupLabel(GROUP, groupId)}</ValueItem>
-      {definitions.map((definition) => (
-        <ValueItem key={definition.code} label={definition.description}>
-          {customValueText(values[definition.code], i18n.language, common('yes'), common('no'))}
-        </ValueItem>
-      ))}
+      <CustomValueItems definitions={definitions} values={values} />
     </ValueGrid>
   );
 }

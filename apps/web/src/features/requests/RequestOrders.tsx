@@ -36,7 +36,7 @@ export function CreateOrderAction({ request }: { request: CustomerRequest }) {
   );
 }
 
-/** The orders made from the request, each a link to its page (those the user's order scope reaches). */
+/** The orders made from the request, each a link to its page (those the user's order scope reaches), in the header. */
 export function RequestOrders({ request }: { request: CustomerRequest }) {
   const { t } = useTranslation('requests');
   const system = useSystemData();
@@ -46,9 +46,6 @@ export function RequestOrders({ request }: { request: CustomerRequest }) {
   if (!canRead || !orders.data) return null;
   return (
     <Group gap="xs" data-testid="request-orders">
-      <Text size="sm" c="dimmed">
-        {t('orders.title')}:
-      </Text>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('orders.none')}

@@ -27,7 +27,8 @@ export function StatusReasonDialog({
   children: ReactNode;
 }) {
   const refusal = refusalOf(error);
-  const refused = refusal.field('root') || refusal.field('status') || refusal.other;
+  const refused =
+    refusal.field('root') || refusal.field('status') || refusal.field('customsStatus') || refusal.other;
   return (
     <Modal opened onClose={onClose} title={title} data-testid="reason-dialog">
       <form

@@ -1,22 +1,47 @@
 import {
   type RequestStatus,
+  requestRestorable,
   requestSchema,
   requestStatusChangeSchema,
   requestStatusMachine,
 } from '@tms/domain';
 import { z } from 'zod';
+import type { Tx } from '../../../db/connection';
 import { fieldError } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
+import { getOptions } from '../../options';
+import type { RequestRow } from '../requests';
 import { requestService } from '../requests';
 import { requestScope } from '../scope';
 
-export const changeRequestStatusInput = requestStatusChangeSchema.extend({ id: z.number().int().positive() });
+export const changeRequestStatusInput = requestStatusChangeSchema.extend({
+  id: z.number().int().positive(),
+  /** The moment of the change: the app's clock (the restore timeout counts from the move to NO_SERVICE). */
+  at: z.date(),
+});
+
+/**
+ * The status a NO_SERVICE request may go back to at `at`: the one it left, while the option
+ * `customerRequestRestoreStatusTimeout` (minutes) since the move has not run out.
+ */
+export async function restorableStatus(
+  tx: Tx,
+  row: Pick<RequestRow, 'status' | 'previousStatus' | 'statusChangedAt'>,
+  at: Date,
+): Promise<RequestStatus | null> {
+  if (row.status !== 'NO_SERVICE' || !row.previousStatus) return null;
+  const { customerRequestRestoreStatusTimeout } = await getOptions(tx);
+  return requestRestorable(row.statusChangedAt, at, customerRequestRestoreStatusTimeout)
+    ? (row.previousStatus as RequestStatus)
+    : null;
+}
 
 /**
  * A user moves a request's operational status by the transitions of docs/requests.md: the request in their
  * read scope, the move allowed to them (their edit scope reaching it counts), a reason where the move needs
- * one; the same status again changes nothing. Logged as `status` with the reason; a move to NO_SERVICE
- * keeps the reason on the request, any other move clears it.
+ * one, a NO_SERVICE request back only to the status it left and within the restore timeout; the same
+ * status again changes nothing. Logged as `status` with the reason; a move to NO_SERVICE keeps the reason
+ * on the request, any other move clears it.
  */
 export const changeRequestStatus = defineUseCase({
   name: 'requests.change-status',
@@ -28,13 +53,24 @@ export const changeRequestStatus = defineUseCase({
     const canEdit = await requestService.reaches(ctx.tx, input.id, requestScope(auth, 'write', false));
     const from = before.status as RequestStatus;
     const reason = input.reason?.trim() || null;
-    const result = requestStatusMachine.check(from, input.status, { roles: auth.roles, canEdit }, { reason });
+    const restorable = await restorableStatus(ctx.tx, before, input.at);
+    const result = requestStatusMachine.check(
+      from,
+      input.status,
+      { roles: auth.roles, canEdit },
+      { reason, restorable },
+    );
     if (!result.ok) throw fieldError(result.path, result.error);
     if (from === input.status) return (await requestService.toEntity(before, ctx)) as never;
     const after = await requestService.write(
       ctx,
       before,
-      { status: input.status, statusReason: input.status === 'NO_SERVICE' ? reason : null },
+      {
+        status: input.status,
+        statusReason: input.status === 'NO_SERVICE' ? reason : null,
+        previousStatus: from,
+        statusChangedAt: input.at,
+      },
       {
         action: 'status',
         version: input.version,

@@ -22,7 +22,7 @@ interface EditableBlockProps {
 }
 
 /**
- * A block of a saved order or job: its values as text, turned into its part of the record's form by
+ * A block of a saved record read first (orders, jobs, requests): its values as text, turned into its part of the record's form by
  * "Edit", then saved (the surrounding form's submit) or cancelled (the button or Escape). Entering puts
  * the focus on the block's first input, leaving puts it back on "Edit".
  */
@@ -38,7 +38,7 @@ export function EditableBlock({
   view,
   children,
 }: EditableBlockProps) {
-  const { t } = useTranslation('operations');
+  const { t } = useTranslation('common');
   const panel = useRef<HTMLDivElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editing);
@@ -79,7 +79,7 @@ export function EditableBlock({
             onClick={onEdit}
             data-testid={`edit-${name}`}
           >
-            {t('edit.edit')}
+            {t('block.edit')}
           </Button>
         )}
       </Group>
@@ -88,10 +88,10 @@ export function EditableBlock({
           {children}
           <Group gap="sm" mt="md">
             <Button type="submit" loading={saving} data-testid="resource-save">
-              {t('edit.save')}
+              {t('block.save')}
             </Button>
             <Button variant="default" onClick={onCancel} disabled={saving} data-testid="block-cancel">
-              {t('edit.cancel')}
+              {t('block.cancel')}
             </Button>
           </Group>
         </>
