@@ -1,2 +1,4 @@
+export * from './offer';
+export * from './quote';
 export * from './request';
 export * from './request-offer-types';

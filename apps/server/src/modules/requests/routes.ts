@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../platform/http/types';
 import { registerResource, registerResourceRoutes, requestContext } from '../../platform/resources';
+import { registerOfferRoutes } from './offer-routes';
 import { requestService } from './requests';
 import { requestScope } from './scope';
 import { requestOfferTypes } from './tables';
@@ -95,4 +96,5 @@ export default async function requestsModule(app: App): Promise<void> {
   registerResourceRoutes(app, requestService);
   registerRequestStatusRoutes(app);
   registerOrderFromRequestRoute(app);
+  registerOfferRoutes(app);
 }

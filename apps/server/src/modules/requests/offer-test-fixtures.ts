@@ -1,0 +1,71 @@
+import { expect } from 'vitest';
+import type { Clock } from '../../platform/clock';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { type SignedIn, signIn } from '../../test/users';
+import { counterparties } from '../counterparties';
+import { requestOfferTypes } from './tables';
+import { requestsWorld } from './test-fixtures';
+
+export type Body = Record<string, unknown>;
+export type Entity = Body & { id: number; version: number; status: string };
+
+/** The offers' tests: a fake clock on 2026-03-10 (Moscow), a client, two contractors, two offer types. */
+export async function offersWorld() {
+  const clock = { now: new Date('2026-03-10T09:00:00Z') };
+  const fake: Clock = () => clock.now;
+  const ctx: TestContext = await createTestApp({}, [], fake);
+  const db = ctx.database.db;
+  const world = await requestsWorld(ctx);
+  let seq = 0;
+  const counterparty = async (values: Partial<typeof counterparties.$inferInsert>) => {
+    const [row] = await db
+      .insert(counterparties)
+      .values({ name: `Контрагент ${++seq}`, countryId: world.ru, applicationRequired: false, ...values })
+      .returning();
+    return row!.id;
+  };
+  const client = await counterparty({ name: 'Клиент', client: true });
+  const carrier = await counterparty({ name: 'Перевозчик', contractor: true });
+  const broker = await counterparty({ name: 'Брокер', contractor: true });
+  const [road, customs] = await db
+    .insert(requestOfferTypes)
+    .values([
+      { code: 'door', name: 'От двери до двери' },
+      { code: 'customs', name: 'Таможня' },
+    ])
+    .returning();
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: SignedIn, payload?: Body) =>
+    ctx.app.inject({ method, url, headers: who.headers, payload });
+
+  /** A new request of `who` served by `office` (Moscow by default). */
+  async function createRequest(who: SignedIn, office = world.mow): Promise<Entity> {
+    const res = await call('POST', '/api/requests', who, {
+      clientId: client,
+      route: [
+        { kind: 'dispatch', address: 'Москва, Тверская 1', countryId: world.ru },
+        { kind: 'delivery', address: 'Berlin, Unter den Linden 1', countryId: world.de },
+      ],
+      cargo: { description: 'Станки', weight: '1200' },
+      transportTypes: ['auto'],
+      serviceOfficeId: office,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data;
+  }
+
+  return {
+    ctx,
+    clock,
+    ...world,
+    client,
+    carrier,
+    broker,
+    counterparty,
+    road: road!.id,
+    customs: customs!.id,
+    call,
+    createRequest,
+    signIn: (roles: string[], options: Parameters<typeof signIn>[2] = {}) => signIn(ctx, roles, options),
+  };
+}
