@@ -66,6 +66,12 @@ const CATALOGUE: readonly NavEntry[] = [
     roles: [...REQUEST_ROLES.view, ...REQUEST_ROLES.edit],
   },
   {
+    name: 'nav.requestOffers',
+    icon: 'report-money',
+    route: '/request-offers',
+    roles: [...REQUEST_ROLES.view, ...REQUEST_ROLES.edit],
+  },
+  {
     name: 'nav.counterparties',
     icon: 'address-book',
     route: '/counterparties',
@@ -120,6 +126,12 @@ const CATALOGUE: readonly NavEntry[] = [
             icon: 'forms',
             route: '/custom-fields/operation/groups',
             roles: ['ROLE_SETTINGS_CUSTOM_FIELDS'],
+          },
+          {
+            name: 'nav.requestOfferTemplates',
+            icon: 'file-text',
+            route: '/request-offers/templates',
+            roles: ['ROLE_REQUEST_OFFER_TEMPLATES'],
           },
           {
             name: 'nav.userDefinedLists',

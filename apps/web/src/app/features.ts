@@ -6,6 +6,7 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { optionsRoutes } from '../features/options/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { offerRoutes } from '../features/requests/offerRoutes';
 import { requestRoutes } from '../features/requests/routes';
 import { userDefinedListsRoutes } from '../features/user-defined-lists/routes';
 import { userRoutes } from '../features/users/routes';
@@ -18,6 +19,7 @@ export const featureRoutes: AppRoute[] = [
   ...counterpartyRoutes,
   ...operationRoutes,
   ...requestRoutes,
+  ...offerRoutes,
   ...profileRoutes,
   ...userRoutes,
   ...accessGroupRoutes,

@@ -31,6 +31,7 @@ import { DescribedField } from '../operations/fields';
 import { CARGO_MEASURE_ERROR } from '../operations/logic';
 import { RouteEditor } from '../operations/RouteEditor';
 import { type RequestFormValues, requestBodyOf, requestFormValuesOf } from './logic';
+import { requestOfferTabs } from './offerTabs';
 import { CreateOrderAction, RequestOrders } from './RequestOrders';
 import { RequestStatusMenu } from './RequestStatusMenu';
 
@@ -217,6 +218,7 @@ export function RequestPage({ descriptor }: ResourceScreenProps) {
             testId: 'tab-main',
             content,
           },
+          ...requestOfferTabs(current, canWrite),
         ]}
       />
     </>
