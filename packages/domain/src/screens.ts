@@ -89,6 +89,10 @@ export const DECLARED_SCREENS = {
       editorsOnly: true,
     },
   },
+  currencyRateResource: {
+    path: '/finances/currency-rates',
+    menu: { group: 'nav.settingsFinance', name: 'nav.currencyRates', icon: 'coin' },
+  },
   paymentFormResource: {
     path: '/finances/payment-forms',
     menu: { group: 'nav.settingsFinance', name: 'nav.paymentForms', icon: 'credit-card' },

@@ -220,6 +220,12 @@ describe('mass assignment', () => {
         name: `Валюта ${++seq}`,
       };
     },
+    // A day of its own in a foreign currency (the base currency has no rate).
+    currency_rate: async () => {
+      const [usd] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'USD'));
+      const day = new Date(Date.UTC(2040, 0, 1 + ++seq)).toISOString().slice(0, 10);
+      return { date: day, currencyId: usd!.id, rate: '91.25' };
+    },
     holiday: () => {
       const day = new Date(Date.UTC(2040, 0, 1 + ++seq)).toISOString().slice(0, 10);
       return { date: day, name: `Выходной ${seq}` };

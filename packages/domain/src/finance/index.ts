@@ -1,2 +1,3 @@
+export * from './currency-rates';
 export * from './finance-control-status-reasons';
 export * from './payment-forms';

@@ -17,6 +17,7 @@ import {
 } from '../../platform/identity/tables';
 import type { Database } from '../connection';
 import { seedDemoCounterparties } from './demo-counterparties';
+import { seedDemoRates } from './demo-finance';
 import { seedDemoOperations } from './demo-operations';
 import { seedDemoRequests } from './demo-requests';
 
@@ -690,6 +691,7 @@ export async function seedDemoData(
     await seedDemoCounterparties(tx, userId, officeId, entityId as Map<'MOW' | 'MSQ', number>);
     await seedDemoOperations(tx, userId, officeId);
     await seedDemoRequests(tx, userId, officeId);
+    await seedDemoRates(tx);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },

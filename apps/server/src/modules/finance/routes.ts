@@ -1,5 +1,7 @@
 import {
   COUNTERPARTY_MESSAGES,
+  CURRENCY_RATE_MESSAGES,
+  currencyRateResource,
   financeControlStatusReasonResource,
   IBAN_COUNTRIES,
   isValidIban,
@@ -13,8 +15,9 @@ import type { Tx } from '../../db/connection';
 import { fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { afterUpdate, registerResource } from '../../platform/resources';
-import { banks, countries } from '../reference-data';
-import { financeControlStatusReasons, paymentForms } from './tables';
+import { getOptions } from '../options';
+import { banks, countries, currencies } from '../reference-data';
+import { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
 
 type Values = Record<string, unknown>;
 
@@ -43,7 +46,22 @@ async function checkPaymentForm(tx: Tx, record: Values): Promise<undefined> {
   return undefined;
 }
 
-/** Finance dictionaries: the finance control status reasons and our payment forms (accounts bills are paid through). */
+/** Rates are quoted in the base currency, so the base currency itself has none. */
+async function checkCurrencyRate(tx: Tx, record: Values): Promise<undefined> {
+  const [[currency], options] = await Promise.all([
+    tx
+      .select({ code: currencies.code })
+      .from(currencies)
+      .where(eq(currencies.id, record.currencyId as number)),
+    getOptions(tx),
+  ]);
+  if (currency?.code === options.systemCurrencyCode) {
+    throw fieldError(['currencyId'], CURRENCY_RATE_MESSAGES.baseCurrency);
+  }
+  return undefined;
+}
+
+/** Finance dictionaries: finance control status reasons, our payment forms (accounts bills are paid through), currency rates. */
 export default async function financeModule(app: App): Promise<void> {
   registerResource(app, financeControlStatusReasonResource, financeControlStatusReasons);
   registerResource(app, paymentFormResource, paymentForms, {
@@ -51,6 +69,12 @@ export default async function financeModule(app: App): Promise<void> {
     hooks: {
       beforeCreate: ({ tx }, values) => checkPaymentForm(tx, values),
       beforeUpdate: ({ tx }, values, existing) => checkPaymentForm(tx, afterUpdate(values, existing)),
+    },
+  });
+  registerResource(app, currencyRateResource, currencyRates, {
+    hooks: {
+      beforeCreate: ({ tx }, values) => checkCurrencyRate(tx, values),
+      beforeUpdate: ({ tx }, values, existing) => checkCurrencyRate(tx, afterUpdate(values, existing)),
     },
   });
 }

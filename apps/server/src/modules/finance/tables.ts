@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { serviceOffices } from '../../platform/identity/tables';
 import { listIndexes, searchTextColumn } from '../../platform/resources/indexes';
@@ -54,5 +54,29 @@ export const paymentForms = pgTable(
     index('payment_forms_currency_idx').on(t.currencyId),
     index('payment_forms_service_office_idx').on(t.serviceOfficeId),
     ...listIndexes('payment_forms', t, { sortable: [t.updatedAt], searchText: t.searchText }),
+  ],
+);
+
+/**
+ * A currency's rate on a date: `nominal` units cost `rate` units of the base currency. One rate per currency
+ * and day; a conversion reads exactly its date's row (docs/finance.md "Currency rates").
+ */
+export const currencyRates = pgTable(
+  'currency_rates',
+  {
+    ...entityColumns(),
+    date: date('date', { mode: 'string' }).notNull(),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    nominal: integer('nominal').notNull().default(1),
+    // Unscaled: a rate reads back as it was quoted (the schema allows 6 decimals).
+    rate: numeric('rate').notNull(),
+    source: text('source').notNull().default('MANUAL'),
+  },
+  (t) => [
+    uniqueIndex('currency_rates_date_currency_uq').on(t.date, t.currencyId),
+    index('currency_rates_currency_idx').on(t.currencyId),
+    ...listIndexes('currency_rates', t, { sortable: [t.date, t.rate, t.updatedAt] }),
   ],
 );
