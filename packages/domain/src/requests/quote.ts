@@ -52,7 +52,8 @@ export type Quote = z.infer<typeof quoteSchema>;
  * `price` null: no selected rates (or they could not be converted); `costs` the chosen offers' base amounts.
  */
 export function quoteMargin(price: Money | null, costs: readonly Money[], currency: string): QuoteMargin {
-  const cost = costs.length ? sumMoney(costs, currency) : null;
+  const sum = costs.length ? sumMoney(costs, currency) : null;
+  const cost = sum && { amount: decimalFixed(sum.amount, 2), currency };
   if (!price || !cost) return { price, cost, margin: null, percent: null, priceError: null };
   const margin = subtractMoney(price, cost);
   const percent =

@@ -3,6 +3,8 @@ import type { Clock } from '../../platform/clock';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { counterparties } from '../counterparties';
+import { currencyRates } from '../finance';
+import { currencies } from '../reference-data';
 import { requestOfferTypes } from './tables';
 import { requestsWorld } from './test-fixtures';
 
@@ -54,8 +56,18 @@ export async function offersWorld() {
     return res.json().data;
   }
 
+  /** The rates of `date`: 1 EUR = `eur` RUB, 100 KZT = `kzt` RUB (RUB is the base currency). */
+  async function ratesOn(date: string, eur: string, kzt: string) {
+    const ids = new Map((await db.select().from(currencies)).map((c) => [c.code, c.id]));
+    await db.insert(currencyRates).values([
+      { date, currencyId: ids.get('EUR')!, rate: eur, nominal: 1 },
+      { date, currencyId: ids.get('KZT')!, rate: kzt, nominal: 100 },
+    ]);
+  }
+
   return {
     ctx,
+    ratesOn,
     clock,
     ...world,
     client,

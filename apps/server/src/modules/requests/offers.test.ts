@@ -1,4 +1,5 @@
 import {
+  CURRENCY_RATE_MESSAGES,
   CUSTOMER_REQUEST_MESSAGES,
   flattenTree,
   OPERATION_MESSAGES as M,
@@ -160,6 +161,56 @@ describe('writing an offer', () => {
     const o = await created(worker, request.id);
     expect((await update(worker, o, { comment: 'Первое' })).statusCode).toBe(200);
     expect((await update(worker, o, { comment: 'Второе' })).statusCode).toBe(409);
+  });
+});
+
+describe('the amount in base currency', () => {
+  it('sums the amounts at the rates of the day the amounts were given, kept when other members change', async () => {
+    await w.ratesOn('2026-03-10', '100.5', '18.25');
+    const request = await w.createRequest(worker);
+    const o = await created(worker, request.id, {
+      amounts: [
+        { amount: '1000', currency: 'EUR' },
+        { amount: '50000', currency: 'KZT' },
+        { amount: '1500.50', currency: 'RUB' },
+      ],
+    });
+    // 1000 × 100.5 + 50000 × 18.25 / 100 + 1500.50
+    expect(o).toMatchObject({
+      status: 'RECEIVED',
+      amountInBaseCurrency: '111125.50',
+      baseCurrency: 'RUB',
+      rateDate: '2026-03-10',
+    });
+    w.clock.now = new Date('2026-03-11T09:00:00Z');
+    try {
+      const commented = await update(worker, o, { comment: 'Без изменения сумм' });
+      expect(commented.json().data).toMatchObject({
+        amountInBaseCurrency: '111125.50',
+        rateDate: '2026-03-10',
+      });
+    } finally {
+      w.clock.now = new Date('2026-03-10T09:00:00Z');
+    }
+  });
+
+  it('refuses amounts on a day without rates, and writes nothing', async () => {
+    const request = await w.createRequest(worker);
+    w.clock.now = new Date('2026-03-12T09:00:00Z');
+    try {
+      const res = await offer(worker, request.id, { amounts: [{ amount: '700', currency: 'EUR' }] });
+      expect(res.statusCode).toBe(400);
+      expect(errorsOf(res)).toEqual({ amounts: [CURRENCY_RATE_MESSAGES.noRate] });
+      const rub = await offer(worker, request.id, { amounts: [{ amount: '700', currency: 'RUB' }] });
+      expect(rub.json().data).toMatchObject({ amountInBaseCurrency: '700.00', rateDate: '2026-03-12' });
+    } finally {
+      w.clock.now = new Date('2026-03-10T09:00:00Z');
+    }
+    const rows = await w.ctx.database.db
+      .select()
+      .from(requestOffers)
+      .where(eq(requestOffers.requestId, request.id));
+    expect(rows.map((row) => row.amounts)).toEqual([[{ amount: '700', currency: 'RUB' }]]);
   });
 });
 

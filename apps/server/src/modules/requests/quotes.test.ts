@@ -1,4 +1,10 @@
-import { flattenTree, OPERATION_MESSAGES as M, OFFER_MESSAGES as O, QUOTE_MESSAGES as Q } from '@tms/domain';
+import {
+  CURRENCY_RATE_MESSAGES,
+  flattenTree,
+  OPERATION_MESSAGES as M,
+  OFFER_MESSAGES as O,
+  QUOTE_MESSAGES as Q,
+} from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +31,7 @@ const saveQuote = (who: SignedIn, requestId: number, body: Body) =>
 async function quoted(requestId: number, rates: Body[] = [{ amount: '3100', currency: 'EUR' }]) {
   const res = await saveQuote(worker, requestId, { rates, comment: 'Срок доставки 7 дней' });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Body & { version: number };
+  return res.json().data as Body & { version: number; margin: Body };
 }
 
 beforeAll(async () => {
@@ -52,6 +58,51 @@ describe('the selected rates', () => {
     expect(stale.statusCode).toBe(409);
     const read = await w.call('GET', `/api/requests/${request.id}/quote`, worker);
     expect(read.json().data.rates).toEqual([{ amount: '3100', currency: 'EUR' }]);
+  });
+});
+
+describe('the margin', () => {
+  it("is the selected rates at today's rate against the chosen offers at theirs, in base currency", async () => {
+    await w.ratesOn('2026-03-09', '95', '18');
+    await w.ratesOn('2026-03-10', '100', '20');
+    const request = await w.createRequest(worker);
+    const offer = (body: Body) =>
+      w.call('POST', `/api/requests/${request.id}/offers`, worker, {
+        offerTypeId: w.road,
+        contractorId: w.carrier,
+        ...body,
+      });
+    w.clock.now = new Date('2026-03-09T09:00:00Z');
+    const chosen = await offer({ amounts: [{ amount: '2000', currency: 'EUR' }], selected: true });
+    w.clock.now = new Date('2026-03-10T09:00:00Z');
+    const second = await offer({ amounts: [{ amount: '10000', currency: 'RUB' }], selected: true });
+    const other = await offer({ amounts: [{ amount: '900', currency: 'EUR' }], contractorId: w.broker });
+    expect([chosen.statusCode, second.statusCode, other.statusCode]).toEqual([201, 201, 201]);
+    expect(chosen.json().data.amountInBaseCurrency).toBe('190000.00');
+    const quote = await quoted(request.id, [
+      { amount: '2200', currency: 'EUR' },
+      { amount: '5000', currency: 'RUB' },
+    ]);
+    // price 2200 × 100 + 5000 = 225000; cost 190000 + 10000 = 200000; margin 25000 = 11.1 % of the price.
+    expect(quote.margin).toEqual({
+      price: { amount: '225000.00', currency: 'RUB' },
+      cost: { amount: '200000.00', currency: 'RUB' },
+      margin: { amount: '25000.00', currency: 'RUB' },
+      percent: '11.1',
+      priceError: null,
+    });
+    w.clock.now = new Date('2026-03-15T09:00:00Z');
+    try {
+      const noRates = await w.call('GET', `/api/requests/${request.id}/quote`, worker);
+      expect(noRates.json().data.margin).toMatchObject({
+        price: null,
+        cost: { amount: '200000.00', currency: 'RUB' },
+        margin: null,
+        priceError: CURRENCY_RATE_MESSAGES.noRate,
+      });
+    } finally {
+      w.clock.now = new Date('2026-03-10T09:00:00Z');
+    }
   });
 });
 

@@ -39,7 +39,7 @@ export async function quoteOf(tx: Tx, requestId: number, today: string): Promise
   let priceError: string | null = null;
   if (rates.length) {
     try {
-      const base = await baseAmountOf(tx, rates, today);
+      const base = await baseAmountOf(tx, rates, today, 'rates');
       price = base.amount && base.currency ? { amount: base.amount, currency: base.currency } : null;
     } catch (error) {
       priceError = refusalMessage(error);
