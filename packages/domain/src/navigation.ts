@@ -130,7 +130,7 @@ const CATALOGUE: readonly NavEntry[] = [
           {
             name: 'nav.requestOfferTemplates',
             icon: 'file-text',
-            route: '/request-offers/templates',
+            route: '/request-offer-templates',
             roles: ['ROLE_REQUEST_OFFER_TEMPLATES'],
           },
           {

@@ -173,7 +173,7 @@ export const offerDisableSchema = z.object({
  */
 export const requestOfferTemplateResource = declareResource({
   name: 'request_offer_template',
-  path: '/request-offers/templates',
+  path: '/request-offer-templates',
   title: 'offers.templates.title',
   itemTitle: 'offers.templates.item',
   titles: { ru: 'Шаблоны предложений', en: 'Offer templates' },

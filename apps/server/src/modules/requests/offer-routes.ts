@@ -114,21 +114,24 @@ export function registerOfferRoutes(app: App): void {
 
   const disableBody = offerDisableSchema.strict();
   app.put(
-    '/request-offers/:id/disabled',
+    '/requests/:id/offers/:offerId/disabled',
     {
       config: { roles: ['ROLE_REQUEST_OFFERS_DISABLE'] },
       schema: {
         tags,
         summary: 'Disable an offer, or enable it again',
-        params: idParamSchema,
+        params: offerParams,
         body: disableBody,
         response: offerResponse,
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
+      const { id, offerId } = request.params as z.infer<typeof offerParams>;
       const body = request.body as z.infer<typeof disableBody>;
-      return { data: await inTransaction(request, (ctx) => disableOffer.run(ctx, { ...body, id })) };
+      const data = await inTransaction(request, (ctx) =>
+        disableOffer.run(ctx, { ...body, id: offerId, requestId: id }),
+      );
+      return { data };
     },
   );
 

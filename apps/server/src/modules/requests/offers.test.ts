@@ -276,7 +276,7 @@ describe('disabling an offer', () => {
     const disabler = await w.signIn(['ROLE_REQUEST_VIEW_ALL', 'ROLE_REQUEST_OFFERS_DISABLE']);
     const request = await w.createRequest(worker);
     const o = await created(worker, request.id, { selected: true });
-    const url = `/api/request-offers/${o.id}/disabled`;
+    const url = `/api/requests/${request.id}/offers/${o.id}/disabled`;
     expect((await w.call('PUT', url, worker, { disabled: true, version: o.version })).statusCode).toBe(403);
     const res = await w.call('PUT', url, disabler, { disabled: true, version: o.version });
     expect(res.statusCode, res.body).toBe(200);
@@ -298,10 +298,10 @@ describe('offer templates', () => {
       amounts: [{ amount: '2500', currency: 'EUR' }],
       validityDays: 30,
     };
-    expect((await w.call('POST', '/api/request-offers/templates', worker, body)).statusCode).toBe(403);
-    const res = await w.call('POST', '/api/request-offers/templates', keeper, body);
+    expect((await w.call('POST', '/api/request-offer-templates', worker, body)).statusCode).toBe(403);
+    const res = await w.call('POST', '/api/request-offer-templates', keeper, body);
     expect(res.statusCode, res.body).toBe(201);
-    const listed = await w.call('GET', '/api/request-offers/templates', worker);
+    const listed = await w.call('GET', '/api/request-offer-templates', worker);
     expect(listed.json().data.collection).toEqual([
       expect.objectContaining({ name: 'Европа FTL', validityDays: 30 }),
     ]);

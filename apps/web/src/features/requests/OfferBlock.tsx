@@ -80,7 +80,7 @@ export function OffersBlock({
   });
   const toggle = useMutation({
     mutationFn: (offer: RequestOffer) =>
-      api.put(`/request-offers/${offer.id}/disabled`, {
+      api.put(`/requests/${requestId}/offers/${offer.id}/disabled`, {
         disabled: offer.status !== 'DISABLED',
         version: offer.version,
       }),

@@ -40,7 +40,7 @@ export function useOfferTemplates(enabled: boolean) {
   return useQuery({
     queryKey: ['resource', 'request_offer_template', 'enabled'],
     queryFn: ({ signal }) =>
-      api.get<ListResult<RequestOfferTemplate>>('/request-offers/templates', {
+      api.get<ListResult<RequestOfferTemplate>>('/request-offer-templates', {
         query: { itemsPerPage: 100 },
         signal,
       }),

@@ -5,7 +5,10 @@ import { defineUseCase, userOf } from '../../../platform/resources';
 import { type OfferContext, offerService, statusOf, writableRequest } from '../offers';
 import { requestOffers } from '../tables';
 
-export const disableOfferInput = offerDisableSchema.extend({ id: z.number().int().positive() });
+export const disableOfferInput = offerDisableSchema.extend({
+  id: z.number().int().positive(),
+  requestId: z.number().int().positive(),
+});
 
 /**
  * Disables an offer (or enables it again): ROLE_REQUEST_OFFERS_DISABLE, the route's, on an offer of a
@@ -18,10 +21,9 @@ export const disableOffer = defineUseCase({
   output: requestOfferSchema,
   async run(ctx: OfferContext, input) {
     const auth = userOf(ctx);
-    const offer = await offerService.find({ ...ctx, auth }, input.id, { access: 'read' });
-    await writableRequest({ ...ctx, auth }, offer.requestId, 'read');
+    await writableRequest({ ...ctx, auth }, input.requestId, 'read');
     const before = await offerService.find({ ...ctx, auth: null }, input.id, {
-      where: eq(requestOffers.id, input.id),
+      where: eq(requestOffers.requestId, input.requestId),
       lock: true,
     });
     if (before.disabled === input.disabled) return (await offerService.toEntity(before, ctx)) as never;
