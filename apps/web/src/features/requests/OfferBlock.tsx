@@ -180,7 +180,7 @@ export function OffersBlock({
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>
+            <Table.Td miw={120}>
               <Badge variant="light" color={STATUS_COLORS[offer.status as OfferStatus]} tt="none">
                 {OFFER_STATUS_LABELS[offer.status as OfferStatus]?.[lang] ?? offer.status}
               </Badge>

@@ -1,7 +1,8 @@
 import { Anchor } from '@mantine/core';
 import type { Money } from '@tms/domain';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { padId } from '../../platform/format';
+import { formatMoney, padId } from '../../platform/format';
 import type { ResourceScreenProps } from '../../platform/resources';
 import type { Row } from '../../platform/resources/logic';
 import { ResourceForm } from '../../platform/resources/ResourceForm';
@@ -23,7 +24,16 @@ const offerCells = {
     </Anchor>
   ),
   amounts: amountsCell,
+  amountInBaseCurrency: (row: Row) => <BaseAmount row={row} />,
 };
+
+/** The amount in base currency with its currency sign. */
+function BaseAmount({ row }: { row: Row }) {
+  const { i18n } = useTranslation();
+  return row.amountInBaseCurrency
+    ? formatMoney(row.amountInBaseCurrency as string, row.baseCurrency as string, i18n.language)
+    : null;
+}
 
 /** `/request-offers`: the engine's list; a row's request number opens the request, where offers are written. */
 export function OfferList({ descriptor, options }: ResourceScreenProps) {

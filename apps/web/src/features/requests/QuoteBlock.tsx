@@ -96,10 +96,10 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
   const money = (value: Money | null) =>
     value ? formatMoney(value.amount, value.currency, i18n.language) : '—';
   const margin = saved?.margin;
+  const ratesText = (list: readonly Money[]) => list.map((m) => `${m.currency} ${m.amount}`).join(';');
   const dirty =
     saved !== undefined &&
-    (JSON.stringify(amountsOf(rates)) !== JSON.stringify(saved.rates) ||
-      (comment.trim() || null) !== saved.comment);
+    (ratesText(amountsOf(rates)) !== ratesText(saved.rates) || (comment.trim() || null) !== saved.comment);
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="quote-block">
