@@ -55,8 +55,10 @@ test('request → offers → quote → order', async ({ page }) => {
   await block.getByTestId('offer-send').click();
   const send = page.getByTestId('offer-send-dialog');
   await choose(page, 'offer-send-type', offerType);
-  await choose(page, 'offer-send-contractors', carrier);
-  await page.keyboard.press('Escape');
+  const contractors = send.getByRole('textbox', { name: 'Подрядчики' });
+  await contractors.click();
+  await contractors.fill(carrier);
+  await page.getByRole('option', { name: carrier }).click();
   await send.getByTestId('offer-send-submit').click();
   await expectSnackbar(page, 'Запрос отправлен подрядчикам');
   const row = block.getByTestId('offer-row');
@@ -76,7 +78,7 @@ test('request → offers → quote → order', async ({ page }) => {
   await expect(row).toHaveAttribute('data-status', 'RECEIVED', SAVE_TIMEOUT);
   await expect(row).toContainText('2 000,00');
   await expect(row).toContainText('по курсу на');
-  await row.getByTestId('offer-choose').check();
+  await row.getByTestId('offer-choose').click();
   await expect(row.getByTestId('offer-choose')).toBeChecked(SAVE_TIMEOUT);
 
   // The quote: a rate in roubles, the margin against the chosen offer.
