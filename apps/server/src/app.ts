@@ -18,6 +18,7 @@ import { customsModule } from './modules/customs/module';
 import { financeModule } from './modules/finance/module';
 import { operationsModule } from './modules/operations/module';
 import { optionsModule } from './modules/options/module';
+import { pricingModule } from './modules/pricing/module';
 import { referenceDataModule } from './modules/reference-data/module';
 import { requestsModule } from './modules/requests/module';
 import { systemModule } from './modules/system/module';
@@ -99,6 +100,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   companyModule,
   financeModule,
   requestsModule,
+  pricingModule,
   defineModule({ name: 'changelog', routes: changeLogRoutes }),
   customsModule,
   customFieldsModule,

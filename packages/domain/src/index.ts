@@ -20,6 +20,7 @@ export * from './navigation';
 export * from './operations';
 export * from './options';
 export * from './permissions';
+export * from './pricing';
 export * from './reference-data';
 export * from './requests';
 export * from './screens';

@@ -6,6 +6,7 @@ import * as finance from './finance';
 import * as operations from './operations';
 import { OPERATION_ROLES } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
+import { PRICING_ROLES, RATE_TABLES_PATH } from './pricing';
 import * as referenceData from './reference-data';
 import * as requests from './requests';
 import { REQUEST_ROLES } from './requests';
@@ -60,10 +61,22 @@ const CATALOGUE: readonly NavEntry[] = [
   { name: 'nav.orders', icon: 'clipboard-list', route: '/tms/orders', roles: OPERATION_ROLES.order.view },
   { name: 'nav.jobs', icon: 'truck-delivery', route: '/tms/jobs', roles: OPERATION_ROLES.job.view },
   {
-    name: 'nav.requests',
+    name: 'nav.requestsGroup',
     icon: 'message-question',
-    route: '/requests',
-    roles: [...REQUEST_ROLES.view, ...REQUEST_ROLES.edit],
+    children: [
+      {
+        name: 'nav.requests',
+        icon: 'message-question',
+        route: '/requests',
+        roles: [...REQUEST_ROLES.view, ...REQUEST_ROLES.edit],
+      },
+      {
+        name: 'nav.rateTables',
+        icon: 'calculator',
+        route: RATE_TABLES_PATH,
+        roles: PRICING_ROLES.view,
+      },
+    ],
   },
   {
     name: 'nav.requestOffers',

@@ -37,6 +37,7 @@ import {
   type OperationsWorld,
   operationsWorld,
 } from '../../src/modules/operations/test-fixtures';
+import { priceCollections, pricingRegions } from '../../src/modules/pricing/tables';
 import { countries, currencies } from '../../src/modules/reference-data/tables';
 import { profileUpdateSchema } from '../../src/modules/users/schemas';
 import { files } from '../../src/platform/files/tables';
@@ -341,6 +342,14 @@ describe('mass assignment', () => {
     client = await world.counterparty({ name: 'Клиент Массовый' });
     contractor = await world.counterparty({ name: 'Подрядчик Массовый' });
     stageTypeId = await world.stageType('MASS');
+    // Price collections are made by imports only: one stands in the table for the update checks.
+    const [region] = await ctx.database.db
+      .insert(pricingRegions)
+      .values({ code: 'MASS', name: 'Массовый' })
+      .returning();
+    await ctx.database.db
+      .insert(priceCollections)
+      .values({ name: 'Массовая', regionId: region!.id, validFrom: '2026-01-01', volumetricFactor: 333 });
   });
   afterAll(() => ctx?.close());
 

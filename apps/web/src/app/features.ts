@@ -5,6 +5,7 @@ import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { optionsRoutes } from '../features/options/routes';
+import { pricingRoutes } from '../features/pricing/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { offerRoutes } from '../features/requests/offerRoutes';
 import { requestRoutes } from '../features/requests/routes';
@@ -19,6 +20,7 @@ export const featureRoutes: AppRoute[] = [
   ...counterpartyRoutes,
   ...operationRoutes,
   ...requestRoutes,
+  ...pricingRoutes,
   ...offerRoutes,
   ...profileRoutes,
   ...userRoutes,

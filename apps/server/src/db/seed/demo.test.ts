@@ -1,3 +1,4 @@
+import { PRICING_MESSAGES } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentForms } from '../../modules/finance/tables';
 import { products, stageTypes } from '../../modules/operations/tables';
@@ -137,6 +138,28 @@ describe('demo data', () => {
         expect(res.statusCode, `${path} ${record.id}: ${res.body}`).toBe(200);
       }
     }
+  });
+
+  it('prices the demo requests from the demo rate tables, or says why not', async () => {
+    const token = await login(ctx.app, 'petrov', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${token}` };
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/requests?itemsPerPage=100', headers });
+    const requests = list.json().data.collection as { id: number; clientName: string }[];
+    const priced = async (client: string) => {
+      const request = requests.find((r) => r.clientName === client)!;
+      return (
+        await ctx.app.inject({ method: 'GET', url: `/api/requests/${request.id}/computed-price`, headers })
+      ).json();
+    };
+    // 850 kg from Germany: Europe's groupage up to 1,000 kg.
+    expect((await priced('ООО «Яндекс»')).data.price).toEqual({ amount: '650.00', currency: 'EUR' });
+    // 42 m³ of furniture from Belarus: charged as 13,986 kg, the 20,000 kg break.
+    expect((await priced('ООО «Вектор Групп»')).data).toMatchObject({
+      chargeableWeight: '13986',
+      price: { amount: '165000.00', currency: 'RUB' },
+    });
+    // China is in no region.
+    expect((await priced('ПАО «Магнит»')).errors.errors).toEqual([PRICING_MESSAGES.cannotCalculate]);
   });
 
   it('runs once: a second start changes nothing', async () => {

@@ -19,6 +19,7 @@ import type { Database } from '../connection';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoRates } from './demo-finance';
 import { seedDemoOperations } from './demo-operations';
+import { seedDemoPricing } from './demo-pricing';
 import { seedDemoRequests } from './demo-requests';
 
 /** The password of every demo user (README "Signing in the first time"). */
@@ -68,6 +69,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_COUNTERPARTY_VIEW_OFFICE',
       'ROLE_REQUEST_VIEW_OFFICE',
       'ROLE_REQUEST_CREATE',
+      'ROLE_REQUEST_COMPUTED_OFFERS',
       'ROLE_BILL_VIEW_RELATED',
       'ROLE_BILL_CREATE',
       'ROLE_DOCUMENT_VIEW',
@@ -85,6 +87,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_REQUEST_SEND_QUOTE',
       'ROLE_REQUEST_MARK_QUOTE_COMPLETE',
       'ROLE_REQUEST_COMPLEX_MARK',
+      'ROLE_REQUEST_COMPUTED_OFFERS',
       'ROLE_ORDER_VIEW_OWN',
       'ROLE_REPORT_GROSS_PROFIT_OWN',
       'ROLE_COMPANY_CHAPTERS',
@@ -692,6 +695,7 @@ export async function seedDemoData(
     await seedDemoOperations(tx, userId, officeId);
     await seedDemoRequests(tx, userId, officeId);
     await seedDemoRates(tx);
+    await seedDemoPricing(tx, new Date().getUTCFullYear());
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },

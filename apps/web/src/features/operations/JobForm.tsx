@@ -1,8 +1,10 @@
 import { Grid } from '@mantine/core';
-import { type Job, jobFieldRole } from '@tms/domain';
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { type Job, type JobType, jobFieldRole } from '@tms/domain';
+import { useEffect, useMemo } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api/client';
 import { translateServerMessage } from '../../platform/i18n';
 import { useOrdersOf } from './api';
 import type { ReferenceSelectOptions } from './fields';
@@ -31,7 +33,7 @@ export function JobForm(props: OperationFormProps<Job, JobFormValues>) {
   const { record, form, descriptor, texts } = props;
   const operation = useOperationForm({ ...props, fieldRole: (name) => jobFieldRole(name, record) });
   const { field, showMain, showRoute, save } = operation;
-  const selects = useJobSelects(form.control);
+  const selects = useJobSelects(form);
 
   return (
     <OperationFormFrame
@@ -97,13 +99,28 @@ export function JobForm(props: OperationFormProps<Job, JobFormValues>) {
 /**
  * What the job's selects offer, from its orders: job types compatible with all their products, and
  * contractors the server would take, the others disabled with the reason (black list, no liquid access).
+ * Orders the user changes so that the chosen job type no longer fits them clear the job type.
  */
-function useJobSelects(control: UseFormReturn<JobFormValues>['control']) {
+function useJobSelects(form: UseFormReturn<JobFormValues>) {
+  const { control } = form;
   const orderIds = useWatch({ control, name: 'orderIds' });
+  const jobTypeId = useWatch({ control, name: 'jobTypeId' });
   const orders = useOrdersOf(orderIds ?? []);
   const facts = orders.data ? jobOrderFacts(orders.data.collection) : null;
   const compatibleWith = facts?.productIds.join(',');
   const liquid = facts?.liquid ?? false;
+  const jobType = useQuery({
+    queryKey: ['resource', 'job_type', 'record', jobTypeId],
+    queryFn: ({ signal }) => api.get<JobType>(`/tms/job-types/${jobTypeId}`, { signal, suppressPopup: true }),
+    enabled: typeof jobTypeId === 'number',
+  });
+  const fits =
+    !facts || !jobType.data || facts.productIds.every((id) => jobType.data.productIds.includes(id));
+  useEffect(() => {
+    if (!fits && form.getFieldState('orderIds').isDirty) {
+      form.setValue('jobTypeId', null, { shouldDirty: true });
+    }
+  }, [fits, form]);
   return useMemo(
     (): { jobType: ReferenceSelectOptions; contractor: ReferenceSelectOptions } => ({
       jobType: { query: { compatibleWith } },

@@ -30,6 +30,7 @@ import { CargoEditor } from '../operations/CargoEditor';
 import { DescribedField } from '../operations/fields';
 import { CARGO_MEASURE_ERROR } from '../operations/logic';
 import { RouteEditor } from '../operations/RouteEditor';
+import { ComputedPriceAction } from '../pricing/ComputedPrice';
 import { type RequestFormValues, requestBodyOf, requestFormValuesOf } from './logic';
 import { requestOfferTabs } from './offerTabs';
 import { CreateOrderAction, RequestOrders } from './RequestOrders';
@@ -207,6 +208,7 @@ export function RequestPage({ descriptor }: ResourceScreenProps) {
                 )}
               </Group>
               <RequestOrders request={current} />
+              <ComputedPriceAction request={current} />
             </Stack>
           )
         }

@@ -120,7 +120,10 @@ function FormScreen({
       texts={texts}
       record={record}
       title={heading}
-      tabs={[{ value: 'main', label: t('tabs.main'), content: main }]}
+      tabs={[
+        { value: 'main', label: t('tabs.main'), content: main },
+        ...(record && options.recordTabs ? options.recordTabs(record) : []),
+      ]}
     />
   );
 }

@@ -26,5 +26,6 @@ describe('a record route', () => {
     // A path that is not a record's id starts nothing.
     loader({ params: { id: 'new-ish' } });
     expect(get).toHaveBeenCalledOnce();
-  });
+    // Loading the domain package alone can take seconds on a busy machine: the wait above bounds it.
+  }, 20_000);
 });

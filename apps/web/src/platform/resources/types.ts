@@ -2,6 +2,7 @@
 import type { ResourceDescriptor } from '@tms/domain';
 import type { ComponentType, ReactNode } from 'react';
 import type { FilterGroup, Row } from './logic';
+import type { RecordTab } from './RecordPage';
 import type { FieldWidget } from './widgets';
 
 /** What every resource screen receives. */
@@ -27,6 +28,8 @@ export interface ResourceRouteOptions {
   oneLine?: boolean;
   /** Headed groups of the list's filters (the others follow under "Other"). */
   filterGroups?: readonly FilterGroup[];
+  /** Tabs of a saved record after the generated form's (a rate table's rows), before History. */
+  recordTabs?: (record: Row) => RecordTab[];
   /** Starts what a record's screen needs besides the record, when its route is entered. */
   prefetch?: () => void;
 }

@@ -92,6 +92,8 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
   const { t, i18n } = useTranslation();
   const { url, selectedUrl, labelField = 'name', padLabel, fullLoad, cache, toggle, query } = props;
   const combobox = useCombobox({
+    // The combobox opens itself on an arrow key; the first page loads whenever it opens.
+    onDropdownOpen: () => setOpened(true),
     onDropdownClose: () => {
       combobox.resetSelectedOption();
       // Closed: the input shows the chosen record's label again instead of the search text.
@@ -204,6 +206,8 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
     }
   };
 
+  // Focus alone leaves the list shut (a form moving focus to its first error must not cover the message
+  // with a dropdown): a click, typing or an arrow key opens it.
   const open = () => {
     setOpened(true);
     combobox.openDropdown();
@@ -345,7 +349,6 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
                   id={props.id}
                   value={search}
                   placeholder={props.placeholder ?? t('common:select.search')}
-                  onFocus={open}
                   onChange={(event) => {
                     setSearch(event.currentTarget.value);
                     open();
@@ -370,7 +373,6 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
             rightSection={<Combobox.Chevron />}
             rightSectionPointerEvents="none"
             onClick={open}
-            onFocus={open}
             onBlur={() => {
               combobox.closeDropdown();
               setSearch('');

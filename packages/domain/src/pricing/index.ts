@@ -1,0 +1,5 @@
+export * from './collections';
+export * from './import';
+export * from './messages';
+export * from './pricing';
+export * from './regions';
