@@ -72,18 +72,24 @@ const CATALOGUE: readonly NavEntry[] = [
         roles: [...REQUEST_ROLES.view, ...REQUEST_ROLES.edit],
       },
       {
+        name: 'nav.requestOffers',
+        icon: 'report-money',
+        route: '/request-offers',
+        roles: [...REQUEST_ROLES.view, ...REQUEST_ROLES.edit],
+      },
+      {
+        name: 'nav.hyperRequests',
+        icon: 'packages',
+        route: '/hyper-customer-requests',
+        roles: [...HYPER_REQUEST_ROLES.view, ...HYPER_REQUEST_ROLES.edit],
+      },
+      {
         name: 'nav.rateTables',
         icon: 'calculator',
         route: RATE_TABLES_PATH,
         roles: PRICING_ROLES.view,
       },
     ],
-  },
-  {
-    name: 'nav.hyperRequests',
-    icon: 'packages',
-    route: '/hyper-customer-requests',
-    roles: [...HYPER_REQUEST_ROLES.view, ...HYPER_REQUEST_ROLES.edit],
   },
   {
     name: 'nav.counterparties',
@@ -140,6 +146,12 @@ const CATALOGUE: readonly NavEntry[] = [
             icon: 'forms',
             route: '/custom-fields/operation/groups',
             roles: ['ROLE_SETTINGS_CUSTOM_FIELDS'],
+          },
+          {
+            name: 'nav.requestOfferTemplates',
+            icon: 'file-text',
+            route: '/request-offer-templates',
+            roles: ['ROLE_REQUEST_OFFER_TEMPLATES'],
           },
           {
             name: 'nav.userDefinedLists',

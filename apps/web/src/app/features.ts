@@ -8,6 +8,7 @@ import { optionsRoutes } from '../features/options/routes';
 import { pricingRoutes } from '../features/pricing/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { hyperRequestRoutes } from '../features/requests/hyperRoutes';
+import { offerRoutes } from '../features/requests/offerRoutes';
 import { requestRoutes } from '../features/requests/routes';
 import { userDefinedListsRoutes } from '../features/user-defined-lists/routes';
 import { userRoutes } from '../features/users/routes';
@@ -22,6 +23,7 @@ export const featureRoutes: AppRoute[] = [
   ...requestRoutes,
   ...pricingRoutes,
   ...hyperRequestRoutes,
+  ...offerRoutes,
   ...profileRoutes,
   ...userRoutes,
   ...accessGroupRoutes,

@@ -11,8 +11,8 @@ import {
 
 describe('property views', () => {
   it('have the blocks of this issue', () => {
-    expect(ORDER_PROPERTY_BLOCKS).toEqual(['main', 'route', 'jobs', 'files']);
-    expect(JOB_PROPERTY_BLOCKS).toEqual(['main', 'route', 'stages', 'orders', 'files']);
+    expect(ORDER_PROPERTY_BLOCKS).toEqual(['main', 'route', 'jobs', 'files', 'offers']);
+    expect(JOB_PROPERTY_BLOCKS).toEqual(['main', 'route', 'stages', 'orders', 'files', 'offers']);
     for (const block of [...ORDER_PROPERTY_BLOCKS, ...JOB_PROPERTY_BLOCKS]) {
       expect(PROPERTY_BLOCK_LABELS[block].ru).toMatch(/[А-Я]/);
     }

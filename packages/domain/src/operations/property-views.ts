@@ -3,12 +3,12 @@ import type { LocalizedText } from '../common/resource';
 
 /**
  * The property views of spec §2: an order or job opens as blocks; each user keeps, per type, whether the
- * view is expanded, which block opens first and which blocks are unfolded. The bills, offers and workflows
+ * view is expanded, which block opens first and which blocks are unfolded. The bills and workflows
  * blocks come with their own issues and are added here then.
  */
-export const ORDER_PROPERTY_BLOCKS = ['main', 'route', 'jobs', 'files'] as const;
+export const ORDER_PROPERTY_BLOCKS = ['main', 'route', 'jobs', 'files', 'offers'] as const;
 export type OrderPropertyBlock = (typeof ORDER_PROPERTY_BLOCKS)[number];
-export const JOB_PROPERTY_BLOCKS = ['main', 'route', 'stages', 'orders', 'files'] as const;
+export const JOB_PROPERTY_BLOCKS = ['main', 'route', 'stages', 'orders', 'files', 'offers'] as const;
 export type JobPropertyBlock = (typeof JOB_PROPERTY_BLOCKS)[number];
 
 export const PROPERTY_VIEW_TYPES = ['order', 'job'] as const;
@@ -26,6 +26,7 @@ export const PROPERTY_BLOCK_LABELS: Readonly<Record<OrderPropertyBlock | JobProp
   stages: { ru: 'Этапы', en: 'Stages' },
   orders: { ru: 'Заказы', en: 'Orders' },
   files: { ru: 'Файлы', en: 'Files' },
+  offers: { ru: 'Предложения', en: 'Offers' },
 };
 
 function preferenceSchema<B extends readonly [string, ...string[]]>(blocks: B) {

@@ -20,6 +20,7 @@ import type { App } from '../../platform/http/types';
 import { registerResource, registerResourceRoutes, requestContext } from '../../platform/resources';
 import { customFieldsForScope } from '../custom-fields';
 import { registerHyperRequestRoutes } from './hyper-requests';
+import { registerOfferRoutes } from './offer-routes';
 import { assertRequestEditable, REQUEST_FILE_OWNER, requestService } from './requests';
 import { requestScope } from './scope';
 import { requestOfferTypes } from './tables';
@@ -200,4 +201,5 @@ export default async function requestsModule(app: App): Promise<void> {
   registerRequestFileRoutes(app);
   registerOrderFromRequestRoute(app);
   registerHyperRequestRoutes(app);
+  registerOfferRoutes(app);
 }

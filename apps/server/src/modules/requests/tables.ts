@@ -1,4 +1,4 @@
-import type { Cargo, RoutePoint } from '@tms/domain';
+import type { Cargo, Money, RoutePoint } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -13,7 +14,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { serviceOffices, users } from '../../platform/identity/tables';
-import { dictionaryColumns, listIndexes } from '../../platform/resources/indexes';
+import {
+  dictionaryColumns,
+  listIndexes,
+  resourceTable,
+  searchTextColumn,
+} from '../../platform/resources/indexes';
 import { counterparties } from '../counterparties';
 
 /** Kinds of offers on customer requests. */
@@ -148,4 +154,70 @@ export const hyperCustomerRequests = pgTable(
       searchText: t.searchText,
     }),
   ],
+);
+
+// The offers and quotes of docs/request-offers.md.
+
+/** Contractors' offers on customer requests (docs/request-offers.md). */
+export const requestOffers = resourceTable(
+  'request_offers',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => customerRequests.id),
+    offerTypeId: integer('offer_type_id')
+      .notNull()
+      .references(() => requestOfferTypes.id),
+    contractorId: integer('contractor_id')
+      .notNull()
+      .references(() => counterparties.id),
+    contractorName: text('contractor_name').notNull(),
+    amounts: jsonb('amounts').$type<Money[]>().notNull().default([]),
+    amountInBaseCurrency: numeric('amount_in_base_currency', { precision: 18, scale: 2 }),
+    baseCurrency: text('base_currency'),
+    rateDate: day('rate_date'),
+    validUntil: day('valid_until'),
+    status: text('status').notNull().default('REQUESTED'),
+    disabled: boolean('disabled').notNull().default(false),
+    selected: boolean('selected').notNull().default(false),
+    comment: text('comment'),
+    createdById: integer('created_by_id').references(() => users.id),
+    searchText: searchTextColumn('contractor_name'),
+  },
+  {
+    indexed: ['requestId', 'offerTypeId', 'contractorId'],
+    sortable: ['contractorName', 'amountInBaseCurrency', 'validUntil', 'status', 'createdAt'],
+  },
+);
+
+/** Templates that prefill a new offer (ROLE_REQUEST_OFFER_TEMPLATES). */
+export const requestOfferTemplates = resourceTable(
+  'request_offer_templates',
+  {
+    name: text('name').notNull(),
+    offerTypeId: integer('offer_type_id').references(() => requestOfferTypes.id),
+    contractorId: integer('contractor_id').references(() => counterparties.id),
+    amounts: jsonb('amounts').$type<Money[]>().notNull().default([]),
+    validityDays: integer('validity_days'),
+    comment: text('comment'),
+    enabled: boolean('enabled').notNull().default(true),
+    searchText: searchTextColumn('name'),
+  },
+  { indexed: ['offerTypeId', 'contractorId'], sortable: ['name', 'updatedAt'] },
+);
+
+/** A request's quote to the client: the selected rates and the last document sent. */
+export const requestQuotes = resourceTable(
+  'request_quotes',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => customerRequests.id),
+    rates: jsonb('rates').$type<Money[]>().notNull().default([]),
+    comment: text('comment'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentById: integer('sent_by_id').references(() => users.id),
+    fileId: integer('file_id'),
+  },
+  { unique: ['requestId'] },
 );

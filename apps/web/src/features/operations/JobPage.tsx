@@ -9,6 +9,7 @@ import { formatDate, padId } from '../../platform/format';
 import { BlockTable } from '../../platform/kit/blocks';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { useResourceTexts } from '../../platform/resources/texts';
+import { jobOfferBlocks } from '../requests/offerTabs';
 import { OPERATIONS_KEY } from './api';
 import { JobForm } from './JobForm';
 import { type JobFormValues, jobFormValuesOf } from './logic';
@@ -71,6 +72,7 @@ export function JobPage({ descriptor }: ResourceScreenProps) {
           testId: 'tab-orders',
           content: <JobOrders orderIds={job.orderIds} />,
         },
+        ...jobOfferBlocks(job),
       ]}
       header={(job, statuses) => <JobHeader job={job} descriptor={descriptor} statuses={statuses} />}
       badges={

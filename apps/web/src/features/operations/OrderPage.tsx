@@ -9,6 +9,7 @@ import { padId } from '../../platform/format';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf } from '../../platform/resources/logic';
 import { useResourceTexts } from '../../platform/resources/texts';
+import { orderOfferBlocks } from '../requests/offerTabs';
 import { JobsBlock } from './JobsBlock';
 import { type OrderFormValues, orderFormValuesOf } from './logic';
 import { OrderHeader } from './OperationHeader';
@@ -103,6 +104,7 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
           testId: 'tab-jobs',
           content: <JobsBlock order={order} />,
         },
+        ...orderOfferBlocks(order),
       ]}
       header={(order, statuses) => <OrderHeader order={order} descriptor={descriptor} statuses={statuses} />}
       badges={badges}

@@ -42,6 +42,7 @@ import { CargoView, RouteView } from '../operations/ReadOnlyViews';
 import { RouteEditor } from '../operations/RouteEditor';
 import { ComputedPriceAction } from '../pricing/ComputedPrice';
 import { type RequestFormValues, requestBodyOf, requestFormValuesOf, requestPathOf } from './logic';
+import { requestOfferTabs } from './offerTabs';
 import { RequestHeader } from './RequestHeader';
 import { CreateOrderAction } from './RequestOrders';
 import { RequestStatusMenu } from './RequestStatusMenu';
@@ -361,6 +362,7 @@ export function RequestPage({ descriptor }: ResourceScreenProps) {
                 },
               ]
             : []),
+          ...requestOfferTabs(current, canWrite),
         ]}
       />
     </>
