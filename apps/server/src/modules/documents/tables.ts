@@ -1,0 +1,64 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { entityColumns } from '../../platform/columns';
+import { listIndexes, searchTextColumn } from '../../platform/resources/indexes';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Folders of documents (spec §3 "document ... folders"); a folder without a parent is at the top. */
+export const documentFolders = pgTable(
+  'document_folders',
+  {
+    ...entityColumns(),
+    name: text('name').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => documentFolders.id),
+    searchText: searchTextColumn('name'),
+  },
+  (t) => [
+    index('document_folders_parent_id_idx').on(t.parentId),
+    ...listIndexes('document_folders', t, { sortable: [t.name, t.updatedAt], searchText: t.searchText }),
+  ],
+);
+
+/**
+ * Text documents: rich text (sanitized HTML) in a folder, with files (the files table, owner type
+ * `document`). `searchVector` is the full text of the name and the text without its markup, Russian
+ * stemming (Latin words take the English stemmer), kept by the database.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    ...entityColumns(),
+    folderId: integer('folder_id')
+      .notNull()
+      .references(() => documentFolders.id),
+    name: text('name').notNull(),
+    text: text('text').notNull().default(''),
+    processed: boolean('processed').notNull().default(false),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    searchText: searchTextColumn('name'),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql.raw(
+          `to_tsvector('russian'::regconfig, "name" || ' ' || regexp_replace("text", '<[^>]*>', ' ', 'g'))`,
+        ),
+    ),
+  },
+  (t) => [
+    index('documents_folder_id_idx').on(t.folderId, t.name),
+    index('documents_search_vector_idx').using('gin', t.searchVector),
+    ...listIndexes('documents', t, {
+      sortable: [t.name, t.processed, t.updatedAt],
+      searchText: t.searchText,
+    }),
+  ],
+);
