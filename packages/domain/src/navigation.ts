@@ -72,6 +72,12 @@ const CATALOGUE: readonly NavEntry[] = [
     roles: rolesOfScopedPermission('ROLE_COUNTERPARTY_VIEW'),
   },
   {
+    name: 'nav.documents',
+    icon: 'folder',
+    route: '/document-folders',
+    roles: ['ROLE_DOCUMENT_VIEW', 'ROLE_DOCUMENT_EDIT'],
+  },
+  {
     // Grouped by what is set up (the declared screens land in their group from DECLARED_SCREENS); the
     // profile every user has comes first, the system options last.
     name: 'nav.settings',

@@ -20,9 +20,10 @@ import {
   IconLayoutSidebarLeftExpand,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { hasRole } from '../../platform/auth/access';
 import { refreshToken } from '../../platform/auth/actions';
 import { loginLocation, shouldRefresh, TIME_UNIT_MS } from '../../platform/auth/session';
 import { authStore } from '../../platform/auth/store';
@@ -36,6 +37,9 @@ import { NavMenu } from './NavMenu';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from './navLogic';
 import { PasswordChangeDialog } from './PasswordChangeDialog';
 import { UserMenu } from './UserMenu';
+
+// Header buttons of features load on their own, after the shell has painted.
+const RecentDocuments = lazy(() => import('../../features/documents/RecentDocuments'));
 
 /** The signed-in frame: it waits for the system call, then shows drawer, header and the route's screen. */
 export function Shell() {
@@ -177,6 +181,11 @@ function Frame({ system }: { system: SystemData }) {
                     {system.user.contact.name}
                   </Text>
                 </Group>
+              )}
+              {hasRole(system, 'ROLE_COMPANY_CHAPTERS') && (
+                <Suspense fallback={null}>
+                  <RecentDocuments />
+                </Suspense>
               )}
               <UserMenu system={system} />
             </Group>
