@@ -23,7 +23,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { hasRole } from '../../platform/auth/access';
 import { refreshToken } from '../../platform/auth/actions';
 import { loginLocation, shouldRefresh, TIME_UNIT_MS } from '../../platform/auth/session';
 import { authStore } from '../../platform/auth/store';
@@ -38,7 +37,8 @@ import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from './navLogic';
 import { PasswordChangeDialog } from './PasswordChangeDialog';
 import { UserMenu } from './UserMenu';
 
-// Header buttons of features load on their own, after the shell has painted.
+// Header buttons of features load on their own after the shell has painted, and decide there whether the
+// user sees them (the permission catalogue stays out of the shell's first load).
 const RecentDocuments = lazy(() => import('../../features/documents/RecentDocuments'));
 
 /** The signed-in frame: it waits for the system call, then shows drawer, header and the route's screen. */
@@ -182,11 +182,9 @@ function Frame({ system }: { system: SystemData }) {
                   </Text>
                 </Group>
               )}
-              {hasRole(system, 'ROLE_COMPANY_CHAPTERS') && (
-                <Suspense fallback={null}>
-                  <RecentDocuments />
-                </Suspense>
-              )}
+              <Suspense fallback={null}>
+                <RecentDocuments />
+              </Suspense>
               <UserMenu system={system} />
             </Group>
           </Group>

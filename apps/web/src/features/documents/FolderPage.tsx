@@ -189,7 +189,7 @@ export function FolderPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('folders.name')}</Table.Th>
-                  <Table.Th w={180}>{t('fields:updatedAt')}</Table.Th>
+                  <Table.Th w={180}>{t('folders.updatedAt')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -5,6 +5,8 @@ import type { RecentDocument } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api, download } from '../../platform/api/client';
+import { hasRole } from '../../platform/auth/access';
+import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime } from '../../platform/format';
 
 /**
@@ -12,6 +14,12 @@ import { formatDateTime } from '../../platform/format';
  * within five days is highlighted and counted in the badge. A document opens; its file downloads.
  */
 export default function RecentDocuments() {
+  const system = useSystemData();
+  // Spec §2: the header's buttons are for holders of ROLE_COMPANY_CHAPTERS.
+  return hasRole(system, 'ROLE_COMPANY_CHAPTERS') ? <RecentDocumentsMenu /> : null;
+}
+
+function RecentDocumentsMenu() {
   const { t } = useTranslation('documents');
   const navigate = useNavigate();
   const recent = useQuery({
