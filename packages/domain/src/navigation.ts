@@ -136,7 +136,19 @@ const CATALOGUE: readonly NavEntry[] = [
         ],
       },
       { name: 'nav.settingsFinance', icon: 'coin', sortable: true, children: [] },
-      { name: 'nav.settingsDocuments', icon: 'files', sortable: true, children: [] },
+      {
+        name: 'nav.settingsDocuments',
+        icon: 'files',
+        sortable: true,
+        children: [
+          {
+            name: 'nav.documentTemplates',
+            icon: 'template',
+            route: '/document-generator/templates',
+            roles: ['ROLE_SETTINGS_TEMPLATES'],
+          },
+        ],
+      },
       {
         name: 'nav.systemOptions',
         icon: 'adjustments',

@@ -78,7 +78,9 @@ describe('documents generated for orders and jobs', () => {
       url: file!.downloadLink,
       headers: manager.headers,
     });
-    expect(docxText(download.rawPayload)).toBe(`Заказ ${padId(order.id)} для ООО «Вектор»\nЭтап: ${stage.name}`);
+    expect(docxText(download.rawPayload)).toBe(
+      `Заказ ${padId(order.id)} для ООО «Вектор»\nЭтап: ${stage.name}`,
+    );
     const outsider = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_OWN']);
     const refused = await ops.call(
       'POST',
