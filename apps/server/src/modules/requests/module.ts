@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/modules';
 import { requestsMergeHook, requestsRenameHook } from './counterparty-hooks';
+import { REQUEST_DOCUMENT_INITIATOR } from './document-initiator';
 import routes from './routes';
 import { orderRequestCheck } from './use-cases/order-from-request';
 
@@ -11,5 +12,6 @@ export const requestsModule = defineModule({
     counterpartyMergeHooks: { requests: requestsMergeHook },
     counterpartyRenameHooks: { requests: requestsRenameHook },
     orderRequestChecks: { requests: orderRequestCheck },
+    documentInitiators: { request: REQUEST_DOCUMENT_INITIATOR },
   },
 });
