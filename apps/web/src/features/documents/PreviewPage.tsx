@@ -15,7 +15,14 @@ interface Generated {
 }
 
 const shown = (value: unknown): string => {
-  if (Array.isArray(value)) return value.map((item) => Object.values(item as object).join(' · ')).join('\n');
+  if (Array.isArray(value))
+    return value
+      .map((item) =>
+        Object.values(item as object)
+          .filter((v) => v !== '' && v !== null)
+          .join(' · '),
+      )
+      .join('\n');
   return value === null || value === undefined ? '' : String(value);
 };
 
