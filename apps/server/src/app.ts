@@ -15,6 +15,7 @@ import { cabinetKeyLookup } from './modules/counterparties';
 import { counterpartiesModule } from './modules/counterparties/module';
 import { customFieldsModule } from './modules/custom-fields/module';
 import { customsModule } from './modules/customs/module';
+import { documentsModule } from './modules/documents/module';
 import { financeModule } from './modules/finance/module';
 import { operationsModule } from './modules/operations/module';
 import { optionsModule } from './modules/options/module';
@@ -109,6 +110,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   counterpartiesModule,
   operationsModule,
   warehouseModule,
+  documentsModule,
   defineModule({ name: 'list-views', routes: listViewsRoutes }),
 ];
 

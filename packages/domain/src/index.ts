@@ -15,6 +15,7 @@ export * from './company';
 export * from './counterparties';
 export * from './custom-fields';
 export * from './customs';
+export * from './documents';
 export * from './finance';
 export * from './navigation';
 export * from './operations';

@@ -98,6 +98,12 @@ const CATALOGUE: readonly NavEntry[] = [
     roles: rolesOfScopedPermission('ROLE_COUNTERPARTY_VIEW'),
   },
   {
+    name: 'nav.documents',
+    icon: 'folder',
+    route: '/document-folders',
+    roles: ['ROLE_DOCUMENT_VIEW', 'ROLE_DOCUMENT_EDIT'],
+  },
+  {
     // Grouped by what is set up (the declared screens land in their group from DECLARED_SCREENS); the
     // profile every user has comes first, the system options last.
     name: 'nav.settings',
@@ -162,7 +168,19 @@ const CATALOGUE: readonly NavEntry[] = [
         ],
       },
       { name: 'nav.settingsFinance', icon: 'coin', sortable: true, children: [] },
-      { name: 'nav.settingsDocuments', icon: 'files', sortable: true, children: [] },
+      {
+        name: 'nav.settingsDocuments',
+        icon: 'files',
+        sortable: true,
+        children: [
+          {
+            name: 'nav.documentTemplates',
+            icon: 'template',
+            route: '/document-generator/templates',
+            roles: ['ROLE_SETTINGS_TEMPLATES'],
+          },
+        ],
+      },
       {
         name: 'nav.systemOptions',
         icon: 'adjustments',

@@ -44,6 +44,7 @@ import { files } from '../../src/platform/files/tables';
 import { users } from '../../src/platform/identity/tables';
 import type { ResourceTable } from '../../src/platform/resources/engine';
 import type { RegisteredResource } from '../../src/platform/resources/registry';
+import { makeDocx } from '../../src/test/docx';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { type SignedIn, signIn } from '../../src/test/users';
 
@@ -282,6 +283,23 @@ describe('mass assignment', () => {
       fields: [{ code: 'name', description: 'Название', placeholderText: null, required: true }],
     }),
     counterparty: () => ({ name: `Контрагент ${++seq}`, client: true, countryId: world.de }),
+    // A template takes the admin's own .docx upload.
+    document_template: async () => {
+      const boundary = '----mass-assignment-docx';
+      const upload = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/file-management/files/temporary',
+        headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t${++seq}.docx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          makeDocx(['{number}']),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      return { name: `Шаблон ${seq}`, initiatorType: 'order', fileId: upload.json().data.id };
+    },
     counterparty_bank_account: () => ({
       counterpartyId: client,
       bankName: 'Commerzbank',

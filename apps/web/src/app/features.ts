@@ -3,6 +3,7 @@ import { changeLogRoutes } from '../features/changelog/routes';
 import { counterpartyRoutes } from '../features/counterparties/routes';
 import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { documentRoutes } from '../features/documents/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { optionsRoutes } from '../features/options/routes';
 import { pricingRoutes } from '../features/pricing/routes';
@@ -24,6 +25,7 @@ export const featureRoutes: AppRoute[] = [
   ...pricingRoutes,
   ...hyperRequestRoutes,
   ...offerRoutes,
+  ...documentRoutes,
   ...profileRoutes,
   ...userRoutes,
   ...accessGroupRoutes,

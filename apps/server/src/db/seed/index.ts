@@ -4,15 +4,20 @@ import { ensureSystemOptions } from '../../modules/options/service';
 import type { Database } from '../connection';
 import { ensureAdmin } from './admin';
 import { seedDemoData } from './demo';
+import { seedDemoTemplates } from './demo-templates';
 import { seedReferenceData } from './reference';
 
 /**
  * Runs after migrations on every start; each step is idempotent. Reference data (countries, currencies,
- * ...) always; the first administrator when there is none; demo data when DEMO_DATA is on.
+ * ...) always; the first administrator when there is none; demo data (with the document generator's templates) when
+ * DEMO_DATA is on.
  */
 export async function bootstrap(database: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
   await seedReferenceData(database.db);
   await ensureSystemOptions(database.db);
   await ensureAdmin(database, config, log);
-  if (config.demoData) await seedDemoData(database, log);
+  if (config.demoData) {
+    await seedDemoData(database, log);
+    await seedDemoTemplates(database, config);
+  }
 }

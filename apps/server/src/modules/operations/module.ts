@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/modules';
 import { operationsArchiverJob } from './archiver';
+import { OPERATION_DOCUMENT_INITIATORS } from './document-initiators';
 import { OPERATION_FILE_OWNERS, operationFilesColdStorageJob } from './files';
 import { operationsMergeHook, operationsRenameHook } from './merge';
 import { OPERATION_TOPIC_RULES } from './realtime';
@@ -17,5 +18,6 @@ export const operationsModule = defineModule({
   contributes: {
     counterpartyMergeHooks: { operations: operationsMergeHook },
     counterpartyRenameHooks: { operations: operationsRenameHook },
+    documentInitiators: OPERATION_DOCUMENT_INITIATORS,
   },
 });

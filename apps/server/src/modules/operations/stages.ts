@@ -28,10 +28,43 @@ import { jobOrders, type jobs, stages, stageTypes } from './tables';
 
 export type StageRow = typeof stages.$inferSelect;
 
+/** A stage with a behaviour closed or re-opened, for the module that acts on it. */
+export interface StageBehaviourEvent {
+  operationType: OperationType;
+  operationId: number;
+  stageTypeId: number;
+  event: StageEvent;
+}
+
+/**
+ * What a module does when a stage with its behaviour closes or re-opens, in the same transaction, beyond
+ * the order effects of the stage rules (the documents module: DOCUMENT_GENERATION generates files).
+ */
+export type StageBehaviourHandler = (ctx: ResourceContext, event: StageBehaviourEvent) => Promise<void>;
+
 declare module '../../platform/modules' {
   interface ModuleContributions {
     /** What a module adds to the stage rules: closure checks by name, behaviours by code (the WMS: WMS_AR). */
     stageRules: StageRuleAdditions;
+    /** What a module does when a stage with a behaviour closes or re-opens, by behaviour code. */
+    stageBehaviourHandlers: StageBehaviourHandler;
+  }
+}
+
+/** Runs the handlers of the stage's behaviours that modules contribute. */
+export async function runStageHandlers(
+  ctx: ResourceContext,
+  stage: StageRow,
+  event: StageEvent,
+): Promise<void> {
+  const handlers = ctx.registries.contributions('stageBehaviourHandlers');
+  for (const behaviour of stage.behaviours) {
+    await handlers.get(behaviour)?.(ctx, {
+      operationType: stage.operationType as OperationType,
+      operationId: stage.operationId,
+      stageTypeId: stage.stageTypeId,
+      event,
+    });
   }
 }
 

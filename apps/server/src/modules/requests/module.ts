@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/modules';
 import { requestsMergeHook, requestsRenameHook } from './counterparty-hooks';
+import { REQUEST_DOCUMENT_INITIATOR } from './document-initiator';
 import { hyperRequestsMergeHook, hyperRequestsRenameHook } from './hyper-requests';
 import { REQUEST_FILE_OWNERS } from './requests';
 import routes from './routes';
@@ -14,6 +15,7 @@ export const requestsModule = defineModule({
     counterpartyMergeHooks: { requests: requestsMergeHook },
     counterpartyRenameHooks: { requests: requestsRenameHook },
     orderRequestChecks: { requests: orderRequestCheck },
+    documentInitiators: { request: REQUEST_DOCUMENT_INITIATOR },
   },
 });
 

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { fieldError, notFound, ValidationError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
+import { recentDocuments } from '../documents';
 import { getOptions } from '../options';
 import { loadSessionUser } from '../users';
 import { type HomeData, homeQuerySchema, homeSchema, type SystemData, systemSchema } from './schemas';
@@ -104,8 +105,9 @@ export default async function systemModule(app: App): Promise<void> {
         data.systemCurrency = systemCurrencyCode;
         data.systemCurrencyId = await currencyIdByCode(database.db, systemCurrencyCode);
       }
-      // Documents come with the documents module; until then nobody has recent ones.
-      if (objects.has('recentDocuments')) data.recentDocuments = [];
+      if (objects.has('recentDocuments')) {
+        data.recentDocuments = await recentDocuments(database.db, request.auth!, app.clock());
+      }
       return { data };
     },
   );

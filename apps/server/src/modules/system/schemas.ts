@@ -1,4 +1,4 @@
-import { HOME_OBJECTS, type NavItem } from '@tms/domain';
+import { HOME_OBJECTS, type NavItem, recentDocumentSchema } from '@tms/domain';
 import { z } from 'zod';
 import { sessionUserSchema } from '../users';
 
@@ -50,14 +50,6 @@ export const homeQuerySchema = z.object({
     .string()
     .max(1000)
     .describe(`JSON list of the objects wanted: ${HOME_OBJECTS.map((o) => `"${o}"`).join(', ')}`),
-});
-
-/** A document recently worked on, for the header's recent-documents menu. */
-export const recentDocumentSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  folderName: z.string().nullable(),
-  currentFile: z.object({ createdAt: z.string(), downloadLink: z.string() }).nullable(),
 });
 
 /** `GET /api/home`: only the objects asked for are present. */

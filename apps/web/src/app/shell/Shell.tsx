@@ -20,7 +20,7 @@ import {
   IconLayoutSidebarLeftExpand,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { refreshToken } from '../../platform/auth/actions';
@@ -36,6 +36,10 @@ import { NavMenu } from './NavMenu';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from './navLogic';
 import { PasswordChangeDialog } from './PasswordChangeDialog';
 import { UserMenu } from './UserMenu';
+
+// Header buttons of features load on their own after the shell has painted, and decide there whether the
+// user sees them (the permission catalogue stays out of the shell's first load).
+const RecentDocuments = lazy(() => import('../../features/documents/RecentDocuments'));
 
 /** The signed-in frame: it waits for the system call, then shows drawer, header and the route's screen. */
 export function Shell() {
@@ -178,6 +182,9 @@ function Frame({ system }: { system: SystemData }) {
                   </Text>
                 </Group>
               )}
+              <Suspense fallback={null}>
+                <RecentDocuments />
+              </Suspense>
               <UserMenu system={system} />
             </Group>
           </Group>

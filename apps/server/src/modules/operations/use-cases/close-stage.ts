@@ -9,6 +9,7 @@ import {
   applyEffects,
   lockedStage,
   managedOperation,
+  runStageHandlers,
   saveStage,
   stageEntity,
   stageRulesOf,
@@ -62,6 +63,7 @@ export const closeStage = defineUseCase({
     const set = { closed: true, actualDate, closedAt: new Date(), closedById: auth.userId };
     const after = await saveStage(tx, auth, kind, operation, before, set, 'close', input.version);
     await applyEffects({ ...ctx, auth }, operation, kind, before.behaviours, 'close', actualDate);
+    await runStageHandlers({ ...ctx, auth }, before, 'close');
     return stageEntity(after);
   },
 });

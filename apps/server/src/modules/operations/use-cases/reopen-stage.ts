@@ -10,7 +10,14 @@ import { fieldError, forbidden } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
 import { OPERATION_KINDS } from '../operation';
 import { actorOf } from '../orders';
-import { applyEffects, lockedStage, managedOperation, saveStage, stageEntity } from '../stages';
+import {
+  applyEffects,
+  lockedStage,
+  managedOperation,
+  runStageHandlers,
+  saveStage,
+  stageEntity,
+} from '../stages';
 
 export const reopenStageInput = stageReopenSchema.extend({
   operation: z.enum(OPERATION_TYPES),
@@ -45,6 +52,7 @@ export const reopenStage = defineUseCase({
     const set = { closed: false, actualDate: null, closedAt: null, closedById: null };
     const after = await saveStage(tx, auth, kind, operation, before, set, 'reopen', input.version);
     await applyEffects({ ...ctx, auth }, operation, kind, before.behaviours, 'reopen', before.actualDate);
+    await runStageHandlers({ ...ctx, auth }, before, 'reopen');
     return stageEntity(after);
   },
 });

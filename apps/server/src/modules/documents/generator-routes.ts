@@ -1,0 +1,114 @@
+import {
+  dataSchema,
+  documentTemplateResource,
+  generateDocumentSchema,
+  initiatorPreviewSchema,
+  initiatorSchema,
+  recordIdSchema,
+} from '@tms/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { fieldError } from '../../platform/errors';
+import { fileMetadata } from '../../platform/files/service';
+import type { App } from '../../platform/http/types';
+import { registerResourceRoutes, requestContext } from '../../platform/resources';
+import { generateDocument, initiatorOf, initiatorsOf, templateService, templatesFor } from './generator';
+import { documentTemplates } from './tables';
+
+const initiatorParams = z.object({ initiatorType: z.string().max(50), id: recordIdSchema });
+const generatedSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+  downloadLink: z.string(),
+  attached: z.boolean(),
+});
+
+/** The template resource (the .docx checked and attached), the initiators, the preview and the generation. */
+export default async function generatorRoutes(app: App): Promise<void> {
+  const service = templateService(() => app.fileStorage);
+  registerResourceRoutes(app, service);
+  const tags = ['document-generator'];
+
+  app.get(
+    '/document-generator/initiators',
+    {
+      config: { roles: documentTemplateResource.roles.edit },
+      schema: {
+        tags,
+        summary: 'The kinds of records documents are generated for, with the fields a template may use',
+        response: { 200: dataSchema(z.array(initiatorSchema)) },
+      },
+    },
+    async () => ({ data: initiatorsOf(app.registries) }),
+  );
+
+  app.get(
+    '/document-generator/initiator/:initiatorType/preview/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A record as its templates see it: the fields with its values and the templates to generate',
+        params: initiatorParams,
+        response: { 200: dataSchema(initiatorPreviewSchema) },
+      },
+    },
+    async (request) => {
+      const { initiatorType, id } = request.params as z.infer<typeof initiatorParams>;
+      const initiator = initiatorOf(app.registries, initiatorType);
+      const ctx = requestContext(request, app.database.db);
+      const { title, data } = await initiator.load(ctx, id);
+      const templates = await templatesFor(ctx.tx, initiatorType);
+      return {
+        data: {
+          initiator: initiatorsOf(app.registries).find((one) => one.type === initiatorType)!,
+          title,
+          data,
+          templates: templates.map(({ id: templateId, name, fileName }) => ({
+            id: templateId,
+            name,
+            fileName,
+          })),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/document-generator/initiator/:initiatorType/generate/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "Generate a template for a record the user may read: the .docx is attached to the record's files (or handed over as a temporary file)",
+        params: initiatorParams,
+        body: generateDocumentSchema,
+        response: { 201: dataSchema(generatedSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { initiatorType, id } = request.params as z.infer<typeof initiatorParams>;
+      const { templateId } = request.body as z.infer<typeof generateDocumentSchema>;
+      const row = await app.database.db.transaction(async (tx) => {
+        const ctx = requestContext(request, tx);
+        const [template] = await tx
+          .select()
+          .from(documentTemplates)
+          .where(eq(documentTemplates.id, templateId));
+        if (!template?.enabled)
+          throw fieldError(['templateId'], 'The value you selected is not a valid choice.');
+        return generateDocument(
+          { ...ctx, storage: app.fileStorage, actingUserId: ctx.auth.userId },
+          initiatorType,
+          id,
+          template,
+        );
+      });
+      const { id: fileId, description, size, createdAt, downloadLink } = fileMetadata(row);
+      return reply
+        .code(201)
+        .send({ data: { id: fileId, description, size, createdAt, downloadLink, attached: !row.temporary } });
+    },
+  );
+}

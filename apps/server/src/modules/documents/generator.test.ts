@@ -1,0 +1,210 @@
+import { DOCX_MIME_TYPE, TEMPLATE_MESSAGES } from '@tms/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forbidden, notFound } from '../../platform/errors';
+import { files } from '../../platform/files/tables';
+import { ZIP_MESSAGES } from '../../platform/files/zip-guard';
+import { defineModule } from '../../platform/modules';
+import { docxText, makeDocx } from '../../test/docx';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { signIn } from '../../test/users';
+import { makeZip } from '../../test/zips';
+
+function multipart(name: string, content: Buffer) {
+  const boundary = '----tms-generator-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A probe record kind: shipments 1 and 2; the reader of `probe` may read 1 only; files under `probe`. */
+const probeModule = defineModule({
+  name: 'generator-probe',
+  fileOwners: { probe: async () => true },
+  contributes: {
+    documentInitiators: {
+      probe: {
+        label: { ru: 'Проба', en: 'Probe' },
+        fields: [
+          { tag: 'number', label: { ru: 'Номер', en: 'Number' } },
+          {
+            tag: 'lines',
+            label: { ru: 'Строки', en: 'Lines' },
+            items: [{ tag: 'name', label: { ru: 'Имя', en: 'Name' } }],
+          },
+        ],
+        fileOwnerType: 'probe',
+        async load(ctx, id) {
+          if (id > 2) throw notFound();
+          if (id === 2 && ctx.auth && !ctx.auth.roles.has('ROLE_ADMIN')) throw forbidden();
+          return {
+            title: `00000${id}`,
+            data: { number: `00000${id}`, lines: [{ name: 'Паллеты' }, { name: 'Коробки' }] },
+          };
+        },
+      },
+    },
+  },
+});
+
+describe('document generator', () => {
+  let ctx: TestContext;
+  let admin: { authorization: string };
+  let user: { authorization: string };
+
+  beforeAll(async () => {
+    ctx = await createTestApp({}, [probeModule]);
+    admin = (await signIn(ctx, ['ROLE_SETTINGS_TEMPLATES'])).headers;
+    user = (await signIn(ctx, [])).headers;
+  });
+  afterAll(() => ctx.close());
+
+  async function upload(name: string, content: Buffer, headers = admin) {
+    const body = multipart(name, content);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/file-management/files/temporary',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().data.id as number;
+  }
+  const createTemplate = async (fileId: number, name = 'Акт', initiatorType = 'probe') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/document-generator/templates',
+      headers: admin,
+      payload: { name, initiatorType, fileId },
+    });
+  const refusal = (res: { json(): { errors: { children: { fileId?: { errors: string[] } } } } }) =>
+    res.json().errors.children.fileId?.errors;
+
+  it('lists the registered initiators with their fields for the field picker', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/document-generator/initiators',
+      headers: admin,
+    });
+    const probe = res.json().data.find((one: { type: string }) => one.type === 'probe');
+    expect(probe.fields[1]).toEqual({
+      tag: 'lines',
+      label: { ru: 'Строки', en: 'Lines' },
+      items: [{ tag: 'name', label: { ru: 'Имя', en: 'Name' } }],
+    });
+  });
+
+  it('accepts only .docx files', async () => {
+    const pdf = await upload('act.pdf', makeDocx(['{number}']));
+    expect(refusal(await createTemplate(pdf))).toEqual([TEMPLATE_MESSAGES.onlyDocx]);
+    const notZip = await upload('act.docx', Buffer.from('just text, no archive at all, and long enough'));
+    expect(refusal(await createTemplate(notZip))).toEqual([ZIP_MESSAGES.invalid]);
+    const noDocument = await upload(
+      'act.docx',
+      makeZip([{ name: 'xl/workbook.xml', content: Buffer.from('<x/>') }]),
+    );
+    expect(refusal(await createTemplate(noDocument))).toEqual([TEMPLATE_MESSAGES.onlyDocx]);
+  });
+
+  it('refuses a zip bomb and a zip-slip archive before unpacking them', async () => {
+    const bomb = await upload(
+      'bomb.docx',
+      makeZip([{ name: 'word/document.xml', content: Buffer.alloc(32 * 1024 * 1024), declaredSize: 100 }]),
+    );
+    expect(refusal(await createTemplate(bomb))).toEqual([ZIP_MESSAGES.tooLarge]);
+    const slip = await upload(
+      'slip.docx',
+      makeZip([
+        { name: 'word/document.xml', content: Buffer.from('<w:document/>') },
+        { name: '../../../tmp/evil.sh', content: Buffer.from('rm -rf /') },
+      ]),
+    );
+    expect(refusal(await createTemplate(slip))).toEqual([ZIP_MESSAGES.unsafePath]);
+  });
+
+  it('refuses a template that is not UTF-8 or whose tags do not compile', async () => {
+    const latin1 = Buffer.from(
+      '<w:document><w:body><w:p><w:r><w:t>Caf\u00e9 {number}</w:t></w:r></w:p></w:body></w:document>',
+      'latin1',
+    );
+    const notUtf8 = await upload('latin1.docx', makeDocx([], latin1));
+    expect(refusal(await createTemplate(notUtf8))).toEqual([TEMPLATE_MESSAGES.utf8]);
+    const broken = await upload('broken.docx', makeDocx(['{#lines}{name}']));
+    expect(refusal(await createTemplate(broken))).toEqual([TEMPLATE_MESSAGES.invalidTemplate]);
+    const unknown = await upload('ok.docx', makeDocx(['{number}']));
+    const res = await createTemplate(unknown, 'Акт', 'weather');
+    expect(res.json().errors.children.initiatorType.errors).toEqual([TEMPLATE_MESSAGES.unknownInitiator]);
+  });
+
+  it('generates a template for a record with its loops and attaches it to the record', async () => {
+    const fileId = await upload(
+      'Акт.docx',
+      makeDocx(['Акт № {number}', '{#lines}', '— {name}', '{/lines}', 'Итог']),
+    );
+    const created = await createTemplate(fileId, 'Акт приёмки');
+    expect(created.statusCode, created.body).toBe(201);
+    const template = created.json().data;
+    expect(template).toMatchObject({ fileName: 'Акт.docx', initiatorType: 'probe' });
+
+    const preview = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/document-generator/initiator/probe/preview/1',
+      headers: user,
+    });
+    expect(preview.json().data).toMatchObject({
+      title: '000001',
+      data: { number: '000001' },
+      templates: [{ id: template.id, name: 'Акт приёмки' }],
+    });
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/document-generator/initiator/probe/generate/1',
+      headers: user,
+      payload: { templateId: template.id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const generated = res.json().data;
+    expect(generated).toMatchObject({ description: 'Акт приёмки 000001.docx', attached: true });
+    const [row] = await ctx.database.db.select().from(files).where(eq(files.id, generated.id));
+    expect(row).toMatchObject({ ownerType: 'probe', ownerId: 1, temporary: false, mimeType: DOCX_MIME_TYPE });
+    const download = await ctx.app.inject({ method: 'GET', url: generated.downloadLink, headers: user });
+    expect(docxText(download.rawPayload)).toBe('Акт № 000001\n— Паллеты\n— Коробки\nИтог');
+  });
+
+  it('generates nothing for a record the user may not read, an unknown kind or a template of another kind', async () => {
+    const fileId = await upload('x.docx', makeDocx(['{number}']));
+    const template = (await createTemplate(fileId, 'Проба')).json().data;
+    const generate = (url: string, templateId = template.id) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/document-generator/initiator/${url}`,
+        headers: user,
+        payload: { templateId },
+      });
+    const before = (await ctx.database.db.select().from(files)).length;
+    expect((await generate('probe/generate/2')).statusCode).toBe(403);
+    expect((await generate('probe/generate/9')).statusCode).toBe(404);
+    const unknown = await generate('weather/generate/1');
+    expect(unknown.json().message, unknown.body).toBe(TEMPLATE_MESSAGES.unknownInitiator);
+    const other = await generate('probe/generate/1', 999999);
+    expect(other.json().errors.children.templateId.errors).toEqual([
+      'The value you selected is not a valid choice.',
+    ]);
+    expect((await ctx.database.db.select().from(files)).length).toBe(before);
+  });
+
+  it('keeps the template screens to holders of the templates role', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/document-generator/templates',
+      headers: user,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

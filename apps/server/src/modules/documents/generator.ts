@@ -1,0 +1,234 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  DOCX_MIME_TYPE,
+  documentTemplateResource,
+  type Initiator,
+  type InitiatorField,
+  type LocalizedText,
+  TEMPLATE_MESSAGES,
+} from '@tms/domain';
+import Docxtemplater from 'docxtemplater';
+import { and, arrayContains, asc, eq } from 'drizzle-orm';
+import PizZip from 'pizzip';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { fieldError, HttpError, notFound } from '../../platform/errors';
+import { FILE_MESSAGES, type FileRow } from '../../platform/files/service';
+import type { FileStorage } from '../../platform/files/storage';
+import { files } from '../../platform/files/tables';
+import { readCheckedZip } from '../../platform/files/zip-guard';
+import type { Registries } from '../../platform/modules';
+import { type ResourceService, resourceService } from '../../platform/resources';
+import type { CallContext } from '../../platform/resources/context';
+import { documentTemplates } from './tables';
+
+/**
+ * A kind of record documents are generated for (spec: orders, jobs, customer requests, counterparties;
+ * bills later). The module owning the record registers it (`contributes: { documentInitiators: {...} }`).
+ */
+export interface DocumentInitiator {
+  label: LocalizedText;
+  /** The fields a template may use, as the field picker lists them. */
+  fields: readonly InitiatorField[];
+  /**
+   * The record's values by tag (loops as arrays of objects) for `auth`, or a 404 when the user may not read
+   * it; `auth: null` is the system (a stage closing).
+   */
+  load(
+    ctx: CallContext & { auth: AuthContext | null },
+    id: number,
+  ): Promise<{ title: string; data: Record<string, unknown> }>;
+  /** The owner type a generated file is attached under (the record's files); none: handed to the user only. */
+  fileOwnerType?: string;
+}
+
+declare module '../../platform/modules' {
+  interface ModuleContributions {
+    /** A kind of record the document generator fills templates from, by its initiator type. */
+    documentInitiators: DocumentInitiator;
+  }
+}
+
+export type TemplateRow = typeof documentTemplates.$inferSelect;
+
+export function initiatorOf(registries: Registries, type: string): DocumentInitiator {
+  const initiator = registries.contributions('documentInitiators').get(type);
+  if (!initiator) throw notFound(TEMPLATE_MESSAGES.unknownInitiator);
+  return initiator;
+}
+
+export function initiatorsOf(registries: Registries): Initiator[] {
+  return [...registries.contributions('documentInitiators')].map(([type, initiator]) => ({
+    type,
+    label: initiator.label,
+    fields: initiator.fields.map(({ tag, label, items }) => ({
+      tag,
+      label,
+      ...(items ? { items: items.map((item) => ({ tag: item.tag, label: item.label })) } : {}),
+    })),
+  }));
+}
+
+const TEMPLATE_FILE_OWNER = 'document_template';
+
+/** Docxtemplater over a checked archive: `{tag}`, loops `{#items}…{/items}`, a missing value prints nothing. */
+function compile(zip: Buffer): Docxtemplater {
+  return new Docxtemplater(new PizZip(zip), {
+    paragraphLoop: true,
+    linebreaks: true,
+    nullGetter: () => '',
+  });
+}
+
+/**
+ * Refuses a template that is no .docx, whose parts are not UTF-8, or whose tags do not compile, before it
+ * is saved; the archive passes the zip guard before anything unpacks it.
+ */
+async function checkTemplateFile(
+  tx: Tx,
+  storage: FileStorage,
+  auth: AuthContext,
+  fileId: number,
+  current?: number,
+) {
+  const [row] = await tx.select().from(files).where(eq(files.id, fileId));
+  const usable =
+    row &&
+    ((row.temporary && row.uploadedBy === auth.userId) ||
+      (!row.temporary && row.ownerType === TEMPLATE_FILE_OWNER && row.ownerId === current));
+  if (!row || !usable) throw fieldError(['fileId'], FILE_MESSAGES.notAvailable);
+  if (!row.description.toLowerCase().endsWith('.docx'))
+    throw fieldError(['fileId'], TEMPLATE_MESSAGES.onlyDocx);
+  const zip = await readCheckedZip(storage, row, ['fileId']);
+  let archive: PizZip;
+  try {
+    archive = new PizZip(zip);
+  } catch {
+    throw fieldError(['fileId'], TEMPLATE_MESSAGES.onlyDocx);
+  }
+  if (!archive.file('word/document.xml')) throw fieldError(['fileId'], TEMPLATE_MESSAGES.onlyDocx);
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  for (const entry of Object.values(archive.files)) {
+    if (entry.dir || !/\.(xml|rels)$/i.test(entry.name)) continue;
+    try {
+      utf8.decode(entry.asUint8Array());
+    } catch {
+      throw fieldError(['fileId'], TEMPLATE_MESSAGES.utf8);
+    }
+  }
+  try {
+    compile(zip);
+  } catch {
+    throw fieldError(['fileId'], TEMPLATE_MESSAGES.invalidTemplate);
+  }
+  return row;
+}
+
+export function templateService(storage: () => FileStorage): ResourceService<TemplateRow> {
+  return resourceService(documentTemplateResource, documentTemplates, {
+    hooks: {
+      async beforeCreate({ tx, auth, registries }, values) {
+        assertInitiator(registries, values.initiatorType as string);
+        const file = await checkTemplateFile(tx, storage(), auth, values.fileId as number);
+        return { ...values, fileName: file.description };
+      },
+      async beforeUpdate({ tx, auth, registries }, values, existing) {
+        if (values.initiatorType !== undefined) assertInitiator(registries, values.initiatorType as string);
+        if (values.fileId === undefined || values.fileId === existing.fileId) return values;
+        const file = await checkTemplateFile(tx, storage(), auth, values.fileId as number, existing.id);
+        return { ...values, fileName: file.description };
+      },
+      async afterWrite({ tx }, { action, after }) {
+        if (!after || (action !== 'create' && action !== 'update')) return;
+        await tx
+          .update(files)
+          .set({ temporary: false, ownerType: TEMPLATE_FILE_OWNER, ownerId: after.id })
+          .where(and(eq(files.id, after.fileId), eq(files.temporary, true)));
+      },
+    },
+  });
+}
+
+function assertInitiator(registries: Registries, type: string) {
+  if (!registries.contributions('documentInitiators').has(type)) {
+    throw fieldError(['initiatorType'], TEMPLATE_MESSAGES.unknownInitiator);
+  }
+}
+
+async function templateContent(storage: FileStorage, tx: Tx, template: TemplateRow): Promise<Buffer> {
+  const [row] = await tx.select().from(files).where(eq(files.id, template.fileId));
+  if (!row) throw fieldError(['templateId'], TEMPLATE_MESSAGES.fileNotFound);
+  try {
+    return await readCheckedZip(storage, row, ['templateId']);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 410) {
+      throw fieldError(['templateId'], TEMPLATE_MESSAGES.fileNotFound);
+    }
+    throw error;
+  }
+}
+
+/** The filled template as a .docx. */
+export function renderDocx(template: Buffer, data: Record<string, unknown>): Buffer {
+  const doc = compile(template);
+  doc.render(data);
+  return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
+}
+
+/** The enabled templates of an initiator type (those a stage type generates, with `stageTypeId`). */
+export async function templatesFor(
+  tx: Tx,
+  initiatorType: string,
+  stageTypeId?: number,
+): Promise<TemplateRow[]> {
+  return tx
+    .select()
+    .from(documentTemplates)
+    .where(
+      and(
+        eq(documentTemplates.initiatorType, initiatorType),
+        eq(documentTemplates.enabled, true),
+        stageTypeId === undefined ? undefined : arrayContains(documentTemplates.stageTypeIds, [stageTypeId]),
+      ),
+    )
+    .orderBy(asc(documentTemplates.name), asc(documentTemplates.id));
+}
+
+/**
+ * Fills `template` with the record's values and stores the result: attached to the record's files when
+ * the initiator has them, else as the user's temporary file to download. Answers the stored file.
+ */
+export async function generateDocument(
+  ctx: CallContext & { auth: AuthContext | null; storage: FileStorage; actingUserId: number | null },
+  initiatorType: string,
+  id: number,
+  template: TemplateRow,
+): Promise<FileRow> {
+  const initiator = initiatorOf(ctx.registries, initiatorType);
+  if (template.initiatorType !== initiatorType) {
+    throw fieldError(['templateId'], TEMPLATE_MESSAGES.wrongInitiator);
+  }
+  const { title, data } = await initiator.load(ctx, id);
+  const content = renderDocx(await templateContent(ctx.storage, ctx.tx, template), data);
+  const now = new Date();
+  const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+  await ctx.storage.put(key, Readable.from([content]));
+  const description = `${template.name} ${title}.docx`.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 255);
+  const owned = initiator.fileOwnerType !== undefined;
+  const [row] = await ctx.tx
+    .insert(files)
+    .values({
+      storageKey: key,
+      description,
+      mimeType: DOCX_MIME_TYPE,
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      temporary: !owned,
+      ownerType: owned ? initiator.fileOwnerType : null,
+      ownerId: owned ? id : null,
+      uploadedBy: ctx.actingUserId,
+    })
+    .returning();
+  return row!;
+}

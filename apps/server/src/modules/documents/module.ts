@@ -1,0 +1,22 @@
+import { documentTemplateResource } from '@tms/domain';
+import { defineModule } from '../../platform/modules';
+import { hasAnyRole } from '../../platform/permissions/check';
+import { canReadDocuments, DOCUMENT_FILE_OWNER } from './documents';
+import generatorRoutes from './generator-routes';
+import routes from './routes';
+import { documentGenerationHandler, documentGenerationJob } from './stage-generation';
+
+/** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
+export const documentsModule = defineModule({
+  name: 'documents',
+  async routes(app) {
+    await routes(app);
+    await generatorRoutes(app);
+  },
+  jobs: [documentGenerationJob],
+  fileOwners: {
+    [DOCUMENT_FILE_OWNER]: async (auth) => canReadDocuments(auth),
+    document_template: async (auth) => hasAnyRole(auth, documentTemplateResource.roles.edit),
+  },
+  contributes: { stageBehaviourHandlers: { DOCUMENT_GENERATION: documentGenerationHandler } },
+});

@@ -1,0 +1,268 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  CopyButton,
+  FileButton,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconUpload } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocumentTemplate, Initiator, ListResult, StageType } from '@tms/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api } from '../../platform/api/client';
+import { refusalOf } from '../../platform/kit/blocks';
+import { FormRootError } from '../../platform/kit/FormRootError';
+import { resourceKey } from '../../platform/resources/keys';
+import type { ResourceScreenProps } from '../../platform/resources/types';
+import { notifySaved } from '../../platform/snackbar';
+import { uploadTemporaryFile } from '../../platform/widgets/custom-fields/FileField';
+
+const TEMPLATES_PATH = '/document-generator/templates';
+
+/** A tag to copy into the Word file: `{number}`, a loop `{#stages}…{/stages}`. */
+function TagCopy({ tag }: { tag: string }) {
+  const { t } = useTranslation('documents');
+  return (
+    <CopyButton value={tag}>
+      {({ copied, copy }) => (
+        <Group gap={4} wrap="nowrap">
+          <Text ff="monospace" size="sm">
+            {tag}
+          </Text>
+          <Tooltip label={t(copied ? 'templates.copied' : 'templates.copy')}>
+            <ActionIcon
+              variant="subtle"
+              size="sm"
+              onClick={copy}
+              aria-label={`${t('templates.copy')} ${tag}`}
+            >
+              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      )}
+    </CopyButton>
+  );
+}
+
+/** The field picker: every field of the initiator with the tag that prints it, loops with their fields. */
+export function FieldPicker({ initiator }: { initiator: Initiator }) {
+  const { t, i18n } = useTranslation('documents');
+  const text = (label: { ru: string; en: string }) => (i18n.language === 'en' ? label.en : label.ru);
+  return (
+    <Table verticalSpacing={4} data-testid="field-picker">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('templates.field')}</Table.Th>
+          <Table.Th>{t('templates.tag')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {initiator.fields.flatMap((field) => [
+          <Table.Tr key={field.tag}>
+            <Table.Td>{text(field.label)}</Table.Td>
+            <Table.Td>
+              <TagCopy tag={field.items ? `{#${field.tag}}…{/${field.tag}}` : `{${field.tag}}`} />
+            </Table.Td>
+          </Table.Tr>,
+          ...(field.items ?? []).map((item) => (
+            <Table.Tr key={`${field.tag}.${item.tag}`}>
+              <Table.Td pl="xl" c="dimmed">
+                {text(item.label)}
+              </Table.Td>
+              <Table.Td>
+                <TagCopy tag={`{${item.tag}}`} />
+              </Table.Td>
+            </Table.Tr>
+          )),
+        ])}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A .docx template: its name, the kind of record it is for, the Word file and the stage types that generate it. */
+export function TemplateForm({ descriptor }: ResourceScreenProps) {
+  const { t, i18n } = useTranslation('documents');
+  const id = Number(useParams().id) || null;
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const initiators = useQuery({
+    queryKey: ['documents', 'initiators'],
+    queryFn: ({ signal }) => api.get<Initiator[]>('/document-generator/initiators', { signal }),
+  });
+  const stageTypes = useQuery({
+    queryKey: ['documents', 'stage-types'],
+    queryFn: ({ signal }) =>
+      api.get<ListResult<StageType>>('/settings/stage-types', { signal, query: { itemsPerPage: 1000 } }),
+  });
+  const existing = useQuery({
+    queryKey: [...resourceKey(descriptor), 'record', id],
+    queryFn: ({ signal }) => api.get<DocumentTemplate>(`${TEMPLATES_PATH}/${id}`, { signal }),
+    enabled: id !== null,
+  });
+  const [name, setName] = useState('');
+  const [initiatorType, setInitiatorType] = useState<string | null>(null);
+  const [stageTypeIds, setStageTypeIds] = useState<string[]>([]);
+  const [file, setFile] = useState<{ id: number; name: string } | null>(null);
+  const record = existing.data;
+  useEffect(() => {
+    if (!record) return;
+    setName(record.name);
+    setInitiatorType(record.initiatorType);
+    setStageTypeIds(record.stageTypeIds.map(String));
+    setFile({ id: record.fileId, name: record.fileName });
+  }, [record]);
+
+  const upload = useMutation({
+    mutationFn: (chosen: File) => uploadTemporaryFile(chosen),
+    onSuccess: (uploaded) => setFile({ id: uploaded.id, name: uploaded.description }),
+  });
+  const save = useMutation({
+    mutationFn: () => {
+      const body = { name, initiatorType, fileId: file?.id, stageTypeIds: stageTypeIds.map(Number) };
+      return record
+        ? api.put<DocumentTemplate>(
+            `${TEMPLATES_PATH}/${record.id}`,
+            { ...body, version: record.version },
+            { suppressPopup: [400] },
+          )
+        : api.post<DocumentTemplate>(TEMPLATES_PATH, body, { suppressPopup: [400] });
+    },
+    onSuccess: (saved) => {
+      notifySaved(t('templates.saved'));
+      client.invalidateQueries({ queryKey: resourceKey(descriptor) });
+      if (!record) navigate(`${TEMPLATES_PATH}/${saved.id}`, { replace: true });
+    },
+  });
+  const refusal = refusalOf(save.error);
+  const text = (label: { ru: string; en: string }) => (i18n.language === 'en' ? label.en : label.ru);
+  const initiator = initiators.data?.find((one) => one.type === initiatorType);
+  return (
+    <Stack gap="md" maw={1200}>
+      <Title order={2} size="h3">
+        {record?.name ?? t('templates.new')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="md">
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              save.mutate();
+            }}
+          >
+            <Stack>
+              {refusal.field('root') && <FormRootError>{refusal.field('root')}</FormRootError>}
+              <TextInput
+                label={t('templates.name')}
+                value={name}
+                onChange={(event) => setName(event.currentTarget.value)}
+                error={refusal.field('name')}
+                required
+                data-testid="template-name"
+              />
+              <Select
+                label={t('templates.initiatorType')}
+                data={(initiators.data ?? []).map((one) => ({ value: one.type, label: text(one.label) }))}
+                value={initiatorType}
+                onChange={setInitiatorType}
+                error={refusal.field('initiatorType')}
+                required
+                data-testid="template-initiator"
+              />
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  {t('templates.file')}{' '}
+                  <Text span c="red">
+                    *
+                  </Text>
+                </Text>
+                <Group gap="sm">
+                  <FileButton
+                    accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+                    onChange={(chosen) => chosen && upload.mutate(chosen)}
+                  >
+                    {(props) => (
+                      <Button
+                        {...props}
+                        variant="default"
+                        leftSection={<IconUpload size={16} />}
+                        loading={upload.isPending}
+                        data-testid="template-upload"
+                      >
+                        {t(file ? 'templates.replaceFile' : 'templates.chooseFile')}
+                      </Button>
+                    )}
+                  </FileButton>
+                  <Text size="sm" c={file ? undefined : 'dimmed'} data-testid="template-file-name">
+                    {file?.name ?? t('templates.noFile')}
+                  </Text>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('templates.fileHint')}
+                </Text>
+                {refusal.field('fileId') && (
+                  <Alert color="red" p="xs" data-testid="template-file-error">
+                    {refusal.field('fileId')}
+                  </Alert>
+                )}
+              </Stack>
+              <MultiSelect
+                label={t('templates.stageTypeIds')}
+                description={t('templates.stageTypesHint')}
+                data={(stageTypes.data?.collection ?? []).map((type) => ({
+                  value: String(type.id),
+                  label: type.name,
+                }))}
+                value={stageTypeIds}
+                onChange={setStageTypeIds}
+                searchable
+                clearable
+              />
+              <Group justify="flex-end">
+                <Button variant="default" component={Link} to={TEMPLATES_PATH}>
+                  {t('common:cancel')}
+                </Button>
+                <Button type="submit" loading={save.isPending} data-testid="template-save">
+                  {t('common:save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Title order={3} size="h5">
+              {t('templates.fields')}
+            </Title>
+            {initiator ? (
+              <>
+                <Text size="xs" c="dimmed">
+                  {t('templates.fieldsHint')}
+                </Text>
+                <FieldPicker initiator={initiator} />
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('templates.chooseInitiator')}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}
