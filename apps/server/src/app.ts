@@ -43,6 +43,7 @@ import { housekeepingJob } from './platform/jobs/housekeeping';
 import { scheduledJobsRoutes } from './platform/jobs/routes';
 import listViewsRoutes from './platform/list-views/routes';
 import { buildRegistries, defineModule, type ModuleDefinition } from './platform/modules';
+import notificationRoutes from './platform/notifications/routes';
 import { registerReadRouting } from './platform/read-routing';
 import { SHELL_TOPICS } from './platform/realtime/hub';
 import realtimeRoutes, { registerRealtime } from './platform/realtime/routes';
@@ -107,6 +108,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   operationsModule,
   warehouseModule,
   defineModule({ name: 'list-views', routes: listViewsRoutes }),
+  defineModule({ name: 'notifications', routes: notificationRoutes }),
 ];
 
 export async function buildApp({

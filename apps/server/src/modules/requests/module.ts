@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/modules';
 import { requestsMergeHook, requestsRenameHook } from './counterparty-hooks';
+import { REQUEST_NOTIFICATIONS } from './notifications';
 import routes from './routes';
 import { orderRequestCheck } from './use-cases/order-from-request';
 
@@ -7,6 +8,7 @@ import { orderRequestCheck } from './use-cases/order-from-request';
 export const requestsModule = defineModule({
   name: 'requests',
   routes,
+  notifications: REQUEST_NOTIFICATIONS,
   contributes: {
     counterpartyMergeHooks: { requests: requestsMergeHook },
     counterpartyRenameHooks: { requests: requestsRenameHook },

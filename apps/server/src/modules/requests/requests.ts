@@ -15,6 +15,7 @@ import { ErrorCollector, fieldError } from '../../platform/errors';
 import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
 import { assertCanTakeNewWork, counterparties } from '../counterparties';
 import { checkCargoRoles, routeColumns, services } from '../operations';
+import { withRequestNotifications } from './notifications';
 import { requestScope } from './scope';
 import { customerRequests } from './tables';
 
@@ -89,7 +90,7 @@ export const requestService: ResourceService<RequestRow> = resourceService(
   customerRequests,
   {
     scopeField: 'serviceOfficeId',
-    hooks: {
+    hooks: withRequestNotifications({
       scope: (auth, access) => requestScope(auth, access),
       async beforeCreate(ctx, values) {
         checkCargoRoles(ctx.auth, values, null);
@@ -101,6 +102,6 @@ export const requestService: ResourceService<RequestRow> = resourceService(
         checkCargoRoles(ctx.auth, values, existing as Values);
         return { ...values, ...(await prepareRequest(ctx, values, existing)) };
       },
-    },
+    }),
   },
 );

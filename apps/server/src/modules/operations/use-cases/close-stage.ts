@@ -2,6 +2,7 @@ import { OPERATION_TYPES, stageCloseIssues, stageCloseSchema, stageSchema } from
 import { z } from 'zod';
 import { ErrorCollector } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
+import { notifyStageClosed } from '../notifications';
 import { OPERATION_KINDS } from '../operation';
 import { actorOf } from '../orders';
 import { stageManageScope } from '../scope';
@@ -62,6 +63,7 @@ export const closeStage = defineUseCase({
     const set = { closed: true, actualDate, closedAt: new Date(), closedById: auth.userId };
     const after = await saveStage(tx, auth, kind, operation, before, set, 'close', input.version);
     await applyEffects({ ...ctx, auth }, operation, kind, before.behaviours, 'close', actualDate);
+    await notifyStageClosed(ctx, kind.type, operation, after.name);
     return stageEntity(after);
   },
 });
