@@ -10,6 +10,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { accessGroupsModule } from './modules/access-groups/module';
+import { communicationModule } from './modules/communication/module';
 import { companyModule } from './modules/company/module';
 import { cabinetKeyLookup } from './modules/counterparties';
 import { counterpartiesModule } from './modules/counterparties/module';
@@ -109,6 +110,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   warehouseModule,
   defineModule({ name: 'list-views', routes: listViewsRoutes }),
   defineModule({ name: 'notifications', routes: notificationRoutes }),
+  communicationModule,
 ];
 
 export async function buildApp({
