@@ -72,12 +72,25 @@ const CATALOGUE: readonly NavEntry[] = [
     roles: rolesOfScopedPermission('ROLE_COUNTERPARTY_VIEW'),
   },
   {
+    name: 'nav.announcements',
+    icon: 'speakerphone',
+    route: '/announcements',
+    roles: ['ROLE_COMPANY_CHAPTERS'],
+  },
+  { name: 'nav.notifications', icon: 'bell', route: '/notifications', roles: ['ROLE_COMPANY_CHAPTERS'] },
+  {
     // Grouped by what is set up (the declared screens land in their group from DECLARED_SCREENS); the
     // profile every user has comes first, the system options last.
     name: 'nav.settings',
     icon: 'settings',
     children: [
       { name: 'nav.userProfile', icon: 'user-circle', route: '/settings/user-profile' },
+      {
+        name: 'nav.notificationSettings',
+        icon: 'bell',
+        route: '/user-settings/notification-settings',
+        roles: ['ROLE_COMPANY_CHAPTERS'],
+      },
       {
         name: 'nav.settingsAccess',
         icon: 'shield-lock',
@@ -131,6 +144,7 @@ const CATALOGUE: readonly NavEntry[] = [
       },
       { name: 'nav.settingsFinance', icon: 'coin', sortable: true, children: [] },
       { name: 'nav.settingsDocuments', icon: 'files', sortable: true, children: [] },
+      { name: 'nav.versionNews', icon: 'news', route: '/version-news/announcements', roles: ['ROLE_ADMIN'] },
       {
         name: 'nav.systemOptions',
         icon: 'adjustments',

@@ -20,7 +20,7 @@ import {
   IconLayoutSidebarLeftExpand,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { refreshToken } from '../../platform/auth/actions';
@@ -36,6 +36,16 @@ import { NavMenu } from './NavMenu';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from './navLogic';
 import { PasswordChangeDialog } from './PasswordChangeDialog';
 import { UserMenu } from './UserMenu';
+
+// The header's bell, announcements and version news load after the shell, with their dictionaries.
+const CommsHeader = lazy(async () => {
+  const [module, { i18next }] = await Promise.all([
+    import('../../features/communication/CommsHeader'),
+    import('../../platform/i18n'),
+  ]);
+  await i18next.loadNamespaces(['notifications', 'announcements']);
+  return module;
+});
 
 /** The signed-in frame: it waits for the system call, then shows drawer, header and the route's screen. */
 export function Shell() {
@@ -177,6 +187,11 @@ function Frame({ system }: { system: SystemData }) {
                     {system.user.contact.name}
                   </Text>
                 </Group>
+              )}
+              {!system.user.changePasswordRequired && (
+                <Suspense fallback={null}>
+                  <CommsHeader system={system} />
+                </Suspense>
               )}
               <UserMenu system={system} />
             </Group>
