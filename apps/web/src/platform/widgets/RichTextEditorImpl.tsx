@@ -4,7 +4,6 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RichTextEditorProps } from './RichTextEditor';
 
 const LABEL_KEYS = [
   'boldControlLabel',
@@ -30,10 +29,13 @@ const LABEL_KEYS = [
   'redoControlLabel',
 ] as const;
 
-type Props = Omit<RichTextEditorProps, 'label' | 'error' | 'required'> & {
+interface Props {
+  value: string;
+  onChange: (html: string) => void;
   minHeight: number;
   invalid: boolean;
-};
+  'data-testid'?: string;
+}
 
 export default function RichTextEditorImpl({ value, onChange, minHeight, invalid, ...rest }: Props) {
   const { t } = useTranslation('common');
