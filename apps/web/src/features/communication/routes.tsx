@@ -1,56 +1,24 @@
 import type { AppRoute } from '../../app/routeMeta';
 import { screen } from '../../platform/kit/screen';
 
-const NS = ['announcements', 'notifications', 'common'];
+type Screens = typeof import('./screens');
 
-/** Announcements, notifications, their settings and version news (spec §2, §3). */
-export const communicationRoutes: AppRoute[] = [
-  screen(
-    'announcements',
-    'nav:nav.announcements',
-    () => import('./AnnouncementsPage').then((m) => m.AnnouncementsPage),
-    NS,
-  ),
-  screen(
-    'announcements/new',
-    'announcements:newTitle',
-    () => import('./AnnouncementNewPage').then((m) => m.AnnouncementNewPage),
-    NS,
-  ),
-  screen(
-    'announcements/:id',
-    'announcements:itemTitle',
-    () => import('./AnnouncementPage').then((m) => m.AnnouncementPage),
-    NS,
-  ),
-  screen(
-    'notifications',
-    'nav:nav.notifications',
-    () => import('./NotificationsPage').then((m) => m.NotificationsPage),
-    NS,
-  ),
-  screen(
-    'user-settings/notification-settings',
-    'nav:nav.notificationSettings',
-    () => import('./NotificationSettingsPage').then((m) => m.NotificationSettingsPage),
-    NS,
-  ),
-  screen(
-    'version-news/announcements',
-    'nav:nav.versionNews',
-    () => import('./VersionNewsPages').then((m) => m.VersionNewsListPage),
-    NS,
-  ),
-  screen(
-    'version-news/announcements/new',
-    'announcements:versionNews.newTitle',
-    () => import('./VersionNewsPages').then((m) => m.VersionNewsEditPage),
-    NS,
-  ),
-  screen(
-    'version-news/announcements/:id',
-    'announcements:versionNews.itemTitle',
-    () => import('./VersionNewsPages').then((m) => m.VersionNewsEditPage),
-    NS,
-  ),
+/** Path, title key and screen of announcements, notifications, their settings and version news (spec §2, §3). */
+const SCREENS: [string, string, keyof Screens][] = [
+  ['announcements', 'nav:nav.announcements', 'AnnouncementsPage'],
+  ['announcements/new', 'announcements:newTitle', 'AnnouncementNewPage'],
+  ['announcements/:id', 'announcements:itemTitle', 'AnnouncementPage'],
+  ['notifications', 'nav:nav.notifications', 'NotificationsPage'],
+  ['user-settings/notification-settings', 'nav:nav.notificationSettings', 'NotificationSettingsPage'],
+  ['version-news/announcements', 'nav:nav.versionNews', 'VersionNewsListPage'],
+  ['version-news/announcements/new', 'announcements:versionNews.newTitle', 'VersionNewsEditPage'],
+  ['version-news/announcements/:id', 'announcements:versionNews.itemTitle', 'VersionNewsEditPage'],
 ];
+
+export const communicationRoutes: AppRoute[] = SCREENS.map(([path, title, name]) =>
+  screen(path, title, () => import('./screens').then((m) => m[name]), [
+    'announcements',
+    'notifications',
+    'common',
+  ]),
+);

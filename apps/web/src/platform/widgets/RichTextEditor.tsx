@@ -15,7 +15,11 @@ export interface RichTextEditorProps {
 }
 
 // The editor (tiptap and its toolbar) loads with the first screen that shows one, never with the shell.
-const Editor = lazy(() => import('./RichTextEditorImpl'));
+const Editor = lazy(async () => {
+  const [module, { i18next }] = await Promise.all([import('./RichTextEditorImpl'), import('../i18n')]);
+  await i18next.loadNamespaces(['richText']);
+  return module;
+});
 
 /** Rich text input (Mantine tiptap): marks, headings, lists, quotes, code and links. The server sanitizes. */
 export function RichTextEditor({ label, error, required, minHeight = 160, ...props }: RichTextEditorProps) {

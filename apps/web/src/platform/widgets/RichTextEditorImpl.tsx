@@ -38,12 +38,9 @@ interface Props {
 }
 
 export default function RichTextEditorImpl({ value, onChange, minHeight, invalid, ...rest }: Props) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('richText');
   const labels = useMemo(
-    () =>
-      Object.fromEntries(
-        LABEL_KEYS.map((key) => [key, t(`common:richText.${key}`)]),
-      ) as Partial<RichTextEditorLabels>,
+    () => Object.fromEntries(LABEL_KEYS.map((key) => [key, t(key)])) as Partial<RichTextEditorLabels>,
     [t],
   );
   const editor = useEditor({
