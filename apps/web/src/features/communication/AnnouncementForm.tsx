@@ -73,6 +73,7 @@ export function AnnouncementForm({
           data-testid="announcement-content"
         />
         <MultiSelect
+          id="announcement-offices"
           label={t('fields.serviceOffices')}
           description={t('fields.serviceOfficesHint')}
           data={(offices.data?.collection ?? []).map((o) => ({ value: String(o.id), label: o.name }))}

@@ -43,6 +43,8 @@ export function NotificationSettingsPage() {
     );
   }
   const changed = data.some((s) => chosen[s.type] !== s.scope);
+  // A type about records the user may not read at all is not theirs to choose.
+  const shown = data.filter((s) => s.maxScope !== 'off');
   return (
     <Stack maw={1000}>
       <Text c="dimmed" size="sm">
@@ -58,7 +60,8 @@ export function NotificationSettingsPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {data.map((setting, i) => {
+            {shown.map((setting) => {
+              const i = data.indexOf(setting);
               const max = NOTIFICATION_SCOPES.indexOf(setting.maxScope);
               return (
                 <Table.Tr key={setting.type}>
