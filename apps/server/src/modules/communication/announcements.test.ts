@@ -264,7 +264,7 @@ describe('stored rich text', () => {
     expect(listed.total).toBe(published);
     stored.push(...listed.collection.map((x: { content: string }) => x.content));
     expect(stored.flatMap(dangers)).toEqual([]);
-  });
+  }, 180_000);
 });
 
 function collect(socket: WebSocket) {
