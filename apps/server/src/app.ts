@@ -10,6 +10,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { accessGroupsModule } from './modules/access-groups/module';
+import { communicationModule } from './modules/communication/module';
 import { companyModule } from './modules/company/module';
 import { cabinetKeyLookup } from './modules/counterparties';
 import { counterpartiesModule } from './modules/counterparties/module';
@@ -45,6 +46,7 @@ import { housekeepingJob } from './platform/jobs/housekeeping';
 import { scheduledJobsRoutes } from './platform/jobs/routes';
 import listViewsRoutes from './platform/list-views/routes';
 import { buildRegistries, defineModule, type ModuleDefinition } from './platform/modules';
+import notificationRoutes from './platform/notifications/routes';
 import { registerReadRouting } from './platform/read-routing';
 import { SHELL_TOPICS } from './platform/realtime/hub';
 import realtimeRoutes, { registerRealtime } from './platform/realtime/routes';
@@ -112,6 +114,8 @@ export const MODULES: readonly ModuleDefinition[] = [
   warehouseModule,
   documentsModule,
   defineModule({ name: 'list-views', routes: listViewsRoutes }),
+  defineModule({ name: 'notifications', routes: notificationRoutes }),
+  communicationModule,
 ];
 
 export async function buildApp({

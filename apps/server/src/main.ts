@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     database,
     logger: loggerOptions(config.logLevel),
   });
-  await bootstrap(database, config, app.log);
+  await bootstrap(database, config, app.log, app.registries);
   await app.listen({ port: config.port, host: config.host });
   const scheduler = config.schedulerEnabled
     ? startScheduler({ database, config, log: app.log, registries: app.registries }, app.registries.jobs)

@@ -11,6 +11,7 @@ export * from './common/money';
 export * from './common/resource';
 export * from './common/state-machine';
 export * from './common/validation';
+export * from './communication';
 export * from './company';
 export * from './counterparties';
 export * from './custom-fields';

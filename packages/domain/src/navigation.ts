@@ -104,12 +104,25 @@ const CATALOGUE: readonly NavEntry[] = [
     roles: ['ROLE_DOCUMENT_VIEW', 'ROLE_DOCUMENT_EDIT'],
   },
   {
+    name: 'nav.announcements',
+    icon: 'speakerphone',
+    route: '/announcements',
+    roles: ['ROLE_COMPANY_CHAPTERS'],
+  },
+  { name: 'nav.notifications', icon: 'bell', route: '/notifications', roles: ['ROLE_COMPANY_CHAPTERS'] },
+  {
     // Grouped by what is set up (the declared screens land in their group from DECLARED_SCREENS); the
     // profile every user has comes first, the system options last.
     name: 'nav.settings',
     icon: 'settings',
     children: [
       { name: 'nav.userProfile', icon: 'user-circle', route: '/settings/user-profile' },
+      {
+        name: 'nav.notificationSettings',
+        icon: 'bell',
+        route: '/user-settings/notification-settings',
+        roles: ['ROLE_COMPANY_CHAPTERS'],
+      },
       {
         name: 'nav.settingsAccess',
         icon: 'shield-lock',
@@ -181,6 +194,7 @@ const CATALOGUE: readonly NavEntry[] = [
           },
         ],
       },
+      { name: 'nav.versionNews', icon: 'news', route: '/version-news/announcements', roles: ['ROLE_ADMIN'] },
       {
         name: 'nav.systemOptions',
         icon: 'adjustments',

@@ -41,11 +41,13 @@ describe('declared screens', () => {
     const settings = buildNav(['ROLE_ADMIN']).find((item) => item.name === 'nav.settings');
     expect(settings?.children.map((item) => item.name)).toEqual([
       'nav.userProfile',
+      'nav.notificationSettings',
       'nav.settingsAccess',
       'nav.settingsReferenceData',
       'nav.settingsOperations',
       'nav.settingsFinance',
       'nav.settingsDocuments',
+      'nav.versionNews',
       'nav.systemOptions',
     ]);
     const finance = settings?.children.find((item) => item.name === 'nav.settingsFinance');

@@ -4,6 +4,7 @@ import type { Database } from '../db/connection';
 import type { ChangeLogRule } from './changelog/visibility';
 import type { OwnerAccess } from './files/service';
 import type { Module } from './http/types';
+import type { NotificationType } from './notifications/types';
 import type { TopicRule } from './realtime/hub';
 import { ResourceRegistry } from './resources/registry';
 
@@ -34,6 +35,8 @@ export interface ModuleDefinition {
   topics?: Readonly<Record<string, TopicRule>>;
   /** Who may read files attached to the module's records, by owner type. */
   fileOwners?: Readonly<Record<string, OwnerAccess>>;
+  /** The notification types the module raises with `notify`, by name (their texts: `notifications.json`). */
+  notifications?: Readonly<Record<string, NotificationType>>;
   /**
    * Who may read the change-log entries of the entity types the module logs that are not resources (a
    * resource's entries follow its read roles and scope), by entity type.
@@ -70,6 +73,7 @@ export interface Registries {
   jobs: readonly ScheduledJob[];
   topics: ReadonlyMap<string, TopicRule>;
   fileOwners: ReadonlyMap<string, OwnerAccess>;
+  notificationTypes: ReadonlyMap<string, NotificationType>;
   changeLog: ReadonlyMap<string, ChangeLogRule>;
   /** The resources the instance serves, filled as their routes are registered. */
   resources: ResourceRegistry;
@@ -114,6 +118,7 @@ export function buildRegistries(modules: readonly ModuleDefinition[]): Registrie
     jobs,
     topics: collect(modules, 'Real-time topic', (module) => module.topics),
     fileOwners: collect(modules, 'File owner type', (module) => module.fileOwners),
+    notificationTypes: collect(modules, 'Notification type', (module) => module.notifications),
     changeLog: collect(modules, 'Change-log entity type', (module) => module.changeLog),
     resources: new ResourceRegistry(),
     contributions(point) {

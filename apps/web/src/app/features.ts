@@ -1,5 +1,6 @@
 import { accessGroupRoutes } from '../features/access-groups/routes';
 import { changeLogRoutes } from '../features/changelog/routes';
+import { communicationRoutes } from '../features/communication/routes';
 import { counterpartyRoutes } from '../features/counterparties/routes';
 import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -33,5 +34,6 @@ export const featureRoutes: AppRoute[] = [
   ...optionsRoutes,
   ...customFieldsRoutes,
   ...userDefinedListsRoutes,
+  ...communicationRoutes,
   ...declaredRoutes,
 ];

@@ -7,7 +7,7 @@ import { changeRequestStatus } from '../../modules/requests/use-cases/change-sta
 import type { AuthContext } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import { users } from '../../platform/identity/tables';
-import { buildRegistries } from '../../platform/modules';
+import type { Registries } from '../../platform/modules';
 import type { Tx } from '../connection';
 
 interface DemoLot {
@@ -71,8 +71,8 @@ const HYPER_REQUESTS: DemoHyperRequest[] = [
   },
   {
     name: 'Региональная дистрибуция, I квартал',
-    tenderNumber: 'VG-2027-Q1',
-    client: 'ООО «Вектор Групп»',
+    tenderNumber: 'LK-2027-Q1',
+    client: 'ПАО «ЛУКОЙЛ»',
     office: 'MOW',
     deadlineInDays: 7,
     lots: [
@@ -118,7 +118,7 @@ const days = (offset: number) => {
  * `roles`: the sales manager's roles.
  */
 export async function seedDemoHyperRequests(
-  tx: Tx,
+  { tx, registries }: { tx: Tx; registries: Registries },
   userId: ReadonlyMap<string, number>,
   officeId: ReadonlyMap<string | null, number>,
   roles: readonly string[],
@@ -136,7 +136,7 @@ export async function seedDemoHyperRequests(
     passwordChangeRequired: false,
   };
   // No routes are registered here, so references are not checked against read scopes: the seed's own.
-  const ctx = { tx, auth, registries: buildRegistries([]) };
+  const ctx = { tx, auth, registries };
   const clients = new Map(
     (await tx.select({ id: counterparties.id, name: counterparties.name }).from(counterparties)).map((c) => [
       c.name,

@@ -18,7 +18,7 @@ describe('demo operations', () => {
   let headers: { authorization: string };
   beforeAll(async () => {
     ctx = await createTestApp();
-    await seedDemoData(ctx.database, quiet);
+    await seedDemoData(ctx.database, quiet, ctx.app.registries);
     headers = { authorization: `Bearer ${await login(ctx.app, 'ivanov', DEMO_PASSWORD)}` };
   });
   afterAll(() => ctx.close());

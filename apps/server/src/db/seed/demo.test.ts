@@ -17,7 +17,7 @@ describe('demo data', () => {
   afterAll(() => ctx.close());
 
   it('loads offices and users in several roles who can sign in and see their menus', async () => {
-    expect(await seedDemoData(ctx.database, quiet)).toBe(true);
+    expect(await seedDemoData(ctx.database, quiet, ctx.app.registries)).toBe(true);
     const offices = await ctx.database.db.select().from(serviceOffices);
     expect(offices.map((o) => o.code)).toEqual(expect.arrayContaining(['MOW', 'MSQ', 'SHA', 'WAW']));
 
@@ -165,7 +165,7 @@ describe('demo data', () => {
 
   it('runs once: a second start changes nothing', async () => {
     const before = await ctx.database.db.select().from(users);
-    expect(await seedDemoData(ctx.database, quiet)).toBe(false);
+    expect(await seedDemoData(ctx.database, quiet, ctx.app.registries)).toBe(false);
     expect(await ctx.database.db.select().from(users)).toHaveLength(before.length);
   });
 });

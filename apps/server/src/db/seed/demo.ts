@@ -15,6 +15,7 @@ import {
   userAccessGroups,
   users,
 } from '../../platform/identity/tables';
+import type { Registries } from '../../platform/modules';
 import type { Database } from '../connection';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoRates } from './demo-finance';
@@ -574,6 +575,7 @@ const idsBy = <K extends string>(rows: readonly ({ id: number } & Record<K, stri
 export async function seedDemoData(
   database: Database,
   log: Pick<FastifyBaseLogger, 'info'>,
+  registries: Registries,
 ): Promise<boolean> {
   const [anyOffice] = await database.db.select({ id: serviceOffices.id }).from(serviceOffices).limit(1);
   if (anyOffice) return false;
@@ -701,7 +703,12 @@ export async function seedDemoData(
     await seedDemoRequests(tx, userId, officeId);
     await seedDemoRates(tx);
     await seedDemoPricing(tx, new Date().getUTCFullYear());
-    await seedDemoHyperRequests(tx, userId, officeId, GROUPS.find((g) => g.name === 'Продажи')!.roles);
+    await seedDemoHyperRequests(
+      { tx, registries },
+      userId,
+      officeId,
+      GROUPS.find((g) => g.name === 'Продажи')!.roles,
+    );
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },

@@ -3,6 +3,7 @@ import { operationsArchiverJob } from './archiver';
 import { OPERATION_DOCUMENT_INITIATORS } from './document-initiators';
 import { OPERATION_FILE_OWNERS, operationFilesColdStorageJob } from './files';
 import { operationsMergeHook, operationsRenameHook } from './merge';
+import { OPERATION_NOTIFICATIONS } from './notifications';
 import { OPERATION_TOPIC_RULES } from './realtime';
 import routes from './routes';
 import { stageChangeLogAccess } from './scope';
@@ -14,6 +15,7 @@ export const operationsModule = defineModule({
   jobs: [operationsArchiverJob, operationFilesColdStorageJob],
   topics: OPERATION_TOPIC_RULES,
   fileOwners: OPERATION_FILE_OWNERS,
+  notifications: OPERATION_NOTIFICATIONS,
   changeLog: { stage: stageChangeLogAccess },
   contributes: {
     counterpartyMergeHooks: { operations: operationsMergeHook },

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../platform/auth/context';
 import { type ResourceService, resourceService } from '../../platform/resources';
 import { stageDueFilter } from './dashboard';
 import { jobHooks } from './jobs';
+import { withNotifications } from './notifications';
 import { type JobRow, type OrderRow, orderHooks } from './orders';
 import { withChangeMessages } from './realtime';
 import { type Access, jobScope, orderScope } from './scope';
@@ -13,12 +14,12 @@ export type OperationRow = OrderRow | JobRow;
 
 /** Orders and jobs as resource services: every read and write of either goes through them. */
 export const orderService: ResourceService<OrderRow> = resourceService(orderResource, orders, {
-  hooks: withChangeMessages('order', orderHooks()),
+  hooks: withChangeMessages('order', withNotifications('order', orderHooks())),
   scopeField: 'serviceOfficeId',
   filters: { stageDue: stageDueFilter },
 });
 export const jobService: ResourceService<JobRow> = resourceService(jobResource, jobs, {
-  hooks: withChangeMessages('job', jobHooks()),
+  hooks: withChangeMessages('job', withNotifications('job', jobHooks())),
   scopeField: 'serviceOfficeId',
 });
 

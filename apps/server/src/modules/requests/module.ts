@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/modules';
 import { requestsMergeHook, requestsRenameHook } from './counterparty-hooks';
 import { REQUEST_DOCUMENT_INITIATOR } from './document-initiator';
 import { hyperRequestsMergeHook, hyperRequestsRenameHook } from './hyper-requests';
+import { REQUEST_NOTIFICATIONS } from './notifications';
 import { REQUEST_FILE_OWNERS } from './requests';
 import routes from './routes';
 import { orderRequestCheck } from './use-cases/order-from-request';
@@ -11,6 +12,7 @@ export const requestsModule = defineModule({
   name: 'requests',
   routes,
   fileOwners: REQUEST_FILE_OWNERS,
+  notifications: REQUEST_NOTIFICATIONS,
   contributes: {
     counterpartyMergeHooks: { requests: requestsMergeHook },
     counterpartyRenameHooks: { requests: requestsRenameHook },

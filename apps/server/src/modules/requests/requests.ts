@@ -19,6 +19,7 @@ import { type ResourceContext, type ResourceService, resourceService } from '../
 import { assertCanTakeNewWork, counterparties } from '../counterparties';
 import { validateCustomFieldValues } from '../custom-fields';
 import { checkCargoRoles, routeColumns, services } from '../operations';
+import { withRequestNotifications } from './notifications';
 import { requestScope } from './scope';
 import { customerRequests } from './tables';
 
@@ -144,7 +145,7 @@ export const requestService: ResourceService<RequestRow> = resourceService(
   customerRequests,
   {
     scopeField: 'serviceOfficeId',
-    hooks: {
+    hooks: withRequestNotifications({
       scope: (auth, access) => requestScope(auth, access),
       async beforeCreate(ctx, values) {
         checkCargoRoles(ctx.auth, values, null);
@@ -161,7 +162,7 @@ export const requestService: ResourceService<RequestRow> = resourceService(
         checkCargoRoles(ctx.auth, values, existing as Values);
         return { ...values, ...(await prepareRequest(ctx, values, existing)) };
       },
-    },
+    }),
   },
 );
 

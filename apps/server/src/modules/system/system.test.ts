@@ -68,6 +68,14 @@ describe('the shell calls /api/system and /api/home', () => {
             children: [],
           },
           {
+            name: 'nav.announcements',
+            icon: 'speakerphone',
+            route: '/announcements',
+            sortable: false,
+            children: [],
+          },
+          { name: 'nav.notifications', icon: 'bell', route: '/notifications', sortable: false, children: [] },
+          {
             name: 'nav.settings',
             icon: 'settings',
             route: null,
@@ -77,6 +85,13 @@ describe('the shell calls /api/system and /api/home', () => {
                 name: 'nav.userProfile',
                 icon: 'user-circle',
                 route: '/settings/user-profile',
+                sortable: false,
+                children: [],
+              },
+              {
+                name: 'nav.notificationSettings',
+                icon: 'bell',
+                route: '/user-settings/notification-settings',
                 sortable: false,
                 children: [],
               },

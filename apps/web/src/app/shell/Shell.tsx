@@ -40,6 +40,15 @@ import { UserMenu } from './UserMenu';
 // Header buttons of features load on their own after the shell has painted, and decide there whether the
 // user sees them (the permission catalogue stays out of the shell's first load).
 const RecentDocuments = lazy(() => import('../../features/documents/RecentDocuments'));
+// The header's bell, announcements and version news load after the shell, with their dictionaries.
+const CommsHeader = lazy(async () => {
+  const [module, { i18next }] = await Promise.all([
+    import('../../features/communication/CommsHeader'),
+    import('../../platform/i18n'),
+  ]);
+  await i18next.loadNamespaces(['notifications', 'announcements']);
+  return module;
+});
 
 /** The signed-in frame: it waits for the system call, then shows drawer, header and the route's screen. */
 export function Shell() {
@@ -185,6 +194,11 @@ function Frame({ system }: { system: SystemData }) {
               <Suspense fallback={null}>
                 <RecentDocuments />
               </Suspense>
+              {!system.user.changePasswordRequired && (
+                <Suspense fallback={null}>
+                  <CommsHeader system={system} />
+                </Suspense>
+              )}
               <UserMenu system={system} />
             </Group>
           </Group>

@@ -3,6 +3,11 @@ import { API_BASE, api } from '../api/client';
 import { authStore } from '../auth/store';
 
 type Listener = (payload: unknown) => void;
+interface Follower {
+  message: Listener;
+  /** The server confirmed the subscription: at first and after every reconnection (catch up on what was missed). */
+  subscribed?: () => void;
+}
 
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 const PING_MS = 30_000;
@@ -17,7 +22,7 @@ class RealtimeConnection {
   private socket: WebSocket | null = null;
   /** A ticket is being asked for: a connection is under way. */
   private connecting = false;
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly listeners = new Map<string, Set<Follower>>();
   private retry = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
@@ -29,7 +34,7 @@ class RealtimeConnection {
     });
   }
 
-  follow(topic: string, listener: Listener): () => void {
+  follow(topic: string, listener: Follower): () => void {
     const set = this.listeners.get(topic) ?? new Set();
     const first = set.size === 0;
     set.add(listener);
@@ -70,14 +75,19 @@ class RealtimeConnection {
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_MS);
     };
     socket.onmessage = (event) => {
-      let message: { type?: string; topic?: string; payload?: unknown };
+      let message: { type?: string; topic?: string; topics?: unknown; payload?: unknown };
       try {
         message = JSON.parse(String(event.data));
       } catch {
         return;
       }
+      if (message.type === 'subscribed' && Array.isArray(message.topics)) {
+        for (const topic of message.topics)
+          for (const listener of this.listeners.get(String(topic)) ?? []) listener.subscribed?.();
+        return;
+      }
       if (message.type !== 'message' || !message.topic) return;
-      for (const listener of this.listeners.get(message.topic) ?? []) listener(message.payload);
+      for (const listener of this.listeners.get(message.topic) ?? []) listener.message(message.payload);
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;
@@ -121,14 +131,25 @@ let connection: RealtimeConnection | null = null;
 
 /**
  * Follows a real-time topic (`orders/12`) while the screen is shown; `null` follows nothing. The latest
- * `onMessage` is called, so it may read the screen's current state.
+ * `onMessage` is called, so it may read the screen's current state. `onSubscribed` runs whenever the
+ * server confirms the subscription, at first and after each reconnection: the moment to reload what may
+ * have been missed while the connection was down.
  */
-export function useRealtime(topic: string | null, onMessage: (payload: unknown) => void): void {
+export function useRealtime(
+  topic: string | null,
+  onMessage: (payload: unknown) => void,
+  onSubscribed?: () => void,
+): void {
   const handler = useRef(onMessage);
   handler.current = onMessage;
+  const subscribed = useRef(onSubscribed);
+  subscribed.current = onSubscribed;
   useEffect(() => {
     if (!topic) return;
     connection ??= new RealtimeConnection();
-    return connection.follow(topic, (payload) => handler.current(payload));
+    return connection.follow(topic, {
+      message: (payload) => handler.current(payload),
+      subscribed: () => subscribed.current?.(),
+    });
   }, [topic]);
 }

@@ -1,0 +1,65 @@
+import { FINANCE_CONTROL_STATUS_LABELS } from '@tms/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SignedIn, signIn } from '../../test/users';
+import { EDIT_ALL, setUpOperations } from './test-fixtures';
+
+/** Orders and jobs raise their notifications (the rules of who hears of what: platform/notifications). */
+const ops = setUpOperations();
+let editor: SignedIn;
+let watcher: SignedIn;
+let client: number;
+
+const unread = async (who: SignedIn) =>
+  (await ops.call('GET', '/api/notifications/internal/unread', who)).json().data.collection as Array<{
+    type: string;
+    content: string;
+    links: Record<string, { link: string; text: string }>;
+  }>;
+
+beforeAll(async () => {
+  editor = await signIn(ops.ctx, [...EDIT_ALL, 'ROLE_STAGE_MANAGE_ALL', 'ROLE_COMPANY_CHAPTERS']);
+  watcher = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_JOB_VIEW_ALL', 'ROLE_COMPANY_CHAPTERS']);
+  // The watcher curates the client: every order of it is related to them.
+  client = await ops.world.counterparty({ curatorIds: [watcher.user.id] });
+  const res = await ops.call('PUT', '/api/user-settings/notification-settings', watcher, {
+    settings: ['orderStatusChanged', 'orderFinanceControlChanged', 'orderStageClosed'].map((type) => ({
+      type,
+      scope: 'related',
+    })),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+});
+
+describe('order notifications', () => {
+  it('tells of a new order, with a link to it, the people related to its client but not its author', async () => {
+    const order = await ops.createOrder(editor, client);
+    const [latest] = await unread(watcher);
+    expect(latest).toMatchObject({
+      type: 'orderCreated',
+      content: expect.stringContaining('%%operation%%'),
+      links: { operation: { link: `/tms/orders/${order.id}`, text: String(order.number).padStart(6, '0') } },
+    });
+    expect(await unread(editor)).toEqual([]);
+  });
+
+  it('tells of a finance control move in the reader’s language, and of a closed stage', async () => {
+    const order = await ops.createOrder(editor, client);
+    const moved = await ops.call('PUT', `/api/tms/orders/${order.id}/statuses/financeControl`, editor, {
+      status: 'READY',
+      version: order.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [finance] = await unread(watcher);
+    expect(finance!.type).toBe('orderFinanceControlChanged');
+    expect(finance!.content).toContain(FINANCE_CONTROL_STATUS_LABELS.READY.ru);
+
+    const path = `/api/tms/orders/${order.id}`;
+    const stage = await ops.addStage(editor, path, []);
+    expect((await ops.closeStage(editor, path, stage)).statusCode).toBe(200);
+    const [closed] = await unread(watcher);
+    expect(closed).toMatchObject({
+      type: 'orderStageClosed',
+      content: expect.stringContaining(String(stage.name)),
+    });
+  });
+});

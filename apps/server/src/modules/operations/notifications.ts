@@ -1,0 +1,117 @@
+import { OPERATION_STATUSES, type OperationType } from '@tms/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import { notify } from '../../platform/notifications/notify';
+import type { NotificationType } from '../../platform/notifications/types';
+import type { ResourceHooks } from '../../platform/resources';
+import type { ChangeContext } from '../../platform/resources/context';
+import { counterparties } from '../counterparties';
+import type { JobRow, OrderRow } from './orders';
+import { orders } from './tables';
+
+/** The notification types of orders, jobs and their stages (texts: `notifications.json`). */
+export const OPERATION_NOTIFICATIONS = {
+  orderCreated: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'related', colour: 'teal' },
+  orderStatusChanged: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'direct', colour: 'blue' },
+  orderFinanceControlChanged: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'direct', colour: 'orange' },
+  orderStageClosed: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'direct', colour: 'green' },
+  jobCreated: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'teal' },
+  jobStatusChanged: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'blue' },
+  jobFinanceControlChanged: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'orange' },
+  jobStageClosed: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'green' },
+} as const satisfies Record<string, NotificationType>;
+
+type OperationRowOf<T extends OperationType> = T extends 'order' ? OrderRow : JobRow;
+
+const padded = (n: number) => String(n).padStart(6, '0');
+
+/** Who an operation concerns: the people it names, those related through its client or its orders, its office. */
+async function audience(tx: Tx, type: OperationType, row: OrderRow | JobRow) {
+  if (type === 'order') {
+    const order = row as OrderRow;
+    const [client] = await tx
+      .select({ curators: counterparties.curatorIds, managers: counterparties.managerIds })
+      .from(counterparties)
+      .where(eq(counterparties.id, order.clientId));
+    return {
+      direct: [order.forwarderId, order.sellerId, ...order.curatorIds],
+      related: [...(client?.curators ?? []), ...(client?.managers ?? []), ...order.jobForwarderIds],
+      offices: [order.serviceOfficeId],
+    };
+  }
+  const job = row as JobRow;
+  const people = job.orderIds.length
+    ? await tx
+        .select({ forwarderId: orders.forwarderId, sellerId: orders.sellerId, curators: orders.curatorIds })
+        .from(orders)
+        .where(sql`${orders.id} = ANY(${sql.param(job.orderIds)}::integer[])`)
+    : [];
+  return {
+    direct: [job.forwarderId],
+    related: people.flatMap((p) => [p.forwarderId, p.sellerId, ...p.curators]),
+    offices: [job.serviceOfficeId],
+  };
+}
+
+function linkOf(type: OperationType, row: { id: number; number: number }) {
+  return {
+    operation: { link: `/tms/${type === 'order' ? 'orders' : 'jobs'}/${row.id}`, text: padded(row.number) },
+  };
+}
+
+/**
+ * Tells the people of an order or a job of its creation and of its statuses' moves (whoever moved them,
+ * a user or the system), in the transaction of the change.
+ */
+export function withNotifications<T extends OperationType>(
+  type: T,
+  hooks: ResourceHooks<OperationRowOf<T>>,
+): ResourceHooks<OperationRowOf<T>> {
+  return {
+    ...hooks,
+    async onChange(ctx, event) {
+      await hooks.onChange?.(ctx, event);
+      const { before, after } = event;
+      if (!after) return;
+      if (event.action === 'create') {
+        await notify(ctx, {
+          type: type === 'order' ? 'orderCreated' : 'jobCreated',
+          params: { client: type === 'order' ? (after as OrderRow).clientName : '' },
+          links: linkOf(type, after),
+          ...(await audience(ctx.tx, type, after)),
+        });
+        return;
+      }
+      if (!before) return;
+      for (const status of Object.values(OPERATION_STATUSES)) {
+        if (!(status.operations as readonly string[]).includes(type)) continue;
+        const from = (before as Record<string, unknown>)[status.field] as string;
+        const to = (after as Record<string, unknown>)[status.field] as string;
+        if (from === to) continue;
+        const finance = status.kind === 'financeControl';
+        const labels = status.labels as Record<string, { ru: string; en: string }>;
+        await notify(ctx, {
+          type: `${type}${finance ? 'FinanceControlChanged' : 'StatusChanged'}`,
+          params: { status: status.label, from: labels[from] ?? from, to: labels[to] ?? to },
+          links: linkOf(type, after),
+          ...(await audience(ctx.tx, type, after)),
+        });
+      }
+    },
+  };
+}
+
+/** Tells the people of an order or a job that one of its stages was closed. */
+export async function notifyStageClosed(
+  ctx: ChangeContext,
+  type: OperationType,
+  operation: OrderRow | JobRow,
+  stageName: string,
+): Promise<void> {
+  await notify(ctx, {
+    type: type === 'order' ? 'orderStageClosed' : 'jobStageClosed',
+    params: { stage: stageName },
+    links: linkOf(type, operation),
+    ...(await audience(ctx.tx, type, operation)),
+  });
+}

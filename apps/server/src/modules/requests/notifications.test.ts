@@ -1,0 +1,81 @@
+import { REQUEST_STATUS_LABELS } from '@tms/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { type SignedIn, signIn } from '../../test/users';
+import { counterparties } from '../counterparties';
+import { requestsWorld } from './test-fixtures';
+
+/** Customer requests raise their notifications (who hears of what: platform/notifications). */
+let ctx: TestContext;
+let world: Awaited<ReturnType<typeof requestsWorld>>;
+let worker: SignedIn;
+let colleague: SignedIn;
+let client: number;
+
+const unread = async (who: SignedIn) =>
+  (
+    await ctx.app.inject({ method: 'GET', url: '/api/notifications/internal/unread', headers: who.headers })
+  ).json().data.collection as Array<{
+    type: string;
+    content: string;
+    links: Record<string, { link: string }>;
+  }>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  world = await requestsWorld(ctx);
+  const roles = [
+    'ROLE_REQUEST_VIEW_ALL',
+    'ROLE_REQUEST_CREATE',
+    'ROLE_COUNTERPARTY_VIEW_ALL',
+    'ROLE_COMPANY_CHAPTERS',
+  ];
+  worker = await signIn(ctx, roles, { serviceOfficeId: world.mow });
+  colleague = await signIn(ctx, roles, { serviceOfficeId: world.mow, locale: 'en-US' });
+  const [row] = await ctx.database.db
+    .insert(counterparties)
+    .values({ name: 'Клиент', client: true, countryId: world.ru, applicationRequired: false })
+    .returning();
+  client = row!.id;
+});
+afterAll(() => ctx?.close());
+
+describe('request notifications', () => {
+  it("tells the request's office of a new request, and those it names of its status moves", async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      headers: worker.headers,
+      payload: {
+        clientId: client,
+        serviceOfficeId: world.mow,
+        route: [
+          { kind: 'dispatch', address: 'Москва', countryId: world.ru, dateFrom: '2026-12-01' },
+          { kind: 'delivery', address: 'Berlin', countryId: world.de, dateFrom: '2026-12-08' },
+        ],
+        cargo: { description: 'Станки', weight: '1200' },
+        transportTypes: ['auto'],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const request = created.json().data;
+    const [fresh] = await unread(colleague);
+    expect(fresh).toMatchObject({
+      type: 'requestCreated',
+      links: { request: { link: `/requests/${request.id}` } },
+    });
+    expect(await unread(worker)).toEqual([]);
+
+    // The colleague moves it: its author, named by the request, hears of it in their language.
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/requests/${request.id}/status`,
+      headers: colleague.headers,
+      payload: { status: 'NEED_MORE_INFO', version: request.version },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [status] = await unread(worker);
+    expect(status!.type).toBe('requestStatusChanged');
+    expect(status!.content).toContain(REQUEST_STATUS_LABELS.NEED_MORE_INFO.ru);
+  });
+});

@@ -1,0 +1,62 @@
+import { REQUEST_STATUS_LABELS, type RequestStatus } from '@tms/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import { notify } from '../../platform/notifications/notify';
+import type { NotificationType } from '../../platform/notifications/types';
+import type { ResourceHooks } from '../../platform/resources';
+import { counterparties } from '../counterparties';
+import type { customerRequests } from './tables';
+
+type RequestRow = typeof customerRequests.$inferSelect;
+
+/** The notification types of customer requests (texts: `notifications.json`). */
+export const REQUEST_NOTIFICATIONS = {
+  requestCreated: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'office', colour: 'violet' },
+  requestStatusChanged: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'direct', colour: 'indigo' },
+} as const satisfies Record<string, NotificationType>;
+
+/** Who a request concerns: its seller, forwarder and author; the client's curators and managers; its office. */
+async function audience(tx: Tx, row: RequestRow) {
+  const [client] = await tx
+    .select({ curators: counterparties.curatorIds, managers: counterparties.managerIds })
+    .from(counterparties)
+    .where(eq(counterparties.id, row.clientId));
+  return {
+    direct: [row.sellerId, row.forwarderId, row.createdById],
+    related: [...(client?.curators ?? []), ...(client?.managers ?? [])],
+    offices: [row.serviceOfficeId],
+  };
+}
+
+/** Tells the people of a customer request of its creation and of its status moves. */
+export function withRequestNotifications(hooks: ResourceHooks<RequestRow>): ResourceHooks<RequestRow> {
+  return {
+    ...hooks,
+    async onChange(ctx, event) {
+      await hooks.onChange?.(ctx, event);
+      const { before, after } = event;
+      if (!after) return;
+      const link = {
+        request: { link: `/requests/${after.id}`, text: String(after.number).padStart(6, '0') },
+      };
+      if (event.action === 'create') {
+        await notify(ctx, {
+          type: 'requestCreated',
+          params: { client: after.clientName },
+          links: link,
+          ...(await audience(ctx.tx, after)),
+        });
+      } else if (before && before.status !== after.status) {
+        await notify(ctx, {
+          type: 'requestStatusChanged',
+          params: {
+            from: REQUEST_STATUS_LABELS[before.status as RequestStatus],
+            to: REQUEST_STATUS_LABELS[after.status as RequestStatus],
+          },
+          links: link,
+          ...(await audience(ctx.tx, after)),
+        });
+      }
+    },
+  };
+}

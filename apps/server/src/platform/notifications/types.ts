@@ -1,0 +1,62 @@
+import {
+  can,
+  type ExportLanguage,
+  isScopedPermission,
+  type LocalizedText,
+  type NotificationScope,
+  type Permission,
+  scopeOf,
+} from '@tms/domain';
+import { textOf } from '../i18n/dictionaries';
+
+/**
+ * A kind of notification a module raises (`notifications` of its definition). Its texts are
+ * `notifications:types.<name>.title` (the settings screen) and `.content` (the message: `{{param}}`
+ * placeholders and `%%slug%%` link markers) in both languages.
+ */
+export interface NotificationType {
+  /**
+   * The records the events are about: the widest scope of this permission a user holds caps how widely
+   * they may follow the type (own → direct, related → related, an office scope → office, all → global);
+   * a plain role: anything when held. Nobody hears of records they may not read.
+   */
+  permission: Permission;
+  defaultScope: NotificationScope;
+  /** A Mantine colour name for the item's accent. */
+  colour?: string;
+}
+
+const SCOPE_CAP: Record<string, NotificationScope> = {
+  own: 'direct',
+  related: 'related',
+  office: 'office',
+  managerOffice: 'office',
+  paymentFormOffice: 'office',
+  subordinates: 'office',
+  all: 'global',
+};
+
+/** The widest scope a user holding `roles` may follow a type with. */
+export function maxScopeOf(roles: ReadonlySet<string>, type: NotificationType): NotificationScope {
+  if (isScopedPermission(type.permission)) {
+    const scope = scopeOf(roles, type.permission);
+    return scope ? SCOPE_CAP[scope]! : 'off';
+  }
+  return can(roles, type.permission) ? 'global' : 'off';
+}
+
+export const languageOf = (locale: string | null | undefined): ExportLanguage =>
+  locale?.toLowerCase().startsWith('en') ? 'en' : 'ru';
+
+/** The content of a notification in a language: the type's text with its parameters filled in. */
+export function renderContent(
+  type: string,
+  params: Record<string, string | LocalizedText>,
+  lang: ExportLanguage,
+): string {
+  const text = textOf(`notifications.types.${type}.content`, lang) ?? type;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    const value = params[name];
+    return value === undefined ? '' : typeof value === 'string' ? value : value[lang];
+  });
+}

@@ -1,0 +1,3 @@
+export * from './announcements';
+export * from './notifications';
+export * from './version-news';
