@@ -17,6 +17,7 @@ import type { App } from '../../platform/http/types';
 import { afterUpdate, registerResource } from '../../platform/resources';
 import { getOptions } from '../options';
 import { banks, countries, currencies } from '../reference-data';
+import { registerBankStatementRoutes } from './bank-statements';
 import { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
 
 type Values = Record<string, unknown>;
@@ -77,4 +78,5 @@ export default async function financeModule(app: App): Promise<void> {
       beforeUpdate: ({ tx }, values, existing) => checkCurrencyRate(tx, afterUpdate(values, existing)),
     },
   });
+  registerBankStatementRoutes(app);
 }
