@@ -18,6 +18,7 @@ import { afterUpdate, registerResource } from '../../platform/resources';
 import { getOptions } from '../options';
 import { banks, countries, currencies } from '../reference-data';
 import { registerBankStatementRoutes } from './bank-statements';
+import { registerPrintableBillTemplateRoutes } from './printable-bill-templates';
 import { registerRateImportRoutes } from './rate-import-routes';
 import { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
 
@@ -81,4 +82,5 @@ export default async function financeModule(app: App): Promise<void> {
   });
   registerBankStatementRoutes(app);
   registerRateImportRoutes(app);
+  registerPrintableBillTemplateRoutes(app);
 }

@@ -29,4 +29,6 @@ export interface ResourceRouteOptions {
   filterGroups?: readonly FilterGroup[];
   /** Starts what a record's screen needs besides the record, when its route is entered. */
   prefetch?: () => void;
+  /** The feature's own actions in the list's toolbar, beside the export (an import). */
+  toolbar?: ReactNode;
 }
