@@ -269,7 +269,9 @@ function SheetPreview({
   onCancel: () => void;
   onImport: () => void;
 }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
+  // The rate as the list shows it: a decimal comma in Russian.
+  const rateText = (rate: string) => (i18n.language === 'en' ? rate : rate.replace('.', ','));
   const imported = preview.rows.filter((r) => r.action === 'create' || r.action === 'update').length;
   return (
     <Stack>
@@ -300,7 +302,7 @@ function SheetPreview({
                   <Table.Td>{r.date ? formatDate(r.date) : ''}</Table.Td>
                   <Table.Td>{r.currency}</Table.Td>
                   <Table.Td ta="right">{r.nominal || ''}</Table.Td>
-                  <Table.Td ta="right">{r.rate}</Table.Td>
+                  <Table.Td ta="right">{rateText(r.rate)}</Table.Td>
                   <Table.Td>
                     <Badge size="sm" variant="light" tt="none" color={ACTION_COLORS[r.action]}>
                       {t(`currencyRates.import.actions.${r.action}`)}
