@@ -18,6 +18,7 @@ import {
   loadingUnloadingMethodResource,
   materialAssetResource,
   paymentFormResource,
+  printableBillTemplateResource,
   productResource,
   type ResourceDescriptor,
   requestOfferTypeResource,
@@ -173,6 +174,15 @@ const SCREENS: ScreenCase[] = [
       // A foreign bank: the account is an IBAN (a Russian one would need a BIK-keyed account number).
       accountNumber: 'DE89 3704 0044 0532 0130 00',
       currencyId: 'EUR',
+    },
+  },
+  {
+    resource: printableBillTemplateResource,
+    sample: {
+      name: 'Шаблон счёта E2E',
+      language: 'Русский',
+      heading: 'Счёт на оплату',
+      directorName: 'Петров П. П.',
     },
   },
   {

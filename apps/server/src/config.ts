@@ -41,6 +41,8 @@ export interface Config {
    * responses to requests that came over TLS carry it.
    */
   hsts: boolean;
+  /** The Bank of Russia's daily rates address (`XML_daily.asp`); unset, the server never fetches rates. */
+  cbrRatesUrl?: string;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -95,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: origins(env.ALLOWED_ORIGINS),
     realtimeCheckMs: Number(env.REALTIME_CHECK_MS || 5000),
     hsts: bool(env.HSTS, false),
+    cbrRatesUrl: env.CBR_RATES_URL || undefined,
   };
 }

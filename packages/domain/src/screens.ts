@@ -97,6 +97,10 @@ export const DECLARED_SCREENS = {
     path: '/finances/payment-forms',
     menu: { group: 'nav.settingsFinance', name: 'nav.paymentForms', icon: 'credit-card' },
   },
+  printableBillTemplateResource: {
+    path: '/finances/printable-bill-templates',
+    menu: { group: 'nav.settingsFinance', icon: 'file-invoice', editorsOnly: true },
+  },
   customsPointResource: {
     path: '/tms/customs-points',
     menu: { group: 'nav.tmsDictionaries', name: 'nav.customsPoints', icon: 'customs' },

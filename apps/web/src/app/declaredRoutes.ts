@@ -1,8 +1,13 @@
 import type * as Domain from '@tms/domain';
 import type { ResourceDescriptor } from '@tms/domain';
 import { DECLARED_SCREENS, type DeclaredScreen } from '@tms/domain/screens';
+import { currencyRateScreenOptions } from '../features/finance/currencyRateScreens';
+import type { ResourceRouteOptions } from '../platform/resources';
 import { resourceRoutes } from '../platform/resources';
 import type { AppRoute } from './routeMeta';
+
+/** Options of declared screens that a feature adds to the generic ones (an import in the list's toolbar). */
+const featureOptions: Record<string, ResourceRouteOptions> = { ...currencyRateScreenOptions };
 
 /**
  * The screens of every declared resource (`packages/domain/src/screens.ts`): list, `/new` and `/{id}` at its
@@ -15,6 +20,6 @@ export const declaredRoutes: AppRoute[] = Object.entries(screens).flatMap(([reso
   resourceRoutes(
     screen.path,
     (domain) => domain[resource as keyof typeof Domain] as unknown as ResourceDescriptor,
-    screen.newPath ? { newPath: screen.newPath } : {},
+    { ...(screen.newPath ? { newPath: screen.newPath } : {}), ...featureOptions[resource] },
   ),
 );

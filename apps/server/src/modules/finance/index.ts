@@ -2,4 +2,4 @@
 // "Layout"; the dependency checker enforces it). Finance: the dictionaries other modules reference and
 // conversion into the base currency at a date's rate.
 export { type AppliedRate, type BaseAmount, rateOn, toBaseCurrency } from './rates';
-export { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
+export { currencyRates, financeControlStatusReasons, paymentForms, printableBillTemplates } from './tables';

@@ -17,6 +17,9 @@ import type { App } from '../../platform/http/types';
 import { afterUpdate, registerResource } from '../../platform/resources';
 import { getOptions } from '../options';
 import { banks, countries, currencies } from '../reference-data';
+import { registerBankStatementRoutes } from './bank-statements';
+import { registerPrintableBillTemplateRoutes } from './printable-bill-templates';
+import { registerRateImportRoutes } from './rate-import-routes';
 import { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
 
 type Values = Record<string, unknown>;
@@ -77,4 +80,7 @@ export default async function financeModule(app: App): Promise<void> {
       beforeUpdate: ({ tx }, values, existing) => checkCurrencyRate(tx, afterUpdate(values, existing)),
     },
   });
+  registerBankStatementRoutes(app);
+  registerRateImportRoutes(app);
+  registerPrintableBillTemplateRoutes(app);
 }

@@ -1,7 +1,7 @@
 import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { serviceOffices } from '../../platform/identity/tables';
-import { listIndexes, searchTextColumn } from '../../platform/resources/indexes';
+import { listIndexes, resourceTable, searchTextColumn } from '../../platform/resources/indexes';
 import { legalEntities } from '../company';
 import { banks, currencies } from '../reference-data';
 
@@ -79,4 +79,25 @@ export const currencyRates = pgTable(
     index('currency_rates_currency_idx').on(t.currencyId),
     ...listIndexes('currency_rates', t, { sortable: [t.date, t.rate, t.updatedAt] }),
   ],
+);
+
+/** How a company's printable bills look: language, heading, terms, signers (docs/finance.md "Printable bill PDF"). */
+export const printableBillTemplates = resourceTable(
+  'printable_bill_templates',
+  {
+    name: text('name').notNull(),
+    legalEntityId: integer('legal_entity_id').references(() => legalEntities.id),
+    language: text('language').notNull(),
+    heading: text('heading'),
+    terms: text('terms'),
+    directorName: text('director_name'),
+    accountantName: text('accountant_name'),
+    enabled: boolean('enabled').notNull().default(true),
+    searchText: searchTextColumn('name'),
+  },
+  {
+    unique: ['name'],
+    indexed: ['legalEntityId'],
+    sortable: ['name', 'updatedAt'],
+  },
 );

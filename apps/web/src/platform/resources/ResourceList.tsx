@@ -322,6 +322,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
               columns={columnChoice}
               onExport={exportCurrent}
             />
+            {options.toolbar}
             {(access.create || access.createInDialog) && (
               <ActionIcon
                 size={36}
@@ -373,6 +374,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
               >
                 {t('export')}
               </Button>
+              {options.toolbar}
               {(access.create || access.createInDialog) && (
                 <Button
                   leftSection={<IconPlus size={16} />}

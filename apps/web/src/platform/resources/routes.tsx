@@ -47,7 +47,8 @@ export function resourceRoutes(
       throw new Error(`Resource ${descriptor.name} lives at ${descriptor.path}, not ${path}`);
     const nav = logic.navEntryOf(path);
     const { ns, key } = logic.splitKey(descriptor.title);
-    const handle: RouteMeta = { title: nav ? `nav:${nav.name}` : `${ns}:${key}` };
+    // A menu entry named by the resource's title (no `nav.*` name of its own) titles the page by that key.
+    const handle: RouteMeta = { title: nav?.name.startsWith('nav.') ? `nav:${nav.name}` : `${ns}:${key}` };
     const offered =
       screen === 'list' ||
       (screen === 'edit' && descriptor.screens?.edit !== false) ||

@@ -32,4 +32,6 @@ export interface ResourceRouteOptions {
   recordTabs?: (record: Row) => RecordTab[];
   /** Starts what a record's screen needs besides the record, when its route is entered. */
   prefetch?: () => void;
+  /** The feature's own actions in the list's toolbar, beside the export (an import). */
+  toolbar?: ReactNode;
 }

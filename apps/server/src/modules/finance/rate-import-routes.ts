@@ -1,0 +1,128 @@
+import {
+  cbrFetchSchema,
+  currencyRateImportPreviewSchema,
+  dataSchema,
+  RATE_IMPORT_MESSAGES,
+  rateImportSettingsSchema,
+  rateImportSummarySchema,
+} from '@tms/domain';
+import { HttpError } from '../../platform/errors';
+import type { App } from '../../platform/http/types';
+import { importCbrRates, importRateSheet, previewRateSheet } from './rate-import';
+import { uploadedFile } from './upload';
+
+const ROLES = { roles: ['ROLE_SETTINGS_CURRENCY_RATES'] as const };
+const TAGS = ['currency_rate'];
+/** The Bank of Russia's answer is small; a stuck connection must not hold the request. */
+const FETCH_TIMEOUT_MS = 20_000;
+
+/** An XML file's text in the code page its declaration names (the Bank of Russia writes windows-1251). */
+export function decodeXml(bytes: Uint8Array): string {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
+  const label = /encoding=["']([\w-]+)["']/i.exec(head)?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
+}
+
+/**
+ * Currency rate imports (docs/finance.md "Currency rates"): the Bank of Russia's daily file uploaded or,
+ * where the server may reach the bank (CBR_RATES_URL), fetched for a date; an XLSX sheet previewed, then
+ * imported. Each is one transaction: a file with an error changes nothing.
+ */
+export function registerRateImportRoutes(app: App): void {
+  const db = () => app.database.db;
+  const url = app.appConfig.cbrRatesUrl;
+
+  app.get(
+    '/finances/currency-rates/import/settings',
+    {
+      config: ROLES,
+      schema: {
+        tags: TAGS,
+        summary: 'What the rate imports offer here',
+        response: { 200: dataSchema(rateImportSettingsSchema) },
+      },
+    },
+    async () => ({ data: { cbrFetch: url !== undefined } }),
+  );
+
+  app.post(
+    '/finances/currency-rates/import/cbr',
+    {
+      config: ROLES,
+      schema: {
+        tags: TAGS,
+        summary: 'Import the Bank of Russia\'s daily rates file (XML_daily, multipart field "file")',
+        consumes: ['multipart/form-data'],
+        response: { 200: dataSchema(rateImportSummarySchema) },
+      },
+    },
+    async (request) => {
+      const { bytes } = await uploadedFile(request);
+      return { data: await db().transaction((tx) => importCbrRates(tx, request.auth!, decodeXml(bytes))) };
+    },
+  );
+
+  app.post(
+    '/finances/currency-rates/import/cbr-fetch',
+    {
+      config: ROLES,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Fetch the Bank of Russia's rates of a date and import them (only where CBR_RATES_URL is set)",
+        body: cbrFetchSchema,
+        response: { 200: dataSchema(rateImportSummarySchema) },
+      },
+    },
+    async (request) => {
+      if (url === undefined) throw new HttpError(409, RATE_IMPORT_MESSAGES.fetchDisabled);
+      const [y, m, d] = request.body.date.split('-');
+      const address = new URL(url);
+      address.searchParams.set('date_req', `${d}/${m}/${y}`);
+      const answer = await fetch(address, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }).catch(
+        () => null,
+      );
+      if (!answer?.ok) throw new HttpError(502, RATE_IMPORT_MESSAGES.fetchFailed);
+      const bytes = new Uint8Array(await answer.arrayBuffer());
+      return { data: await db().transaction((tx) => importCbrRates(tx, request.auth!, decodeXml(bytes))) };
+    },
+  );
+
+  app.post(
+    '/finances/currency-rates/import/xlsx/preview',
+    {
+      config: ROLES,
+      schema: {
+        tags: TAGS,
+        summary: 'Read an XLSX sheet of rates (date, currency code, nominal, rate) without importing it',
+        consumes: ['multipart/form-data'],
+        response: { 200: dataSchema(currencyRateImportPreviewSchema) },
+      },
+    },
+    async (request) => {
+      const { bytes } = await uploadedFile(request);
+      return { data: await previewRateSheet(db(), bytes) };
+    },
+  );
+
+  app.post(
+    '/finances/currency-rates/import/xlsx',
+    {
+      config: ROLES,
+      schema: {
+        tags: TAGS,
+        summary: 'Import an XLSX sheet of rates whole, or refuse it whole with its errors by row',
+        consumes: ['multipart/form-data'],
+        response: { 200: dataSchema(rateImportSummarySchema) },
+      },
+    },
+    async (request) => {
+      const { bytes } = await uploadedFile(request);
+      return { data: await db().transaction((tx) => importRateSheet(tx, request.auth!, bytes)) };
+    },
+  );
+}

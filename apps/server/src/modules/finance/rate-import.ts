@@ -1,0 +1,358 @@
+import {
+  CBR_CARRY_FORWARD_DAYS,
+  type CurrencyRateImportError,
+  type CurrencyRateImportPreview,
+  type CurrencyRateSource,
+  currencyRateResource,
+  daysStrictlyBetween,
+  decimalCompare,
+  dottedDate,
+  RATE_IMPORT_MESSAGES as M,
+  parseCbrDaily,
+  type RateImportRow,
+  type RateImportSummary,
+  rateValueSchema,
+} from '@tms/domain';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { changeLog, type FieldChanges } from '../../platform/changelog/tables';
+import { ErrorCollector } from '../../platform/errors';
+import { getOptions } from '../options';
+import { currencies } from '../reference-data';
+import { currencyRates } from './tables';
+
+/** A rate to store: `nominal` units of the currency cost `rate` base units on `date`. */
+export interface RateInput {
+  row: number;
+  date: string;
+  currency: string;
+  nominal: number;
+  rate: string;
+}
+
+type Who = Pick<AuthContext, 'userId' | 'impersonatorId'> | null;
+
+/** Refuses the whole import with every error under `rows.<row>.<field>` (a file-level one under `file`). */
+function refuse(errors: readonly CurrencyRateImportError[]): never {
+  const collector = new ErrorCollector();
+  for (const e of errors)
+    collector.add(e.row === 0 ? ['file'] : ['rows', String(e.row), e.field ?? 'row'], e.message);
+  collector.throwIfAny();
+  throw new Error('unreachable: refuse() without errors');
+}
+
+/** Ids of the currencies named, by upper-case code, and the base currency's code. */
+async function currencyIds(tx: Tx, codes: readonly string[]) {
+  const [rows, options] = await Promise.all([
+    codes.length
+      ? tx
+          .select({ id: currencies.id, code: currencies.code })
+          .from(currencies)
+          .where(inArray(currencies.code, [...codes]))
+      : Promise.resolve([]),
+    getOptions(tx),
+  ]);
+  return { ids: new Map(rows.map((r) => [r.code, r.id])), base: options.systemCurrencyCode };
+}
+
+type Existing = {
+  id: number;
+  date: string;
+  currencyId: number;
+  nominal: number;
+  rate: string;
+  source: string;
+};
+
+async function existingRates(
+  tx: Tx,
+  dates: readonly string[],
+  ids: readonly number[],
+): Promise<Map<string, Existing>> {
+  if (dates.length === 0 || ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: currencyRates.id,
+      date: currencyRates.date,
+      currencyId: currencyRates.currencyId,
+      nominal: currencyRates.nominal,
+      rate: currencyRates.rate,
+      source: currencyRates.source,
+    })
+    .from(currencyRates)
+    .where(
+      and(
+        inArray(currencyRates.date, [...new Set(dates)]),
+        inArray(currencyRates.currencyId, [...new Set(ids)]),
+      ),
+    );
+  return new Map(rows.map((r) => [`${r.date}/${r.currencyId}`, r]));
+}
+
+const sameRate = (a: { nominal: number; rate: string }, b: { nominal: number; rate: string }) =>
+  a.nominal === b.nominal && decimalCompare(a.rate, b.rate) === 0;
+
+/**
+ * Writes rates in the caller's transaction: a new day and currency is created, another rate of an existing
+ * one replaces it, the same rate leaves it. `fillOnly` rows (a carried-over day) never replace a stored rate:
+ * a rate someone entered for that day stays. The same rate from another source stays as it was. Every write is in the change log as an `import`.
+ */
+async function storeRates(
+  tx: Tx,
+  who: Who,
+  rows: readonly (RateInput & { currencyId: number; fillOnly?: boolean })[],
+  source: CurrencyRateSource,
+) {
+  const existing = await existingRates(
+    tx,
+    rows.map((r) => r.date),
+    rows.map((r) => r.currencyId),
+  );
+  let updated = 0;
+  let unchanged = 0;
+  let carried = 0;
+  const entries: { entityId: number; changes: FieldChanges }[] = [];
+  const inserts: (typeof currencyRates.$inferInsert)[] = [];
+  for (const row of rows) {
+    const stored = existing.get(`${row.date}/${row.currencyId}`);
+    if (!stored) {
+      inserts.push({
+        date: row.date,
+        currencyId: row.currencyId,
+        nominal: row.nominal,
+        rate: row.rate,
+        source,
+      });
+      if (row.fillOnly) carried++;
+      continue;
+    }
+    if (row.fillOnly || sameRate(stored, row)) {
+      if (!row.fillOnly) unchanged++;
+      continue;
+    }
+    await tx
+      .update(currencyRates)
+      .set({
+        nominal: row.nominal,
+        rate: row.rate,
+        source,
+        version: sql`${currencyRates.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(currencyRates.id, stored.id));
+    updated++;
+    const changes: FieldChanges = {};
+    if (stored.nominal !== row.nominal) changes.nominal = { old: stored.nominal, new: row.nominal };
+    if (decimalCompare(stored.rate, row.rate) !== 0) changes.rate = { old: stored.rate, new: row.rate };
+    if (stored.source !== source) changes.source = { old: stored.source, new: source };
+    entries.push({ entityId: stored.id, changes });
+  }
+  const created = inserts.length
+    ? await tx.insert(currencyRates).values(inserts).returning({
+        id: currencyRates.id,
+        date: currencyRates.date,
+        currencyId: currencyRates.currencyId,
+        nominal: currencyRates.nominal,
+        rate: currencyRates.rate,
+      })
+    : [];
+  for (const row of created) {
+    entries.push({
+      entityId: row.id,
+      changes: Object.fromEntries(
+        Object.entries({ ...row, source }).flatMap(([key, value]) =>
+          key === 'id' ? [] : [[key, { old: null, new: value }]],
+        ),
+      ),
+    });
+  }
+  if (entries.length) {
+    await tx.insert(changeLog).values(
+      entries.map((e) => ({
+        entityType: currencyRateResource.name,
+        entityId: e.entityId,
+        action: 'import',
+        userId: who?.userId ?? null,
+        impersonatorId: who?.impersonatorId ?? null,
+        changes: e.changes,
+      })),
+    );
+  }
+  return { created: created.length - carried, updated, unchanged, carried };
+}
+
+/**
+ * Imports the Bank of Russia's daily file for its date D. When the last earlier Bank of Russia date P is at
+ * most CBR_CARRY_FORWARD_DAYS before D, the days between get P's rates as rows of their own (source CBR):
+ * the bank set no rate on them, so P's rate is the one in force (docs/finance.md "Currency rates").
+ */
+export async function importCbrRates(tx: Tx, who: Who, xml: string): Promise<RateImportSummary> {
+  const parsed = parseCbrDaily(xml);
+  if ('errors' in parsed) refuse(parsed.errors);
+  const { date, rates } = parsed;
+  const { ids, base } = await currencyIds(
+    tx,
+    rates.map((r) => r.code),
+  );
+  const skipped = rates.filter((r) => r.code === base || !ids.has(r.code)).map((r) => r.code);
+  const kept = rates
+    .filter((r) => r.code !== base && ids.has(r.code))
+    .map((r) => ({
+      row: r.row,
+      date,
+      currency: r.code,
+      nominal: r.nominal,
+      rate: r.rate,
+      currencyId: ids.get(r.code)!,
+    }));
+
+  const [previous] = await tx
+    .select({ date: currencyRates.date })
+    .from(currencyRates)
+    .where(and(eq(currencyRates.source, 'CBR'), lt(currencyRates.date, date)))
+    .orderBy(desc(currencyRates.date))
+    .limit(1);
+  const gap = previous ? daysStrictlyBetween(previous.date, date) : [];
+  const carried =
+    previous && gap.length > 0 && gap.length < CBR_CARRY_FORWARD_DAYS
+      ? (
+          await tx
+            .select({
+              currencyId: currencyRates.currencyId,
+              nominal: currencyRates.nominal,
+              rate: currencyRates.rate,
+            })
+            .from(currencyRates)
+            .where(and(eq(currencyRates.source, 'CBR'), eq(currencyRates.date, previous.date)))
+        ).flatMap((r) =>
+          gap.map((day) => ({ ...r, row: 0, date: day, currency: '', fillOnly: true as const })),
+        )
+      : [];
+  const counts = await storeRates(tx, who, [...kept, ...carried], 'CBR');
+  return { from: carried.length ? (gap[0] ?? date) : date, to: date, ...counts, skipped };
+}
+
+/** A cell's text as typed (a number's shortest decimal form, a rich text's plain text). */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object' && 'richText' in value)
+    return value.richText
+      .map((p) => p.text)
+      .join('')
+      .trim();
+  if (typeof value === 'object' && 'result' in value) return cellText(value.result as ExcelJS.CellValue);
+  return String(value).trim();
+}
+
+/** A date cell, a `DD.MM.YYYY` or ISO text, or a spreadsheet day number. */
+function cellDate(value: ExcelJS.CellValue): string | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0 && value < 2_958_466) {
+    return new Date(Date.UTC(1899, 11, 30) + value * 86_400_000).toISOString().slice(0, 10);
+  }
+  const text = cellText(value);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const [y, m, d] = text.split('-').map(Number);
+    const date = new Date(Date.UTC(y!, m! - 1, d!));
+    return date.getUTCDate() === d && date.getUTCMonth() === m! - 1 ? text : null;
+  }
+  return dottedDate(text);
+}
+
+/**
+ * The rows of an XLSX sheet of rates (columns: date, currency code, nominal, rate; a first row that is no
+ * date is a header). Blank rows are passed over; an empty nominal is 1. Errors carry the sheet's row number.
+ */
+async function readRateSheet(
+  bytes: Buffer,
+): Promise<{ rows: RateInput[]; errors: CurrencyRateImportError[] }> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    return { rows: [], errors: [{ row: 0, message: M.notXlsx }] };
+  }
+  const sheet = workbook.worksheets[0];
+  const rows: RateInput[] = [];
+  const errors: CurrencyRateImportError[] = [];
+  sheet?.eachRow({ includeEmpty: false }, (row, number) => {
+    const [dateCell, codeCell, nominalCell, rateCell] = [1, 2, 3, 4].map((c) => row.getCell(c).value);
+    const texts = [dateCell, codeCell, nominalCell, rateCell].map((v) => cellText(v ?? null));
+    if (texts.every((t) => t === '')) return;
+    const date = cellDate(dateCell ?? null);
+    if (number === 1 && !date) return;
+    const error = (field: string, message: string) => errors.push({ row: number, field, message });
+    if (!date) error('date', M.date);
+    const currency = (texts[1] ?? '').toUpperCase();
+    if (!/^[A-Z]{3}$/.test(currency)) error('currency', M.cbrCode);
+    const nominalText = texts[2] || '1';
+    const nominal = /^\d{1,7}$/.test(nominalText) ? Number(nominalText) : 0;
+    if (nominal < 1 || nominal > 1_000_000) error('nominal', M.nominal);
+    const rate = (texts[3] ?? '').replace(/\s/g, '').replace(',', '.');
+    if (!rateValueSchema.safeParse(rate).success) error('rate', M.rate);
+    rows.push({ row: number, date: date ?? '', currency, nominal, rate });
+  });
+  if (rows.length === 0 && errors.length === 0) errors.push({ row: 0, message: M.noRows });
+  return { rows, errors };
+}
+
+/**
+ * An XLSX sheet checked against the database without writing: each row with what the import would do
+ * (the base currency is skipped), and every error by row (unknown currencies, a day and currency twice).
+ */
+export async function previewRateSheet(tx: Tx, bytes: Buffer): Promise<CurrencyRateImportPreview> {
+  const { rows, errors } = await readRateSheet(bytes);
+  const { ids, base } = await currencyIds(tx, [...new Set(rows.map((r) => r.currency))]);
+  const seen = new Set<string>();
+  const resolved = rows.map((r) => {
+    const currencyId = ids.get(r.currency);
+    if (/^[A-Z]{3}$/.test(r.currency) && r.currency !== base && currencyId === undefined) {
+      errors.push({ row: r.row, field: 'currency', message: M.unknownCurrency });
+    }
+    const key = `${r.date}/${r.currency}`;
+    if (r.date && seen.has(key)) errors.push({ row: r.row, field: 'date', message: M.duplicate });
+    seen.add(key);
+    return { ...r, currencyId };
+  });
+  const existing = await existingRates(
+    tx,
+    resolved.filter((r) => r.date).map((r) => r.date),
+    resolved.flatMap((r) => (r.currencyId === undefined ? [] : [r.currencyId])),
+  );
+  const answered: RateImportRow[] = resolved.map(({ currencyId, ...r }) => {
+    const stored = currencyId === undefined ? undefined : existing.get(`${r.date}/${currencyId}`);
+    const action =
+      r.currency === base || currencyId === undefined
+        ? 'skip'
+        : !stored
+          ? 'create'
+          : sameRate(stored, r)
+            ? 'unchanged'
+            : 'update';
+    return { ...r, action };
+  });
+  return { rows: answered, errors: errors.sort((a, b) => a.row - b.row) };
+}
+
+/** Imports an XLSX sheet of rates whole, or refuses it whole with the preview's errors. */
+export async function importRateSheet(tx: Tx, who: Who, bytes: Buffer): Promise<RateImportSummary> {
+  const preview = await previewRateSheet(tx, bytes);
+  if (preview.errors.length) refuse(preview.errors);
+  const { ids } = await currencyIds(
+    tx,
+    preview.rows.map((r) => r.currency),
+  );
+  const stored = preview.rows
+    .filter((r) => r.action !== 'skip')
+    .map((r) => ({ ...r, currencyId: ids.get(r.currency)! }));
+  const counts = await storeRates(tx, who, stored, 'IMPORT');
+  const dates = preview.rows.map((r) => r.date).sort();
+  return {
+    from: dates[0]!,
+    to: dates[dates.length - 1]!,
+    ...counts,
+    skipped: [...new Set(preview.rows.filter((r) => r.action === 'skip').map((r) => r.currency))],
+  };
+}
