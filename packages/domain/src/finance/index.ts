@@ -1,3 +1,4 @@
+export * from './bills';
 export * from './currency-rates';
 export * from './finance-control-status-reasons';
 export * from './payment-forms';

@@ -17,6 +17,7 @@ import type { App } from '../../platform/http/types';
 import { afterUpdate, registerResource } from '../../platform/resources';
 import { getOptions } from '../options';
 import { banks, countries, currencies } from '../reference-data';
+import { registerBillRoutes } from './bill-routes';
 import { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
 
 type Values = Record<string, unknown>;
@@ -61,7 +62,10 @@ async function checkCurrencyRate(tx: Tx, record: Values): Promise<undefined> {
   return undefined;
 }
 
-/** Finance dictionaries: finance control status reasons, our payment forms (accounts bills are paid through), currency rates. */
+/**
+ * Finance dictionaries (finance control status reasons, our payment forms, currency rates), bills and the
+ * ledger's period locks.
+ */
 export default async function financeModule(app: App): Promise<void> {
   registerResource(app, financeControlStatusReasonResource, financeControlStatusReasons);
   registerResource(app, paymentFormResource, paymentForms, {
@@ -77,4 +81,5 @@ export default async function financeModule(app: App): Promise<void> {
       beforeUpdate: ({ tx }, values, existing) => checkCurrencyRate(tx, afterUpdate(values, existing)),
     },
   });
+  registerBillRoutes(app);
 }

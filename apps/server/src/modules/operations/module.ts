@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/modules';
 import { operationsArchiverJob } from './archiver';
+import { operationsOfBills } from './bill-links';
 import { OPERATION_FILE_OWNERS, operationFilesColdStorageJob } from './files';
 import { operationsMergeHook, operationsRenameHook } from './merge';
 import { OPERATION_TOPIC_RULES } from './realtime';
@@ -17,5 +18,6 @@ export const operationsModule = defineModule({
   contributes: {
     counterpartyMergeHooks: { operations: operationsMergeHook },
     counterpartyRenameHooks: { operations: operationsRenameHook },
+    billOperations: { operations: operationsOfBills },
   },
 });
