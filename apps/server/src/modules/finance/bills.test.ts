@@ -289,6 +289,28 @@ describe('bills', () => {
     expect(copy.json().data.number).toBeUndefined();
   });
 
+  it('refuses, in the database, an unbalanced transaction at commit and any edit of a posted entry', async () => {
+    const db = ctx.database.db;
+    const unbalanced = await db
+      .transaction(async (tx) => {
+        const [row] = await rowsOf<{ id: number }>(
+          tx,
+          sql`INSERT INTO ledger_transactions (date, source_type, source_id) VALUES ('2026-05-05', 'probe', 2) RETURNING id`,
+        );
+        await tx.execute(
+          sql`INSERT INTO ledger_entries (transaction_id, account, currency_id, amount, base_amount)
+              VALUES (${row!.id}, 'COST', ${world.rub}, 10, 10), (${row!.id}, 'PAYABLE', ${world.rub}, -9, -9)`,
+        );
+      })
+      .catch((error: Error) => error.cause ?? error);
+    expect(String(unbalanced)).toMatch(/does not balance/);
+    const bill = await create({ currencyId: world.rub });
+    const edit = await db
+      .execute(sql`UPDATE ledger_entries SET base_amount = base_amount + 1 WHERE bill_id = ${bill.id}`)
+      .catch((error: Error) => error.cause ?? error);
+    expect(String(edit)).toMatch(/append only/);
+  });
+
   it('holds every bill balance equal to its ledger entries', async () => {
     const rows = await ctx.database.db.select().from(bills);
     for (const row of rows) {
