@@ -3,6 +3,7 @@ import { changeLogRoutes } from '../features/changelog/routes';
 import { counterpartyRoutes } from '../features/counterparties/routes';
 import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { financeRoutes } from '../features/finance/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { optionsRoutes } from '../features/options/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -18,6 +19,7 @@ export const featureRoutes: AppRoute[] = [
   ...counterpartyRoutes,
   ...operationRoutes,
   ...requestRoutes,
+  ...financeRoutes,
   ...profileRoutes,
   ...userRoutes,
   ...accessGroupRoutes,

@@ -141,6 +141,10 @@ export type BillOperationType = (typeof BILL_OPERATION_TYPES)[number];
 export const billOperationQuerySchema = z.object({
   operation: z.enum(BILL_OPERATION_TYPES).default('order'),
 });
+/** A new bill of an operation: income by default for an order, expense for a job. */
+export const billFromOperationQuerySchema = billOperationQuerySchema.extend({
+  direction: z.enum(['INCOME', 'EXPENSE']).optional(),
+});
 
 /**
  * An operation's bills and its result in the base currency, read from the ledger: income and expense

@@ -3,6 +3,7 @@ import {
   type Bill,
   type BillCreate,
   billCreateSchema,
+  billFromOperationQuerySchema,
   billOperationQuerySchema,
   billResource,
   dataSchema,
@@ -78,15 +79,19 @@ export function registerBillRoutes(app: App): void {
       schema: {
         tags,
         summary:
-          'The body of a new bill of an order (income from its client) or a job (expense to its contractor, at its cost)',
+          'The body of a new bill of an order (by default income from its client) or a job (by default expense to its contractor, at its cost)',
         params: idParamSchema,
-        querystring: billOperationQuerySchema,
+        querystring: billFromOperationQuerySchema,
         response: { 200: startBody },
       },
     },
     async (request) => {
       const { id } = request.params as { id: number };
-      const { operation } = request.query as z.infer<typeof billOperationQuerySchema>;
+      const query = request.query as z.infer<typeof billFromOperationQuerySchema>;
+      const { operation } = query;
+      const direction = query.direction ?? (operation === 'order' ? 'INCOME' : 'EXPENSE');
+      // The order's client pays us; we pay the job's contractor, its cost.
+      const natural = (operation === 'order') === (direction === 'INCOME');
       const ctx = requestContext(request, app.database.db);
       const [found] = await billOperationsOf(ctx, {
         orderIds: operation === 'order' ? [id] : [],
@@ -95,11 +100,11 @@ export function registerBillRoutes(app: App): void {
       if (!found) throw notFound();
       const today = calendarDay(app.clock());
       const body: Partial<BillCreate> = {
-        direction: operation === 'order' ? 'INCOME' : 'EXPENSE',
+        direction,
         kind: 'DIRECT',
-        counterpartyId: found.counterpartyId ?? undefined,
-        amount: found.amount ?? undefined,
-        currencyId: found.currencyId ?? undefined,
+        counterpartyId: natural ? (found.counterpartyId ?? undefined) : undefined,
+        amount: natural ? (found.amount ?? undefined) : undefined,
+        currencyId: natural ? (found.currencyId ?? undefined) : undefined,
         date: today,
         recognitionDate: today,
         orderIds: operation === 'order' ? [id] : [],

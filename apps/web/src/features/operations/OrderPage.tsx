@@ -1,5 +1,5 @@
 import { Badge, Button, Text } from '@mantine/core';
-import { IconCopy, IconTruckDelivery } from '@tabler/icons-react';
+import { IconCopy, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
 import type { Order, OrderCreate } from '@tms/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { accessOf } from '../../platform/resources/logic';
 import { useResourceTexts } from '../../platform/resources/texts';
 import { JobsBlock } from './JobsBlock';
 import { type OrderFormValues, orderFormValuesOf } from './logic';
+import { OperationBills } from './OperationBills';
 import { OrderHeader } from './OperationHeader';
 import { OrderForm } from './OrderForm';
 import { OperationPage, useOperationPage } from './operationPage';
@@ -96,6 +97,13 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
         )
       }
       blocksOf={(order) => [
+        {
+          value: 'bills',
+          label: t('blocks.bills'),
+          icon: <IconReceipt size={14} />,
+          testId: 'tab-bills',
+          content: <OperationBills operation="order" record={order} />,
+        },
         {
           value: 'jobs',
           label: t('blocks.jobs'),
