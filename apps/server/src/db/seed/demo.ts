@@ -16,6 +16,7 @@ import {
   users,
 } from '../../platform/identity/tables';
 import type { Database } from '../connection';
+import { seedDemoBills } from './demo-bills';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoRates } from './demo-finance';
 import { seedDemoOperations } from './demo-operations';
@@ -692,6 +693,7 @@ export async function seedDemoData(
     await seedDemoOperations(tx, userId, officeId);
     await seedDemoRequests(tx, userId, officeId);
     await seedDemoRates(tx);
+    await seedDemoBills(tx);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },

@@ -20,7 +20,7 @@ import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platfo
 import type { CallContext } from '../../platform/resources';
 import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
 import { counterparties } from '../counterparties';
-import { assertPeriodOpen, post, reverse } from './ledger';
+import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
 import { toBaseCurrency } from './rates';
 import { bills, ledgerEntries, paymentForms } from './tables';
 
@@ -248,12 +248,12 @@ async function checkCounterBill(
 }
 
 /** Posts the bill's entries (docs/finance.md "Ledger": accounts and postings). */
-async function postBill(ctx: ResourceContext, bill: BillRow): Promise<void> {
+export async function postBill(ctx: LedgerContext, bill: BillRow, ignoreLock: boolean): Promise<void> {
   const common = { currencyId: bill.currencyId, legalEntityId: bill.legalEntityId, billId: bill.id };
   await post(ctx, {
     source: { type: 'bill', id: bill.id },
     date: bill.recognitionDate,
-    ignoreLock: mayIgnoreLock(ctx.auth),
+    ignoreLock,
     lines: billPostingLines({
       direction: bill.direction as BillDirection,
       disbursement: bill.disbursement,
@@ -293,10 +293,10 @@ export const billService: ResourceService<BillRow> = resourceService(billResourc
     async afterWrite(ctx, event) {
       const source = { type: 'bill', id: (event.before ?? event.after)!.id };
       const ignoreLock = mayIgnoreLock(ctx.auth);
-      if (event.action === 'create') await postBill(ctx, event.after!);
+      if (event.action === 'create') await postBill(ctx, event.after!, ignoreLock);
       else if (event.action === 'update' && postingChanged(event.before!, event.after!)) {
         await reverse(ctx, source, { ignoreLock, dateField: ['recognitionDate'] });
-        await postBill(ctx, event.after!);
+        await postBill(ctx, event.after!, ignoreLock);
       } else if (event.action === 'delete') {
         await reverse(ctx, source, { ignoreLock, dateField: ['recognitionDate'] });
       }
