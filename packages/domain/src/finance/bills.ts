@@ -91,9 +91,9 @@ export const billResource = declareResource({
     number: f.text({ max: 50 }).listed().searchable().sortable(),
     direction: f.enum(BILL_DIRECTIONS).listed().filterable().sortable().width('short'),
     kind: f.enum(BILL_KINDS).defaulted().listed().filterable().width('short'),
-    counterpartyId: f.reference(counterpartyResource).listed().filterable(),
-    /** The counterparty's name at the last save, for the list's sort and the search. */
-    counterpartyName: f.text().readOnly().searchable().sortable().hiddenInForm(),
+    counterpartyId: f.reference(counterpartyResource).filterable(),
+    /** The counterparty's name at the last save: the list's column (readers of bills need not read counterparties), sort and search. */
+    counterpartyName: f.text().readOnly().listed().searchable().sortable().hiddenInForm(),
     legalEntityId: f.reference(legalEntityResource).listed().filterable(),
     paymentFormId: f.reference(paymentFormResource).filterable(),
     currencyId: f.reference(currencyResource, 'code').listed().filterable(),

@@ -9,7 +9,7 @@ import type { Tx } from '../connection';
 
 /**
  * Bills of the demo orders and jobs, posted to the ledger like a user's: for every job with a cost, the
- * contractor's expense bill at that cost and the client's income bill of its order with a 25 % margin, in
+ * contractor's expense bill at that cost (of the job and its order) and the client's income bill of its order with a 25 % margin, in
  * the job's currency, recognised ten days ago. Order pages then show their bills and profit.
  */
 export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
@@ -55,6 +55,7 @@ export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
         counterpartyId: job.contractorId!,
         counterpartyName: job.contractorName ?? '',
         amount: job.amount!,
+        orderIds: [job.orderId],
         jobIds: [job.id],
       },
       {

@@ -107,7 +107,8 @@ export function registerBillRoutes(app: App): void {
         currencyId: natural ? (found.currencyId ?? undefined) : undefined,
         date: today,
         recognitionDate: today,
-        orderIds: operation === 'order' ? [id] : [],
+        // A job's bill belongs to its orders too: their result counts it.
+        orderIds: found.orderIds,
         jobIds: operation === 'job' ? [id] : [],
       };
       return { data: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) };

@@ -281,7 +281,7 @@ describe('bills', () => {
       amount: '750.00',
       currencyId: world.usd,
       jobIds: [job],
-      orderIds: [],
+      orderIds: [order],
     });
     const bill = await create({ comment: 'копия' });
     const copy = await call('GET', `/finances/bills/${bill.id}/copy`, finance);

@@ -37,6 +37,8 @@ export interface BillOperation {
   serviceOfficeId: number | null;
   /** The order's client, the job's contractor. */
   counterpartyId: number | null;
+  /** The orders a job's bills belong to as well (an order: itself). */
+  orderIds: number[];
   /** The job's cost and its currency (an order has none). */
   amount: string | null;
   currencyId: number | null;

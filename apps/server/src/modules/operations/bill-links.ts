@@ -9,7 +9,7 @@ const locked = (row: { archived: boolean; financeControlStatus: string }) =>
 /**
  * What the bills' rules need of the orders and jobs a bill links to (finance's `billOperations` point):
  * tracking, the money lock (archived or finance-accepted), the office, the order's client or the job's
- * contractor and cost.
+ * contractor and cost, the job's orders (a job's bill belongs to its orders' result too).
  */
 export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
   const [orderRows, jobRows] = await Promise.all([
@@ -36,6 +36,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
             tracking: jobs.tracking,
             costAmount: jobs.costAmount,
             costCurrencyId: jobs.costCurrencyId,
+            orderIds: jobs.orderIds,
           })
           .from(jobs)
           .where(inArray(jobs.id, [...ids.jobIds]))
@@ -50,6 +51,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
         locked: locked(row),
         serviceOfficeId: row.serviceOfficeId,
         counterpartyId: row.clientId,
+        orderIds: [row.id],
         amount: null,
         currencyId: null,
       }),
@@ -62,6 +64,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
         locked: locked(row),
         serviceOfficeId: row.serviceOfficeId,
         counterpartyId: row.contractorId,
+        orderIds: row.orderIds,
         amount: row.costAmount,
         currencyId: row.costCurrencyId,
       }),
