@@ -3,6 +3,7 @@ import * as company from './company';
 import * as counterparties from './counterparties';
 import * as customs from './customs';
 import * as finance from './finance';
+import { BILL_ROLES } from './finance';
 import * as operations from './operations';
 import { OPERATION_ROLES } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
@@ -111,6 +112,18 @@ const CATALOGUE: readonly NavEntry[] = [
   },
   { name: 'nav.notifications', icon: 'bell', route: '/notifications', roles: ['ROLE_COMPANY_CHAPTERS'] },
   {
+    name: 'nav.finances',
+    icon: 'receipt',
+    children: [
+      {
+        name: 'nav.bills',
+        icon: 'receipt',
+        route: '/finances/bills',
+        roles: [...BILL_ROLES.view, ...BILL_ROLES.edit, ...BILL_ROLES.create],
+      },
+    ],
+  },
+  {
     // Grouped by what is set up (the declared screens land in their group from DECLARED_SCREENS); the
     // profile every user has comes first, the system options last.
     name: 'nav.settings',
@@ -180,7 +193,19 @@ const CATALOGUE: readonly NavEntry[] = [
           },
         ],
       },
-      { name: 'nav.settingsFinance', icon: 'coin', sortable: true, children: [] },
+      {
+        name: 'nav.settingsFinance',
+        icon: 'coin',
+        sortable: true,
+        children: [
+          {
+            name: 'nav.periodLocks',
+            icon: 'shield-lock',
+            route: '/finances/period-locks',
+            roles: ['ROLE_RECOGNITION_DATE_CHANGE'],
+          },
+        ],
+      },
       {
         name: 'nav.settingsDocuments',
         icon: 'files',

@@ -321,6 +321,23 @@ describe('mass assignment', () => {
         currencyId: await referenceId('/settings/currencies'),
       };
     },
+    // In the base currency (no rate needed), on a payment form of its company, linked to an order.
+    bill: async () => {
+      const form = await created(registrations.get('payment_form')!.descriptor, await BODIES.payment_form!());
+      const [rub] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'RUB'));
+      return {
+        number: `С-${++seq}`,
+        direction: 'INCOME',
+        counterpartyId: client,
+        legalEntityId: form.legalEntityId,
+        paymentFormId: form.id,
+        currencyId: rub!.id,
+        amount: '100.00',
+        date: '2026-03-02',
+        recognitionDate: '2026-03-02',
+        orderIds: [(await createOrder(ctx, world, admin, client)).id],
+      };
+    },
   };
 
   /** A create body from the schema: each required member by its kind, references to existing records. */

@@ -5,6 +5,7 @@ import { counterpartyRoutes } from '../features/counterparties/routes';
 import { customFieldsRoutes } from '../features/custom-fields/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { documentRoutes } from '../features/documents/routes';
+import { financeRoutes } from '../features/finance/routes';
 import { operationRoutes } from '../features/operations/routes';
 import { optionsRoutes } from '../features/options/routes';
 import { pricingRoutes } from '../features/pricing/routes';
@@ -27,6 +28,7 @@ export const featureRoutes: AppRoute[] = [
   ...hyperRequestRoutes,
   ...offerRoutes,
   ...documentRoutes,
+  ...financeRoutes,
   ...profileRoutes,
   ...userRoutes,
   ...accessGroupRoutes,

@@ -1,5 +1,6 @@
 export * from './amount-in-words';
 export * from './bank-statement';
+export * from './bills';
 export * from './currency-rates';
 export * from './finance-control-status-reasons';
 export * from './payment-forms';

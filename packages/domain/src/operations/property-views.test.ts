@@ -11,8 +11,8 @@ import {
 
 describe('property views', () => {
   it('have the blocks of this issue', () => {
-    expect(ORDER_PROPERTY_BLOCKS).toEqual(['main', 'route', 'jobs', 'files', 'offers']);
-    expect(JOB_PROPERTY_BLOCKS).toEqual(['main', 'route', 'stages', 'orders', 'files', 'offers']);
+    expect(ORDER_PROPERTY_BLOCKS).toEqual(['main', 'route', 'bills', 'jobs', 'files', 'offers']);
+    expect(JOB_PROPERTY_BLOCKS).toEqual(['main', 'route', 'bills', 'stages', 'orders', 'files', 'offers']);
     for (const block of [...ORDER_PROPERTY_BLOCKS, ...JOB_PROPERTY_BLOCKS]) {
       expect(PROPERTY_BLOCK_LABELS[block].ru).toMatch(/[А-Я]/);
     }
@@ -33,7 +33,7 @@ describe('property views', () => {
     expect(readPropertyViews(null)).toEqual(DEFAULT_PROPERTY_VIEWS);
     expect(
       readPropertyViews({
-        order: { expanded: true, defaultTab: 'bills', expandedBlocks: ['files', 'workflows', 'files', 3] },
+        order: { expanded: true, defaultTab: 'workflows', expandedBlocks: ['files', 'workflows', 'files', 3] },
         job: { defaultTab: 'orders' },
       }),
     ).toEqual({

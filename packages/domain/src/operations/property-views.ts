@@ -3,12 +3,12 @@ import type { LocalizedText } from '../common/resource';
 
 /**
  * The property views of spec §2: an order or job opens as blocks; each user keeps, per type, whether the
- * view is expanded, which block opens first and which blocks are unfolded. The bills and workflows
- * blocks come with their own issues and are added here then.
+ * view is expanded, which block opens first and which blocks are unfolded. The workflows block comes with
+ * its own issue and is added here then (bills: the finance context's block; offers: the requests').
  */
-export const ORDER_PROPERTY_BLOCKS = ['main', 'route', 'jobs', 'files', 'offers'] as const;
+export const ORDER_PROPERTY_BLOCKS = ['main', 'route', 'bills', 'jobs', 'files', 'offers'] as const;
 export type OrderPropertyBlock = (typeof ORDER_PROPERTY_BLOCKS)[number];
-export const JOB_PROPERTY_BLOCKS = ['main', 'route', 'stages', 'orders', 'files', 'offers'] as const;
+export const JOB_PROPERTY_BLOCKS = ['main', 'route', 'bills', 'stages', 'orders', 'files', 'offers'] as const;
 export type JobPropertyBlock = (typeof JOB_PROPERTY_BLOCKS)[number];
 
 export const PROPERTY_VIEW_TYPES = ['order', 'job'] as const;
@@ -22,6 +22,7 @@ export const PROPERTY_VIEW_BLOCKS = {
 export const PROPERTY_BLOCK_LABELS: Readonly<Record<OrderPropertyBlock | JobPropertyBlock, LocalizedText>> = {
   main: { ru: 'Основное', en: 'Main' },
   route: { ru: 'Маршрут', en: 'Route' },
+  bills: { ru: 'Счета', en: 'Bills' },
   jobs: { ru: 'Работы', en: 'Jobs' },
   stages: { ru: 'Этапы', en: 'Stages' },
   orders: { ru: 'Заказы', en: 'Orders' },

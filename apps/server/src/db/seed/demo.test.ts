@@ -1,6 +1,6 @@
 import { PRICING_MESSAGES } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentForms } from '../../modules/finance/tables';
+import { bills, ledgerEntries, paymentForms } from '../../modules/finance/tables';
 import { products, stageTypes } from '../../modules/operations/tables';
 import { serviceOffices, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -51,6 +51,9 @@ describe('demo data', () => {
     const stages = await ctx.database.db.select().from(stageTypes);
     expect(stages.find((s) => s.code === 'CUSTOMS-RELEASE')!.behaviours).toContain('CUSTOMS_CUSTOMS-BQT');
     expect((await ctx.database.db.select().from(paymentForms)).length).toBeGreaterThanOrEqual(8);
+    // Demo orders and jobs have bills, posted to the ledger (its triggers checked them at commit).
+    expect((await ctx.database.db.select().from(bills)).length).toBeGreaterThan(0);
+    expect((await ctx.database.db.select().from(ledgerEntries)).length).toBeGreaterThan(0);
 
     // Saving each record unchanged runs the same checks as a user's edit: BIK keys, IBANs, INN/KPP/OGRN,
     // behaviours. The settings administrator of the demo holds every settings role.

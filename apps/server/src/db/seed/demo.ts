@@ -17,6 +17,7 @@ import {
 } from '../../platform/identity/tables';
 import type { Registries } from '../../platform/modules';
 import type { Database } from '../connection';
+import { seedDemoBills } from './demo-bills';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoRates } from './demo-finance';
 import { seedDemoHyperRequests } from './demo-hyper-requests';
@@ -709,6 +710,7 @@ export async function seedDemoData(
       officeId,
       GROUPS.find((g) => g.name === 'Продажи')!.roles,
     );
+    await seedDemoBills(tx);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },

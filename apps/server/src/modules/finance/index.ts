@@ -1,5 +1,20 @@
 // The public entry of the module: other modules import from here only, never its files (ARCHITECTURE.md
 // "Layout"; the dependency checker enforces it). Finance: the dictionaries other modules reference and
 // conversion into the base currency at a date's rate.
+
+export {
+  type BillChangeBlocker,
+  type BillOperation,
+  type BillOperationSource,
+  billService,
+} from './bills';
+export { type LedgerContext, type Posting, type PostingLine, post, reverse } from './ledger';
 export { type AppliedRate, type BaseAmount, rateOn, toBaseCurrency } from './rates';
-export { currencyRates, financeControlStatusReasons, paymentForms, printableBillTemplates } from './tables';
+export {
+  bills,
+  currencyRates,
+  financeControlStatusReasons,
+  ledgerEntries,
+  paymentForms,
+  printableBillTemplates,
+} from './tables';

@@ -1,5 +1,31 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/connection';
+import { files } from '../../platform/files/tables';
 import { defineModule } from '../../platform/modules';
 import routes from './routes';
+import { ledgerEntries } from './tables';
+
+/** A bill with files attached is no longer changed (spec §8). */
+async function billHasFiles(tx: Tx, billId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.ownerType, 'bill'), eq(files.ownerId, billId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** What a counterparty owes us: its receivable in the base currency, from the ledger. */
+const receivable = (counterpartyId: PgColumn): SQL =>
+  sql`SELECT sum(${ledgerEntries.baseAmount}) FROM ${ledgerEntries} WHERE ${ledgerEntries.account} = 'RECEIVABLE' AND ${ledgerEntries.counterpartyId} = ${counterpartyId}`;
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
-export const financeModule = defineModule({ name: 'finance', routes });
+export const financeModule = defineModule({
+  name: 'finance',
+  routes,
+  contributes: {
+    billChangeBlockers: { files: billHasFiles },
+    creditExposureSources: { bills: receivable },
+  },
+});

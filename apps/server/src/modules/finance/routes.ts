@@ -18,6 +18,7 @@ import { afterUpdate, registerResource } from '../../platform/resources';
 import { getOptions } from '../options';
 import { banks, countries, currencies } from '../reference-data';
 import { registerBankStatementRoutes } from './bank-statements';
+import { registerBillRoutes } from './bill-routes';
 import { registerPrintableBillTemplateRoutes } from './printable-bill-templates';
 import { registerRateImportRoutes } from './rate-import-routes';
 import { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
@@ -64,7 +65,10 @@ async function checkCurrencyRate(tx: Tx, record: Values): Promise<undefined> {
   return undefined;
 }
 
-/** Finance dictionaries: finance control status reasons, our payment forms (accounts bills are paid through), currency rates. */
+/**
+ * Finance dictionaries (finance control status reasons, our payment forms, currency rates), bills and the
+ * ledger's period locks.
+ */
 export default async function financeModule(app: App): Promise<void> {
   registerResource(app, financeControlStatusReasonResource, financeControlStatusReasons);
   registerResource(app, paymentFormResource, paymentForms, {
@@ -83,4 +87,5 @@ export default async function financeModule(app: App): Promise<void> {
   registerBankStatementRoutes(app);
   registerRateImportRoutes(app);
   registerPrintableBillTemplateRoutes(app);
+  registerBillRoutes(app);
 }

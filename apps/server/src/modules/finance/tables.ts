@@ -1,8 +1,21 @@
-import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
-import { serviceOffices } from '../../platform/identity/tables';
+import { serviceOffices, users } from '../../platform/identity/tables';
 import { listIndexes, resourceTable, searchTextColumn } from '../../platform/resources/indexes';
 import { legalEntities } from '../company';
+import { counterparties } from '../counterparties';
 import { banks, currencies } from '../reference-data';
 
 /** Reasons chosen when a finance control status is set on an order or job. */
@@ -100,4 +113,164 @@ export const printableBillTemplates = resourceTable(
     indexed: ['legalEntityId'],
     sortable: ['name', 'updatedAt'],
   },
+);
+
+const day = (name: string) => date(name, { mode: 'string' });
+const amount = (name: string) => numeric(name, { precision: 18, scale: 2 });
+
+/**
+ * Bills (spec §3 "Bill"): income (the client owes us) or expense (we owe a contractor). `balance` and
+ * `amountInBase` are the ledger's: a deferred trigger holds the balance equal to the bill's receivable or
+ * payable entries at every commit (docs/finance.md "Ledger").
+ */
+export const bills = pgTable(
+  'bills',
+  {
+    ...entityColumns(),
+    number: text('number').notNull(),
+    direction: text('direction').notNull(),
+    kind: text('kind').notNull().default('DIRECT'),
+    counterpartyId: integer('counterparty_id')
+      .notNull()
+      .references(() => counterparties.id),
+    counterpartyName: text('counterparty_name').notNull(),
+    legalEntityId: integer('legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    paymentFormId: integer('payment_form_id')
+      .notNull()
+      .references(() => paymentForms.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    amount: amount('amount').notNull(),
+    amountInBase: amount('amount_in_base').notNull(),
+    balance: amount('balance').notNull(),
+    date: day('date').notNull(),
+    paymentDate: day('payment_date'),
+    recognitionDate: day('recognition_date').notNull(),
+    disbursement: boolean('disbursement').notNull().default(false),
+    orderIds: integer('order_ids').array().notNull().default([]),
+    jobIds: integer('job_ids').array().notNull().default([]),
+    counterBillId: integer('counter_bill_id'),
+    bankCommission: amount('bank_commission'),
+    bankCommissionCurrencyId: integer('bank_commission_currency_id').references(() => currencies.id),
+    comment: text('comment'),
+    serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
+    createdById: integer('created_by_id').references(() => users.id),
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql.raw(`lower(coalesce("number", '') || E'\\n' || coalesce("counterparty_name", ''))`),
+    ),
+  },
+  (t) => [
+    check('bills_amount_positive', sql`${t.amount} > 0`),
+    check('bills_direction', sql`${t.direction} IN ('INCOME', 'EXPENSE')`),
+    check('bills_kind', sql`${t.kind} IN ('DIRECT', 'OVERHEAD')`),
+    check(
+      'bills_commission_currency',
+      sql`${t.bankCommission} IS NULL OR ${t.bankCommissionCurrencyId} IS NOT NULL`,
+    ),
+    index('bills_counterparty_idx').on(t.counterpartyId),
+    index('bills_legal_entity_idx').on(t.legalEntityId),
+    index('bills_payment_form_idx').on(t.paymentFormId),
+    index('bills_currency_idx').on(t.currencyId),
+    index('bills_commission_currency_idx').on(t.bankCommissionCurrencyId),
+    index('bills_office_idx').on(t.serviceOfficeId),
+    index('bills_created_by_idx').on(t.createdById),
+    index('bills_counter_bill_idx').on(t.counterBillId),
+    index('bills_orders_idx').using('gin', t.orderIds),
+    index('bills_jobs_idx').using('gin', t.jobIds),
+    ...listIndexes('bills', t, {
+      sortable: [
+        t.number,
+        t.direction,
+        t.counterpartyName,
+        t.amount,
+        t.amountInBase,
+        t.balance,
+        t.date,
+        t.paymentDate,
+        t.recognitionDate,
+        t.createdAt,
+      ],
+      searchText: t.searchText,
+    }),
+  ],
+);
+
+/**
+ * One posting of the ledger: the entries that move money between accounts at once, on one date. Append
+ * only (a trigger refuses updates and deletes); a change is undone by a reversal, never by an edit.
+ * `source` names what posted it (a bill, later a payment or a conversion).
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    date: day('date').notNull(),
+    sourceType: text('source_type').notNull(),
+    sourceId: integer('source_id').notNull(),
+    /** The transaction this one undoes, entry by entry. */
+    reversalOf: integer('reversal_of'),
+    createdById: integer('created_by_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_transactions_source_idx').on(t.sourceType, t.sourceId),
+    // A transaction is reversed at most once.
+    uniqueIndex('ledger_transactions_reversal_uq').on(t.reversalOf),
+    index('ledger_transactions_date_idx').on(t.date),
+  ],
+);
+
+/**
+ * An entry: `amount` in its currency (debit positive, credit negative) and `baseAmount`, the same in the
+ * base currency at the rate of the transaction's date, stored once and never reconverted. The entries of
+ * a transaction sum to zero per currency, in both columns (a deferred constraint trigger).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    account: text('account').notNull(),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    amount: amount('amount').notNull(),
+    baseAmount: amount('base_amount').notNull(),
+    counterpartyId: integer('counterparty_id').references(() => counterparties.id),
+    legalEntityId: integer('legal_entity_id').references(() => legalEntities.id),
+    /** The bill the entry belongs to (no foreign key: the ledger keeps a deleted bill's history). */
+    billId: integer('bill_id'),
+  },
+  (t) => [
+    check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
+    check('ledger_entries_base_sign', sql`${t.baseAmount} = 0 OR sign(${t.baseAmount}) = sign(${t.amount})`),
+    check(
+      'ledger_entries_account',
+      sql`${t.account} IN ('RECEIVABLE', 'PAYABLE', 'REVENUE', 'COST', 'DISBURSEMENT')`,
+    ),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_bill_idx').on(t.billId, t.account),
+    index('ledger_entries_currency_idx').on(t.currencyId),
+    index('ledger_entries_counterparty_idx').on(t.counterpartyId),
+    index('ledger_entries_legal_entity_idx').on(t.legalEntityId),
+  ],
+);
+
+/** Months closed for postings (the first day of each); see docs/finance.md "Period locks". */
+export const ledgerLockedMonths = pgTable(
+  'ledger_locked_months',
+  {
+    month: day('month').primaryKey(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedById: integer('locked_by_id').references(() => users.id),
+  },
+  (t) => [
+    check('ledger_locked_months_first_day', sql`extract(day from ${t.month}) = 1`),
+    index('ledger_locked_months_locked_by_idx').on(t.lockedById),
+  ],
 );

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
-import { IconListCheck, IconPackages } from '@tabler/icons-react';
+import { IconListCheck, IconPackages, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Job, JobCreate, ListResult, Order } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { jobOfferBlocks } from '../requests/offerTabs';
 import { OPERATIONS_KEY } from './api';
 import { JobForm } from './JobForm';
 import { type JobFormValues, jobFormValuesOf } from './logic';
+import { OperationBills } from './OperationBills';
 import { JobHeader } from './OperationHeader';
 import { OperationPage, useOperationPage } from './operationPage';
 import { StagesBlock } from './StagesBlock';
@@ -58,6 +59,13 @@ export function JobPage({ descriptor }: ResourceScreenProps) {
         )
       }
       blocksOf={(job) => [
+        {
+          value: 'bills',
+          label: t('blocks.bills'),
+          icon: <IconReceipt size={14} />,
+          testId: 'tab-bills',
+          content: <OperationBills operation="job" record={job} />,
+        },
         {
           value: 'stages',
           label: t('blocks.stages'),

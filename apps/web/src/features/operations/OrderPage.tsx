@@ -1,5 +1,5 @@
 import { Badge, Button, Text } from '@mantine/core';
-import { IconCopy, IconTruckDelivery } from '@tabler/icons-react';
+import { IconCopy, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
 import type { Order, OrderCreate } from '@tms/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { useResourceTexts } from '../../platform/resources/texts';
 import { orderOfferBlocks } from '../requests/offerTabs';
 import { JobsBlock } from './JobsBlock';
 import { type OrderFormValues, orderFormValuesOf } from './logic';
+import { OperationBills } from './OperationBills';
 import { OrderHeader } from './OperationHeader';
 import { OrderForm } from './OrderForm';
 import { OperationPage, useOperationPage } from './operationPage';
@@ -97,6 +98,13 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
         )
       }
       blocksOf={(order) => [
+        {
+          value: 'bills',
+          label: t('blocks.bills'),
+          icon: <IconReceipt size={14} />,
+          testId: 'tab-bills',
+          content: <OperationBills operation="order" record={order} />,
+        },
         {
           value: 'jobs',
           label: t('blocks.jobs'),

@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { type ApiError, api } from '../api/client';
 import { useSystemData } from '../auth/system';
 import { padId } from '../format';
@@ -14,8 +15,18 @@ import { type ResourceTexts, useResourceTexts } from './texts';
 import type { ResourceScreenProps } from './types';
 import { useRecordSave } from './useRecordSave';
 
+/**
+ * What a feature adds to the generic form: the values a new record starts with, actions beside the title,
+ * content under the form (a record's ledger, its links).
+ */
+export interface ResourceFormExtras {
+  start?: Row | null;
+  actions?: (record: Row | null) => ReactNode;
+  below?: (record: Row) => ReactNode;
+}
+
 /** The create (`/new`) and edit (`/:id`) screen of a resource, with the History tab on a record. */
-export function ResourceForm(props: ResourceScreenProps) {
+export function ResourceForm(props: ResourceScreenProps & ResourceFormExtras) {
   const { descriptor } = props;
   const texts = useResourceTexts(descriptor);
   const { id, record } = useRecord(descriptor);
@@ -39,7 +50,11 @@ function FormScreen({
   texts,
   record,
   reload,
-}: ResourceScreenProps & { texts: ResourceTexts; record: Row | null; reload: () => Promise<Row | null> }) {
+  start,
+  actions,
+  below,
+}: ResourceScreenProps &
+  ResourceFormExtras & { texts: ResourceTexts; record: Row | null; reload: () => Promise<Row | null> }) {
   const { t } = texts;
   const system = useSystemData();
   const access = accessOf(descriptor, system.roles);
@@ -47,7 +62,7 @@ function FormScreen({
   const existing = record !== null;
   const canWrite = existing ? access.edit : access.create;
 
-  const form = useResourceForm(descriptor, record);
+  const form = useResourceForm(descriptor, record, start);
   const { control, handleSubmit, reset, formState } = form;
   const { save, remove, conflict, setConflict } = useRecordSave({ descriptor, t, record, form });
 
@@ -120,8 +135,18 @@ function FormScreen({
       texts={texts}
       record={record}
       title={heading}
+      actions={actions?.(record)}
       tabs={[
-        { value: 'main', label: t('tabs.main'), content: main },
+        {
+          value: 'main',
+          label: t('tabs.main'),
+          content: (
+            <Stack gap="md">
+              {main}
+              {record && below?.(record)}
+            </Stack>
+          ),
+        },
         ...(record && options.recordTabs ? options.recordTabs(record) : []),
       ]}
     />

@@ -22,17 +22,19 @@ const WIDE_TYPES = new Set(['textarea', 'tags', 'references', 'roles']);
  * descriptor's create schema (its partial on an existing record), reset when the record changes; a
  * refused save brings its first error into view.
  */
-export function useResourceForm(descriptor: ResourceDescriptor, record: Row | null) {
+/** `start`: the values a new record starts with (a copy, a record made from another one). */
+export function useResourceForm(descriptor: ResourceDescriptor, record: Row | null, start?: Row | null) {
   const schema = record ? updateSchemaOf(descriptor.create).omit({ version: true }) : descriptor.create;
   const zod = zodResolver(schema as never) as unknown as Resolver<ResourceFormValues>;
   // The schema sees what will be sent: emptied optional inputs as null.
   const resolver: Resolver<ResourceFormValues> = (values, context, opts) =>
     zod(bodyOf(descriptor, values), context, opts);
-  const form = useForm<ResourceFormValues>({ defaultValues: formValuesOf(descriptor, record), resolver });
+  const initial = record ?? start ?? null;
+  const form = useForm<ResourceFormValues>({ defaultValues: formValuesOf(descriptor, initial), resolver });
   const { reset } = form;
   useEffect(() => {
-    reset(formValuesOf(descriptor, record));
-  }, [record, descriptor, reset]);
+    reset(formValuesOf(descriptor, initial));
+  }, [initial, descriptor, reset]);
   useRevealErrors(form);
   return form;
 }

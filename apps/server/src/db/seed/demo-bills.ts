@@ -1,0 +1,80 @@
+import { decimalFixed, decimalMultiply } from '@tms/domain';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { postBill } from '../../modules/finance/bills';
+import { toBaseCurrency } from '../../modules/finance/rates';
+import { bills, paymentForms } from '../../modules/finance/tables';
+import { jobs, orders } from '../../modules/operations/tables';
+import { calendarDay } from '../../platform/calendar';
+import type { Tx } from '../connection';
+
+/**
+ * Bills of the demo orders and jobs, posted to the ledger like a user's: for every job with a cost, the
+ * contractor's expense bill at that cost (of the job and its order) and the client's income bill of its order with a 25 % margin, in
+ * the job's currency, recognised ten days ago. Order pages then show their bills and profit.
+ */
+export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
+  const day = new Date(today);
+  day.setUTCDate(day.getUTCDate() - 10);
+  const recognised = calendarDay(day);
+  const forms = await tx.select().from(paymentForms).orderBy(asc(paymentForms.id));
+  const costed = await tx
+    .select({
+      id: jobs.id,
+      orderId: orders.id,
+      contractorId: jobs.contractorId,
+      contractorName: jobs.contractorName,
+      clientId: orders.clientId,
+      clientName: orders.clientName,
+      officeId: orders.serviceOfficeId,
+      createdById: orders.createdById,
+      amount: jobs.costAmount,
+      currencyId: jobs.costCurrencyId,
+    })
+    .from(jobs)
+    .innerJoin(orders, sql`${orders.id} = ${jobs.orderIds}[1]`)
+    .where(and(isNotNull(jobs.costAmount), isNotNull(jobs.contractorId), eq(jobs.tracking, false)))
+    .orderBy(asc(jobs.id));
+  let number = 0;
+  for (const job of costed) {
+    const form = forms.find((f) => f.currencyId === job.currencyId) ?? forms[0]!;
+    const base = {
+      legalEntityId: form.legalEntityId,
+      paymentFormId: form.id,
+      currencyId: job.currencyId!,
+      date: recognised,
+      recognitionDate: recognised,
+      serviceOfficeId: job.officeId,
+      createdById: job.createdById,
+    };
+    const income = decimalFixed(decimalMultiply(job.amount!, '1.25'), 2);
+    const rows = [
+      {
+        ...base,
+        number: `ДМ-${++number}`,
+        direction: 'EXPENSE',
+        counterpartyId: job.contractorId!,
+        counterpartyName: job.contractorName ?? '',
+        amount: job.amount!,
+        orderIds: [job.orderId],
+        jobIds: [job.id],
+      },
+      {
+        ...base,
+        number: `ДМ-${++number}`,
+        direction: 'INCOME',
+        counterpartyId: job.clientId,
+        counterpartyName: job.clientName,
+        amount: income,
+        orderIds: [job.orderId],
+      },
+    ];
+    for (const row of rows) {
+      const converted = await toBaseCurrency(tx, row.amount, row.currencyId, recognised);
+      const [bill] = await tx
+        .insert(bills)
+        .values({ ...row, amountInBase: converted.amount, balance: row.amount })
+        .returning();
+      await postBill({ tx, auth: null }, bill!, true);
+    }
+  }
+}

@@ -1,0 +1,361 @@
+import {
+  BILL_KIND_ROLES,
+  BILL_MESSAGES,
+  type BillDirection,
+  type BillKind,
+  billPostingLines,
+  billResource,
+  decimalFixed,
+  decimalSubtract,
+  MESSAGES,
+  type Role,
+} from '@tms/domain';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
+import type { Registries } from '../../platform/modules';
+import { hasAnyRole } from '../../platform/permissions/check';
+import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platform/permissions/scope';
+import type { CallContext } from '../../platform/resources';
+import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
+import { counterparties } from '../counterparties';
+import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
+import { toBaseCurrency } from './rates';
+import { bills, ledgerEntries, paymentForms } from './tables';
+
+export type BillRow = typeof bills.$inferSelect;
+type Values = Record<string, unknown>;
+
+/** What the bills' rules need to know of a linked order or job; the operations module answers it. */
+export interface BillOperation {
+  type: 'order' | 'job';
+  id: number;
+  tracking: boolean;
+  /** Archived or in a finance control status that locks the operation's money. */
+  locked: boolean;
+  serviceOfficeId: number | null;
+  /** The order's client, the job's contractor. */
+  counterpartyId: number | null;
+  /** The orders a job's bills belong to as well (an order: itself). */
+  orderIds: number[];
+  /** The job's cost and its currency (an order has none). */
+  amount: string | null;
+  currencyId: number | null;
+}
+
+/** The orders and jobs of those ids that exist (the operations module's contribution). */
+export type BillOperationSource = (
+  ctx: CallContext,
+  ids: { orderIds: readonly number[]; jobIds: readonly number[] },
+) => Promise<BillOperation[]>;
+
+/**
+ * Whether a bill may no longer be modified or deleted because something refers to it (payments, a
+ * printable bill, files): each module that refers to bills contributes one.
+ */
+export type BillChangeBlocker = (tx: Tx, billId: number) => Promise<boolean>;
+
+declare module '../../platform/modules' {
+  interface ModuleContributions {
+    billOperations: BillOperationSource;
+    billChangeBlockers: BillChangeBlocker;
+  }
+}
+
+/** The linked operations of those ids, through the app's contributed sources. */
+export async function billOperationsOf(
+  ctx: CallContext,
+  ids: { orderIds: readonly number[]; jobIds: readonly number[] },
+): Promise<BillOperation[]> {
+  if (!ids.orderIds.length && !ids.jobIds.length) return [];
+  const sources = [...ctx.registries.contributions('billOperations').values()];
+  return (await Promise.all(sources.map((source) => source(ctx, ids)))).flat();
+}
+
+async function assertChangeable(registries: Registries, tx: Tx, billId: number): Promise<void> {
+  for (const blocked of registries.contributions('billChangeBlockers').values()) {
+    if (await blocked(tx, billId)) throw fieldError([], BILL_MESSAGES.changeBlocked);
+  }
+}
+
+// ---- Scopes (docs/finance.md "Who reaches a bill") ----
+
+/** own: I created it; related: I created it or I curate or manage its counterparty. */
+const ownBill = (userId: number) => sql`${bills.createdById} = ${userId}`;
+const builders: ScopeBuilders<'ROLE_BILL_VIEW' | 'ROLE_BILL_EDIT'> = {
+  own: ownBill,
+  related: (userId) =>
+    sql`(${ownBill(userId)} OR EXISTS (SELECT 1 FROM ${counterparties} c WHERE c.id = ${bills.counterpartyId} AND (c.curator_ids @> ARRAY[${userId}]::integer[] OR c.manager_ids @> ARRAY[${userId}]::integer[])))`,
+  managerOffice: (officeId) => sql`${bills.serviceOfficeId} = ${officeId}`,
+  paymentFormOffice: (officeId) =>
+    sql`EXISTS (SELECT 1 FROM ${paymentForms} pf WHERE pf.id = ${bills.paymentFormId} AND pf.service_office_id = ${officeId})`,
+  // No company structure yet: a user's subordinates are none, the scope reaches the user's own bills.
+  subordinates: ownBill,
+};
+
+const ofKind = (kind: BillKind, scope: ScopeAccess): SQL | null => {
+  if (scope.access === 'none') return null;
+  const kindIs = sql`${bills.kind} = ${kind}`;
+  return scope.access === 'all' ? kindIs : sql`(${kindIs} AND ${scope.where})`;
+};
+const every: ScopeAccess = { access: 'all' };
+const nothing: ScopeAccess = { access: 'none' };
+const holding = (auth: AuthContext, roles: readonly Role[]) => roles.length > 0 && hasAnyRole(auth, roles);
+
+function combine(parts: (SQL | null)[]): SQL {
+  const held = parts.filter((part): part is SQL => part !== null);
+  return held.length ? sql`(${sql.join(held, sql` OR `)})` : sql`false`;
+}
+
+/**
+ * Reads: direct bills in the view scope or all of them with "direct bills: view"; overhead bills (rent,
+ * salaries) only with "overhead bills: view"; and the bills one created.
+ */
+export function billReadScope(auth: AuthContext): SQL {
+  const view = resolveScope(auth, 'ROLE_BILL_VIEW', builders);
+  return combine([
+    ofKind('DIRECT', holding(auth, ['ROLE_DIRECT_BILL_VIEW']) ? every : view),
+    ofKind('OVERHEAD', holding(auth, ['ROLE_OVERHEAD_BILL_VIEW']) ? every : nothing),
+    holding(auth, BILL_KIND_ROLES.DIRECT.create) || holding(auth, BILL_KIND_ROLES.OVERHEAD.create)
+      ? ownBill(auth.userId)
+      : null,
+  ]);
+}
+
+/** Changes: direct bills in the edit scope, overhead bills for their keepers (who create them). */
+export function billEditScope(auth: AuthContext): SQL {
+  return combine([
+    ofKind('DIRECT', resolveScope(auth, 'ROLE_BILL_EDIT', builders)),
+    ofKind('OVERHEAD', holding(auth, BILL_KIND_ROLES.OVERHEAD.create) ? every : nothing),
+  ]);
+}
+
+/** Deletes: a bill one reads, of a kind whose delete role one holds. */
+function billDeleteScope(auth: AuthContext): SQL {
+  const read = billReadScope(auth);
+  return combine(
+    (['DIRECT', 'OVERHEAD'] as const).map((kind) =>
+      holding(auth, BILL_KIND_ROLES[kind].delete) ? sql`(${bills.kind} = ${kind} AND ${read})` : null,
+    ),
+  );
+}
+
+// ---- Rules ----
+
+/** What, changed, moves the bill's money: the posting is reversed and made again. */
+const POSTED_FIELDS = [
+  'direction',
+  'counterpartyId',
+  'legalEntityId',
+  'currencyId',
+  'amount',
+  'recognitionDate',
+  'disbursement',
+] as const;
+
+export const mayIgnoreLock = (auth: AuthContext) => hasAnyRole(auth, ['ROLE_RECOGNITION_DATE_IGNORE_LOCK']);
+
+function postingChanged(before: BillRow, after: BillRow): boolean {
+  return POSTED_FIELDS.some((field) => String(before[field]) !== String(after[field]));
+}
+
+/**
+ * The rules of a bill as it will be stored (`existing` under the members sent): its kind and the user's
+ * role for it, its orders and jobs, the payment form's company, the bank commission, the counter bill and
+ * the recognition date's month. Answers the computed columns; every refusal at once.
+ */
+async function prepareBill(ctx: ResourceContext, values: Values, existing: BillRow | null): Promise<Values> {
+  const bill = { ...(existing ?? {}), ...values } as BillRow;
+  const errors = new ErrorCollector();
+  const kind = (bill.kind ?? 'DIRECT') as BillKind;
+  if ((!existing || existing.kind !== kind) && !holding(ctx.auth, BILL_KIND_ROLES[kind].create)) {
+    throw forbidden(BILL_MESSAGES.kindDenied);
+  }
+  const orderIds = bill.orderIds ?? [];
+  const jobIds = bill.jobIds ?? [];
+  if (kind === 'DIRECT' && !orderIds.length && !jobIds.length) {
+    errors.add(['orderIds'], BILL_MESSAGES.operationsRequired);
+  }
+  if (kind === 'OVERHEAD' && (orderIds.length || jobIds.length)) {
+    errors.add(['orderIds'], BILL_MESSAGES.overheadOperations);
+  }
+  const operations = await billOperationsOf(ctx, { orderIds, jobIds });
+  for (const operation of operations) {
+    const path = operation.type === 'order' ? 'orderIds' : 'jobIds';
+    const index = (operation.type === 'order' ? orderIds : jobIds).indexOf(operation.id);
+    if (operation.tracking) errors.add([path, index], BILL_MESSAGES.trackingJob);
+    else if (operation.locked) errors.add([path, index], BILL_MESSAGES.operationLocked);
+  }
+  if (bill.bankCommission !== null && bill.bankCommission !== undefined && !bill.bankCommissionCurrencyId) {
+    errors.add(['bankCommissionCurrencyId'], BILL_MESSAGES.commissionCurrency);
+  }
+  const [form] = await ctx.tx
+    .select({ legalEntityId: paymentForms.legalEntityId })
+    .from(paymentForms)
+    .where(eq(paymentForms.id, bill.paymentFormId))
+    .limit(1);
+  if (form && form.legalEntityId !== bill.legalEntityId) {
+    errors.add(['paymentFormId'], BILL_MESSAGES.paymentFormCompany);
+  }
+  if (bill.counterBillId !== null && bill.counterBillId !== undefined) {
+    await errors.collect(() => checkCounterBill(ctx, bill, existing));
+  }
+  const [counterparty] = await ctx.tx
+    .select({ name: counterparties.name })
+    .from(counterparties)
+    .where(eq(counterparties.id, bill.counterpartyId))
+    .limit(1);
+  const ignoreLock = mayIgnoreLock(ctx.auth);
+  const reposted = !existing || postingChanged(existing, bill);
+  if (existing && reposted) {
+    await errors.collect(() => assertPeriodOpen(ctx.tx, existing.recognitionDate, ignoreLock));
+  }
+  const base = reposted
+    ? await errors.collect(async () => {
+        await assertPeriodOpen(ctx.tx, bill.recognitionDate, ignoreLock);
+        return toBaseCurrency(ctx.tx, bill.amount, bill.currencyId, bill.recognitionDate, [
+          'recognitionDate',
+        ]);
+      })
+    : undefined;
+  errors.throwIfAny();
+  const out: Values = { counterpartyName: counterparty?.name ?? '' };
+  if (base) Object.assign(out, { amountInBase: base.amount, balance: bill.amount });
+  if (!existing) {
+    const office = operations.find((operation) => operation.serviceOfficeId !== null)?.serviceOfficeId;
+    Object.assign(out, { serviceOfficeId: office ?? ctx.auth.serviceOfficeId, createdById: ctx.auth.userId });
+  }
+  return out;
+}
+
+/** Spec §8: a counter bill is of the opposite direction and the same counterparty, and another bill. */
+async function checkCounterBill(
+  ctx: ResourceContext,
+  bill: BillRow,
+  existing: BillRow | null,
+): Promise<void> {
+  const path = ['counterBillId'];
+  if (existing && bill.counterBillId === existing.id) throw fieldError(path, BILL_MESSAGES.counterSelf);
+  const [counter] = await ctx.tx
+    .select({ direction: bills.direction, counterpartyId: bills.counterpartyId })
+    .from(bills)
+    .where(and(eq(bills.id, bill.counterBillId!), billReadScope(ctx.auth)))
+    .limit(1);
+  if (!counter) throw fieldError(path, MESSAGES.invalid);
+  if ((counter.direction as BillDirection) === bill.direction)
+    throw fieldError(path, BILL_MESSAGES.counterDirection);
+  if (counter.counterpartyId !== bill.counterpartyId)
+    throw fieldError(path, BILL_MESSAGES.counterCounterparty);
+}
+
+/** Posts the bill's entries (docs/finance.md "Ledger": accounts and postings). */
+export async function postBill(ctx: LedgerContext, bill: BillRow, ignoreLock: boolean): Promise<void> {
+  const common = { currencyId: bill.currencyId, legalEntityId: bill.legalEntityId, billId: bill.id };
+  await post(ctx, {
+    source: { type: 'bill', id: bill.id },
+    date: bill.recognitionDate,
+    ignoreLock,
+    lines: billPostingLines({
+      direction: bill.direction as BillDirection,
+      disbursement: bill.disbursement,
+      amount: bill.amount,
+    }).map((line) => ({
+      ...common,
+      account: line.account,
+      amount: line.debit ? bill.amount : `-${bill.amount}`,
+      counterpartyId: bill.counterpartyId,
+    })),
+  });
+}
+
+/** Bills as a resource service: every write posts to or reverses in the ledger in its own transaction. */
+export const billService: ResourceService<BillRow> = resourceService(billResource, bills, {
+  hooks: {
+    scope: (auth, access) => (access === 'read' ? billReadScope(auth) : billEditOrDeleteScope(auth)),
+    async beforeCreate(ctx, values) {
+      return { ...values, ...(await prepareBill(ctx, values, null)) };
+    },
+    async guardUpdate(ctx, existing) {
+      const [editable] = await ctx.tx
+        .select({ id: bills.id })
+        .from(bills)
+        .where(and(eq(bills.id, existing.id), billEditScope(ctx.auth)))
+        .limit(1);
+      if (!editable) throw forbidden();
+      await assertChangeable(ctx.registries, ctx.tx, existing.id);
+    },
+    async beforeUpdate(ctx, values, existing) {
+      return { ...values, ...(await prepareBill(ctx, values, existing)) };
+    },
+    async beforeDelete(ctx, row) {
+      await assertChangeable(ctx.registries, ctx.tx, row.id);
+      await prepareDelete(ctx, row);
+    },
+    async afterWrite(ctx, event) {
+      const source = { type: 'bill', id: (event.before ?? event.after)!.id };
+      const ignoreLock = mayIgnoreLock(ctx.auth);
+      if (event.action === 'create') await postBill(ctx, event.after!, ignoreLock);
+      else if (event.action === 'update' && postingChanged(event.before!, event.after!)) {
+        await reverse(ctx, source, { ignoreLock, dateField: ['recognitionDate'] });
+        await postBill(ctx, event.after!, ignoreLock);
+      } else if (event.action === 'delete') {
+        await reverse(ctx, source, { ignoreLock, dateField: ['recognitionDate'] });
+      }
+    },
+  },
+});
+
+/** Updates reach the edit scope; deletes the delete scope (the engine asks one `write` scope for both). */
+function billEditOrDeleteScope(auth: AuthContext): SQL {
+  return sql`(${billEditScope(auth)} OR ${billDeleteScope(auth)})`;
+}
+
+/** A delete reverses the bill's posting: its month must be open, and the operations' money not frozen. */
+async function prepareDelete(ctx: ResourceContext, row: BillRow): Promise<void> {
+  const errors = new ErrorCollector();
+  if (!holding(ctx.auth, BILL_KIND_ROLES[row.kind as BillKind].delete))
+    throw forbidden(BILL_MESSAGES.kindDenied);
+  await errors.collect(() => assertPeriodOpen(ctx.tx, row.recognitionDate, mayIgnoreLock(ctx.auth)));
+  const operations = await billOperationsOf(ctx, { orderIds: row.orderIds, jobIds: row.jobIds });
+  if (operations.some((operation) => operation.locked)) errors.add([], BILL_MESSAGES.operationLocked);
+  errors.throwIfAny();
+}
+
+/** The bills linked to an order or a job that the user reads. */
+export async function billsOfOperation(
+  ctx: CallContext & { auth: AuthContext },
+  type: 'order' | 'job',
+  id: number,
+): Promise<BillRow[]> {
+  const column = type === 'order' ? bills.orderIds : bills.jobIds;
+  return ctx.tx
+    .select()
+    .from(bills)
+    .where(and(sql`${column} @> ARRAY[${id}]::integer[]`, billReadScope(ctx.auth)))
+    .orderBy(bills.date, bills.id);
+}
+
+/**
+ * The result of the bills given, in the base currency, from their ledger entries: income (revenue), expense
+ * (cost) and profit, disbursements apart (debits less credits on their account: still to be re-billed).
+ */
+export async function billsResult(tx: Tx, billIds: readonly number[]) {
+  if (!billIds.length) return { income: '0.00', expense: '0.00', profit: '0.00', disbursements: '0.00' };
+  const [row] = await tx
+    .select({
+      income: sql<string>`coalesce(-sum(${ledgerEntries.baseAmount}) FILTER (WHERE ${ledgerEntries.account} = 'REVENUE'), 0)::numeric(18,2)::text`,
+      expense: sql<string>`coalesce(sum(${ledgerEntries.baseAmount}) FILTER (WHERE ${ledgerEntries.account} = 'COST'), 0)::numeric(18,2)::text`,
+      disbursements: sql<string>`coalesce(sum(${ledgerEntries.baseAmount}) FILTER (WHERE ${ledgerEntries.account} = 'DISBURSEMENT'), 0)::numeric(18,2)::text`,
+    })
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.billId, [...billIds]));
+  const income = row?.income ?? '0.00';
+  const expense = row?.expense ?? '0.00';
+  return {
+    income,
+    expense,
+    profit: decimalFixed(decimalSubtract(income, expense), 2),
+    disbursements: row?.disbursements ?? '0.00',
+  };
+}
