@@ -4,6 +4,7 @@ import type { Tx } from '../../db/connection';
 import { notify } from '../../platform/notifications/notify';
 import type { NotificationType } from '../../platform/notifications/types';
 import type { ResourceHooks } from '../../platform/resources';
+import type { ChangeContext } from '../../platform/resources/context';
 import { counterparties } from '../counterparties';
 import type { customerRequests } from './tables';
 
@@ -13,6 +14,7 @@ type RequestRow = typeof customerRequests.$inferSelect;
 export const REQUEST_NOTIFICATIONS = {
   requestCreated: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'office', colour: 'violet' },
   requestStatusChanged: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'direct', colour: 'indigo' },
+  requestOfferPriced: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'direct', colour: 'teal' },
 } as const satisfies Record<string, NotificationType>;
 
 /** Who a request concerns: its seller, forwarder and author; the client's curators and managers; its office. */
@@ -26,6 +28,28 @@ async function audience(tx: Tx, row: RequestRow) {
     related: [...(client?.curators ?? []), ...(client?.managers ?? [])],
     offices: [row.serviceOfficeId],
   };
+}
+
+/**
+ * Tells the people of a request that an offer has its price: given with the offer, or the first amounts of an
+ * offer that was only asked for (a contractor answering from its cabinet included).
+ */
+export async function notifyOfferPriced(
+  ctx: ChangeContext,
+  request: RequestRow,
+  offer: { contractorName: string; amountInBaseCurrency: string | null; baseCurrency: string | null },
+): Promise<void> {
+  await notify(ctx, {
+    type: 'requestOfferPriced',
+    params: {
+      contractor: offer.contractorName,
+      amount: offer.amountInBaseCurrency
+        ? `${offer.amountInBaseCurrency} ${offer.baseCurrency ?? ''}`.trim()
+        : '',
+    },
+    links: { request: { link: `/requests/${request.id}`, text: String(request.number).padStart(6, '0') } },
+    ...(await audience(ctx.tx, request)),
+  });
 }
 
 /** Tells the people of a customer request of its creation and of its status moves. */

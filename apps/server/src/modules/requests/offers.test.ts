@@ -8,6 +8,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeLog } from '../../platform/changelog/tables';
+import { notifications } from '../../platform/notifications/tables';
 import type { SignedIn } from '../../test/users';
 import { type Body, type Entity, offersWorld } from './offer-test-fixtures';
 import { customerRequests, requestOffers } from './tables';
@@ -161,6 +162,29 @@ describe('writing an offer', () => {
     const o = await created(worker, request.id);
     expect((await update(worker, o, { comment: 'Первое' })).statusCode).toBe(200);
     expect((await update(worker, o, { comment: 'Второе' })).statusCode).toBe(409);
+  });
+});
+
+describe("an offer's first price", () => {
+  it("tells the request's people of it once: a changed price is no news", async () => {
+    const colleague = await w.signIn(['ROLE_REQUEST_VIEW_ALL', 'ROLE_REQUEST_CREATE', CP]);
+    const request = await w.createRequest(worker);
+    const told = async () =>
+      w.ctx.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, worker.user.id), eq(notifications.type, 'requestOfferPriced')));
+    const asked = await created(colleague, request.id);
+    expect(await told()).toHaveLength(0);
+    const priced = await update(colleague, asked, { amounts: [{ amount: '1500.00', currency: 'RUB' }] });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const [news] = await told();
+    expect(news?.params).toMatchObject({ contractor: 'Перевозчик', amount: '1500.00 RUB' });
+    const repriced = await update(colleague, priced.json().data, {
+      amounts: [{ amount: '1600.00', currency: 'RUB' }],
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    expect(await told()).toHaveLength(1);
   });
 });
 

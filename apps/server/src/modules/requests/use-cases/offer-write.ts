@@ -18,6 +18,7 @@ import { ErrorCollector, fieldError, forbidden, notFound } from '../../../platfo
 import { defineUseCase, userOf } from '../../../platform/resources';
 import { getOptions } from '../../options';
 import { currencies } from '../../reference-data';
+import { notifyOfferPriced } from '../notifications';
 import { baseAmountOf } from '../offer-rates';
 import {
   contractorName,
@@ -28,7 +29,7 @@ import {
   todayOf,
   writableRequest,
 } from '../offers';
-import { requestOffers, requestOfferTypes } from '../tables';
+import { customerRequests, requestOffers, requestOfferTypes } from '../tables';
 
 /** A contractor's cabinet writing its own offer (their answer to a request sent to them). */
 export interface OfferWriteContext extends OfferContext {
@@ -140,12 +141,22 @@ export const writeOffer = defineUseCase({
       disabled: false,
     };
     const set = { ...values, status: statusOf(values) };
+    // The first price of an offer is news to the request's people; a changed price is not.
+    const priced = async () => {
+      if (!input.amounts.length || existing?.amounts.length) return;
+      const [request] = await ctx.tx
+        .select()
+        .from(customerRequests)
+        .where(eq(customerRequests.id, input.requestId));
+      await notifyOfferPriced(ctx, request!, set);
+    };
 
     if (existing) {
       const after = await offerService.write(ctx, existing, set, {
         action: 'update',
         version: input.version,
       });
+      await priced();
       return (await offerService.toEntity(after, ctx)) as never;
     }
     const [row] = await ctx.tx
@@ -160,6 +171,7 @@ export const writeOffer = defineUseCase({
       auth: ctx.auth,
       changes: diff(null, entity),
     });
+    await priced();
     return entity as never;
   },
 });
