@@ -33,7 +33,11 @@ describe('property views', () => {
     expect(readPropertyViews(null)).toEqual(DEFAULT_PROPERTY_VIEWS);
     expect(
       readPropertyViews({
-        order: { expanded: true, defaultTab: 'workflows', expandedBlocks: ['files', 'workflows', 'files', 3] },
+        order: {
+          expanded: true,
+          defaultTab: 'workflows',
+          expandedBlocks: ['files', 'workflows', 'files', 3],
+        },
         job: { defaultTab: 'orders' },
       }),
     ).toEqual({
