@@ -133,6 +133,7 @@ export const requestsGenerator: Generator = {
     if (!orders || !clients.length || !contractors.length)
       throw new Error('requests need orders, clients and contractors');
     const firstRequest = await nextId(client, 'customer_requests');
+    let offersMade = 0;
 
     await bulkLoad(client, ['customer_requests', 'request_offers'], async () => {
       for (let from = 0; from < count; from += BATCH) {
@@ -240,7 +241,7 @@ export const requestsGenerator: Generator = {
               validUntil: dayText(day + 14 + Math.floor(o() * 30)),
               amounts,
             };
-            if ((i * 4 + k) % 1000 === 0) assertValid('offer', offerWriteSchema, offerInput);
+            if (offersMade++ % 1000 === 0) assertValid('offer', offerWriteSchema, offerInput);
             const base = received ? baseAmount(rates, cents, currency, day) : null;
             offers.push([
               id,
