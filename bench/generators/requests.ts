@@ -212,7 +212,11 @@ export const requestsGenerator: Generator = {
             status,
             status === 'NO_SERVICE' ? pick(random, NO_SERVICE_REASONS) : null,
             status === 'QUOTE_NOT_COMPLETED' ? null : `${dayText(changed)}T14:00:00Z`,
-            status === 'QUOTE_NOT_COMPLETED' ? null : decided ? 'QUOTE_NOT_COMPLETED' : 'NEED_MORE_INFO',
+            status === 'QUOTE_NOT_COMPLETED'
+              ? null
+              : status === 'INFO_PROVIDED'
+                ? 'NEED_MORE_INFO'
+                : 'QUOTE_NOT_COMPLETED',
             customs,
             customs ? pick(random, age > DECIDED_AFTER_DAYS ? OLD_CUSTOMS : RECENT_CUSTOMS) : null,
             customs ? pick(random, rows).forwarder : null,
