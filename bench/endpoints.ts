@@ -191,6 +191,64 @@ export const ENDPOINTS: BenchEndpoint[] = [
     grows: 'stages',
   },
   {
+    // The request list as it opens: every request the user may see, newest first.
+    name: 'requests',
+    url: withQuery('/api/requests', firstPage),
+    roles: ['ROLE_REQUEST_VIEW_ALL'],
+    grows: 'customer_requests',
+  },
+  {
+    // Narrowed by the status and the client filters.
+    name: 'requests-by-status-client',
+    url: withQuery('/api/requests', {
+      ...firstPage,
+      status: 'QUOTE_COMPLETED',
+      clientId: String(BENCH_CLIENT_ID),
+    }),
+    roles: ['ROLE_REQUEST_VIEW_ALL'],
+    grows: 'customer_requests',
+  },
+  {
+    // Part of a client's name typed into the search box.
+    name: 'requests-search-client',
+    url: withQuery('/api/requests', { ...firstPage, search: 'волга' }),
+    roles: ['ROLE_REQUEST_VIEW_ALL'],
+    grows: 'customer_requests',
+  },
+  {
+    // The offers list as it opens (newest first).
+    name: 'request-offers',
+    url: withQuery('/api/request-offers', { ...firstPage, sort: 'createdAt' }),
+    roles: ['ROLE_REQUEST_VIEW_ALL'],
+    grows: 'request_offers',
+  },
+  {
+    // The bill list as it opens (newest bill date first).
+    name: 'bills',
+    url: withQuery('/api/finances/bills', { ...firstPage, sort: 'date' }),
+    roles: ['ROLE_BILL_VIEW_ALL'],
+    grows: 'bills',
+  },
+  {
+    // Narrowed by the direction and the counterparty filters: the bench client's income bills.
+    name: 'bills-by-direction-counterparty',
+    url: withQuery('/api/finances/bills', {
+      ...firstPage,
+      sort: 'date',
+      direction: 'INCOME',
+      counterpartyId: String(BENCH_CLIENT_ID),
+    }),
+    roles: ['ROLE_BILL_VIEW_ALL'],
+    grows: 'bills',
+  },
+  {
+    // The bills block of the order page: its bills and their result in the base currency.
+    name: 'order-bills',
+    url: withQuery(`/api/finances/bills/of-operation/${SOME_ORDER}`, { operation: 'order' }),
+    roles: ['ROLE_ORDER_VIEW_ALL', 'ROLE_BILL_VIEW_ALL'],
+    grows: 'bills',
+  },
+  {
     // The home screen's operational figures: counts over open orders and stages due, recent changes.
     name: 'dashboard',
     url: '/api/tms/dashboard',

@@ -2,8 +2,10 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { changeLogGenerator } from './change-log';
 import { counterpartiesGenerator } from './counterparties';
+import { billsGenerator, currencyRatesGenerator } from './finance';
 import { operationsGenerator } from './operations';
 import { type Generator, type IdRange, seededRandom } from './registry';
+import { requestsGenerator } from './requests';
 import { serviceOfficesGenerator } from './service-offices';
 import { usersGenerator } from './users';
 
@@ -11,13 +13,18 @@ export type { Generator } from './registry';
 
 /**
  * Every generator, in the order they run: counterparties after the offices and users that serve and
- * curate them, then orders with their jobs and stages, whose clients, contractors and forwarders those are.
+ * curate them, then orders with their jobs and stages, whose clients, contractors and forwarders those are;
+ * the daily currency rates before the requests (which follow the orders' lanes) and the bills of the orders and
+ * jobs, whose base amounts are converted at those rates.
  */
 export const GENERATORS: Generator[] = [
   serviceOfficesGenerator,
   usersGenerator,
   counterpartiesGenerator,
   operationsGenerator,
+  currencyRatesGenerator,
+  requestsGenerator,
+  billsGenerator,
   changeLogGenerator,
 ];
 
