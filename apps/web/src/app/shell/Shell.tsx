@@ -34,11 +34,14 @@ import { deepestMeta, headerTitle, pageTitle } from '../routeMeta';
 import { FullScreenLoader } from './FullScreenLoader';
 import { NavMenu } from './NavMenu';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from './navLogic';
-import { PasswordChangeDialog } from './PasswordChangeDialog';
 import { UserMenu } from './UserMenu';
 
 // Header buttons of features load on their own after the shell has painted, and decide there whether the
 // user sees them (the permission catalogue stays out of the shell's first load).
+// Only a user who must change the password sees the dialog: its form code loads for them alone.
+const PasswordChangeDialog = lazy(() =>
+  import('./PasswordChangeDialog').then((module) => ({ default: module.PasswordChangeDialog })),
+);
 const RecentDocuments = lazy(() => import('../../features/documents/RecentDocuments'));
 // The header's bell, announcements and version news load after the shell, with their dictionaries.
 const CommsHeader = lazy(async () => {
@@ -219,7 +222,11 @@ function Frame({ system }: { system: SystemData }) {
           </Suspense>
         </AppShell.Main>
       </AppShell>
-      <PasswordChangeDialog user={system.user} />
+      {system.user.changePasswordRequired && (
+        <Suspense fallback={null}>
+          <PasswordChangeDialog user={system.user} />
+        </Suspense>
+      )}
     </DatesProvider>
   );
 }
