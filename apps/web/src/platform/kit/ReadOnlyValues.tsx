@@ -61,11 +61,16 @@ export function FieldsView({
       {fields.map((field) => {
         const value = record[field.name];
         const empty = value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+        // The record's own copy of a reference's name (an order's client name) reads even where the
+        // referenced record is outside the reader's scope.
+        const shown = field.shownBy ? record[field.shownBy] : undefined;
         const text = empty
           ? ''
-          : field.type === 'reference' || field.type === 'references'
-            ? labels(field, value)
-            : displayValue(field, value, texts);
+          : typeof shown === 'string' && shown !== ''
+            ? shown
+            : field.type === 'reference' || field.type === 'references'
+              ? labels(field, value)
+              : displayValue(field, value, texts);
         return (
           <ValueItem key={field.name} label={texts.label(field)}>
             {text}
