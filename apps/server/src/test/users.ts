@@ -95,16 +95,21 @@ export interface SignedIn {
  * real sign-in): `const { headers } = await signIn(ctx, [ROLE_X]); app.inject({ ..., headers })`.
  */
 export async function signIn(
-  ctx: { database: Database; config: Config },
+  ctx: { database: Database; config: Config; app?: App },
   roles: string[] = [],
   options: CreateUserOptions = {},
 ): Promise<SignedIn> {
   const user = await createUser(ctx.database, { ...options, roles });
-  const { token } = await openSession(ctx.database.db, ctx.config, {
-    userId: user.id,
-    ip: '127.0.0.1',
-    userAgent: 'test',
-  });
+  const { token } = await openSession(
+    ctx.database.db,
+    ctx.config,
+    {
+      userId: user.id,
+      ip: '127.0.0.1',
+      userAgent: 'test',
+    },
+    ctx.app?.clock() ?? new Date(),
+  );
   return { user, token, headers: { authorization: `Bearer ${token}` } };
 }
 

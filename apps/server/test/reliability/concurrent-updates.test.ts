@@ -35,6 +35,7 @@ describe(`${WRITERS} concurrent updates of one record with the same version`, ()
         ip: '127.0.0.1',
         userAgent: 'reliability',
       },
+      new Date(),
     );
     headers = { authorization: `Bearer ${token}` };
     const created = await app.inject({

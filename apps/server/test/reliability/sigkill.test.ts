@@ -69,6 +69,7 @@ describe('SIGKILL during 100 concurrent creates', () => {
         database.db,
         { secretKey: SECRET_KEY, tokenTtl: 3600 },
         { userId: user.id, ip: '127.0.0.1', userAgent: 'reliability' },
+        new Date(),
       ));
     } finally {
       await database.close();

@@ -70,6 +70,7 @@ describe('two instances on one database', () => {
         ip: '127.0.0.1',
         userAgent: 'reliability',
       },
+      new Date(),
     ));
     headers = { authorization: `Bearer ${token}` };
   });
@@ -123,6 +124,7 @@ describe('two instances on one database', () => {
         ip: '127.0.0.1',
         userAgent: 'reliability',
       },
+      new Date(),
     );
     const auth = { authorization: `Bearer ${other.token}` };
     expect((await b.app.inject({ method: 'GET', url: PATH, headers: auth })).statusCode).toBe(200);
@@ -187,6 +189,7 @@ describe('two instances on one database', () => {
       db,
       { secretKey: SECRET_KEY, tokenTtl: 3600 },
       { userId: forwarder.id, ip: '127.0.0.1', userAgent: 'reliability' },
+      new Date(),
     );
     const auth = { authorization: `Bearer ${session.token}` };
     const point = (kind: string, address: string) => ({ kind, address, countryId: russia!.id });

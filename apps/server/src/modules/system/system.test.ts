@@ -188,12 +188,17 @@ describe('the shell calls /api/system and /api/home', () => {
   it('names the real user while impersonating', async () => {
     const admin = await createUser(ctx.database, { roles: ['ROLE_ADMIN'], contactName: 'Boss' });
     const target = await createUser(ctx.database);
-    const { token } = await openSession(ctx.database.db, ctx.config, {
-      userId: target.id,
-      impersonatorId: admin.id,
-      ip: '127.0.0.1',
-      userAgent: 'test',
-    });
+    const { token } = await openSession(
+      ctx.database.db,
+      ctx.config,
+      {
+        userId: target.id,
+        impersonatorId: admin.id,
+        ip: '127.0.0.1',
+        userAgent: 'test',
+      },
+      new Date(),
+    );
     const data = (await system({ authorization: `Bearer ${token}` })).json().data;
     expect(data.user.id).toBe(target.id);
     expect(data.roles).toEqual([]);

@@ -94,7 +94,7 @@ export default async function authModule(app: App): Promise<void> {
       const issued = await database.db.transaction(async (tx) => {
         await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
         await recordLoginAttempt(tx, { account, ip, success: true }, now);
-        return openSession(tx, config, { userId: user.id, ip, userAgent });
+        return openSession(tx, config, { userId: user.id, ip, userAgent }, now);
       });
       return { data: { token: issued.token, tokenExpire: issued.tokenExpire } };
     },
@@ -114,7 +114,7 @@ export default async function authModule(app: App): Promise<void> {
       const auth = request.auth!;
       if (auth.impersonatorId !== null) throw forbidden(ERROR_MESSAGES.impersonationRefresh);
       if (!auth.sessionId) throw forbidden();
-      const issued = await refreshSession(database.db, config, auth.sessionId);
+      const issued = await refreshSession(database.db, config, auth.sessionId, app.clock());
       if (!issued) throw unauthorized();
       return { data: issued.token };
     },
@@ -195,7 +195,9 @@ export async function authBrowserRoutes(app: App): Promise<void> {
             .from(sessions)
             .where(eq(sessions.id, auth.sessionId!));
           await revokeSession(tx, auth.sessionId!);
-          return current?.parentSessionId ? refreshSession(tx, config, current.parentSessionId) : null;
+          return current?.parentSessionId
+            ? refreshSession(tx, config, current.parentSessionId, app.clock())
+            : null;
         });
         if (!issued) throw unauthorized();
         return answerToken(request, reply, issued);
@@ -215,13 +217,18 @@ export async function authBrowserRoutes(app: App): Promise<void> {
 
       const { ip, userAgent } = clientInfo(request);
       const issued = await database.db.transaction(async (tx) => {
-        const session = await openSession(tx, config, {
-          userId: user.id,
-          impersonatorId: auth.userId,
-          parentSessionId: auth.sessionId,
-          ip,
-          userAgent,
-        });
+        const session = await openSession(
+          tx,
+          config,
+          {
+            userId: user.id,
+            impersonatorId: auth.userId,
+            parentSessionId: auth.sessionId,
+            ip,
+            userAgent,
+          },
+          app.clock(),
+        );
         await recordChange(tx, {
           entityType: 'user',
           entityId: user.id,

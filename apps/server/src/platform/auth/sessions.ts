@@ -12,8 +12,9 @@ export interface OpenSession {
   userAgent: string | null;
 }
 
-function expiryFrom(config: Pick<Config, 'tokenTtl'>): Date {
-  return new Date(Date.now() + config.tokenTtl * 1000);
+/** From the app's clock, so that a session ends when the token that carries it does. */
+function expiryFrom(config: Pick<Config, 'tokenTtl'>, now: Date): Date {
+  return new Date(now.getTime() + config.tokenTtl * 1000);
 }
 
 /** Starts a session and issues its first token; the session ends when the token would. */
@@ -21,8 +22,9 @@ export async function openSession(
   tx: Tx,
   config: Pick<Config, 'secretKey' | 'tokenTtl'>,
   session: OpenSession,
+  now: Date,
 ): Promise<IssuedToken & { sessionId: string }> {
-  const expiresAt = expiryFrom(config);
+  const expiresAt = expiryFrom(config, now);
   const [row] = await tx
     .insert(sessions)
     .values({
@@ -50,8 +52,9 @@ export async function refreshSession(
   tx: Tx,
   config: Pick<Config, 'secretKey' | 'tokenTtl'>,
   sessionId: string,
+  now: Date,
 ): Promise<IssuedToken | null> {
-  const expiresAt = expiryFrom(config);
+  const expiresAt = expiryFrom(config, now);
   const [row] = await tx
     .update(sessions)
     .set({ expiresAt })
