@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalCompare } from '../common/decimal';
 import { CREDIT_STATES } from './counterparty';
 
 /**
@@ -21,8 +22,7 @@ export function creditStateOf(
   exposure: string,
 ): (typeof CREDIT_STATES)[number] {
   if (limit === null) return 'NO_LIMIT';
-  const owed = Number(exposure);
-  if (owed >= Number(limit)) return 'EXHAUSTED';
-  if (threshold !== null && owed >= Number(threshold)) return 'THRESHOLD';
+  if (decimalCompare(exposure, limit) >= 0) return 'EXHAUSTED';
+  if (threshold !== null && decimalCompare(exposure, threshold) >= 0) return 'THRESHOLD';
   return 'WITHIN';
 }

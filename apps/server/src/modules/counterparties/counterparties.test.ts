@@ -557,13 +557,18 @@ describe('black list and credit', () => {
       checkCreditLimit(inApp, { roles: new Set<string>() }, record.id, '149.50'),
     ).resolves.toBeUndefined();
     await expect(
-      checkCreditLimit(inApp, { roles: new Set<string>() }, record.id, 200, ['clientId']),
+      checkCreditLimit(inApp, { roles: new Set<string>() }, record.id, '200', ['clientId']),
     ).rejects.toMatchObject({
       statusCode: 400,
       tree: { children: { clientId: { errors: [M.creditLimitExhausted] } } },
     });
     await expect(
-      checkCreditLimit(inApp, { roles: new Set(['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED']) }, record.id, 200),
+      checkCreditLimit(
+        inApp,
+        { roles: new Set(['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED']) },
+        record.id,
+        '200',
+      ),
     ).resolves.toBeUndefined();
   });
 });

@@ -3,6 +3,10 @@ import {
   type CounterpartyCredit,
   CREDIT_STATES,
   creditStateOf,
+  decimalAdd,
+  decimalCompare,
+  decimalFixed,
+  decimalSubtract,
   MESSAGES,
 } from '@tms/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -59,9 +63,9 @@ export function creditStateFilter(values: string[], { registries }: CallContext)
   )})`;
 }
 
-/** Decimal text of a numeric with two places, from what the database answered. */
+/** Decimal text of a numeric with two places, from what the database answered (text, never a float). */
 function amount(value: unknown): string {
-  return Number(value ?? 0).toFixed(2);
+  return decimalFixed(value === null || value === undefined ? '0' : String(value), 2);
 }
 
 /** Exposures of several counterparties in one query. */
@@ -135,7 +139,7 @@ export async function creditOf(
     limit: row.limit,
     threshold: row.threshold,
     exposure,
-    available: row.limit === null ? null : (Number(row.limit) - Number(exposure)).toFixed(2),
+    available: row.limit === null ? null : decimalFixed(decimalSubtract(row.limit, exposure), 2),
     state: creditStateOf(row.limit, row.threshold, exposure),
   };
 }
@@ -148,12 +152,12 @@ export async function checkCreditLimit(
   ctx: CallContext,
   auth: Pick<AuthContext, 'roles'>,
   counterpartyId: number,
-  amountDue: string | number,
+  amountDue: string,
   field: readonly PropertyKey[] = ['counterpartyId'],
 ): Promise<void> {
   const credit = await creditOf(ctx, counterpartyId);
   if (credit.limit === null) return;
-  if (Number(credit.exposure) + Number(amountDue) <= Number(credit.limit)) return;
+  if (decimalCompare(decimalAdd(credit.exposure, String(amountDue)), credit.limit) <= 0) return;
   if (hasAnyRole(auth, ['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED'])) return;
   throw fieldError(field, COUNTERPARTY_MESSAGES.creditLimitExhausted);
 }

@@ -2,7 +2,7 @@
 // "Layout"; the dependency checker enforces it). Counterparties: what other modules may use (credit checks, merge hooks, the table for references).
 
 export { cabinetKeyLookup } from './cabinet';
-export { assertCanTakeNewWork, type CreditExposureSource, creditOf } from './credit';
+export { assertCanTakeNewWork, type CreditExposureSource, checkCreditLimit, creditOf } from './credit';
 export type { CounterpartyMergeHook } from './merge';
 export type { CounterpartyRenameHook } from './rename';
 export { counterparties } from './tables';

@@ -1,5 +1,6 @@
 import {
   BILL_MESSAGES,
+  COUNTERPARTY_MESSAGES,
   decimalAdd,
   decimalFixed,
   decimalSubtract,
@@ -12,6 +13,7 @@ import { rowsOf } from '../../db/connection';
 import { files } from '../../platform/files/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
+import { counterparties } from '../counterparties';
 import { bills, ledgerEntries, ledgerLockedMonths } from './tables';
 import { type BillsWorld, billsWorld } from './test-fixtures';
 
@@ -309,6 +311,31 @@ describe('bills', () => {
       .execute(sql`UPDATE ledger_entries SET base_amount = base_amount + 1 WHERE bill_id = ${bill.id}`)
       .catch((error: Error) => error.cause ?? error);
     expect(String(edit)).toMatch(/append only/);
+  });
+
+  it("refuses an income bill beyond the client's credit limit unless the user may exceed it", async () => {
+    const db = ctx.database.db;
+    const [owed] = await rowsOf<{ total: string }>(
+      db,
+      sql`SELECT coalesce(sum(base_amount), 0)::text AS total FROM ledger_entries
+          WHERE account = 'RECEIVABLE' AND counterparty_id = ${world.client}`,
+    );
+    const limit = decimalAdd(owed!.total, '100');
+    await db.update(counterparties).set({ creditLimit: limit }).where(eq(counterparties.id, world.client));
+    try {
+      const over = { currencyId: world.rub, amount: '100.01' };
+      expect(await errorsOf(over)).toEqual({ counterpartyId: [COUNTERPARTY_MESSAGES.creditLimitExhausted] });
+      // Only what an edit adds counts against the limit.
+      const bill = await create({ currencyId: world.rub, amount: '60.00' });
+      const edit = (amount: string, version: number) =>
+        call('PUT', `/finances/bills/${bill.id}`, finance, { amount, version });
+      expect((await edit('100.00', bill.version)).statusCode).toBe(200);
+      expect((await edit('100.01', bill.version + 1)).statusCode).toBe(400);
+      const exceeding = await signIn(ctx, [...FINANCE, 'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED']);
+      await create({ currencyId: world.rub, amount: '500.00' }, exceeding);
+    } finally {
+      await db.update(counterparties).set({ creditLimit: null }).where(eq(counterparties.id, world.client));
+    }
   });
 
   it('holds every bill balance equal to its ledger entries', async () => {

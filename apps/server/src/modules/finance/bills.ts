@@ -5,6 +5,7 @@ import {
   type BillKind,
   billPostingLines,
   billResource,
+  decimalCompare,
   decimalFixed,
   decimalSubtract,
   MESSAGES,
@@ -19,7 +20,7 @@ import { hasAnyRole } from '../../platform/permissions/check';
 import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platform/permissions/scope';
 import type { CallContext } from '../../platform/resources';
 import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
-import { counterparties } from '../counterparties';
+import { checkCreditLimit, counterparties } from '../counterparties';
 import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
 import { toBaseCurrency } from './rates';
 import { bills, ledgerEntries, paymentForms } from './tables';
@@ -219,6 +220,14 @@ async function prepareBill(ctx: ResourceContext, values: Values, existing: BillR
         ]);
       })
     : undefined;
+  if (base && bill.direction === 'INCOME') {
+    // Only what the change adds counts: the bill's stored receivable is in the exposure already.
+    const same = existing?.direction === 'INCOME' && existing.counterpartyId === bill.counterpartyId;
+    const added = same ? decimalSubtract(base.amount, existing.amountInBase) : base.amount;
+    if (decimalCompare(added, '0') > 0) {
+      await errors.collect(() => checkCreditLimit(ctx, ctx.auth, bill.counterpartyId, added));
+    }
+  }
   errors.throwIfAny();
   const out: Values = { counterpartyName: counterparty?.name ?? '' };
   if (base) Object.assign(out, { amountInBase: base.amount, balance: bill.amount });
