@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
@@ -68,5 +68,23 @@ export async function createTestApp(
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * One app for a whole test file of many small suites (each resource's, each rule's): opened before the
+ * file's first test, closed after its last. Call at the file's top level; the suites read it in their hooks.
+ */
+export function fileTestApp(): () => TestContext {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  return () => {
+    if (!ctx) throw new Error('fileTestApp: read the app in a hook or a test, not while collecting');
+    return ctx;
   };
 }

@@ -47,6 +47,8 @@ export interface ResourceSuiteOptions {
    * search and in-use checks.
    */
   contract?: 'full';
+  /** The file's shared app (`fileTestApp`); without it the suite opens and closes its own. */
+  app?: () => TestContext;
 }
 
 function bodyOf(options: ResourceSuiteOptions, ctx: ResourceSuiteContext): Promise<Body> {
@@ -70,7 +72,7 @@ export function describeResource(options: ResourceSuiteOptions): void {
     let outsider: SignedIn;
 
     beforeAll(async () => {
-      const base = await createTestApp();
+      const base = options.app ? options.app() : await createTestApp();
       const { view, edit, create = [], delete: remove = [] } = descriptor.roles;
       const editor = await signIn(base, [
         ...view,
@@ -83,7 +85,7 @@ export function describeResource(options: ResourceSuiteOptions): void {
       if (options.contract === 'full') outsider = await signIn(base, []);
     });
     afterAll(async () => {
-      await ctx?.close();
+      if (!options.app) await ctx?.close();
     });
 
     const inject = (

@@ -11,12 +11,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceOffices, users } from '../../platform/identity/tables';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, fileTestApp, type TestContext } from '../../test/harness';
 import { countryId, currencyId, insertBank } from '../../test/reference-rows';
 import { describeResource } from '../../test/resource-suite';
 import { createUser, signIn } from '../../test/users';
 import { paymentForms } from '../finance';
 import { legalEntities } from './tables';
+
+const app = fileTestApp();
 
 let seq = 0;
 const next = () => ++seq;
@@ -25,6 +27,7 @@ const next = () => ++seq;
 const SBER_RUB = '40702810200000012345';
 
 describeResource({
+  app,
   descriptor: serviceOfficeResource,
   validCreate: () => {
     const n = next();
@@ -49,6 +52,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: legalEntityResource,
   validCreate: async ({ database }) => {
     const n = next();
@@ -84,6 +88,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: materialAssetResource,
   validCreate: async ({ database }) => {
     const n = next();

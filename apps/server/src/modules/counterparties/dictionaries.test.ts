@@ -1,10 +1,14 @@
 import { agreementTypeResource, counterpartyFeatureResource, counterpartyStatusResource } from '@tms/domain';
+import { fileTestApp } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
+
+const app = fileTestApp();
 
 let seq = 0;
 const next = () => ++seq;
 
 describeResource({
+  app,
   descriptor: agreementTypeResource,
   validCreate: () => {
     const n = next();
@@ -21,6 +25,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: counterpartyStatusResource,
   validCreate: () => {
     const n = next();
@@ -33,6 +38,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: counterpartyFeatureResource,
   validCreate: () => {
     const n = next();

@@ -9,9 +9,12 @@ import {
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
+import { fileTestApp } from '../../test/harness';
 import { describeResource, type ResourceSuiteContext } from '../../test/resource-suite';
 import { countries, vehicleTypes } from '../reference-data';
 import { agreementTypes } from './tables';
+
+const app = fileTestApp();
 
 async function countryId(database: Database, code: string): Promise<number> {
   const [row] = await database.db.select().from(countries).where(eq(countries.code, code));
@@ -38,6 +41,7 @@ async function parent(ctx: ResourceSuiteContext): Promise<number> {
 }
 
 describeResource({
+  app,
   descriptor: counterpartyResource,
   validCreate: async (ctx) => ({
     name: `ООО «Ромашка» ${++seq}`,
@@ -55,6 +59,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: counterpartyContactResource,
   contract: 'full',
   validCreate: async (ctx) => ({
@@ -71,6 +76,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: counterpartyBankAccountResource,
   validCreate: async (ctx) => ({
     counterpartyId: await parent(ctx),
@@ -85,6 +91,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: counterpartyAgreementResource,
   validCreate: async (ctx) => {
     const [type] = await ctx.database.db
@@ -109,6 +116,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: counterpartyDriverResource,
   validCreate: async (ctx) => ({
     counterpartyId: await parent(ctx),
@@ -128,6 +136,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: counterpartyVehicleResource,
   validCreate: async (ctx) => {
     const [type] = await ctx.database.db.select().from(vehicleTypes).limit(1);

@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ValidationError } from '../../platform/errors';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, fileTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { type SignedIn, signIn } from '../../test/users';
 import { countries } from '../reference-data';
@@ -24,10 +24,13 @@ import {
 } from './service';
 import { customerRequestCustomFields } from './tables';
 
+const app = fileTestApp();
+
 let seq = 0;
 const next = () => ++seq;
 
 describeResource({
+  app,
   descriptor: customerRequestCustomFieldResource,
   contract: 'full',
   validCreate: () => {
@@ -59,6 +62,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: operationCustomFieldGroupResource,
   validCreate: () => ({
     name: `Автоперевозки ${next()}`,

@@ -1,15 +1,18 @@
 import { customsPointResource, customsResponsibilityResource, flattenTree, MESSAGES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, fileTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { signIn } from '../../test/users';
 import { countries } from '../reference-data';
+
+const app = fileTestApp();
 
 let seq = 0;
 const next = () => ++seq;
 
 describeResource({
+  app,
   descriptor: customsPointResource,
   validCreate: async ({ database }) => {
     const n = next();
@@ -53,6 +56,7 @@ describe('customs point references', () => {
 });
 
 describeResource({
+  app,
   descriptor: customsResponsibilityResource,
   validCreate: () => {
     const n = next();

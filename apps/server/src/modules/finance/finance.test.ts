@@ -7,11 +7,13 @@ import {
   paymentFormResource,
 } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, fileTestApp, type TestContext } from '../../test/harness';
 import { currencyId, insertBank, insertLegalEntity, SBER } from '../../test/reference-rows';
 import { describeResource } from '../../test/resource-suite';
 import { signIn } from '../../test/users';
 import { paymentForms } from './tables';
+
+const app = fileTestApp();
 
 let seq = 0;
 const next = () => ++seq;
@@ -20,6 +22,7 @@ const next = () => ++seq;
 const SBER_EUR = '40702978100000012345';
 
 describeResource({
+  app,
   descriptor: paymentFormResource,
   validCreate: async ({ database }) => {
     const n = next();
@@ -58,6 +61,7 @@ function isKeyed(account: string, bik: string): boolean {
 }
 
 describeResource({
+  app,
   descriptor: financeControlStatusReasonResource,
   validCreate: () => {
     const n = next();

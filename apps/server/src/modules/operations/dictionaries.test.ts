@@ -8,15 +8,18 @@ import {
   serviceResource,
 } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, fileTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
 import { signIn } from '../../test/users';
 import { jobTypes, products, services } from './tables';
+
+const app = fileTestApp();
 
 let seq = 0;
 const next = () => ++seq;
 
 describeResource({
+  app,
   descriptor: serviceResource,
   validCreate: () => {
     const n = next();
@@ -43,6 +46,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: productResource,
   validCreate: async ({ database }) => {
     const n = next();
@@ -76,6 +80,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: jobTypeResource,
   validCreate: async ({ database }) => {
     const n = next();

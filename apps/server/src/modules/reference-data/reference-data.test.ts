@@ -19,12 +19,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import currencyRows from '../../db/seed/data/currencies.json' with { type: 'json' };
 import { seedReferenceData } from '../../db/seed/reference';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, fileTestApp, type TestContext } from '../../test/harness';
 import { countryId, currencyId, insertLegalEntity, SBER } from '../../test/reference-rows';
 import { describeResource } from '../../test/resource-suite';
 import { signIn } from '../../test/users';
 import { paymentForms } from '../finance';
 import { banks, countries, currencies } from './tables';
+
+const app = fileTestApp();
 
 let seq = 0;
 // Numeric codes ISO has not assigned, so created currencies never meet the seeded ones.
@@ -40,6 +42,7 @@ let banksCreated = 0;
 const SBER_RUB = '40702810200000012345';
 
 describeResource({
+  app,
   descriptor: countryResource,
   contract: 'full',
   validCreate: { code: 'QQ', alpha3: 'QQQ', numericCode: '999', name: 'Страна', nameEn: 'Country' },
@@ -56,6 +59,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: currencyResource,
   contract: 'full',
   // Codes of the unassigned Q.. range, so they never meet the seeded ISO currencies.
@@ -80,6 +84,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: contactInfoTypeResource,
   validCreate: () => {
     const n = next();
@@ -95,6 +100,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: vehicleTypeResource,
   validCreate: () => {
     const n = next();
@@ -117,6 +123,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: fileTagTypeResource,
   validCreate: () => {
     const n = next();
@@ -133,9 +140,8 @@ describe('file tag type cache (spec §7)', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
   });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  // Reads what a fresh database holds: its own app.
+  afterAll(() => ctx.close());
 
   it('lists the enabled file tag types to any signed-in user', async () => {
     const admin = await signIn(ctx, ['ROLE_SETTINGS_FILE_TAGS']);
@@ -170,6 +176,7 @@ describe('file tag type cache (spec §7)', () => {
 });
 
 describeResource({
+  app,
   descriptor: holidayResource,
   validCreate: () => {
     const n = next();
@@ -183,6 +190,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: courierDeliveryServiceResource,
   validCreate: () => {
     const n = next();
@@ -203,6 +211,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: bankResource,
   validCreate: async ({ database }) => {
     // Its own count: the first bank is Sberbank with its correspondent account, the BIKs stay 9 digits.
@@ -236,6 +245,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: loadingUnloadingMethodResource,
   validCreate: () => {
     const n = next();
@@ -251,6 +261,7 @@ describeResource({
 });
 
 describeResource({
+  app,
   descriptor: shipmentTermResource,
   validCreate: () => {
     const n = next();
@@ -274,9 +285,8 @@ describe('bank rules', () => {
     ctx = await createTestApp();
     ({ headers } = await signIn(ctx, [...bankResource.roles.edit]));
   });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  // Reads what a fresh database holds: its own app.
+  afterAll(() => ctx.close());
 
   const send = (method: 'POST' | 'PATCH', url: string, payload: object) =>
     ctx.app.inject({ method, url, payload, headers });
@@ -316,9 +326,8 @@ describe('shipment terms', () => {
     ctx = await createTestApp();
     ({ headers } = await signIn(ctx, []));
   });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  // Reads what a fresh database holds: its own app.
+  afterAll(() => ctx.close());
 
   it('comes with the 11 Incoterms 2020, named in Russian and English', async () => {
     const res = await ctx.app.inject({
@@ -352,10 +361,7 @@ describe('shipment terms', () => {
 describe('holiday list filters', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx?.close();
+    ctx = app();
   });
 
   it('filters by a date range and sorts by date', async () => {
@@ -387,9 +393,8 @@ describe('reference data', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
   });
-  afterAll(async () => {
-    await ctx?.close();
-  });
+  // Reads what a fresh database holds: its own app.
+  afterAll(() => ctx.close());
 
   it('holds every ISO 3166-1 country and ISO 4217 currency, and reloading keeps edits', async () => {
     const db = ctx.database.db;
@@ -413,10 +418,7 @@ describe('reference data', () => {
 describe('export wording', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx?.close();
+    ctx = app();
   });
 
   it('writes enum and yes/no values in the asked language, only the filtered rows', async () => {
