@@ -10,15 +10,17 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? '../node_modules/.cache/e2e-results',
   fullyParallel: false,
   workers: 2,
-  // One retry in CI: a test that passes on retry is reported as flaky, not hidden; a real failure fails twice.
-  retries: process.env.CI ? 1 : 0,
+  // One retry (which records the trace): a test that passes on retry is reported as flaky, not hidden; a real
+  // failure fails twice.
+  retries: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // `npm test` asks for a JSON report too, to count the browser tests in its closing line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace of every test costs CPU on each action; the retry of a failure records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
