@@ -58,7 +58,7 @@ export async function refreshSession(
   const [row] = await tx
     .update(sessions)
     .set({ expiresAt })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .returning({ userId: sessions.userId, impersonatorId: sessions.impersonatorId });
   if (!row) return null;
   return signToken(config, { userId: row.userId, sessionId, impersonatorId: row.impersonatorId }, expiresAt);
