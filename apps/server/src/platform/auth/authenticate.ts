@@ -164,7 +164,6 @@ export function createAuthenticate(
             ? and(eq(sessions.impersonatorId, sql.placeholder('impersonatorId')), eq(real.active, true))
             : isNull(sessions.impersonatorId),
           isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
           eq(users.active, true),
         ),
       )
@@ -220,7 +219,8 @@ export function createAuthenticate(
           : await impersonation.execute({ sessionId, userId, impersonatorId });
       return found;
     });
-    // A cached session may have ended since it was read (the read itself compared with the database's clock).
+    // The session's end by the app's clock, which set it (`openSession`), on every request: a cached
+    // session may have ended since it was read.
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= clock().getTime())) return null;
     if (!ipAllowed(request.ip, row)) throw ipError();
     return contextOf(row, claims);
