@@ -27,7 +27,7 @@ export function ComputedPriceAction({ request }: { request: CustomerRequest }) {
 }
 
 /** The refusal's text: the server's message translated (a 400 at the root), else the call's message. */
-function refusalText(error: unknown): string {
+export function refusalText(error: unknown): string {
   const errors = validationErrorsOf(error);
   const message = errors ? Object.values(errors).flat()[0] : error instanceof ApiError ? error.message : null;
   return translateServerMessage(message ?? String(error));
@@ -77,7 +77,8 @@ function ComputedPriceButton({ requestId }: { requestId: number }) {
   );
 }
 
-function PriceFacts({ price }: { price: ComputedPrice }) {
+/** The computed price and how it was found (also shown by the offer made from it). */
+export function PriceFacts({ price }: { price: ComputedPrice }) {
   const { t } = useTranslation('pricing');
   const none = t('computed.none');
   const fact = (label: string, value: ReactNode) => (
