@@ -1,13 +1,14 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ComputedPrice, type CustomerRequest, formatMoney, money } from '@tms/domain';
+import type { ComputedPrice, CustomerRequest } from '@tms/domain';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
+import { formatMoney } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
 import { validationErrorsOf } from '../../platform/widgets';
 
@@ -79,7 +80,7 @@ function ComputedPriceButton({ requestId }: { requestId: number }) {
 
 /** The computed price and how it was found (also shown by the offer made from it). */
 export function PriceFacts({ price }: { price: ComputedPrice }) {
-  const { t } = useTranslation('pricing');
+  const { t, i18n } = useTranslation('pricing');
   const none = t('computed.none');
   const fact = (label: string, value: ReactNode) => (
     <Stack gap={0}>
@@ -93,7 +94,7 @@ export function PriceFacts({ price }: { price: ComputedPrice }) {
     <Stack gap="md" data-testid="computed-price">
       <Group justify="space-between" align="flex-end">
         <Title order={2} data-testid="computed-price-amount">
-          {formatMoney(money(price.price.amount, price.price.currency))}
+          {formatMoney(price.price.amount, price.price.currency, i18n.language)}
         </Title>
         <Text c="dimmed">{t('computed.from', { from: price.regionName, to: price.toRegionName })}</Text>
       </Group>
