@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { refusalOf } from '../../platform/kit/blocks';
 import { FormRootError } from '../../platform/kit/FormRootError';
+import { useMutateOnce } from '../../platform/kit/mutateOnce';
 import { notifySaved } from '../../platform/snackbar';
 import { DateInput, LazySelect } from '../../platform/widgets';
 import { PriceFacts, refusalText } from '../pricing/ComputedPrice';
@@ -52,11 +53,12 @@ export function ComputedOfferDialog({ requestId, onClose }: { requestId: number;
       onClose();
     },
   });
+  const createOnce = useMutateOnce(create);
   const refusal = refusalOf(create.error);
   const root = refusal.field('root') ?? refusal.other;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!create.isPending) create.mutate();
+    createOnce();
   };
 
   return (

@@ -17,6 +17,7 @@ import { formatDateTime, formatMoney } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
 import { refusalOf } from '../../platform/kit/blocks';
 import { FormRootError } from '../../platform/kit/FormRootError';
+import { useMutateOnce } from '../../platform/kit/mutateOnce';
 import { notifySaved } from '../../platform/snackbar';
 import { type AmountRow, AmountsEditor, amountsOf } from './OfferAmounts';
 import { useOfferRefresh, useQuote } from './offerApi';
@@ -91,6 +92,9 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
       await refresh();
     },
   });
+  const saveOnce = useMutateOnce(save);
+  const completeOnce = useMutateOnce(complete);
+  const sendOnce = useMutateOnce(send);
   const refusal = refusalOf(save.error ?? complete.error ?? send.error);
   const root = refusal.field('root') ?? refusal.field('status') ?? refusal.field('rates') ?? refusal.other;
   const money = (value: Money | null) =>
@@ -173,7 +177,7 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
             <Button
               size="sm"
               leftSection={<IconDeviceFloppy size={16} />}
-              onClick={() => save.mutate()}
+              onClick={() => saveOnce()}
               loading={save.isPending}
               disabled={!dirty}
               data-testid="quote-save"
@@ -187,7 +191,7 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
                 size="sm"
                 variant="default"
                 leftSection={<IconCheck size={16} />}
-                onClick={() => complete.mutate()}
+                onClick={() => completeOnce()}
                 loading={complete.isPending}
                 disabled={dirty}
                 data-testid="quote-complete"
@@ -200,7 +204,7 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
               size="sm"
               variant="default"
               leftSection={<IconMailForward size={16} />}
-              onClick={() => send.mutate()}
+              onClick={() => sendOnce()}
               loading={send.isPending}
               disabled={dirty || !saved?.rates.length}
               data-testid="quote-send"
