@@ -15,7 +15,8 @@ export type Entity = Body & { id: number; version: number; status: string };
 export async function offersWorld() {
   const clock = { now: new Date('2026-03-10T09:00:00Z') };
   const fake: Clock = () => clock.now;
-  const ctx: TestContext = await createTestApp({}, [], fake);
+  // The tests move the clock by days and sessions end by it: a year's token outlives the moves.
+  const ctx: TestContext = await createTestApp({ tokenTtl: 365 * 24 * 3600 }, [], fake);
   const db = ctx.database.db;
   const world = await requestsWorld(ctx);
   let seq = 0;
