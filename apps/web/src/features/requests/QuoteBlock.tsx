@@ -46,11 +46,15 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
   const [rates, setRates] = useState<AmountRow[]>([]);
   const [comment, setComment] = useState('');
   const saved = quote.data;
+  // The rates being typed are refilled by a new version of the quote only: the margin changes with the
+  // chosen offers (a refetch) and must not wipe them.
+  const savedVersion = saved ? (saved.version ?? 0) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refills when another version is read
   useEffect(() => {
     if (!saved) return;
     setRates(saved.rates.map((rate) => ({ ...rate })));
     setComment(saved.comment ?? '');
-  }, [saved]);
+  }, [savedVersion]);
 
   const save = useMutation({
     mutationFn: () =>
