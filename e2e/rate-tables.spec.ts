@@ -130,7 +130,7 @@ test('a rate table imported from XLSX through mapping and preview prices a reque
     ).id as number;
   await page.goto(`/requests/${await request('80')}`);
   await page.getByTestId('request-computed-price').click();
-  await expect(page.getByTestId('computed-price-amount')).toHaveText('150.00 EUR', SAVE_TIMEOUT);
+  await expect(page.getByTestId('computed-price-amount')).toHaveText('150,00\u00a0€', SAVE_TIMEOUT);
   await expect(page.getByTestId('computed-price')).toContainText(`${origin} → ${destination}`);
   await page.keyboard.press('Escape');
 

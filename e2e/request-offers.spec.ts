@@ -12,7 +12,7 @@ import {
 
 /**
  * Offers and the quote of a request (docs/request-offers.md): the request sent to a contractor, the
- * contractor's price entered in euros and converted at the day's rate, the offer chosen, the quote's rates
+ * contractor's price entered in euros and converted at the day's rate (the rate tables price nothing here), the offer chosen, the quote's rates
  * with the margin, the quote sent (its document among the request's files) and marked complete, then the
  * order made from the request shows the request's offers; `/request-offers` finds the offer.
  */
@@ -52,6 +52,13 @@ test('request → offers → quote → order', async ({ page }) => {
   await page.getByTestId('tab-offers').click();
   const block = page.getByTestId('offers-block');
   await expect(block).toContainText('Предложений пока нет');
+  // No rate table prices this route: the offer from the computed price says why and writes nothing.
+  await block.getByTestId('offer-computed').click();
+  await expect(page.getByTestId('computed-offer-error')).toHaveText(
+    'Цену невозможно рассчитать по этим параметрам.',
+    SAVE_TIMEOUT,
+  );
+  await page.keyboard.press('Escape');
   await block.getByTestId('offer-send').click();
   const send = page.getByTestId('offer-send-dialog');
   await choose(page, 'offer-send-type', offerType);

@@ -93,9 +93,10 @@ export interface FieldDescriptor {
   shownBy?: string;
   /**
    * A json field as one cell of the XLSX export, the text its list cell shows (an order's route: "Москва →
-   * Berlin"); a json field without it is left out of the export.
+   * Berlin"), in the export's (or the reader's) language; a json field without it is left out of the
+   * export, and shown as such in a record's history.
    */
-  exportText?: (value: unknown) => string | null;
+  exportText?: (value: unknown, lang: ExportLanguage) => string | null;
 }
 
 export interface ResourceRoles {

@@ -330,6 +330,38 @@ export function inheritedCustomFieldValues(
   return out;
 }
 
+/**
+ * The values a record takes from a record of another scope (an order made from a customer request): those
+ * of the fields the target defines with the same code and type as the source, as the target's field
+ * accepts them. Files stay with their record; a list field of another list, a form's children the target
+ * does not define and a value the target's field would refuse are left out.
+ */
+export function carriedCustomFieldValues(
+  source: readonly CustomFieldDefinition[],
+  target: readonly CustomFieldDefinition[],
+  values: CustomFieldValues | null | undefined,
+): CustomFieldValues {
+  const out: CustomFieldValues = {};
+  if (!values) return out;
+  const sourceByCode = new Map(source.map((definition) => [definition.code, definition]));
+  for (const definition of target) {
+    const from = sourceByCode.get(definition.code);
+    if (!from || from.type !== definition.type || !definition.enabled || FILE_TYPES.has(definition.type))
+      continue;
+    if (
+      definition.type === 'user-defined-list' &&
+      from.additionalOptions?.list !== definition.additionalOptions?.list
+    )
+      continue;
+    const value = values[definition.code];
+    if (isBlankValue(value)) continue;
+    const copy = FORM_TYPES.has(definition.type) ? withoutFiles(definition, value) : cloneJson(value);
+    if (validateCustomFieldValues([definition], { [definition.code]: copy }).issues.length) continue;
+    out[definition.code] = copy;
+  }
+  return out;
+}
+
 /** Values are JSON: a round trip copies them deeply. */
 const cloneJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 

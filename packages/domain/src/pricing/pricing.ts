@@ -121,3 +121,16 @@ export const computedPriceSchema = z.object({
   price: moneySchema,
 });
 export type ComputedPrice = z.infer<typeof computedPriceSchema>;
+
+/**
+ * The body of "create an offer from the computed price" (`POST /api/requests/{id}/computed-price/offer`):
+ * what the user chooses; the amount is the price the server computes again (docs/pricing.md).
+ */
+export const computedOfferSchema = z.object({
+  offerTypeId: z.number().int().positive(),
+  contractorId: z.number().int().positive(),
+  validUntil: z.iso.date().nullable().optional(),
+  selected: z.boolean().optional(),
+  comment: z.string().trim().max(2000).nullable().optional(),
+});
+export type ComputedOffer = z.infer<typeof computedOfferSchema>;

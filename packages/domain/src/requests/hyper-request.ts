@@ -4,7 +4,7 @@ import { f } from '../common/fields';
 import { type LocalizedText, updateSchemaOf } from '../common/resource';
 import { counterpartyResource } from '../counterparties/counterparty';
 import { cargoInputSchema } from '../operations/cargo';
-import { operationCommonFields } from '../operations/order';
+import { operationCommonFields, padId } from '../operations/order';
 import { routeInputSchema } from '../operations/route';
 import type { Role } from '../permissions';
 import { TRANSPORT_TYPES } from '../reference-data/transport-types';
@@ -86,6 +86,14 @@ export function lotStatusCountsText(counts: Partial<LotStatusCounts> | undefined
     .join(', ');
 }
 
+/** A lot as its text needs it: as answered (with its request's number) or as stored (with its request's id). */
+type LotText = { name: string; requestId: number; number?: number };
+
+/** The lots as text, each with its request's number: "Лот 1 (000012); Лот 2 (000013)". */
+export function lotsText(lots: readonly LotText[] | undefined): string {
+  return (lots ?? []).map((lot) => `${lot.name} (${padId(lot.number ?? lot.requestId)})`).join('; ');
+}
+
 /** Spec §6 "Hyper requests": view and edit. */
 export const HYPER_REQUEST_ROLES = {
   view: ['ROLE_HYPER_REQUEST_VIEW'],
@@ -126,7 +134,8 @@ export const hyperRequestResource = declareResource({
         z.array(hyperLotInputSchema).min(1, HYPER_REQUEST_MESSAGES.lotsRequired).max(MAX_HYPER_LOTS),
         z.array(hyperLotSchema),
       )
-      .hiddenInForm(),
+      .hiddenInForm()
+      .set({ exportText: (value) => lotsText(value as LotText[] | undefined) }),
     /** The lots' progress: how many of their requests are in each status. */
     lotStatusCounts: f
       .of('json', z.never(), lotStatusCountsSchema)
@@ -134,7 +143,7 @@ export const hyperRequestResource = declareResource({
       .listed()
       .hiddenInForm()
       .set({
-        exportText: (value) => lotStatusCountsText(value as LotStatusCounts | undefined, 'ru'),
+        exportText: (value, lang) => lotStatusCountsText(value as LotStatusCounts | undefined, lang),
       }),
     /** Hyper requests with a lot whose request is in one of the statuses asked. */
     lotStatus: f.enum(REQUEST_STATUSES, LOT_STATUS_FILTER_LABELS).filterOnly(),

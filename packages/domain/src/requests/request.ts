@@ -243,9 +243,9 @@ export const requestResource = declareResource({
       .listed()
       .hiddenInForm()
       .set({
-        exportText: (value) =>
+        exportText: (value, lang) =>
           ((value as string[] | undefined) ?? [])
-            .map((t) => TRANSPORT_TYPE_LABELS[t as keyof typeof TRANSPORT_TYPE_LABELS]?.ru ?? t)
+            .map((t) => TRANSPORT_TYPE_LABELS[t as keyof typeof TRANSPORT_TYPE_LABELS]?.[lang] ?? t)
             .join(', '),
       }),
     serviceIds: f.references(serviceResource).input(z.array(z.number().int().positive()).max(50)).defaulted(),

@@ -166,6 +166,24 @@ describe('demo data', () => {
     expect((await priced('ПАО «Магнит»')).errors.errors).toEqual([PRICING_MESSAGES.cannotCalculate]);
   });
 
+  it('has offers on the requests being priced: asked, answered and chosen, in base currency', async () => {
+    const token = await login(ctx.app, 'petrov', DEMO_PASSWORD);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/request-offers?itemsPerPage=100',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const offers = res.json().data.collection as {
+      status: string;
+      selected: boolean;
+      amountInBaseCurrency: string | null;
+    }[];
+    expect(new Set(offers.map((o) => o.status))).toEqual(new Set(['REQUESTED', 'RECEIVED']));
+    expect(offers.some((o) => o.selected)).toBe(true);
+    expect(offers.filter((o) => o.status === 'RECEIVED').every((o) => o.amountInBaseCurrency)).toBe(true);
+  });
+
   it('runs once: a second start changes nothing', async () => {
     const before = await ctx.database.db.select().from(users);
     expect(await seedDemoData(ctx.database, quiet, ctx.app.registries)).toBe(false);

@@ -21,6 +21,7 @@ import { seedDemoBills } from './demo-bills';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoRates } from './demo-finance';
 import { seedDemoHyperRequests } from './demo-hyper-requests';
+import { seedDemoOffers } from './demo-offers';
 import { seedDemoOperations } from './demo-operations';
 import { seedDemoPricing } from './demo-pricing';
 import { seedDemoRequests } from './demo-requests';
@@ -703,13 +704,10 @@ export async function seedDemoData(
     await seedDemoOperations(tx, userId, officeId);
     await seedDemoRequests(tx, userId, officeId);
     await seedDemoRates(tx);
+    const salesRoles = GROUPS.find((g) => g.name === 'Продажи')!.roles;
+    await seedDemoOffers({ tx, registries }, userId, salesRoles);
     await seedDemoPricing(tx, new Date().getUTCFullYear());
-    await seedDemoHyperRequests(
-      { tx, registries },
-      userId,
-      officeId,
-      GROUPS.find((g) => g.name === 'Продажи')!.roles,
-    );
+    await seedDemoHyperRequests({ tx, registries }, userId, officeId, salesRoles);
     await seedDemoBills(tx);
   });
   log.info(

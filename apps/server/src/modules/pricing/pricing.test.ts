@@ -6,7 +6,9 @@ import { FILE_MESSAGES } from '../../platform/files/service';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { counterparties } from '../counterparties';
+import { currencyRates } from '../finance';
 import { countries, currencies } from '../reference-data';
+import { requestOfferTypes } from '../requests';
 import { priceCollectionRows, priceCollections } from './tables';
 
 /**
@@ -273,6 +275,73 @@ describe('the computed price of a request', () => {
     expect((await price(id, bare)).statusCode).toBe(404);
     const mine = await request({ weight: '80' }, {}, await signIn(ctx, [...PRICER.slice(1)]));
     expect((await price(mine, own)).statusCode).toBe(404);
+  });
+});
+
+describe('an offer from the computed price', () => {
+  let carrier: number;
+  let offerType: number;
+  const offer = (id: number, body: Body, who = pricer) =>
+    call('POST', `/api/requests/${id}/computed-price/offer`, who, body);
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    const [party] = await db
+      .insert(counterparties)
+      .values({
+        name: 'Тарифный перевозчик',
+        contractor: true,
+        countryId: ids.RU!,
+        applicationRequired: false,
+      })
+      .returning();
+    carrier = party!.id;
+    const [type] = await db
+      .insert(requestOfferTypes)
+      .values({ code: 'computed', name: 'По тарифу' })
+      .returning();
+    offerType = type!.id;
+    await db.insert(currencyRates).values({ date: '2026-06-15', currencyId: eur, rate: '100', nominal: 1 });
+  });
+
+  it('is written through the offers’ write with the computed price as its amount', async () => {
+    const id = await request({ weight: '80' });
+    const res = await offer(id, { offerTypeId: offerType, contractorId: carrier, comment: 'Тариф ЕС' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      requestId: id,
+      offerTypeId: offerType,
+      contractorId: carrier,
+      amounts: [{ amount: '150.00', currency: 'EUR' }],
+      amountInBaseCurrency: '15000.00',
+      status: 'RECEIVED',
+      comment: 'Тариф ЕС',
+    });
+    const listed = await call('GET', `/api/request-offers?requestId=${id}`, pricer);
+    expect(listed.json().data.total).toBe(1);
+  });
+
+  it('is refused, writing nothing, when the price cannot be computed or the offer is wrong', async () => {
+    const unpriced = await request({ weight: '1000.5' });
+    const refused = await offer(unpriced, { offerTypeId: offerType, contractorId: carrier });
+    expect(refused.statusCode).toBe(400);
+    expect(errorsOf(refused)).toEqual({ '': [M.noPrice] });
+    const id = await request({ weight: '80' });
+    const notContractor = await offer(id, { offerTypeId: offerType, contractorId: client });
+    expect(notContractor.statusCode).toBe(400);
+    expect(Object.keys(errorsOf(notContractor))).toEqual(['contractorId']);
+    for (const requestId of [unpriced, id]) {
+      const listed = await call('GET', `/api/request-offers?requestId=${requestId}`, pricer);
+      expect(listed.json().data.total).toBe(0);
+    }
+  });
+
+  it('needs the computed offers role and the request in the user’s edit scope', async () => {
+    const id = await request({ weight: '80' });
+    const writer = await signIn(ctx, ['ROLE_REQUEST_VIEW_ALL', 'ROLE_REQUEST_CREATE']);
+    expect((await offer(id, { offerTypeId: offerType, contractorId: carrier }, writer)).statusCode).toBe(403);
+    const reader = await signIn(ctx, ['ROLE_REQUEST_COMPUTED_OFFERS', 'ROLE_REQUEST_VIEW_ALL']);
+    const res = await offer(id, { offerTypeId: offerType, contractorId: carrier }, reader);
+    expect([403, 404]).toContain(res.statusCode);
   });
 });
 

@@ -1,4 +1,6 @@
 import {
+  type ComputedOffer,
+  computedOfferSchema,
   computedPriceSchema,
   dataSchema,
   decimalNormalize,
@@ -10,6 +12,7 @@ import {
   rateImportFileSchema,
   rateImportPreviewSchema,
   rateImportSchema,
+  requestOfferSchema,
 } from '@tms/domain';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -20,6 +23,7 @@ import { collectionService } from './collections';
 import { regionService } from './regions';
 import { priceCollectionRows, pricingRegions } from './tables';
 import { computeRequestPriceUseCase } from './use-cases/compute-price';
+import { offerFromComputedPrice } from './use-cases/computed-offer';
 import { importRateTable, rateImportColumns, rateImportPreview } from './use-cases/import-rate-table';
 
 const tags = [priceCollectionResource.name];
@@ -131,7 +135,7 @@ function registerImportRoutes(app: App): void {
   );
 }
 
-/** The computed price of a customer request (docs/pricing.md "Computing a price"). */
+/** The computed price of a customer request (docs/pricing.md "Computing a price") and an offer made from it. */
 function registerComputedPriceRoute(app: App): void {
   app.get(
     '/requests/:id/computed-price',
@@ -148,6 +152,30 @@ function registerComputedPriceRoute(app: App): void {
       const { id } = request.params as { id: number };
       const ctx = { ...requestContext(request), clock: app.clock };
       return { data: await computeRequestPriceUseCase.run(ctx, { requestId: id }) };
+    },
+  );
+  app.post(
+    '/requests/:id/computed-price/offer',
+    {
+      config: { roles: ['ROLE_REQUEST_COMPUTED_OFFERS'] },
+      schema: {
+        tags: ['request'],
+        summary: 'A new offer on the request whose amount is its computed price',
+        params: idParamSchema,
+        body: computedOfferSchema.strict(),
+        response: { 201: dataSchema(requestOfferSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const body = request.body as ComputedOffer;
+      const data = await app.database.db.transaction((tx) =>
+        offerFromComputedPrice.run(
+          { ...requestContext(request, tx), clock: app.clock },
+          { ...body, requestId: id },
+        ),
+      );
+      return reply.code(201).send({ data });
     },
   );
 }

@@ -101,9 +101,11 @@ const signIn = (roles: string[], options: Parameters<typeof signInAs>[2] = {}) =
   signInAs(ctx, roles, options);
 
 let worker: SignedIn;
+/** The app's clock: a withdrawn lot's refusal is dated by it. */
+const clock = { now: new Date() };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, [], () => clock.now);
   ({ ru, de, mow, msq } = await requestsWorld(ctx));
   client = await counterparty();
   worker = await signIn(WORKER);
@@ -241,13 +243,20 @@ describe('an edit of a hyper request', () => {
     const silent = await update(worker, hyper, { lots: [keep(hyper)[0]!] });
     expect(errorsOf(silent)).toEqual({ withdrawalReason: [M.reasonRequired] });
     expect((await requestOf(worker, taken.requestId)).status).toBe('QUOTE_NOT_COMPLETED');
+    const before = clock.now;
+    clock.now = new Date(before.getTime() - 3 * 60 * 60 * 1000);
     const res = await update(worker, hyper, { lots: [keep(hyper)[0]!], withdrawalReason: 'Клиент снял лот' });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json().data as Hyper).lots.map((l) => l.requestId)).toEqual([hyper.lots[0]!.requestId]);
-    expect(await requestOf(worker, taken.requestId)).toMatchObject({
-      status: 'NO_SERVICE',
-      statusReason: 'Клиент снял лот',
+    const refused = await requestOf(worker, taken.requestId);
+    expect(refused).toMatchObject({ status: 'NO_SERVICE', statusReason: 'Клиент снял лот' });
+    // Dated by the app's clock: three hours on, the restore timeout (30 minutes) has run out.
+    clock.now = before;
+    const restore = await call('PUT', `/api/requests/${taken.requestId}/status`, worker, {
+      status: 'QUOTE_NOT_COMPLETED',
+      version: refused.version,
     });
+    expect(restore.statusCode).toBe(400);
   });
 
   it("refuses a lot that is not this hyper request's, a lot listed twice, no lot left and another client", async () => {
@@ -338,18 +347,29 @@ describe('who reaches a hyper request', () => {
     });
     const wrong = await call('GET', '/api/hyper-customer-requests?lotStatus=DONE', worker);
     expect(wrong.statusCode).toBe(400);
-    const exported = await call(
-      'GET',
-      '/api/hyper-customer-requests/export?lotStatus=QUOTE_COMPLETED&columns=number,lotStatusCounts',
-      worker,
-    );
-    expect(exported.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    book.worksheets[0]!.eachRow((row, index) => {
-      if (index > 1) rows.push([Number(row.getCell(1).value), row.getCell(2).value]);
-    });
-    expect(rows).toContainEqual([quoted.id, 'Котировка не готова: 1, Котировка готова: 1']);
+    // The progress in the export's language.
+    const exportedRows = async (lang: 'ru' | 'en') => {
+      const exported = await call(
+        'GET',
+        `/api/hyper-customer-requests/export?lotStatus=QUOTE_COMPLETED&columns=number,lotStatusCounts&lang=${lang}`,
+        worker,
+      );
+      expect(exported.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+      const rows: unknown[][] = [];
+      book.worksheets[0]!.eachRow((row, index) => {
+        if (index > 1) rows.push([Number(row.getCell(1).value), row.getCell(2).value]);
+      });
+      return rows;
+    };
+    expect(await exportedRows('ru')).toContainEqual([
+      quoted.id,
+      'Котировка не готова: 1, Котировка готова: 1',
+    ]);
+    expect(await exportedRows('en')).toContainEqual([
+      quoted.id,
+      'Quote not completed: 1, Quote completed: 1',
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import {
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
+import { systemClock } from '../../platform/clock';
 import { ErrorCollector, fieldError, forbidden, ValidationError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { hasAnyRole } from '../../platform/permissions/check';
@@ -150,8 +151,8 @@ async function applyLots(
             status: 'NO_SERVICE',
             reason: withdrawalReason,
             version: request.version,
-            // The restore window of a withdrawn lot counts from the edit (a service hook has no app clock).
-            at: new Date(),
+            // The restore window of a withdrawn lot counts from the edit, by the app's clock.
+            at: (ctx.clock ?? systemClock)(),
           });
         } catch (error) {
           if (!(error instanceof ValidationError) || !error.tree) throw error;

@@ -1,9 +1,15 @@
-import { flattenTree, CUSTOMER_REQUEST_MESSAGES as R, type RequestStatus } from '@tms/domain';
+import {
+  completeDefinition,
+  flattenTree,
+  CUSTOMER_REQUEST_MESSAGES as R,
+  type RequestStatus,
+} from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { counterparties } from '../counterparties';
+import { customerRequestCustomFields, operationCustomFieldGroups } from '../custom-fields';
 import { services } from '../operations';
 import { customerRequests } from './tables';
 import { requestsWorld } from './test-fixtures';
@@ -180,5 +186,50 @@ describe('an order from a request', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(errorsOf(res)).toEqual({ requestId: [expect.any(String)] });
+  });
+});
+
+describe('the custom fields of an order from a request', () => {
+  let groupId: number;
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    await db.insert(customerRequestCustomFields).values([
+      { code: 'contract', description: 'Договор', type: 'text', position: 1 },
+      { code: 'urgent', description: 'Срочно', type: 'checkbox', position: 2 },
+      { code: 'tender', description: 'Тендер', type: 'text', position: 3 },
+    ]);
+    const definitions = [
+      { code: 'contract', description: 'Договор', type: 'text' },
+      // Same code, another type: the request's value is not the order's.
+      { code: 'urgent', description: 'Срочность', type: 'number' },
+      { code: 'po', description: 'Заказ клиента', type: 'text' },
+    ].map((definition) => completeDefinition(definition as never));
+    const [group] = await db
+      .insert(operationCustomFieldGroups)
+      .values({ name: 'Из запроса', definitions })
+      .returning();
+    groupId = group!.id;
+  });
+
+  it('copies the values whose code the chosen group defines, and the order saves them', async () => {
+    const request = await createRequest(worker, 'QUOTE_COMPLETED', {
+      customFields: { contract: 'Д-17', urgent: true, tender: 'T-9' },
+    });
+    // Without a group the order has no custom fields yet.
+    expect((await startingBody(request.id)).customFields).toBeUndefined();
+    const res = await call('GET', `/api/requests/${request.id}/order?customFieldGroupId=${groupId}`, worker);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json().data as Body;
+    expect(body).toMatchObject({ customFieldGroupId: groupId, customFields: { contract: 'Д-17' } });
+    expect(Object.keys(body.customFields as Body)).toEqual(['contract']);
+    const order = await createOrder(worker, { ...body, productId });
+    expect(order.customFields).toMatchObject({ contract: 'Д-17' });
+  });
+
+  it('refuses a group that does not exist', async () => {
+    const request = await createRequest(worker, 'QUOTE_COMPLETED');
+    const res = await call('GET', `/api/requests/${request.id}/order?customFieldGroupId=999999`, worker);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(errorsOf(res))).toEqual(['customFieldGroupId']);
   });
 });

@@ -8,6 +8,7 @@ import {
   orderCreateSchema,
   orderResource,
   type RequestStatus,
+  recordIdSchema,
   requestOfferTypeResource,
   requestResource,
   requestStatusChangeSchema,
@@ -28,6 +29,9 @@ import { changeCustomsStatus, customsFactsOf } from './use-cases/change-customs-
 import { changeRequestStatus, restorableStatus } from './use-cases/change-status';
 import { orderFromRequestBody } from './use-cases/order-from-request';
 
+/** The custom field group the user chose for the order: the request's values that group defines come along. */
+const orderFromRequestQuery = z.object({ customFieldGroupId: recordIdSchema.optional() });
+
 /** The starting body of an order made from the request, for who may create orders and sees the request. */
 function registerOrderFromRequestRoute(app: App): void {
   app.get(
@@ -38,13 +42,15 @@ function registerOrderFromRequestRoute(app: App): void {
         tags: [requestResource.name],
         summary: 'The body of a new order made from the request (only from the allowed statuses)',
         params: idParamSchema,
+        querystring: orderFromRequestQuery,
         response: { 200: dataSchema(orderCreateSchema.partial()) },
       },
     },
     async (request) => {
       const { id } = request.params as { id: number };
+      const { customFieldGroupId } = request.query as z.infer<typeof orderFromRequestQuery>;
       const ctx = requestContext(request, app.database.db);
-      return { data: await orderFromRequestBody.run(ctx, { requestId: id }) };
+      return { data: await orderFromRequestBody.run(ctx, { requestId: id, customFieldGroupId }) };
     },
   );
 }

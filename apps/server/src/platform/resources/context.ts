@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
+import type { Clock } from '../clock';
 import type { Registries } from '../modules';
 
 /**
@@ -20,6 +21,11 @@ export interface CallContext {
  */
 export interface ResourceContext extends CallContext {
   auth: AuthContext;
+  /**
+   * The app's clock (`app.clock`; a route's context has it), for the moments a write keeps (when a
+   * status changed); tests move it instead of waiting.
+   */
+  clock?: Clock;
 }
 
 /** The system's own changes (scheduled jobs) have no principal: `auth` null, no scope, no role checks. */
@@ -33,5 +39,5 @@ export function requestContext(
   tx: Tx = request.server.database.db,
 ): ResourceContext {
   if (!request.auth) throw new Error('A resource call needs the signed-in user');
-  return { tx, auth: request.auth, registries: request.server.registries };
+  return { tx, auth: request.auth, registries: request.server.registries, clock: request.server.clock };
 }

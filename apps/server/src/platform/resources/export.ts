@@ -6,7 +6,7 @@ const YES_NO = { ru: ['Да', 'Нет'], en: ['Yes', 'No'] } as const;
 
 function cellValue(field: FieldDescriptor, value: unknown, lang: ExportLanguage): ExcelJS.CellValue {
   if (value === null || value === undefined) return null;
-  if (field.exportText) return field.exportText(value);
+  if (field.exportText) return field.exportText(value, lang);
   if (field.type === 'boolean') return value ? YES_NO[lang][0] : YES_NO[lang][1];
   if (field.type === 'enum' && typeof value === 'string') return field.optionLabels?.[value]?.[lang] ?? value;
   if (field.type === 'datetime' && typeof value === 'string') return new Date(value);

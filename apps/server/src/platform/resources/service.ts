@@ -602,10 +602,12 @@ export function resourceService<T extends ResourceTable>(
       return changeHistory(tx, { ...query, entityType: descriptor.name, entityId: id });
     },
 
-    async create({ tx: outer, auth, registries }, body) {
+    async create(call, body) {
+      const { tx: outer, auth } = call;
       const input = parse(schemas.create, body) as Values;
       return inTransaction(outer, 'write', async (tx) => {
-        const ctx = { tx, auth, registries };
+        // The caller's context (its clock too) in this write's transaction.
+        const ctx = { ...call, tx };
         checkFieldRoles(auth, input, null);
         await checkReferences(ctx, input, null);
         const values = (await hooks.beforeCreate?.(ctx, { ...input })) ?? input;
@@ -621,13 +623,14 @@ export function resourceService<T extends ResourceTable>(
       });
     },
 
-    async update({ tx: outer, auth, registries }, id, body, ifMatch) {
+    async update(call, id, body, ifMatch) {
+      const { tx: outer, auth } = call;
       const { version: bodyVersion, ...input } = parse(schemas.update, body) as Values & { version?: number };
       const version = bodyVersion ?? ifMatch;
       if (version === undefined) throw fieldError(['version'], RESOURCE_MESSAGES.versionRequired);
       const scope = scopeOf(auth, 'write');
       return inTransaction(outer, 'write', async (tx) => {
-        const ctx = { tx, auth, registries };
+        const ctx = { ...call, tx };
         const existing = await findOne(tx, id, scope);
         if (!existing) throw notFound();
         if ((existing as { version: number }).version !== version) throw conflict();
@@ -658,10 +661,11 @@ export function resourceService<T extends ResourceTable>(
       });
     },
 
-    async delete({ tx: outer, auth, registries }, id) {
+    async delete(call, id) {
+      const { tx: outer, auth } = call;
       const scope = scopeOf(auth, 'write');
       return inTransaction(outer, 'delete', async (tx) => {
-        const ctx = { tx, auth, registries };
+        const ctx = { ...call, tx };
         const existing = await findOne(tx, id, scope, true);
         if (!existing) throw notFound();
         await hooks.beforeDelete?.(ctx, existing);
@@ -673,11 +677,12 @@ export function resourceService<T extends ResourceTable>(
       });
     },
 
-    async setEnabled({ tx: outer, auth, registries }, id, enabled) {
+    async setEnabled(call, id, enabled) {
+      const { tx: outer, auth } = call;
       const action = enabled ? 'enable' : 'disable';
       const scope = scopeOf(auth, 'write');
       return inTransaction(outer, 'write', async (tx) => {
-        const ctx = { tx, auth, registries };
+        const ctx = { ...call, tx };
         const existing = await findOne(tx, id, scope, true);
         if (!existing) throw notFound();
         // Already in the asked state: nothing changes, nothing is logged.

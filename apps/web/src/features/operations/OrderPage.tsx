@@ -10,6 +10,7 @@ import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf } from '../../platform/resources/logic';
 import { useResourceTexts } from '../../platform/resources/texts';
 import { orderOfferBlocks } from '../requests/offerTabs';
+import { useRequestCustomFields } from '../requests/orderCustomFields';
 import { JobsBlock } from './JobsBlock';
 import { type OrderFormValues, orderFormValuesOf } from './logic';
 import { OperationBills } from './OperationBills';
@@ -40,6 +41,7 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
         : { key: 'order-from-request', param: requestId, url: (id) => `/requests/${id}/order` },
     valuesOf,
   });
+  useRequestCustomFields(page.form, requestId);
   const { current } = page;
   const access = accessOf(descriptor, system.roles);
 

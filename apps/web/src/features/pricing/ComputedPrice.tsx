@@ -1,13 +1,14 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ComputedPrice, type CustomerRequest, formatMoney, money } from '@tms/domain';
+import type { ComputedPrice, CustomerRequest } from '@tms/domain';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
+import { formatMoney } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
 import { validationErrorsOf } from '../../platform/widgets';
 
@@ -27,7 +28,7 @@ export function ComputedPriceAction({ request }: { request: CustomerRequest }) {
 }
 
 /** The refusal's text: the server's message translated (a 400 at the root), else the call's message. */
-function refusalText(error: unknown): string {
+export function refusalText(error: unknown): string {
   const errors = validationErrorsOf(error);
   const message = errors ? Object.values(errors).flat()[0] : error instanceof ApiError ? error.message : null;
   return translateServerMessage(message ?? String(error));
@@ -77,8 +78,9 @@ function ComputedPriceButton({ requestId }: { requestId: number }) {
   );
 }
 
-function PriceFacts({ price }: { price: ComputedPrice }) {
-  const { t } = useTranslation('pricing');
+/** The computed price and how it was found (also shown by the offer made from it). */
+export function PriceFacts({ price }: { price: ComputedPrice }) {
+  const { t, i18n } = useTranslation('pricing');
   const none = t('computed.none');
   const fact = (label: string, value: ReactNode) => (
     <Stack gap={0}>
@@ -92,7 +94,7 @@ function PriceFacts({ price }: { price: ComputedPrice }) {
     <Stack gap="md" data-testid="computed-price">
       <Group justify="space-between" align="flex-end">
         <Title order={2} data-testid="computed-price-amount">
-          {formatMoney(money(price.price.amount, price.price.currency))}
+          {formatMoney(price.price.amount, price.price.currency, i18n.language)}
         </Title>
         <Text c="dimmed">{t('computed.from', { from: price.regionName, to: price.toRegionName })}</Text>
       </Group>

@@ -43,7 +43,8 @@ import { useRecordSave } from '../../platform/resources/useRecordSave';
 import { DescribedField } from '../operations/fields';
 import { routeBodyOf } from '../operations/logic';
 import { HyperLotDialog } from './HyperLotDialog';
-import { LotProgress, LotStatusBadge } from './HyperLotProgress';
+import { LotStatusBadge } from './HyperLotProgress';
+import { HyperRequestHeader } from './HyperRequestHeader';
 import {
   emptyLot,
   errorEntries,
@@ -276,16 +277,7 @@ export function HyperRequestPage({ descriptor }: ResourceScreenProps) {
             t('new')
           )
         }
-        summary={
-          current && (
-            <Group gap="sm" data-testid="hyper-request-summary">
-              <Text size="sm">
-                {current.clientName} · {t('lots.progress', { count: current.lots.length })}
-              </Text>
-              <LotProgress counts={current.lotStatusCounts} />
-            </Group>
-          )
-        }
+        summary={current && <HyperRequestHeader descriptor={descriptor} hyper={current} />}
         tabs={[
           {
             value: 'main',

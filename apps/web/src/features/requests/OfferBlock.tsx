@@ -1,8 +1,8 @@
 import { Badge, Button, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { IconEdit, IconPlus, IconSend } from '@tabler/icons-react';
+import { IconCalculator, IconEdit, IconPlus, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { OFFER_STATUS_LABELS, type OfferStatus, type RequestOffer } from '@tms/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
@@ -13,6 +13,11 @@ import { notify, notifySaved } from '../../platform/snackbar';
 import { AmountsText } from './OfferAmounts';
 import { OfferDialog, SendToContractorsDialog } from './OfferDialogs';
 import { useOfferRefresh, useRequestOffers } from './offerApi';
+
+// The rate tables' dictionary and facts load with the first use of the dialog.
+const ComputedOfferDialog = lazy(() =>
+  import('./ComputedOfferDialog').then((m) => ({ default: m.ComputedOfferDialog })),
+);
 
 const STATUS_COLORS: Record<OfferStatus, string> = {
   REQUESTED: 'gray',
@@ -49,7 +54,9 @@ export function OffersBlock({
   const refresh = useOfferRefresh();
   const [editing, setEditing] = useState<RequestOffer | 'new' | null>(null);
   const [sending, setSending] = useState(false);
+  const [computing, setComputing] = useState(false);
   const writes = !readOnly && canWrite;
+  const canCompute = writes && hasRole(system, ['ROLE_REQUEST_COMPUTED_OFFERS']);
   const canSend = !readOnly && hasRole(system, ['ROLE_REQUEST_SEND_TO_CONTRACTOR']);
   const canDisable = !readOnly && hasRole(system, ['ROLE_REQUEST_OFFERS_DISABLE']);
   const canUseTemplates = hasRole(system, ['ROLE_REQUEST_CREATE', 'ROLE_REQUEST_OFFER_TEMPLATES']);
@@ -101,6 +108,17 @@ export function OffersBlock({
               data-testid="offer-add"
             >
               {t('block.add')}
+            </Button>
+          )}
+          {canCompute && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconCalculator size={14} />}
+              onClick={() => setComputing(true)}
+              data-testid="offer-computed"
+            >
+              {t('computed.action')}
             </Button>
           )}
           {canSend && (
@@ -225,6 +243,11 @@ export function OffersBlock({
         />
       )}
       {sending && <SendToContractorsDialog requestId={requestId} onClose={() => setSending(false)} />}
+      {computing && (
+        <Suspense fallback={null}>
+          <ComputedOfferDialog requestId={requestId} onClose={() => setComputing(false)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { refusalOf } from '../../platform/kit/blocks';
 import { FormRootError } from '../../platform/kit/FormRootError';
+import { useMutateOnce } from '../../platform/kit/mutateOnce';
 import { notifySaved } from '../../platform/snackbar';
 import { DateInput, LazySelect } from '../../platform/widgets';
 import { type AmountRow, AmountsEditor, amountsOf } from './OfferAmounts';
@@ -72,11 +73,12 @@ export function OfferDialog({ requestId, offer, canUseTemplates, onClose }: Offe
       onClose();
     },
   });
+  const saveOnce = useMutateOnce(save);
   const refusal = refusalOf(save.error);
   const set = (change: Partial<OfferValues>) => setValues((current) => ({ ...current, ...change }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    saveOnce();
   };
   const usable = (templates.data?.collection ?? []).filter((template) => template.enabled);
 
@@ -189,13 +191,14 @@ export function SendToContractorsDialog({ requestId, onClose }: SendDialogProps)
       onClose();
     },
   });
+  const sendOnce = useMutateOnce(send);
   const refusal = refusalOf(send.error);
   return (
     <Modal opened onClose={onClose} title={t('dialog.sendTitle')} size="lg">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          send.mutate();
+          sendOnce();
         }}
         noValidate
         data-testid="offer-send-dialog"

@@ -17,6 +17,7 @@ import { formatDateTime, formatMoney } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
 import { refusalOf } from '../../platform/kit/blocks';
 import { FormRootError } from '../../platform/kit/FormRootError';
+import { useMutateOnce } from '../../platform/kit/mutateOnce';
 import { notifySaved } from '../../platform/snackbar';
 import { type AmountRow, AmountsEditor, amountsOf } from './OfferAmounts';
 import { useOfferRefresh, useQuote } from './offerApi';
@@ -45,11 +46,15 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
   const [rates, setRates] = useState<AmountRow[]>([]);
   const [comment, setComment] = useState('');
   const saved = quote.data;
+  // The rates being typed are refilled by a new version of the quote only: the margin changes with the
+  // chosen offers (a refetch) and must not wipe them.
+  const savedVersion = saved ? (saved.version ?? 0) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refills when another version is read
   useEffect(() => {
     if (!saved) return;
     setRates(saved.rates.map((rate) => ({ ...rate })));
     setComment(saved.comment ?? '');
-  }, [saved]);
+  }, [savedVersion]);
 
   const save = useMutation({
     mutationFn: () =>
@@ -91,6 +96,9 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
       await refresh();
     },
   });
+  const saveOnce = useMutateOnce(save);
+  const completeOnce = useMutateOnce(complete);
+  const sendOnce = useMutateOnce(send);
   const refusal = refusalOf(save.error ?? complete.error ?? send.error);
   const root = refusal.field('root') ?? refusal.field('status') ?? refusal.field('rates') ?? refusal.other;
   const money = (value: Money | null) =>
@@ -173,7 +181,7 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
             <Button
               size="sm"
               leftSection={<IconDeviceFloppy size={16} />}
-              onClick={() => save.mutate()}
+              onClick={() => saveOnce()}
               loading={save.isPending}
               disabled={!dirty}
               data-testid="quote-save"
@@ -187,7 +195,7 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
                 size="sm"
                 variant="default"
                 leftSection={<IconCheck size={16} />}
-                onClick={() => complete.mutate()}
+                onClick={() => completeOnce()}
                 loading={complete.isPending}
                 disabled={dirty}
                 data-testid="quote-complete"
@@ -200,7 +208,7 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
               size="sm"
               variant="default"
               leftSection={<IconMailForward size={16} />}
-              onClick={() => send.mutate()}
+              onClick={() => sendOnce()}
               loading={send.isPending}
               disabled={dirty || !saved?.rates.length}
               data-testid="quote-send"

@@ -177,6 +177,8 @@ export function displayValue(
 ): string {
   if (value === null || value === undefined || value === '') return '';
   if (!field) return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // A structured value reads as its export's text (a route's ends, a hyper request's lots).
+  if (field.exportText) return field.exportText(value, texts.lang) ?? '';
   switch (field.type) {
     case 'boolean':
       return texts.t(value ? 'yes' : 'no');

@@ -1,6 +1,8 @@
 import {
   CUSTOMER_REQUEST_MESSAGES,
   type CustomerRequest,
+  carriedCustomFieldValues,
+  MESSAGES,
   orderCreateSchema,
   orderFromRequest,
   ordersFromRequestAllowed,
@@ -10,6 +12,7 @@ import {
 import { z } from 'zod';
 import { fieldError, HttpError, notFound } from '../../../platform/errors';
 import { defineUseCase, type ResourceContext, userOf } from '../../../platform/resources';
+import { customFieldsForScope } from '../../custom-fields';
 import type { OrderSourceCheck } from '../../operations';
 import { requestService } from '../requests';
 
@@ -35,16 +38,41 @@ export const orderRequestCheck: OrderSourceCheck = async (ctx, requestId) => {
 };
 
 /**
+ * The request's custom field values an order of the custom field group `groupId` takes: those whose code
+ * (and type) the group defines (docs/requests.md "An order from a request"). An unknown group is refused
+ * under `customFieldGroupId`.
+ */
+async function customFieldsForGroup(ctx: ResourceContext, request: CustomerRequest, groupId: number) {
+  const group = await customFieldsForScope(ctx.tx, { kind: 'operation-group', groupId }).catch(
+    (error: unknown) => {
+      throw error instanceof HttpError && error.statusCode === 404
+        ? fieldError(['customFieldGroupId'], MESSAGES.invalid)
+        : error;
+    },
+  );
+  const own = await customFieldsForScope(ctx.tx, { kind: 'customer-request' });
+  return carriedCustomFieldValues(own, group, request.customFields);
+}
+
+/**
  * The starting body of an order made from a request (`/tms/orders/new/from-request/{requestId}`): its
- * client, route, cargo, office, people, first transport type and service wanted, and `requestId`; the
+ * client, route, cargo, office, people, first transport type and service wanted, and `requestId`; with
+ * the custom field group the user chose, the request's custom field values that group defines. The
  * order's create checks the same rules again (`orderRequestCheck`).
  */
 export const orderFromRequestBody = defineUseCase({
   name: 'requests.order-from-request',
-  input: z.object({ requestId: recordIdSchema }),
+  input: z.object({ requestId: recordIdSchema, customFieldGroupId: z.number().int().positive().optional() }),
   output: orderCreateSchema.partial(),
   async run(ctx, input) {
     const auth = userOf(ctx);
-    return orderFromRequest(await sourceRequest({ ...ctx, auth }, input.requestId));
+    const request = await sourceRequest({ ...ctx, auth }, input.requestId);
+    const body = orderFromRequest(request);
+    if (input.customFieldGroupId === undefined) return body;
+    return {
+      ...body,
+      customFieldGroupId: input.customFieldGroupId,
+      customFields: await customFieldsForGroup({ ...ctx, auth }, request, input.customFieldGroupId),
+    };
   },
 });
