@@ -66,7 +66,8 @@ export const customerRequestCustomFieldResource = declareResource({
     storageType: member('storageType'),
     children: member('children'),
   },
-  roles: { view: ['ROLE_SETTINGS_CUSTOM_FIELDS'], edit: ['ROLE_SETTINGS_CUSTOM_FIELDS'] },
+  // Read by everyone who fills a request or an operation form; changed in the settings only.
+  roles: { view: [], edit: ['ROLE_SETTINGS_CUSTOM_FIELDS'] },
   labelField: 'description',
   defaultSort: { field: 'position', order: 'asc' },
   toggle: true,
@@ -93,7 +94,8 @@ export const operationCustomFieldGroupResource = declareResource({
     definitions: f.of('json', customFieldDefinitionListSchema, z.array(customFieldDefinitionSchema)),
     updatedAt: f.updatedAt(),
   },
-  roles: { view: ['ROLE_SETTINGS_CUSTOM_FIELDS'], edit: ['ROLE_SETTINGS_CUSTOM_FIELDS'] },
+  // Read by everyone who fills a request or an operation form; changed in the settings only.
+  roles: { view: [], edit: ['ROLE_SETTINGS_CUSTOM_FIELDS'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
 });
