@@ -56,6 +56,10 @@ export type PrintableBillLineInput = z.infer<typeof printableBillLineInputSchema
 export const printableBillLineAmount = (line: { quantity: string; price: string }): string =>
   decimalFixed(decimalMultiply(line.quantity, line.price), 2);
 
+/** A stored service line, its amount computed. */
+export const printableBillStoredLineSchema = printableBillLineInputSchema.extend({ amount: z.string() });
+export type PrintableBillStoredLine = z.infer<typeof printableBillStoredLineSchema>;
+
 /** Who may do what with printable bills (spec §6 "Printable bills"). */
 export const PRINTABLE_BILL_ROLES = {
   view: ['ROLE_PRINTABLE_BILL_VIEW', 'ROLE_PRINTABLE_BILL_UNLINKED_VIEW'],
@@ -116,15 +120,12 @@ export const printableBillResource = declareResource({
     /** The certificate of completion (акт) issued with the bill. */
     certificateNumber: f.text({ max: 50 }).optional(),
     certificateDate: f.date().optional(),
-    /** The service lines, answered at `/{id}/document` (the list reads none). */
-    lines: f
-      .of(
-        'json',
-        z.array(printableBillLineInputSchema).min(1, PRINTABLE_BILL_MESSAGES.servicesRequired).max(200),
-        z.never(),
-      )
-      .writeOnly()
-      .schemaOnly(),
+    /** The service lines (a table of their own); their sum equals the bills'. */
+    lines: f.of(
+      'json',
+      z.array(printableBillLineInputSchema).min(1, PRINTABLE_BILL_MESSAGES.servicesRequired).max(200),
+      z.array(printableBillStoredLineSchema),
+    ),
     finalized: f.boolean().readOnly().listed().filterable().width('short'),
     finalizedAt: f.datetime().readOnly().optional(),
     processed: f.boolean().readOnly().listed().filterable().width('short'),
@@ -143,13 +144,6 @@ export const printableBillCreateSchema = printableBillResource.create;
 export type PrintableBillCreate = z.infer<typeof printableBillCreateSchema>;
 export const printableBillSchema = printableBillResource.entity;
 export type PrintableBill = z.infer<typeof printableBillSchema>;
-
-/** A stored service line, its amount computed. */
-export const printableBillStoredLineSchema = printableBillLineInputSchema.extend({ amount: z.string() });
-export type PrintableBillStoredLine = z.infer<typeof printableBillStoredLineSchema>;
-
-/** The service lines of a printable bill (the entity leaves them out: a list page needs none). */
-export const printableBillLinesSchema = z.object({ lines: z.array(printableBillStoredLineSchema) });
 
 /** The language of the PDF: the template's unless asked. */
 export const printableBillPdfQuerySchema = z.object({

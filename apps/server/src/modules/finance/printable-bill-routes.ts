@@ -7,7 +7,6 @@ import {
   type PrintableBillLanguage,
   printableBillCreateSchema,
   printableBillDocumentSchema,
-  printableBillLinesSchema,
   printableBillPdfQuerySchema,
   printableBillResource,
   printableBillSchema,
@@ -24,12 +23,7 @@ import { billService } from './bills';
 import { renderPrintableBillPdf } from './printable-bill-pdf';
 import { printableBillDocument } from './printable-bill-print';
 import { renderPrintableBillXml } from './printable-bill-xml';
-import {
-  PRINTABLE_BILL_FILE_OWNER,
-  printableBillScope,
-  printableBillService,
-  storedLines,
-} from './printable-bills';
+import { PRINTABLE_BILL_FILE_OWNER, printableBillScope, printableBillService } from './printable-bills';
 import { paymentForms, printableBillTemplates } from './tables';
 import { finalizePrintableBill, finalizePrintableBillInput } from './use-cases/finalize-printable-bill';
 import {
@@ -112,25 +106,6 @@ export function registerPrintableBillRoutes(app: App): void {
         ],
       };
       return { data: body };
-    },
-  );
-
-  app.get(
-    '/finances/printable-bills/:id/lines',
-    {
-      config: { roles: readRoles },
-      schema: {
-        tags,
-        summary: 'Its service lines, in order, with their amounts',
-        params: idParamSchema,
-        response: { 200: dataSchema(printableBillLinesSchema) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      const ctx = requestContext(request, db());
-      await printableBillService.find(ctx, id, { access: 'read' });
-      return { data: { lines: await storedLines(ctx.tx, id) } };
     },
   );
 

@@ -15,7 +15,12 @@ import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import type { OwnerAccess } from '../../platform/files/service';
 import { files } from '../../platform/files/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
-import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
+import {
+  defaultEntity,
+  type ResourceContext,
+  type ResourceService,
+  resourceService,
+} from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { billReadScope } from './bills';
 import {
@@ -221,6 +226,10 @@ export const printableBillService: ResourceService<PrintableBillRow> = resourceS
     constraints: { printable_bills_number_uq: 'number' },
     hooks: {
       scope: (auth) => printableBillScope(auth),
+      toEntity: async (row, ctx) => ({
+        ...defaultEntity(printableBillResource, row),
+        lines: await storedLines(ctx.tx, row.id),
+      }),
       async beforeCreate(ctx, values) {
         return { ...values, ...(await preparePrintableBill(ctx, values, null)) };
       },
