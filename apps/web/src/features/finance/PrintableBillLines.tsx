@@ -13,6 +13,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   decimalAdd,
+  decimalFixed,
   isDecimal,
   PRINTABLE_BILL_VAT_RATES,
   type PrintableBillLineInput,
@@ -158,7 +159,7 @@ export function PrintableBillLines({ value, onChange, label, error, disabled }: 
             </Button>
           )}
           <Text fw={600} data-testid="printable-bill-lines-total">
-            {t('printableBills.total')}: {formatDecimal(total, i18n.language)}
+            {t('printableBills.total')}: {formatDecimal(decimalFixed(total, 2), i18n.language)}
           </Text>
         </Group>
       </Stack>
