@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import { files } from '../../platform/files/tables';
 import { defineModule } from '../../platform/modules';
+import { FINANCE_DOCUMENT_INITIATORS } from './document-initiators';
 import { billInPrintableBill, PRINTABLE_BILL_FILE_OWNERS } from './printable-bills';
 import routes from './routes';
 import { ledgerEntries } from './tables';
@@ -29,5 +30,6 @@ export const financeModule = defineModule({
   contributes: {
     billChangeBlockers: { files: billHasFiles, printableBills: billInPrintableBill },
     creditExposureSources: { bills: receivable },
+    documentInitiators: FINANCE_DOCUMENT_INITIATORS,
   },
 });

@@ -5,6 +5,7 @@ import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { files } from '../../platform/files/tables';
+import { docxText, makeDocx } from '../../test/docx';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { printableBills, printableBillTemplates } from './tables';
@@ -350,5 +351,83 @@ describe('printable bills', () => {
       .from(printableBills)
       .where(eq(printableBills.id, theirs.id));
     expect(stored[0]!.amount).toBe('1000.00');
+  });
+  it('fills document templates from a bill and from a printable bill with a loop over its services', async () => {
+    const designer = await signIn(ctx, ['ROLE_SETTINGS_TEMPLATES']);
+    const template = async (lines: string[], initiatorType: string) => {
+      const boundary = '----tms-printable-docx';
+      const uploaded = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/file-management/files/temporary',
+        headers: { ...designer.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t.docx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          makeDocx(lines),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      const res = await call('POST', '/document-generator/templates', designer, {
+        name: `Шаблон ${initiatorType}`,
+        initiatorType,
+        fileId: uploaded.json().data.id,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const source = await bill({ amount: '1500.00', comment: 'Перевозка' });
+    const preview = await call('GET', `/document-generator/initiator/bill/preview/${source.id}`, clerk);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data.data).toMatchObject({
+      number: source.number,
+      date: '10.03.2026',
+      currency: 'RUB',
+      amount: '1\u00a0500,00',
+      amountInWords: 'Одна тысяча пятьсот рублей 00 копеек',
+      comment: 'Перевозка',
+    });
+    const pb = await create({
+      billIds: [source.id],
+      lines: [line('1000.00'), line('250', { name: 'Погрузка', quantity: '2', unit: 'ч', vatRate: null })],
+    });
+    const tpl = await template(
+      [
+        'Счёт № {number} от {date} по счетам {billNumbers}',
+        '{#lines}',
+        '{position}. {name}: {quantity} {unit} × {price} = {amount} ({vatRate})',
+        '{/lines}',
+        'Итого {total}',
+      ],
+      'printableBill',
+    );
+    const generated = await call(
+      'POST',
+      `/document-generator/initiator/printableBill/generate/${pb.id}`,
+      clerk,
+      {
+        templateId: tpl,
+      },
+    );
+    expect(generated.statusCode, generated.body).toBe(201);
+    expect(generated.json().data.attached).toBe(true);
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: generated.json().data.downloadLink,
+      headers: clerk.headers,
+    });
+    expect(docxText(file.rawPayload)).toBe(
+      [
+        `Счёт № ${pb.number} от 12.03.2026 по счетам ${source.number}`,
+        '1. Транспортно-экспедиционные услуги: 1 усл. × 1\u00a0000,00 = 1\u00a0000,00 (20%)',
+        '2. Погрузка: 2 ч × 250,00 = 500,00 (Без НДС)',
+        'Итого 1\u00a0500,00',
+      ].join('\n'),
+    );
+    // Whoever reads no bill previews none.
+    const outsider = await signIn(ctx, ['ROLE_BILL_VIEW_OWN']);
+    expect(
+      (await call('GET', `/document-generator/initiator/bill/preview/${source.id}`, outsider)).statusCode,
+    ).toBe(404);
   });
 });
