@@ -265,6 +265,15 @@ describe('printable bills', () => {
     expect((await call('DELETE', `/finances/printable-bills/${first.id}`, clerk)).statusCode).toBe(200);
     const again = await create({ date: year, billIds: [source.id], lines: [line('1000')] });
     expect(again.number).toBe('1');
+    // A number typed by hand is passed over by the counter.
+    const numberer = await signIn(ctx, [...CLERK, 'ROLE_PRINTABLE_BILL_NUMBER']);
+    const typed = await create(
+      { date: year, number: '2', billIds: [(await bill()).id], lines: [line('1000')] },
+      numberer,
+    );
+    expect(typed.number).toBe('2');
+    const next = await create({ date: year, billIds: [(await bill()).id], lines: [line('1000')] });
+    expect(next.number).toBe('3');
   });
 
   it('prints the PDF with its template in Russian and English and exports XML valid against its schema', async () => {

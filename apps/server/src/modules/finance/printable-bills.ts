@@ -149,18 +149,33 @@ async function preparePrintableBill(
 /**
  * The next number of the company's year. The upsert takes the counter row's lock until the transaction
  * ends (as SELECT … FOR UPDATE would): concurrent creates queue, a rolled-back create gives its number back.
+ * A number typed by hand (its role) that the counter reaches is passed over: it is taken, not missing.
  */
 async function nextNumber(tx: Tx, legalEntityId: number, date: string): Promise<string> {
   const year = Number(date.slice(0, 4));
-  const [row] = await tx
-    .insert(printableBillCounters)
-    .values({ legalEntityId, year, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: [printableBillCounters.legalEntityId, printableBillCounters.year],
-      set: { lastNumber: sql`${printableBillCounters.lastNumber} + 1` },
-    })
-    .returning({ lastNumber: printableBillCounters.lastNumber });
-  return String(row!.lastNumber);
+  for (;;) {
+    const [row] = await tx
+      .insert(printableBillCounters)
+      .values({ legalEntityId, year, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: [printableBillCounters.legalEntityId, printableBillCounters.year],
+        set: { lastNumber: sql`${printableBillCounters.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: printableBillCounters.lastNumber });
+    const number = String(row!.lastNumber);
+    const [taken] = await tx
+      .select({ id: printableBills.id })
+      .from(printableBills)
+      .where(
+        and(
+          eq(printableBills.legalEntityId, legalEntityId),
+          eq(printableBills.numberYear, year),
+          eq(printableBills.number, number),
+        ),
+      )
+      .limit(1);
+    if (!taken) return number;
+  }
 }
 
 /** A deleted draft holding its year's last number gives it back, so the numbers stay without gaps. */
