@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconDownload, IconFileCode, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDescriptor } from '@tms/domain';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type ApiError, api, download } from '../../platform/api/client';
@@ -10,7 +11,7 @@ import { useSystemData } from '../../platform/auth/system';
 import { FilesBlock } from '../../platform/kit/FilesBlock';
 import { resourceKey } from '../../platform/resources/keys';
 import type { Row } from '../../platform/resources/logic';
-import { RecordPlaceholder } from '../../platform/resources/RecordPage';
+import { RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
 import { ResourceForm } from '../../platform/resources/ResourceForm';
 import { useResourceTexts } from '../../platform/resources/texts';
 import type { ResourceScreenProps } from '../../platform/resources/types';
@@ -121,6 +122,15 @@ export function PrintableBillPage(props: ResourceScreenProps) {
   const system = useSystemData();
   const { billId } = useParams();
   const texts = useResourceTexts(props.descriptor);
+  // A finalized printable bill is frozen: its form is read-only and it has no delete (the server refuses both).
+  const frozen = useRecord(props.descriptor).record.data?.finalized === true;
+  const descriptor = useMemo(
+    () =>
+      frozen
+        ? { ...props.descriptor, roles: { ...props.descriptor.roles, edit: [], delete: [] } }
+        : props.descriptor,
+    [frozen, props.descriptor],
+  );
   const startUrl = billId ? `/finances/printable-bills/from-bill/${billId}` : null;
   const start = useQuery({
     queryKey: ['printable-bill-start', startUrl],
@@ -141,6 +151,7 @@ export function PrintableBillPage(props: ResourceScreenProps) {
   return (
     <ResourceForm
       {...props}
+      descriptor={descriptor}
       options={options}
       start={start.data ?? null}
       actions={(record) => record && <PrintableBillActions descriptor={props.descriptor} record={record} />}
