@@ -2,11 +2,13 @@ import {
   decimalAdd,
   decimalCompare,
   decimalFixed,
+  decimalNormalize,
   MESSAGES,
   PRINTABLE_BILL_MESSAGES,
   type PrintableBillLineInput,
   printableBillLineAmount,
   printableBillResource,
+  sameFieldValue,
 } from '@tms/domain';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
@@ -225,8 +227,32 @@ async function hasFiles(tx: Tx, id: number): Promise<boolean> {
   return Boolean(row);
 }
 
-/** What only the edit role changes; the date, the number and the certificate have roles of their own. */
-const CONTENT_FIELDS = ['billIds', 'lines', 'templateId', 'basis'];
+/** Whether `lines` (sent) differ from the stored ones: the form sends them with every save. */
+async function linesChanged(tx: Tx, id: number, lines: readonly PrintableBillLineInput[]): Promise<boolean> {
+  const stored = await storedLines(tx, id);
+  const key = (line: PrintableBillLineInput) =>
+    JSON.stringify([
+      line.name.trim(),
+      decimalNormalize(line.quantity),
+      line.unit.trim(),
+      decimalNormalize(line.price),
+      line.vatRate,
+    ]);
+  return lines.length !== stored.length || lines.some((line, i) => key(line) !== key(stored[i]!));
+}
+
+/**
+ * The content an update changes (bills, lines, template, basis): only the edit role changes it; the
+ * date, the number and the certificate have field roles of their own.
+ */
+async function contentChanges(tx: Tx, values: Values, existing: PrintableBillRow): Promise<string[]> {
+  const changed = (['billIds', 'templateId', 'basis'] as const).filter(
+    (field) => values[field] !== undefined && !sameFieldValue(values[field], existing[field]),
+  ) as string[];
+  const lines = values.lines as PrintableBillLineInput[] | undefined;
+  if (lines && (await linesChanged(tx, existing.id, lines))) changed.push('lines');
+  return changed;
+}
 
 /** A frozen (finalized) printable bill refuses every change and its delete. */
 export function assertNotFinalized(row: PrintableBillRow): void {
@@ -248,18 +274,13 @@ export const printableBillService: ResourceService<PrintableBillRow> = resourceS
       async beforeCreate(ctx, values) {
         return { ...values, ...(await preparePrintableBill(ctx, values, null)) };
       },
-      guardUpdate(ctx, existing, changed) {
-        assertNotFinalized(existing);
-        if (
-          changed.some((field) => CONTENT_FIELDS.includes(field)) &&
-          !hasAnyRole(ctx.auth, ['ROLE_PRINTABLE_BILL_EDIT'])
-        ) {
+      guardUpdate: (_ctx, existing) => assertNotFinalized(existing),
+      async beforeUpdate(ctx, values, existing) {
+        const changed = await contentChanges(ctx.tx, values, existing);
+        if (!changed.length) return values;
+        if (!hasAnyRole(ctx.auth, ['ROLE_PRINTABLE_BILL_EDIT'])) {
           throw forbidden(PRINTABLE_BILL_MESSAGES.editDenied);
         }
-      },
-      async beforeUpdate(ctx, values, existing) {
-        if (values.billIds === undefined && values.lines === undefined && values.templateId === undefined)
-          return values;
         return { ...values, ...(await preparePrintableBill(ctx, values, existing)) };
       },
       async beforeDelete(ctx, row) {
