@@ -249,6 +249,24 @@ export const ENDPOINTS: BenchEndpoint[] = [
     grows: 'bills',
   },
   {
+    // The printable bill list as it opens (newest first), each row with its service lines.
+    name: 'printable-bills',
+    url: withQuery('/api/finances/printable-bills', { ...firstPage, sort: 'date' }),
+    roles: ['ROLE_PRINTABLE_BILL_UNLINKED_VIEW'],
+    grows: 'printable_bills',
+  },
+  {
+    // Reached through the bills one reads (ROLE_PRINTABLE_BILL_VIEW) and narrowed to the bench client's.
+    name: 'printable-bills-by-counterparty',
+    url: withQuery('/api/finances/printable-bills', {
+      ...firstPage,
+      sort: 'date',
+      counterpartyId: String(BENCH_CLIENT_ID),
+    }),
+    roles: ['ROLE_PRINTABLE_BILL_VIEW', 'ROLE_BILL_VIEW_ALL'],
+    grows: 'printable_bills',
+  },
+  {
     // The home screen's operational figures: counts over open orders and stages due, recent changes.
     name: 'dashboard',
     url: '/api/tms/dashboard',

@@ -4,6 +4,7 @@ import { changeLogGenerator } from './change-log';
 import { counterpartiesGenerator } from './counterparties';
 import { billsGenerator, currencyRatesGenerator } from './finance';
 import { operationsGenerator } from './operations';
+import { printableBillsGenerator } from './printable-bills';
 import { type Generator, type IdRange, seededRandom } from './registry';
 import { requestsGenerator } from './requests';
 import { serviceOfficesGenerator } from './service-offices';
@@ -15,7 +16,7 @@ export type { Generator } from './registry';
  * Every generator, in the order they run: counterparties after the offices and users that serve and
  * curate them, then orders with their jobs and stages, whose clients, contractors and forwarders those are;
  * the daily currency rates before the requests (which follow the orders' lanes) and the bills of the orders and
- * jobs, whose base amounts are converted at those rates.
+ * jobs, whose base amounts are converted at those rates, then the printable bills of the income bills.
  */
 export const GENERATORS: Generator[] = [
   serviceOfficesGenerator,
@@ -25,6 +26,7 @@ export const GENERATORS: Generator[] = [
   currencyRatesGenerator,
   requestsGenerator,
   billsGenerator,
+  printableBillsGenerator,
   changeLogGenerator,
 ];
 

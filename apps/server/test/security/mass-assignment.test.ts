@@ -338,6 +338,15 @@ describe('mass assignment', () => {
         orderIds: [(await createOrder(ctx, world, admin, client)).id],
       };
     },
+    // Of a bill of its own, one service line for the bill's amount.
+    printable_bill: async () => {
+      const bill = await created(registrations.get('bill')!.descriptor, await BODIES.bill!());
+      return {
+        date: '2026-03-03',
+        billIds: [bill.id],
+        lines: [{ name: 'Перевозка', quantity: '1', unit: 'усл.', price: '100.00', vatRate: '20' }],
+      };
+    },
   };
 
   /** A create body from the schema: each required member by its kind, references to existing records. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BANK_STATEMENT_MESSAGES, RATE_IMPORT_MESSAGES } from '@tms/domain';
+import { BANK_STATEMENT_MESSAGES, PRINTABLE_BILL_MESSAGES, RATE_IMPORT_MESSAGES } from '@tms/domain';
 import { describe, expect, it } from 'vitest';
 
-/** The finance imports' server messages (statement and rate files) have their texts in ru and en. */
-const catalogues = [BANK_STATEMENT_MESSAGES, RATE_IMPORT_MESSAGES];
+/** The finance server messages (statement and rate files, printable bills) have their texts in ru and en. */
+const catalogues = [BANK_STATEMENT_MESSAGES, RATE_IMPORT_MESSAGES, PRINTABLE_BILL_MESSAGES];
 
 describe('finance import messages', () => {
   it.each(['ru', 'en'])('are all in %s/messages.json', (lang) => {

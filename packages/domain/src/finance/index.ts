@@ -6,4 +6,5 @@ export * from './finance-control-status-reasons';
 export * from './payment-forms';
 export * from './printable-bill-document';
 export * from './printable-bill-templates';
+export * from './printable-bills';
 export * from './rate-import';

@@ -3,6 +3,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import { files } from '../../platform/files/tables';
 import { defineModule } from '../../platform/modules';
+import { FINANCE_DOCUMENT_INITIATORS } from './document-initiators';
+import { billInPrintableBill, PRINTABLE_BILL_FILE_OWNERS } from './printable-bills';
 import routes from './routes';
 import { ledgerEntries } from './tables';
 
@@ -24,8 +26,10 @@ const receivable = (counterpartyId: PgColumn): SQL =>
 export const financeModule = defineModule({
   name: 'finance',
   routes,
+  fileOwners: PRINTABLE_BILL_FILE_OWNERS,
   contributes: {
-    billChangeBlockers: { files: billHasFiles },
+    billChangeBlockers: { files: billHasFiles, printableBills: billInPrintableBill },
     creditExposureSources: { bills: receivable },
+    documentInitiators: FINANCE_DOCUMENT_INITIATORS,
   },
 });

@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -273,4 +274,104 @@ export const ledgerLockedMonths = pgTable(
     check('ledger_locked_months_first_day', sql`extract(day from ${t.month}) = 1`),
     index('ledger_locked_months_locked_by_idx').on(t.lockedById),
   ],
+);
+
+// ---- Printable bills (docs/finance.md "Printable bills") ----
+
+/**
+ * Printable bills: the document sent to the client for income bills of one counterparty, company, payment
+ * form and currency (`billIds`; a bill is in one document at most). `number` is unique per company and
+ * the year of `date`; `processed` only after `finalized`.
+ */
+export const printableBills = pgTable(
+  'printable_bills',
+  {
+    ...entityColumns(),
+    number: text('number').notNull(),
+    date: day('date').notNull(),
+    numberYear: integer('number_year').generatedAlwaysAs(
+      (): SQL => sql.raw(`extract(year from "date")::integer`),
+    ),
+    billIds: integer('bill_ids').array().notNull(),
+    counterpartyId: integer('counterparty_id')
+      .notNull()
+      .references(() => counterparties.id),
+    counterpartyName: text('counterparty_name').notNull(),
+    legalEntityId: integer('legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    paymentFormId: integer('payment_form_id')
+      .notNull()
+      .references(() => paymentForms.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    amount: amount('amount').notNull(),
+    templateId: integer('template_id').references(() => printableBillTemplates.id),
+    basis: text('basis'),
+    certificateNumber: text('certificate_number'),
+    certificateDate: day('certificate_date'),
+    finalized: boolean('finalized').notNull().default(false),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    processed: boolean('processed').notNull().default(false),
+    createdById: integer('created_by_id').references(() => users.id),
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql.raw(`lower(coalesce("number", '') || E'\\n' || coalesce("counterparty_name", ''))`),
+    ),
+  },
+  (t) => [
+    check('printable_bills_amount_positive', sql`${t.amount} > 0`),
+    check('printable_bills_bills', sql`cardinality(${t.billIds}) > 0`),
+    check('printable_bills_processed_finalized', sql`NOT ${t.processed} OR ${t.finalized}`),
+    uniqueIndex('printable_bills_number_uq').on(t.legalEntityId, t.numberYear, t.number),
+    index('printable_bills_bills_idx').using('gin', t.billIds),
+    index('printable_bills_counterparty_idx').on(t.counterpartyId),
+    index('printable_bills_payment_form_idx').on(t.paymentFormId),
+    index('printable_bills_currency_idx').on(t.currencyId),
+    index('printable_bills_template_idx').on(t.templateId),
+    index('printable_bills_created_by_idx').on(t.createdById),
+    ...listIndexes('printable_bills', t, {
+      sortable: [t.number, t.date, t.counterpartyName, t.amount, t.createdAt],
+      searchText: t.searchText,
+    }),
+  ],
+);
+
+/** The service lines of a printable bill, in order; `amount` = quantity × price. */
+export const printableBillLines = pgTable(
+  'printable_bill_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    printableBillId: integer('printable_bill_id')
+      .notNull()
+      .references(() => printableBills.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    quantity: numeric('quantity', { precision: 15, scale: 3 }).notNull(),
+    unit: text('unit').notNull(),
+    price: amount('price').notNull(),
+    vatRate: text('vat_rate'),
+    amount: amount('amount').notNull(),
+  },
+  (t) => [
+    check('printable_bill_lines_positive', sql`${t.quantity} > 0 AND ${t.price} > 0 AND ${t.amount} > 0`),
+    check('printable_bill_lines_vat', sql`${t.vatRate} IS NULL OR ${t.vatRate} IN ('0', '10', '20')`),
+    uniqueIndex('printable_bill_lines_position_uq').on(t.printableBillId, t.position),
+  ],
+);
+
+/**
+ * The last number given per company and year: a create takes the row's lock with its increment, so
+ * concurrent creates queue on it and a rolled-back one gives its number back (no gaps, no duplicates).
+ */
+export const printableBillCounters = pgTable(
+  'printable_bill_counters',
+  {
+    legalEntityId: integer('legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.legalEntityId, t.year] })],
 );

@@ -1,7 +1,7 @@
-import { Button } from '@mantine/core';
-import { IconCopy } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { IconCopy, IconFileInvoice } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { BILL_ROLES } from '@tms/domain';
+import { BILL_ROLES, type ListResult, PRINTABLE_BILL_ROLES } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type ApiError, api } from '../../platform/api/client';
@@ -12,6 +12,54 @@ import { RecordPlaceholder } from '../../platform/resources/RecordPage';
 import { ResourceForm } from '../../platform/resources/ResourceForm';
 import { useResourceTexts } from '../../platform/resources/texts';
 import type { ResourceScreenProps } from '../../platform/resources/types';
+
+/**
+ * The bill's printable bill (a link to it), or, for an income bill in none, the action that makes one.
+ */
+function PrintableBillLink({ bill }: { bill: Row }) {
+  const { t } = useTranslation('finance');
+  const system = useSystemData();
+  const mayRead = hasRole(system, [...PRINTABLE_BILL_ROLES.view, ...PRINTABLE_BILL_ROLES.edit]);
+  const found = useQuery({
+    queryKey: ['resource', 'printable_bill', 'of-bill', bill.id],
+    queryFn: ({ signal }) =>
+      api.get<ListResult<Row>>('/finances/printable-bills', { query: { billIds: String(bill.id) }, signal }),
+    enabled: mayRead,
+  });
+  const printable = found.data?.collection[0];
+  if (printable) {
+    return (
+      <Button
+        variant="default"
+        size="sm"
+        leftSection={<IconFileInvoice size={16} />}
+        component={Link}
+        to={`/finances/printable-bills/${printable.id}`}
+        data-testid="bill-printable-bill"
+      >
+        {t('printableBills.open', { number: printable.number })}
+      </Button>
+    );
+  }
+  if (
+    bill.direction !== 'INCOME' ||
+    !hasRole(system, PRINTABLE_BILL_ROLES.create) ||
+    (mayRead && !found.data)
+  )
+    return null;
+  return (
+    <Button
+      variant="light"
+      size="sm"
+      leftSection={<IconFileInvoice size={16} />}
+      component={Link}
+      to={`/finances/printable-bills/from-bill/${bill.id}`}
+      data-testid="bill-create-printable-bill"
+    >
+      {t('printableBills.create')}
+    </Button>
+  );
+}
 
 /**
  * A bill (`/finances/bills/new`, `/{id}`), a copy of one (`/{sourceBillId}/copy`) and a new bill of an
@@ -50,18 +98,22 @@ export function BillPage(props: ResourceScreenProps) {
       {...props}
       start={start.data ?? null}
       actions={(record) =>
-        record &&
-        canCopy && (
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconCopy size={16} />}
-            component={Link}
-            to={`/finances/bills/${record.id}/copy`}
-            data-testid="bill-copy"
-          >
-            {t('bills.copy')}
-          </Button>
+        record && (
+          <Group gap="xs">
+            <PrintableBillLink bill={record} />
+            {canCopy && (
+              <Button
+                variant="default"
+                size="sm"
+                leftSection={<IconCopy size={16} />}
+                component={Link}
+                to={`/finances/bills/${record.id}/copy`}
+                data-testid="bill-copy"
+              >
+                {t('bills.copy')}
+              </Button>
+            )}
+          </Group>
         )
       }
     />

@@ -3,10 +3,12 @@ import { screen } from '../../platform/kit/screen';
 import { resourceRoutes, resourceScreen } from '../../platform/resources';
 
 const billPage = () => import('./BillPage').then((m) => m.BillPage);
+const printableBillPage = () => import('./PrintableBillPage').then((m) => m.PrintableBillPage);
 
 /**
  * Finances: bills (`/finances/bills`: the engine's list, the bill's form, its copy and a bill of an order
- * or a job) and the period locks of the ledger.
+ * or a job), printable bills (their list, one made from a bill, its PDF, XML and files) and the period locks
+ * of the ledger.
  */
 export const financeRoutes: AppRoute[] = [
   ...resourceRoutes('/finances/bills', (domain) => domain.billResource, { form: billPage }),
@@ -21,6 +23,15 @@ export const financeRoutes: AppRoute[] = [
     'finance:bills.fromOperationTitle',
     (d) => d.billResource,
     billPage,
+  ),
+  ...resourceRoutes('/finances/printable-bills', (domain) => domain.printableBillResource, {
+    form: printableBillPage,
+  }),
+  resourceScreen(
+    'finances/printable-bills/from-bill/:billId',
+    'finance:printableBills.fromBillTitle',
+    (d) => d.printableBillResource,
+    printableBillPage,
   ),
   screen(
     'finances/period-locks',

@@ -15,7 +15,7 @@ import { displayValue, FieldInput } from './widgets';
 export type ResourceFormValues = Record<string, unknown>;
 
 /** Fields that take a whole row of the form. */
-const WIDE_TYPES = new Set(['textarea', 'tags', 'references', 'roles']);
+const WIDE_TYPES = new Set(['textarea', 'tags', 'references', 'roles', 'json']);
 
 /**
  * The form state of a resource record (create when `record` is null): validated on the client by the

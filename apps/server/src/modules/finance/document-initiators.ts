@@ -1,0 +1,189 @@
+import { amountInWords, padId, printableBillTotals } from '@tms/domain';
+import { eq, inArray } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/context';
+import type { CallContext } from '../../platform/resources';
+import { legalEntities } from '../company';
+import { currencies } from '../reference-data';
+import { billService } from './bills';
+import { printableBillDocument } from './printable-bill-print';
+import { PRINTABLE_BILL_FILE_OWNER, printableBillService } from './printable-bills';
+import { bills, paymentForms } from './tables';
+
+/**
+ * Bills and printable bills as initiators of the document generator (the documents module's
+ * `documentInitiators`): a bill's fields, and a printable bill's requisites with a loop over its service
+ * lines. Amounts are written as Russian documents write them ("1 500,00").
+ */
+
+type Ctx = CallContext & { auth: AuthContext | null };
+
+const label = (ru: string, en: string) => ({ ru, en });
+
+const dmy = (date: string | Date | null | undefined): string => {
+  if (!date) return '';
+  const iso = typeof date === 'string' ? date : date.toISOString();
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}.${m}.${y}`;
+};
+
+/** "1500.5" → "1 500,50": a decimal text as a Russian document prints it, never through a float. */
+const money = (amount: string | null): string => {
+  if (amount === null) return '';
+  const [whole = '0', fraction = ''] = amount.replace(/^-/, '').split('.');
+  const sign = amount.startsWith('-') ? '-' : '';
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${fraction.padEnd(2, '0').slice(0, 2)}`;
+};
+
+const read = (ctx: Ctx) => (ctx.auth ? { access: 'read' as const } : {});
+
+const BILL_FIELDS = [
+  { tag: 'number', label: label('Номер', 'Number') },
+  { tag: 'date', label: label('Дата', 'Date') },
+  { tag: 'paymentDate', label: label('Дата оплаты', 'Payment date') },
+  { tag: 'recognitionDate', label: label('Дата признания', 'Recognition date') },
+  { tag: 'direction', label: label('Доход / расход', 'Income / expense') },
+  { tag: 'counterpartyName', label: label('Контрагент', 'Counterparty') },
+  { tag: 'companyName', label: label('Наша компания', 'Our company') },
+  { tag: 'paymentFormName', label: label('Форма оплаты', 'Payment form') },
+  { tag: 'currency', label: label('Валюта', 'Currency') },
+  { tag: 'amount', label: label('Сумма', 'Amount') },
+  { tag: 'amountInWords', label: label('Сумма прописью', 'Amount in words') },
+  { tag: 'balance', label: label('Остаток к оплате', 'Balance') },
+  { tag: 'orderNumbers', label: label('Номера заказов', 'Order numbers') },
+  { tag: 'jobNumbers', label: label('Номера работ', 'Job numbers') },
+  { tag: 'comment', label: label('Комментарий', 'Comment') },
+  { tag: 'today', label: label('Сегодняшняя дата', "Today's date") },
+];
+
+async function loadBill(ctx: Ctx, id: number) {
+  const row = await billService.find(ctx, id, read(ctx));
+  const [[company], [form], [currency]] = await Promise.all([
+    ctx.tx
+      .select({ name: legalEntities.name })
+      .from(legalEntities)
+      .where(eq(legalEntities.id, row.legalEntityId)),
+    ctx.tx
+      .select({ name: paymentForms.name })
+      .from(paymentForms)
+      .where(eq(paymentForms.id, row.paymentFormId)),
+    ctx.tx.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, row.currencyId)),
+  ]);
+  const code = currency?.code ?? '';
+  return {
+    title: row.number,
+    data: {
+      number: row.number,
+      date: dmy(row.date),
+      paymentDate: dmy(row.paymentDate),
+      recognitionDate: dmy(row.recognitionDate),
+      direction: row.direction === 'INCOME' ? 'Доход' : 'Расход',
+      counterpartyName: row.counterpartyName,
+      companyName: company?.name ?? '',
+      paymentFormName: form?.name ?? '',
+      currency: code,
+      amount: money(row.amount),
+      amountInWords: amountInWords(row.amount, code, 'ru'),
+      balance: money(row.balance),
+      orderNumbers: row.orderIds.map((orderId) => padId(orderId)).join(', '),
+      jobNumbers: row.jobIds.map((jobId) => padId(jobId)).join(', '),
+      comment: row.comment ?? '',
+      today: dmy(new Date()),
+    },
+  };
+}
+
+const PRINTABLE_BILL_FIELDS = [
+  { tag: 'number', label: label('Номер', 'Number') },
+  { tag: 'date', label: label('Дата', 'Date') },
+  { tag: 'billNumbers', label: label('Номера счетов', 'Bill numbers') },
+  { tag: 'companyName', label: label('Поставщик', 'Supplier') },
+  { tag: 'companyInn', label: label('ИНН поставщика', "Supplier's INN") },
+  { tag: 'companyKpp', label: label('КПП поставщика', "Supplier's KPP") },
+  { tag: 'companyAddress', label: label('Адрес поставщика', "Supplier's address") },
+  { tag: 'bankName', label: label('Банк', 'Bank') },
+  { tag: 'bankBik', label: label('БИК', 'BIK') },
+  { tag: 'correspondentAccount', label: label('Корр. счёт', 'Correspondent account') },
+  { tag: 'account', label: label('Расчётный счёт', 'Account') },
+  { tag: 'buyerName', label: label('Покупатель', 'Buyer') },
+  { tag: 'buyerInn', label: label('ИНН покупателя', "Buyer's INN") },
+  { tag: 'buyerKpp', label: label('КПП покупателя', "Buyer's KPP") },
+  { tag: 'buyerAddress', label: label('Адрес покупателя', "Buyer's address") },
+  { tag: 'basis', label: label('Основание', 'Basis') },
+  { tag: 'certificateNumber', label: label('Номер акта', 'Certificate number') },
+  { tag: 'certificateDate', label: label('Дата акта', 'Certificate date') },
+  { tag: 'currency', label: label('Валюта', 'Currency') },
+  { tag: 'total', label: label('Итого', 'Total') },
+  { tag: 'vat', label: label('В том числе НДС', 'VAT included') },
+  { tag: 'totalInWords', label: label('Итого прописью', 'Total in words') },
+  {
+    tag: 'lines',
+    label: label('Услуги (цикл)', 'Services (loop)'),
+    items: [
+      { tag: 'position', label: label('№', 'No.') },
+      { tag: 'name', label: label('Услуга', 'Service') },
+      { tag: 'quantity', label: label('Количество', 'Quantity') },
+      { tag: 'unit', label: label('Единица', 'Unit') },
+      { tag: 'price', label: label('Цена', 'Price') },
+      { tag: 'vatRate', label: label('Ставка НДС', 'VAT rate') },
+      { tag: 'amount', label: label('Сумма', 'Amount') },
+    ],
+  },
+];
+
+async function loadPrintableBill(ctx: Ctx, id: number) {
+  const row = await printableBillService.find(ctx, id, read(ctx));
+  const [{ document }, billRows] = await Promise.all([
+    printableBillDocument(ctx.tx, row),
+    ctx.tx.select({ id: bills.id, number: bills.number }).from(bills).where(inArray(bills.id, row.billIds)),
+  ]);
+  const numbers = new Map(billRows.map((bill) => [bill.id, bill.number]));
+  const totals = printableBillTotals(document.lines);
+  const { supplier, buyer } = document;
+  return {
+    title: row.number,
+    data: {
+      number: row.number,
+      date: dmy(row.date),
+      billNumbers: row.billIds.map((billId) => numbers.get(billId) ?? '').join(', '),
+      companyName: supplier.name,
+      companyInn: supplier.inn ?? '',
+      companyKpp: supplier.kpp ?? '',
+      companyAddress: supplier.address ?? '',
+      bankName: supplier.bank.name,
+      bankBik: supplier.bank.bik,
+      correspondentAccount: supplier.bank.correspondentAccount ?? '',
+      account: supplier.bank.account,
+      buyerName: buyer.name,
+      buyerInn: buyer.inn ?? '',
+      buyerKpp: buyer.kpp ?? '',
+      buyerAddress: buyer.address ?? '',
+      basis: row.basis ?? '',
+      certificateNumber: row.certificateNumber ?? '',
+      certificateDate: dmy(row.certificateDate),
+      currency: document.currency,
+      total: money(totals.total),
+      vat: totals.withoutVat ? 'Без НДС' : totals.vat.map((v) => `${v.rate}%: ${money(v.amount)}`).join('; '),
+      totalInWords: amountInWords(totals.total, document.currency, 'ru'),
+      lines: document.lines.map((line, index) => ({
+        position: String(index + 1),
+        name: line.name,
+        quantity: line.quantity.replace('.', ','),
+        unit: line.unit,
+        price: money(line.price),
+        vatRate: line.vatRate === null ? 'Без НДС' : `${line.vatRate}%`,
+        amount: money(line.amount),
+      })),
+    },
+  };
+}
+
+/** The documents module's initiators finance answers for; a printable bill's documents are its files. */
+export const FINANCE_DOCUMENT_INITIATORS = {
+  bill: { label: label('Счёт', 'Bill'), fields: BILL_FIELDS, load: loadBill },
+  printableBill: {
+    label: label('Счёт на оплату', 'Printable bill'),
+    fields: PRINTABLE_BILL_FIELDS,
+    load: loadPrintableBill,
+    fileOwnerType: PRINTABLE_BILL_FILE_OWNER,
+  },
+};
