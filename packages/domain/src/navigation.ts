@@ -3,7 +3,7 @@ import * as company from './company';
 import * as counterparties from './counterparties';
 import * as customs from './customs';
 import * as finance from './finance';
-import { BILL_ROLES } from './finance';
+import { BILL_ROLES, BUDGET_ROLES } from './finance';
 import * as operations from './operations';
 import { OPERATION_ROLES } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
@@ -121,6 +121,7 @@ const CATALOGUE: readonly NavEntry[] = [
         route: '/finances/bills',
         roles: [...BILL_ROLES.view, ...BILL_ROLES.edit, ...BILL_ROLES.create],
       },
+      { name: 'nav.budgets', icon: 'report-money', route: '/budgets', roles: [...BUDGET_ROLES.view] },
     ],
   },
   {

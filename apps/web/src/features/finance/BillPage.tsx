@@ -12,6 +12,7 @@ import { RecordPlaceholder } from '../../platform/resources/RecordPage';
 import { ResourceForm } from '../../platform/resources/ResourceForm';
 import { useResourceTexts } from '../../platform/resources/texts';
 import type { ResourceScreenProps } from '../../platform/resources/types';
+import { BillBudgetItem } from './BillBudgetItem';
 
 /**
  * A bill (`/finances/bills/new`, `/{id}`), a copy of one (`/{sourceBillId}/copy`) and a new bill of an
@@ -45,23 +46,28 @@ export function BillPage(props: ResourceScreenProps) {
     );
   }
   const canCopy = hasRole(system, BILL_ROLES.create);
+  const canChangeBudget = hasRole(system, 'ROLE_BILL_BUDGET_CHANGE');
   return (
     <ResourceForm
       {...props}
       start={start.data ?? null}
       actions={(record) =>
-        record &&
-        canCopy && (
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconCopy size={16} />}
-            component={Link}
-            to={`/finances/bills/${record.id}/copy`}
-            data-testid="bill-copy"
-          >
-            {t('bills.copy')}
-          </Button>
+        record && (
+          <>
+            {canChangeBudget && <BillBudgetItem bill={record} />}
+            {canCopy && (
+              <Button
+                variant="default"
+                size="sm"
+                leftSection={<IconCopy size={16} />}
+                component={Link}
+                to={`/finances/bills/${record.id}/copy`}
+                data-testid="bill-copy"
+              >
+                {t('bills.copy')}
+              </Button>
+            )}
+          </>
         )
       }
     />

@@ -3,10 +3,12 @@ import { screen } from '../../platform/kit/screen';
 import { resourceRoutes, resourceScreen } from '../../platform/resources';
 
 const billPage = () => import('./BillPage').then((m) => m.BillPage);
+const budgetPage = () => import('./BudgetPage').then((m) => m.BudgetPage);
 
 /**
  * Finances: bills (`/finances/bills`: the engine's list, the bill's form, its copy and a bill of an order
- * or a job) and the period locks of the ledger.
+ * or a job), the period locks of the ledger and budgets (`/budgets`: the list, a budget with its items and
+ * its plan against actuals).
  */
 export const financeRoutes: AppRoute[] = [
   ...resourceRoutes('/finances/bills', (domain) => domain.billResource, { form: billPage }),
@@ -22,6 +24,7 @@ export const financeRoutes: AppRoute[] = [
     (d) => d.billResource,
     billPage,
   ),
+  ...resourceRoutes('/budgets', (domain) => domain.budgetResource, { form: budgetPage }),
   screen(
     'finances/period-locks',
     'nav:nav.periodLocks',
