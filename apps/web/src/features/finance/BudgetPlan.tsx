@@ -13,6 +13,10 @@ import { notifySaved } from '../../platform/snackbar';
 const MEASURES = ['plan', 'fact', 'deviation'] as const;
 const AMOUNT = /^\d{1,16}(\.\d{1,2})?$/;
 
+/** Less income or more expenses than planned. */
+const worse = (direction: 'INCOME' | 'EXPENSE', deviation: string) =>
+  /[1-9]/.test(deviation) && deviation.startsWith('-') === (direction === 'INCOME');
+
 /**
  * The plan against actuals of a budget: per item and month its plan (typed in by budget keepers), the
  * fact from the ledger and the deviation, the year beside; totals for income and for expenses apart, so
@@ -71,6 +75,7 @@ export function BudgetPlan({ budgetId, canEdit }: { budgetId: number; canEdit: b
     label: React.ReactNode,
     months: BudgetFigure[],
     year: BudgetFigure,
+    direction: 'INCOME' | 'EXPENSE',
     itemId?: number,
   ) =>
     MEASURES.map((measure, index) => (
@@ -85,7 +90,7 @@ export function BudgetPlan({ budgetId, canEdit }: { budgetId: number; canEdit: b
           <Table.Td
             key={data.months[m]}
             ta="right"
-            c={measure === 'deviation' && figure.deviation.startsWith('-') ? 'red.8' : undefined}
+            c={measure === 'deviation' && worse(direction, figure.deviation) ? 'red.8' : undefined}
           >
             {measure === 'plan' && canEdit && itemId !== undefined
               ? planCell(itemId, data.months[m]!, figure.plan)
@@ -152,6 +157,7 @@ export function BudgetPlan({ budgetId, canEdit }: { budgetId: number; canEdit: b
                     </Stack>,
                     item.months,
                     item,
+                    item.direction,
                     item.id,
                   )}
                 </Fragment>
@@ -165,6 +171,7 @@ export function BudgetPlan({ budgetId, canEdit }: { budgetId: number; canEdit: b
                     </Text>,
                     data.totals[direction].months,
                     data.totals[direction],
+                    direction,
                   )}
                 </Fragment>
               ))}
