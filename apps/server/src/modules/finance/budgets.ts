@@ -35,8 +35,7 @@ async function hasPayments(ctx: CallContext, billId: number): Promise<boolean> {
 }
 
 const managesBudgets = (auth: AuthContext) => hasAnyRole(auth, BUDGET_ROLES.edit);
-const names = (column: SQL | typeof budgets.editorIds, userId: number) =>
-  sql`${column} @> ARRAY[${userId}]::integer[]`;
+const names = (list: SQL, userId: number) => sql`${list} @> ARRAY[${userId}]::integer[]`;
 
 /** A budget's editors put bills into it, read and change them there; its viewers read them. */
 function openTo(auth: AuthContext, access: 'read' | 'write', editors: SQL, viewers: SQL): SQL {
