@@ -29,7 +29,7 @@ const ITEMS = [
 /**
  * The group's budget of the year the demo bills are recognised in (ten days ago): its items with a plan
  * for every month; the demo bills go on the direct items (expenses through jobs, income), so the budget
- * page shows plan against actuals. Finance keeps the budget; the forwarders put bills into it, managers read it.
+ * page shows plan against actuals. Finance keeps the budget; two forwarders put bills into it, the third reads them.
  */
 export async function seedDemoBudgets(tx: Tx, today = new Date()): Promise<void> {
   const day = new Date(today);
@@ -38,15 +38,15 @@ export async function seedDemoBudgets(tx: Tx, today = new Date()): Promise<void>
   const people = await tx
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(users.username, ['ivanov', 'kozlova', 'wang', 'sidorova', 'orlova']));
+    .where(inArray(users.username, ['ivanov', 'kozlova', 'wang', 'sidorova']));
   const idsOf = (names: string[]) => people.filter((p) => names.includes(p.username)).map((p) => p.id);
   const [budget] = await tx
     .insert(budgets)
     .values({
       name: `Бюджет группы ${year}`,
       year,
-      editorIds: idsOf(['ivanov', 'kozlova', 'wang', 'sidorova']),
-      viewerIds: idsOf(['orlova']),
+      editorIds: idsOf(['ivanov', 'kozlova', 'sidorova']),
+      viewerIds: idsOf(['wang']),
       comment: 'Годовой бюджет: прямые статьи по заказам, накладные — аренда и зарплата.',
     })
     .returning();
