@@ -152,6 +152,8 @@ describe('budgets', () => {
     const res = await call('DELETE', `/budget-items/${items.freight}`, manager);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(BUDGET_MESSAGES.itemInUse);
+    const kept = await call('DELETE', `/budgets/${budget.id}`, manager);
+    expect([kept.statusCode, kept.json().message]).toEqual([409, BUDGET_MESSAGES.budgetInUse]);
     await ok('DELETE', `/finances/bills/${bill.id}`, clerk);
   });
 
