@@ -241,6 +241,18 @@ describe('budgets', () => {
     });
     expect(refusal.statusCode, refusal.body).toBe(400);
     expect(flattenTree(refusal.json().errors)).toEqual({ budgetItemId: [BUDGET_MESSAGES.paidBills] });
+    // "Budget change" reaches only the budgets one reads.
+    const changer = await signIn(ctx, [...CLERK, ...OVERHEAD, 'ROLE_BILL_BUDGET_CHANGE']);
+    const own = await ok(
+      'POST',
+      '/finances/bills',
+      changer,
+      expense({ number: 'А-2', kind: 'OVERHEAD', orderIds: [], jobIds: [], budgetItemId: null }),
+    );
+    const hidden = await call('PUT', `/finances/bills/${own.id}/budget-item`, changer, {
+      budgetItemId: items.rent,
+    });
+    expect(flattenTree(hidden.json().errors)).toEqual({ budgetItemId: [ERROR_MESSAGES.notFound] });
     paid.delete(overhead.id);
     const moved = await ok('PUT', `/finances/bills/${overhead.id}/budget-item`, manager, {
       budgetItemId: items.rent,

@@ -5,6 +5,7 @@ import {
   type BudgetItemKind,
   budgetItemResource,
   budgetResource,
+  ERROR_MESSAGES,
   MESSAGES,
 } from '@tms/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -94,6 +95,7 @@ export async function checkBillBudgetItem(
       year: budgets.year,
       legalEntityId: budgets.legalEntityId,
       editorIds: budgets.editorIds,
+      readable: sql<boolean>`${budgetScope(ctx.auth) ?? sql`true`}`,
     })
     .from(budgetItems)
     .innerJoin(budgets, eq(budgets.id, budgetItems.budgetId))
@@ -102,6 +104,8 @@ export async function checkBillBudgetItem(
   if (!item) throw fieldError(path, MESSAGES.invalid);
   const errors = new ErrorCollector();
   if (!existing || existing.budgetItemId !== bill.budgetItemId) {
+    // A budget one does not read is none (as the engine answers for any reference).
+    if (!item.readable) throw fieldError(path, ERROR_MESSAGES.notFound);
     if (!item.enabled) errors.add(path, MESSAGES.invalid);
     else if (!managesBudgets(ctx.auth) && !item.editorIds.includes(ctx.auth.userId)) {
       errors.add(path, BUDGET_MESSAGES.access);
