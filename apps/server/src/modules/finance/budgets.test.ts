@@ -298,6 +298,13 @@ describe('budgets', () => {
         { itemId: items.rent, month: '2026-03', amount: '7.00' },
       ],
     });
+    const history = (await ok('GET', `/budgets/${budget.id}/history`, manager)).collection as Body[];
+    expect(history.find((entry) => entry.action === 'plans')!.changes).toEqual({
+      '1.1 2026-03': { old: null, new: '100000.00' },
+      '1.1 2026-04': { old: null, new: '5000.00' },
+      '3.1 2026-03': { old: null, new: '150000.50' },
+      '2.1 2026-03': { old: null, new: '7.00' },
+    });
     // 1000 USD on 10 March = 90100.00; 20.05 RUB; an income bill of 1500 USD on 10 March = 135150.00.
     const usd = await ok('POST', '/finances/bills', clerk, expense({ currencyId: world.usd, number: 'Ф-1' }));
     const rub = await ok('POST', '/finances/bills', manager, expense({ amount: '20.05', number: 'Ф-2' }));

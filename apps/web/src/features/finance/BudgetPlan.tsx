@@ -1,6 +1,6 @@
 import { Alert, Button, Group, ScrollArea, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type BudgetFigure, type BudgetFigures, budgetItemResource } from '@tms/domain';
+import { type BudgetFigure, type BudgetFigures, budgetItemResource, budgetResource } from '@tms/domain';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api } from '../../platform/api/client';
@@ -44,6 +44,8 @@ export function BudgetPlan({ budgetId, canEdit }: { budgetId: number; canEdit: b
       }),
     onSuccess: (data) => {
       client.setQueryData(key, data);
+      // The plans are part of the budget's history: its version moved, so the form reads it again.
+      void client.invalidateQueries({ queryKey: resourceKey(budgetResource) });
       setEdits({});
       notifySaved(t('budgets.plan.saved'));
     },

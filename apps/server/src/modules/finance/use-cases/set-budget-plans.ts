@@ -1,12 +1,15 @@
 import {
   BUDGET_MESSAGES,
+  type BudgetPlansInput,
   budgetFiguresSchema,
   budgetPlansInputSchema,
   decimalCompare,
+  decimalFixed,
   MESSAGES,
 } from '@tms/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { rowsOf, type Tx } from '../../../db/connection';
 import { ErrorCollector } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
 import { budgetFigures } from '../budget-figures';
@@ -42,6 +45,7 @@ export const setBudgetPlans = defineUseCase({
       }
     });
     errors.throwIfAny();
+    const changes = await planChanges(ctx.tx, budget.id, input.plans);
     for (const plan of input.plans) {
       const month = `${plan.month}-01`;
       if (plan.amount === null || decimalCompare(plan.amount, '0') === 0) {
@@ -58,6 +62,29 @@ export const setBudgetPlans = defineUseCase({
           });
       }
     }
+    // The budget's history shows what changed (its version moves, as for any change of the budget).
+    if (Object.keys(changes).length) {
+      await budgetService.write({ ...ctx, auth }, budget, {}, { action: 'plans', changes });
+    }
     return budgetFigures(ctx.tx, budget);
   },
 });
+
+/** Each plan that changes, as "<item code> <month>": its old and new amount (null: none). */
+async function planChanges(tx: Tx, budgetId: number, plans: BudgetPlansInput['plans']) {
+  const stored = await rowsOf<{ itemId: number; code: string; month: string; amount: string | null }>(
+    tx,
+    sql`SELECT i.id AS "itemId", i.code, to_char(p.month, 'YYYY-MM') AS month, p.amount::text AS amount
+      FROM ${budgetItems} i LEFT JOIN ${budgetPlans} p ON p.budget_item_id = i.id
+      WHERE i.budget_id = ${budgetId}`,
+  );
+  const changes: Record<string, { old: string | null; new: string | null }> = {};
+  for (const plan of plans) {
+    const code = stored.find((row) => row.itemId === plan.itemId)!.code;
+    const old = stored.find((row) => row.itemId === plan.itemId && row.month === plan.month)?.amount ?? null;
+    const next =
+      plan.amount === null || decimalCompare(plan.amount, '0') === 0 ? null : decimalFixed(plan.amount, 2);
+    if (old !== next) changes[`${code} ${plan.month}`] = { old, new: next };
+  }
+  return changes;
+}
