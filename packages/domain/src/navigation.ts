@@ -3,7 +3,7 @@ import * as company from './company';
 import * as counterparties from './counterparties';
 import * as customs from './customs';
 import * as finance from './finance';
-import { BILL_ROLES, PRINTABLE_BILL_ROLES } from './finance';
+import { BILL_ROLES, BUDGET_ROLES, PRINTABLE_BILL_ROLES } from './finance';
 import * as operations from './operations';
 import { OPERATION_ROLES } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
@@ -127,6 +127,7 @@ const CATALOGUE: readonly NavEntry[] = [
         route: '/finances/printable-bills',
         roles: [...PRINTABLE_BILL_ROLES.view, ...PRINTABLE_BILL_ROLES.edit],
       },
+      { name: 'nav.budgets', icon: 'report-money', route: '/budgets', roles: [...BUDGET_ROLES.view] },
     ],
   },
   {

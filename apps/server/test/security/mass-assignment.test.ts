@@ -347,6 +347,14 @@ describe('mass assignment', () => {
         lines: [{ name: 'Перевозка', quantity: '1', unit: 'усл.', price: '100.00', vatRate: '20' }],
       };
     },
+    budget: () => ({ name: `Бюджет ${++seq}`, year: 2026 }),
+    budget_item: async () => ({
+      budgetId: (await created(registrations.get('budget')!.descriptor, await BODIES.budget!())).id,
+      code: `B${++seq}`,
+      name: `Статья ${seq}`,
+      direction: 'EXPENSE',
+      kind: 'OVERHEAD',
+    }),
   };
 
   /** A create body from the schema: each required member by its kind, references to existing records. */

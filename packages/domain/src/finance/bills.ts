@@ -12,6 +12,7 @@ import { orderResource } from '../operations/order';
 import { type Role, rolesOfScopedPermission } from '../permissions';
 import { currencyResource } from '../reference-data/currencies';
 import { colleagueReference } from '../users';
+import { budgetItemResource } from './budgets';
 import { paymentFormResource } from './payment-forms';
 
 /** Stable English messages of the bills' rules (spec §5, §8); the web translates them in messages.json. */
@@ -64,11 +65,15 @@ export const BILL_ROLES = {
 
 /**
  * Spec §6: a bill's recognition date is changed (after its creation) only with its role, the counter bill
- * set only by holders of the counter-bill role.
+ * set only by holders of the counter-bill role; its budget item changed only with "budget change".
  */
 export const BILL_FIELD_RULES = defineFieldRoles({
-  roles: { recognitionDate: 'ROLE_RECOGNITION_DATE_CHANGE', counterBillId: 'ROLE_BILL_COUNTER' },
-  freeOnCreate: ['recognitionDate'],
+  roles: {
+    recognitionDate: 'ROLE_RECOGNITION_DATE_CHANGE',
+    counterBillId: 'ROLE_BILL_COUNTER',
+    budgetItemId: 'ROLE_BILL_BUDGET_CHANGE',
+  },
+  freeOnCreate: ['recognitionDate', 'budgetItemId'],
   createDefaults: { counterBillId: null },
 });
 
@@ -118,6 +123,8 @@ export const billResource = declareResource({
     bankCommission: f.money().input(positiveAmount).optional(),
     bankCommissionCurrencyId: f.reference(currencyResource, 'code').optional(),
     comment: f.textarea({ max: 2000 }).optional(),
+    /** What the bill is planned and counted under (docs/finance.md "Budgets"). */
+    budgetItemId: f.reference(budgetItemResource).optional().listed().filterable(),
     serviceOfficeId: f.reference(serviceOfficeResource).readOnly().optional().filterable().hiddenInForm(),
     createdById: f.reference(colleagueReference).readOnly().optional().filterable().hiddenInForm(),
     createdAt: f.createdAt().sortable(),

@@ -1,6 +1,7 @@
 import { PRICING_MESSAGES } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bills, ledgerEntries, paymentForms } from '../../modules/finance/tables';
+import { budgetFigures } from '../../modules/finance/budget-figures';
+import { bills, budgets, ledgerEntries, paymentForms } from '../../modules/finance/tables';
 import { products, stageTypes } from '../../modules/operations/tables';
 import { serviceOffices, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -54,6 +55,14 @@ describe('demo data', () => {
     // Demo orders and jobs have bills, posted to the ledger (its triggers checked them at commit).
     expect((await ctx.database.db.select().from(bills)).length).toBeGreaterThan(0);
     expect((await ctx.database.db.select().from(ledgerEntries)).length).toBeGreaterThan(0);
+    // The demo budget plans every month of its items and counts the demo bills put on them.
+    const [budget] = await ctx.database.db.select().from(budgets);
+    const figures = await budgetFigures(ctx.database.db, budget!);
+    expect(figures.items.every((item) => item.months.every((month) => month.plan !== '0.00'))).toBe(true);
+    expect(figures.items.filter((item) => item.fact !== '0.00').map((item) => item.code)).toEqual([
+      '1.1',
+      '1.2',
+    ]);
 
     // Saving each record unchanged runs the same checks as a user's edit: BIK keys, IBANs, INN/KPP/OGRN,
     // behaviours. The settings administrator of the demo holds every settings role.

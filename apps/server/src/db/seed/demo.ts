@@ -18,6 +18,7 @@ import {
 import type { Registries } from '../../platform/modules';
 import type { Database } from '../connection';
 import { seedDemoBills } from './demo-bills';
+import { seedDemoBudgets } from './demo-budgets';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoRates } from './demo-finance';
 import { seedDemoHyperRequests } from './demo-hyper-requests';
@@ -121,6 +122,8 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_JOB_VIEW_ALL',
       'ROLE_ORDER_FINANCE_CONTROL',
+      'ROLE_BUDGET_EDIT',
+      'ROLE_BILL_BUDGET_CHANGE',
       'ROLE_REPORT_GROSS_PROFIT_ALL',
       'ROLE_COMPANY_CHAPTERS',
       ...allSettingsRoles.filter((role) => /BANKS|CURRENC|PAYMENT_FORMS/.test(role)),
@@ -720,6 +723,7 @@ export async function seedDemoData(
     await seedDemoPricing(tx, new Date().getUTCFullYear());
     await seedDemoHyperRequests({ tx, registries }, userId, officeId, salesRoles);
     await seedDemoBills(tx);
+    await seedDemoBudgets(tx);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },

@@ -47,6 +47,7 @@ function copyOf(row: BillRow): Partial<BillCreate> {
     bankCommission: row.bankCommission,
     bankCommissionCurrencyId: row.bankCommissionCurrencyId,
     comment: row.comment,
+    budgetItemId: row.budgetItemId,
   };
 }
 

@@ -21,6 +21,7 @@ import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platfo
 import type { CallContext } from '../../platform/resources';
 import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
 import { checkCreditLimit, counterparties } from '../counterparties';
+import { budgetBillsScope, checkBillBudgetItem } from './budgets';
 import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
 import { toBaseCurrency } from './rates';
 import { bills, ledgerEntries, paymentForms } from './tables';
@@ -111,7 +112,7 @@ function combine(parts: (SQL | null)[]): SQL {
 
 /**
  * Reads: direct bills in the view scope or all of them with "direct bills: view"; overhead bills (rent,
- * salaries) only with "overhead bills: view"; and the bills one created.
+ * salaries) only with "overhead bills: view"; the bills one created; those of budgets naming one.
  */
 export function billReadScope(auth: AuthContext): SQL {
   const view = resolveScope(auth, 'ROLE_BILL_VIEW', builders);
@@ -121,14 +122,19 @@ export function billReadScope(auth: AuthContext): SQL {
     holding(auth, BILL_KIND_ROLES.DIRECT.create) || holding(auth, BILL_KIND_ROLES.OVERHEAD.create)
       ? ownBill(auth.userId)
       : null,
+    budgetBillsScope(auth, 'read'),
   ]);
 }
 
-/** Changes: direct bills in the edit scope, overhead bills for their keepers (who create them). */
+/**
+ * Changes: direct bills in the edit scope, overhead bills for their keepers (who create them), the bills of
+ * budgets naming one an editor.
+ */
 export function billEditScope(auth: AuthContext): SQL {
   return combine([
     ofKind('DIRECT', resolveScope(auth, 'ROLE_BILL_EDIT', builders)),
     ofKind('OVERHEAD', holding(auth, BILL_KIND_ROLES.OVERHEAD.create) ? every : nothing),
+    budgetBillsScope(auth, 'write'),
   ]);
 }
 
@@ -188,6 +194,15 @@ async function prepareBill(ctx: ResourceContext, values: Values, existing: BillR
     if (operation.tracking) errors.add([path, index], BILL_MESSAGES.trackingJob);
     else if (operation.locked) errors.add([path, index], BILL_MESSAGES.operationLocked);
   }
+  const jobOrderIds = operations.filter((o) => o.type === 'job').flatMap((o) => o.orderIds);
+  await errors.collect(() =>
+    checkBillBudgetItem(
+      ctx,
+      { ...bill, kind, orderIds, budgetItemId: bill.budgetItemId ?? null },
+      existing,
+      jobOrderIds,
+    ),
+  );
   if (bill.bankCommission !== null && bill.bankCommission !== undefined && !bill.bankCommissionCurrencyId) {
     errors.add(['bankCommissionCurrencyId'], BILL_MESSAGES.commissionCurrency);
   }

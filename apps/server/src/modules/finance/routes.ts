@@ -19,6 +19,7 @@ import { getOptions } from '../options';
 import { banks, countries, currencies } from '../reference-data';
 import { registerBankStatementRoutes } from './bank-statements';
 import { registerBillRoutes } from './bill-routes';
+import { registerBudgetRoutes } from './budget-routes';
 import { registerPrintableBillRoutes } from './printable-bill-routes';
 import { registerPrintableBillTemplateRoutes } from './printable-bill-templates';
 import { registerRateImportRoutes } from './rate-import-routes';
@@ -90,4 +91,5 @@ export default async function financeModule(app: App): Promise<void> {
   registerPrintableBillTemplateRoutes(app);
   registerBillRoutes(app);
   registerPrintableBillRoutes(app);
+  registerBudgetRoutes(app);
 }

@@ -157,6 +157,7 @@ export const bills = pgTable(
     bankCommission: amount('bank_commission'),
     bankCommissionCurrencyId: integer('bank_commission_currency_id').references(() => currencies.id),
     comment: text('comment'),
+    budgetItemId: integer('budget_item_id').references(() => budgetItems.id),
     serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
     createdById: integer('created_by_id').references(() => users.id),
     searchText: text('search_text').generatedAlwaysAs(
@@ -179,6 +180,7 @@ export const bills = pgTable(
     index('bills_office_idx').on(t.serviceOfficeId),
     index('bills_created_by_idx').on(t.createdById),
     index('bills_counter_bill_idx').on(t.counterBillId),
+    index('bills_budget_item_idx').on(t.budgetItemId),
     index('bills_orders_idx').using('gin', t.orderIds),
     index('bills_jobs_idx').using('gin', t.jobIds),
     ...listIndexes('bills', t, {
@@ -374,4 +376,66 @@ export const printableBillCounters = pgTable(
     lastNumber: integer('last_number').notNull(),
   },
   (t) => [primaryKey({ columns: [t.legalEntityId, t.year] })],
+);
+
+// ---- Budgets (docs/finance.md "Budgets") ----
+
+/** A year's budget of one of our companies (none: the group), with who may put bills into it. */
+export const budgets = resourceTable(
+  'budgets',
+  {
+    name: text('name').notNull(),
+    year: integer('year').notNull(),
+    legalEntityId: integer('legal_entity_id').references(() => legalEntities.id),
+    editorIds: integer('editor_ids').array().notNull().default([]),
+    viewerIds: integer('viewer_ids').array().notNull().default([]),
+    comment: text('comment'),
+    enabled: boolean('enabled').notNull().default(true),
+    searchText: searchTextColumn('name'),
+  },
+  { unique: ['name'], indexed: ['legalEntityId'], sortable: ['name', 'year', 'updatedAt'] },
+);
+
+/** A budget's item: direct or overhead, income or expenses, and the link rules bills on it obey. */
+export const budgetItems = pgTable(
+  'budget_items',
+  {
+    ...entityColumns(),
+    budgetId: integer('budget_id')
+      .notNull()
+      .references(() => budgets.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    direction: text('direction').notNull(),
+    kind: text('kind').notNull(),
+    noDirectOrderLink: boolean('no_direct_order_link').notNull().default(false),
+    noPaidBills: boolean('no_paid_bills').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(true),
+    searchText: searchTextColumn('code', 'name'),
+  },
+  (t) => [
+    // A code is unique within its budget (a duplicate answers under `code`).
+    uniqueIndex('budget_items_code_uq').on(t.code, t.budgetId),
+    index('budget_items_budget_idx').on(t.budgetId),
+    check('budget_items_direction', sql`${t.direction} IN ('INCOME', 'EXPENSE')`),
+    check('budget_items_kind', sql`${t.kind} IN ('DIRECT', 'OVERHEAD')`),
+    ...listIndexes('budget_items', t, { sortable: [t.code, t.name, t.updatedAt], searchText: t.searchText }),
+  ],
+);
+
+/** The planned amount of an item in a month (its first day), in the base currency. */
+export const budgetPlans = pgTable(
+  'budget_plans',
+  {
+    budgetItemId: integer('budget_item_id')
+      .notNull()
+      .references(() => budgetItems.id, { onDelete: 'cascade' }),
+    month: day('month').notNull(),
+    amount: amount('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.budgetItemId, t.month] }),
+    check('budget_plans_first_day', sql`extract(day from ${t.month}) = 1`),
+    check('budget_plans_amount', sql`${t.amount} > 0`),
+  ],
 );

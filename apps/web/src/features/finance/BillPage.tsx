@@ -12,6 +12,7 @@ import { RecordPlaceholder } from '../../platform/resources/RecordPage';
 import { ResourceForm } from '../../platform/resources/ResourceForm';
 import { useResourceTexts } from '../../platform/resources/texts';
 import type { ResourceScreenProps } from '../../platform/resources/types';
+import { BillBudgetItem } from './BillBudgetItem';
 
 /**
  * The bill's printable bill (a link to it), or, for an income bill in none, the action that makes one.
@@ -93,6 +94,7 @@ export function BillPage(props: ResourceScreenProps) {
     );
   }
   const canCopy = hasRole(system, BILL_ROLES.create);
+  const canChangeBudget = hasRole(system, 'ROLE_BILL_BUDGET_CHANGE');
   return (
     <ResourceForm
       {...props}
@@ -101,6 +103,7 @@ export function BillPage(props: ResourceScreenProps) {
         record && (
           <Group gap="xs">
             <PrintableBillLink bill={record} />
+            {canChangeBudget && <BillBudgetItem bill={record} />}
             {canCopy && (
               <Button
                 variant="default"

@@ -4,11 +4,12 @@ import { resourceRoutes, resourceScreen } from '../../platform/resources';
 
 const billPage = () => import('./BillPage').then((m) => m.BillPage);
 const printableBillPage = () => import('./PrintableBillPage').then((m) => m.PrintableBillPage);
+const budgetPage = () => import('./BudgetPage').then((m) => m.BudgetPage);
 
 /**
  * Finances: bills (`/finances/bills`: the engine's list, the bill's form, its copy and a bill of an order
- * or a job), printable bills (their list, one made from a bill, its PDF, XML and files) and the period locks
- * of the ledger.
+ * or a job), printable bills (their list, one made from a bill, its PDF, XML and files), the period locks of
+ * the ledger and budgets (`/budgets`: the list, a budget with its items and its plan against actuals).
  */
 export const financeRoutes: AppRoute[] = [
   ...resourceRoutes('/finances/bills', (domain) => domain.billResource, { form: billPage }),
@@ -33,6 +34,7 @@ export const financeRoutes: AppRoute[] = [
     (d) => d.printableBillResource,
     printableBillPage,
   ),
+  ...resourceRoutes('/budgets', (domain) => domain.budgetResource, { form: budgetPage }),
   screen(
     'finances/period-locks',
     'nav:nav.periodLocks',
