@@ -636,7 +636,14 @@ describe('cabinet API keys', () => {
 describe('a counterparty as an initiator of the document generator', () => {
   it('fills a template with its details and a loop over its bank accounts, for a user who may read it', async () => {
     const designer = await signIn(ctx, ['ROLE_SETTINGS_TEMPLATES']);
-    const company = await create(chief, { name: 'ПАО Сбербанк', ...SBERBANK });
+    // Outside Russia the registration numbers are free text: no clash with the other tests' companies.
+    const company = await create(chief, {
+      name: 'Spedition GmbH',
+      countryId: de,
+      inn: 'DE-811',
+      kpp: 'HRB 1',
+    });
+    const [germany] = await ctx.database.db.select().from(countries).where(eq(countries.id, de));
     await ctx.database.db.insert(counterpartyBankAccounts).values([
       { counterpartyId: company.id, bankName: 'Сбербанк', bik: '044525225', account: '40702810900000000001' },
       { counterpartyId: company.id, bankName: 'ВТБ', bik: '044525187', account: '40702810500000000002' },
@@ -677,7 +684,7 @@ describe('a counterparty as an initiator of the document generator', () => {
       headers: chief.headers,
     });
     expect(docxText(download.rawPayload)).toBe(
-      'ПАО Сбербанк, Российская Федерация, ИНН 7707083893, КПП 773601001\nСбербанк 044525225 40702810900000000001\nВТБ 044525187 40702810500000000002',
+      `Spedition GmbH, ${germany!.name}, ИНН DE-811, КПП HRB 1\nСбербанк 044525225 40702810900000000001\nВТБ 044525187 40702810500000000002`,
     );
     // Not a counterparty they curate: as if it did not exist.
     expect((await generate(curatorA)).statusCode).toBe(404);
