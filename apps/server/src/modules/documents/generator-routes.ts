@@ -111,7 +111,7 @@ export default async function generatorRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          "Generate a template for a record the user may read: the .docx is attached to the record's files (or handed over as a temporary file)",
+          "Generate a template for a record the user may read, as .docx or (format=pdf) its PDF reading copy: attached to the record's files (or handed over as a temporary file)",
         params: initiatorParams,
         body: generateDocumentSchema,
         response: { 201: dataSchema(generatedSchema) },
