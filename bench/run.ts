@@ -45,6 +45,7 @@ function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
     allowedOrigins: [],
     realtimeCheckMs: 5000,
     hsts: false,
+    mailDigestMinutes: 15,
   };
 }
 

@@ -46,6 +46,7 @@ import { housekeepingJob } from './platform/jobs/housekeeping';
 import { scheduledJobsRoutes } from './platform/jobs/routes';
 import listViewsRoutes from './platform/list-views/routes';
 import { buildRegistries, defineModule, type ModuleDefinition } from './platform/modules';
+import { notificationMailJob } from './platform/notifications/mailer';
 import notificationRoutes from './platform/notifications/routes';
 import { registerReadRouting } from './platform/read-routing';
 import { SHELL_TOPICS } from './platform/realtime/hub';
@@ -114,7 +115,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   warehouseModule,
   documentsModule,
   defineModule({ name: 'list-views', routes: listViewsRoutes }),
-  defineModule({ name: 'notifications', routes: notificationRoutes }),
+  defineModule({ name: 'notifications', routes: notificationRoutes, jobs: [notificationMailJob] }),
   communicationModule,
 ];
 

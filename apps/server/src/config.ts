@@ -43,6 +43,38 @@ export interface Config {
   hsts: boolean;
   /** The Bank of Russia's daily rates address (`XML_daily.asp`); unset, the server never fetches rates. */
   cbrRatesUrl?: string;
+  /** The SMTP server notifications are mailed through; unset, nothing is mailed. */
+  smtp?: SmtpConfig;
+  /** A user gets at most one digest mail of notifications this often, minutes. */
+  mailDigestMinutes: number;
+  /** The address users open the app at (`https://tms.example.com`): mailed links point there. */
+  publicUrl?: string;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  user?: string;
+  password?: string;
+  /** The sender of the mails (`TMS <tms@example.com>`). */
+  from: string;
+}
+
+/** `SMTP_HOST` and `SMTP_FROM` turn mail on; the rest have the usual defaults. */
+function smtp(env: NodeJS.ProcessEnv): SmtpConfig | undefined {
+  if (!env.SMTP_HOST) return undefined;
+  if (!env.SMTP_FROM) throw new Error('SMTP_FROM: the sender address is required with SMTP_HOST');
+  const secure = bool(env.SMTP_SECURE, env.SMTP_PORT === '465');
+  return {
+    host: env.SMTP_HOST,
+    port: Number(env.SMTP_PORT || (secure ? 465 : 587)),
+    secure,
+    user: env.SMTP_USER || undefined,
+    password: env.SMTP_PASSWORD || undefined,
+    from: env.SMTP_FROM,
+  };
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -98,5 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtimeCheckMs: Number(env.REALTIME_CHECK_MS || 5000),
     hsts: bool(env.HSTS, false),
     cbrRatesUrl: env.CBR_RATES_URL || undefined,
+    smtp: smtp(env),
+    mailDigestMinutes: Number(env.MAIL_DIGEST_MINUTES || 15),
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
   };
 }

@@ -24,7 +24,10 @@ async function main(): Promise<void> {
   await bootstrap(database, config, app.log, app.registries);
   await app.listen({ port: config.port, host: config.host });
   const scheduler = config.schedulerEnabled
-    ? startScheduler({ database, config, log: app.log, registries: app.registries }, app.registries.jobs)
+    ? startScheduler(
+        { database, config, log: app.log, registries: app.registries, clock: app.clock },
+        app.registries.jobs,
+      )
     : undefined;
 
   let closing = false;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { ChangeLogRule } from './changelog/visibility';
+import type { Clock } from './clock';
 import type { OwnerAccess } from './files/service';
 import type { Module } from './http/types';
 import type { NotificationType } from './notifications/types';
@@ -58,6 +59,8 @@ export interface JobContext {
   log: FastifyBaseLogger;
   /** The registries of the app the job runs for (what the modules contribute). */
   registries: Registries;
+  /** The app's time (tests pass a fake one); absent, the system's. */
+  clock?: Clock;
 }
 
 /** Work that runs on a timer in exactly one server instance at a time (the archiver, clean-ups). */

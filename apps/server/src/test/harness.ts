@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     allowedOrigins: [],
     realtimeCheckMs: 5000,
     hsts: false,
+    mailDigestMinutes: 15,
     ...overrides,
   };
 }

@@ -23,6 +23,8 @@ export interface CreateUserOptions {
   active?: boolean;
   changePasswordRequired?: boolean;
   contactName?: string;
+  /** The contact's e-mail (the user's, where notifications are mailed). */
+  email?: string;
   locale?: string;
   darkTheme?: boolean;
   nextUi?: boolean;
@@ -44,7 +46,7 @@ export async function createUser(database: Database, options: CreateUserOptions 
   return database.db.transaction(async (tx) => {
     const [contact] = await tx
       .insert(contacts)
-      .values({ name: options.contactName ?? `Contact of ${username}` })
+      .values({ name: options.contactName ?? `Contact of ${username}`, email: options.email ?? null })
       .returning({ id: contacts.id });
     const [user] = await tx
       .insert(users)

@@ -67,11 +67,22 @@ export const notificationSettingSchema = z.object({
   scope: z.enum(NOTIFICATION_SCOPES),
   defaultScope: z.enum(NOTIFICATION_SCOPES),
   maxScope: z.enum(NOTIFICATION_SCOPES),
+  /** Also mailed (in a digest) when the server mails; nothing is mailed while the scope is off. */
+  mail: z.boolean(),
 });
 export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
 
 export const notificationSettingsUpdateSchema = z.object({
-  settings: z.array(z.object({ type: z.string().max(100), scope: z.enum(NOTIFICATION_SCOPES) })).max(500),
+  settings: z
+    .array(
+      z.object({
+        type: z.string().max(100),
+        scope: z.enum(NOTIFICATION_SCOPES),
+        /** Absent: the stored choice stays. */
+        mail: z.boolean().optional(),
+      }),
+    )
+    .max(500),
 });
 export type NotificationSettingsUpdate = z.infer<typeof notificationSettingsUpdateSchema>;
 

@@ -72,4 +72,10 @@ export const initiatorPreviewSchema = z.object({
 });
 export type InitiatorPreview = z.infer<typeof initiatorPreviewSchema>;
 
-export const generateDocumentSchema = z.object({ templateId: z.number().int().positive() }).strict();
+/** What a generated document is delivered as: the filled Word file, or its PDF reading copy. */
+export const GENERATED_FORMATS = ['docx', 'pdf'] as const;
+export type GeneratedFormat = (typeof GENERATED_FORMATS)[number];
+
+export const generateDocumentSchema = z
+  .object({ templateId: z.number().int().positive(), format: z.enum(GENERATED_FORMATS).default('docx') })
+  .strict();

@@ -10,11 +10,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, serviceOffices } from '../../platform/identity/tables';
 import { createCreditProbe, creditProbeModule } from '../../test/credit-probe';
+import { docxText, makeDocx } from '../../test/docx';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { contactInfoTypes, countries, vehicleTypes } from '../reference-data';
 import { assertCanTakeNewWork, checkCreditLimit } from './credit';
-import { agreementTypes, counterparties, counterpartyStatuses } from './tables';
+import { agreementTypes, counterparties, counterpartyBankAccounts, counterpartyStatuses } from './tables';
 
 type Body = Record<string, unknown>;
 
@@ -634,5 +635,63 @@ describe('cabinet API keys', () => {
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(revoked.json().data.hasApiKey).toBe(false);
     expect((await cabinet()).statusCode).toBe(401);
+  });
+});
+
+describe('a counterparty as an initiator of the document generator', () => {
+  it('fills a template with its details and a loop over its bank accounts, for a user who may read it', async () => {
+    const designer = await signIn(ctx, ['ROLE_SETTINGS_TEMPLATES']);
+    // Outside Russia the registration numbers are free text: no clash with the other tests' companies.
+    const company = await create(chief, {
+      name: 'Spedition GmbH',
+      countryId: de,
+      inn: 'DE-811',
+      kpp: 'HRB 1',
+    });
+    const [germany] = await ctx.database.db.select().from(countries).where(eq(countries.id, de));
+    await ctx.database.db.insert(counterpartyBankAccounts).values([
+      { counterpartyId: company.id, bankName: 'Сбербанк', bik: '044525225', account: '40702810900000000001' },
+      { counterpartyId: company.id, bankName: 'ВТБ', bik: '044525187', account: '40702810500000000002' },
+    ]);
+    const boundary = '----tms-counterparty-docx';
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/file-management/files/temporary',
+      headers: { ...designer.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.docx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        makeDocx([
+          '{name}, {country}, ИНН {inn}, КПП {kpp}',
+          '{#bankAccounts}',
+          '{bankName} {bik} {account}',
+          '{/bankAccounts}',
+        ]),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    const template = await call('POST', '/api/document-generator/templates', designer, {
+      name: 'Карточка',
+      initiatorType: 'counterparty',
+      fileId: upload.json().data.id,
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const generate = (who: SignedIn) =>
+      call('POST', `/api/document-generator/initiator/counterparty/generate/${company.id}`, who, {
+        templateId: template.json().data.id,
+      });
+    const generated = await generate(chief);
+    expect(generated.statusCode, generated.body).toBe(201);
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: generated.json().data.downloadLink,
+      headers: chief.headers,
+    });
+    expect(docxText(download.rawPayload)).toBe(
+      `Spedition GmbH, ${germany!.name}, ИНН DE-811, КПП HRB 1\nСбербанк 044525225 40702810900000000001\nВТБ 044525187 40702810500000000002`,
+    );
+    // Not a counterparty they curate: as if it did not exist.
+    expect((await generate(curatorA)).statusCode).toBe(404);
   });
 });

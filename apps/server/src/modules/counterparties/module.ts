@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { COUNTERPARTY_DOCUMENT_INITIATOR } from './document-initiator';
 import { COUNTERPARTY_MERGE_HOOKS } from './merge';
 import routes from './routes';
 
@@ -7,5 +8,8 @@ export const counterpartiesModule = defineModule({
   name: 'counterparties',
   routes,
   // Its own parts move with a merge; other modules contribute theirs the same way.
-  contributes: { counterpartyMergeHooks: COUNTERPARTY_MERGE_HOOKS },
+  contributes: {
+    counterpartyMergeHooks: COUNTERPARTY_MERGE_HOOKS,
+    documentInitiators: { counterparty: COUNTERPARTY_DOCUMENT_INITIATOR },
+  },
 });

@@ -148,6 +148,51 @@ describe('documents and folders', () => {
     expect((await call('DELETE', `/document-folders/text-documents/${doc.id}`)).statusCode).toBe(200);
   });
 
+  it('tells those who wrote a document that it was processed, unless they turned the type off', async () => {
+    const roles = ['ROLE_DOCUMENT_VIEW', 'ROLE_DOCUMENT_EDIT', 'ROLE_COMPANY_CHAPTERS'];
+    const author = await signIn(ctx, roles);
+    const coauthor = await signIn(ctx, roles);
+    const processor = await signIn(ctx, roles);
+    const off = await call('PUT', '/user-settings/notification-settings', coauthor.headers, {
+      settings: [{ type: 'documentProcessed', scope: 'off' }],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const created = await call('POST', '/document-folders/text-documents', author.headers, {
+      folderId: (await folder('Акты')).id,
+      name: 'Акт сверки',
+      text: '<p>Акт</p>',
+    });
+    const doc = created.json().data;
+    const edited = await call('PUT', `/document-folders/text-documents/${doc.id}`, coauthor.headers, {
+      text: '<p>Акт, исправлено</p>',
+      version: doc.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const processed = await call(
+      'PUT',
+      `/document-folders/text-documents/${doc.id}/processed`,
+      processor.headers,
+      {
+        processed: true,
+        version: edited.json().data.version,
+      },
+    );
+    expect(processed.statusCode, processed.body).toBe(200);
+    const unread = async (headers: { authorization: string }) =>
+      (await call('GET', '/notifications/internal/unread', headers)).json().data.collection as Array<{
+        type: string;
+        links: Record<string, { link: string }>;
+      }>;
+    expect(await unread(author.headers)).toMatchObject([
+      {
+        type: 'documentProcessed',
+        links: { document: { link: `/document-folders/${doc.folderId}/text-documents/${doc.id}` } },
+      },
+    ]);
+    expect(await unread(coauthor.headers)).toEqual([]);
+    expect(await unread(processor.headers)).toEqual([]);
+  });
+
   it('locks a processed document against changes, file removal and deletion until unprocessed', async () => {
     const top = await folder('Обработанные');
     const fileId = await upload('act.pdf');

@@ -9,10 +9,17 @@ import {
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldError } from '../../platform/errors';
-import { fileMetadata } from '../../platform/files/service';
+import { fileMetadata, fileMetadataSchema } from '../../platform/files/service';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
-import { generateDocument, initiatorOf, initiatorsOf, templateService, templatesFor } from './generator';
+import {
+  copyTemplateFile,
+  generateDocument,
+  initiatorOf,
+  initiatorsOf,
+  templateService,
+  templatesFor,
+} from './generator';
 import { documentTemplates } from './tables';
 
 const initiatorParams = z.object({ initiatorType: z.string().max(50), id: recordIdSchema });
@@ -30,6 +37,29 @@ export default async function generatorRoutes(app: App): Promise<void> {
   const service = templateService(() => app.fileStorage);
   registerResourceRoutes(app, service);
   const tags = ['document-generator'];
+
+  app.post(
+    '/document-generator/templates/:id/file-copy',
+    {
+      config: { roles: documentTemplateResource.roles.edit },
+      schema: {
+        tags,
+        summary:
+          "A copy of a template's Word file as the user's temporary file, for a new template copied from it",
+        params: z.object({ id: recordIdSchema }),
+        response: { 201: dataSchema(fileMetadataSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const row = await app.database.db.transaction(async (tx) => {
+        const ctx = requestContext(request, tx);
+        const template = await service.find(ctx, id, { access: 'read' });
+        return copyTemplateFile(tx, app.fileStorage, template, ctx.auth.userId);
+      });
+      return reply.code(201).send({ data: fileMetadata(row) });
+    },
+  );
 
   app.get(
     '/document-generator/initiators',
@@ -81,7 +111,7 @@ export default async function generatorRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          "Generate a template for a record the user may read: the .docx is attached to the record's files (or handed over as a temporary file)",
+          "Generate a template for a record the user may read, as .docx or (format=pdf) its PDF reading copy: attached to the record's files (or handed over as a temporary file)",
         params: initiatorParams,
         body: generateDocumentSchema,
         response: { 201: dataSchema(generatedSchema) },
@@ -89,7 +119,7 @@ export default async function generatorRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { initiatorType, id } = request.params as z.infer<typeof initiatorParams>;
-      const { templateId } = request.body as z.infer<typeof generateDocumentSchema>;
+      const { templateId, format } = request.body as z.infer<typeof generateDocumentSchema>;
       const row = await app.database.db.transaction(async (tx) => {
         const ctx = requestContext(request, tx);
         const [template] = await tx
@@ -103,6 +133,7 @@ export default async function generatorRoutes(app: App): Promise<void> {
           initiatorType,
           id,
           template,
+          format,
         );
       });
       const { id: fileId, description, size, createdAt, downloadLink } = fileMetadata(row);

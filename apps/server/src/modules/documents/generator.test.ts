@@ -1,5 +1,6 @@
 import { DOCX_MIME_TYPE, TEMPLATE_MESSAGES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forbidden, notFound } from '../../platform/errors';
 import { files } from '../../platform/files/tables';
@@ -9,6 +10,8 @@ import { docxText, makeDocx } from '../../test/docx';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { signIn } from '../../test/users';
 import { makeZip } from '../../test/zips';
+import { docxBlocks } from './docx-pdf';
+import { renderDocx } from './generator';
 
 function multipart(name: string, content: Buffer) {
   const boundary = '----tms-generator-boundary';
@@ -175,6 +178,114 @@ describe('document generator', () => {
     expect(row).toMatchObject({ ownerType: 'probe', ownerId: 1, temporary: false, mimeType: DOCX_MIME_TYPE });
     const download = await ctx.app.inject({ method: 'GET', url: generated.downloadLink, headers: user });
     expect(docxText(download.rawPayload)).toBe('Акт № 000001\n— Паллеты\n— Коробки\nИтог');
+  });
+
+  it('converts a generated document to PDF where asked, keeping paragraphs, bold and italic runs and tables', async () => {
+    const run = (text: string, props = '') =>
+      `<w:r>${props ? `<w:rPr>${props}</w:rPr>` : ''}<w:t xml:space="preserve">${text}</w:t></w:r>`;
+    const cell = (content: string) => `<w:tc><w:p>${content}</w:p></w:tc>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>
+<w:p><w:pPr><w:jc w:val="center"/></w:pPr>${run('Акт № ')}${run('{number}', '<w:b/>')}</w:p>
+<w:p>${run('Курсив', '<w:i/>')}${run(' и ')}${run('не жирный', '<w:b w:val="0"/>')}</w:p>
+<w:tbl><w:tblGrid><w:gridCol w:w="3000"/><w:gridCol w:w="6000"/></w:tblGrid>
+<w:tr>${cell(run('№'))}${cell(run('Груз', '<w:b/>'))}</w:tr>
+<w:tr>${cell(run('{#lines}•'))}${cell(run('{name}{/lines}'))}</w:tr>
+</w:tbl>
+<w:p>${run('Итог')}</w:p>
+</w:body></w:document>`;
+    const template = (
+      await createTemplate(await upload('Акт.docx', makeDocx([], Buffer.from(xml))), 'Акт в PDF')
+    ).json().data;
+    const blocks = docxBlocks(
+      renderDocx(makeDocx([], Buffer.from(xml)), {
+        number: '000001',
+        lines: [{ name: 'Паллеты' }, { name: 'Коробки' }],
+      }),
+    );
+    expect(blocks).toEqual([
+      {
+        kind: 'paragraph',
+        align: 'center',
+        heading: 0,
+        runs: [
+          { text: 'Акт № ', bold: false, italic: false },
+          { text: '000001', bold: true, italic: false },
+        ],
+      },
+      {
+        kind: 'paragraph',
+        align: 'left',
+        heading: 0,
+        runs: [
+          { text: 'Курсив', bold: false, italic: true },
+          { text: ' и ', bold: false, italic: false },
+          { text: 'не жирный', bold: false, italic: false },
+        ],
+      },
+      {
+        kind: 'table',
+        columns: [3000, 6000],
+        rows: [
+          ['№', 'Груз'],
+          ['•', 'Паллеты'],
+          ['•', 'Коробки'],
+        ].map((row) =>
+          row.map((text) => ({
+            span: 1,
+            paragraphs: [expect.objectContaining({ runs: [expect.objectContaining({ text })] })],
+          })),
+        ),
+      },
+      expect.objectContaining({ runs: [{ text: 'Итог', bold: false, italic: false }] }),
+    ]);
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/document-generator/initiator/probe/generate/1',
+      headers: user,
+      payload: { templateId: template.id, format: 'pdf' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.description).toBe('Акт в PDF 000001.pdf');
+    const [row] = await ctx.database.db.select().from(files).where(eq(files.id, res.json().data.id));
+    expect(row!.mimeType).toBe('application/pdf');
+    const pdf = (await ctx.app.inject({ method: 'GET', url: res.json().data.downloadLink, headers: user }))
+      .rawPayload;
+    const text = (await extractText(new Uint8Array(pdf), { mergePages: true })).text.replace(/\s+/g, ' ');
+    expect(text).toMatch(/Акт №\s?000001/);
+    // Between runs of one left-aligned line the spaces stay.
+    expect(text).toContain('Курсив и не жирный');
+    expect(text).toMatch(/№ Груз • Паллеты • Коробки Итог/);
+    // The bold and the italic runs are set in their own faces.
+    const raw = pdf.toString('latin1');
+    expect(raw).toContain('DejaVuSans-Bold');
+    expect(raw).toContain('DejaVuSans-Oblique');
+  });
+
+  it("copies a template's Word file as the start of a new template, for holders of the templates role", async () => {
+    const original = (
+      await createTemplate(await upload('Письмо.docx', makeDocx(['Письмо {number}'])), 'Письмо')
+    ).json().data;
+    const copy = (headers: { authorization: string }) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/document-generator/templates/${original.id}/file-copy`,
+        headers,
+      });
+    expect((await copy(user)).statusCode).toBe(403);
+    const copied = await copy(admin);
+    expect(copied.statusCode, copied.body).toBe(201);
+    expect(copied.json().data).toMatchObject({ description: 'Письмо.docx' });
+    expect(copied.json().data.id).not.toBe(original.fileId);
+    const again = await createTemplate(copied.json().data.id, 'Письмо (копия)');
+    expect(again.statusCode, again.body).toBe(201);
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: copied.json().data.downloadLink,
+      headers: admin,
+    });
+    expect(docxText(download.rawPayload)).toBe('Письмо {number}');
   });
 
   it('generates nothing for a record the user may not read, an unknown kind or a template of another kind', async () => {

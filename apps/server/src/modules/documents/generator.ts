@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   DOCX_MIME_TYPE,
   documentTemplateResource,
+  type GeneratedFormat,
   type Initiator,
   type InitiatorField,
   type LocalizedText,
@@ -14,13 +15,14 @@ import PizZip from 'pizzip';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
-import { FILE_MESSAGES, type FileRow } from '../../platform/files/service';
+import { FILE_MESSAGES, type FileRow, storeUpload } from '../../platform/files/service';
 import type { FileStorage } from '../../platform/files/storage';
 import { files } from '../../platform/files/tables';
 import { readCheckedZip } from '../../platform/files/zip-guard';
 import type { Registries } from '../../platform/modules';
 import { type ResourceService, resourceService } from '../../platform/resources';
 import type { CallContext } from '../../platform/resources/context';
+import { docxToPdf } from './docx-pdf';
 import { documentTemplates } from './tables';
 
 /**
@@ -169,6 +171,25 @@ async function templateContent(storage: FileStorage, tx: Tx, template: TemplateR
   }
 }
 
+/**
+ * A copy of a template's Word file as the user's temporary upload: the start of a template copied from
+ * another (`/document-generator/templates/{copyFrom}/copy`), which owns its own file once saved.
+ */
+export async function copyTemplateFile(
+  tx: Tx,
+  storage: FileStorage,
+  template: TemplateRow,
+  userId: number,
+): Promise<FileRow> {
+  const content = await templateContent(storage, tx, template);
+  return storeUpload(
+    tx,
+    storage,
+    { filename: template.fileName, mimetype: DOCX_MIME_TYPE, file: Readable.from([content]) },
+    userId,
+  );
+}
+
 /** The filled template as a .docx. */
 export function renderDocx(template: Buffer, data: Record<string, unknown>): Buffer {
   const doc = compile(template);
@@ -196,32 +217,36 @@ export async function templatesFor(
 }
 
 /**
- * Fills `template` with the record's values and stores the result: attached to the record's files when
- * the initiator has them, else as the user's temporary file to download. Answers the stored file.
+ * Fills `template` with the record's values and stores the result (the .docx, or its PDF when asked):
+ * attached to the record's files when the initiator has them, else as the user's temporary file to
+ * download. Answers the stored file.
  */
 export async function generateDocument(
   ctx: CallContext & { auth: AuthContext | null; storage: FileStorage; actingUserId: number | null },
   initiatorType: string,
   id: number,
   template: TemplateRow,
+  format: GeneratedFormat = 'docx',
 ): Promise<FileRow> {
   const initiator = initiatorOf(ctx.registries, initiatorType);
   if (template.initiatorType !== initiatorType) {
     throw fieldError(['templateId'], TEMPLATE_MESSAGES.wrongInitiator);
   }
   const { title, data } = await initiator.load(ctx, id);
-  const content = renderDocx(await templateContent(ctx.storage, ctx.tx, template), data);
+  const docx = renderDocx(await templateContent(ctx.storage, ctx.tx, template), data);
+  const name = `${template.name} ${title}`;
+  const content = format === 'pdf' ? await docxToPdf(docx, name) : docx;
   const now = new Date();
   const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
   await ctx.storage.put(key, Readable.from([content]));
-  const description = `${template.name} ${title}.docx`.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 255);
+  const description = `${name.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 250)}.${format}`;
   const owned = initiator.fileOwnerType !== undefined;
   const [row] = await ctx.tx
     .insert(files)
     .values({
       storageKey: key,
       description,
-      mimeType: DOCX_MIME_TYPE,
+      mimeType: format === 'pdf' ? 'application/pdf' : DOCX_MIME_TYPE,
       size: content.length,
       sha256: createHash('sha256').update(content).digest('hex'),
       temporary: !owned,

@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/modules';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { canReadDocuments, DOCUMENT_FILE_OWNER } from './documents';
 import generatorRoutes from './generator-routes';
+import { DOCUMENT_NOTIFICATIONS } from './notifications';
 import routes from './routes';
 import { documentGenerationHandler, documentGenerationJob } from './stage-generation';
 
@@ -14,6 +15,7 @@ export const documentsModule = defineModule({
     await generatorRoutes(app);
   },
   jobs: [documentGenerationJob],
+  notifications: DOCUMENT_NOTIFICATIONS,
   fileOwners: {
     [DOCUMENT_FILE_OWNER]: async (auth) => canReadDocuments(auth),
     document_template: async (auth) => hasAnyRole(auth, documentTemplateResource.roles.edit),

@@ -25,6 +25,7 @@ import {
   requestContext,
 } from '../../platform/resources';
 import { DOCUMENT_FILE_OWNER, documentFiles, documentService, folderPath, folderService } from './documents';
+import { notifyDocumentProcessed } from './notifications';
 import { documentFolders, documents } from './tables';
 
 const readRoles = readRolesOf(documentResource);
@@ -141,6 +142,7 @@ export default async function documentsRoutes(app: App): Promise<void> {
           { processed, processedAt: processed ? app.clock() : null },
           { action: processed ? 'process' : 'unprocess', version },
         );
+        if (processed) await notifyDocumentProcessed(ctx, after);
         return (await documentService.toEntity(after, ctx)) as Document;
       });
       return { data };

@@ -1,4 +1,11 @@
-import { type Cargo, padId, type RoutePoint } from '@tms/domain';
+import {
+  type Cargo,
+  padId,
+  ROUTE_POINT_KIND_LABELS,
+  type RoutePoint,
+  TRANSPORT_TYPE_LABELS,
+  type TransportType,
+} from '@tms/domain';
 import type { ResourceContext } from '../../platform/resources';
 import { OPERATION_KINDS, type OperationKind, type OperationRow } from './operation';
 import { stagesOf } from './stages';
@@ -7,7 +14,8 @@ import type { jobs, orders } from './tables';
 /**
  * Orders and jobs as initiators of the document generator (the documents module's `documentInitiators`):
  * the fields a template may use and the values of one record the user may read. Loops: the route points,
- * the stages and (orders) the cargo's TNVED codes.
+ * the stages and (orders) the cargo's TNVED codes. Documents are printed in Russian, as the "closed" yes/no:
+ * point kinds and transport types by their Russian names, never their codes.
  */
 
 const dmy = (date: string | Date | null | undefined): string => {
@@ -77,7 +85,7 @@ async function operationData(ctx: ResourceContext, kind: OperationKind, id: numb
   const row = await kind.service.find(ctx, id, ctx.auth ? { access: 'read' } : {});
   const stages = await stagesOf(ctx.tx, kind.type, id);
   const route = (row.route as RoutePoint[]).map((point) => ({
-    kind: point.kind,
+    kind: ROUTE_POINT_KIND_LABELS[point.kind]?.ru ?? point.kind,
     address: point.address,
     dateFrom: dmy(point.dateFrom),
     dateTo: dmy(point.dateTo),
@@ -111,7 +119,9 @@ async function loadOrder(ctx: ResourceContext, id: number) {
       ...common,
       clientName: order.clientName,
       productName: order.productName,
-      transportType: order.transportType ?? '',
+      transportType: order.transportType
+        ? (TRANSPORT_TYPE_LABELS[order.transportType as TransportType]?.ru ?? order.transportType)
+        : '',
       cargoDescription: order.cargoDescription ?? cargo.description ?? '',
       cargoWeight: cargo.grossWeight ?? cargo.weight ?? '',
       cargoVolume: cargo.volume ?? '',

@@ -62,4 +62,52 @@ describe('order notifications', () => {
       content: expect.stringContaining(String(stage.name)),
     });
   });
+
+  it('tells a subscriber, never one who turned the type off, of a failed or damaged order, a reopened stage and the archive', async () => {
+    const types = ['orderFailed', 'orderDamaged', 'orderStageOpened', 'orderArchived'];
+    const roles = ['ROLE_ORDER_VIEW_ALL', 'ROLE_COMPANY_CHAPTERS'];
+    const subscriber = await signIn(ops.ctx, roles);
+    const unsubscribed = await signIn(ops.ctx, roles);
+    const actor = await signIn(ops.ctx, [
+      ...EDIT_ALL,
+      'ROLE_STAGE_MANAGE_ALL',
+      'ROLE_STAGE_REOPEN',
+      'ROLE_ORDER_CARGO_DAMAGE',
+      'ROLE_ORDER_ARCHIVE',
+    ]);
+    for (const [who, scope] of [
+      [subscriber, 'related'],
+      [unsubscribed, 'off'],
+    ] as const) {
+      const res = await ops.call('PUT', '/api/user-settings/notification-settings', who, {
+        settings: types.map((type) => ({ type, scope })),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const curated = await ops.world.counterparty({ curatorIds: [subscriber.user.id, unsubscribed.user.id] });
+    const order = await ops.createOrder(actor, curated);
+    const path = `/api/tms/orders/${order.id}`;
+    const marked = await ops.call('PATCH', path, actor, {
+      version: order.version,
+      failure: true,
+      damaged: true,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const stage = await ops.addStage(actor, path, []);
+    const closed = (await ops.closeStage(actor, path, stage)).json().data;
+    const reopened = await ops.call('POST', `${path}/stages/${stage.id}/reopen`, actor, {
+      version: closed.version,
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const current = (await ops.call('GET', path, actor)).json().data;
+    const archived = await ops.call('POST', `${path}/archive`, actor, { version: current.version });
+    expect(archived.statusCode, archived.body).toBe(200);
+
+    const received = (await unread(subscriber)).filter(
+      (n) => types.includes(n.type) && n.links.operation?.link === `/tms/orders/${order.id}`,
+    );
+    expect(received.map((n) => n.type).sort()).toEqual([...types].sort());
+    expect(received.find((n) => n.type === 'orderStageOpened')!.content).toContain(String(stage.name));
+    expect((await unread(unsubscribed)).filter((n) => types.includes(n.type))).toEqual([]);
+  });
 });

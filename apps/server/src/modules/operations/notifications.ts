@@ -15,10 +15,18 @@ export const OPERATION_NOTIFICATIONS = {
   orderStatusChanged: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'direct', colour: 'blue' },
   orderFinanceControlChanged: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'direct', colour: 'orange' },
   orderStageClosed: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'direct', colour: 'green' },
+  orderStageOpened: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'direct', colour: 'yellow' },
+  orderArchived: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'off', colour: 'gray' },
+  orderFailed: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'direct', colour: 'red' },
+  orderDamaged: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'direct', colour: 'red' },
   jobCreated: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'teal' },
   jobStatusChanged: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'blue' },
   jobFinanceControlChanged: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'orange' },
   jobStageClosed: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'green' },
+  jobStageOpened: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'yellow' },
+  jobArchived: { permission: 'ROLE_JOB_VIEW', defaultScope: 'off', colour: 'gray' },
+  jobFailed: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'red' },
+  jobDamaged: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'red' },
 } as const satisfies Record<string, NotificationType>;
 
 type OperationRowOf<T extends OperationType> = T extends 'order' ? OrderRow : JobRow;
@@ -59,9 +67,13 @@ function linkOf(type: OperationType, row: { id: number; number: number }) {
   };
 }
 
+/** The marks of an operation whose setting is news, by the type suffix (`orderFailed`); their clearing is not. */
+const FLAGS = { archived: 'Archived', failure: 'Failed', damaged: 'Damaged' } as const;
+
 /**
- * Tells the people of an order or a job of its creation and of its statuses' moves (whoever moved them,
- * a user or the system), in the transaction of the change.
+ * Tells the people of an order or a job of its creation, of its statuses' moves (whoever moved them, a
+ * user or the system) and of its being archived, marked failed or damaged (an insurance case), in the
+ * transaction of the change.
  */
 export function withNotifications<T extends OperationType>(
   type: T,
@@ -97,19 +109,28 @@ export function withNotifications<T extends OperationType>(
           ...(await audience(ctx.tx, type, after)),
         });
       }
+      for (const [field, suffix] of Object.entries(FLAGS) as [keyof typeof FLAGS, string][]) {
+        if (before[field] || !after[field]) continue;
+        await notify(ctx, {
+          type: `${type}${suffix}`,
+          links: linkOf(type, after),
+          ...(await audience(ctx.tx, type, after)),
+        });
+      }
     },
   };
 }
 
-/** Tells the people of an order or a job that one of its stages was closed. */
-export async function notifyStageClosed(
+/** Tells the people of an order or a job that one of its stages was closed or opened again. */
+export async function notifyStageMoved(
   ctx: ChangeContext,
   type: OperationType,
   operation: OrderRow | JobRow,
   stageName: string,
+  move: 'Closed' | 'Opened',
 ): Promise<void> {
   await notify(ctx, {
-    type: type === 'order' ? 'orderStageClosed' : 'jobStageClosed',
+    type: `${type}Stage${move}`,
     params: { stage: stageName },
     links: linkOf(type, operation),
     ...(await audience(ctx.tx, type, operation)),

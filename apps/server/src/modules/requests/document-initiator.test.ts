@@ -1,4 +1,4 @@
-import { padId } from '@tms/domain';
+import { padId, ROUTE_POINT_KIND_LABELS, TRANSPORT_TYPE_LABELS } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docxText, makeDocx } from '../../test/docx';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -52,9 +52,9 @@ describe('a customer request as an initiator', () => {
           `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="quote.docx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
         ),
         makeDocx([
-          'Запрос {number}: {clientName}, {cargoDescription}, {cargoWeight} кг',
+          'Запрос {number}: {clientName}, {cargoDescription}, {cargoWeight} кг, {transportTypes}',
           '{#route}',
-          '{address} {dateFrom}',
+          '{kind}: {address} {dateFrom}',
           '{/route}',
         ]),
         Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -82,7 +82,7 @@ describe('a customer request as an initiator', () => {
       headers: worker.headers,
     });
     expect(docxText(download.rawPayload)).toBe(
-      `Запрос ${padId(request)}: ООО «Ромашка», Станки, 1200 кг\nМосква, Тверская 1 01.12.2026\nBerlin, Unter den Linden 1 08.12.2026`,
+      `Запрос ${padId(request)}: ООО «Ромашка», Станки, 1200 кг, ${TRANSPORT_TYPE_LABELS.auto.ru}\n${ROUTE_POINT_KIND_LABELS.dispatch.ru}: Москва, Тверская 1 01.12.2026\n${ROUTE_POINT_KIND_LABELS.delivery.ru}: Berlin, Unter den Linden 1 08.12.2026`,
     );
     const outsider = await signIn(ctx, ['ROLE_REQUEST_VIEW_OWN']);
     const refused = await ctx.app.inject({

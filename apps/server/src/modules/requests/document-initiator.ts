@@ -1,10 +1,18 @@
-import { type Cargo, padId, type RoutePoint } from '@tms/domain';
+import {
+  type Cargo,
+  padId,
+  ROUTE_POINT_KIND_LABELS,
+  type RoutePoint,
+  TRANSPORT_TYPE_LABELS,
+  type TransportType,
+} from '@tms/domain';
 import type { ResourceContext } from '../../platform/resources';
 import { requestService } from './requests';
 
 /**
  * Customer requests as an initiator of the document generator (the documents module's
- * `documentInitiators`): a quote or an application filled from the request; the route is a loop.
+ * `documentInitiators`): a quote or an application filled from the request; the route is a loop. Point
+ * kinds and transport types are printed by their Russian names, as the documents are Russian.
  */
 
 const dmy = (date: string | Date | null | undefined): string => {
@@ -32,8 +40,11 @@ async function loadRequest(ctx: ResourceContext, id: number) {
       cargoDescription: row.cargoDescription ?? cargo.description ?? '',
       cargoWeight: cargo.grossWeight ?? cargo.weight ?? '',
       cargoVolume: cargo.volume ?? '',
+      transportTypes: (row.transportTypes as string[])
+        .map((type) => TRANSPORT_TYPE_LABELS[type as TransportType]?.ru ?? type)
+        .join(', '),
       route: (row.route as RoutePoint[]).map((point) => ({
-        kind: point.kind,
+        kind: ROUTE_POINT_KIND_LABELS[point.kind]?.ru ?? point.kind,
         address: point.address,
         dateFrom: dmy(point.dateFrom),
         dateTo: dmy(point.dateTo),
@@ -54,6 +65,7 @@ export const REQUEST_DOCUMENT_INITIATOR = {
     { tag: 'cargoDescription', label: label('Описание груза', 'Cargo description') },
     { tag: 'cargoWeight', label: label('Вес, кг', 'Weight, kg') },
     { tag: 'cargoVolume', label: label('Объём, м³', 'Volume, m³') },
+    { tag: 'transportTypes', label: label('Виды транспорта', 'Transport types') },
     {
       tag: 'route',
       label: label('Маршрут (цикл по точкам)', 'Route (loop over points)'),

@@ -1,4 +1,4 @@
-import { REQUEST_STATUS_LABELS } from '@tms/domain';
+import { CUSTOMS_STATUS_LABELS, REQUEST_STATUS_LABELS } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
@@ -77,5 +77,51 @@ describe('request notifications', () => {
     const [status] = await unread(worker);
     expect(status!.type).toBe('requestStatusChanged');
     expect(status!.content).toContain(REQUEST_STATUS_LABELS.NEED_MORE_INFO.ru);
+  });
+
+  it("tells a subscriber of a customs request's processing status moves, never one who turned the type off", async () => {
+    const declarant = await signIn(ctx, ['ROLE_REQUEST_CUSTOMS_PROCESSING']);
+    const type = 'requestCustomsStatusChanged';
+    for (const [who, scope] of [
+      [colleague, 'office'],
+      [worker, 'off'],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/user-settings/notification-settings',
+        headers: who.headers,
+        payload: { settings: [{ type, scope }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/requests',
+      headers: worker.headers,
+      payload: {
+        clientId: client,
+        serviceOfficeId: world.mow,
+        customs: true,
+        route: [
+          { kind: 'dispatch', address: 'Shanghai', countryId: world.de },
+          { kind: 'delivery', address: 'Москва', countryId: world.ru },
+        ],
+        cargo: { description: 'Электроника' },
+        transportTypes: ['sea'],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const request = created.json().data;
+    const moved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/requests/${request.id}/customs-status`,
+      headers: declarant.headers,
+      payload: { customsStatus: 'TO_IN_PROCESSING', version: request.version },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [news] = (await unread(colleague)).filter((n) => n.type === type);
+    expect(news).toMatchObject({ links: { request: { link: `/requests/${request.id}` } } });
+    expect(news!.content).toContain(CUSTOMS_STATUS_LABELS.TO_IN_PROCESSING.en);
+    expect((await unread(worker)).filter((n) => n.type === type)).toEqual([]);
   });
 });

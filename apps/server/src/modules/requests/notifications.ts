@@ -1,4 +1,9 @@
-import { REQUEST_STATUS_LABELS, type RequestStatus } from '@tms/domain';
+import {
+  CUSTOMS_STATUS_LABELS,
+  type CustomsStatus,
+  REQUEST_STATUS_LABELS,
+  type RequestStatus,
+} from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { notify } from '../../platform/notifications/notify';
@@ -15,32 +20,40 @@ export const REQUEST_NOTIFICATIONS = {
   requestCreated: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'office', colour: 'violet' },
   requestStatusChanged: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'direct', colour: 'indigo' },
   requestOfferPriced: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'direct', colour: 'teal' },
+  // A changed price is news to fewer people than the first one: off unless chosen.
+  requestOfferRepriced: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'off', colour: 'teal' },
+  requestCustomsStatusChanged: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'direct', colour: 'grape' },
 } as const satisfies Record<string, NotificationType>;
 
-/** Who a request concerns: its seller, forwarder and author; the client's curators and managers; its office. */
+/**
+ * Who a request concerns: its seller, forwarder, author and (a customs request) its declarant and customs
+ * specialist; the client's curators and managers; its office.
+ */
 async function audience(tx: Tx, row: RequestRow) {
   const [client] = await tx
     .select({ curators: counterparties.curatorIds, managers: counterparties.managerIds })
     .from(counterparties)
     .where(eq(counterparties.id, row.clientId));
   return {
-    direct: [row.sellerId, row.forwarderId, row.createdById],
+    direct: [row.sellerId, row.forwarderId, row.createdById, row.declarantId, row.customsSpecialistId],
     related: [...(client?.curators ?? []), ...(client?.managers ?? [])],
     offices: [row.serviceOfficeId],
   };
 }
 
 /**
- * Tells the people of a request that an offer has its price: given with the offer, or the first amounts of an
- * offer that was only asked for (a contractor answering from its cabinet included).
+ * Tells the people of a request that an offer has its price (`first`: given with the offer, or the first
+ * amounts of an offer that was only asked for, a contractor answering from its cabinet included) or that
+ * an offer's price changed.
  */
 export async function notifyOfferPriced(
   ctx: ChangeContext,
   request: RequestRow,
   offer: { contractorName: string; amountInBaseCurrency: string | null; baseCurrency: string | null },
+  first: boolean,
 ): Promise<void> {
   await notify(ctx, {
-    type: 'requestOfferPriced',
+    type: first ? 'requestOfferPriced' : 'requestOfferRepriced',
     params: {
       contractor: offer.contractorName,
       amount: offer.amountInBaseCurrency
@@ -52,7 +65,7 @@ export async function notifyOfferPriced(
   });
 }
 
-/** Tells the people of a customer request of its creation and of its status moves. */
+/** Tells the people of a customer request of its creation and of its status and customs status moves. */
 export function withRequestNotifications(hooks: ResourceHooks<RequestRow>): ResourceHooks<RequestRow> {
   return {
     ...hooks,
@@ -77,6 +90,16 @@ export function withRequestNotifications(hooks: ResourceHooks<RequestRow>): Reso
             from: REQUEST_STATUS_LABELS[before.status as RequestStatus],
             to: REQUEST_STATUS_LABELS[after.status as RequestStatus],
           },
+          links: link,
+          ...(await audience(ctx.tx, after)),
+        });
+      }
+      if (before && after.customsStatus && before.customsStatus !== after.customsStatus) {
+        const label = (status: string | null) =>
+          status ? (CUSTOMS_STATUS_LABELS[status as CustomsStatus] ?? status) : '';
+        await notify(ctx, {
+          type: 'requestCustomsStatusChanged',
+          params: { from: label(before.customsStatus), to: label(after.customsStatus) },
           links: link,
           ...(await audience(ctx.tx, after)),
         });

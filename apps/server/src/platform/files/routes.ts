@@ -1,7 +1,6 @@
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { dataSchema, idParamSchema } from '@tms/domain';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import { fieldError, HttpError } from '../errors';
 import { claimUpload } from '../http/idempotency';
@@ -12,6 +11,7 @@ import {
   discardUpload,
   FILE_MESSAGES,
   fileMetadata,
+  fileMetadataSchema,
   readableFile,
   removeStaleUploads,
   storeUpload,
@@ -25,16 +25,6 @@ declare module 'fastify' {
 }
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
-
-const metadataSchema = z.object({
-  id: z.number().int(),
-  description: z.string(),
-  mimeType: z.string(),
-  size: z.number().int(),
-  coldStorage: z.boolean(),
-  createdAt: z.string(),
-  downloadLink: z.string(),
-});
 
 /** Content-Disposition that keeps non-Latin file names (RFC 6266 / 5987). */
 function disposition(name: string): string {
@@ -57,7 +47,7 @@ export default async function filesModule(app: App): Promise<void> {
         summary:
           'Upload one file (multipart field "file"); it stays temporary until a saved form attaches it',
         consumes: ['multipart/form-data'],
-        response: { 201: dataSchema(metadataSchema) },
+        response: { 201: dataSchema(fileMetadataSchema) },
       },
     },
     async (request, reply) => {
@@ -80,7 +70,7 @@ export default async function filesModule(app: App): Promise<void> {
 
   app.get(
     '/file-management/files/:id',
-    { schema: { tags: ['files'], params: idParamSchema, response: { 200: dataSchema(metadataSchema) } } },
+    { schema: { tags: ['files'], params: idParamSchema, response: { 200: dataSchema(fileMetadataSchema) } } },
     async (request) => ({
       data: fileMetadata(
         await readableFile(app.database.db, request.auth!, request.params.id, app.registries.fileOwners),

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PassThrough, type Readable, Transform } from 'node:stream';
 import { and, eq, inArray, lt } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
 import { ErrorCollector, fieldError, HttpError, notFound } from '../errors';
@@ -27,6 +28,17 @@ export const FILE_MESSAGES = {
  */
 export type OwnerAccess = (auth: AuthContext, ownerId: number, tx: Tx) => Promise<boolean>;
 export type FileOwners = ReadonlyMap<string, OwnerAccess>;
+
+/** What the API answers about a stored file (`fileMetadata`). */
+export const fileMetadataSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  coldStorage: z.boolean(),
+  createdAt: z.string(),
+  downloadLink: z.string(),
+});
 
 export function fileMetadata(row: FileRow) {
   return {

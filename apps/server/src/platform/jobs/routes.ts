@@ -26,7 +26,13 @@ export async function scheduledJobsRoutes(app: App): Promise<void> {
       const job = byName.get((request.params as { name: string }).name);
       if (!job) throw notFound();
       const ran = await runExclusive(
-        { database: app.database, config: app.appConfig, log: request.log, registries: app.registries },
+        {
+          database: app.database,
+          config: app.appConfig,
+          log: request.log,
+          registries: app.registries,
+          clock: app.clock,
+        },
         job,
       );
       return { data: { ran } };

@@ -141,6 +141,7 @@ describe('who is notified', () => {
       scope: 'direct',
       defaultScope: 'related',
       maxScope: 'direct',
+      mail: false,
     });
 
     await raise({ related: [ownOnly.user.id, none.user.id, disabled.user.id], offices: [office] });

@@ -76,6 +76,8 @@ export async function notify(ctx: ChangeContext, input: NotifyInput): Promise<nu
   const offices = ids(input.offices);
   const people = [...direct, ...related];
   const chosen = sql<NotificationScope>`coalesce(${notificationSubscriptions.scope}, ${type.defaultScope})`;
+  // Mailed only to those who asked for the type by mail and have an address to mail it to.
+  const mail = sql<boolean>`coalesce(${notificationSubscriptions.mail}, false) AND ${users.email} IS NOT NULL`;
   const candidates = await ctx.tx
     .select({
       id: users.id,
@@ -84,6 +86,7 @@ export async function notify(ctx: ChangeContext, input: NotifyInput): Promise<nu
       roles: users.effectiveRoles,
       locale: users.locale,
       chosen,
+      mail,
     })
     .from(users)
     .leftJoin(
@@ -121,6 +124,7 @@ export async function notify(ctx: ChangeContext, input: NotifyInput): Promise<nu
         params,
         links: input.links ?? {},
         colour: type.colour ?? 'blue',
+        mail: user.mail,
       })),
     )
     .returning();

@@ -41,18 +41,23 @@ async function settingsOf(tx: Tx, registries: Registries, auth: AuthContext): Pr
   const chosen = new Map(
     (
       await tx
-        .select({ type: notificationSubscriptions.type, scope: notificationSubscriptions.scope })
+        .select({
+          type: notificationSubscriptions.type,
+          scope: notificationSubscriptions.scope,
+          mail: notificationSubscriptions.mail,
+        })
         .from(notificationSubscriptions)
         .where(eq(notificationSubscriptions.userId, auth.userId))
-    ).map((row) => [row.type, row.scope]),
+    ).map((row) => [row.type, row]),
   );
   return [...registries.notificationTypes].map(([name, type]) => {
     const maxScope = maxScopeOf(auth.roles, type);
     return {
       type: name,
-      scope: narrowerScope(chosen.get(name) ?? type.defaultScope, maxScope),
+      scope: narrowerScope(chosen.get(name)?.scope ?? type.defaultScope, maxScope),
       defaultScope: type.defaultScope,
       maxScope,
+      mail: chosen.get(name)?.mail ?? false,
     };
   });
 }
@@ -181,25 +186,26 @@ export default async function notificationRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = request.auth!;
       const errors = new ErrorCollector();
-      const chosen = new Map<string, NotificationScope>();
-      request.body.settings.forEach(({ type: name, scope }, i) => {
+      const chosen = new Map<string, { scope: NotificationScope; mail?: boolean }>();
+      request.body.settings.forEach(({ type: name, scope, mail }, i) => {
         const type = app.registries.notificationTypes.get(name);
         if (!type) errors.add(['settings', String(i), 'type'], NOTIFICATION_MESSAGES.unknownType);
         else if (
           NOTIFICATION_SCOPES.indexOf(scope) > NOTIFICATION_SCOPES.indexOf(maxScopeOf(auth.roles, type))
         )
           errors.add(['settings', String(i), 'scope'], NOTIFICATION_MESSAGES.scopeTooWide);
-        else chosen.set(name, scope);
+        else chosen.set(name, { scope, mail });
       });
       errors.throwIfAny();
       await db.transaction(async (tx) => {
-        for (const [type, scope] of chosen) {
+        for (const [type, { scope, mail }] of chosen) {
+          // Without `mail` the stored choice of mail stays as it was.
           await tx
             .insert(notificationSubscriptions)
-            .values({ userId: auth.userId, type, scope })
+            .values({ userId: auth.userId, type, scope, mail: mail ?? false })
             .onConflictDoUpdate({
               target: [notificationSubscriptions.userId, notificationSubscriptions.type],
-              set: { scope },
+              set: mail === undefined ? { scope } : { scope, mail },
             });
         }
       });

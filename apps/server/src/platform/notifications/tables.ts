@@ -1,6 +1,6 @@
 import type { LocalizedText, NotificationLink, NotificationScope } from '@tms/domain';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../identity/tables';
 
 /**
@@ -22,12 +22,16 @@ export const notifications = pgTable(
     colour: text('colour').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** The recipient asked for this type by e-mail too (their subscription when it was raised). */
+    mail: boolean('mail').notNull().default(false),
     /** When the e-mail carrying it went out; null: not (yet) mailed. */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
     index('notifications_user_unread_idx').on(t.userId, t.id).where(sql`${t.readAt} IS NULL`),
+    // The mailer's queue: what is still to be mailed, however large the history grows.
+    index('notifications_mail_queue_idx').on(t.userId, t.id).where(sql`${t.mail} AND ${t.mailedAt} IS NULL`),
   ],
 );
 
@@ -40,6 +44,21 @@ export const notificationSubscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     scope: text('scope').$type<NotificationScope>().notNull(),
+    /** Also by e-mail (in the digest of `mailer.ts`). */
+    mail: boolean('mail').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
+
+/**
+ * Per user, when their last digest mail went out (at most one per `mailDigestMinutes`) and, after a
+ * refused or failed send, how many failed in a row and when the next attempt is due.
+ */
+export const notificationMailings = pgTable('notification_mailings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  failures: integer('failures').notNull().default(0),
+  retryAt: timestamp('retry_at', { withTimezone: true }),
+});

@@ -1,4 +1,15 @@
-import { Button, Center, Group, Loader, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_SCOPES, type NotificationScope, type NotificationSetting } from '@tms/domain';
 import { useEffect, useState } from 'react';
@@ -19,14 +30,18 @@ export function NotificationSettingsPage() {
     queryFn: () => api.get<NotificationSetting[]>('/user-settings/notification-settings'),
   });
   const [chosen, setChosen] = useState<Record<string, NotificationScope>>({});
+  const [mailed, setMailed] = useState<Record<string, boolean>>({});
   const { errors, take, clear } = useFormErrors();
   useEffect(() => {
-    if (data) setChosen(Object.fromEntries(data.map((s) => [s.type, s.scope])));
+    if (data) {
+      setChosen(Object.fromEntries(data.map((s) => [s.type, s.scope])));
+      setMailed(Object.fromEntries(data.map((s) => [s.type, s.mail])));
+    }
   }, [data]);
   const save = useMutation({
     mutationFn: () =>
       api.put<NotificationSetting[]>('/user-settings/notification-settings', {
-        settings: Object.entries(chosen).map(([type, scope]) => ({ type, scope })),
+        settings: Object.entries(chosen).map(([type, scope]) => ({ type, scope, mail: mailed[type] })),
       }),
     onMutate: clear,
     onSuccess: (saved) => {
@@ -42,13 +57,16 @@ export function NotificationSettingsPage() {
       </Center>
     );
   }
-  const changed = data.some((s) => chosen[s.type] !== s.scope);
+  const changed = data.some((s) => chosen[s.type] !== s.scope || mailed[s.type] !== s.mail);
   // A type about records the user may not read at all is not theirs to choose.
   const shown = data.filter((s) => s.maxScope !== 'off');
   return (
     <Stack maw={1000}>
       <Text c="dimmed" size="sm">
         {t('settings.hint')}
+      </Text>
+      <Text c="dimmed" size="sm">
+        {t('settings.mailHint')}
       </Text>
       {errors.root && <FormRootError>{errors.root}</FormRootError>}
       <Paper withBorder>
@@ -57,6 +75,7 @@ export function NotificationSettingsPage() {
             <Table.Tr>
               <Table.Th>{t('settings.type')}</Table.Th>
               <Table.Th>{t('settings.scope')}</Table.Th>
+              <Table.Th>{t('settings.mail')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -86,6 +105,17 @@ export function NotificationSettingsPage() {
                         label: t(`scopes.${scope}`),
                         disabled: rank > max,
                       }))}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`${t(`types.${setting.type}.title`, { defaultValue: setting.type })}: ${t('settings.mail')}`}
+                      checked={mailed[setting.type] ?? setting.mail}
+                      disabled={(chosen[setting.type] ?? setting.scope) === 'off'}
+                      onChange={(event) => {
+                        const { checked } = event.currentTarget;
+                        setMailed((m) => ({ ...m, [setting.type]: checked }));
+                      }}
                     />
                   </Table.Td>
                 </Table.Tr>

@@ -1,5 +1,5 @@
-import { Alert, Grid, Group, Stack, Switch } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { Alert, Button, Grid, Group, Stack, Switch } from '@mantine/core';
+import { IconFileDescription, IconLock } from '@tabler/icons-react';
 import {
   type Counterparty,
   counterpartyFieldRole,
@@ -9,6 +9,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { errorText } from '../../platform/kit/errorText';
@@ -218,6 +219,19 @@ export function MainForm({ descriptor, texts, record, form, reload }: MainFormPr
           canWrite={canWrite}
           saving={save.isPending}
           sticky
+          extra={
+            record && (
+              <Button
+                variant="default"
+                leftSection={<IconFileDescription size={16} />}
+                component={Link}
+                to={`/document-generator/initiator/counterparty/preview/${record.id}`}
+                data-testid="counterparty-documents"
+              >
+                {t('documents')}
+              </Button>
+            )
+          }
           remove={
             record && access.delete && !lockedByManagement
               ? { pending: remove.isPending, onDelete: () => remove.mutate(record.id) }

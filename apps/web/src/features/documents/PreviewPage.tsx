@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { InitiatorPreview } from '@tms/domain';
+import type { GeneratedFormat, InitiatorPreview } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, download } from '../../platform/api/client';
@@ -41,9 +41,10 @@ export function PreviewPage() {
       }),
   });
   const generate = useMutation({
-    mutationFn: (templateId: number) =>
+    mutationFn: ({ templateId, format }: { templateId: number; format: GeneratedFormat }) =>
       api.post<Generated>(`/document-generator/initiator/${initiatorType}/generate/${initiatorId}`, {
         templateId,
+        format,
       }),
     onSuccess: (file) => {
       notifySaved(t(file.attached ? 'preview.generatedAttached' : 'preview.generated'));
@@ -75,15 +76,27 @@ export function PreviewPage() {
                     {template.fileName}
                   </Text>
                 </Stack>
-                <Button
-                  size="xs"
-                  leftSection={<IconFileDownload size={16} />}
-                  onClick={() => generate.mutate(template.id)}
-                  loading={generate.isPending && generate.variables === template.id}
-                  data-testid={`generate-${template.id}`}
-                >
-                  {t('preview.generate')}
-                </Button>
+                <Group gap="xs" wrap="nowrap">
+                  {(['docx', 'pdf'] as const).map((format) => (
+                    <Button
+                      key={format}
+                      size="xs"
+                      variant={format === 'docx' ? 'filled' : 'default'}
+                      leftSection={<IconFileDownload size={16} />}
+                      onClick={() => generate.mutate({ templateId: template.id, format })}
+                      loading={
+                        generate.isPending &&
+                        generate.variables?.templateId === template.id &&
+                        generate.variables.format === format
+                      }
+                      data-testid={
+                        format === 'docx' ? `generate-${template.id}` : `generate-pdf-${template.id}`
+                      }
+                    >
+                      {t(format === 'docx' ? 'preview.generate' : 'preview.generatePdf')}
+                    </Button>
+                  ))}
+                </Group>
               </Group>
             ))}
             <Text size="xs" c="dimmed">

@@ -94,10 +94,16 @@ export function FieldPicker({ initiator }: { initiator: Initiator }) {
   );
 }
 
-/** A .docx template: its name, the kind of record it is for, the Word file and the stage types that generate it. */
+/**
+ * A .docx template: its name, the kind of record it is for, the Word file and the stage types that generate
+ * it. At `/document-generator/templates/{copyFrom}/copy` a new template starts as a copy of another, its
+ * Word file copied too.
+ */
 export function TemplateForm({ descriptor }: ResourceScreenProps) {
   const { t, i18n } = useTranslation('documents');
-  const id = Number(useParams().id) || null;
+  const params = useParams();
+  const id = Number(params.id) || null;
+  const copyFrom = Number(params.copyFrom) || null;
   const navigate = useNavigate();
   const client = useQueryClient();
   const initiators = useQuery({
@@ -114,6 +120,20 @@ export function TemplateForm({ descriptor }: ResourceScreenProps) {
     queryFn: ({ signal }) => api.get<DocumentTemplate>(`${TEMPLATES_PATH}/${id}`, { signal }),
     enabled: id !== null,
   });
+  const source = useQuery({
+    queryKey: [...resourceKey(descriptor), 'copy', copyFrom],
+    queryFn: async ({ signal }) => {
+      const template = await api.get<DocumentTemplate>(`${TEMPLATES_PATH}/${copyFrom}`, { signal });
+      const file = await api.post<{ id: number; description: string }>(
+        `${TEMPLATES_PATH}/${copyFrom}/file-copy`,
+      );
+      return { template, file };
+    },
+    enabled: copyFrom !== null,
+    // Each visit copies the file once; a refetch would leave more temporary copies behind.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
   const [name, setName] = useState('');
   const [initiatorType, setInitiatorType] = useState<string | null>(null);
   const [stageTypeIds, setStageTypeIds] = useState<string[]>([]);
@@ -126,6 +146,14 @@ export function TemplateForm({ descriptor }: ResourceScreenProps) {
     setStageTypeIds(record.stageTypeIds.map(String));
     setFile({ id: record.fileId, name: record.fileName });
   }, [record]);
+  const copied = source.data;
+  useEffect(() => {
+    if (!copied) return;
+    setName(t('templates.copyName', { name: copied.template.name }));
+    setInitiatorType(copied.template.initiatorType);
+    setStageTypeIds(copied.template.stageTypeIds.map(String));
+    setFile({ id: copied.file.id, name: copied.file.description });
+  }, [copied, t]);
 
   const upload = useMutation({
     mutationFn: (chosen: File) => uploadTemporaryFile(chosen),
@@ -153,9 +181,23 @@ export function TemplateForm({ descriptor }: ResourceScreenProps) {
   const initiator = initiators.data?.find((one) => one.type === initiatorType);
   return (
     <Stack gap="md" maw={1200}>
-      <Title order={2} size="h3">
-        {record?.name ?? t('templates.new')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {record?.name ?? t(copyFrom ? 'templates.copyTitle' : 'templates.new')}
+        </Title>
+        {record && (
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconCopy size={16} />}
+            component={Link}
+            to={`${TEMPLATES_PATH}/${record.id}/copy`}
+            data-testid="template-copy"
+          >
+            {t('templates.copyAction')}
+          </Button>
+        )}
+      </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder p="md">
           <form

@@ -1,12 +1,13 @@
 import type { AppRoute } from '../../app/routeMeta';
 import { screen } from '../../platform/kit/screen';
-import { resourceRoutes } from '../../platform/resources';
+import { resourceRoutes, resourceScreen } from '../../platform/resources';
 
 const NS = ['documents'] as const;
 const folderPage = () => import('./FolderPage').then((m) => m.FolderPage);
 const documentPage = () => import('./DocumentPage').then((m) => m.DocumentPage);
 const previewPage = () => import('./PreviewPage').then((m) => m.PreviewPage);
 const documentForm = () => import('./DocumentForm').then((m) => m.DocumentForm);
+const templateForm = () => import('./TemplateForm').then((m) => m.TemplateForm);
 
 /**
  * Documents and folders (`/document-folders`): folders, text documents and their files; the document
@@ -29,8 +30,14 @@ export const documentRoutes: AppRoute[] = [
     NS,
   ),
   ...resourceRoutes('/document-generator/templates', (domain) => domain.documentTemplateResource, {
-    form: () => import('./TemplateForm').then((m) => m.TemplateForm),
+    form: templateForm,
   }),
+  resourceScreen(
+    'document-generator/templates/:copyFrom/copy',
+    'documents:templates.copyTitle',
+    (domain) => domain.documentTemplateResource,
+    templateForm,
+  ),
   screen(
     'document-generator/initiator/:initiatorType/preview/:initiatorId',
     'documents:preview.title',

@@ -13,7 +13,7 @@ import type { Job, Order, ResourceDescriptor } from '@tms/domain';
 import { type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type ApiError, api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
@@ -262,6 +262,16 @@ export function OperationPage<R extends Operation, V extends FieldValues>({
           current && (
             <>
               {actions}
+              <Button
+                variant="default"
+                size="sm"
+                leftSection={<IconFileDescription size={16} />}
+                component={Link}
+                to={`/document-generator/initiator/${descriptor.name}/preview/${current.id}`}
+                data-testid="operation-documents"
+              >
+                {t('actions.documents')}
+              </Button>
               <ArchiveActions descriptor={descriptor} current={current} fetching={page.record.isFetching} />
             </>
           )

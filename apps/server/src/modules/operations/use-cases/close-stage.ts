@@ -2,7 +2,7 @@ import { OPERATION_TYPES, stageCloseIssues, stageCloseSchema, stageSchema } from
 import { z } from 'zod';
 import { ErrorCollector } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
-import { notifyStageClosed } from '../notifications';
+import { notifyStageMoved } from '../notifications';
 import { OPERATION_KINDS } from '../operation';
 import { actorOf } from '../orders';
 import { stageManageScope } from '../scope';
@@ -65,7 +65,7 @@ export const closeStage = defineUseCase({
     const after = await saveStage(tx, auth, kind, operation, before, set, 'close', input.version);
     await applyEffects({ ...ctx, auth }, operation, kind, before.behaviours, 'close', actualDate);
     await runStageHandlers({ ...ctx, auth }, before, 'close');
-    await notifyStageClosed(ctx, kind.type, operation, after.name);
+    await notifyStageMoved(ctx, kind.type, operation, after.name, 'Closed');
     return stageEntity(after);
   },
 });

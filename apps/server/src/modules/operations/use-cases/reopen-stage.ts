@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { fieldError, forbidden } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
+import { notifyStageMoved } from '../notifications';
 import { OPERATION_KINDS } from '../operation';
 import { actorOf } from '../orders';
 import {
@@ -53,6 +54,7 @@ export const reopenStage = defineUseCase({
     const after = await saveStage(tx, auth, kind, operation, before, set, 'reopen', input.version);
     await applyEffects({ ...ctx, auth }, operation, kind, before.behaviours, 'reopen', before.actualDate);
     await runStageHandlers({ ...ctx, auth }, before, 'reopen');
+    await notifyStageMoved(ctx, kind.type, operation, after.name, 'Opened');
     return stageEntity(after);
   },
 });

@@ -141,14 +141,14 @@ export const writeOffer = defineUseCase({
       disabled: false,
     };
     const set = { ...values, status: statusOf(values) };
-    // The first price of an offer is news to the request's people; a changed price is not.
+    // The first price of an offer is news to the request's people; a changed price is its own type.
     const priced = async () => {
-      if (!input.amounts.length || existing?.amounts.length) return;
+      if (!input.amounts.length || !amountsChanged) return;
       const [request] = await ctx.tx
         .select()
         .from(customerRequests)
         .where(eq(customerRequests.id, input.requestId));
-      await notifyOfferPriced(ctx, request!, set);
+      await notifyOfferPriced(ctx, request!, set, !existing?.amounts.length);
     };
 
     if (existing) {
