@@ -1,2 +1,3 @@
 export * from './documents';
+export * from './initiator-values';
 export * from './templates';

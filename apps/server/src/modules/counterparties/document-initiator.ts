@@ -1,3 +1,4 @@
+import { documentDate, initiatorLabel } from '@tms/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { ResourceContext } from '../../platform/resources';
 import { countries } from '../reference-data';
@@ -9,14 +10,6 @@ import { counterpartyAgreements, counterpartyBankAccounts } from './tables';
  * a contract, a letter or a requisites sheet filled from the counterparty; its bank accounts and its
  * agreements are loops. Generated files are handed to the user (counterparties keep no files).
  */
-
-const dmy = (date: string | null | undefined): string => {
-  if (!date) return '';
-  const [y, m, d] = date.slice(0, 10).split('-');
-  return `${d}.${m}.${y}`;
-};
-
-const label = (ru: string, en: string) => ({ ru, en });
 
 async function loadCounterparty(ctx: ResourceContext, id: number) {
   const row = await counterpartyService.find(ctx, id, ctx.auth ? { access: 'read' } : {});
@@ -50,7 +43,7 @@ async function loadCounterparty(ctx: ResourceContext, id: number) {
       phone: row.phone ?? '',
       email: row.email ?? '',
       website: row.website ?? '',
-      today: dmy(new Date().toISOString()),
+      today: documentDate(ctx.clock?.() ?? new Date()),
       bankAccounts: accounts.map((account) => ({
         bankName: account.bankName ?? '',
         bik: account.bik ?? '',
@@ -61,49 +54,49 @@ async function loadCounterparty(ctx: ResourceContext, id: number) {
       })),
       agreements: agreements.map((agreement) => ({
         number: agreement.number ?? '',
-        date: dmy(agreement.date),
-        validUntil: dmy(agreement.validUntil),
+        date: documentDate(agreement.date),
+        validUntil: documentDate(agreement.validUntil),
       })),
     },
   };
 }
 
 export const COUNTERPARTY_DOCUMENT_INITIATOR = {
-  label: label('Контрагент', 'Counterparty'),
+  label: initiatorLabel('Контрагент', 'Counterparty'),
   fields: [
-    { tag: 'name', label: label('Название', 'Name') },
-    { tag: 'fullName', label: label('Полное название', 'Full name') },
-    { tag: 'nameEn', label: label('Название на английском', 'Name in English') },
-    { tag: 'country', label: label('Страна', 'Country') },
-    { tag: 'inn', label: label('ИНН', 'INN') },
-    { tag: 'kpp', label: label('КПП', 'KPP') },
-    { tag: 'ogrn', label: label('ОГРН', 'OGRN') },
-    { tag: 'okpo', label: label('ОКПО', 'OKPO') },
-    { tag: 'legalAddress', label: label('Юридический адрес', 'Legal address') },
-    { tag: 'postalAddress', label: label('Почтовый адрес', 'Postal address') },
-    { tag: 'phone', label: label('Телефон', 'Phone') },
-    { tag: 'email', label: label('E-mail', 'E-mail') },
-    { tag: 'website', label: label('Сайт', 'Website') },
-    { tag: 'today', label: label('Сегодняшняя дата', "Today's date") },
+    { tag: 'name', label: initiatorLabel('Название', 'Name') },
+    { tag: 'fullName', label: initiatorLabel('Полное название', 'Full name') },
+    { tag: 'nameEn', label: initiatorLabel('Название на английском', 'Name in English') },
+    { tag: 'country', label: initiatorLabel('Страна', 'Country') },
+    { tag: 'inn', label: initiatorLabel('ИНН', 'INN') },
+    { tag: 'kpp', label: initiatorLabel('КПП', 'KPP') },
+    { tag: 'ogrn', label: initiatorLabel('ОГРН', 'OGRN') },
+    { tag: 'okpo', label: initiatorLabel('ОКПО', 'OKPO') },
+    { tag: 'legalAddress', label: initiatorLabel('Юридический адрес', 'Legal address') },
+    { tag: 'postalAddress', label: initiatorLabel('Почтовый адрес', 'Postal address') },
+    { tag: 'phone', label: initiatorLabel('Телефон', 'Phone') },
+    { tag: 'email', label: initiatorLabel('E-mail', 'E-mail') },
+    { tag: 'website', label: initiatorLabel('Сайт', 'Website') },
+    { tag: 'today', label: initiatorLabel('Сегодняшняя дата', "Today's date") },
     {
       tag: 'bankAccounts',
-      label: label('Банковские счета (цикл)', 'Bank accounts (loop)'),
+      label: initiatorLabel('Банковские счета (цикл)', 'Bank accounts (loop)'),
       items: [
-        { tag: 'bankName', label: label('Банк', 'Bank') },
-        { tag: 'bik', label: label('БИК', 'BIC') },
-        { tag: 'account', label: label('Расчётный счёт', 'Account') },
-        { tag: 'correspondentAccount', label: label('Корр. счёт', 'Correspondent account') },
-        { tag: 'iban', label: label('IBAN', 'IBAN') },
-        { tag: 'swift', label: label('SWIFT', 'SWIFT') },
+        { tag: 'bankName', label: initiatorLabel('Банк', 'Bank') },
+        { tag: 'bik', label: initiatorLabel('БИК', 'BIC') },
+        { tag: 'account', label: initiatorLabel('Расчётный счёт', 'Account') },
+        { tag: 'correspondentAccount', label: initiatorLabel('Корр. счёт', 'Correspondent account') },
+        { tag: 'iban', label: initiatorLabel('IBAN', 'IBAN') },
+        { tag: 'swift', label: initiatorLabel('SWIFT', 'SWIFT') },
       ],
     },
     {
       tag: 'agreements',
-      label: label('Договоры (цикл)', 'Agreements (loop)'),
+      label: initiatorLabel('Договоры (цикл)', 'Agreements (loop)'),
       items: [
-        { tag: 'number', label: label('Номер', 'Number') },
-        { tag: 'date', label: label('Дата', 'Date') },
-        { tag: 'validUntil', label: label('Действует до', 'Valid until') },
+        { tag: 'number', label: initiatorLabel('Номер', 'Number') },
+        { tag: 'date', label: initiatorLabel('Дата', 'Date') },
+        { tag: 'validUntil', label: initiatorLabel('Действует до', 'Valid until') },
       ],
     },
   ],

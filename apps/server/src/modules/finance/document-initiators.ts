@@ -1,6 +1,7 @@
-import { amountInWords, padId, printableBillTotals } from '@tms/domain';
+import { amountInWords, documentDate, initiatorLabel, padId, printableBillTotals } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
+import type { Clock } from '../../platform/clock';
 import type { CallContext } from '../../platform/resources';
 import { legalEntities } from '../company';
 import { currencies } from '../reference-data';
@@ -15,16 +16,7 @@ import { bills, paymentForms } from './tables';
  * lines. Amounts are written as Russian documents write them ("1 500,00").
  */
 
-type Ctx = CallContext & { auth: AuthContext | null };
-
-const label = (ru: string, en: string) => ({ ru, en });
-
-const dmy = (date: string | Date | null | undefined): string => {
-  if (!date) return '';
-  const iso = typeof date === 'string' ? date : date.toISOString();
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}.${m}.${y}`;
-};
+type Ctx = CallContext & { auth: AuthContext | null; clock?: Clock };
 
 /** "1500.5" → "1 500,50": a decimal text as a Russian document prints it, never through a float. */
 const money = (amount: string | null): string => {
@@ -37,22 +29,22 @@ const money = (amount: string | null): string => {
 const read = (ctx: Ctx) => (ctx.auth ? { access: 'read' as const } : {});
 
 const BILL_FIELDS = [
-  { tag: 'number', label: label('Номер', 'Number') },
-  { tag: 'date', label: label('Дата', 'Date') },
-  { tag: 'paymentDate', label: label('Дата оплаты', 'Payment date') },
-  { tag: 'recognitionDate', label: label('Дата признания', 'Recognition date') },
-  { tag: 'direction', label: label('Доход / расход', 'Income / expense') },
-  { tag: 'counterpartyName', label: label('Контрагент', 'Counterparty') },
-  { tag: 'companyName', label: label('Наша компания', 'Our company') },
-  { tag: 'paymentFormName', label: label('Форма оплаты', 'Payment form') },
-  { tag: 'currency', label: label('Валюта', 'Currency') },
-  { tag: 'amount', label: label('Сумма', 'Amount') },
-  { tag: 'amountInWords', label: label('Сумма прописью', 'Amount in words') },
-  { tag: 'balance', label: label('Остаток к оплате', 'Balance') },
-  { tag: 'orderNumbers', label: label('Номера заказов', 'Order numbers') },
-  { tag: 'jobNumbers', label: label('Номера работ', 'Job numbers') },
-  { tag: 'comment', label: label('Комментарий', 'Comment') },
-  { tag: 'today', label: label('Сегодняшняя дата', "Today's date") },
+  { tag: 'number', label: initiatorLabel('Номер', 'Number') },
+  { tag: 'date', label: initiatorLabel('Дата', 'Date') },
+  { tag: 'paymentDate', label: initiatorLabel('Дата оплаты', 'Payment date') },
+  { tag: 'recognitionDate', label: initiatorLabel('Дата признания', 'Recognition date') },
+  { tag: 'direction', label: initiatorLabel('Доход / расход', 'Income / expense') },
+  { tag: 'counterpartyName', label: initiatorLabel('Контрагент', 'Counterparty') },
+  { tag: 'companyName', label: initiatorLabel('Наша компания', 'Our company') },
+  { tag: 'paymentFormName', label: initiatorLabel('Форма оплаты', 'Payment form') },
+  { tag: 'currency', label: initiatorLabel('Валюта', 'Currency') },
+  { tag: 'amount', label: initiatorLabel('Сумма', 'Amount') },
+  { tag: 'amountInWords', label: initiatorLabel('Сумма прописью', 'Amount in words') },
+  { tag: 'balance', label: initiatorLabel('Остаток к оплате', 'Balance') },
+  { tag: 'orderNumbers', label: initiatorLabel('Номера заказов', 'Order numbers') },
+  { tag: 'jobNumbers', label: initiatorLabel('Номера работ', 'Job numbers') },
+  { tag: 'comment', label: initiatorLabel('Комментарий', 'Comment') },
+  { tag: 'today', label: initiatorLabel('Сегодняшняя дата', "Today's date") },
 ];
 
 async function loadBill(ctx: Ctx, id: number) {
@@ -73,9 +65,9 @@ async function loadBill(ctx: Ctx, id: number) {
     title: row.number,
     data: {
       number: row.number,
-      date: dmy(row.date),
-      paymentDate: dmy(row.paymentDate),
-      recognitionDate: dmy(row.recognitionDate),
+      date: documentDate(row.date),
+      paymentDate: documentDate(row.paymentDate),
+      recognitionDate: documentDate(row.recognitionDate),
       direction: row.direction === 'INCOME' ? 'Доход' : 'Расход',
       counterpartyName: row.counterpartyName,
       companyName: company?.name ?? '',
@@ -87,45 +79,45 @@ async function loadBill(ctx: Ctx, id: number) {
       orderNumbers: row.orderIds.map((orderId) => padId(orderId)).join(', '),
       jobNumbers: row.jobIds.map((jobId) => padId(jobId)).join(', '),
       comment: row.comment ?? '',
-      today: dmy(new Date()),
+      today: documentDate(ctx.clock?.() ?? new Date()),
     },
   };
 }
 
 const PRINTABLE_BILL_FIELDS = [
-  { tag: 'number', label: label('Номер', 'Number') },
-  { tag: 'date', label: label('Дата', 'Date') },
-  { tag: 'billNumbers', label: label('Номера счетов', 'Bill numbers') },
-  { tag: 'companyName', label: label('Поставщик', 'Supplier') },
-  { tag: 'companyInn', label: label('ИНН поставщика', "Supplier's INN") },
-  { tag: 'companyKpp', label: label('КПП поставщика', "Supplier's KPP") },
-  { tag: 'companyAddress', label: label('Адрес поставщика', "Supplier's address") },
-  { tag: 'bankName', label: label('Банк', 'Bank') },
-  { tag: 'bankBik', label: label('БИК', 'BIK') },
-  { tag: 'correspondentAccount', label: label('Корр. счёт', 'Correspondent account') },
-  { tag: 'account', label: label('Расчётный счёт', 'Account') },
-  { tag: 'buyerName', label: label('Покупатель', 'Buyer') },
-  { tag: 'buyerInn', label: label('ИНН покупателя', "Buyer's INN") },
-  { tag: 'buyerKpp', label: label('КПП покупателя', "Buyer's KPP") },
-  { tag: 'buyerAddress', label: label('Адрес покупателя', "Buyer's address") },
-  { tag: 'basis', label: label('Основание', 'Basis') },
-  { tag: 'certificateNumber', label: label('Номер акта', 'Certificate number') },
-  { tag: 'certificateDate', label: label('Дата акта', 'Certificate date') },
-  { tag: 'currency', label: label('Валюта', 'Currency') },
-  { tag: 'total', label: label('Итого', 'Total') },
-  { tag: 'vat', label: label('В том числе НДС', 'VAT included') },
-  { tag: 'totalInWords', label: label('Итого прописью', 'Total in words') },
+  { tag: 'number', label: initiatorLabel('Номер', 'Number') },
+  { tag: 'date', label: initiatorLabel('Дата', 'Date') },
+  { tag: 'billNumbers', label: initiatorLabel('Номера счетов', 'Bill numbers') },
+  { tag: 'companyName', label: initiatorLabel('Поставщик', 'Supplier') },
+  { tag: 'companyInn', label: initiatorLabel('ИНН поставщика', "Supplier's INN") },
+  { tag: 'companyKpp', label: initiatorLabel('КПП поставщика', "Supplier's KPP") },
+  { tag: 'companyAddress', label: initiatorLabel('Адрес поставщика', "Supplier's address") },
+  { tag: 'bankName', label: initiatorLabel('Банк', 'Bank') },
+  { tag: 'bankBik', label: initiatorLabel('БИК', 'BIK') },
+  { tag: 'correspondentAccount', label: initiatorLabel('Корр. счёт', 'Correspondent account') },
+  { tag: 'account', label: initiatorLabel('Расчётный счёт', 'Account') },
+  { tag: 'buyerName', label: initiatorLabel('Покупатель', 'Buyer') },
+  { tag: 'buyerInn', label: initiatorLabel('ИНН покупателя', "Buyer's INN") },
+  { tag: 'buyerKpp', label: initiatorLabel('КПП покупателя', "Buyer's KPP") },
+  { tag: 'buyerAddress', label: initiatorLabel('Адрес покупателя', "Buyer's address") },
+  { tag: 'basis', label: initiatorLabel('Основание', 'Basis') },
+  { tag: 'certificateNumber', label: initiatorLabel('Номер акта', 'Certificate number') },
+  { tag: 'certificateDate', label: initiatorLabel('Дата акта', 'Certificate date') },
+  { tag: 'currency', label: initiatorLabel('Валюта', 'Currency') },
+  { tag: 'total', label: initiatorLabel('Итого', 'Total') },
+  { tag: 'vat', label: initiatorLabel('В том числе НДС', 'VAT included') },
+  { tag: 'totalInWords', label: initiatorLabel('Итого прописью', 'Total in words') },
   {
     tag: 'lines',
-    label: label('Услуги (цикл)', 'Services (loop)'),
+    label: initiatorLabel('Услуги (цикл)', 'Services (loop)'),
     items: [
-      { tag: 'position', label: label('№', 'No.') },
-      { tag: 'name', label: label('Услуга', 'Service') },
-      { tag: 'quantity', label: label('Количество', 'Quantity') },
-      { tag: 'unit', label: label('Единица', 'Unit') },
-      { tag: 'price', label: label('Цена', 'Price') },
-      { tag: 'vatRate', label: label('Ставка НДС', 'VAT rate') },
-      { tag: 'amount', label: label('Сумма', 'Amount') },
+      { tag: 'position', label: initiatorLabel('№', 'No.') },
+      { tag: 'name', label: initiatorLabel('Услуга', 'Service') },
+      { tag: 'quantity', label: initiatorLabel('Количество', 'Quantity') },
+      { tag: 'unit', label: initiatorLabel('Единица', 'Unit') },
+      { tag: 'price', label: initiatorLabel('Цена', 'Price') },
+      { tag: 'vatRate', label: initiatorLabel('Ставка НДС', 'VAT rate') },
+      { tag: 'amount', label: initiatorLabel('Сумма', 'Amount') },
     ],
   },
 ];
@@ -143,7 +135,7 @@ async function loadPrintableBill(ctx: Ctx, id: number) {
     title: row.number,
     data: {
       number: row.number,
-      date: dmy(row.date),
+      date: documentDate(row.date),
       billNumbers: row.billIds.map((billId) => numbers.get(billId) ?? '').join(', '),
       companyName: supplier.name,
       companyInn: supplier.inn ?? '',
@@ -159,7 +151,7 @@ async function loadPrintableBill(ctx: Ctx, id: number) {
       buyerAddress: buyer.address ?? '',
       basis: row.basis ?? '',
       certificateNumber: row.certificateNumber ?? '',
-      certificateDate: dmy(row.certificateDate),
+      certificateDate: documentDate(row.certificateDate),
       currency: document.currency,
       total: money(totals.total),
       vat: totals.withoutVat ? 'Без НДС' : totals.vat.map((v) => `${v.rate}%: ${money(v.amount)}`).join('; '),
@@ -179,9 +171,9 @@ async function loadPrintableBill(ctx: Ctx, id: number) {
 
 /** The documents module's initiators finance answers for; a printable bill's documents are its files. */
 export const FINANCE_DOCUMENT_INITIATORS = {
-  bill: { label: label('Счёт', 'Bill'), fields: BILL_FIELDS, load: loadBill },
+  bill: { label: initiatorLabel('Счёт', 'Bill'), fields: BILL_FIELDS, load: loadBill },
   printableBill: {
-    label: label('Счёт на оплату', 'Printable bill'),
+    label: initiatorLabel('Счёт на оплату', 'Printable bill'),
     fields: PRINTABLE_BILL_FIELDS,
     load: loadPrintableBill,
     fileOwnerType: PRINTABLE_BILL_FILE_OWNER,

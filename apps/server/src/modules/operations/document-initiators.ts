@@ -1,8 +1,11 @@
 import {
   type Cargo,
+  documentDate,
+  initiatorLabel,
   padId,
-  ROUTE_POINT_KIND_LABELS,
+  ROUTE_LOOP_FIELD,
   type RoutePoint,
+  routeLoopRows,
   TRANSPORT_TYPE_LABELS,
   type TransportType,
 } from '@tms/domain';
@@ -18,91 +21,64 @@ import type { jobs, orders } from './tables';
  * point kinds and transport types by their Russian names, never their codes.
  */
 
-const dmy = (date: string | Date | null | undefined): string => {
-  if (!date) return '';
-  const iso = typeof date === 'string' ? date : date.toISOString();
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}.${m}.${y}`;
-};
-
-const label = (ru: string, en: string) => ({ ru, en });
-
 const COMMON_FIELDS = [
-  { tag: 'number', label: label('Номер', 'Number') },
-  { tag: 'createdAt', label: label('Дата создания', 'Created on') },
-  { tag: 'today', label: label('Сегодняшняя дата', "Today's date") },
-  { tag: 'dispatchDate', label: label('Дата отправки', 'Dispatch date') },
-  { tag: 'deliveryDate', label: label('Дата доставки', 'Delivery date') },
-  {
-    tag: 'route',
-    label: label('Маршрут (цикл по точкам)', 'Route (loop over points)'),
-    items: [
-      { tag: 'kind', label: label('Тип точки', 'Point kind') },
-      { tag: 'address', label: label('Адрес', 'Address') },
-      { tag: 'dateFrom', label: label('Дата с', 'Date from') },
-      { tag: 'dateTo', label: label('Дата по', 'Date to') },
-      { tag: 'contactName', label: label('Контакт', 'Contact') },
-      { tag: 'contactPhone', label: label('Телефон', 'Phone') },
-    ],
-  },
+  { tag: 'number', label: initiatorLabel('Номер', 'Number') },
+  { tag: 'createdAt', label: initiatorLabel('Дата создания', 'Created on') },
+  { tag: 'today', label: initiatorLabel('Сегодняшняя дата', "Today's date") },
+  { tag: 'dispatchDate', label: initiatorLabel('Дата отправки', 'Dispatch date') },
+  { tag: 'deliveryDate', label: initiatorLabel('Дата доставки', 'Delivery date') },
+  ROUTE_LOOP_FIELD,
   {
     tag: 'stages',
-    label: label('Этапы (цикл)', 'Stages (loop)'),
+    label: initiatorLabel('Этапы (цикл)', 'Stages (loop)'),
     items: [
-      { tag: 'name', label: label('Этап', 'Stage') },
-      { tag: 'expectedDate', label: label('Плановая дата', 'Expected date') },
-      { tag: 'actualDate', label: label('Фактическая дата', 'Actual date') },
-      { tag: 'closed', label: label('Закрыт (да/нет)', 'Closed (yes/no)') },
+      { tag: 'name', label: initiatorLabel('Этап', 'Stage') },
+      { tag: 'expectedDate', label: initiatorLabel('Плановая дата', 'Expected date') },
+      { tag: 'actualDate', label: initiatorLabel('Фактическая дата', 'Actual date') },
+      { tag: 'closed', label: initiatorLabel('Закрыт (да/нет)', 'Closed (yes/no)') },
     ],
   },
 ];
 
 const ORDER_FIELDS = [
   ...COMMON_FIELDS,
-  { tag: 'clientName', label: label('Клиент', 'Client') },
-  { tag: 'productName', label: label('Продукт', 'Product') },
-  { tag: 'transportType', label: label('Вид транспорта', 'Transport type') },
-  { tag: 'cargoDescription', label: label('Описание груза', 'Cargo description') },
-  { tag: 'cargoWeight', label: label('Вес, кг', 'Weight, kg') },
-  { tag: 'cargoVolume', label: label('Объём, м³', 'Volume, m³') },
-  { tag: 'cargoPlaces', label: label('Количество мест', 'Number of places') },
-  { tag: 'cargoPackaging', label: label('Упаковка', 'Packaging') },
-  { tag: 'cargoDeclaredValue', label: label('Объявленная стоимость', 'Declared value') },
+  { tag: 'clientName', label: initiatorLabel('Клиент', 'Client') },
+  { tag: 'productName', label: initiatorLabel('Продукт', 'Product') },
+  { tag: 'transportType', label: initiatorLabel('Вид транспорта', 'Transport type') },
+  { tag: 'cargoDescription', label: initiatorLabel('Описание груза', 'Cargo description') },
+  { tag: 'cargoWeight', label: initiatorLabel('Вес, кг', 'Weight, kg') },
+  { tag: 'cargoVolume', label: initiatorLabel('Объём, м³', 'Volume, m³') },
+  { tag: 'cargoPlaces', label: initiatorLabel('Количество мест', 'Number of places') },
+  { tag: 'cargoPackaging', label: initiatorLabel('Упаковка', 'Packaging') },
+  { tag: 'cargoDeclaredValue', label: initiatorLabel('Объявленная стоимость', 'Declared value') },
   {
     tag: 'tnvedCodes',
-    label: label('Коды ТН ВЭД (цикл)', 'TNVED codes (loop)'),
-    items: [{ tag: 'code', label: label('Код', 'Code') }],
+    label: initiatorLabel('Коды ТН ВЭД (цикл)', 'TNVED codes (loop)'),
+    items: [{ tag: 'code', label: initiatorLabel('Код', 'Code') }],
   },
 ];
 
 const JOB_FIELDS = [
   ...COMMON_FIELDS,
-  { tag: 'contractorName', label: label('Подрядчик', 'Contractor') },
-  { tag: 'orderNumbers', label: label('Номера заказов', 'Order numbers') },
+  { tag: 'contractorName', label: initiatorLabel('Подрядчик', 'Contractor') },
+  { tag: 'orderNumbers', label: initiatorLabel('Номера заказов', 'Order numbers') },
 ];
 
 async function operationData(ctx: ResourceContext, kind: OperationKind, id: number) {
   const row = await kind.service.find(ctx, id, ctx.auth ? { access: 'read' } : {});
   const stages = await stagesOf(ctx.tx, kind.type, id);
-  const route = (row.route as RoutePoint[]).map((point) => ({
-    kind: ROUTE_POINT_KIND_LABELS[point.kind]?.ru ?? point.kind,
-    address: point.address,
-    dateFrom: dmy(point.dateFrom),
-    dateTo: dmy(point.dateTo),
-    contactName: point.contactName ?? '',
-    contactPhone: point.contactPhone ?? '',
-  }));
+  const route = routeLoopRows(row.route as RoutePoint[]);
   const common = {
     number: padId(row.id),
-    createdAt: dmy(row.createdAt),
-    today: dmy(new Date()),
-    dispatchDate: dmy(row.dispatchDate),
-    deliveryDate: dmy(row.deliveryDate),
+    createdAt: documentDate(row.createdAt),
+    today: documentDate(ctx.clock?.() ?? new Date()),
+    dispatchDate: documentDate(row.dispatchDate),
+    deliveryDate: documentDate(row.deliveryDate),
     route,
     stages: stages.map((stage) => ({
       name: stage.name,
-      expectedDate: dmy(stage.expectedDate),
-      actualDate: dmy(stage.actualDate),
+      expectedDate: documentDate(stage.expectedDate),
+      actualDate: documentDate(stage.actualDate),
       closed: stage.closed ? 'да' : 'нет',
     })),
   };
@@ -148,6 +124,11 @@ async function loadJob(ctx: ResourceContext, id: number) {
 
 /** The documents module's initiators this module answers for; generated files are the operation's files. */
 export const OPERATION_DOCUMENT_INITIATORS = {
-  order: { label: label('Заказ', 'Order'), fields: ORDER_FIELDS, load: loadOrder, fileOwnerType: 'order' },
-  job: { label: label('Работа', 'Job'), fields: JOB_FIELDS, load: loadJob, fileOwnerType: 'job' },
+  order: {
+    label: initiatorLabel('Заказ', 'Order'),
+    fields: ORDER_FIELDS,
+    load: loadOrder,
+    fileOwnerType: 'order',
+  },
+  job: { label: initiatorLabel('Работа', 'Job'), fields: JOB_FIELDS, load: loadJob, fileOwnerType: 'job' },
 };
