@@ -3,7 +3,7 @@ import * as company from './company';
 import * as counterparties from './counterparties';
 import * as customs from './customs';
 import * as finance from './finance';
-import { BILL_ROLES } from './finance';
+import { BILL_ROLES, PAYMENT_ROLES } from './finance';
 import * as operations from './operations';
 import { OPERATION_ROLES } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
@@ -120,6 +120,12 @@ const CATALOGUE: readonly NavEntry[] = [
         icon: 'receipt',
         route: '/finances/bills',
         roles: [...BILL_ROLES.view, ...BILL_ROLES.edit, ...BILL_ROLES.create],
+      },
+      {
+        name: 'nav.payments',
+        icon: 'cash',
+        route: '/finances/payments',
+        roles: [...PAYMENT_ROLES.view],
       },
     ],
   },

@@ -4,6 +4,7 @@ export * from './bills';
 export * from './currency-rates';
 export * from './finance-control-status-reasons';
 export * from './payment-forms';
+export * from './payments';
 export * from './printable-bill-document';
 export * from './printable-bill-templates';
 export * from './rate-import';

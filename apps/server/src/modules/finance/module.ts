@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import { files } from '../../platform/files/tables';
 import { defineModule } from '../../platform/modules';
+import { billHasPayments } from './payments';
 import routes from './routes';
 import { ledgerEntries } from './tables';
 
@@ -25,7 +26,7 @@ export const financeModule = defineModule({
   name: 'finance',
   routes,
   contributes: {
-    billChangeBlockers: { files: billHasFiles },
+    billChangeBlockers: { files: billHasFiles, payments: billHasPayments },
     creditExposureSources: { bills: receivable },
   },
 });

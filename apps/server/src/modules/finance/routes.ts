@@ -19,6 +19,7 @@ import { getOptions } from '../options';
 import { banks, countries, currencies } from '../reference-data';
 import { registerBankStatementRoutes } from './bank-statements';
 import { registerBillRoutes } from './bill-routes';
+import { registerPaymentRoutes } from './payment-routes';
 import { registerPrintableBillTemplateRoutes } from './printable-bill-templates';
 import { registerRateImportRoutes } from './rate-import-routes';
 import { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
@@ -88,4 +89,5 @@ export default async function financeModule(app: App): Promise<void> {
   registerRateImportRoutes(app);
   registerPrintableBillTemplateRoutes(app);
   registerBillRoutes(app);
+  registerPaymentRoutes(app);
 }

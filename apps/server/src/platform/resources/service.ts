@@ -613,9 +613,10 @@ export function resourceService<T extends ResourceTable>(
           .insert(table)
           .values(columnValues(values) as never)
           .returning()) as Row[];
+        // The hooks first: what they store beside the row (a payment's links) is part of its entity.
+        await changed(ctx, { action: 'create', before: null, after: row!, input });
         const after = await toEntity(row!, ctx);
         await log(ctx, 'create', idOf(row!), null, after);
-        await changed(ctx, { action: 'create', before: null, after: row!, input });
         await assertStillReadable(ctx, idOf(row!));
         return after;
       });
@@ -650,9 +651,10 @@ export function resourceService<T extends ResourceTable>(
           .where(and(eq(idColumn, id), eq(versionColumn, version), scope))
           .returning()) as Row[];
         if (!row) throw conflict();
-        const after = await toEntity(row, ctx);
-        await log(ctx, 'update', id, await toEntity(existing, ctx), after);
+        const before = await toEntity(existing, ctx);
         await changed(ctx, { action: 'update', before: existing, after: row, input });
+        const after = await toEntity(row, ctx);
+        await log(ctx, 'update', id, before, after);
         await assertStillReadable(ctx, id);
         return after;
       });

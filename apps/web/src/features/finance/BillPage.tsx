@@ -12,6 +12,7 @@ import { RecordPlaceholder } from '../../platform/resources/RecordPage';
 import { ResourceForm } from '../../platform/resources/ResourceForm';
 import { useResourceTexts } from '../../platform/resources/texts';
 import type { ResourceScreenProps } from '../../platform/resources/types';
+import BillPayments from './BillPayments';
 
 /**
  * A bill (`/finances/bills/new`, `/{id}`), a copy of one (`/{sourceBillId}/copy`) and a new bill of an
@@ -48,6 +49,20 @@ export function BillPage(props: ResourceScreenProps) {
   return (
     <ResourceForm
       {...props}
+      options={{
+        ...props.options,
+        recordTabs: (record) => [
+          {
+            value: 'payments',
+            label: t('payments.title'),
+            content: (
+              <BillPayments
+                bill={{ id: record.id, amount: String(record.amount), balance: String(record.balance) }}
+              />
+            ),
+          },
+        ],
+      }}
       start={start.data ?? null}
       actions={(record) =>
         record &&
