@@ -8,3 +8,4 @@ export * from './payments';
 export * from './printable-bill-document';
 export * from './printable-bill-templates';
 export * from './rate-import';
+export * from './statement-import';

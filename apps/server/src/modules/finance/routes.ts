@@ -22,6 +22,7 @@ import { registerBillRoutes } from './bill-routes';
 import { registerPaymentRoutes } from './payment-routes';
 import { registerPrintableBillTemplateRoutes } from './printable-bill-templates';
 import { registerRateImportRoutes } from './rate-import-routes';
+import { registerStatementImportRoutes } from './statement-import';
 import { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
 
 type Values = Record<string, unknown>;
@@ -90,4 +91,5 @@ export default async function financeModule(app: App): Promise<void> {
   registerPrintableBillTemplateRoutes(app);
   registerBillRoutes(app);
   registerPaymentRoutes(app);
+  registerStatementImportRoutes(app);
 }
