@@ -55,6 +55,7 @@ export function BillPage(props: ResourceScreenProps) {
           {
             value: 'payments',
             label: t('payments.title'),
+            testId: 'tab-payments',
             content: (
               <BillPayments
                 bill={{ id: record.id, amount: String(record.amount), balance: String(record.balance) }}

@@ -11,6 +11,7 @@ import type { ResourceScreenProps } from '../../platform/resources';
 import { resourceKey } from '../../platform/resources/keys';
 import { listStateOf } from '../../platform/resources/logic';
 import { ResourceList } from '../../platform/resources/ResourceList';
+import { StatementImport } from './StatementImport';
 
 /** The totals of what the list shows (its search and filters), one line per currency. */
 function PaymentTotalsBar() {
@@ -51,12 +52,12 @@ function PaymentTotalsBar() {
   );
 }
 
-/** Payments: the engine's list, with the totals per currency for those who may see them. */
+/** Payments: the engine's list with the statement import, and the totals per currency for those who may see them. */
 export function PaymentList(props: ResourceScreenProps) {
   const system = useSystemData();
   return (
     <Stack gap="md">
-      <ResourceList {...props} />
+      <ResourceList {...props} options={{ ...props.options, toolbar: <StatementImport /> }} />
       {hasRole(system, ['ROLE_PAYMENT_TOTALS']) && <PaymentTotalsBar />}
     </Stack>
   );
