@@ -127,6 +127,12 @@ const CATALOGUE: readonly NavEntry[] = [
         route: '/finances/payments',
         roles: [...PAYMENT_ROLES.view],
       },
+      {
+        name: 'nav.currencyConversion',
+        icon: 'arrows-exchange',
+        route: '/currency-conversion',
+        roles: [...PAYMENT_ROLES.view],
+      },
     ],
   },
   {

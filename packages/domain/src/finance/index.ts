@@ -1,6 +1,7 @@
 export * from './amount-in-words';
 export * from './bank-statement';
 export * from './bills';
+export * from './currency-conversions';
 export * from './currency-rates';
 export * from './finance-control-status-reasons';
 export * from './payment-forms';

@@ -56,11 +56,19 @@ const command = fc.oneof(
   fc.record({ kind: fc.constant('rate' as const), date: day, rate: fc.integer({ min: 50, max: 150 }) }),
   fc.record({ kind: fc.constant('pay' as const), pick: fc.nat(), amount, date: day, link: fc.boolean() }),
   fc.record({ kind: fc.constant('unpay' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('convert' as const),
+    sold: amount,
+    bought: amount,
+    date: day,
+    buyUsd: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('unconvert' as const), pick: fc.nat() }),
 );
 
 /**
- * Random sequences of bill creates, updates and deletes, payments (linked to a bill or not) and their
- * deletes, month locks and rate edits; after every step the ledger's invariants hold (docs/finance.md
+ * Random sequences of bill creates, updates and deletes, payments (linked to a bill or not), currency
+ * conversions and their deletes, month locks and rate edits; after every step the ledger's invariants hold (docs/finance.md
  * "Ledger", "Payments"). Every refusal must be one of the rules' messages.
  */
 describe('ledger invariants', () => {
@@ -150,12 +158,13 @@ describe('ledger invariants', () => {
       );
       expect(cash!.sum).toBe(payment.direction === 'INCOMING' ? payment.amount : `-${payment.amount}`);
     }
-    // A deleted payment's entries net to zero.
+    // A deleted payment's or conversion's entries net to zero.
     const leftovers = await rowsOf(
       db,
       sql`SELECT t.source_id FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
-          WHERE t.source_type = 'payment' AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = t.source_id)
-          GROUP BY t.source_id, e.account, e.currency_id HAVING sum(e.amount) <> 0`,
+          WHERE (t.source_type = 'payment' AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = t.source_id))
+             OR (t.source_type = 'conversion' AND NOT EXISTS (SELECT 1 FROM currency_conversions c WHERE c.id = t.source_id))
+          GROUP BY t.source_type, t.source_id, e.account, e.currency_id HAVING sum(e.amount) <> 0`,
     );
     expect(leftovers).toEqual([]);
     for (const [month, count] of lockedCounts) {
@@ -172,6 +181,7 @@ describe('ledger invariants', () => {
     const lockedCounts = new Map<string, number>();
     const live: { id: number; version: number }[] = [];
     const paid: number[] = [];
+    const converted: number[] = [];
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 12 }), async (commands) => {
         for (const step of commands) {
@@ -229,6 +239,22 @@ describe('ledger invariants', () => {
             const index = step.pick % paid.length;
             const res = await call('DELETE', `/finances/payments/${paid[index]}`);
             if (res.statusCode === 200) paid.splice(index, 1);
+            else expectRuleRefusal(res, 'date');
+          } else if (step.kind === 'convert') {
+            const [sold, bought] = step.buyUsd ? [world.rub, world.usd] : [world.usd, world.rub];
+            const res = await call('POST', '/currency-conversion', {
+              date: step.date,
+              soldFormId: forms.get(sold),
+              soldAmount: step.sold,
+              boughtFormId: forms.get(bought),
+              boughtAmount: step.bought,
+            });
+            if (res.statusCode === 201) converted.push(res.json().data.id);
+            else expectRuleRefusal(res, 'date');
+          } else if (step.kind === 'unconvert' && converted.length) {
+            const index = step.pick % converted.length;
+            const res = await call('DELETE', `/currency-conversion/${converted[index]}`);
+            if (res.statusCode === 200) converted.splice(index, 1);
             else expectRuleRefusal(res, 'date');
           } else if (step.kind === 'lock') {
             const res = await call(step.on ? 'PUT' : 'DELETE', `/finances/period-locks/${step.month}`);

@@ -1,5 +1,6 @@
 import {
   BILL_MESSAGES,
+  CURRENCY_CONVERSION_MESSAGES,
   CURRENCY_RATE_MESSAGES,
   flattenTree,
   MESSAGES,
@@ -312,5 +313,66 @@ describe('payments', () => {
     const created = answers.filter((res) => res.statusCode === 201).map((res) => res.json().data.id);
     expect(new Set(created).size).toBe(1);
     expect((await ctx.database.db.select().from(payments).where(eq(payments.number, 'IDEM'))).length).toBe(1);
+  });
+
+  it('converts between payment forms, posted as a pair balancing per currency, and deleted by reversal', async () => {
+    const [usdForm] = await rowsOf<{ id: number }>(
+      ctx.database.db,
+      sql`INSERT INTO payment_forms (name, legal_entity_id, bank_id, account_number, currency_id, service_office_id)
+          SELECT 'Конверсия USD', legal_entity_id, bank_id, '40702840' || lpad((id + 1000)::text, 12, '0'), ${world.usd}, service_office_id
+          FROM payment_forms WHERE id = ${world.form} RETURNING id`,
+    );
+    const body = {
+      date: '2026-03-20',
+      soldFormId: world.form,
+      soldAmount: '9100.00',
+      boughtFormId: usdForm!.id,
+      boughtAmount: '100.00',
+    };
+    const same = await call('POST', '/currency-conversion', cashier, { ...body, boughtFormId: world.form });
+    expect(same.statusCode).toBe(400);
+    expect(flattenTree(same.json().errors)).toEqual({
+      boughtFormId: [CURRENCY_CONVERSION_MESSAGES.sameCurrency],
+    });
+    const res = await call('POST', '/currency-conversion', cashier, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const conversion = res.json().data;
+    expect(conversion).toMatchObject({
+      soldCurrencyId: world.rub,
+      boughtCurrencyId: world.usd,
+      rate: '0.010989',
+    });
+    const entries = await rowsOf<{ account: string; currency: number; amount: string; base: string }>(
+      ctx.database.db,
+      sql`SELECT e.account, e.currency_id AS currency, e.amount::text, e.base_amount::text AS base FROM ledger_entries e
+          JOIN ledger_transactions t ON t.id = e.transaction_id
+          WHERE t.source_type = 'conversion' AND t.source_id = ${conversion.id} ORDER BY e.currency_id, e.account`,
+    );
+    // 20 March: 90.20 RUB per USD; the 80 RUB difference stays on CONVERSION as the loss in base.
+    expect(entries).toEqual(
+      [
+        { account: 'CASH', currency: world.rub, amount: '-9100.00', base: '-9100.00' },
+        { account: 'CONVERSION', currency: world.rub, amount: '9100.00', base: '9100.00' },
+        { account: 'CASH', currency: world.usd, amount: '100.00', base: '9020.00' },
+        { account: 'CONVERSION', currency: world.usd, amount: '-100.00', base: '-9020.00' },
+      ].sort((a, b) => a.currency - b.currency || a.account.localeCompare(b.account)),
+    );
+    const admin = await signIn(ctx, ['ROLE_ADMIN']);
+    const change = await call('PUT', `/currency-conversion/${conversion.id}`, admin, {
+      soldAmount: '1.00',
+      version: conversion.version,
+    });
+    expect(change.statusCode).toBe(400);
+    expect(flattenTree(change.json().errors)).toEqual({ '': [CURRENCY_CONVERSION_MESSAGES.fixed] });
+    const deleter = await signIn(ctx, ['ROLE_PAYMENT_LIST_ALL', 'ROLE_PAYMENT_DELETE_ALL']);
+    expect((await call('DELETE', `/currency-conversion/${conversion.id}`, deleter)).statusCode).toBe(200);
+    const [net] = await rowsOf<{ n: number }>(
+      ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM (SELECT e.account, e.currency_id FROM ledger_entries e
+          JOIN ledger_transactions t ON t.id = e.transaction_id
+          WHERE t.source_type = 'conversion' AND t.source_id = ${conversion.id}
+          GROUP BY e.account, e.currency_id HAVING sum(e.amount) <> 0) open`,
+    );
+    expect(net!.n).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import {
   paymentResource,
 } from '@tms/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
@@ -34,30 +35,32 @@ type Values = Record<string, unknown>;
 
 // ---- Scopes (docs/finance.md "Payments": who reaches a payment) ----
 
-const ownPayment = (userId: number) => sql`${payments.createdById} = ${userId}`;
-const officePayment = (officeId: number) => sql`${payments.serviceOfficeId} = ${officeId}`;
-
-function orFalse(parts: (SQL | null)[]): SQL {
-  const held = parts.filter((part): part is SQL => part !== null);
-  return held.length ? sql`(${sql.join(held, sql` OR `)})` : sql`false`;
+/**
+ * Who reaches a payment, or a currency conversion (the same roles): reads by the list's scope (office: the
+ * record's office; all) and the records one entered; deletes by the delete scope (own, office, all) among them.
+ */
+export function movementScopes(columns: { createdById: PgColumn; serviceOfficeId: PgColumn }) {
+  const own = (userId: number) => sql`${columns.createdById} = ${userId}`;
+  const office = (officeId: number) => sql`${columns.serviceOfficeId} = ${officeId}`;
+  const read = (auth: AuthContext): SQL => {
+    const list = resolveScope(auth, 'ROLE_PAYMENT_LIST', { office });
+    const parts = [
+      list.access === 'all' ? sql`true` : list.access === 'restricted' ? list.where : null,
+      hasAnyRole(auth, ['ROLE_PAYMENT_CREATE']) ? own(auth.userId) : null,
+    ].filter((part): part is SQL => part !== null);
+    return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
+  };
+  const remove = (auth: AuthContext): SQL => {
+    const scope = resolveScope(auth, 'ROLE_PAYMENT_DELETE', { own, office });
+    if (scope.access === 'none') return sql`false`;
+    return scope.access === 'all' ? read(auth) : sql`(${read(auth)} AND ${scope.where})`;
+  };
+  return { read, remove };
 }
 
-/** Reads: the list's scope (office: the payment's office, all), and the payments one entered. */
-export function paymentReadScope(auth: AuthContext): SQL {
-  const list = resolveScope(auth, 'ROLE_PAYMENT_LIST', { office: officePayment });
-  return orFalse([
-    list.access === 'all' ? sql`true` : list.access === 'restricted' ? list.where : null,
-    hasAnyRole(auth, ['ROLE_PAYMENT_CREATE']) ? ownPayment(auth.userId) : null,
-  ]);
-}
-
-/** Deletes: own (entered by me), office, all, of the payments one reads. */
-function paymentDeleteScope(auth: AuthContext): SQL {
-  const scope = resolveScope(auth, 'ROLE_PAYMENT_DELETE', { own: ownPayment, office: officePayment });
-  if (scope.access === 'none') return sql`false`;
-  const read = paymentReadScope(auth);
-  return scope.access === 'all' ? read : sql`(${read} AND ${scope.where})`;
-}
+const paymentScopes = movementScopes(payments);
+export const paymentReadScope = paymentScopes.read;
+const paymentDeleteScope = paymentScopes.remove;
 
 /** Link changes: ROLE_PAYMENT_LINKED on the payments one reads. */
 function paymentLinkScope(auth: AuthContext): SQL {

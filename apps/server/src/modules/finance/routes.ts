@@ -14,11 +14,12 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { afterUpdate, registerResource } from '../../platform/resources';
+import { afterUpdate, registerResource, registerResourceRoutes } from '../../platform/resources';
 import { getOptions } from '../options';
 import { banks, countries, currencies } from '../reference-data';
 import { registerBankStatementRoutes } from './bank-statements';
 import { registerBillRoutes } from './bill-routes';
+import { conversionService } from './conversions';
 import { registerPaymentRoutes } from './payment-routes';
 import { registerPrintableBillTemplateRoutes } from './printable-bill-templates';
 import { registerRateImportRoutes } from './rate-import-routes';
@@ -92,4 +93,5 @@ export default async function financeModule(app: App): Promise<void> {
   registerBillRoutes(app);
   registerPaymentRoutes(app);
   registerStatementImportRoutes(app);
+  registerResourceRoutes(app, conversionService);
 }

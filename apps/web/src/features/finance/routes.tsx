@@ -9,8 +9,8 @@ const paymentLinks = lazy(() => import('./PaymentLinks').then((m) => ({ default:
 
 /**
  * Finances: bills (`/finances/bills`: the engine's list, the bill's form, its copy and a bill of an order
- * or a job), payments (the list with totals, the form with its links, a payment of a bill) and the period
- * locks of the ledger.
+ * or a job), payments (the list with totals, the form with its links, a payment of a bill), currency
+ * conversions and the period locks of the ledger.
  */
 export const financeRoutes: AppRoute[] = [
   ...resourceRoutes('/finances/bills', (domain) => domain.billResource, { form: billPage }),
@@ -37,6 +37,7 @@ export const financeRoutes: AppRoute[] = [
     (d) => d.paymentResource,
     paymentPage,
   ),
+  ...resourceRoutes('/currency-conversion', (domain) => domain.currencyConversionResource),
   screen(
     'finances/period-locks',
     'nav:nav.periodLocks',
