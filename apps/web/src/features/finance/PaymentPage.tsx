@@ -6,14 +6,20 @@ import { RecordPlaceholder } from '../../platform/resources/RecordPage';
 import { ResourceForm } from '../../platform/resources/ResourceForm';
 import { useResourceTexts } from '../../platform/resources/texts';
 import type { ResourceScreenProps } from '../../platform/resources/types';
+import { FieldInput, type FieldWidgetProps } from '../../platform/resources/widgets';
+
+/** A saved payment's own fields: shown, never changed (only its links change). */
+function Fixed(props: FieldWidgetProps) {
+  return <FieldInput {...props} disabled />;
+}
 
 /**
  * A payment (`/finances/payments/new`, `/{id}`) and a new payment of a bill (`/new/by-bill/{billId}`): the
  * server answers the body it starts from (the bill's form, counterparty and open balance, linked to it);
- * the rest is the resource's form with the links editor.
+ * the rest is the resource's form with the links editor. A saved payment changes only its links.
  */
 export function PaymentPage(props: ResourceScreenProps) {
-  const { billId } = useParams();
+  const { billId, id } = useParams();
   const texts = useResourceTexts(props.descriptor);
   const startUrl = billId ? `/finances/payments/by-bill/${billId}` : null;
   const start = useQuery({
@@ -31,5 +37,19 @@ export function PaymentPage(props: ResourceScreenProps) {
       />
     );
   }
-  return <ResourceForm {...props} start={start.data ?? null} />;
+  const saved = id !== undefined && /^\d+$/.test(id);
+  const fixed = saved
+    ? Object.fromEntries(
+        props.descriptor.fields
+          .filter((field) => !field.readOnly && field.name !== 'links')
+          .map((field) => [field.name, Fixed]),
+      )
+    : {};
+  return (
+    <ResourceForm
+      {...props}
+      options={{ ...props.options, fields: { ...fixed, ...props.options.fields } }}
+      start={start.data ?? null}
+    />
+  );
 }
