@@ -242,6 +242,13 @@ export const ENDPOINTS: BenchEndpoint[] = [
     grows: 'bills',
   },
   {
+    // The payment list as it opens (newest payment date first).
+    name: 'payments',
+    url: withQuery('/api/finances/payments', { ...firstPage, sort: 'date' }),
+    roles: ['ROLE_PAYMENT_LIST_ALL'],
+    grows: 'bills',
+  },
+  {
     // The bills block of the order page: its bills and their result in the base currency.
     name: 'order-bills',
     url: withQuery(`/api/finances/bills/of-operation/${SOME_ORDER}`, { operation: 'order' }),

@@ -139,8 +139,30 @@ const ENTRY_COLUMNS = [
   'counterparty_id',
   'legal_entity_id',
   'bill_id',
+  'payment_form_id',
 ] as const;
-const LEDGER_TABLES = ['bills', 'ledger_transactions', 'ledger_entries'];
+const PAYMENT_COLUMNS = [
+  'number',
+  'direction',
+  'date',
+  'payment_form_id',
+  'legal_entity_id',
+  'currency_id',
+  'amount',
+  'counterparty_id',
+  'counterparty_name',
+  'purpose',
+  'linked_amount',
+  'unlinked_amount',
+  'service_office_id',
+  'created_by_id',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
+const LEDGER_TABLES = ['bills', 'payments', 'payment_bills', 'ledger_transactions', 'ledger_entries'];
+/** One bill in this many has its payment left unlinked (an advance), the others are paid by theirs. */
+const UNLINKED_EVERY = 5;
 
 /** Our company the bench's bills are issued by, when the installation has none. */
 const LEGAL_ENTITY = {
@@ -168,8 +190,11 @@ interface Operation {
  * bill to the contractor of most jobs (its cost and currency when the job has one), dated at the dispatch
  * and recognised at the delivery (never after today), linked to their order or job and its orders. Each
  * bill posts one transaction of two entries (receivable/revenue or cost/payable, a customs job's bills as
- * disbursements), the base amount at the generated rate of the recognition date; balances equal the amount
- * (payments are not generated). The ledger's triggers (balanced transactions, balances equal to entries,
+ * disbursements), the base amount at the generated rate of the recognition date. Each bill has a payment of
+ * its amount (size × 2 payments) a few days after its recognition (never after today), on its payment form:
+ * four in five pay their bill (its balance is zero), the fifth is left unlinked (an advance of the same
+ * counterparty); each posts cash against the receivable, payable or advances at the payment date's rate.
+ * The ledger's triggers (balanced transactions, balances equal to entries,
  * open periods) would check millions of rows one by one at commit: they are off for the COPY and the same
  * invariants are checked once afterwards in SQL; the generation fails if any does not hold. Our legal
  * entity and its payment forms (one per currency) are added when the installation has none. One bill in a
@@ -177,7 +202,7 @@ interface Operation {
  */
 export const billsGenerator: Generator = {
   name: 'bills',
-  tables: ['bills', 'ledger_transactions', 'ledger_entries'],
+  tables: LEDGER_TABLES,
   rows: (size) => size * BILLS_PER_ORDER,
   async run({ client, size, random }) {
     const count = this.rows(size);
@@ -219,6 +244,12 @@ export const billsGenerator: Generator = {
     const partyOf = new Int32Array(count);
     const expense = new Uint8Array(count);
     const disbursement = new Uint8Array(count);
+    const formOf = new Int32Array(count);
+    const paidOn = new Int32Array(count);
+    const officeOf = new Int32Array(count);
+    const userOf = new Int32Array(count);
+    const linked = (b: number) => b % UNLINKED_EVERY !== 0;
+    const firstPayment = await nextId(client, 'payments');
     const halves = count / 2;
 
     await bulkLoad(client, LEDGER_TABLES, async () => {
@@ -247,6 +278,10 @@ export const billsGenerator: Generator = {
           partyOf[b] = op.party;
           expense[b] = isExpense ? 1 : 0;
           disbursement[b] = isDisbursement ? 1 : 0;
+          formOf[b] = paymentForms.get(code)!;
+          paidOn[b] = Math.min(today, recognition + 3 + (b % 20));
+          officeOf[b] = op.office ?? 0;
+          userOf[b] = op.user ?? 0;
           const input = {
             number: isExpense
               ? `${1 + (n % 9000)}/${dayText(day).slice(2, 4)}`
@@ -281,7 +316,7 @@ export const billsGenerator: Generator = {
             input.currencyId,
             input.amount,
             cents(base),
-            input.amount,
+            linked(b) ? '0.00' : input.amount,
             input.date,
             input.paymentDate,
             input.recognitionDate,
@@ -296,12 +331,49 @@ export const billsGenerator: Generator = {
             `${input.date}T12:00:00Z`,
           ] satisfies CopyValue[];
         });
+        await copyRows(client, 'payments', PAYMENT_COLUMNS, count, (b) => {
+          const amount = cents(amountOf[b]!);
+          const day = dayText(paidOn[b]!);
+          return [
+            `${expense[b] ? 'PP' : 'IN'}-${b + 1}`,
+            expense[b] ? 'OUTGOING' : 'INCOMING',
+            day,
+            formOf[b]!,
+            legalEntity,
+            currencyOf[b]!,
+            amount,
+            partyOf[b]!,
+            nameOf.get(partyOf[b]!)!,
+            linked(b) ? 'Оплата по счёту' : 'Аванс',
+            linked(b) ? amount : '0.00',
+            linked(b) ? '0.00' : amount,
+            officeOf[b] || null,
+            userOf[b] || null,
+            1,
+            `${day}T12:00:00Z`,
+            `${day}T12:00:00Z`,
+          ] satisfies CopyValue[];
+        });
+        const paying = Array.from({ length: count }, (_, b) => b).filter(linked);
+        await copyRows(client, 'payment_bills', ['payment_id', 'bill_id', 'amount'], paying.length, (i) => {
+          const b = paying[i]!;
+          return [firstPayment + b, firstBill + b, cents(amountOf[b]!)];
+        });
         await copyRows(
           client,
           'ledger_transactions',
           ['date', 'source_type', 'source_id', 'created_at'],
-          count,
-          (b) => [dayText(recognised[b]!), 'bill', firstBill + b, `${dayText(recognised[b]!)}T12:00:00Z`],
+          count * 2,
+          (t) => {
+            const b = t % count;
+            const day = dayText(t < count ? recognised[b]! : paidOn[b]!);
+            return [
+              day,
+              t < count ? 'bill' : 'payment',
+              (t < count ? firstBill : firstPayment) + b,
+              `${day}T12:00:00Z`,
+            ];
+          },
         );
         await copyRows(client, 'ledger_entries', ENTRY_COLUMNS, count * 2, (e) => {
           const b = Math.floor(e / 2);
@@ -321,6 +393,33 @@ export const billsGenerator: Generator = {
             partyOf[b]!,
             legalEntity,
             firstBill + b,
+            null,
+          ];
+        });
+        // A payment's entries: cash on its form against the bill's receivable or payable, or the advances.
+        await copyRows(client, 'ledger_entries', ENTRY_COLUMNS, count * 2, (e) => {
+          const b = Math.floor(e / 2);
+          const base = baseAmount(rates, amountOf[b]!, codeOf.get(currencyOf[b]!)!, paidOn[b]!);
+          const cash = e % 2 === 0;
+          // Incoming: cash is a debit; outgoing: a credit.
+          const sign = (cash ? 1 : -1) * (expense[b] ? -1 : 1);
+          const other = linked(b)
+            ? expense[b]
+              ? 'PAYABLE'
+              : 'RECEIVABLE'
+            : expense[b]
+              ? 'ADVANCES_PAID'
+              : 'ADVANCES_RECEIVED';
+          return [
+            firstTransaction + count + b,
+            cash ? 'CASH' : other,
+            currencyOf[b]!,
+            cents(sign * amountOf[b]!),
+            cents(sign * base),
+            partyOf[b]!,
+            legalEntity,
+            cash || !linked(b) ? null : firstBill + b,
+            cash ? formOf[b]! : null,
           ];
         });
       } finally {
@@ -349,13 +448,16 @@ async function assertLedgerHolds(client: pg.ClientBase, codeOf: Map<number, stri
        (SELECT count(*)::int FROM bills b LEFT JOIN (
           SELECT bill_id, sum(CASE WHEN account = 'RECEIVABLE' THEN amount ELSE -amount END) AS posted
             FROM ledger_entries WHERE account IN ('RECEIVABLE', 'PAYABLE') GROUP BY bill_id) e ON e.bill_id = b.id
-          WHERE b.balance <> coalesce(e.posted, 0)) AS mismatched`,
+          WHERE b.balance <> coalesce(e.posted, 0)) +
+       (SELECT count(*)::int FROM bills b LEFT JOIN (
+          SELECT bill_id, sum(amount) AS paid FROM payment_bills GROUP BY bill_id) l ON l.bill_id = b.id
+          WHERE b.balance <> b.amount - coalesce(l.paid, 0)) AS mismatched`,
   );
   const { unbalanced, empty, mismatched, currency } = rows[0]!;
   if (unbalanced || empty || mismatched) {
     throw new Error(
       `generated ledger is inconsistent: ${unbalanced} transactions unbalanced (in ${codeOf.get(currency!) ?? '-'}), ` +
-        `${empty} without entries, ${mismatched} bills whose balance differs from their entries`,
+        `${empty} without entries, ${mismatched} bills whose balance differs from their entries or payments`,
     );
   }
 }

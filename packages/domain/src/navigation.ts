@@ -3,7 +3,7 @@ import * as company from './company';
 import * as counterparties from './counterparties';
 import * as customs from './customs';
 import * as finance from './finance';
-import { BILL_ROLES, BUDGET_ROLES, PRINTABLE_BILL_ROLES } from './finance';
+import { BILL_ROLES, BUDGET_ROLES, PAYMENT_ROLES, PRINTABLE_BILL_ROLES } from './finance';
 import * as operations from './operations';
 import { OPERATION_ROLES } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
@@ -126,6 +126,18 @@ const CATALOGUE: readonly NavEntry[] = [
         icon: 'file-invoice',
         route: '/finances/printable-bills',
         roles: [...PRINTABLE_BILL_ROLES.view, ...PRINTABLE_BILL_ROLES.edit],
+      },
+      {
+        name: 'nav.payments',
+        icon: 'cash',
+        route: '/finances/payments',
+        roles: [...PAYMENT_ROLES.view],
+      },
+      {
+        name: 'nav.currencyConversion',
+        icon: 'arrows-exchange',
+        route: '/currency-conversion',
+        roles: [...PAYMENT_ROLES.view],
       },
       { name: 'nav.budgets', icon: 'report-money', route: '/budgets', roles: [...BUDGET_ROLES.view] },
     ],

@@ -52,14 +52,15 @@ export class ErrorCollector {
   }
   /**
    * Runs a check that throws its field errors (a rule shared with other callers) and keeps them with the
-   * others instead of stopping there; answers the check's result, or undefined when it refused.
+   * others instead of stopping there; answers the check's result, or undefined when it refused. `under`:
+   * where its errors go (a statement line's payment: under the line).
    */
-  async collect<T>(check: () => Promise<T>): Promise<T | undefined> {
+  async collect<T>(check: () => Promise<T>, under: readonly string[] = []): Promise<T | undefined> {
     try {
       return await check();
     } catch (error) {
       if (!(error instanceof ValidationError) || !error.tree) throw error;
-      this.merge(error.tree, []);
+      this.merge(error.tree, under);
       return undefined;
     }
   }

@@ -28,6 +28,7 @@ import { type Column, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { currencyRates } from '../../src/modules/finance/tables';
 import { stages } from '../../src/modules/operations/tables';
 import {
   caller as callerOf,
@@ -355,6 +356,42 @@ describe('mass assignment', () => {
       direction: 'EXPENSE',
       kind: 'OVERHEAD',
     }),
+    // On a rouble payment form (no rate needed), unlinked (the administrator may leave it so).
+    payment: async () => {
+      const [rub] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'RUB'));
+      const form = await created(registrations.get('payment_form')!.descriptor, {
+        ...(await BODIES.payment_form!()),
+        currencyId: rub!.id,
+      });
+      return {
+        number: `П-${++seq}`,
+        direction: 'INCOMING',
+        date: '2026-03-02',
+        paymentFormId: form.id,
+        amount: '100.00',
+      };
+    },
+    // Roubles bought for US dollars on a day with the dollar's rate.
+    currency_conversion: async () => {
+      const [rub] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'RUB'));
+      const [usd] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'USD'));
+      await ctx.database.db
+        .insert(currencyRates)
+        .values({ date: '2026-03-02', currencyId: usd!.id, rate: '90.5' })
+        .onConflictDoNothing();
+      const form = async (currencyId: number) =>
+        created(registrations.get('payment_form')!.descriptor, {
+          ...(await BODIES.payment_form!()),
+          currencyId,
+        });
+      return {
+        date: '2026-03-02',
+        soldFormId: (await form(usd!.id)).id,
+        soldAmount: '100.00',
+        boughtFormId: (await form(rub!.id)).id,
+        boughtAmount: '9050.00',
+      };
+    },
   };
 
   /** A create body from the schema: each required member by its kind, references to existing records. */

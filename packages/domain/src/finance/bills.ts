@@ -178,8 +178,21 @@ export const monthParamSchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'This value is not a valid month.'),
 });
 
-/** The accounts of the ledger (docs/finance.md "Ledger"). */
-export const LEDGER_ACCOUNTS = ['RECEIVABLE', 'PAYABLE', 'REVENUE', 'COST', 'DISBURSEMENT'] as const;
+/**
+ * The accounts of the ledger (docs/finance.md "Ledger"): CASH is the money on a payment form, the advances
+ * the unlinked parts of payments, CONVERSION the other side of a currency conversion.
+ */
+export const LEDGER_ACCOUNTS = [
+  'RECEIVABLE',
+  'PAYABLE',
+  'REVENUE',
+  'COST',
+  'DISBURSEMENT',
+  'CASH',
+  'ADVANCES_RECEIVED',
+  'ADVANCES_PAID',
+  'CONVERSION',
+] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 /**

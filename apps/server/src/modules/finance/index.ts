@@ -16,5 +16,6 @@ export {
   financeControlStatusReasons,
   ledgerEntries,
   paymentForms,
+  payments,
   printableBillTemplates,
 } from './tables';

@@ -2,6 +2,7 @@ import {
   BILL_MESSAGES,
   CURRENCY_RATE_MESSAGES,
   decimalAdd,
+  decimalCompare,
   decimalFixed,
   decimalSubtract,
   flattenTree,
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/connection';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
-import { bills, ledgerEntries } from './tables';
+import { bills, ledgerEntries, paymentBills, payments } from './tables';
 import { type BillsWorld, billsWorld } from './test-fixtures';
 
 const ROLES: Role[] = [
@@ -24,6 +25,10 @@ const ROLES: Role[] = [
   'ROLE_BILL_EDIT_ALL',
   'ROLE_BILL_DELETE',
   'ROLE_RECOGNITION_DATE_CHANGE',
+  'ROLE_PAYMENT_LIST_ALL',
+  'ROLE_PAYMENT_CREATE',
+  'ROLE_PAYMENT_DELETE_ALL',
+  'ROLE_PAYMENT_UNLINKED',
 ];
 
 /** March has USD rates, April only roubles: a USD bill in April is refused for its missing rate. */
@@ -49,22 +54,42 @@ const command = fc.oneof(
     on: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('rate' as const), date: day, rate: fc.integer({ min: 50, max: 150 }) }),
+  fc.record({ kind: fc.constant('pay' as const), pick: fc.nat(), amount, date: day, link: fc.boolean() }),
+  fc.record({ kind: fc.constant('unpay' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('convert' as const),
+    sold: amount,
+    bought: amount,
+    date: day,
+    buyUsd: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('unconvert' as const), pick: fc.nat() }),
 );
 
 /**
- * Random sequences of bill creates, updates and deletes, month locks and rate edits; after every step the
- * ledger's invariants hold (docs/finance.md "Ledger"). Every refusal must be one of the rules' messages.
+ * Random sequences of bill creates, updates and deletes, payments (linked to a bill or not), currency
+ * conversions and their deletes, month locks and rate edits; after every step the ledger's invariants hold (docs/finance.md
+ * "Ledger", "Payments"). Every refusal must be one of the rules' messages.
  */
 describe('ledger invariants', () => {
   let ctx: TestContext;
   let world: BillsWorld;
   let user: SignedIn;
   let order: number;
+  /** The payment form of each currency. */
+  const forms = new Map<number, number>();
   beforeAll(async () => {
     ctx = await createTestApp();
     world = await billsWorld(ctx);
     user = await signIn(ctx, ROLES);
     order = await world.order();
+    const [usdForm] = await rowsOf<{ id: number }>(
+      ctx.database.db,
+      sql`INSERT INTO payment_forms (name, legal_entity_id, bank_id, account_number, currency_id)
+          SELECT 'USD ' || id, legal_entity_id, bank_id, '40702840' || lpad(id::text, 12, '0'), ${world.usd}
+          FROM payment_forms WHERE id = ${world.form} RETURNING id`,
+    );
+    forms.set(world.rub, world.form).set(world.usd, usdForm!.id);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -72,12 +97,22 @@ describe('ledger invariants', () => {
   const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({ method, url: `/api${url}`, headers: user.headers, payload });
 
-  /** A refusal is a rule's: the locked month or the missing rate, under the recognition date. */
-  const expectRuleRefusal = (res: { statusCode: number; body: string; json: () => { errors: unknown } }) => {
+  /**
+   * A refusal is a rule's: the locked month or the missing rate under the date field, or a bill with
+   * payments that no longer changes.
+   */
+  const expectRuleRefusal = (
+    res: { statusCode: number; body: string; json: () => { errors: unknown } },
+    field = 'recognitionDate',
+  ) => {
     expect(res.statusCode, res.body).toBe(400);
     const errors = flattenTree(res.json().errors as never) as Record<string, string[]>;
-    expect(Object.keys(errors)).toEqual(['recognitionDate']);
-    expect([BILL_MESSAGES.periodLocked, CURRENCY_RATE_MESSAGES.noRate]).toContain(errors.recognitionDate![0]);
+    if (errors['']) {
+      expect(errors).toEqual({ '': [BILL_MESSAGES.changeBlocked] });
+      return;
+    }
+    expect(Object.keys(errors)).toEqual([field]);
+    expect([BILL_MESSAGES.periodLocked, CURRENCY_RATE_MESSAGES.noRate]).toContain(errors[field]![0]);
   };
 
   async function checkInvariants(posted: Map<number, string>, lockedCounts: Map<string, number>) {
@@ -104,8 +139,34 @@ describe('ledger invariants', () => {
           '0',
         );
       expect(decimalFixed(balance, 2)).toBe(bill.balance);
-      expect(bill.balance).toBe(bill.amount);
+      const links = await db.select().from(paymentBills).where(sql`${paymentBills.billId} = ${bill.id}`);
+      const paid = links.reduce((sum, link) => decimalAdd(sum, link.amount), '0');
+      expect(decimalFixed(decimalSubtract(bill.amount, paid), 2)).toBe(bill.balance);
     }
+    for (const payment of await db.select().from(payments)) {
+      const links = await db
+        .select()
+        .from(paymentBills)
+        .where(sql`${paymentBills.paymentId} = ${payment.id}`);
+      const linked = links.reduce((sum, link) => decimalAdd(sum, link.amount), '0');
+      expect(decimalFixed(linked, 2)).toBe(payment.linkedAmount);
+      // The payment's standing entries move its amount on its form's cash.
+      const [cash] = await rowsOf<{ sum: string | null }>(
+        db,
+        sql`SELECT sum(e.amount)::text AS sum FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+            WHERE t.source_type = 'payment' AND t.source_id = ${payment.id} AND e.account = 'CASH'`,
+      );
+      expect(cash!.sum).toBe(payment.direction === 'INCOMING' ? payment.amount : `-${payment.amount}`);
+    }
+    // A deleted payment's or conversion's entries net to zero.
+    const leftovers = await rowsOf(
+      db,
+      sql`SELECT t.source_id FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+          WHERE (t.source_type = 'payment' AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = t.source_id))
+             OR (t.source_type = 'conversion' AND NOT EXISTS (SELECT 1 FROM currency_conversions c WHERE c.id = t.source_id))
+          GROUP BY t.source_type, t.source_id, e.account, e.currency_id HAVING sum(e.amount) <> 0`,
+    );
+    expect(leftovers).toEqual([]);
     for (const [month, count] of lockedCounts) {
       const [row] = await rowsOf<{ n: number }>(
         db,
@@ -119,6 +180,8 @@ describe('ledger invariants', () => {
     const posted = new Map<number, string>();
     const lockedCounts = new Map<string, number>();
     const live: { id: number; version: number }[] = [];
+    const paid: number[] = [];
+    const converted: number[] = [];
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 12 }), async (commands) => {
         for (const step of commands) {
@@ -155,6 +218,44 @@ describe('ledger invariants', () => {
               if (res.statusCode === 200) live[index] = res.json().data;
               else expectRuleRefusal(res);
             }
+          } else if (step.kind === 'pay' && live.length) {
+            const target = live[step.pick % live.length]!;
+            const [bill] = await ctx.database.db.select().from(bills).where(sql`${bills.id} = ${target.id}`);
+            const linked =
+              decimalCompare(step.amount, bill!.balance) <= 0 ? step.amount : decimalFixed(bill!.balance, 2);
+            const res = await call('POST', '/finances/payments', {
+              number: 'PP',
+              direction: bill!.direction === 'INCOME' ? 'INCOMING' : 'OUTGOING',
+              date: step.date,
+              paymentFormId: forms.get(bill!.currencyId),
+              amount: step.amount,
+              counterpartyId: bill!.counterpartyId,
+              links:
+                step.link && decimalCompare(linked, '0') > 0 ? [{ billId: bill!.id, amount: linked }] : [],
+            });
+            if (res.statusCode === 201) paid.push(res.json().data.id);
+            else expectRuleRefusal(res, 'date');
+          } else if (step.kind === 'unpay' && paid.length) {
+            const index = step.pick % paid.length;
+            const res = await call('DELETE', `/finances/payments/${paid[index]}`);
+            if (res.statusCode === 200) paid.splice(index, 1);
+            else expectRuleRefusal(res, 'date');
+          } else if (step.kind === 'convert') {
+            const [sold, bought] = step.buyUsd ? [world.rub, world.usd] : [world.usd, world.rub];
+            const res = await call('POST', '/currency-conversion', {
+              date: step.date,
+              soldFormId: forms.get(sold),
+              soldAmount: step.sold,
+              boughtFormId: forms.get(bought),
+              boughtAmount: step.bought,
+            });
+            if (res.statusCode === 201) converted.push(res.json().data.id);
+            else expectRuleRefusal(res, 'date');
+          } else if (step.kind === 'unconvert' && converted.length) {
+            const index = step.pick % converted.length;
+            const res = await call('DELETE', `/currency-conversion/${converted[index]}`);
+            if (res.statusCode === 200) converted.splice(index, 1);
+            else expectRuleRefusal(res, 'date');
           } else if (step.kind === 'lock') {
             const res = await call(step.on ? 'PUT' : 'DELETE', `/finances/period-locks/${step.month}`);
             expect(res.statusCode).toBe(200);
@@ -170,6 +271,13 @@ describe('ledger invariants', () => {
             await ctx.database.db.execute(
               sql`UPDATE currency_rates SET rate = ${step.rate} WHERE date = ${step.date} AND currency_id = ${world.usd}`,
             );
+          }
+          if (step.kind === 'pay' || step.kind === 'unpay') {
+            // A payment's links change its bills' balances, and so their versions.
+            for (const bill of live) {
+              const [row] = await ctx.database.db.select().from(bills).where(sql`${bills.id} = ${bill.id}`);
+              bill.version = row!.version;
+            }
           }
           await checkInvariants(posted, lockedCounts);
         }

@@ -29,10 +29,12 @@ export interface PostingLine {
   counterpartyId?: number | null;
   legalEntityId?: number | null;
   billId?: number | null;
+  /** The payment form of a CASH entry. */
+  paymentFormId?: number | null;
 }
 
 export interface Posting {
-  /** What posts it: `bill`, later `payment`, `conversion`. */
+  /** What posts it: `bill`, `payment`, `conversion`. */
   source: { type: string; id: number };
   /** The recognition date: every entry's base amount is converted at this date's rate. */
   date: string;
@@ -127,6 +129,7 @@ export async function post(ctx: LedgerContext, posting: Posting): Promise<number
         counterpartyId: line.counterpartyId ?? null,
         legalEntityId: line.legalEntityId ?? null,
         billId: line.billId ?? null,
+        paymentFormId: line.paymentFormId ?? null,
       })),
     );
     return created!.id;

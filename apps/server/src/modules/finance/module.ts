@@ -4,6 +4,7 @@ import type { Tx } from '../../db/connection';
 import { files } from '../../platform/files/tables';
 import { defineModule } from '../../platform/modules';
 import { FINANCE_DOCUMENT_INITIATORS } from './document-initiators';
+import { billHasPayments } from './payments';
 import { billInPrintableBill, PRINTABLE_BILL_FILE_OWNERS } from './printable-bills';
 import routes from './routes';
 import { ledgerEntries } from './tables';
@@ -28,7 +29,12 @@ export const financeModule = defineModule({
   routes,
   fileOwners: PRINTABLE_BILL_FILE_OWNERS,
   contributes: {
-    billChangeBlockers: { files: billHasFiles, printableBills: billInPrintableBill },
+    billChangeBlockers: {
+      files: billHasFiles,
+      printableBills: billInPrintableBill,
+      payments: billHasPayments,
+    },
+    billPayments: { payments: billHasPayments },
     creditExposureSources: { bills: receivable },
     documentInitiators: FINANCE_DOCUMENT_INITIATORS,
   },

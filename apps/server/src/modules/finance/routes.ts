@@ -14,15 +14,18 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { afterUpdate, registerResource } from '../../platform/resources';
+import { afterUpdate, registerResource, registerResourceRoutes } from '../../platform/resources';
 import { getOptions } from '../options';
 import { banks, countries, currencies } from '../reference-data';
 import { registerBankStatementRoutes } from './bank-statements';
 import { registerBillRoutes } from './bill-routes';
 import { registerBudgetRoutes } from './budget-routes';
+import { conversionService } from './conversions';
+import { registerPaymentRoutes } from './payment-routes';
 import { registerPrintableBillRoutes } from './printable-bill-routes';
 import { registerPrintableBillTemplateRoutes } from './printable-bill-templates';
 import { registerRateImportRoutes } from './rate-import-routes';
+import { registerStatementImportRoutes } from './statement-import';
 import { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
 
 type Values = Record<string, unknown>;
@@ -92,4 +95,7 @@ export default async function financeModule(app: App): Promise<void> {
   registerBillRoutes(app);
   registerPrintableBillRoutes(app);
   registerBudgetRoutes(app);
+  registerPaymentRoutes(app);
+  registerStatementImportRoutes(app);
+  registerResourceRoutes(app, conversionService);
 }

@@ -168,6 +168,8 @@ export const bills = pgTable(
     check('bills_amount_positive', sql`${t.amount} > 0`),
     check('bills_direction', sql`${t.direction} IN ('INCOME', 'EXPENSE')`),
     check('bills_kind', sql`${t.kind} IN ('DIRECT', 'OVERHEAD')`),
+    // Payments never pay more than a bill's amount (docs/finance.md "Payments").
+    check('bills_balance_range', sql`${t.balance} >= 0 AND ${t.balance} <= ${t.amount}`),
     check(
       'bills_commission_currency',
       sql`${t.bankCommission} IS NULL OR ${t.bankCommissionCurrencyId} IS NOT NULL`,
@@ -248,19 +250,23 @@ export const ledgerEntries = pgTable(
     legalEntityId: integer('legal_entity_id').references(() => legalEntities.id),
     /** The bill the entry belongs to (no foreign key: the ledger keeps a deleted bill's history). */
     billId: integer('bill_id'),
+    /** The payment form whose money a CASH entry is. */
+    paymentFormId: integer('payment_form_id').references(() => paymentForms.id),
   },
   (t) => [
     check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
     check('ledger_entries_base_sign', sql`${t.baseAmount} = 0 OR sign(${t.baseAmount}) = sign(${t.amount})`),
     check(
       'ledger_entries_account',
-      sql`${t.account} IN ('RECEIVABLE', 'PAYABLE', 'REVENUE', 'COST', 'DISBURSEMENT')`,
+      sql`${t.account} IN ('RECEIVABLE', 'PAYABLE', 'REVENUE', 'COST', 'DISBURSEMENT', 'CASH', 'ADVANCES_RECEIVED', 'ADVANCES_PAID', 'CONVERSION')`,
     ),
+    check('ledger_entries_cash_form', sql`(${t.account} = 'CASH') = (${t.paymentFormId} IS NOT NULL)`),
     index('ledger_entries_transaction_idx').on(t.transactionId),
     index('ledger_entries_bill_idx').on(t.billId, t.account),
     index('ledger_entries_currency_idx').on(t.currencyId),
     index('ledger_entries_counterparty_idx').on(t.counterpartyId),
     index('ledger_entries_legal_entity_idx').on(t.legalEntityId),
+    index('ledger_entries_payment_form_idx').on(t.paymentFormId),
   ],
 );
 
@@ -437,5 +443,137 @@ export const budgetPlans = pgTable(
     primaryKey({ columns: [t.budgetItemId, t.month] }),
     check('budget_plans_first_day', sql`extract(day from ${t.month}) = 1`),
     check('budget_plans_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Payments (spec §3 "Payment"): money in (INCOMING) or out (OUTGOING) on one of our payment forms, whose
+ * company and currency it keeps. `linkedAmount` is the sum of its links, `unlinkedAmount` the rest; a deferred
+ * trigger holds both, and every linked bill's balance, to the links at commit (docs/finance.md "Payments").
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    ...entityColumns(),
+    number: text('number').notNull(),
+    direction: text('direction').notNull(),
+    date: day('date').notNull(),
+    paymentFormId: integer('payment_form_id')
+      .notNull()
+      .references(() => paymentForms.id),
+    legalEntityId: integer('legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    amount: amount('amount').notNull(),
+    counterpartyId: integer('counterparty_id').references(() => counterparties.id),
+    counterpartyName: text('counterparty_name'),
+    purpose: text('purpose'),
+    linkedAmount: amount('linked_amount').notNull().default('0'),
+    unlinkedAmount: amount('unlinked_amount').notNull(),
+    /** A bank statement line's fingerprint: the same line imported again is found, never doubled. */
+    statementFingerprint: text('statement_fingerprint'),
+    serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
+    createdById: integer('created_by_id').references(() => users.id),
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL =>
+        sql.raw(
+          `lower(coalesce("number", '') || E'\\n' || coalesce("counterparty_name", '') || E'\\n' || coalesce("purpose", ''))`,
+        ),
+    ),
+  },
+  (t) => [
+    check('payments_amount_positive', sql`${t.amount} > 0`),
+    check('payments_direction', sql`${t.direction} IN ('INCOMING', 'OUTGOING')`),
+    check(
+      'payments_linked_range',
+      sql`${t.linkedAmount} >= 0 AND ${t.unlinkedAmount} >= 0 AND ${t.linkedAmount} + ${t.unlinkedAmount} = ${t.amount}`,
+    ),
+    uniqueIndex('payments_statement_fingerprint_uq').on(t.statementFingerprint),
+    index('payments_payment_form_idx').on(t.paymentFormId),
+    index('payments_legal_entity_idx').on(t.legalEntityId),
+    index('payments_currency_idx').on(t.currencyId),
+    index('payments_counterparty_idx').on(t.counterpartyId),
+    index('payments_office_idx').on(t.serviceOfficeId),
+    index('payments_created_by_idx').on(t.createdById),
+    ...listIndexes('payments', t, {
+      sortable: [
+        t.number,
+        t.direction,
+        t.date,
+        t.amount,
+        t.counterpartyName,
+        t.linkedAmount,
+        t.unlinkedAmount,
+        t.createdAt,
+      ],
+      searchText: t.searchText,
+    }),
+  ],
+);
+
+/** What part of a payment pays which bill. A bill with links can no longer change (`billChangeBlockers`). */
+export const paymentBills = pgTable(
+  'payment_bills',
+  {
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    billId: integer('bill_id')
+      .notNull()
+      .references(() => bills.id),
+    amount: amount('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.billId] }),
+    check('payment_bills_amount_positive', sql`${t.amount} > 0`),
+    index('payment_bills_bill_idx').on(t.billId),
+  ],
+);
+
+/**
+ * Currency conversions (`/currency-conversion`): one currency sold from a payment form, another bought onto
+ * a payment form, on one date. Posted as a pair that balances per currency (docs/finance.md "Currency
+ * conversion").
+ */
+export const currencyConversions = pgTable(
+  'currency_conversions',
+  {
+    ...entityColumns(),
+    date: day('date').notNull(),
+    soldFormId: integer('sold_form_id')
+      .notNull()
+      .references(() => paymentForms.id),
+    soldCurrencyId: integer('sold_currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    soldAmount: amount('sold_amount').notNull(),
+    boughtFormId: integer('bought_form_id')
+      .notNull()
+      .references(() => paymentForms.id),
+    boughtCurrencyId: integer('bought_currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    boughtAmount: amount('bought_amount').notNull(),
+    /** Bought per one sold, as entered amounts give it (shown; the ledger holds the amounts). */
+    rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
+    comment: text('comment'),
+    serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
+    createdById: integer('created_by_id').references(() => users.id),
+  },
+  (t) => [
+    check('currency_conversions_amounts', sql`${t.soldAmount} > 0 AND ${t.boughtAmount} > 0`),
+    check('currency_conversions_currencies', sql`${t.soldCurrencyId} <> ${t.boughtCurrencyId}`),
+    index('currency_conversions_sold_form_idx').on(t.soldFormId),
+    index('currency_conversions_bought_form_idx').on(t.boughtFormId),
+    index('currency_conversions_sold_currency_idx').on(t.soldCurrencyId),
+    index('currency_conversions_bought_currency_idx').on(t.boughtCurrencyId),
+    index('currency_conversions_office_idx').on(t.serviceOfficeId),
+    index('currency_conversions_created_by_idx').on(t.createdById),
+    ...listIndexes('currency_conversions', t, {
+      sortable: [t.date, t.soldAmount, t.boughtAmount, t.createdAt],
+    }),
   ],
 );

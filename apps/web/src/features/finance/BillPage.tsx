@@ -62,6 +62,8 @@ function PrintableBillLink({ bill }: { bill: Row }) {
   );
 }
 
+import BillPayments from './BillPayments';
+
 /**
  * A bill (`/finances/bills/new`, `/{id}`), a copy of one (`/{sourceBillId}/copy`) and a new bill of an
  * order or a job (`/from-operation/{operationId}?operation=job&direction=EXPENSE`): the server answers the
@@ -98,6 +100,21 @@ export function BillPage(props: ResourceScreenProps) {
   return (
     <ResourceForm
       {...props}
+      options={{
+        ...props.options,
+        recordTabs: (record) => [
+          {
+            value: 'payments',
+            label: t('payments.title'),
+            testId: 'tab-payments',
+            content: (
+              <BillPayments
+                bill={{ id: record.id, amount: String(record.amount), balance: String(record.balance) }}
+              />
+            ),
+          },
+        ],
+      }}
       start={start.data ?? null}
       actions={(record) =>
         record && (

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import type { AppRoute } from '../../app/routeMeta';
 import { screen } from '../../platform/kit/screen';
 import { resourceRoutes, resourceScreen } from '../../platform/resources';
@@ -5,11 +6,14 @@ import { resourceRoutes, resourceScreen } from '../../platform/resources';
 const billPage = () => import('./BillPage').then((m) => m.BillPage);
 const printableBillPage = () => import('./PrintableBillPage').then((m) => m.PrintableBillPage);
 const budgetPage = () => import('./BudgetPage').then((m) => m.BudgetPage);
+const paymentPage = () => import('./PaymentPage').then((m) => m.PaymentPage);
+const paymentLinks = lazy(() => import('./PaymentLinks').then((m) => ({ default: m.PaymentLinks })));
 
 /**
  * Finances: bills (`/finances/bills`: the engine's list, the bill's form, its copy and a bill of an order
- * or a job), printable bills (their list, one made from a bill, its PDF, XML and files), the period locks of
- * the ledger and budgets (`/budgets`: the list, a budget with its items and its plan against actuals).
+ * or a job), printable bills (their list, one made from a bill, its PDF, XML and files), payments (the list
+ * with totals, the form with its links, a payment of a bill), currency conversions, the period locks of the
+ * ledger and budgets (`/budgets`: the list, a budget with its items and its plan against actuals).
  */
 export const financeRoutes: AppRoute[] = [
   ...resourceRoutes('/finances/bills', (domain) => domain.billResource, { form: billPage }),
@@ -35,6 +39,18 @@ export const financeRoutes: AppRoute[] = [
     printableBillPage,
   ),
   ...resourceRoutes('/budgets', (domain) => domain.budgetResource, { form: budgetPage }),
+  ...resourceRoutes('/finances/payments', (domain) => domain.paymentResource, {
+    list: () => import('./PaymentList').then((m) => m.PaymentList),
+    form: paymentPage,
+    fields: { links: paymentLinks },
+  }),
+  resourceScreen(
+    'finances/payments/new/by-bill/:billId',
+    'finance:payments.byBillTitle',
+    (d) => d.paymentResource,
+    paymentPage,
+  ),
+  ...resourceRoutes('/currency-conversion', (domain) => domain.currencyConversionResource),
   screen(
     'finances/period-locks',
     'nav:nav.periodLocks',

@@ -1,0 +1,372 @@
+import {
+  decimalAdd,
+  decimalCompare,
+  decimalFixed,
+  decimalSubtract,
+  MESSAGES,
+  PAYMENT_BILL_DIRECTION,
+  PAYMENT_MESSAGES,
+  type PaymentDirection,
+  type PaymentLink,
+  paymentResource,
+} from '@tms/domain';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../../platform/auth/context';
+import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
+import { hasAnyRole } from '../../platform/permissions/check';
+import { resolveScope } from '../../platform/permissions/scope';
+import type { CallContext } from '../../platform/resources';
+import {
+  defaultEntity,
+  type ResourceContext,
+  type ResourceService,
+  resourceService,
+} from '../../platform/resources/service';
+import { counterparties } from '../counterparties';
+import { billReadScope, mayIgnoreLock } from './bills';
+import { assertPeriodOpen, type LedgerContext, type PostingLine, post, reverse } from './ledger';
+import { toBaseCurrency } from './rates';
+import { bills, paymentBills, paymentForms, payments } from './tables';
+
+export type PaymentRow = typeof payments.$inferSelect;
+type Values = Record<string, unknown>;
+
+// ---- Scopes (docs/finance.md "Payments": who reaches a payment) ----
+
+/**
+ * Who reaches a payment, or a currency conversion (the same roles): reads by the list's scope (office: the
+ * record's office; all) and the records one entered; deletes by the delete scope (own, office, all) among them.
+ */
+export function movementScopes(columns: { createdById: PgColumn; serviceOfficeId: PgColumn }) {
+  const own = (userId: number) => sql`${columns.createdById} = ${userId}`;
+  const office = (officeId: number) => sql`${columns.serviceOfficeId} = ${officeId}`;
+  const read = (auth: AuthContext): SQL => {
+    const list = resolveScope(auth, 'ROLE_PAYMENT_LIST', { office });
+    const parts = [
+      list.access === 'all' ? sql`true` : list.access === 'restricted' ? list.where : null,
+      hasAnyRole(auth, ['ROLE_PAYMENT_CREATE']) ? own(auth.userId) : null,
+    ].filter((part): part is SQL => part !== null);
+    return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
+  };
+  const remove = (auth: AuthContext): SQL => {
+    const scope = resolveScope(auth, 'ROLE_PAYMENT_DELETE', { own, office });
+    if (scope.access === 'none') return sql`false`;
+    return scope.access === 'all' ? read(auth) : sql`(${read(auth)} AND ${scope.where})`;
+  };
+  return { read, remove };
+}
+
+const paymentScopes = movementScopes(payments);
+export const paymentReadScope = paymentScopes.read;
+const paymentDeleteScope = paymentScopes.remove;
+
+/** Link changes: ROLE_PAYMENT_LINKED on the payments one reads. */
+function paymentLinkScope(auth: AuthContext): SQL {
+  return hasAnyRole(auth, ['ROLE_PAYMENT_LINKED']) ? paymentReadScope(auth) : sql`false`;
+}
+
+// ---- Links ----
+
+/** The links of a payment, with what the reader sees of each bill. */
+async function linksOf(tx: Tx, paymentIds: readonly number[]) {
+  if (!paymentIds.length) return [];
+  return tx
+    .select({
+      paymentId: paymentBills.paymentId,
+      billId: paymentBills.billId,
+      amount: paymentBills.amount,
+      billNumber: bills.number,
+      billAmount: bills.amount,
+      billBalance: bills.balance,
+    })
+    .from(paymentBills)
+    .innerJoin(bills, eq(bills.id, paymentBills.billId))
+    .where(inArray(paymentBills.paymentId, [...paymentIds]))
+    .orderBy(asc(paymentBills.billId));
+}
+
+interface PaymentFacts {
+  direction: PaymentDirection;
+  currencyId: number;
+  counterpartyId: number | null;
+  amount: string;
+}
+
+/**
+ * The links' rules, every refusal at once: each bill read by the user, of the payment's currency,
+ * direction and counterparty, linked once, for at most its open balance (plus what this payment already
+ * pays it, for a change of links); together at most the payment's amount; an unlinked rest needs its role.
+ * The bills are locked, so two payments of one bill never both see its whole balance. Answers the sum linked.
+ */
+export async function checkLinks(
+  ctx: ResourceContext,
+  payment: PaymentFacts,
+  links: readonly PaymentLink[],
+  current: ReadonlyMap<number, string> = new Map(),
+  errors = new ErrorCollector(),
+): Promise<string> {
+  const ids = links.map((link) => link.billId);
+  const found = ids.length
+    ? await ctx.tx
+        .select()
+        .from(bills)
+        .where(and(inArray(bills.id, ids), billReadScope(ctx.auth)))
+        .orderBy(asc(bills.id))
+        .for('update')
+    : [];
+  const byId = new Map(found.map((bill) => [bill.id, bill]));
+  const seen = new Set<number>();
+  let linked = '0';
+  for (const [index, link] of links.entries()) {
+    const path = ['links', index];
+    const bill = byId.get(link.billId);
+    linked = decimalAdd(linked, link.amount);
+    const problem = !bill
+      ? MESSAGES.invalid
+      : seen.has(bill.id)
+        ? PAYMENT_MESSAGES.billTwice
+        : bill.currencyId !== payment.currencyId
+          ? PAYMENT_MESSAGES.billCurrency
+          : bill.direction !== PAYMENT_BILL_DIRECTION[payment.direction]
+            ? PAYMENT_MESSAGES.billDirection
+            : payment.counterpartyId !== null && bill.counterpartyId !== payment.counterpartyId
+              ? PAYMENT_MESSAGES.billCounterparty
+              : null;
+    if (problem) {
+      errors.add([...path, 'billId'], problem);
+      continue;
+    }
+    seen.add(bill!.id);
+    const open = decimalAdd(bill!.balance, current.get(bill!.id) ?? '0');
+    if (decimalCompare(link.amount, open) > 0) errors.add([...path, 'amount'], PAYMENT_MESSAGES.overBalance);
+  }
+  if (links.length && payment.counterpartyId === null) {
+    errors.add(['counterpartyId'], PAYMENT_MESSAGES.counterpartyRequired);
+  }
+  if (decimalCompare(linked, payment.amount) > 0) errors.add(['links'], PAYMENT_MESSAGES.overAmount);
+  else if (decimalCompare(linked, payment.amount) < 0 && !hasAnyRole(ctx.auth, ['ROLE_PAYMENT_UNLINKED'])) {
+    errors.add(['links'], PAYMENT_MESSAGES.unlinkedDenied);
+  }
+  errors.throwIfAny();
+  return decimalFixed(linked, 2);
+}
+
+/** Moves the bills' balances from the payment's stored links to `links` and stores them. */
+async function storeLinks(tx: Tx, paymentId: number, links: readonly PaymentLink[]): Promise<void> {
+  const before = await tx.delete(paymentBills).where(eq(paymentBills.paymentId, paymentId)).returning();
+  const moves = new Map<number, string>();
+  for (const link of before) moves.set(link.billId, link.amount);
+  for (const link of links)
+    moves.set(link.billId, decimalSubtract(moves.get(link.billId) ?? '0', link.amount));
+  for (const [billId, delta] of moves) {
+    if (decimalCompare(delta, '0') === 0) continue;
+    await tx
+      .update(bills)
+      .set({ balance: sql`${bills.balance} + ${delta}::numeric`, version: sql`${bills.version} + 1` })
+      .where(eq(bills.id, billId));
+  }
+  if (links.length) {
+    await tx.insert(paymentBills).values(links.map((link) => ({ paymentId, ...link })));
+  }
+}
+
+/**
+ * The payment's posting (docs/finance.md "Accounts and postings"): the money on the payment form's CASH
+ * against each bill's receivable (incoming) or payable (outgoing), the unlinked rest against the
+ * counterparty's advances; base amounts at the payment date's rate.
+ */
+async function postPayment(
+  ctx: LedgerContext,
+  payment: PaymentRow,
+  links: readonly PaymentLink[],
+  ignoreLock: boolean,
+): Promise<void> {
+  const sign = payment.direction === 'INCOMING' ? '' : '-';
+  const opposite = (amount: string) => (sign ? amount : `-${amount}`);
+  const common = {
+    currencyId: payment.currencyId,
+    legalEntityId: payment.legalEntityId,
+    counterpartyId: payment.counterpartyId,
+  };
+  const lines: PostingLine[] = [
+    {
+      ...common,
+      account: 'CASH' as const,
+      amount: `${sign}${payment.amount}`,
+      paymentFormId: payment.paymentFormId,
+    },
+    ...links.map((link) => ({
+      ...common,
+      account: payment.direction === 'INCOMING' ? ('RECEIVABLE' as const) : ('PAYABLE' as const),
+      amount: opposite(link.amount),
+      billId: link.billId,
+    })),
+  ];
+  if (decimalCompare(payment.unlinkedAmount, '0') > 0) {
+    lines.push({
+      ...common,
+      account: payment.direction === 'INCOMING' ? 'ADVANCES_RECEIVED' : 'ADVANCES_PAID',
+      amount: opposite(payment.unlinkedAmount),
+    });
+  }
+  await post(ctx, {
+    source: { type: 'payment', id: payment.id },
+    date: payment.date,
+    ignoreLock,
+    dateField: ['date'],
+    lines,
+  });
+}
+
+/** The member a write sends as links (the engine keeps only the table's columns). */
+const linksIn = (values: Values): PaymentLink[] | undefined => values.links as PaymentLink[] | undefined;
+
+/**
+ * A new payment: the payment form gives its company and currency (and its office, else the user's), the
+ * date's month must be open and have a rate, the links their rules.
+ */
+async function prepareCreate(ctx: ResourceContext, values: Values): Promise<Values> {
+  const errors = new ErrorCollector();
+  const [form] = await ctx.tx
+    .select()
+    .from(paymentForms)
+    .where(eq(paymentForms.id, values.paymentFormId as number))
+    .limit(1);
+  if (!form) throw fieldError(['paymentFormId'], MESSAGES.invalid);
+  const date = values.date as string;
+  await errors.collect(async () => {
+    await assertPeriodOpen(ctx.tx, date, mayIgnoreLock(ctx.auth), ['date']);
+    await toBaseCurrency(ctx.tx, values.amount as string, form.currencyId, date, ['date']);
+  });
+  const counterpartyId = (values.counterpartyId as number | null | undefined) ?? null;
+  const linked = await checkLinks(
+    ctx,
+    {
+      direction: values.direction as PaymentDirection,
+      currencyId: form.currencyId,
+      counterpartyId,
+      amount: values.amount as string,
+    },
+    linksIn(values) ?? [],
+    new Map(),
+    errors,
+  );
+  const [counterparty] = counterpartyId
+    ? await ctx.tx
+        .select({ name: counterparties.name })
+        .from(counterparties)
+        .where(eq(counterparties.id, counterpartyId))
+    : [];
+  return {
+    ...values,
+    legalEntityId: form.legalEntityId,
+    currencyId: form.currencyId,
+    counterpartyName: counterparty?.name ?? null,
+    linkedAmount: linked,
+    unlinkedAmount: decimalFixed(decimalSubtract(values.amount as string, linked), 2),
+    serviceOfficeId: form.serviceOfficeId ?? ctx.auth.serviceOfficeId,
+    createdById: ctx.auth.userId,
+  };
+}
+
+/** Payments as a resource service: a create posts, a change of links reposts, a delete reverses. */
+export const paymentService: ResourceService<PaymentRow> = resourceService(paymentResource, payments, {
+  hooks: {
+    scope: (auth, access) =>
+      access === 'read'
+        ? paymentReadScope(auth)
+        : sql`(${paymentLinkScope(auth)} OR ${paymentDeleteScope(auth)})`,
+    beforeCreate: (ctx, values) => prepareCreate(ctx, values),
+    async guardUpdate(ctx, existing, changed) {
+      const [linkable] = await ctx.tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.id, existing.id), paymentLinkScope(ctx.auth)))
+        .limit(1);
+      if (!linkable) throw forbidden(PAYMENT_MESSAGES.linkDenied);
+      if (changed.some((field) => field !== 'links')) throw fieldError([], PAYMENT_MESSAGES.fixed);
+    },
+    async beforeUpdate(ctx, values, existing) {
+      const links = linksIn(values);
+      if (!links) return {};
+      const errors = new ErrorCollector();
+      await errors.collect(() => assertPeriodOpen(ctx.tx, existing.date, mayIgnoreLock(ctx.auth), ['date']));
+      const current = new Map(
+        (await linksOf(ctx.tx, [existing.id])).map((link) => [link.billId, link.amount] as const),
+      );
+      const linked = await checkLinks(
+        ctx,
+        { ...existing, direction: existing.direction as PaymentDirection },
+        links,
+        current,
+        errors,
+      );
+      return {
+        links,
+        linkedAmount: linked,
+        unlinkedAmount: decimalFixed(decimalSubtract(existing.amount, linked), 2),
+      };
+    },
+    async beforeDelete(ctx, row) {
+      const [deletable] = await ctx.tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.id, row.id), paymentDeleteScope(ctx.auth)))
+        .limit(1);
+      if (!deletable) throw forbidden();
+      const ignoreLock = mayIgnoreLock(ctx.auth);
+      await assertPeriodOpen(ctx.tx, row.date, ignoreLock, ['date']);
+      await reverse(ctx, { type: 'payment', id: row.id }, { ignoreLock, dateField: ['date'] });
+      await storeLinks(ctx.tx, row.id, []);
+    },
+    async afterWrite(ctx, event) {
+      const ignoreLock = mayIgnoreLock(ctx.auth);
+      if (event.action === 'create') {
+        const links = linksIn(event.input) ?? [];
+        await storeLinks(ctx.tx, event.after!.id, links);
+        await postPayment(ctx, event.after!, links, ignoreLock);
+      } else if (event.action === 'update' && linksIn(event.input)) {
+        const links = linksIn(event.input)!;
+        await reverse(ctx, { type: 'payment', id: event.after!.id }, { ignoreLock, dateField: ['date'] });
+        await storeLinks(ctx.tx, event.after!.id, links);
+        await postPayment(ctx, event.after!, links, ignoreLock);
+      }
+    },
+    async toEntity(row, ctx: CallContext) {
+      const links = await linksOf(ctx.tx, [row.id]);
+      return {
+        ...defaultEntity(paymentResource, row as unknown as Values),
+        links: links.map(({ paymentId: _p, ...link }) => link),
+      };
+    },
+  },
+});
+
+/** A bill with payments no longer changes (spec §8): the `billChangeBlockers` contribution. */
+export async function billHasPayments(tx: Tx, billId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: paymentBills.paymentId })
+    .from(paymentBills)
+    .where(eq(paymentBills.billId, billId))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The payments of a bill the user reads, with the part of each paying it. */
+export async function paymentsOfBill(tx: Tx, auth: AuthContext, billId: number) {
+  return tx
+    .select({
+      id: payments.id,
+      number: payments.number,
+      date: payments.date,
+      direction: payments.direction,
+      amount: payments.amount,
+      linked: paymentBills.amount,
+    })
+    .from(paymentBills)
+    .innerJoin(payments, eq(payments.id, paymentBills.paymentId))
+    .where(and(eq(paymentBills.billId, billId), paymentReadScope(auth)))
+    .orderBy(asc(payments.date), asc(payments.id));
+}
