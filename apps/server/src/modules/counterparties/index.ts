@@ -2,6 +2,7 @@
 // "Layout"; the dependency checker enforces it). Counterparties: what other modules may use (credit checks, merge hooks, the table for references).
 
 export { cabinetKeyLookup } from './cabinet';
+export { contractorChoice, contractorChoices } from './contractor-choices';
 export { assertCanTakeNewWork, type CreditExposureSource, checkCreditLimit, creditOf } from './credit';
 export type { CounterpartyMergeHook } from './merge';
 export type { CounterpartyRenameHook } from './rename';

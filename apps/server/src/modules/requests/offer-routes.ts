@@ -1,6 +1,8 @@
 import {
   dataSchema,
   idParamSchema,
+  type ListQuery,
+  listQuerySchema,
   OFFER_ROLES,
   offerDisableSchema,
   offerWriteSchema,
@@ -10,12 +12,15 @@ import {
   requestOfferResource,
   requestOfferTemplateResource,
   requestResource,
+  SEND_TO_CONTRACTOR_ROLE,
   sendToContractorsSchema,
 } from '@tms/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { registerResource, registerResourceRoutes, requestContext } from '../../platform/resources';
+import { contractorChoice, contractorChoices } from '../counterparties';
 import { type OfferContext, offerService, todayOf } from './offers';
 import { quoteOf } from './quotes';
 import { requestService } from './requests';
@@ -46,6 +51,45 @@ export function registerOfferRoutes(app: App): void {
   });
   const inTransaction = <T>(request: FastifyRequest, run: (ctx: OfferContext) => Promise<T>) =>
     app.database.db.transaction((tx) => run(contextOf(request, tx)));
+
+  const choiceSchema = z.object({ id: z.number().int(), name: z.string() });
+  const choosers = [...OFFER_ROLES.edit, SEND_TO_CONTRACTOR_ROLE];
+  app.get(
+    '/request-offers/contractors',
+    {
+      config: { roles: choosers },
+      schema: {
+        tags,
+        summary: 'The contractors one may ask for offers (names only), whoever manages them',
+        querystring: listQuerySchema.pick({ page: true, itemsPerPage: true, search: true }),
+        response: {
+          200: dataSchema(z.object({ collection: z.array(choiceSchema), total: z.number().int() })),
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as Pick<ListQuery, 'page' | 'itemsPerPage' | 'search'>;
+      return { data: await contractorChoices(app.database.db, query) };
+    },
+  );
+  app.get(
+    '/request-offers/contractors/:id',
+    {
+      config: { roles: choosers },
+      schema: {
+        tags,
+        summary: 'One contractor one may ask for offers',
+        params: idParamSchema,
+        response: { 200: dataSchema(choiceSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const choice = await contractorChoice(app.database.db, id);
+      if (!choice) throw notFound();
+      return { data: choice };
+    },
+  );
 
   app.post(
     '/requests/:id/offers',

@@ -295,6 +295,21 @@ describe('sending a request to contractors', () => {
   });
 });
 
+describe('the contractors one may ask', () => {
+  it('are every askable contractor, by name, for a sender who reaches no counterparty', async () => {
+    const sender = await w.signIn(['ROLE_REQUEST_SEND_TO_CONTRACTOR']);
+    const listed = await w.call('GET', '/api/request-offers/contractors?search=%D0%B1%D1%80%D0%BE', sender);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().data).toEqual({ collection: [{ id: w.broker, name: 'Брокер' }], total: 1 });
+    const one = await w.call('GET', `/api/request-offers/contractors/${w.carrier}`, sender);
+    expect(one.json().data).toEqual({ id: w.carrier, name: 'Перевозчик' });
+    // A client is no contractor to ask; nobody without the offer roles reads the list.
+    expect((await w.call('GET', `/api/request-offers/contractors/${w.client}`, sender)).statusCode).toBe(404);
+    const outsider = await w.signIn([CP]);
+    expect((await w.call('GET', '/api/request-offers/contractors', outsider)).statusCode).toBe(403);
+  });
+});
+
 describe('disabling an offer', () => {
   it('needs its role, takes the offer out of the quote and stops its changes', async () => {
     const disabler = await w.signIn(['ROLE_REQUEST_VIEW_ALL', 'ROLE_REQUEST_OFFERS_DISABLE']);

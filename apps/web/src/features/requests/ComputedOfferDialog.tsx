@@ -13,8 +13,6 @@ import { DateInput, LazySelect } from '../../platform/widgets';
 import { PriceFacts, refusalText } from '../pricing/ComputedPrice';
 import { useOfferRefresh } from './offerApi';
 
-const CONTRACTORS_ONLY = { contractor: 'true' };
-
 /**
  * "Offer from the computed price" (docs/pricing.md): the request's price from the rate tables and how it
  * was found; the user chooses the offer type, the contractor, the validity and a comment, and the server
@@ -101,8 +99,7 @@ export function ComputedOfferDialog({ requestId, onClose }: { requestId: number;
               id="computed-offer-type"
             />
             <LazySelect
-              url="/counterparties"
-              query={CONTRACTORS_ONLY}
+              url="/request-offers/contractors"
               label={t('fields.contractorId')}
               required
               value={contractorId}

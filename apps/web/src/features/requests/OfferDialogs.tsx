@@ -12,8 +12,6 @@ import { DateInput, LazySelect } from '../../platform/widgets';
 import { type AmountRow, AmountsEditor, amountsOf } from './OfferAmounts';
 import { useOfferRefresh, useOfferTemplates } from './offerApi';
 
-const CONTRACTORS_ONLY = { contractor: 'true' };
-
 /** A refusal that names no field of the dialog: the call's own, or forbidden / not found. */
 const rootOf = (refusal: ReturnType<typeof refusalOf>) => refusal.field('root') ?? refusal.other;
 
@@ -117,8 +115,7 @@ export function OfferDialog({ requestId, offer, canUseTemplates, onClose }: Offe
             id="offer-type"
           />
           <LazySelect
-            url="/counterparties"
-            query={CONTRACTORS_ONLY}
+            url="/request-offers/contractors"
             label={t('fields.contractorId')}
             required
             value={values.contractorId}
@@ -216,8 +213,7 @@ export function SendToContractorsDialog({ requestId, onClose }: SendDialogProps)
           />
           <LazySelect
             multiple
-            url="/counterparties"
-            query={CONTRACTORS_ONLY}
+            url="/request-offers/contractors"
             label={t('dialog.contractors')}
             required
             value={contractorIds}
