@@ -4,10 +4,13 @@ import { extractText } from 'unpdf';
 import { apiOf, expectSnackbar, newOrder, SAVE_TIMEOUT, signIn, test, unique } from './helpers';
 
 /**
- * Printable bills (issue 17): from an income bill's page a printable bill is made (its line prefilled by
- * the server for the bill's amount), saved, and its PDF downloaded and read.
+ * A bill's way to being paid (issue 17): from an income bill's page a printable bill is made (its line
+ * prefilled by the server for the bill's amount), saved, and its PDF downloaded and read; then the bill is
+ * paid from its page by a payment of its open balance, which leaves it at zero.
  */
-test('an income bill gets a printable bill whose PDF prints the bill', async ({ page }) => {
+test('an income bill gets a printable bill whose PDF prints the bill, then is paid to a zero balance', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const token = await signIn(page, '/dashboard');
   const api = apiOf(page, token);
@@ -68,7 +71,19 @@ test('an income bill gets a printable bill whose PDF prints the bill', async ({ 
   expect(printed).toContain('Всего наименований 1, на сумму 1 500,00 RUB');
   expect(printed).toContain('Одна тысяча пятьсот рублей 00 копеек');
 
-  // The bill now links to its printable bill.
+  // The bill now links to its printable bill, and is paid from its page.
   await page.goto(`/finances/bills/${bill.id}`);
   await expect(page.getByTestId('bill-printable-bill')).toBeVisible();
+  await page.getByTestId('tab-payments').click();
+  await page.getByTestId('bill-pay').click();
+  await expect(page).toHaveURL(/\/finances\/payments\/new\/by-bill\/\d+$/);
+  await expect(page.locator('#field-amount')).toHaveValue(/^1\s500,00$/);
+  await page.locator('#field-number').fill(`П-${id}`);
+  await page.getByTestId('resource-save').click();
+  await expectSnackbar(page, 'Сохранено');
+  await expect(page).toHaveURL(/\/finances\/payments\/\d+$/, SAVE_TIMEOUT);
+  await page.goto(`/finances/bills/${bill.id}`);
+  await page.getByTestId('tab-payments').click();
+  await expect(page.getByTestId('bill-balance')).toContainText('0,00');
+  await expect(page.getByTestId('bill-payments')).toContainText(`П-${id}`);
 });
