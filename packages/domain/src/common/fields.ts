@@ -107,6 +107,11 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
     return this.with({}, { shownBy: field });
   }
   /** Not in the generated form (a custom screen edits it). */
+  /** Digits only in lists and forms' read views, never grouped (a year: 2026, not "2 026"). */
+  ungrouped() {
+    return this.set({ ungrouped: true });
+  }
+
   hiddenInForm() {
     return this.with({}, { hiddenInForm: true });
   }

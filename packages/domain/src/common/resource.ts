@@ -84,6 +84,8 @@ export interface FieldDescriptor {
   };
   /** Filter width (spec §9): narrow, normal or wide. */
   filterWidth?: 'short' | 'normal' | 'wide';
+  /** A number shown with its digits only, never grouped (a year, a code): 2026, not "2 026". */
+  ungrouped?: boolean;
   /** Hidden from the generated form (a custom screen edits it). */
   hiddenInForm?: boolean;
   /**
@@ -143,7 +145,11 @@ export interface ResourceDescriptor<
    * Screens routes.txt does not have: `create: false` on a creatable resource creates in a dialog of the list
    * instead of at `/new`; `edit: false` leaves records read-only on the web.
    */
-  screens?: { create?: boolean; edit?: boolean };
+  screens?: {
+    /** false: created in the list's dialog; 'elsewhere': only from another record's screen (no create button). */
+    create?: boolean | 'elsewhere';
+    edit?: boolean;
+  };
   /** Fields only holders of a role may set or change; the resource service checks every write against it. */
   // biome-ignore lint/suspicious/noExplicitAny: a declaration of any record type fits every descriptor.
   fieldRoles?: FieldRoles<any>;

@@ -70,7 +70,7 @@ export const budgetResource = declareResource({
   keys: 'finance.budgets.fields',
   fields: {
     name: f.name(),
-    year: f.integer({ min: 2000, max: 2100 }).listed().filterable().sortable().width('short'),
+    year: f.integer({ min: 2000, max: 2100 }).ungrouped().listed().filterable().sortable().width('short'),
     /** Bills of other companies stay out; none: the whole group. */
     legalEntityId: f.reference(legalEntityResource).optional().listed().filterable(),
     /** May put bills into the budget, read and change them there. */

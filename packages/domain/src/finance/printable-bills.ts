@@ -137,7 +137,8 @@ export const printableBillResource = declareResource({
   labelField: 'number',
   defaultSort: { field: 'date', order: 'desc' },
   deletable: true,
-  screens: { create: true, edit: true },
+  // Made from income bills only (`/from-bill/{billId}`): the list has no create button.
+  screens: { create: 'elsewhere', edit: true },
 });
 
 export const printableBillCreateSchema = printableBillResource.create;

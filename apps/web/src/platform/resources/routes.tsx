@@ -52,7 +52,9 @@ export function resourceRoutes(
     const offered =
       screen === 'list' ||
       (screen === 'edit' && descriptor.screens?.edit !== false) ||
-      (screen === 'create' && descriptor.creatable !== false && descriptor.screens?.create !== false);
+      (screen === 'create' &&
+        descriptor.creatable !== false &&
+        (descriptor.screens?.create ?? true) === true);
     if (!offered) return { handle, element: <Navigate to={path} replace /> };
     const [Component] = await Promise.all([component, texts.loadResourceTexts(descriptor)]);
     return { handle, element: <Component descriptor={descriptor} options={options} /> };

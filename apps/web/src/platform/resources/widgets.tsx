@@ -191,9 +191,10 @@ export function displayValue(
     case 'integer':
     case 'number':
       return typeof value === 'number'
-        ? new Intl.NumberFormat(texts.lang === 'en' ? 'en-US' : 'ru-RU', { maximumFractionDigits: 6 }).format(
-            value,
-          )
+        ? new Intl.NumberFormat(texts.lang === 'en' ? 'en-US' : 'ru-RU', {
+            maximumFractionDigits: 6,
+            useGrouping: !field.ungrouped,
+          }).format(value)
         : String(value);
     case 'money':
       return formatDecimal(String(value), texts.lang);
