@@ -55,6 +55,11 @@ describe('demo data', () => {
     // Demo orders and jobs have bills, posted to the ledger (its triggers checked them at commit).
     expect((await ctx.database.db.select().from(bills)).length).toBeGreaterThan(0);
     expect((await ctx.database.db.select().from(ledgerEntries)).length).toBeGreaterThan(0);
+    // Some paid in full, some in part, some open: the payments list and the bills' balances have data.
+    const balances = (await ctx.database.db.select().from(bills)).map((bill) =>
+      bill.balance === '0.00' ? 'paid' : bill.balance === bill.amount ? 'open' : 'part',
+    );
+    expect(new Set(balances)).toEqual(new Set(['paid', 'part', 'open']));
     // The demo budget plans every month of its items and counts the demo bills put on them.
     const [budget] = await ctx.database.db.select().from(budgets);
     const figures = await budgetFigures(ctx.database.db, budget!);

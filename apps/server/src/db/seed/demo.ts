@@ -24,6 +24,7 @@ import { seedDemoRates } from './demo-finance';
 import { seedDemoHyperRequests } from './demo-hyper-requests';
 import { seedDemoOffers } from './demo-offers';
 import { seedDemoOperations } from './demo-operations';
+import { seedDemoPayments } from './demo-payments';
 import { seedDemoPricing } from './demo-pricing';
 import { seedDemoRequests } from './demo-requests';
 
@@ -106,6 +107,15 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
     roles: [
       'ROLE_BILL_VIEW_ALL',
       'ROLE_BILL_EDIT_ALL',
+      'ROLE_BILL_CREATE',
+      'ROLE_BILL_DELETE',
+      'ROLE_BILL_COUNTER',
+      'ROLE_OVERHEAD_BILL_VIEW',
+      'ROLE_OVERHEAD_BILL_CREATE',
+      'ROLE_OVERHEAD_BILL_DELETE',
+      'ROLE_RECOGNITION_DATE_CHANGE',
+      // Bills and payments name clients and contractors of every office.
+      'ROLE_COUNTERPARTY_VIEW_ALL',
       'ROLE_PAYMENT_LIST_ALL',
       'ROLE_PAYMENT_CREATE',
       'ROLE_PRINTABLE_BILL_VIEW',
@@ -728,6 +738,8 @@ export async function seedDemoData(
     await seedDemoHyperRequests({ tx, registries }, userId, officeId, salesRoles);
     await seedDemoBills(tx);
     await seedDemoBudgets(tx);
+    const financeRoles = GROUPS.find((g) => g.name === 'Финансы')!.roles;
+    await seedDemoPayments({ tx, registries }, userId, financeRoles);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },

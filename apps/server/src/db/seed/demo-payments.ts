@@ -1,0 +1,71 @@
+import { decimalDivide, decimalFixed } from '@tms/domain';
+import { asc, eq } from 'drizzle-orm';
+import { paymentService } from '../../modules/finance/payments';
+import { bills, paymentForms } from '../../modules/finance/tables';
+import type { AuthContext } from '../../platform/auth/context';
+import { calendarDay } from '../../platform/calendar';
+import { systemClock } from '../../platform/clock';
+import { users } from '../../platform/identity/tables';
+import type { Registries } from '../../platform/modules';
+import type { Tx } from '../connection';
+
+/**
+ * Payments of the demo bills, written through the payments' service as the finance user would (links,
+ * postings at the payment date's rate, the bills' balances): of the clients' bills every second is paid in
+ * full and every third of the others in half; of the contractors' bills every second is paid. Five days
+ * ago, after the bills' recognition. `roles`: the finance group's roles.
+ */
+export async function seedDemoPayments(
+  { tx, registries }: { tx: Tx; registries: Registries },
+  userId: ReadonlyMap<string, number>,
+  roles: readonly string[],
+  today = new Date(),
+): Promise<void> {
+  const payerId = userId.get('sidorova')!;
+  const [payer] = await tx.select().from(users).where(eq(users.id, payerId));
+  const auth: AuthContext = {
+    userId: payerId,
+    username: payer!.username,
+    contactId: payer!.contactId,
+    serviceOfficeId: payer!.serviceOfficeId,
+    roles: new Set(roles),
+    sessionId: null,
+    impersonatorId: null,
+    passwordChangeRequired: false,
+  };
+  const ctx = { tx, auth, registries, clock: systemClock };
+  const day = new Date(today);
+  day.setUTCDate(day.getUTCDate() - 5);
+  const date = calendarDay(day);
+  // A payment is in its form's currency: only bills in their form's currency are paid on it.
+  const rows = (
+    await tx
+      .select({ bill: bills, formCurrencyId: paymentForms.currencyId })
+      .from(bills)
+      .innerJoin(paymentForms, eq(paymentForms.id, bills.paymentFormId))
+      .orderBy(asc(bills.id))
+  )
+    .filter((row) => row.formCurrencyId === row.bill.currencyId)
+    .map((row) => row.bill);
+  const incoming = rows.filter((bill) => bill.direction === 'INCOME');
+  const outgoing = rows.filter((bill) => bill.direction === 'EXPENSE');
+  let number = 0;
+  const pay = async (bill: (typeof rows)[number], amount: string) =>
+    paymentService.create(ctx, {
+      number: `ПП-${++number}`,
+      direction: bill.direction === 'INCOME' ? 'INCOMING' : 'OUTGOING',
+      date,
+      paymentFormId: bill.paymentFormId,
+      amount,
+      counterpartyId: bill.counterpartyId,
+      purpose: `Оплата по счёту ${bill.number}`,
+      links: [{ billId: bill.id, amount }],
+    });
+  for (const [index, bill] of incoming.entries()) {
+    if (index % 2 === 0) await pay(bill, bill.amount);
+    else if (index % 3 === 1) await pay(bill, decimalFixed(decimalDivide(bill.amount, '2', 4), 2));
+  }
+  for (const [index, bill] of outgoing.entries()) {
+    if (index % 2 === 0) await pay(bill, bill.amount);
+  }
+}
