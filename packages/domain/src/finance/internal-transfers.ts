@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { decimalAdd, decimalCompare } from '../common/decimal';
 import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
 import { moneySchema } from '../common/money';
@@ -73,3 +74,48 @@ export const internalTransferCreateSchema = internalTransferResource.create;
 export type InternalTransferCreate = z.infer<typeof internalTransferCreateSchema>;
 export const internalTransferSchema = internalTransferResource.entity;
 export type InternalTransfer = z.infer<typeof internalTransferSchema>;
+
+/** What of an order's bill the transfer plan looks at. */
+export interface TransferPlanBill {
+  direction: 'INCOME' | 'EXPENSE' | string;
+  legalEntityId: number;
+  currencyId: number;
+  amount: string;
+}
+/** What of an internal transfer of the order the plan looks at. */
+export interface TransferPlanTransfer {
+  recipientLegalEntityId: number;
+  currencyId: number;
+  amount: string;
+}
+
+/**
+ * An order's transfers status (spec §4) from its plan: its income arrives at the company of its first income
+ * bill; every other company with expense bills of the order needs their sum per currency transferred to it.
+ * No such need: not-required; each need covered by the order's transfers to that company in that currency:
+ * ready; else not-ready.
+ */
+export function transfersStatusOf(
+  bills: readonly TransferPlanBill[],
+  transfers: readonly TransferPlanTransfer[],
+): 'not-required' | 'not-ready' | 'ready' {
+  const home = bills.find((bill) => bill.direction === 'INCOME')?.legalEntityId;
+  if (home === undefined) return 'not-required';
+  const key = (entity: number, currency: number) => `${entity}:${currency}`;
+  const needs = new Map<string, string>();
+  for (const bill of bills) {
+    if (bill.direction !== 'EXPENSE' || bill.legalEntityId === home) continue;
+    const at = key(bill.legalEntityId, bill.currencyId);
+    needs.set(at, decimalAdd(needs.get(at) ?? '0', bill.amount));
+  }
+  if (!needs.size) return 'not-required';
+  const covered = new Map<string, string>();
+  for (const transfer of transfers) {
+    const at = key(transfer.recipientLegalEntityId, transfer.currencyId);
+    covered.set(at, decimalAdd(covered.get(at) ?? '0', transfer.amount));
+  }
+  for (const [at, need] of needs) {
+    if (decimalCompare(covered.get(at) ?? '0', need) < 0) return 'not-ready';
+  }
+  return 'ready';
+}

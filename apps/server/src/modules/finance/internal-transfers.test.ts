@@ -236,5 +236,21 @@ describe('internal transfers', () => {
     expect((await call('GET', '/finances/internal-transfers/from-order/999999', treasurer)).statusCode).toBe(
       404,
     );
+
+    // The order's transfers status follows its plan: the other company's expenses need their sum there.
+    const status = async () =>
+      (
+        await rowsOf<{ s: string }>(
+          ctx.database.db,
+          sql`SELECT transfers_status AS s FROM orders WHERE id = ${order}`,
+        )
+      )[0]!.s;
+    expect(await status()).toBe('not-ready');
+    await transfer({ orderId: order, amount: '1000.00' });
+    expect(await status()).toBe('not-ready');
+    const rest = await transfer({ orderId: order, amount: '500.50' });
+    expect(await status()).toBe('ready');
+    expect((await call('DELETE', `/finances/internal-transfers/${rest.id}`, treasurer)).statusCode).toBe(200);
+    expect(await status()).toBe('not-ready');
   });
 });

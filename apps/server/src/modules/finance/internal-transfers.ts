@@ -17,6 +17,7 @@ import { assertPeriodOpen } from './ledger';
 import { paymentService } from './payments';
 import { toBaseCurrency } from './rates';
 import { internalTransfers, paymentForms, payments } from './tables';
+import { refreshTransfersStatus } from './transfer-plan';
 
 export type InternalTransferRow = typeof internalTransfers.$inferSelect;
 type Values = Record<string, unknown>;
@@ -147,6 +148,8 @@ export const internalTransferService: ResourceService<InternalTransferRow> = res
       },
       async afterWrite(ctx, event) {
         if (event.action === 'create') await enterPayments(ctx, event.after!);
+        const orderId = (event.after ?? event.before)?.orderId;
+        if (orderId) await refreshTransfersStatus(ctx, [orderId]);
       },
     },
   },
