@@ -3,7 +3,13 @@ import * as company from './company';
 import * as counterparties from './counterparties';
 import * as customs from './customs';
 import * as finance from './finance';
-import { BILL_ROLES, BUDGET_ROLES, PAYMENT_ROLES, PRINTABLE_BILL_ROLES } from './finance';
+import {
+  BILL_ROLES,
+  BUDGET_ROLES,
+  INTERNAL_TRANSFER_ROLES,
+  PAYMENT_ROLES,
+  PRINTABLE_BILL_ROLES,
+} from './finance';
 import * as operations from './operations';
 import { OPERATION_ROLES } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
@@ -132,6 +138,12 @@ const CATALOGUE: readonly NavEntry[] = [
         icon: 'cash',
         route: '/finances/payments',
         roles: [...PAYMENT_ROLES.view],
+      },
+      {
+        name: 'nav.internalTransfers',
+        icon: 'arrows-left-right',
+        route: '/finances/internal-transfers',
+        roles: [...INTERNAL_TRANSFER_ROLES.view],
       },
       {
         name: 'nav.currencyConversion',

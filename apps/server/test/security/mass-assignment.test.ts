@@ -371,6 +371,21 @@ describe('mass assignment', () => {
         amount: '100.00',
       };
     },
+    // Between two rouble payment forms (no rate needed).
+    internal_transfer: async () => {
+      const [rub] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'RUB'));
+      const form = async () =>
+        created(registrations.get('payment_form')!.descriptor, {
+          ...(await BODIES.payment_form!()),
+          currencyId: rub!.id,
+        });
+      return {
+        date: '2026-03-02',
+        senderFormId: (await form()).id,
+        recipientFormId: (await form()).id,
+        amount: '100.00',
+      };
+    },
     // Roubles bought for US dollars on a day with the dollar's rate.
     currency_conversion: async () => {
       const [rub] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'RUB'));

@@ -180,7 +180,8 @@ export const monthParamSchema = z.object({
 
 /**
  * The accounts of the ledger (docs/finance.md "Ledger"): CASH is the money on a payment form, the advances
- * the unlinked parts of payments, CONVERSION the other side of a currency conversion.
+ * the unlinked parts of payments, CONVERSION the other side of a currency conversion, INTERNAL_TRANSFERS
+ * the clearing account between the two payments of an internal transfer.
  */
 export const LEDGER_ACCOUNTS = [
   'RECEIVABLE',
@@ -192,6 +193,7 @@ export const LEDGER_ACCOUNTS = [
   'ADVANCES_RECEIVED',
   'ADVANCES_PAID',
   'CONVERSION',
+  'INTERNAL_TRANSFERS',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 

@@ -5,6 +5,7 @@ export * from './budgets';
 export * from './currency-conversions';
 export * from './currency-rates';
 export * from './finance-control-status-reasons';
+export * from './internal-transfers';
 export * from './payment-forms';
 export * from './payments';
 export * from './printable-bill-document';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { declareResource } from '../common/declare';
+import { defineFieldRoles } from '../common/field-roles';
 import { f } from '../common/fields';
 import { moneySchema } from '../common/money';
 import { MESSAGES } from '../common/validation';
@@ -9,6 +10,7 @@ import { counterpartyResource } from '../counterparties/counterparty';
 import { type Role, rolesOfScopedPermission } from '../permissions';
 import { currencyResource } from '../reference-data/currencies';
 import { colleagueReference } from '../users';
+import { internalTransferResource } from './internal-transfers';
 import { paymentFormResource } from './payment-forms';
 
 /** Stable English messages of the payments' rules; the web translates them in messages.json. */
@@ -43,6 +45,12 @@ export const PAYMENT_ROLES = {
   create: ['ROLE_PAYMENT_CREATE'],
   delete: rolesOfScopedPermission('ROLE_PAYMENT_DELETE'),
 } as const satisfies Record<'view' | 'edit' | 'create' | 'delete', readonly Role[]>;
+
+/** Only an internal transfer enters its own pair of payments (its use case checks they are its). */
+export const PAYMENT_FIELD_RULES = defineFieldRoles({
+  roles: { internalTransferId: 'ROLE_INTERNAL_TRANSFER_CREATE' },
+  createDefaults: { internalTransferId: null },
+});
 
 const positiveAmount = moneySchema.shape.amount.refine(
   (v) => !v.startsWith('-') && /[1-9]/.test(v),
@@ -93,11 +101,14 @@ export const paymentResource = declareResource({
       .of('json', z.array(paymentLinkSchema).max(100), z.array(paymentLinkEntitySchema))
       .defaulted()
       .label('finance.payments.fields.links'),
+    /** The internal transfer whose outgoing or incoming payment this is. */
+    internalTransferId: f.reference(internalTransferResource).optional().filterable().hiddenInForm(),
     serviceOfficeId: f.reference(serviceOfficeResource).readOnly().optional().filterable().hiddenInForm(),
     createdById: f.reference(colleagueReference).readOnly().optional().filterable().hiddenInForm(),
     createdAt: f.createdAt().sortable(),
     updatedAt: f.updatedAt(),
   },
+  fieldRoles: PAYMENT_FIELD_RULES,
   roles: PAYMENT_ROLES,
   labelField: 'number',
   defaultSort: { field: 'date', order: 'desc' },

@@ -25,6 +25,7 @@ import { budgetBillsScope, checkBillBudgetItem } from './budgets';
 import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
 import { toBaseCurrency } from './rates';
 import { bills, ledgerEntries, paymentForms } from './tables';
+import { refreshTransfersStatus } from './transfer-plan';
 
 export type BillRow = typeof bills.$inferSelect;
 type Values = Record<string, unknown>;
@@ -326,6 +327,11 @@ export const billService: ResourceService<BillRow> = resourceService(billResourc
       } else if (event.action === 'delete') {
         await reverse(ctx, source, { ignoreLock, dateField: ['recognitionDate'] });
       }
+      // The orders' transfer plans follow their bills (docs/finance.md "Internal transfers").
+      await refreshTransfersStatus(ctx, [
+        ...(event.before?.orderIds ?? []),
+        ...(event.after?.orderIds ?? []),
+      ]);
     },
   },
 });

@@ -19,3 +19,4 @@ export {
   payments,
   printableBillTemplates,
 } from './tables';
+export type { OrderTransfersStatusSink } from './transfer-plan';

@@ -29,6 +29,7 @@ const ROLES: Role[] = [
   'ROLE_PAYMENT_CREATE',
   'ROLE_PAYMENT_DELETE_ALL',
   'ROLE_PAYMENT_UNLINKED',
+  'ROLE_INTERNAL_TRANSFER_CREATE',
 ];
 
 /** March has USD rates, April only roubles: a USD bill in April is refused for its missing rate. */
@@ -64,11 +65,13 @@ const command = fc.oneof(
     buyUsd: fc.boolean(),
   }),
   fc.record({ kind: fc.constant('unconvert' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('transfer' as const), amount, date: day, usd: fc.boolean() }),
+  fc.record({ kind: fc.constant('untransfer' as const), pick: fc.nat() }),
 );
 
 /**
  * Random sequences of bill creates, updates and deletes, payments (linked to a bill or not), currency
- * conversions and their deletes, month locks and rate edits; after every step the ledger's invariants hold (docs/finance.md
+ * conversions and their deletes, internal transfers and their deletes, month locks and rate edits; after every step the ledger's invariants hold (docs/finance.md
  * "Ledger", "Payments"). Every refusal must be one of the rules' messages.
  */
 describe('ledger invariants', () => {
@@ -76,8 +79,9 @@ describe('ledger invariants', () => {
   let world: BillsWorld;
   let user: SignedIn;
   let order: number;
-  /** The payment form of each currency. */
+  /** The payment form of each currency, and a second one of another company (internal transfers). */
   const forms = new Map<number, number>();
+  const otherForms = new Map<number, number>();
   beforeAll(async () => {
     ctx = await createTestApp();
     world = await billsWorld(ctx);
@@ -89,7 +93,14 @@ describe('ledger invariants', () => {
           SELECT 'USD ' || id, legal_entity_id, bank_id, '40702840' || lpad(id::text, 12, '0'), ${world.usd}
           FROM payment_forms WHERE id = ${world.form} RETURNING id`,
     );
+    const [otherUsdForm] = await rowsOf<{ id: number }>(
+      ctx.database.db,
+      sql`INSERT INTO payment_forms (name, legal_entity_id, bank_id, account_number, currency_id)
+          SELECT 'USD ' || id, legal_entity_id, bank_id, '40702840' || lpad((id + 500)::text, 12, '0'), ${world.usd}
+          FROM payment_forms WHERE id = ${world.otherForm} RETURNING id`,
+    );
     forms.set(world.rub, world.form).set(world.usd, usdForm!.id);
+    otherForms.set(world.rub, world.otherForm).set(world.usd, otherUsdForm!.id);
   });
   afterAll(async () => {
     await ctx?.close();
@@ -167,6 +178,13 @@ describe('ledger invariants', () => {
           GROUP BY t.source_type, t.source_id, e.account, e.currency_id HAVING sum(e.amount) <> 0`,
     );
     expect(leftovers).toEqual([]);
+    // Internal transfers' payments stand or go in pairs, so their clearing account is empty in each currency.
+    const clearing = await rowsOf(
+      db,
+      sql`SELECT currency_id FROM ledger_entries WHERE account = 'INTERNAL_TRANSFERS'
+          GROUP BY currency_id HAVING sum(amount) <> 0 OR sum(base_amount) <> 0`,
+    );
+    expect(clearing).toEqual([]);
     for (const [month, count] of lockedCounts) {
       const [row] = await rowsOf<{ n: number }>(
         db,
@@ -182,6 +200,7 @@ describe('ledger invariants', () => {
     const live: { id: number; version: number }[] = [];
     const paid: number[] = [];
     const converted: number[] = [];
+    const transferred: number[] = [];
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 12 }), async (commands) => {
         for (const step of commands) {
@@ -255,6 +274,21 @@ describe('ledger invariants', () => {
             const index = step.pick % converted.length;
             const res = await call('DELETE', `/currency-conversion/${converted[index]}`);
             if (res.statusCode === 200) converted.splice(index, 1);
+            else expectRuleRefusal(res, 'date');
+          } else if (step.kind === 'transfer') {
+            const currency = step.usd ? world.usd : world.rub;
+            const res = await call('POST', '/finances/internal-transfers', {
+              date: step.date,
+              senderFormId: forms.get(currency),
+              recipientFormId: otherForms.get(currency),
+              amount: step.amount,
+            });
+            if (res.statusCode === 201) transferred.push(res.json().data.id);
+            else expectRuleRefusal(res, 'date');
+          } else if (step.kind === 'untransfer' && transferred.length) {
+            const index = step.pick % transferred.length;
+            const res = await call('DELETE', `/finances/internal-transfers/${transferred[index]}`);
+            if (res.statusCode === 200) transferred.splice(index, 1);
             else expectRuleRefusal(res, 'date');
           } else if (step.kind === 'lock') {
             const res = await call(step.on ? 'PUT' : 'DELETE', `/finances/period-locks/${step.month}`);

@@ -3,6 +3,7 @@ import {
   decimalCompare,
   decimalFixed,
   decimalSubtract,
+  INTERNAL_TRANSFER_MESSAGES,
   MESSAGES,
   PAYMENT_BILL_DIRECTION,
   PAYMENT_MESSAGES,
@@ -28,7 +29,7 @@ import { counterparties } from '../counterparties';
 import { billReadScope, mayIgnoreLock } from './bills';
 import { assertPeriodOpen, type LedgerContext, type PostingLine, post, reverse } from './ledger';
 import { toBaseCurrency } from './rates';
-import { bills, paymentBills, paymentForms, payments } from './tables';
+import { bills, internalTransfers, paymentBills, paymentForms, payments } from './tables';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type Values = Record<string, unknown>;
@@ -92,6 +93,8 @@ interface PaymentFacts {
   currencyId: number;
   counterpartyId: number | null;
   amount: string;
+  /** A payment of an internal transfer: unlinked by nature, against the transfer's clearing account. */
+  internalTransferId?: number | null;
 }
 
 /**
@@ -146,7 +149,11 @@ export async function checkLinks(
     errors.add(['counterpartyId'], PAYMENT_MESSAGES.counterpartyRequired);
   }
   if (decimalCompare(linked, payment.amount) > 0) errors.add(['links'], PAYMENT_MESSAGES.overAmount);
-  else if (decimalCompare(linked, payment.amount) < 0 && !hasAnyRole(ctx.auth, ['ROLE_PAYMENT_UNLINKED'])) {
+  else if (
+    decimalCompare(linked, payment.amount) < 0 &&
+    !payment.internalTransferId &&
+    !hasAnyRole(ctx.auth, ['ROLE_PAYMENT_UNLINKED'])
+  ) {
     errors.add(['links'], PAYMENT_MESSAGES.unlinkedDenied);
   }
   errors.throwIfAny();
@@ -207,7 +214,11 @@ async function postPayment(
   if (decimalCompare(payment.unlinkedAmount, '0') > 0) {
     lines.push({
       ...common,
-      account: payment.direction === 'INCOMING' ? 'ADVANCES_RECEIVED' : 'ADVANCES_PAID',
+      account: payment.internalTransferId
+        ? 'INTERNAL_TRANSFERS'
+        : payment.direction === 'INCOMING'
+          ? 'ADVANCES_RECEIVED'
+          : 'ADVANCES_PAID',
       amount: opposite(payment.unlinkedAmount),
     });
   }
@@ -222,6 +233,28 @@ async function postPayment(
 
 /** The member a write sends as links (the engine keeps only the table's columns). */
 const linksIn = (values: Values): PaymentLink[] | undefined => values.links as PaymentLink[] | undefined;
+
+/**
+ * A payment naming an internal transfer is one of its pair: the outgoing one on its sender form, the incoming
+ * one on its recipient form, of its amount and date, for no counterparty's bill (a second one of a direction
+ * is refused by `payments_internal_transfer_uq`).
+ */
+async function assertTransferPayment(ctx: ResourceContext, transferId: number, values: Values) {
+  const [transfer] = await ctx.tx
+    .select()
+    .from(internalTransfers)
+    .where(eq(internalTransfers.id, transferId))
+    .limit(1);
+  const formId = values.direction === 'OUTGOING' ? transfer?.senderFormId : transfer?.recipientFormId;
+  const fits =
+    transfer &&
+    formId === values.paymentFormId &&
+    transfer.date === values.date &&
+    decimalCompare(transfer.amount, values.amount as string) === 0 &&
+    !values.counterpartyId &&
+    !linksIn(values)?.length;
+  if (!fits) throw fieldError(['internalTransferId'], MESSAGES.invalid);
+}
 
 /**
  * A new payment: the payment form gives its company and currency (and its office, else the user's), the
@@ -241,6 +274,8 @@ async function prepareCreate(ctx: ResourceContext, values: Values): Promise<Valu
     await toBaseCurrency(ctx.tx, values.amount as string, form.currencyId, date, ['date']);
   });
   const counterpartyId = (values.counterpartyId as number | null | undefined) ?? null;
+  const internalTransferId = (values.internalTransferId as number | null | undefined) ?? null;
+  if (internalTransferId) await assertTransferPayment(ctx, internalTransferId, values);
   const linked = await checkLinks(
     ctx,
     {
@@ -248,6 +283,7 @@ async function prepareCreate(ctx: ResourceContext, values: Values): Promise<Valu
       currencyId: form.currencyId,
       counterpartyId,
       amount: values.amount as string,
+      internalTransferId,
     },
     linksIn(values) ?? [],
     new Map(),
@@ -316,6 +352,16 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
         .where(and(eq(payments.id, row.id), paymentDeleteScope(ctx.auth)))
         .limit(1);
       if (!deletable) throw forbidden();
+      if (row.internalTransferId && row.direction === 'OUTGOING') {
+        const [incoming] = await ctx.tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(
+            and(eq(payments.internalTransferId, row.internalTransferId), eq(payments.direction, 'INCOMING')),
+          )
+          .limit(1);
+        if (incoming) throw fieldError([], INTERNAL_TRANSFER_MESSAGES.outgoingFirst);
+      }
       const ignoreLock = mayIgnoreLock(ctx.auth);
       await assertPeriodOpen(ctx.tx, row.date, ignoreLock, ['date']);
       await reverse(ctx, { type: 'payment', id: row.id }, { ignoreLock, dateField: ['date'] });

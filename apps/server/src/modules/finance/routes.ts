@@ -21,6 +21,7 @@ import { registerBankStatementRoutes } from './bank-statements';
 import { registerBillRoutes } from './bill-routes';
 import { registerBudgetRoutes } from './budget-routes';
 import { conversionService } from './conversions';
+import { registerInternalTransferRoutes } from './internal-transfer-routes';
 import { registerPaymentRoutes } from './payment-routes';
 import { registerPrintableBillRoutes } from './printable-bill-routes';
 import { registerPrintableBillTemplateRoutes } from './printable-bill-templates';
@@ -98,4 +99,5 @@ export default async function financeModule(app: App): Promise<void> {
   registerPaymentRoutes(app);
   registerStatementImportRoutes(app);
   registerResourceRoutes(app, conversionService);
+  registerInternalTransferRoutes(app);
 }

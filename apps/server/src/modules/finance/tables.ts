@@ -258,7 +258,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_base_sign', sql`${t.baseAmount} = 0 OR sign(${t.baseAmount}) = sign(${t.amount})`),
     check(
       'ledger_entries_account',
-      sql`${t.account} IN ('RECEIVABLE', 'PAYABLE', 'REVENUE', 'COST', 'DISBURSEMENT', 'CASH', 'ADVANCES_RECEIVED', 'ADVANCES_PAID', 'CONVERSION')`,
+      sql`${t.account} IN ('RECEIVABLE', 'PAYABLE', 'REVENUE', 'COST', 'DISBURSEMENT', 'CASH', 'ADVANCES_RECEIVED', 'ADVANCES_PAID', 'CONVERSION', 'INTERNAL_TRANSFERS')`,
     ),
     check('ledger_entries_cash_form', sql`(${t.account} = 'CASH') = (${t.paymentFormId} IS NOT NULL)`),
     index('ledger_entries_transaction_idx').on(t.transactionId),
@@ -475,6 +475,8 @@ export const payments = pgTable(
     unlinkedAmount: amount('unlinked_amount').notNull(),
     /** A bank statement line's fingerprint: the same line imported again is found, never doubled. */
     statementFingerprint: text('statement_fingerprint'),
+    /** The internal transfer whose outgoing or incoming payment this is (one of each per transfer). */
+    internalTransferId: integer('internal_transfer_id').references(() => internalTransfers.id),
     serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
     createdById: integer('created_by_id').references(() => users.id),
     searchText: text('search_text').generatedAlwaysAs(
@@ -492,6 +494,7 @@ export const payments = pgTable(
       sql`${t.linkedAmount} >= 0 AND ${t.unlinkedAmount} >= 0 AND ${t.linkedAmount} + ${t.unlinkedAmount} = ${t.amount}`,
     ),
     uniqueIndex('payments_statement_fingerprint_uq').on(t.statementFingerprint),
+    uniqueIndex('payments_internal_transfer_uq').on(t.internalTransferId, t.direction),
     index('payments_payment_form_idx').on(t.paymentFormId),
     index('payments_legal_entity_idx').on(t.legalEntityId),
     index('payments_currency_idx').on(t.currencyId),
@@ -575,5 +578,51 @@ export const currencyConversions = pgTable(
     ...listIndexes('currency_conversions', t, {
       sortable: [t.date, t.soldAmount, t.boughtAmount, t.createdAt],
     }),
+  ],
+);
+
+/**
+ * Internal transfers (docs/finance.md "Internal transfers"): money moved between two of our payment forms of
+ * one currency; its payments (`payments.internal_transfer_id`) carry the money and the ledger's entries.
+ */
+export const internalTransfers = pgTable(
+  'internal_transfers',
+  {
+    ...entityColumns(),
+    date: day('date').notNull(),
+    senderFormId: integer('sender_form_id')
+      .notNull()
+      .references(() => paymentForms.id),
+    senderLegalEntityId: integer('sender_legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    recipientFormId: integer('recipient_form_id')
+      .notNull()
+      .references(() => paymentForms.id),
+    recipientLegalEntityId: integer('recipient_legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    amount: amount('amount').notNull(),
+    /** The order it is for (no foreign key: finance does not import operations, as bills' `order_ids`). */
+    orderId: integer('order_id'),
+    comment: text('comment'),
+    serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
+    createdById: integer('created_by_id').references(() => users.id),
+  },
+  (t) => [
+    check('internal_transfers_amount_positive', sql`${t.amount} > 0`),
+    check('internal_transfers_forms', sql`${t.senderFormId} <> ${t.recipientFormId}`),
+    index('internal_transfers_sender_form_idx').on(t.senderFormId),
+    index('internal_transfers_recipient_form_idx').on(t.recipientFormId),
+    index('internal_transfers_order_idx').on(t.orderId),
+    index('internal_transfers_office_idx').on(t.serviceOfficeId),
+    index('internal_transfers_created_by_idx').on(t.createdById),
+    index('internal_transfers_sender_entity_idx').on(t.senderLegalEntityId),
+    index('internal_transfers_recipient_entity_idx').on(t.recipientLegalEntityId),
+    index('internal_transfers_currency_idx').on(t.currencyId),
+    ...listIndexes('internal_transfers', t, { sortable: [t.date, t.amount, t.createdAt] }),
   ],
 );

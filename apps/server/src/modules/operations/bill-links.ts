@@ -1,6 +1,7 @@
 import { LOCKING_FINANCE_CONTROL_STATUSES } from '@tms/domain';
-import { inArray } from 'drizzle-orm';
-import type { BillOperation, BillOperationSource } from '../finance';
+import { eq, inArray } from 'drizzle-orm';
+import type { BillOperation, BillOperationSource, OrderTransfersStatusSink } from '../finance';
+import { orderService } from './operation';
 import { jobs, orders } from './tables';
 
 const locked = (row: { archived: boolean; financeControlStatus: string }) =>
@@ -70,4 +71,16 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
       }),
     ),
   ];
+};
+
+/**
+ * An order's transfers status as finance's transfer plan computes it (finance's `orderTransfersStatus`
+ * point): set by the system, logged as `status` when it changes.
+ */
+export const setOrderTransfersStatus: OrderTransfersStatusSink = async (ctx, orderId, status) => {
+  const [row] = await ctx.tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!row) return;
+  const order = await orderService.find({ ...ctx, auth: null }, orderId, { lock: true });
+  if (order.transfersStatus === status) return;
+  await orderService.write(ctx, order, { transfersStatus: status }, { action: 'status' });
 };

@@ -1,6 +1,6 @@
 import { defineModule } from '../../platform/modules';
 import { operationsArchiverJob } from './archiver';
-import { operationsOfBills } from './bill-links';
+import { operationsOfBills, setOrderTransfersStatus } from './bill-links';
 import { OPERATION_DOCUMENT_INITIATORS } from './document-initiators';
 import { OPERATION_FILE_OWNERS, operationFilesColdStorageJob } from './files';
 import { operationsMergeHook, operationsRenameHook } from './merge';
@@ -23,5 +23,6 @@ export const operationsModule = defineModule({
     counterpartyRenameHooks: { operations: operationsRenameHook },
     documentInitiators: OPERATION_DOCUMENT_INITIATORS,
     billOperations: { operations: operationsOfBills },
+    orderTransfersStatus: { operations: setOrderTransfersStatus },
   },
 });

@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconArrowsLeftRight, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   BILL_DIRECTIONS,
   BILL_ROLES,
   type BillOperationType,
   billResource,
+  INTERNAL_TRANSFER_ROLES,
   type OperationBills,
 } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,8 @@ const currencyField = billResource.fields.filter((f) => f.name === 'currencyId')
 /**
  * The bills of an order or a job (its property view's bills block): each opens its bill; above them the
  * operation's income, expense and profit in the base currency, read from the ledger; the way to a new
- * bill of the operation. A locked operation (archived, accepted by finance) takes no new bills.
+ * bill of the operation and, for an order, to an internal transfer of it. A locked operation (archived,
+ * accepted by finance) takes no new bills.
  */
 export default function BillsBlock({
   operation,
@@ -45,6 +47,7 @@ export default function BillsBlock({
   const label = useReferenceLabels(currencyField, rows);
   const [currency] = currencyField;
   const canCreate = hasRole(system, BILL_ROLES.create);
+  const canTransfer = operation === 'order' && hasRole(system, INTERNAL_TRANSFER_ROLES.create);
   const base = bills.data?.baseCurrency ?? '';
   const language = i18n.language.startsWith('en') ? 'en' : 'ru';
   const money = (amount: string | undefined) => formatMoney(amount ?? '0', base, i18n.language);
@@ -56,29 +59,43 @@ export default function BillsBlock({
         <Title order={3} size="h5">
           {t('block.title')}
         </Title>
-        {canCreate && !locked && (
-          <Group gap="xs">
-            <Button
-              size="sm"
-              leftSection={<IconPlus size={16} />}
-              component={Link}
-              to={newBill('INCOME')}
-              data-testid="bills-new-income"
-            >
-              {t('block.newIncome')}
-            </Button>
+        <Group gap="xs">
+          {canTransfer && (
             <Button
               size="sm"
               variant="default"
-              leftSection={<IconPlus size={16} />}
+              leftSection={<IconArrowsLeftRight size={16} />}
               component={Link}
-              to={newBill('EXPENSE')}
-              data-testid="bills-new-expense"
+              to={`/finances/internal-transfers/from-order/${id}`}
+              data-testid="order-internal-transfer"
             >
-              {t('block.newExpense')}
+              {t('internalTransfers.newFromOrder')}
             </Button>
-          </Group>
-        )}
+          )}
+          {canCreate && !locked && (
+            <>
+              <Button
+                size="sm"
+                leftSection={<IconPlus size={16} />}
+                component={Link}
+                to={newBill('INCOME')}
+                data-testid="bills-new-income"
+              >
+                {t('block.newIncome')}
+              </Button>
+              <Button
+                size="sm"
+                variant="default"
+                leftSection={<IconPlus size={16} />}
+                component={Link}
+                to={newBill('EXPENSE')}
+                data-testid="bills-new-expense"
+              >
+                {t('block.newExpense')}
+              </Button>
+            </>
+          )}
+        </Group>
       </Group>
       {bills.data && (
         <Group gap="xl" data-testid="operation-result">

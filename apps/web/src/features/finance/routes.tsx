@@ -6,13 +6,15 @@ import { resourceRoutes, resourceScreen } from '../../platform/resources';
 const billPage = () => import('./BillPage').then((m) => m.BillPage);
 const printableBillPage = () => import('./PrintableBillPage').then((m) => m.PrintableBillPage);
 const budgetPage = () => import('./BudgetPage').then((m) => m.BudgetPage);
+const internalTransferPage = () => import('./InternalTransferPage').then((m) => m.InternalTransferPage);
 const paymentPage = () => import('./PaymentPage').then((m) => m.PaymentPage);
 const paymentLinks = lazy(() => import('./PaymentLinks').then((m) => ({ default: m.PaymentLinks })));
 
 /**
  * Finances: bills (`/finances/bills`: the engine's list, the bill's form, its copy and a bill of an order
  * or a job), printable bills (their list, one made from a bill, its PDF, XML and files), payments (the list
- * with totals, the form with its links, a payment of a bill), currency conversions, the period locks of the
+ * with totals, the form with its links, a payment of a bill), internal transfers (the form, a copy, one of
+ * an order), currency conversions, the period locks of the
  * ledger and budgets (`/budgets`: the list, a budget with its items and its plan against actuals).
  */
 export const financeRoutes: AppRoute[] = [
@@ -49,6 +51,21 @@ export const financeRoutes: AppRoute[] = [
     'finance:payments.byBillTitle',
     (d) => d.paymentResource,
     paymentPage,
+  ),
+  ...resourceRoutes('/finances/internal-transfers', (domain) => domain.internalTransferResource, {
+    form: internalTransferPage,
+  }),
+  resourceScreen(
+    'finances/internal-transfers/copy/:copySourceId',
+    'finance:internalTransfers.copyTitle',
+    (d) => d.internalTransferResource,
+    internalTransferPage,
+  ),
+  resourceScreen(
+    'finances/internal-transfers/from-order/:orderId',
+    'finance:internalTransfers.fromOrderTitle',
+    (d) => d.internalTransferResource,
+    internalTransferPage,
   ),
   ...resourceRoutes('/currency-conversion', (domain) => domain.currencyConversionResource),
   screen(
