@@ -21,6 +21,7 @@ import { registerResourceRoutes, requestContext } from '../../platform/resources
 import { getOptions } from '../options';
 import { type BillRow, billOperationsOf, billService, billsOfOperation, billsResult } from './bills';
 import { lockedMonths, setMonthLocked } from './ledger';
+import { notifyPeriodMoved } from './notifications';
 
 const readRoles: Role[] = [...BILL_ROLES.view, ...BILL_ROLES.edit];
 const startRoles: Role[] = [...BILL_ROLES.create];
@@ -176,7 +177,9 @@ export function registerBillRoutes(app: App): void {
       async (request) => {
         const { month } = request.params as z.infer<typeof monthParamSchema>;
         const data = await app.database.db.transaction(async (tx) => {
-          await setMonthLocked({ tx, auth: request.auth }, month, locked);
+          if (await setMonthLocked({ tx, auth: request.auth }, month, locked)) {
+            await notifyPeriodMoved(requestContext(request, tx), month, locked);
+          }
           return lockedMonths(tx);
         });
         return { data };

@@ -23,6 +23,7 @@ import { type ResourceContext, type ResourceService, resourceService } from '../
 import { checkCreditLimit, counterparties } from '../counterparties';
 import { budgetBillsScope, checkBillBudgetItem } from './budgets';
 import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
+import { notifyBillCreated } from './notifications';
 import { toBaseCurrency } from './rates';
 import { bills, ledgerEntries, paymentForms } from './tables';
 
@@ -44,6 +45,8 @@ export interface BillOperation {
   /** The job's cost and its currency (an order has none). */
   amount: string | null;
   currencyId: number | null;
+  /** Whom the operation names (an order's forwarder, seller and curators; a job's forwarder): told of its bills. */
+  people: number[];
 }
 
 /** The orders and jobs of those ids that exist (the operations module's contribution). */
@@ -319,8 +322,10 @@ export const billService: ResourceService<BillRow> = resourceService(billResourc
     async afterWrite(ctx, event) {
       const source = { type: 'bill', id: (event.before ?? event.after)!.id };
       const ignoreLock = mayIgnoreLock(ctx.auth);
-      if (event.action === 'create') await postBill(ctx, event.after!, ignoreLock);
-      else if (event.action === 'update' && postingChanged(event.before!, event.after!)) {
+      if (event.action === 'create') {
+        await postBill(ctx, event.after!, ignoreLock);
+        await notifyBillCreated(ctx, event.after!);
+      } else if (event.action === 'update' && postingChanged(event.before!, event.after!)) {
         await reverse(ctx, source, { ignoreLock, dateField: ['recognitionDate'] });
         await postBill(ctx, event.after!, ignoreLock);
       } else if (event.action === 'delete') {
