@@ -23,7 +23,7 @@ import { type ResourceContext, type ResourceService, resourceService } from '../
 import { checkCreditLimit, counterparties } from '../counterparties';
 import { budgetBillsScope, checkBillBudgetItem } from './budgets';
 import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
-import { notifyBillCreated } from './notifications';
+import { notifyBillCreated, notifyBudgetOverPlan } from './notifications';
 import { toBaseCurrency } from './rates';
 import { bills, ledgerEntries, paymentForms } from './tables';
 
@@ -330,6 +330,11 @@ export const billService: ResourceService<BillRow> = resourceService(billResourc
         await postBill(ctx, event.after!, ignoreLock);
       } else if (event.action === 'delete') {
         await reverse(ctx, source, { ignoreLock, dateField: ['recognitionDate'] });
+      }
+      const { before, after } = event;
+      // Only a bill that comes into the item's figures, or changes its amount or month there, can cross the plan.
+      if (after && (!before || before.budgetItemId !== after.budgetItemId || postingChanged(before, after))) {
+        await notifyBudgetOverPlan(ctx, after);
       }
     },
   },

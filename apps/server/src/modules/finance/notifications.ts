@@ -1,4 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { decimalCompare, decimalFixed, decimalSubtract } from '@tms/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/connection';
 import { notify } from '../../platform/notifications/notify';
 import type { NotificationType } from '../../platform/notifications/types';
 import type { ChangeContext } from '../../platform/resources/context';
@@ -7,7 +9,8 @@ import { currencies } from '../reference-data';
 import { type BillRow, billOperationsOf } from './bills';
 import type { ConversionRow } from './conversions';
 import type { PaymentRow } from './payments';
-import { bills } from './tables';
+import type { PrintableBillRow } from './printable-bills';
+import { bills, budgetItems, budgetPlans, budgets } from './tables';
 
 /** The notification types of bills, payments and the ledger (texts: `notifications.json`). */
 export const FINANCE_NOTIFICATIONS = {
@@ -17,6 +20,9 @@ export const FINANCE_NOTIFICATIONS = {
   periodLocked: { permission: 'ROLE_BILL_VIEW', defaultScope: 'global', colour: 'gray' },
   periodUnlocked: { permission: 'ROLE_BILL_VIEW', defaultScope: 'global', colour: 'yellow' },
   conversionMade: { permission: 'ROLE_PAYMENT_LIST', defaultScope: 'off', colour: 'blue' },
+  printableBillFinalized: { permission: 'ROLE_PRINTABLE_BILL_VIEW', defaultScope: 'direct', colour: 'teal' },
+  printableBillProcessed: { permission: 'ROLE_PRINTABLE_BILL_VIEW', defaultScope: 'direct', colour: 'green' },
+  budgetOverPlan: { permission: 'ROLE_BILL_VIEW', defaultScope: 'direct', colour: 'red' },
 } as const satisfies Record<string, NotificationType>;
 
 /** The curators and managers of counterparties: those a client's money concerns. */
@@ -112,5 +118,78 @@ export async function notifyConversionMade(ctx: ChangeContext, row: ConversionRo
     links: { conversion: { link: `/currency-conversion/${row.id}`, text: String(row.id) } },
     direct: [row.createdById],
     offices: [row.serviceOfficeId],
+  });
+}
+
+/**
+ * A printable bill was finalized (the client's document now) or marked processed (booked): its author and
+ * the authors of its bills hear of it; its client's curators and managers are related to it.
+ */
+export async function notifyPrintableBill(
+  ctx: ChangeContext,
+  row: PrintableBillRow,
+  type: 'printableBillFinalized' | 'printableBillProcessed',
+): Promise<void> {
+  const billed = row.billIds.length
+    ? await ctx.tx
+        .select({ createdById: bills.createdById, serviceOfficeId: bills.serviceOfficeId })
+        .from(bills)
+        .where(inArray(bills.id, row.billIds))
+    : [];
+  await notify(ctx, {
+    type,
+    params: { counterparty: row.counterpartyName },
+    links: { printableBill: { link: `/finances/printable-bills/${row.id}`, text: row.number } },
+    direct: [row.createdById, ...billed.map((bill) => bill.createdById)],
+    related: await peopleOfCounterparties(ctx, [row.counterpartyId]),
+    offices: billed.map((bill) => bill.serviceOfficeId),
+  });
+}
+
+/**
+ * A bill took its expense item's month past the plan: the fact of the month (its bills' COST, in the base
+ * currency) is over a plan that the fact without this bill did not exceed. The budget's editors hear of it.
+ */
+export async function notifyBudgetOverPlan(ctx: ChangeContext, bill: BillRow): Promise<void> {
+  if (bill.budgetItemId === null) return;
+  const month = `${bill.recognitionDate.slice(0, 7)}-01`;
+  const [item] = await rowsOf<{
+    id: number;
+    name: string;
+    budgetId: number;
+    budgetName: string;
+    editorIds: number[];
+    plan: string;
+    fact: string;
+    own: string;
+  }>(
+    ctx.tx,
+    sql`SELECT i.id, i.name, b.id AS "budgetId", b.name AS "budgetName", b.editor_ids AS "editorIds",
+        p.amount::text AS plan,
+        coalesce(sum(e.base_amount), 0)::text AS fact,
+        coalesce(sum(e.base_amount) FILTER (WHERE e.bill_id = ${bill.id}), 0)::text AS own
+      FROM ${budgetItems} i
+      JOIN ${budgets} b ON b.id = i.budget_id
+      JOIN ${budgetPlans} p ON p.budget_item_id = i.id AND p.month = ${month}::date
+      LEFT JOIN ${bills} bi ON bi.budget_item_id = i.id
+      LEFT JOIN ledger_entries e ON e.bill_id = bi.id AND e.account = 'COST'
+        AND EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = e.transaction_id
+          AND t.date >= ${month}::date AND t.date < ${month}::date + interval '1 month')
+      WHERE i.id = ${bill.budgetItemId} AND i.direction = 'EXPENSE'
+      GROUP BY i.id, b.id, p.amount`,
+  );
+  if (!item) return;
+  const over = decimalCompare(item.fact, item.plan) > 0;
+  if (!over || decimalCompare(decimalSubtract(item.fact, item.own), item.plan) > 0) return;
+  await notify(ctx, {
+    type: 'budgetOverPlan',
+    params: {
+      item: item.name,
+      month: month.slice(0, 7),
+      plan: decimalFixed(item.plan, 2),
+      fact: decimalFixed(item.fact, 2),
+    },
+    links: { budget: { link: `/budgets/${item.budgetId}`, text: item.budgetName } },
+    direct: item.editorIds,
   });
 }
