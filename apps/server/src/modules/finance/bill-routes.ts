@@ -19,7 +19,8 @@ import { notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
 import { getOptions } from '../options';
-import { type BillRow, billOperationsOf, billService, billsOfOperation, billsResult } from './bills';
+import { billOperationsOf } from './bill-operations';
+import { type BillRow, billService, billsOfOperation, billsResult } from './bills';
 import { lockedMonths, setMonthLocked } from './ledger';
 import { notifyPeriodMoved } from './notifications';
 

@@ -6,11 +6,18 @@ import type { NotificationType } from '../../platform/notifications/types';
 import type { ChangeContext } from '../../platform/resources/context';
 import { counterparties } from '../counterparties';
 import { currencies } from '../reference-data';
-import { type BillRow, billOperationsOf } from './bills';
-import type { ConversionRow } from './conversions';
-import type { PaymentRow } from './payments';
-import type { PrintableBillRow } from './printable-bills';
-import { bills, budgetItems, budgetPlans, budgets } from './tables';
+import { billOperationsOf } from './bill-operations';
+import {
+  bills,
+  budgetItems,
+  budgetPlans,
+  budgets,
+  type currencyConversions,
+  type payments,
+  type printableBills,
+} from './tables';
+
+type BillRow = typeof bills.$inferSelect;
 
 /** The notification types of bills, payments and the ledger (texts: `notifications.json`). */
 export const FINANCE_NOTIFICATIONS = {
@@ -84,7 +91,10 @@ export async function notifyBillsPaid(ctx: ChangeContext, billIds: readonly numb
 }
 
 /** An incoming payment was linked to a client's bills: the client's curators and managers hear of it. */
-export async function notifyPaymentReceived(ctx: ChangeContext, payment: PaymentRow): Promise<void> {
+export async function notifyPaymentReceived(
+  ctx: ChangeContext,
+  payment: typeof payments.$inferSelect,
+): Promise<void> {
   await notify(ctx, {
     type: 'paymentReceived',
     params: {
@@ -107,7 +117,10 @@ export async function notifyPeriodMoved(ctx: ChangeContext, month: string, locke
 }
 
 /** A currency conversion was entered: told to those who follow the office's money. */
-export async function notifyConversionMade(ctx: ChangeContext, row: ConversionRow): Promise<void> {
+export async function notifyConversionMade(
+  ctx: ChangeContext,
+  row: typeof currencyConversions.$inferSelect,
+): Promise<void> {
   const [sold, bought] = [
     await currencyCode(ctx, row.soldCurrencyId),
     await currencyCode(ctx, row.boughtCurrencyId),
@@ -127,7 +140,7 @@ export async function notifyConversionMade(ctx: ChangeContext, row: ConversionRo
  */
 export async function notifyPrintableBill(
   ctx: ChangeContext,
-  row: PrintableBillRow,
+  row: typeof printableBills.$inferSelect,
   type: 'printableBillFinalized' | 'printableBillProcessed',
 ): Promise<void> {
   const billed = row.billIds.length
