@@ -4,11 +4,11 @@ import type { Tx } from '../../db/connection';
 import { notify } from '../../platform/notifications/notify';
 import { localizedText, type NotificationType } from '../../platform/notifications/types';
 import type { ResourceHooks } from '../../platform/resources';
-import type { ChangeContext } from '../../platform/resources/context';
+import type { CallContext, ChangeContext } from '../../platform/resources/context';
 import { counterparties } from '../counterparties';
 import { financeControlStatusReasons } from '../finance';
 import type { JobRow, OrderRow } from './orders';
-import { orders } from './tables';
+import { jobs, orders } from './tables';
 
 /** The notification types of orders, jobs and their stages (texts: `notifications.json`). */
 export const OPERATION_NOTIFICATIONS = {
@@ -152,4 +152,12 @@ export async function notifyStageMoved(
     links: linkOf(type, operation),
     ...(await audience(ctx.tx, type, operation)),
   });
+}
+
+/** Who an order or a job concerns and its link, for what other modules tell of it (a generated document). */
+export async function operationAudienceOf(ctx: CallContext, type: OperationType, id: number) {
+  const table = type === 'order' ? orders : jobs;
+  const [row] = await ctx.tx.select().from(table).where(eq(table.id, id));
+  if (!row) return null;
+  return { ...(await audience(ctx.tx, type, row as OrderRow | JobRow)), links: linkOf(type, row) };
 }
