@@ -8,6 +8,7 @@ import {
 } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../../platform/auth/context';
 import { contacts, serviceOffices } from '../../platform/identity/tables';
 import { createCreditProbe, creditProbeModule } from '../../test/credit-probe';
 import { docxText, makeDocx } from '../../test/docx';
@@ -25,6 +26,17 @@ const SOLE_PROPRIETOR = { inn: '500100732259', ogrn: '304500116000157' };
 
 let ctx: TestContext;
 let owe: (counterpartyId: number, amount: string) => Promise<void>;
+/** The principal of a signed-in user holding `roles`, for the rules called in process. */
+const principal = (who: SignedIn, roles: string[]): AuthContext => ({
+  userId: who.user.id,
+  username: who.user.username,
+  contactId: who.user.contactId,
+  serviceOfficeId: who.user.serviceOfficeId,
+  roles: new Set(roles),
+  sessionId: null,
+  impersonatorId: null,
+  passwordChangeRequired: false,
+});
 let ru: number;
 let de: number;
 let mow: number;
@@ -554,23 +566,57 @@ describe('black list and credit', () => {
     expect(filtered.json().data.collection.map((r: Body) => r.id)).toEqual([record.id]);
 
     const inApp = { tx: ctx.database.db, registries: ctx.app.registries };
+    await expect(checkCreditLimit(inApp, principal(chief, []), record.id, '149.50')).resolves.toBeUndefined();
     await expect(
-      checkCreditLimit(inApp, { roles: new Set<string>() }, record.id, '149.50'),
-    ).resolves.toBeUndefined();
-    await expect(
-      checkCreditLimit(inApp, { roles: new Set<string>() }, record.id, '200', ['clientId']),
+      checkCreditLimit(inApp, principal(chief, []), record.id, '200', ['clientId']),
     ).rejects.toMatchObject({
       statusCode: 400,
       tree: { children: { clientId: { errors: [M.creditLimitExhausted] } } },
     });
     await expect(
-      checkCreditLimit(
-        inApp,
-        { roles: new Set(['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED']) },
-        record.id,
-        '200',
-      ),
+      checkCreditLimit(inApp, principal(chief, ['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED']), record.id, '200'),
     ).resolves.toBeUndefined();
+  });
+  it('tells a subscriber, never one who turned the types off, of a client reaching its threshold and limit, and of the black list', async () => {
+    const types = ['creditThresholdReached', 'creditLimitReached', 'counterpartyBlackListed'];
+    const roles = ['ROLE_COUNTERPARTY_VIEW_ALL', 'ROLE_COMPANY_CHAPTERS'];
+    const subscriber = await signIn(ctx, roles);
+    const unsubscribed = await signIn(ctx, roles);
+    const res = await call('PUT', '/api/user-settings/notification-settings', unsubscribed, {
+      settings: types.map((type) => ({ type, scope: 'off' })),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const record = await create(chief, {
+      creditLimit: '1000',
+      creditLimitThreshold: '800',
+      managerIds: [subscriber.user.id, unsubscribed.user.id],
+    });
+    const inApp = { tx: ctx.database.db, registries: ctx.app.registries };
+    await checkCreditLimit(inApp, principal(chief, []), record.id, '799.99');
+    await owe(record.id, '799.99');
+    await checkCreditLimit(inApp, principal(chief, []), record.id, '0.01');
+    await owe(record.id, '0.01');
+    await checkCreditLimit(inApp, principal(chief, []), record.id, '199.99');
+    await checkCreditLimit(inApp, principal(chief, []), record.id, '200');
+    const listed = await call('PATCH', `/api/counterparties/${record.id}`, chief, {
+      version: record.version,
+      blackList: true,
+      blackListReason: 'Мошенничество',
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+
+    const unread = async (who: SignedIn) =>
+      (await call('GET', '/api/notifications/internal/unread', who)).json().data.collection as Array<{
+        type: string;
+        content: string;
+        links: Record<string, { link: string; text: string }>;
+      }>;
+    const received = await unread(subscriber);
+    expect(received.map((n) => n.type).sort()).toEqual([...types].sort());
+    expect(received.every((n) => n.links.counterparty!.link === `/counterparties/${record.id}`)).toBe(true);
+    expect(received.find((n) => n.type === 'counterpartyBlackListed')!.content).toContain('Мошенничество');
+    expect(received.find((n) => n.type === 'creditLimitReached')!.content).toContain('1000.00');
+    expect(await unread(unsubscribed)).toEqual([]);
   });
 });
 

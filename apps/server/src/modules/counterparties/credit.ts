@@ -17,6 +17,7 @@ import { fieldError, notFound } from '../../platform/errors';
 import type { Registries } from '../../platform/modules';
 import { hasAnyRole } from '../../platform/permissions/check';
 import type { CallContext } from '../../platform/resources';
+import { notifyCreditMoved } from './notifications';
 import { counterparties } from './tables';
 
 /**
@@ -146,20 +147,30 @@ export async function creditOf(
 
 /**
  * Whether a new obligation of `amountDue` fits the counterparty's credit limit; "Credit limit exhausted."
- * under `field` when it does not, unless the user may exceed limits. For orders, bills and jobs.
+ * under `field` when it does not, unless the user may exceed limits. For orders, bills and jobs. An
+ * obligation that takes the exposure to the threshold or the limit is told to the counterparty's people
+ * (in the caller's transaction: gone with it when the write fails).
  */
 export async function checkCreditLimit(
   ctx: CallContext,
-  auth: Pick<AuthContext, 'roles'>,
+  auth: AuthContext,
   counterpartyId: number,
   amountDue: string,
   field: readonly PropertyKey[] = ['counterpartyId'],
 ): Promise<void> {
   const credit = await creditOf(ctx, counterpartyId);
   if (credit.limit === null) return;
-  if (decimalCompare(decimalAdd(credit.exposure, String(amountDue)), credit.limit) <= 0) return;
-  if (hasAnyRole(auth, ['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED'])) return;
-  throw fieldError(field, COUNTERPARTY_MESSAGES.creditLimitExhausted);
+  const exposure = decimalAdd(credit.exposure, String(amountDue));
+  if (
+    decimalCompare(exposure, credit.limit) > 0 &&
+    !hasAnyRole(auth, ['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED'])
+  ) {
+    throw fieldError(field, COUNTERPARTY_MESSAGES.creditLimitExhausted);
+  }
+  const state = creditStateOf(credit.limit, credit.threshold, exposure);
+  if (state === credit.state) return;
+  const [row] = await ctx.tx.select().from(counterparties).where(eq(counterparties.id, counterpartyId));
+  await notifyCreditMoved({ ...ctx, auth }, row!, credit.state, state, decimalFixed(exposure, 2));
 }
 
 /** A black-listed or merged counterparty takes no new orders or jobs ("The counterparty is in the black list."). */

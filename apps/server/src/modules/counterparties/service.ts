@@ -28,6 +28,7 @@ import {
 } from '../../platform/resources';
 import { countries } from '../reference-data';
 import { creditStateFilter, exposureLoader } from './credit';
+import { notifyBlackListed } from './notifications';
 import { counterpartyScope } from './scope';
 import { counterparties, counterpartyFeatures } from './tables';
 
@@ -202,6 +203,7 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
         if (!(await inScope(tx, event.after.id, counterpartyScope(auth, 'write')))) throw forbidden();
       }
       const { before, after } = event;
+      if (after?.blackList && !before?.blackList) await notifyBlackListed({ tx, auth, registries }, after);
       if (event.action === 'update' && before && after && before.name !== after.name) {
         for (const hook of registries.contributions('counterpartyRenameHooks').values()) {
           await hook(tx, after.id, after.name);

@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import { files } from '../../platform/files/tables';
 import { ZIP_MESSAGES } from '../../platform/files/zip-guard';
 import { defineModule } from '../../platform/modules';
+import { notifications } from '../../platform/notifications/tables';
 import { docxText, makeDocx } from '../../test/docx';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { signIn } from '../../test/users';
@@ -25,6 +26,9 @@ function multipart(name: string, content: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** Whom a probe record concerns (its `audience`), set once the users exist. */
+let probePeople: number[] = [];
+
 /** A probe record kind: shipments 1 and 2; the reader of `probe` may read 1 only; files under `probe`. */
 const probeModule = defineModule({
   name: 'generator-probe',
@@ -42,6 +46,9 @@ const probeModule = defineModule({
           },
         ],
         fileOwnerType: 'probe',
+        async audience(_ctx, id) {
+          return { direct: probePeople, links: { operation: { link: `/probe/${id}`, text: `00000${id}` } } };
+        },
         async load(ctx, id) {
           if (id > 2) throw notFound();
           if (id === 2 && ctx.auth && !ctx.auth.roles.has('ROLE_ADMIN')) throw forbidden();
@@ -64,6 +71,17 @@ describe('document generator', () => {
     ctx = await createTestApp({}, [probeModule]);
     admin = (await signIn(ctx, ['ROLE_SETTINGS_TEMPLATES'])).headers;
     user = (await signIn(ctx, [])).headers;
+    const roles = ['ROLE_ORDER_VIEW_OWN', 'ROLE_COMPANY_CHAPTERS'];
+    const subscriber = await signIn(ctx, roles);
+    const unsubscribed = await signIn(ctx, roles);
+    probePeople = [subscriber.user.id, unsubscribed.user.id];
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user-settings/notification-settings',
+      headers: subscriber.headers,
+      payload: { settings: [{ type: 'documentGenerated', scope: 'direct' }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
   });
   afterAll(() => ctx.close());
 
@@ -178,6 +196,15 @@ describe('document generator', () => {
     expect(row).toMatchObject({ ownerType: 'probe', ownerId: 1, temporary: false, mimeType: DOCX_MIME_TYPE });
     const download = await ctx.app.inject({ method: 'GET', url: generated.downloadLink, headers: user });
     expect(docxText(download.rawPayload)).toBe('Акт № 000001\n— Паллеты\n— Коробки\nИтог');
+    // Told (off by default) to those the record concerns who asked for it.
+    expect(await ctx.database.db.select().from(notifications)).toEqual([
+      expect.objectContaining({
+        userId: probePeople[0],
+        type: 'documentGenerated',
+        params: { template: 'Акт приёмки' },
+        links: { operation: { link: '/probe/1', text: '000001' } },
+      }),
+    ]);
   });
 
   it('converts a generated document to PDF where asked, keeping paragraphs, bold and italic runs and tables', async () => {

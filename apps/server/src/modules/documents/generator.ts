@@ -20,6 +20,7 @@ import type { FileStorage } from '../../platform/files/storage';
 import { files } from '../../platform/files/tables';
 import { readCheckedZip } from '../../platform/files/zip-guard';
 import type { Registries } from '../../platform/modules';
+import { type NotifyInput, notify } from '../../platform/notifications/notify';
 import { type ResourceService, resourceService } from '../../platform/resources';
 import type { CallContext } from '../../platform/resources/context';
 import { docxToPdf } from './docx-pdf';
@@ -43,6 +44,11 @@ export interface DocumentInitiator {
   ): Promise<{ title: string; data: Record<string, unknown> }>;
   /** The owner type a generated file is attached under (the record's files); none: handed to the user only. */
   fileOwnerType?: string;
+  /** Who the record concerns and its link, for `documentGenerated`; none: nobody is told of its documents. */
+  audience?(
+    ctx: CallContext,
+    id: number,
+  ): Promise<Pick<NotifyInput, 'direct' | 'related' | 'offices' | 'links'> | null>;
 }
 
 declare module '../../platform/modules' {
@@ -255,5 +261,9 @@ export async function generateDocument(
       uploadedBy: ctx.actingUserId,
     })
     .returning();
+  const audience = await initiator.audience?.(ctx, id);
+  if (audience) {
+    await notify(ctx, { type: 'documentGenerated', params: { template: template.name }, ...audience });
+  }
   return row!;
 }

@@ -9,6 +9,8 @@ import type { documents } from './tables';
 /** The notification types of documents (texts: `notifications.json`). */
 export const DOCUMENT_NOTIFICATIONS = {
   documentProcessed: { permission: 'ROLE_DOCUMENT_VIEW', defaultScope: 'direct', colour: 'green' },
+  // Its records are orders and jobs (the initiators answering `audience`): reached as orders are read.
+  documentGenerated: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'off', colour: 'teal' },
 } as const satisfies Record<string, NotificationType>;
 
 /** Tells those who wrote a document (its change log names them) that it was marked processed. */

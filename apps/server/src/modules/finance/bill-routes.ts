@@ -19,8 +19,10 @@ import { notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
 import { getOptions } from '../options';
-import { type BillRow, billOperationsOf, billService, billsOfOperation, billsResult } from './bills';
+import { billOperationsOf } from './bill-operations';
+import { type BillRow, billService, billsOfOperation, billsResult } from './bills';
 import { lockedMonths, setMonthLocked } from './ledger';
+import { notifyPeriodMoved } from './notifications';
 
 const readRoles: Role[] = [...BILL_ROLES.view, ...BILL_ROLES.edit];
 const startRoles: Role[] = [...BILL_ROLES.create];
@@ -176,7 +178,9 @@ export function registerBillRoutes(app: App): void {
       async (request) => {
         const { month } = request.params as z.infer<typeof monthParamSchema>;
         const data = await app.database.db.transaction(async (tx) => {
-          await setMonthLocked({ tx, auth: request.auth }, month, locked);
+          if (await setMonthLocked({ tx, auth: request.auth }, month, locked)) {
+            await notifyPeriodMoved(requestContext(request, tx), month, locked);
+          }
           return lockedMonths(tx);
         });
         return { data };

@@ -21,37 +21,16 @@ import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platfo
 import type { CallContext } from '../../platform/resources';
 import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
 import { checkCreditLimit, counterparties } from '../counterparties';
+import { billOperationsOf } from './bill-operations';
 import { budgetBillsScope, checkBillBudgetItem } from './budgets';
 import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
+import { notifyBillCreated, notifyBudgetOverPlan } from './notifications';
 import { toBaseCurrency } from './rates';
 import { bills, ledgerEntries, paymentForms } from './tables';
 import { refreshTransfersStatus } from './transfer-plan';
 
 export type BillRow = typeof bills.$inferSelect;
 type Values = Record<string, unknown>;
-
-/** What the bills' rules need to know of a linked order or job; the operations module answers it. */
-export interface BillOperation {
-  type: 'order' | 'job';
-  id: number;
-  tracking: boolean;
-  /** Archived or in a finance control status that locks the operation's money. */
-  locked: boolean;
-  serviceOfficeId: number | null;
-  /** The order's client, the job's contractor. */
-  counterpartyId: number | null;
-  /** The orders a job's bills belong to as well (an order: itself). */
-  orderIds: number[];
-  /** The job's cost and its currency (an order has none). */
-  amount: string | null;
-  currencyId: number | null;
-}
-
-/** The orders and jobs of those ids that exist (the operations module's contribution). */
-export type BillOperationSource = (
-  ctx: CallContext,
-  ids: { orderIds: readonly number[]; jobIds: readonly number[] },
-) => Promise<BillOperation[]>;
 
 /**
  * Whether a bill may no longer be modified or deleted because something refers to it (payments, a
@@ -61,19 +40,8 @@ export type BillChangeBlocker = (tx: Tx, billId: number) => Promise<boolean>;
 
 declare module '../../platform/modules' {
   interface ModuleContributions {
-    billOperations: BillOperationSource;
     billChangeBlockers: BillChangeBlocker;
   }
-}
-
-/** The linked operations of those ids, through the app's contributed sources. */
-export async function billOperationsOf(
-  ctx: CallContext,
-  ids: { orderIds: readonly number[]; jobIds: readonly number[] },
-): Promise<BillOperation[]> {
-  if (!ids.orderIds.length && !ids.jobIds.length) return [];
-  const sources = [...ctx.registries.contributions('billOperations').values()];
-  return (await Promise.all(sources.map((source) => source(ctx, ids)))).flat();
 }
 
 async function assertChangeable(registries: Registries, tx: Tx, billId: number): Promise<void> {
@@ -320,8 +288,10 @@ export const billService: ResourceService<BillRow> = resourceService(billResourc
     async afterWrite(ctx, event) {
       const source = { type: 'bill', id: (event.before ?? event.after)!.id };
       const ignoreLock = mayIgnoreLock(ctx.auth);
-      if (event.action === 'create') await postBill(ctx, event.after!, ignoreLock);
-      else if (event.action === 'update' && postingChanged(event.before!, event.after!)) {
+      if (event.action === 'create') {
+        await postBill(ctx, event.after!, ignoreLock);
+        await notifyBillCreated(ctx, event.after!);
+      } else if (event.action === 'update' && postingChanged(event.before!, event.after!)) {
         await reverse(ctx, source, { ignoreLock, dateField: ['recognitionDate'] });
         await postBill(ctx, event.after!, ignoreLock);
       } else if (event.action === 'delete') {
@@ -332,6 +302,11 @@ export const billService: ResourceService<BillRow> = resourceService(billResourc
         ...(event.before?.orderIds ?? []),
         ...(event.after?.orderIds ?? []),
       ]);
+      const { before, after } = event;
+      // Only a bill that comes into the item's figures, or changes its amount or month there, can cross the plan.
+      if (after && (!before || before.budgetItemId !== after.budgetItemId || postingChanged(before, after))) {
+        await notifyBudgetOverPlan(ctx, after);
+      }
     },
   },
 });

@@ -356,5 +356,22 @@ describe('budgets', () => {
     expect((await ctx.database.db.select().from(bills).where(eq(bills.id, usd.id)))[0]!.budgetItemId).toBe(
       items.freight,
     );
+
+    // The bill that takes March past its plan tells the budget's editor, once; the next one is no news.
+    const overruns = () =>
+      rowsOf<{ userId: number; params: Record<string, string> }>(
+        ctx.database.db,
+        sql`SELECT user_id AS "userId", params FROM notifications WHERE type = 'budgetOverPlan'`,
+      );
+    await ok('POST', '/finances/bills', manager, expense({ amount: '9900.00', number: 'Ф-5' }));
+    expect(await overruns()).toEqual([]);
+    await ok('POST', '/finances/bills', manager, expense({ amount: '0.01', number: 'Ф-6' }));
+    await ok('POST', '/finances/bills', manager, expense({ amount: '5.00', number: 'Ф-7' }));
+    expect(await overruns()).toEqual([
+      {
+        userId: clerk.user.id,
+        params: { item: 'Перевозка', month: '2026-03', plan: '100000.00', fact: '100000.01' },
+      },
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import type { ResourceContext } from '../../platform/resources/service';
 import { type ResourceService, resourceService } from '../../platform/resources/service';
 import { mayIgnoreLock } from './bills';
 import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
+import { notifyConversionMade } from './notifications';
 import { movementScopes } from './payments';
 import { toBaseCurrency } from './rates';
 import { currencyConversions, paymentForms } from './tables';
@@ -101,7 +102,9 @@ export const conversionService: ResourceService<ConversionRow> = resourceService
         await reverse(ctx, { type: 'conversion', id: row.id }, { ignoreLock, dateField: ['date'] });
       },
       async afterWrite(ctx, event) {
-        if (event.action === 'create') await postConversion(ctx, event.after!, mayIgnoreLock(ctx.auth));
+        if (event.action !== 'create') return;
+        await postConversion(ctx, event.after!, mayIgnoreLock(ctx.auth));
+        await notifyConversionMade(ctx, event.after!);
       },
     },
   },

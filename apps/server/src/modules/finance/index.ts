@@ -2,12 +2,8 @@
 // "Layout"; the dependency checker enforces it). Finance: the dictionaries other modules reference and
 // conversion into the base currency at a date's rate.
 
-export {
-  type BillChangeBlocker,
-  type BillOperation,
-  type BillOperationSource,
-  billService,
-} from './bills';
+export type { BillOperation, BillOperationSource } from './bill-operations';
+export { type BillChangeBlocker, billService } from './bills';
 export { type LedgerContext, type Posting, type PostingLine, post, reverse } from './ledger';
 export { type AppliedRate, type BaseAmount, rateOn, toBaseCurrency } from './rates';
 export {

@@ -13,7 +13,8 @@ import { calendarDay } from '../../platform/calendar';
 import { notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
-import { billOperationsOf, billReadScope } from './bills';
+import { billOperationsOf } from './bill-operations';
+import { billReadScope } from './bills';
 import { internalTransferService } from './internal-transfers';
 import { bills } from './tables';
 

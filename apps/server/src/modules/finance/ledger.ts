@@ -215,20 +215,23 @@ export async function lockedMonths(tx: Tx) {
 }
 
 /**
- * Locks or unlocks a month (`YYYY-MM`). The exclusive advisory lock on the month waits for the postings
+ * Locks or unlocks a month (`YYYY-MM`); answers whether that changed anything. The exclusive advisory lock on the month waits for the postings
  * into it that are under way (they hold it shared), so none slips in beside a lock being set.
  */
-export async function setMonthLocked(ctx: LedgerContext, month: string, locked: boolean): Promise<void> {
+export async function setMonthLocked(ctx: LedgerContext, month: string, locked: boolean): Promise<boolean> {
   const { tx } = ctx;
   const [year, number] = month.split('-').map(Number) as [number, number];
   await tx.execute(sql`SELECT pg_advisory_xact_lock(7301, ${year * 12 + number})`);
   const first = `${month}-01`;
-  if (locked) {
-    await tx
-      .insert(ledgerLockedMonths)
-      .values({ month: first, lockedById: ctx.auth?.userId ?? null })
-      .onConflictDoNothing();
-  } else {
-    await tx.delete(ledgerLockedMonths).where(eq(ledgerLockedMonths.month, first));
-  }
+  const changed = locked
+    ? await tx
+        .insert(ledgerLockedMonths)
+        .values({ month: first, lockedById: ctx.auth?.userId ?? null })
+        .onConflictDoNothing()
+        .returning({ month: ledgerLockedMonths.month })
+    : await tx
+        .delete(ledgerLockedMonths)
+        .where(eq(ledgerLockedMonths.month, first))
+        .returning({ month: ledgerLockedMonths.month });
+  return changed.length > 0;
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/connection';
 import { files } from '../../platform/files/tables';
 import { defineModule } from '../../platform/modules';
 import { FINANCE_DOCUMENT_INITIATORS } from './document-initiators';
+import { FINANCE_NOTIFICATIONS } from './notifications';
 import { billHasPayments } from './payments';
 import { billInPrintableBill, PRINTABLE_BILL_FILE_OWNERS } from './printable-bills';
 import routes from './routes';
@@ -28,6 +29,7 @@ export const financeModule = defineModule({
   name: 'finance',
   routes,
   fileOwners: PRINTABLE_BILL_FILE_OWNERS,
+  notifications: FINANCE_NOTIFICATIONS,
   contributes: {
     billChangeBlockers: {
       files: billHasFiles,

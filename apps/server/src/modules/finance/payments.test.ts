@@ -375,4 +375,73 @@ describe('payments', () => {
     );
     expect(net!.n).toBe(0);
   });
+  it('tells a subscriber, never one who turned the types off, of a bill for their order, its payment, a conversion and a period lock', async () => {
+    const types = [
+      'billCreated',
+      'paymentReceived',
+      'billPaid',
+      'conversionMade',
+      'periodLocked',
+      'periodUnlocked',
+    ];
+    const roles = ['ROLE_BILL_VIEW_ALL', 'ROLE_PAYMENT_LIST_ALL', 'ROLE_COMPANY_CHAPTERS'];
+    const subscriber = await signIn(ctx, roles, { serviceOfficeId: world.office });
+    const unsubscribed = await signIn(ctx, roles, { serviceOfficeId: world.office });
+    for (const [who, scope] of [
+      [subscriber, 'office'],
+      [unsubscribed, 'off'],
+    ] as const) {
+      const res = await call('PUT', '/user-settings/notification-settings', who, {
+        settings: [
+          { type: 'conversionMade', scope },
+          ...(scope === 'off' ? types.map((type) => ({ type, scope })) : []),
+        ],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Both forward the order and manage its client: the bill and the client's money concern them.
+    const people = sql`ARRAY[${subscriber.user.id}, ${unsubscribed.user.id}]::integer[]`;
+    const mine = await world.order();
+    await ctx.database.db.execute(sql`UPDATE orders SET curator_ids = ${people} WHERE id = ${mine}`);
+    await ctx.database.db.execute(
+      sql`UPDATE counterparties SET manager_ids = manager_ids || ${people} WHERE id = ${world.client}`,
+    );
+
+    const billed = await bill({ orderIds: [mine], amount: '250.00' });
+    const payment = await pay({ amount: '250.00', links: [{ billId: billed.id, amount: '250.00' }] });
+    const [usdForm] = await rowsOf<{ id: number }>(
+      ctx.database.db,
+      sql`INSERT INTO payment_forms (name, legal_entity_id, bank_id, account_number, currency_id, service_office_id)
+          SELECT 'Конверсия USD 2', legal_entity_id, bank_id, '40702840' || lpad((id + 2000)::text, 12, '0'), ${world.usd}, service_office_id
+          FROM payment_forms WHERE id = ${world.form} RETURNING id`,
+    );
+    const converted = await call('POST', '/currency-conversion', cashier, {
+      date: '2026-03-21',
+      soldFormId: world.form,
+      soldAmount: '910.00',
+      boughtFormId: usdForm!.id,
+      boughtAmount: '10.00',
+    });
+    expect(converted.statusCode, converted.body).toBe(201);
+    expect((await call('PUT', '/finances/period-locks/2019-01', accountant)).statusCode).toBe(200);
+    expect((await call('DELETE', '/finances/period-locks/2019-01', accountant)).statusCode).toBe(200);
+
+    const unread = async (who: SignedIn) =>
+      (await call('GET', '/notifications/internal/unread', who)).json().data.collection as Array<{
+        type: string;
+        content: string;
+        links: Record<string, { link: string; text: string }>;
+      }>;
+    const received = await unread(subscriber);
+    expect(received.map((n) => n.type).sort()).toEqual([...types].sort());
+    expect(received.find((n) => n.type === 'billPaid')).toMatchObject({
+      content: expect.stringContaining('%%bill%%'),
+      links: { bill: { link: `/finances/bills/${billed.id}`, text: billed.number } },
+    });
+    expect(received.find((n) => n.type === 'paymentReceived')!.links.payment!.link).toBe(
+      `/finances/payments/${payment.id}`,
+    );
+    expect(received.find((n) => n.type === 'periodLocked')!.links.period!.text).toBe('2019-01');
+    expect(await unread(unsubscribed)).toEqual([]);
+  });
 });

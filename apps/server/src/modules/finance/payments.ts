@@ -28,6 +28,7 @@ import {
 import { counterparties } from '../counterparties';
 import { billReadScope, mayIgnoreLock } from './bills';
 import { assertPeriodOpen, type LedgerContext, type PostingLine, post, reverse } from './ledger';
+import { notifyBillsPaid, notifyPaymentReceived } from './notifications';
 import { toBaseCurrency } from './rates';
 import { bills, internalTransfers, paymentBills, paymentForms, payments } from './tables';
 
@@ -160,23 +161,30 @@ export async function checkLinks(
   return decimalFixed(linked, 2);
 }
 
-/** Moves the bills' balances from the payment's stored links to `links` and stores them. */
-async function storeLinks(tx: Tx, paymentId: number, links: readonly PaymentLink[]): Promise<void> {
+/**
+ * Moves the bills' balances from the payment's stored links to `links` and stores them. Answers whether the
+ * payment had links before and the bills it paid in full (their balance brought down to zero).
+ */
+async function storeLinks(tx: Tx, paymentId: number, links: readonly PaymentLink[]) {
   const before = await tx.delete(paymentBills).where(eq(paymentBills.paymentId, paymentId)).returning();
   const moves = new Map<number, string>();
   for (const link of before) moves.set(link.billId, link.amount);
   for (const link of links)
     moves.set(link.billId, decimalSubtract(moves.get(link.billId) ?? '0', link.amount));
+  const paid: number[] = [];
   for (const [billId, delta] of moves) {
     if (decimalCompare(delta, '0') === 0) continue;
-    await tx
+    const [bill] = await tx
       .update(bills)
       .set({ balance: sql`${bills.balance} + ${delta}::numeric`, version: sql`${bills.version} + 1` })
-      .where(eq(bills.id, billId));
+      .where(eq(bills.id, billId))
+      .returning({ balance: bills.balance });
+    if (decimalCompare(delta, '0') < 0 && bill && decimalCompare(bill.balance, '0') === 0) paid.push(billId);
   }
   if (links.length) {
     await tx.insert(paymentBills).values(links.map((link) => ({ paymentId, ...link })));
   }
+  return { hadLinks: before.length > 0, paid };
 }
 
 /**
@@ -369,15 +377,19 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
     },
     async afterWrite(ctx, event) {
       const ignoreLock = mayIgnoreLock(ctx.auth);
-      if (event.action === 'create') {
-        const links = linksIn(event.input) ?? [];
-        await storeLinks(ctx.tx, event.after!.id, links);
-        await postPayment(ctx, event.after!, links, ignoreLock);
-      } else if (event.action === 'update' && linksIn(event.input)) {
-        const links = linksIn(event.input)!;
-        await reverse(ctx, { type: 'payment', id: event.after!.id }, { ignoreLock, dateField: ['date'] });
-        await storeLinks(ctx.tx, event.after!.id, links);
-        await postPayment(ctx, event.after!, links, ignoreLock);
+      const links = linksIn(event.input);
+      if (event.action === 'create' || (event.action === 'update' && links)) {
+        const payment = event.after!;
+        if (event.action === 'update') {
+          await reverse(ctx, { type: 'payment', id: payment.id }, { ignoreLock, dateField: ['date'] });
+        }
+        const stored = await storeLinks(ctx.tx, payment.id, links ?? []);
+        await postPayment(ctx, payment, links ?? [], ignoreLock);
+        // Money from a client is news once, when it first meets the client's bills.
+        if (payment.direction === 'INCOMING' && links?.length && !stored.hadLinks) {
+          await notifyPaymentReceived(ctx, payment);
+        }
+        await notifyBillsPaid(ctx, stored.paid);
       }
     },
     async toEntity(row, ctx: CallContext) {

@@ -5,6 +5,7 @@ import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { files } from '../../platform/files/tables';
+import { notifications } from '../../platform/notifications/tables';
 import { docxText, makeDocx } from '../../test/docx';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
@@ -236,7 +237,7 @@ describe('printable bills', () => {
       processed: true,
     });
     expect(draft.json().errors.errors).toEqual([PRINTABLE_BILL_MESSAGES.notFinalized]);
-    const done = await call('POST', `/finances/printable-bills/${pb.id}/finalize`, clerk, {
+    const done = await call('POST', `/finances/printable-bills/${pb.id}/finalize`, early, {
       version: pb.version,
     });
     expect(done.statusCode, done.body).toBe(200);
@@ -255,6 +256,17 @@ describe('printable bills', () => {
       processed: true,
     });
     expect(processed.json().data).toMatchObject({ processed: true, finalized: true });
+    // Its author hears of both; the one who did them does not.
+    const told = await ctx.database.db
+      .select({ userId: notifications.userId, type: notifications.type, links: notifications.links })
+      .from(notifications)
+      .where(sql`${notifications.type} LIKE 'printableBill%'`)
+      .orderBy(notifications.id);
+    const link = { printableBill: { link: `/finances/printable-bills/${pb.id}`, text: pb.number } };
+    expect(told).toEqual([
+      { userId: clerk.user.id, type: 'printableBillFinalized', links: link },
+      { userId: clerk.user.id, type: 'printableBillProcessed', links: link },
+    ]);
 
     const withFiles = await create({ billIds: [(await bill()).id], lines: [line('1000')] });
     await ctx.database.db.insert(files).values({

@@ -10,7 +10,7 @@ const locked = (row: { archived: boolean; financeControlStatus: string }) =>
 /**
  * What the bills' rules need of the orders and jobs a bill links to (finance's `billOperations` point):
  * tracking, the money lock (archived or finance-accepted), the office, the order's client or the job's
- * contractor and cost, the job's orders (a job's bill belongs to its orders' result too).
+ * contractor and cost, the job's orders (a job's bill belongs to its orders' result too), the people it names.
  */
 export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
   const [orderRows, jobRows] = await Promise.all([
@@ -22,6 +22,9 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
             financeControlStatus: orders.financeControlStatus,
             serviceOfficeId: orders.serviceOfficeId,
             clientId: orders.clientId,
+            forwarderId: orders.forwarderId,
+            sellerId: orders.sellerId,
+            curatorIds: orders.curatorIds,
           })
           .from(orders)
           .where(inArray(orders.id, [...ids.orderIds]))
@@ -38,6 +41,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
             costAmount: jobs.costAmount,
             costCurrencyId: jobs.costCurrencyId,
             orderIds: jobs.orderIds,
+            forwarderId: jobs.forwarderId,
           })
           .from(jobs)
           .where(inArray(jobs.id, [...ids.jobIds]))
@@ -55,6 +59,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
         orderIds: [row.id],
         amount: null,
         currencyId: null,
+        people: [row.forwarderId, row.sellerId, ...row.curatorIds].filter((id): id is number => id !== null),
       }),
     ),
     ...jobRows.map(
@@ -68,6 +73,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
         orderIds: row.orderIds,
         amount: row.costAmount,
         currencyId: row.costCurrencyId,
+        people: row.forwarderId === null ? [] : [row.forwarderId],
       }),
     ),
   ];

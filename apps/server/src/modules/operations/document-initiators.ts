@@ -9,7 +9,8 @@ import {
   TRANSPORT_TYPE_LABELS,
   type TransportType,
 } from '@tms/domain';
-import type { ResourceContext } from '../../platform/resources';
+import type { CallContext, ResourceContext } from '../../platform/resources';
+import { operationAudienceOf } from './notifications';
 import { OPERATION_KINDS, type OperationKind, type OperationRow } from './operation';
 import { stagesOf } from './stages';
 import type { jobs, orders } from './tables';
@@ -129,6 +130,13 @@ export const OPERATION_DOCUMENT_INITIATORS = {
     fields: ORDER_FIELDS,
     load: loadOrder,
     fileOwnerType: 'order',
+    audience: (ctx: CallContext, id: number) => operationAudienceOf(ctx, 'order', id),
   },
-  job: { label: initiatorLabel('Работа', 'Job'), fields: JOB_FIELDS, load: loadJob, fileOwnerType: 'job' },
+  job: {
+    label: initiatorLabel('Работа', 'Job'),
+    fields: JOB_FIELDS,
+    load: loadJob,
+    fileOwnerType: 'job',
+    audience: (ctx: CallContext, id: number) => operationAudienceOf(ctx, 'job', id),
+  },
 };

@@ -1,6 +1,7 @@
 import { FINANCE_CONTROL_STATUS_LABELS } from '@tms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, signIn } from '../../test/users';
+import { financeControlStatusReasons } from '../finance';
 import { EDIT_ALL, setUpOperations } from './test-fixtures';
 
 /** Orders and jobs raise their notifications (the rules of who hears of what: platform/notifications). */
@@ -42,7 +43,7 @@ describe('order notifications', () => {
     expect(await unread(editor)).toEqual([]);
   });
 
-  it('tells of a finance control move in the reader’s language, and of a closed stage', async () => {
+  it('tells of a finance control move in the reader’s language with its reason, and of a closed stage', async () => {
     const order = await ops.createOrder(editor, client);
     const moved = await ops.call('PUT', `/api/tms/orders/${order.id}/statuses/financeControl`, editor, {
       status: 'READY',
@@ -52,6 +53,27 @@ describe('order notifications', () => {
     const [finance] = await unread(watcher);
     expect(finance!.type).toBe('orderFinanceControlChanged');
     expect(finance!.content).toContain(FINANCE_CONTROL_STATUS_LABELS.READY.ru);
+    expect(finance!.content).not.toContain('причина');
+
+    const controller = await signIn(ops.ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_ORDER_FINANCE_CONTROL']);
+    const [reason] = await ops.db
+      .insert(financeControlStatusReasons)
+      .values({ name: 'Нет акта', nameEn: 'No act' })
+      .returning();
+    const rejected = await ops.call(
+      'PUT',
+      `/api/tms/orders/${order.id}/statuses/financeControl`,
+      controller,
+      {
+        status: 'REJECTED',
+        reasonId: reason!.id,
+        version: moved.json().data.version,
+      },
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const [rejection] = await unread(watcher);
+    expect(rejection).toMatchObject({ type: 'orderFinanceControlChanged', links: finance!.links });
+    expect(rejection!.content).toContain(`${FINANCE_CONTROL_STATUS_LABELS.REJECTED.ru}; причина: Нет акта`);
 
     const path = `/api/tms/orders/${order.id}`;
     const stage = await ops.addStage(editor, path, []);

@@ -2,12 +2,13 @@ import { OPERATION_STATUSES, type OperationType } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { notify } from '../../platform/notifications/notify';
-import type { NotificationType } from '../../platform/notifications/types';
+import { localizedText, type NotificationType } from '../../platform/notifications/types';
 import type { ResourceHooks } from '../../platform/resources';
-import type { ChangeContext } from '../../platform/resources/context';
+import type { CallContext, ChangeContext } from '../../platform/resources/context';
 import { counterparties } from '../counterparties';
+import { financeControlStatusReasons } from '../finance';
 import type { JobRow, OrderRow } from './orders';
-import { orders } from './tables';
+import { jobs, orders } from './tables';
 
 /** The notification types of orders, jobs and their stages (texts: `notifications.json`). */
 export const OPERATION_NOTIFICATIONS = {
@@ -67,6 +68,17 @@ function linkOf(type: OperationType, row: { id: number; number: number }) {
   };
 }
 
+/** "; reason: …" after a finance control move that names its reason (a rejection always does), or nothing. */
+async function reasonOf(tx: Tx, reasonId: number | null) {
+  if (reasonId === null) return '';
+  const [reason] = await tx
+    .select({ name: financeControlStatusReasons.name, nameEn: financeControlStatusReasons.nameEn })
+    .from(financeControlStatusReasons)
+    .where(eq(financeControlStatusReasons.id, reasonId));
+  if (!reason) return '';
+  return localizedText('notifications.reason', { ru: reason.name, en: reason.nameEn || reason.name });
+}
+
 /** The marks of an operation whose setting is news, by the type suffix (`orderFailed`); their clearing is not. */
 const FLAGS = { archived: 'Archived', failure: 'Failed', damaged: 'Damaged' } as const;
 
@@ -104,7 +116,12 @@ export function withNotifications<T extends OperationType>(
         const labels = status.labels as Record<string, { ru: string; en: string }>;
         await notify(ctx, {
           type: `${type}${finance ? 'FinanceControlChanged' : 'StatusChanged'}`,
-          params: { status: status.label, from: labels[from] ?? from, to: labels[to] ?? to },
+          params: {
+            status: status.label,
+            from: labels[from] ?? from,
+            to: labels[to] ?? to,
+            reason: finance ? await reasonOf(ctx.tx, after.financeControlReasonId) : '',
+          },
           links: linkOf(type, after),
           ...(await audience(ctx.tx, type, after)),
         });
@@ -135,4 +152,12 @@ export async function notifyStageMoved(
     links: linkOf(type, operation),
     ...(await audience(ctx.tx, type, operation)),
   });
+}
+
+/** Who an order or a job concerns and its link, for what other modules tell of it (a generated document). */
+export async function operationAudienceOf(ctx: CallContext, type: OperationType, id: number) {
+  const table = type === 'order' ? orders : jobs;
+  const [row] = await ctx.tx.select().from(table).where(eq(table.id, id));
+  if (!row) return null;
+  return { ...(await audience(ctx.tx, type, row as OrderRow | JobRow)), links: linkOf(type, row) };
 }

@@ -60,3 +60,13 @@ export function renderContent(
     return value === undefined ? '' : typeof value === 'string' ? value : value[lang];
   });
 }
+
+/**
+ * A piece of a notification's content that is there only sometimes (`notifications:reason`, "; reason:
+ * {{value}}"), in both languages, for a parameter: its `{{value}}` filled with the value in that language.
+ */
+export function localizedText(key: string, value: LocalizedText): LocalizedText {
+  const fill = (lang: ExportLanguage) =>
+    (textOf(key, lang) ?? '').replace(/\{\{\s*value\s*\}\}/g, value[lang]);
+  return { ru: fill('ru'), en: fill('en') };
+}

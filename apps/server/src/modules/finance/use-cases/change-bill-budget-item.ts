@@ -1,7 +1,8 @@
 import { billBudgetItemInputSchema, billSchema } from '@tms/domain';
 import { z } from 'zod';
 import { defineUseCase, userOf } from '../../../platform/resources';
-import { billOperationsOf, billService } from '../bills';
+import { billOperationsOf } from '../bill-operations';
+import { billService } from '../bills';
 import { checkBillBudgetItem } from '../budgets';
 
 /**

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { forbidden } from '../../../platform/errors';
 import { hasAnyRole } from '../../../platform/permissions/check';
 import { defineUseCase, userOf } from '../../../platform/resources';
+import { notifyPrintableBill } from '../notifications';
 import { assertNotFinalized, printableBillService } from '../printable-bills';
 
 export const finalizePrintableBillInput = z.object({
@@ -30,6 +31,7 @@ export const finalizePrintableBill = defineUseCase({
       { finalized: true, finalizedAt: new Date() },
       { action: 'finalize', version: input.version },
     );
+    await notifyPrintableBill({ ...ctx, auth }, after, 'printableBillFinalized');
     return printableBillService.toEntity(after, ctx) as never;
   },
 });

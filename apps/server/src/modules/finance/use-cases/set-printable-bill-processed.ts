@@ -2,6 +2,7 @@ import { PRINTABLE_BILL_MESSAGES, printableBillSchema } from '@tms/domain';
 import { z } from 'zod';
 import { fieldError } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
+import { notifyPrintableBill } from '../notifications';
 import { printableBillService } from '../printable-bills';
 
 export const setPrintableBillProcessedInput = z.object({
@@ -31,6 +32,7 @@ export const setPrintableBillProcessed = defineUseCase({
       { processed: input.processed },
       { action: input.processed ? 'processed' : 'unprocessed', version: input.version },
     );
+    if (input.processed) await notifyPrintableBill({ ...ctx, auth }, after, 'printableBillProcessed');
     return printableBillService.toEntity(after, ctx) as never;
   },
 });

@@ -1,0 +1,42 @@
+import type { CallContext } from '../../platform/resources';
+
+/** What the bills' rules need to know of a linked order or job; the operations module answers it. */
+export interface BillOperation {
+  type: 'order' | 'job';
+  id: number;
+  tracking: boolean;
+  /** Archived or in a finance control status that locks the operation's money. */
+  locked: boolean;
+  serviceOfficeId: number | null;
+  /** The order's client, the job's contractor. */
+  counterpartyId: number | null;
+  /** The orders a job's bills belong to as well (an order: itself). */
+  orderIds: number[];
+  /** The job's cost and its currency (an order has none). */
+  amount: string | null;
+  currencyId: number | null;
+  /** Whom the operation names (an order's forwarder, seller and curators; a job's forwarder): told of its bills. */
+  people: number[];
+}
+
+/** The orders and jobs of those ids that exist (the operations module's contribution). */
+export type BillOperationSource = (
+  ctx: CallContext,
+  ids: { orderIds: readonly number[]; jobIds: readonly number[] },
+) => Promise<BillOperation[]>;
+
+declare module '../../platform/modules' {
+  interface ModuleContributions {
+    billOperations: BillOperationSource;
+  }
+}
+
+/** The linked operations of those ids, through the app's contributed sources. */
+export async function billOperationsOf(
+  ctx: CallContext,
+  ids: { orderIds: readonly number[]; jobIds: readonly number[] },
+): Promise<BillOperation[]> {
+  if (!ids.orderIds.length && !ids.jobIds.length) return [];
+  const sources = [...ctx.registries.contributions('billOperations').values()];
+  return (await Promise.all(sources.map((source) => source(ctx, ids)))).flat();
+}
