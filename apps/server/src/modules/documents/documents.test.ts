@@ -2,6 +2,7 @@ import { DOCUMENT_MESSAGES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../platform/files/tables';
+import { dangers, XSS_PAYLOADS } from '../../platform/rich-text/xss-corpus';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { signIn } from '../../test/users';
 
@@ -288,5 +289,27 @@ describe('documents and folders', () => {
     ).toBe(403);
     const nobody = await signIn(ctx, ['ROLE_COMPANY_CHAPTERS']);
     expect((await call('GET', `/document-folders/${top.id}/contents`, nobody.headers)).statusCode).toBe(403);
+  });
+
+  // Last: a hundred new documents would crowd the recent documents of the tests above.
+  it(`keeps nothing that could run of ${XSS_PAYLOADS.length} payloads in a document's text`, async () => {
+    const top = await folder('XSS');
+    const stored: string[] = [];
+    for (const [index, payload] of XSS_PAYLOADS.entries()) {
+      const res = await call('POST', '/document-folders/text-documents', editor, {
+        folderId: top.id,
+        name: `XSS ${index}`,
+        text: `<p>x</p>${payload}`,
+      });
+      // A NUL character is refused before anything is read (the input guard of platform/errors).
+      if (payload.includes('\u0000')) {
+        expect(res.statusCode).toBe(400);
+        continue;
+      }
+      expect(res.statusCode, payload).toBe(201);
+      stored.push(res.json().data.text);
+    }
+    expect(stored.length).toBeGreaterThanOrEqual(100);
+    expect(stored.flatMap((text) => dangers(text))).toEqual([]);
   });
 });
