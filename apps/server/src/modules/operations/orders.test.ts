@@ -2,11 +2,12 @@ import { COUNTERPARTY_MESSAGES, OPERATION_MESSAGES as M, MESSAGES, padId } from 
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/connection';
 import { createCreditProbe, creditProbeModule } from '../../test/credit-probe';
 import { type SignedIn, signIn } from '../../test/users';
 import { financeControlStatusReasons } from '../finance';
 import { orders } from './tables';
-import { type Entity, errorsOf, route, setUpOperations } from './test-fixtures';
+import { EDIT_ALL, type Entity, errorsOf, route, setUpOperations } from './test-fixtures';
 
 const ops = setUpOperations([creditProbeModule]);
 let editor: SignedIn;
@@ -271,6 +272,18 @@ describe('orders', () => {
     const skip = await move(finance, 'ACCEPTED');
     expect(skip.statusCode).toBe(400);
     expect(errorsOf(skip)).toEqual({ status: [M.statusManual] });
+    // Ready only with complete bills: an income bill, and an expense bill for each job with a cost.
+    expect(errorsOf(await move(editor, 'READY'))).toEqual({ status: [M.billsIncomplete] });
+    await ops.bill('INCOME', client, { orderIds: [order.id] });
+    const [currency] = await rowsOf<{ id: number }>(ops.db, sql`SELECT id FROM currencies LIMIT 1`);
+    const jobEditor = await signIn(ops.ctx, EDIT_ALL);
+    const job = await ops.createJob(jobEditor, [order.id], {
+      costAmount: '300.00',
+      costCurrencyId: currency!.id,
+    });
+    await ops.createJob(jobEditor, [order.id], { tracking: true });
+    expect(errorsOf(await move(editor, 'READY'))).toEqual({ status: [M.billsIncomplete] });
+    await ops.bill('EXPENSE', client, { jobIds: [job.id] });
     expect((await move(editor, 'READY')).json().data.financeControlStatus).toBe('READY');
     expect(errorsOf(await move(editor, 'ACCEPTED'))).toEqual({ status: [M.statusManual] });
     expect(errorsOf(await move(finance, 'REJECTED'))).toEqual({ reasonId: [M.reasonRequired] });
@@ -313,6 +326,9 @@ describe('orders', () => {
 
   it('lists the statuses a user may move to', async () => {
     const order = await ops.createOrder(editor, client);
+    const unbilled = (await ops.call('GET', `/api/tms/orders/${order.id}/statuses`, editor)).json().data;
+    expect(unbilled.financeControl).toEqual([]);
+    await ops.bill('INCOME', client, { orderIds: [order.id] });
     const mine = (await ops.call('GET', `/api/tms/orders/${order.id}/statuses`, editor)).json().data;
     expect(mine.financeControl).toEqual([{ status: 'READY', needsReason: false }]);
     expect(mine.transfers).toEqual([]);
