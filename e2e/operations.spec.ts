@@ -111,11 +111,17 @@ test('an order with a job whose stages close; statuses, archive and the list', a
   await expect(page.locator('#cargo-weight')).toHaveCount(0);
 
   // READY needs the order's bills: an income bill through the API, in a payment form of the demo data.
-  const [form] = (await api('GET', '/finances/payment-forms?itemsPerPage=1')).collection as {
+  const currencies = (await api('GET', '/settings/currencies?itemsPerPage=300')).collection as {
+    id: number;
+    code: string;
+  }[];
+  const rub = currencies.find((c) => c.code === 'RUB')!.id;
+  const forms = (await api('GET', '/finances/payment-forms?itemsPerPage=100')).collection as {
     id: number;
     legalEntityId: number;
     currencyId: number;
   }[];
+  const form = forms.find((f) => f.currencyId === rub);
   await api('POST', '/finances/bills', {
     number: `E2E-${orderId}`,
     direction: 'INCOME',
