@@ -110,6 +110,31 @@ test('an order with a job whose stages close; statuses, archive and the list', a
   await expect(page.getByTestId('section-cargo')).toContainText('250');
   await expect(page.locator('#cargo-weight')).toHaveCount(0);
 
+  // READY needs the order's bills: an income bill through the API, in a payment form of the demo data.
+  const currencies = (await api('GET', '/settings/currencies?itemsPerPage=300')).collection as {
+    id: number;
+    code: string;
+  }[];
+  const rub = currencies.find((c) => c.code === 'RUB')!.id;
+  const forms = (await api('GET', '/finances/payment-forms?itemsPerPage=100')).collection as {
+    id: number;
+    legalEntityId: number;
+    currencyId: number;
+  }[];
+  const form = forms.find((f) => f.currencyId === rub);
+  await api('POST', '/finances/bills', {
+    number: `E2E-${orderId}`,
+    direction: 'INCOME',
+    counterpartyId: await idOf(api, '/counterparties', data.client),
+    legalEntityId: form!.legalEntityId,
+    paymentFormId: form!.id,
+    currencyId: form!.currencyId,
+    amount: '1000.00',
+    date: '2026-01-15',
+    recognitionDate: '2026-01-15',
+    orderIds: [orderId],
+  });
+  await page.reload();
   // Finance control: READY, then REJECTED, which asks for a reason.
   const financeControl = page.getByTestId('status-financeControl');
   await financeControl.click();

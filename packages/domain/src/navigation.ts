@@ -11,7 +11,7 @@ import {
   PRINTABLE_BILL_ROLES,
 } from './finance';
 import * as operations from './operations';
-import { OPERATION_ROLES } from './operations';
+import { OPERATION_ROLES, readyOrderResource } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
 import { PRICING_ROLES, RATE_TABLES_PATH } from './pricing';
 import * as referenceData from './reference-data';
@@ -152,6 +152,12 @@ const CATALOGUE: readonly NavEntry[] = [
         roles: [...PAYMENT_ROLES.view],
       },
       { name: 'nav.budgets', icon: 'report-money', route: '/budgets', roles: [...BUDGET_ROLES.view] },
+      {
+        name: 'nav.readyOrders',
+        icon: 'clipboard-check',
+        route: '/reports/ready-orders',
+        roles: [...readyOrderResource.roles.view],
+      },
     ],
   },
   {

@@ -25,6 +25,7 @@ export const PAYMENT_MESSAGES = {
   linkDenied: 'You may not link payments to bills.',
   fixed: 'Only the links of a payment change: delete it and enter it again.',
   counterpartyRequired: 'A payment linked to bills needs its counterparty.',
+  billAccepted: "The bill's order or job is accepted by finance control: its payment links do not change.",
 } as const;
 
 /** Incoming: money came to the payment form's account; outgoing: it left it. */

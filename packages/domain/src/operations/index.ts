@@ -10,6 +10,7 @@ export * from './messages';
 export * from './order';
 export * from './products';
 export * from './property-views';
+export * from './ready-orders';
 export * from './route';
 export * from './services';
 export * from './stage-behaviours';

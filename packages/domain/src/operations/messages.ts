@@ -6,6 +6,8 @@
 export const OPERATION_MESSAGES = {
   statusManual: 'current status cannot be changed manually',
   reasonRequired: 'A reason is required.',
+  billsIncomplete:
+    'The bills are not complete: an order needs an income bill and every job with a cost its expense bill.',
   locked: 'order or job archived or has a locking finance control status',
   insuranceDetailsIncomplete: 'Insured amount, period and cargo description are required for insurance.',
   tnvedOrDescription: 'TNVED codes or cargo description required',
@@ -51,6 +53,8 @@ export type OperationMessage = (typeof OPERATION_MESSAGES)[keyof typeof OPERATIO
 export const OPERATION_MESSAGES_RU: Readonly<Record<OperationMessage, string>> = {
   'current status cannot be changed manually': 'Текущий статус нельзя изменить вручную.',
   'A reason is required.': 'Укажите причину.',
+  'The bills are not complete: an order needs an income bill and every job with a cost its expense bill.':
+    'Счета не полны: у заказа должен быть доходный счёт, у каждой работы со стоимостью — расходный.',
   'order or job archived or has a locking finance control status':
     'Заказ или работа в архиве либо заблокированы статусом финансового контроля.',
   'Insured amount, period and cargo description are required for insurance.':

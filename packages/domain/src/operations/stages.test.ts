@@ -206,6 +206,7 @@ describe('applyOrderEffects', () => {
     failure: false,
     inWarehouse: false,
     expensesFiled: false,
+    billsComplete: true,
   };
 
   it('applies the effects of closing a stage', () => {
@@ -223,6 +224,7 @@ describe('applyOrderEffects', () => {
       failure: true,
       inWarehouse: true,
       expensesFiled: false,
+      billsComplete: true,
     });
     expect(result.changed.sort()).toEqual(
       ['completionDate', 'failure', 'financeControlStatus', 'inWarehouse', 'markingStatus'].sort(),
@@ -239,6 +241,8 @@ describe('applyOrderEffects', () => {
     expect(applyOrderEffects(accepted, effects)).toEqual({ state: accepted, changed: [], moduleEffects: [] });
     const archived = { ...order, archived: true };
     expect(applyOrderEffects(archived, effects).state.financeControlStatus).toBe('NOT_READY');
+    const unbilled = { ...order, billsComplete: false };
+    expect(applyOrderEffects(unbilled, effects).state.financeControlStatus).toBe('NOT_READY');
   });
 
   it('clears only the completion date the stage set', () => {

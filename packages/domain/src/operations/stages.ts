@@ -358,6 +358,8 @@ export interface OrderEffectState {
   failure: boolean;
   inWarehouse: boolean;
   expensesFiled: boolean;
+  /** A fact the effects read, never change: whether the order's bills are complete (MARK_ORDER_READY). */
+  billsComplete: boolean;
 }
 
 /**
@@ -377,6 +379,7 @@ export function applyOrderEffects(
         if (
           financeControlTransition(next.financeControlStatus, effect.status, SYSTEM_ACTOR, {
             archived: next.archived,
+            billsComplete: next.billsComplete,
           }).ok
         ) {
           next.financeControlStatus = effect.status;

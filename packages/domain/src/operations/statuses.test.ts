@@ -35,7 +35,7 @@ const forwarder = user(['ROLE_ORDER_EDIT_OWN'], true);
 const outsider = user(['ROLE_ORDER_EDIT_OWN'], false);
 const finance = user(['ROLE_ORDER_FINANCE_CONTROL']);
 const admin = user(['ROLE_ADMIN']);
-const live = { archived: false };
+const live = { archived: false, billsComplete: true };
 const ok = { ok: true };
 const manual = { ok: false, error: M.statusManual, path: ['status'] };
 const locked = { ok: false, error: M.locked, path: [] };
@@ -79,6 +79,15 @@ describe('finance control', () => {
     }
     expect(financeControlTransition('NOT_READY', 'ACCEPTED', admin, live)).toEqual(manual);
     expect(financeControlTransition('REJECTED', 'ACCEPTED', admin, live)).toEqual(manual);
+  });
+
+  it('marks ready, by anyone, only when the bills are complete', () => {
+    const incomplete = { ok: false, error: M.billsIncomplete, path: ['status'] };
+    const unbilled = { archived: false, billsComplete: false };
+    expect(financeControlTransition('NOT_READY', 'READY', forwarder, unbilled)).toEqual(incomplete);
+    expect(financeControlTransition('REJECTED', 'READY', forwarder, unbilled)).toEqual(incomplete);
+    expect(financeControlTransition('NOT_READY', 'READY', SYSTEM_ACTOR, unbilled)).toEqual(incomplete);
+    expect(financeControlTransition('READY', 'NOT_READY', forwarder, unbilled)).toEqual(ok);
   });
 
   it('lets the system mark ready (MARK_ORDER_READY) but nothing else', () => {

@@ -82,7 +82,9 @@ export type TransitionCondition =
   /** Every cargo line has a TNVED code, or the cargo description is given. */
   | 'cargoDescribed'
   /** No marking stage (CZ_MARKING_*) of the order has closed. */
-  | 'noMarkingStageClosed';
+  | 'noMarkingStageClosed'
+  /** The operation's bills are complete (docs/operations.md "Finance control"). */
+  | 'billsComplete';
 
 export interface StatusTransition<S extends string> {
   from: S;
@@ -100,6 +102,7 @@ export interface TransitionFacts {
   insuranceDetailsComplete?: boolean;
   cargoDescribed?: boolean;
   markingStageClosed?: boolean;
+  billsComplete?: boolean;
 }
 
 export type TransitionResult =
@@ -116,11 +119,11 @@ const SYSTEM: TransitionAuthority = { system: true };
 const role = (name: Role): TransitionAuthority => ({ role: name });
 
 export const FINANCE_CONTROL_TRANSITIONS: readonly StatusTransition<FinanceControlStatus>[] = [
-  { from: 'NOT_READY', to: 'READY', by: [EDIT, SYSTEM], conditions: ['notArchived'] },
+  { from: 'NOT_READY', to: 'READY', by: [EDIT, SYSTEM], conditions: ['notArchived', 'billsComplete'] },
   { from: 'READY', to: 'NOT_READY', by: [EDIT] },
   { from: 'READY', to: 'ACCEPTED', by: [role('ROLE_ORDER_FINANCE_CONTROL')] },
   { from: 'READY', to: 'REJECTED', by: [role('ROLE_ORDER_FINANCE_CONTROL')], conditions: ['reason'] },
-  { from: 'REJECTED', to: 'READY', by: [EDIT] },
+  { from: 'REJECTED', to: 'READY', by: [EDIT], conditions: ['billsComplete'] },
   // Finance reopens the money: the only way out of ACCEPTED.
   { from: 'ACCEPTED', to: 'NOT_READY', by: [role('ROLE_ORDER_FINANCE_CONTROL')] },
 ];
@@ -186,6 +189,8 @@ function conditionFailure(condition: TransitionCondition, facts: TransitionFacts
       return facts.cargoDescribed ? null : refuse(M.tnvedOrDescription, ['status']);
     case 'noMarkingStageClosed':
       return facts.markingStageClosed === false ? null : MANUAL;
+    case 'billsComplete':
+      return facts.billsComplete ? null : refuse(M.billsIncomplete, ['status']);
   }
 }
 

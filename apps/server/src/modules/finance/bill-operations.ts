@@ -7,6 +7,8 @@ export interface BillOperation {
   tracking: boolean;
   /** Archived or in a finance control status that locks the operation's money. */
   locked: boolean;
+  /** Accepted by finance control: its bills' payment links are frozen too (archived ones still get paid). */
+  financeAccepted: boolean;
   serviceOfficeId: number | null;
   /** The order's client, the job's contractor. */
   counterpartyId: number | null;

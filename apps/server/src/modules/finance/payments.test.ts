@@ -221,6 +221,41 @@ describe('payments', () => {
     });
   });
 
+  it('freezes the links to bills of an order finance accepted, adding, re-sizing and removing alike', async () => {
+    const target = await bill({ amount: '600.00' });
+    const payment = await pay({ amount: '600.00', links: [{ billId: target.id, amount: '200.00' }] });
+    await ctx.database.db.execute(
+      sql`UPDATE orders SET finance_control_status = 'ACCEPTED' WHERE id = ${order}`,
+    );
+    try {
+      expect(await refusal({ links: [{ billId: target.id, amount: '10.00' }] })).toEqual({
+        'links.0.billId': [PAYMENT_MESSAGES.billAccepted],
+      });
+      const resize = await call('PUT', `/finances/payments/${payment.id}`, cashier, {
+        links: [{ billId: target.id, amount: '300.00' }],
+        version: payment.version,
+      });
+      expect(flattenTree(resize.json().errors)).toEqual({
+        'links.0.billId': [PAYMENT_MESSAGES.billAccepted],
+      });
+      const unlink = await call('PUT', `/finances/payments/${payment.id}`, cashier, {
+        links: [],
+        version: payment.version,
+      });
+      expect(flattenTree(unlink.json().errors)).toEqual({ links: [PAYMENT_MESSAGES.billAccepted] });
+      expect(await balanceOf(target.id)).toBe('400.00');
+    } finally {
+      await ctx.database.db.execute(
+        sql`UPDATE orders SET finance_control_status = 'NOT_READY' WHERE id = ${order}`,
+      );
+    }
+    const reopened = await call('PUT', `/finances/payments/${payment.id}`, cashier, {
+      links: [{ billId: target.id, amount: '300.00' }],
+      version: payment.version,
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+  });
+
   it('refuses a payment into a locked month', async () => {
     expect((await call('PUT', '/finances/period-locks/2026-02', accountant)).statusCode).toBe(200);
     expect(await refusal({ date: '2026-02-10' })).toEqual({ date: [BILL_MESSAGES.periodLocked] });

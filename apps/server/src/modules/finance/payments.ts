@@ -26,6 +26,7 @@ import {
   resourceService,
 } from '../../platform/resources/service';
 import { counterparties } from '../counterparties';
+import { billOperationsOf } from './bill-operations';
 import { billReadScope, mayIgnoreLock } from './bills';
 import { assertPeriodOpen, type LedgerContext, type PostingLine, post, reverse } from './ledger';
 import { notifyBillsPaid, notifyPaymentReceived } from './notifications';
@@ -146,6 +147,7 @@ export async function checkLinks(
     const open = decimalAdd(bill!.balance, current.get(bill!.id) ?? '0');
     if (decimalCompare(link.amount, open) > 0) errors.add([...path, 'amount'], PAYMENT_MESSAGES.overBalance);
   }
+  await errors.collect(() => assertNotAccepted(ctx, links, current));
   if (links.length && payment.counterpartyId === null) {
     errors.add(['counterpartyId'], PAYMENT_MESSAGES.counterpartyRequired);
   }
@@ -159,6 +161,51 @@ export async function checkLinks(
   }
   errors.throwIfAny();
   return decimalFixed(linked, 2);
+}
+
+/**
+ * Finance control's acceptance freezes the money of an order or job: a link this change adds, re-sizes or
+ * removes on a bill of an accepted operation is refused (under the link, or `links` for a removed one).
+ */
+async function assertNotAccepted(
+  ctx: CallContext,
+  links: readonly PaymentLink[],
+  current: ReadonlyMap<number, string>,
+): Promise<void> {
+  const kept = new Set(links.map((link) => link.billId));
+  const touched = new Set(
+    [
+      ...links.filter(
+        (l) => !current.has(l.billId) || decimalCompare(current.get(l.billId)!, l.amount) !== 0,
+      ),
+      ...[...current.keys()].filter((id) => !kept.has(id)).map((billId) => ({ billId })),
+    ].map((link) => link.billId),
+  );
+  if (!touched.size) return;
+  const rows = await ctx.tx
+    .select({ id: bills.id, orderIds: bills.orderIds, jobIds: bills.jobIds })
+    .from(bills)
+    .where(inArray(bills.id, [...touched]));
+  const operations = await billOperationsOf(ctx, {
+    orderIds: [...new Set(rows.flatMap((row) => row.orderIds))],
+    jobIds: [...new Set(rows.flatMap((row) => row.jobIds))],
+  });
+  const accepted = (type: 'order' | 'job', ids: readonly number[]) =>
+    operations.some((op) => op.type === type && op.financeAccepted && ids.includes(op.id));
+  const frozen = new Set(
+    rows.filter((row) => accepted('order', row.orderIds) || accepted('job', row.jobIds)).map((row) => row.id),
+  );
+  if (!frozen.size) return;
+  const errors = new ErrorCollector();
+  for (const [index, link] of links.entries()) {
+    if (frozen.has(link.billId) && touched.has(link.billId)) {
+      errors.add(['links', index, 'billId'], PAYMENT_MESSAGES.billAccepted);
+    }
+  }
+  if ([...current.keys()].some((id) => !kept.has(id) && frozen.has(id))) {
+    errors.add(['links'], PAYMENT_MESSAGES.billAccepted);
+  }
+  errors.throwIfAny();
 }
 
 /**

@@ -4,8 +4,9 @@ import type { BillOperation, BillOperationSource, OrderTransfersStatusSink } fro
 import { orderService } from './operation';
 import { jobs, orders } from './tables';
 
-const locked = (row: { archived: boolean; financeControlStatus: string }) =>
-  row.archived || (LOCKING_FINANCE_CONTROL_STATUSES as readonly string[]).includes(row.financeControlStatus);
+const accepted = (row: { financeControlStatus: string }) =>
+  (LOCKING_FINANCE_CONTROL_STATUSES as readonly string[]).includes(row.financeControlStatus);
+const locked = (row: { archived: boolean; financeControlStatus: string }) => row.archived || accepted(row);
 
 /**
  * What the bills' rules need of the orders and jobs a bill links to (finance's `billOperations` point):
@@ -54,6 +55,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
         id: row.id,
         tracking: false,
         locked: locked(row),
+        financeAccepted: accepted(row),
         serviceOfficeId: row.serviceOfficeId,
         counterpartyId: row.clientId,
         orderIds: [row.id],
@@ -68,6 +70,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
         id: row.id,
         tracking: row.tracking,
         locked: locked(row),
+        financeAccepted: accepted(row),
         serviceOfficeId: row.serviceOfficeId,
         counterpartyId: row.contractorId,
         orderIds: row.orderIds,

@@ -45,6 +45,7 @@ describe('order notifications', () => {
 
   it('tells of a finance control move in the reader’s language with its reason, and of a closed stage', async () => {
     const order = await ops.createOrder(editor, client);
+    await ops.bill('INCOME', client, { orderIds: [order.id] });
     const moved = await ops.call('PUT', `/api/tms/orders/${order.id}/statuses/financeControl`, editor, {
       status: 'READY',
       version: order.version,

@@ -2,11 +2,12 @@ import { COUNTERPARTY_MESSAGES, OPERATION_MESSAGES as M, MESSAGES, padId } from 
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/connection';
 import { createCreditProbe, creditProbeModule } from '../../test/credit-probe';
 import { type SignedIn, signIn } from '../../test/users';
 import { financeControlStatusReasons } from '../finance';
 import { orders } from './tables';
-import { type Entity, errorsOf, route, setUpOperations } from './test-fixtures';
+import { EDIT_ALL, type Entity, errorsOf, route, setUpOperations } from './test-fixtures';
 
 const ops = setUpOperations([creditProbeModule]);
 let editor: SignedIn;
@@ -271,6 +272,18 @@ describe('orders', () => {
     const skip = await move(finance, 'ACCEPTED');
     expect(skip.statusCode).toBe(400);
     expect(errorsOf(skip)).toEqual({ status: [M.statusManual] });
+    // Ready only with complete bills: an income bill, and an expense bill for each job with a cost.
+    expect(errorsOf(await move(editor, 'READY'))).toEqual({ status: [M.billsIncomplete] });
+    await ops.bill('INCOME', client, { orderIds: [order.id] });
+    const [currency] = await rowsOf<{ id: number }>(ops.db, sql`SELECT id FROM currencies LIMIT 1`);
+    const jobEditor = await signIn(ops.ctx, EDIT_ALL);
+    const job = await ops.createJob(jobEditor, [order.id], {
+      costAmount: '300.00',
+      costCurrencyId: currency!.id,
+    });
+    await ops.createJob(jobEditor, [order.id], { tracking: true });
+    expect(errorsOf(await move(editor, 'READY'))).toEqual({ status: [M.billsIncomplete] });
+    await ops.bill('EXPENSE', client, { jobIds: [job.id] });
     expect((await move(editor, 'READY')).json().data.financeControlStatus).toBe('READY');
     expect(errorsOf(await move(editor, 'ACCEPTED'))).toEqual({ status: [M.statusManual] });
     expect(errorsOf(await move(finance, 'REJECTED'))).toEqual({ reasonId: [M.reasonRequired] });
@@ -311,8 +324,50 @@ describe('orders', () => {
     expect(statusEntries.length).toBe(5);
   });
 
+  it('lists READY orders for finance with their result in the base currency, filtered and exported', async () => {
+    const reader = await signIn(ops.ctx, ['ROLE_REPORT_READY_ORDERS', 'ROLE_COUNTERPARTY_VIEW_ALL']);
+    const other = await ops.world.counterparty({ name: 'ООО Лютик' });
+    const ready = await ops.createOrder(editor, other);
+    const idle = await ops.createOrder(editor, other);
+    const [currency] = await rowsOf<{ id: number }>(ops.db, sql`SELECT id FROM currencies LIMIT 1`);
+    const job = await ops.createJob(await signIn(ops.ctx, EDIT_ALL), [ready.id], {
+      costAmount: '100.00',
+      costCurrencyId: currency!.id,
+    });
+    await ops.bill('INCOME', other, { orderIds: [ready.id] });
+    await ops.bill('INCOME', other, { orderIds: [ready.id, idle.id] });
+    await ops.bill('EXPENSE', other, { jobIds: [job.id] });
+    const moved = await ops.call('PUT', `/api/tms/orders/${ready.id}/statuses/financeControl`, editor, {
+      status: 'READY',
+      version: ready.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    const list = await ops.call('GET', `/api/reports/ready-orders?clientId=${other}`, reader);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data).toMatchObject({
+      total: 1,
+      collection: [
+        { id: ready.id, clientName: 'ООО Лютик', income: '200.00', cost: '100.00', profit: '100.00' },
+      ],
+    });
+    const elsewhere = await ops.call('GET', `/api/reports/ready-orders?clientId=${client}`, reader);
+    expect(elsewhere.json().data.collection.map((o: Entity) => o.id)).not.toContain(ready.id);
+    expect((await ops.call('GET', '/api/reports/ready-orders', editor)).statusCode).toBe(403);
+    const file = await ops.call('GET', `/api/reports/ready-orders/export?lang=en&clientId=${other}`, reader);
+    expect(file.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as never);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).values).toContain('200.00');
+  });
+
   it('lists the statuses a user may move to', async () => {
     const order = await ops.createOrder(editor, client);
+    const unbilled = (await ops.call('GET', `/api/tms/orders/${order.id}/statuses`, editor)).json().data;
+    expect(unbilled.financeControl).toEqual([]);
+    await ops.bill('INCOME', client, { orderIds: [order.id] });
     const mine = (await ops.call('GET', `/api/tms/orders/${order.id}/statuses`, editor)).json().data;
     expect(mine.financeControl).toEqual([{ status: 'READY', needsReason: false }]);
     expect(mine.transfers).toEqual([]);

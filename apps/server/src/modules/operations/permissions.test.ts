@@ -314,6 +314,7 @@ describe("the client's management lock", () => {
 
   it('leaves statuses to their own rules: finance control still moves', async () => {
     const order = await ops.createOrder(curator, locked);
+    await ops.bill('INCOME', locked, { orderIds: [order.id] });
     const res = await ops.call('PUT', `/api/tms/orders/${order.id}/statuses/financeControl`, editor, {
       status: 'READY',
       version: order.version,

@@ -37,6 +37,7 @@ import { registerOperationFileRoutes } from './files';
 import { jobsOfOrder } from './jobs';
 import { jobService, OPERATION_KINDS, type OperationKind, orderService } from './operation';
 import { actorOf } from './orders';
+import { registerReadyOrders } from './ready-orders';
 import { orderScope } from './scope';
 import { registerStageRoutes } from './stage-routes';
 import { operationPropertyViews } from './tables';
@@ -173,6 +174,7 @@ export default async function operationsModule(app: App): Promise<void> {
   for (const kind of Object.values(OPERATION_KINDS)) registerStatusRoutes(app, kind);
   registerStageRoutes(app);
   registerOperationFileRoutes(app);
+  registerReadyOrders(app);
 
   const orderRead = [...orderResource.roles.view, ...orderResource.roles.edit];
 

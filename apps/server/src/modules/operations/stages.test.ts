@@ -107,6 +107,7 @@ describe('stages', () => {
   it('applies the behaviours on close and takes them back on re-open', async () => {
     const o = await ops.createOrder(manager, client);
     const path = `/api/tms/orders/${o.id}`;
+    await ops.bill('INCOME', client, { orderIds: [o.id] });
     const ready = await ops.addStage(manager, path, ['MARK_ORDER_READY']);
     const done = await ops.addStage(manager, path, ['AUTO_SET_ORDER_COMPLETION_DATE']);
     const failure = await ops.addStage(manager, path, ['FAILURE']);

@@ -21,6 +21,7 @@ import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { Registries } from '../../platform/modules';
 import type { ResourceContext } from '../../platform/resources';
+import { billsComplete } from './bills-complete';
 import { type OperationKind, type OperationRow, orderService } from './operation';
 import { refreshOrderStageFacts } from './orders';
 import { stageManageScope } from './scope';
@@ -154,6 +155,10 @@ export async function applyEffects(
       failure: order.failure,
       inWarehouse: order.inWarehouse,
       expensesFiled: order.expensesFiled,
+      // Only MARK_ORDER_READY reads it: no query for the other behaviours.
+      billsComplete:
+        effects.some((effect) => effect.type === 'financeControl') &&
+        (await billsComplete(ctx.tx, 'order', order.id)),
     };
     const result = applyOrderEffects(state, effects);
     if (!result.changed.length) continue;

@@ -3,11 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { rowsOf } from '../../db/connection';
 import { serviceOffices } from '../../platform/identity/tables';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
 import type { ModuleDefinition } from '../../platform/modules';
 import { createTestApp, type TestContext } from '../../test/harness';
-import type { SignedIn } from '../../test/users';
+import { currencyId, insertBank, insertLegalEntity } from '../../test/reference-rows';
+import { type SignedIn, signIn } from '../../test/users';
 import { counterparties } from '../counterparties';
 import { operationCustomFieldGroups } from '../custom-fields';
 import { countries } from '../reference-data';
@@ -225,6 +227,15 @@ export interface Operations {
   closeStage(who: SignedIn, path: string, stage: Entity, actualDate?: string): ReturnType<Caller>;
   /** The rows of `table`. */
   count(table: PgTable): Promise<number>;
+  /**
+   * A bill of 100 RUB of `direction` for `counterpartyId` linked to those orders and jobs, entered through
+   * the bills' API by an accountant: what finance control's "bills complete" reads.
+   */
+  bill(
+    direction: 'INCOME' | 'EXPENSE',
+    counterpartyId: number,
+    links: { orderIds?: number[]; jobIds?: number[] },
+  ): Promise<number>;
   /** Runs a scheduled job once, as the scheduler does. */
   runJob(job: ScheduledJob): Promise<void>;
 }
@@ -237,6 +248,7 @@ export interface Operations {
 export function setUpOperations(modules: readonly ModuleDefinition[] = []): Operations {
   let ctx: TestContext;
   let world: OperationsWorld;
+  let form: Promise<{ company: number; form: number; rub: number; accountant: SignedIn }> | undefined;
   beforeAll(async () => {
     ctx = await createTestApp({}, modules);
     world = await operationsWorld(ctx);
@@ -266,6 +278,43 @@ export function setUpOperations(modules: readonly ModuleDefinition[] = []): Oper
       call('POST', `${path}/stages/${stage.id}/close`, who, { version: stage.version, actualDate }),
     async count(table) {
       return (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+    },
+    async bill(direction, counterpartyId, links) {
+      form ??= (async () => {
+        const company = await insertLegalEntity(ctx.database);
+        const bank = await insertBank(ctx.database, 'RU');
+        const rub = await currencyId(ctx.database, 'RUB');
+        const [row] = await rowsOf<{ id: number }>(
+          ctx.database.db,
+          sql`INSERT INTO payment_forms (name, legal_entity_id, bank_id, account_number, currency_id)
+            VALUES ('Безнал', ${company.id}, ${bank.id}, '40702810938000009999', ${rub}) RETURNING id`,
+        );
+        const accountant = await signIn(ctx, [
+          'ROLE_COUNTERPARTY_VIEW_ALL',
+          'ROLE_ORDER_VIEW_ALL',
+          'ROLE_JOB_VIEW_ALL',
+          'ROLE_BILL_CREATE',
+          'ROLE_BILL_VIEW_ALL',
+          'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED',
+        ]);
+        return { company: company.id, form: row!.id, rub, accountant };
+      })();
+      const { company, form: formId, rub, accountant } = await form;
+      const res = await call('POST', '/api/finances/bills', accountant, {
+        number: `С-${++seq}`,
+        direction,
+        counterpartyId,
+        legalEntityId: company,
+        paymentFormId: formId,
+        currencyId: rub,
+        amount: '100.00',
+        date: today(),
+        recognitionDate: today(),
+        orderIds: links.orderIds ?? [],
+        jobIds: links.jobIds ?? [],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id;
     },
     runJob: (job) =>
       job.run({

@@ -34,6 +34,7 @@ export const operationRoutes: AppRoute[] = [
     orderPage,
   ),
   resourceScreen('tms/orders/:orderId/jobs/new', 'operations:jobs.newTitle', (d) => d.jobResource, jobPage),
+  ...resourceRoutes('/reports/ready-orders', (domain) => domain.readyOrderResource),
   ...resourceRoutes('/tms/jobs', (domain) => domain.jobResource, {
     list: jobList,
     form: jobPage,

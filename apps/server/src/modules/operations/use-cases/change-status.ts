@@ -16,6 +16,7 @@ import type { Tx } from '../../../db/connection';
 import { fieldError } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
 import { financeControlStatusReasons } from '../../finance';
+import { billsComplete } from '../bills-complete';
 import { OPERATION_KINDS, type OperationKind, type OperationRow } from '../operation';
 import { actorOf, type OrderRow } from '../orders';
 import { orderAndJobStages } from '../stages';
@@ -26,7 +27,11 @@ export async function transitionFacts(
   kind: OperationKind,
   row: OperationRow,
 ): Promise<TransitionFacts> {
-  const facts: TransitionFacts = { operation: kind.type, archived: row.archived };
+  const facts: TransitionFacts = {
+    operation: kind.type,
+    archived: row.archived,
+    billsComplete: await billsComplete(tx, kind.type, row.id),
+  };
   if (kind.type !== 'order') return facts;
   const order = row as OrderRow;
   return {
