@@ -1,5 +1,6 @@
 import { decimalDivide, decimalFixed } from '@tms/domain';
 import { asc, eq } from 'drizzle-orm';
+import { billOperationsOf } from '../../modules/finance/bill-operations';
 import { paymentService } from '../../modules/finance/payments';
 import { bills, paymentForms } from '../../modules/finance/tables';
 import type { AuthContext } from '../../platform/auth/context';
@@ -50,8 +51,11 @@ export async function seedDemoPayments(
   const incoming = rows.filter((bill) => bill.direction === 'INCOME');
   const outgoing = rows.filter((bill) => bill.direction === 'EXPENSE');
   let number = 0;
-  const pay = async (bill: (typeof rows)[number], amount: string) =>
-    paymentService.create(ctx, {
+  const pay = async (bill: (typeof rows)[number], amount: string) => {
+    // Finance control's acceptance froze the money of accepted orders and jobs: theirs stay as they are.
+    const operations = await billOperationsOf(ctx, { orderIds: bill.orderIds, jobIds: bill.jobIds });
+    if (operations.some((operation) => operation.financeAccepted)) return;
+    await paymentService.create(ctx, {
       number: `ПП-${++number}`,
       direction: bill.direction === 'INCOME' ? 'INCOMING' : 'OUTGOING',
       date,
@@ -61,6 +65,7 @@ export async function seedDemoPayments(
       purpose: `Оплата по счёту ${bill.number}`,
       links: [{ billId: bill.id, amount }],
     });
+  };
   for (const [index, bill] of incoming.entries()) {
     if (index % 2 === 0) await pay(bill, bill.amount);
     else if (index % 3 === 1) await pay(bill, decimalFixed(decimalDivide(bill.amount, '2', 4), 2));
