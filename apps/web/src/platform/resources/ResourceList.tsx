@@ -87,6 +87,8 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const { t } = texts;
   const system = useSystemData();
   const access = accessOf(descriptor, system.roles);
+  // A record made only from another's screen (a printable bill from a bill) has no create button here.
+  const offersCreate = (access.create && descriptor.screens?.create !== 'elsewhere') || access.createInDialog;
   const navigate = useNavigate();
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -323,7 +325,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
               onExport={exportCurrent}
             />
             {options.toolbar}
-            {(access.create || access.createInDialog) && (
+            {offersCreate && (
               <ActionIcon
                 size={36}
                 onClick={create}
@@ -375,7 +377,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
                 {t('export')}
               </Button>
               {options.toolbar}
-              {(access.create || access.createInDialog) && (
+              {offersCreate && (
                 <Button
                   leftSection={<IconPlus size={16} />}
                   onClick={create}

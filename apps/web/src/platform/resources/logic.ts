@@ -106,7 +106,7 @@ export function accessOf(descriptor: ResourceDescriptor, roles: readonly string[
     descriptor.creatable !== false && can(roles, descriptor.roles.create ?? descriptor.roles.edit);
   return {
     edit,
-    create: creates && (descriptor.screens?.create ?? true) === true,
+    create: creates && descriptor.screens?.create !== false,
     createInDialog: creates && descriptor.screens?.create === false,
     delete: descriptor.deletable !== false && can(roles, descriptor.roles.delete ?? descriptor.roles.edit),
   };
