@@ -252,6 +252,14 @@ export async function hold(page: Page, testId: string) {
 
 /** The serious and critical accessibility violations of the page (or of the part `within` selects). */
 export async function seriousViolations(page: Page, within?: string) {
+  // Colours are measured as shown: a button still fading in (a dialog's transition) reads as low contrast.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const axe = new AxeBuilder({ page });
   const results = await (within ? axe.include(within) : axe).analyze();
   return results.violations
