@@ -196,19 +196,34 @@ async function releaseNumber(tx: Tx, row: PrintableBillRow): Promise<void> {
 }
 
 export async function storedLines(tx: Tx, printableBillId: number) {
+  return (await storedLinesOf(tx, [printableBillId])).get(printableBillId) ?? [];
+}
+
+/** The lines of several printable bills in one query (a list page), by printable bill. */
+async function storedLinesOf(tx: Tx, ids: readonly number[]) {
   const rows = await tx
     .select()
     .from(printableBillLines)
-    .where(eq(printableBillLines.printableBillId, printableBillId))
-    .orderBy(asc(printableBillLines.position));
-  return rows.map((row) => ({
+    .where(inArray(printableBillLines.printableBillId, [...ids]))
+    .orderBy(asc(printableBillLines.printableBillId), asc(printableBillLines.position));
+  const out = new Map<number, ReturnType<typeof lineOf>[]>();
+  for (const row of rows) {
+    const lines = out.get(row.printableBillId) ?? [];
+    lines.push(lineOf(row));
+    out.set(row.printableBillId, lines);
+  }
+  return out;
+}
+
+function lineOf(row: typeof printableBillLines.$inferSelect) {
+  return {
     name: row.name,
     quantity: row.quantity.replace(/\.?0+$/, ''),
     unit: row.unit,
     price: row.price,
     vatRate: row.vatRate as PrintableBillLineInput['vatRate'],
     amount: row.amount,
-  }));
+  };
 }
 
 async function replaceLines(tx: Tx, printableBillId: number, lines: readonly PrintableBillLineInput[]) {
@@ -267,10 +282,16 @@ export const printableBillService: ResourceService<PrintableBillRow> = resourceS
     constraints: { printable_bills_number_uq: 'number' },
     hooks: {
       scope: (auth) => printableBillScope(auth),
-      toEntity: async (row, ctx) => ({
-        ...defaultEntity(printableBillResource, row),
-        lines: await storedLines(ctx.tx, row.id),
-      }),
+      async toEntities(rows, ctx) {
+        const lines = await storedLinesOf(
+          ctx.tx,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => ({
+          ...defaultEntity(printableBillResource, row),
+          lines: lines.get(row.id) ?? [],
+        }));
+      },
       async beforeCreate(ctx, values) {
         return { ...values, ...(await preparePrintableBill(ctx, values, null)) };
       },

@@ -22,7 +22,11 @@ describe('every registered resource: its table matches its declaration', () => {
     const problems = ctx.app.registries.resources
       .all()
       .flatMap(({ descriptor, table, service }) =>
-        declarationProblems(descriptor, table, Boolean(service.options.hooks?.toEntity)),
+        declarationProblems(
+          descriptor,
+          table,
+          Boolean(service.options.hooks?.toEntity || service.options.hooks?.toEntities),
+        ),
       );
     expect(problems).toEqual([]);
   });

@@ -11,7 +11,7 @@ import type { ReadReach } from './reach';
 export interface RegistrableService extends ReadReach {
   readonly descriptor: ResourceDescriptor;
   readonly table: PgTable;
-  readonly options: { hooks?: { toEntity?: unknown } };
+  readonly options: { hooks?: { toEntity?: unknown; toEntities?: unknown } };
   changeLogAccess(auth: AuthContext, entityId: SQL | AnyPgColumn): SQL | boolean;
 }
 
