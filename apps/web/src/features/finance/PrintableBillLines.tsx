@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Input,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Input, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
   decimalAdd,
   decimalFixed,
@@ -21,6 +9,7 @@ import {
 } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '../../platform/format';
+import { RowsEditor, type RowsEditorColumn } from '../../platform/kit/RowsEditor';
 import type { FieldWidgetProps } from '../../platform/resources';
 import { DecimalField } from '../../platform/widgets';
 
@@ -41,127 +30,108 @@ const amountOf = (line: Draft): string | null =>
 export function PrintableBillLines({ value, onChange, label, error, disabled }: FieldWidgetProps) {
   const { t, i18n } = useTranslation('finance');
   const lines = Array.isArray(value) ? (value as Draft[]) : [];
-  const set = (index: number, patch: Draft) =>
-    onChange(lines.map((line, i) => (i === index ? { ...line, ...patch } : line)));
   const amounts = lines.map(amountOf);
   const total = amounts.reduce<string>((sum, amount) => (amount ? decimalAdd(sum, amount) : sum), '0');
   const vatChoices = [
     ...PRINTABLE_BILL_VAT_RATES.map((rate) => ({ value: rate, label: `${rate}%` })),
     { value: NO_VAT, label: t('printableBills.line.withoutVat') },
   ];
+  const columns: RowsEditorColumn<Draft>[] = [
+    {
+      header: t('printableBills.line.name'),
+      cell: (row, set) => (
+        <TextInput
+          size="xs"
+          aria-label={t('printableBills.line.name')}
+          disabled={disabled}
+          value={row.name ?? ''}
+          onChange={(e) => set({ name: e.currentTarget.value })}
+        />
+      ),
+    },
+    {
+      header: t('printableBills.line.quantity'),
+      width: 110,
+      cell: (row, set) => (
+        <DecimalField
+          size="xs"
+          aria-label={t('printableBills.line.quantity')}
+          disabled={disabled}
+          value={row.quantity ?? null}
+          onChange={(quantity) => set({ quantity: quantity ?? '' })}
+        />
+      ),
+    },
+    {
+      header: t('printableBills.line.unit'),
+      width: 90,
+      cell: (row, set) => (
+        <TextInput
+          size="xs"
+          aria-label={t('printableBills.line.unit')}
+          disabled={disabled}
+          value={row.unit ?? ''}
+          onChange={(e) => set({ unit: e.currentTarget.value })}
+        />
+      ),
+    },
+    {
+      header: t('printableBills.line.price'),
+      width: 140,
+      cell: (row, set) => (
+        <DecimalField
+          size="xs"
+          aria-label={t('printableBills.line.price')}
+          disabled={disabled}
+          value={row.price ?? null}
+          onChange={(price) => set({ price: price ?? '' })}
+        />
+      ),
+    },
+    {
+      header: t('printableBills.line.vatRate'),
+      width: 130,
+      cell: (row, set) => (
+        <Select
+          size="xs"
+          aria-label={t('printableBills.line.vatRate')}
+          disabled={disabled}
+          data={vatChoices}
+          allowDeselect={false}
+          value={row.vatRate ?? NO_VAT}
+          onChange={(rate) =>
+            set({ vatRate: rate === NO_VAT || rate === null ? null : (rate as Draft['vatRate']) })
+          }
+        />
+      ),
+    },
+    {
+      header: t('printableBills.line.amount'),
+      width: 140,
+      align: 'right',
+      cell: (_row, _set, index) => (
+        <Text size="sm">{amounts[index] ? formatDecimal(amounts[index], i18n.language) : '—'}</Text>
+      ),
+    },
+  ];
   return (
     <Input.Wrapper label={label} required error={error} data-testid="printable-bill-lines">
       <Stack gap="xs" mt="xs">
-        <Table withTableBorder verticalSpacing={6} horizontalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('printableBills.line.name')}</Table.Th>
-              <Table.Th w={110}>{t('printableBills.line.quantity')}</Table.Th>
-              <Table.Th w={90}>{t('printableBills.line.unit')}</Table.Th>
-              <Table.Th w={140}>{t('printableBills.line.price')}</Table.Th>
-              <Table.Th w={130}>{t('printableBills.line.vatRate')}</Table.Th>
-              <Table.Th w={140} ta="right">
-                {t('printableBills.line.amount')}
-              </Table.Th>
-              <Table.Th w={44} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; errors address them by index
-              <Table.Tr key={index} data-testid={`printable-bill-line-${index}`}>
-                <Table.Td>
-                  <TextInput
-                    size="xs"
-                    aria-label={t('printableBills.line.name')}
-                    disabled={disabled}
-                    value={line.name ?? ''}
-                    onChange={(e) => set(index, { name: e.currentTarget.value })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <DecimalField
-                    size="xs"
-                    aria-label={t('printableBills.line.quantity')}
-                    disabled={disabled}
-                    value={line.quantity ?? null}
-                    onChange={(quantity) => set(index, { quantity: quantity ?? '' })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <TextInput
-                    size="xs"
-                    aria-label={t('printableBills.line.unit')}
-                    disabled={disabled}
-                    value={line.unit ?? ''}
-                    onChange={(e) => set(index, { unit: e.currentTarget.value })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <DecimalField
-                    size="xs"
-                    aria-label={t('printableBills.line.price')}
-                    disabled={disabled}
-                    value={line.price ?? null}
-                    onChange={(price) => set(index, { price: price ?? '' })}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Select
-                    size="xs"
-                    aria-label={t('printableBills.line.vatRate')}
-                    disabled={disabled}
-                    data={vatChoices}
-                    allowDeselect={false}
-                    value={line.vatRate ?? NO_VAT}
-                    onChange={(rate) =>
-                      set(index, {
-                        vatRate: rate === NO_VAT || rate === null ? null : (rate as Draft['vatRate']),
-                      })
-                    }
-                  />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Text size="sm">{amounts[index] ? formatDecimal(amounts[index], i18n.language) : '—'}</Text>
-                </Table.Td>
-                <Table.Td>
-                  {!disabled && (
-                    <Tooltip label={t('printableBills.line.remove')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('printableBills.line.remove')}
-                        onClick={() => onChange(lines.filter((_, i) => i !== index))}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Group justify="space-between">
-          {disabled ? (
-            <span />
-          ) : (
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() =>
-                onChange([...lines, { name: '', quantity: '1', unit: '', price: '', vatRate: '20' }])
-              }
-              data-testid="printable-bill-line-add"
-            >
-              {t('printableBills.line.add')}
-            </Button>
-          )}
-          <Text fw={600} data-testid="printable-bill-lines-total">
-            {t('printableBills.total')}: {formatDecimal(decimalFixed(total, 2), i18n.language)}
-          </Text>
-        </Group>
+        <RowsEditor
+          rows={lines}
+          onChange={onChange}
+          columns={columns}
+          newRow={(): Draft => ({ name: '', quantity: '1', unit: '', price: '', vatRate: '20' })}
+          addLabel={t('printableBills.line.add')}
+          removeLabel={t('printableBills.line.remove')}
+          testId="printable-bill-line"
+          disabled={disabled}
+          footer={
+            <Text fw={600} data-testid="printable-bill-lines-total">
+              {t('printableBills.total')}: {formatDecimal(decimalFixed(total, 2), i18n.language)}
+            </Text>
+          }
+        />
       </Stack>
     </Input.Wrapper>
   );

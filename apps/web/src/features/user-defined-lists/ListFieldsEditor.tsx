@@ -1,18 +1,7 @@
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Group,
-  Input,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Checkbox, Input, Stack, TextInput } from '@mantine/core';
 import type { UserDefinedListField } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
+import { RowsEditor, type RowsEditorColumn } from '../../platform/kit/RowsEditor';
 import type { FieldWidgetProps } from '../../platform/resources';
 
 type Draft = Partial<UserDefinedListField>;
@@ -21,8 +10,47 @@ type Draft = Partial<UserDefinedListField>;
 export function ListFieldsEditor({ value, onChange, label, error, disabled }: FieldWidgetProps) {
   const { t } = useTranslation('userDefinedLists');
   const fields = Array.isArray(value) ? (value as Draft[]) : [];
-  const set = (index: number, patch: Draft) =>
-    onChange(fields.map((field, i) => (i === index ? { ...field, ...patch } : field)));
+  const text = (name: 'code' | 'description', width?: string): RowsEditorColumn<Draft> => ({
+    header: t(`fields.${name}`),
+    width,
+    cell: (field, set) => (
+      <TextInput
+        size="xs"
+        aria-label={t(`fields.${name}`)}
+        disabled={disabled}
+        value={field[name] ?? ''}
+        onChange={(e) => set({ [name]: e.currentTarget.value })}
+      />
+    ),
+  });
+  const columns: RowsEditorColumn<Draft>[] = [
+    text('code', '20%'),
+    text('description'),
+    {
+      header: t('fields.placeholderText'),
+      cell: (field, set) => (
+        <TextInput
+          size="xs"
+          aria-label={t('fields.placeholderText')}
+          disabled={disabled}
+          value={field.placeholderText ?? ''}
+          onChange={(e) => set({ placeholderText: e.currentTarget.value || null })}
+        />
+      ),
+    },
+    {
+      header: t('fields.required'),
+      width: 110,
+      cell: (field, set) => (
+        <Checkbox
+          aria-label={t('fields.required')}
+          disabled={disabled}
+          checked={field.required ?? false}
+          onChange={(e) => set({ required: e.currentTarget.checked })}
+        />
+      ),
+    },
+  ];
   return (
     <Input.Wrapper
       label={label}
@@ -32,95 +60,16 @@ export function ListFieldsEditor({ value, onChange, label, error, disabled }: Fi
       data-testid="list-fields"
     >
       <Stack gap="xs" mt="xs">
-        {fields.length > 0 && (
-          <Table withTableBorder verticalSpacing={6} horizontalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w="20%">{t('fields.code')}</Table.Th>
-                <Table.Th>{t('fields.description')}</Table.Th>
-                <Table.Th>{t('fields.placeholderText')}</Table.Th>
-                <Table.Th w={110}>{t('fields.required')}</Table.Th>
-                <Table.Th w={44} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {fields.map((field, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; errors address them by index
-                <Table.Tr key={index} data-testid={`list-field-${index}`}>
-                  <Table.Td>
-                    <TextInput
-                      size="xs"
-                      aria-label={t('fields.code')}
-                      disabled={disabled}
-                      value={field.code ?? ''}
-                      onChange={(e) => set(index, { code: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      size="xs"
-                      aria-label={t('fields.description')}
-                      disabled={disabled}
-                      value={field.description ?? ''}
-                      onChange={(e) => set(index, { description: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      size="xs"
-                      aria-label={t('fields.placeholderText')}
-                      disabled={disabled}
-                      value={field.placeholderText ?? ''}
-                      onChange={(e) => set(index, { placeholderText: e.currentTarget.value || null })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={t('fields.required')}
-                      disabled={disabled}
-                      checked={field.required ?? false}
-                      onChange={(e) => set(index, { required: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    {!disabled && (
-                      <Tooltip label={t('editor.removeField')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('editor.removeField')}
-                          onClick={() => onChange(fields.filter((_, i) => i !== index))}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        {fields.length === 0 && (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
-        )}
-        {!disabled && (
-          <Group>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() =>
-                onChange([...fields, { code: '', description: '', placeholderText: null, required: false }])
-              }
-              data-testid="list-field-add"
-            >
-              {t('editor.addField')}
-            </Button>
-          </Group>
-        )}
+        <RowsEditor
+          rows={fields}
+          onChange={onChange}
+          columns={columns}
+          newRow={() => ({ code: '', description: '', placeholderText: null, required: false })}
+          addLabel={t('editor.addField')}
+          removeLabel={t('editor.removeField')}
+          testId="list-field"
+          disabled={disabled}
+        />
       </Stack>
     </Input.Wrapper>
   );
