@@ -9,8 +9,8 @@ import { refusalOf } from '../../platform/kit/blocks';
 import { FormRootError } from '../../platform/kit/FormRootError';
 import { useMutateOnce } from '../../platform/kit/mutateOnce';
 import { notifySaved } from '../../platform/snackbar';
-import { DateInput, LazySelect } from '../../platform/widgets';
 import { PriceFacts, refusalText } from '../pricing/ComputedPrice';
+import { OfferContractorSelect, OfferTypeSelect, OfferValidUntil } from './OfferFields';
 import { useOfferRefresh } from './offerApi';
 
 /**
@@ -89,27 +89,19 @@ export function ComputedOfferDialog({ requestId, onClose }: { requestId: number;
           <Stack gap="sm">
             {root && <FormRootError>{root}</FormRootError>}
             <PriceFacts price={price.data} />
-            <LazySelect
-              url="/settings/request-offer-types"
-              label={t('fields.offerTypeId')}
-              required
+            <OfferTypeSelect
               value={offerTypeId}
-              onChange={(id) => setOfferTypeId(id === null ? null : Number(id))}
+              onChange={setOfferTypeId}
               error={refusal.field('offerTypeId')}
               id="computed-offer-type"
             />
-            <LazySelect
-              url="/request-offers/contractors"
-              label={t('fields.contractorId')}
-              required
+            <OfferContractorSelect
               value={contractorId}
-              onChange={(id) => setContractorId(id === null ? null : Number(id))}
+              onChange={setContractorId}
               error={refusal.field('contractorId')}
               id="computed-offer-contractor"
             />
-            <DateInput
-              label={t('fields.validUntil')}
-              description={t('dialog.validityHint')}
+            <OfferValidUntil
               value={validUntil}
               onChange={setValidUntil}
               error={refusal.field('validUntil')}

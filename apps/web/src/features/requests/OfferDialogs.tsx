@@ -8,8 +8,9 @@ import { refusalOf } from '../../platform/kit/blocks';
 import { FormRootError } from '../../platform/kit/FormRootError';
 import { useMutateOnce } from '../../platform/kit/mutateOnce';
 import { notifySaved } from '../../platform/snackbar';
-import { DateInput, LazySelect } from '../../platform/widgets';
+import { LazySelect } from '../../platform/widgets';
 import { type AmountRow, AmountsEditor, amountsOf } from './OfferAmounts';
+import { OfferContractorSelect, OfferTypeSelect, OfferValidUntil } from './OfferFields';
 import { useOfferRefresh, useOfferTemplates } from './offerApi';
 
 /** A refusal that names no field of the dialog: the call's own, or forbidden / not found. */
@@ -105,31 +106,24 @@ export function OfferDialog({ requestId, offer, canUseTemplates, onClose }: Offe
               data-testid="offer-template"
             />
           )}
-          <LazySelect
-            url="/settings/request-offer-types"
-            label={t('fields.offerTypeId')}
-            required
+          <OfferTypeSelect
             value={values.offerTypeId}
-            onChange={(id) => set({ offerTypeId: id === null ? null : Number(id) })}
+            onChange={(offerTypeId) => set({ offerTypeId })}
             error={refusal.field('offerTypeId')}
             id="offer-type"
           />
-          <LazySelect
-            url="/request-offers/contractors"
-            label={t('fields.contractorId')}
-            required
+          <OfferContractorSelect
             value={values.contractorId}
-            onChange={(id) => set({ contractorId: id === null ? null : Number(id) })}
+            onChange={(contractorId) => set({ contractorId })}
             error={refusal.field('contractorId')}
             id="offer-contractor"
           />
-          <DateInput
-            label={t('fields.validUntil')}
-            description={offer ? undefined : t('dialog.validityHint')}
+          <OfferValidUntil
             value={values.validUntil}
             onChange={(validUntil) => set({ validUntil })}
             error={refusal.field('validUntil')}
-            data-testid="offer-valid-until"
+            hint={!offer}
+            testId="offer-valid-until"
           />
           <AmountsEditor
             label={t('fields.amounts')}
@@ -202,12 +196,9 @@ export function SendToContractorsDialog({ requestId, onClose }: SendDialogProps)
       >
         <Stack gap="sm">
           {rootOf(refusal) && <FormRootError>{rootOf(refusal)}</FormRootError>}
-          <LazySelect
-            url="/settings/request-offer-types"
-            label={t('fields.offerTypeId')}
-            required
+          <OfferTypeSelect
             value={offerTypeId}
-            onChange={(id) => setOfferTypeId(id === null ? null : Number(id))}
+            onChange={setOfferTypeId}
             error={refusal.field('offerTypeId')}
             id="offer-send-type"
           />
@@ -221,13 +212,7 @@ export function SendToContractorsDialog({ requestId, onClose }: SendDialogProps)
             error={refusal.field('contractorIds')}
             id="offer-send-contractors"
           />
-          <DateInput
-            label={t('fields.validUntil')}
-            description={t('dialog.validityHint')}
-            value={validUntil}
-            onChange={setValidUntil}
-            error={refusal.field('validUntil')}
-          />
+          <OfferValidUntil value={validUntil} onChange={setValidUntil} error={refusal.field('validUntil')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('dialog.cancel')}
