@@ -11,7 +11,14 @@ import { type GenerationResult, generate } from './generators';
 import { generatedPassword } from './generators/users';
 import { startBareServer } from './lib/bare';
 import { captureQueries } from './lib/capture';
-import { dropBenchDatabase, recreateBenchDatabase, serverVersion } from './lib/database';
+import {
+  dropBenchDatabase,
+  keptGeneration,
+  openBenchDatabase,
+  recordGeneration,
+  recreateBenchDatabase,
+  serverVersion,
+} from './lib/database';
 import { HttpLoader, runFloor } from './lib/load';
 import type { Load } from './lib/loader';
 import { type BenchOptions, parseOptions } from './lib/options';
@@ -164,23 +171,35 @@ async function benchSize(
   withWeb: boolean,
 ): Promise<{ generation: GenerationResult; results: EndpointResult[]; web?: BenchResults['web'] }> {
   console.log(`\n== ${size.toLocaleString('en-US')} rows`);
-  const { url, database } = await recreateBenchDatabase(options.databaseUrl);
+  const kept = options.reuseDatabase
+    ? await keptGeneration<GenerationResult>(options.databaseUrl, size)
+    : undefined;
+  const { url, database } = kept
+    ? openBenchDatabase(options.databaseUrl)
+    : await recreateBenchDatabase(options.databaseUrl);
   let app: App | undefined;
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   const floorPool = new pg.Pool({ connectionString: url, max: 10 });
   try {
-    const generation = await generate(url, size);
+    const generation = kept ?? (await generate(url, size));
+    if (!kept) await recordGeneration(url, size, generation);
     console.log(
-      `  generated in ${(generation.ms / 1000).toFixed(1)} s: ${generation.generators.map((g) => `${g.name} ${g.rows}`).join(', ')}`,
+      `  ${kept ? 'kept, generated earlier' : 'generated'} in ${(generation.ms / 1000).toFixed(1)} s: ${generation.generators.map((g) => `${g.name} ${g.rows}`).join(', ')}`,
     );
     // Every endpoint's roles, also those left out by --only: the screens measured in the browser need theirs.
     const roles = [...new Set(ENDPOINTS.filter((e) => !e.signedInAs).flatMap((e) => e.roles))];
-    await createUser(database, {
-      username: BENCH_USER,
-      password: BENCH_PASSWORD,
-      roles,
-      contactName: 'Bench',
-    });
+    // A kept database has the bench user already: its roles are set again (the endpoints may have changed).
+    const updated = kept
+      ? await floorPool.query('UPDATE users SET roles = $2 WHERE username = $1', [BENCH_USER, roles])
+      : undefined;
+    if (!updated?.rowCount) {
+      await createUser(database, {
+        username: BENCH_USER,
+        password: BENCH_PASSWORD,
+        roles,
+        contactName: 'Bench',
+      });
+    }
     const config = benchConfig(url, webDir);
     // Measured with the production logger on (one line per request), written where it costs as stdout does.
     app = await buildApp({

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { type Database, pgDatabase } from '../../apps/server/src/db/connection';
-import { migrate } from '../../apps/server/src/db/migrate';
+import { MIGRATIONS_DIR, migrate } from '../../apps/server/src/db/migrate';
 import { seedReferenceData } from '../../apps/server/src/db/seed/reference';
 
 /** The database the bench owns on that server; CI names its own so that it never meets a bench in progress. */
@@ -54,4 +56,61 @@ export async function recreateBenchDatabase(serverUrl: string): Promise<{ url: s
 
 export async function dropBenchDatabase(serverUrl: string): Promise<void> {
   await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`));
+}
+
+/** How many migrations the app has: a kept database generated before a new one lacks its data. */
+function migrationCount(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
+  return (journal.entries as unknown[]).length;
+}
+
+/**
+ * The generation a kept database holds, when it was generated at `size` by the same migrations (`--reuse-database`):
+ * measuring again at 1,000,000 rows then skips the half hour of generation.
+ */
+export async function keptGeneration<T>(serverUrl: string, size: number): Promise<T | undefined> {
+  const exists = await onServer(
+    serverUrl,
+    async (c) =>
+      (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DATABASE])).rowCount === 1,
+  );
+  if (!exists) return undefined;
+  const client = new pg.Client({ connectionString: databaseUrl(serverUrl, BENCH_DATABASE) });
+  await client.connect();
+  try {
+    const { rows } = await client
+      .query<{ result: T }>('SELECT result FROM bench_generation WHERE size = $1 AND migrations = $2', [
+        size,
+        migrationCount(),
+      ])
+      .catch(() => ({ rows: [] as { result: T }[] }));
+    return rows[0]?.result;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The kept database, opened as it is. */
+export function openBenchDatabase(serverUrl: string): { url: string; database: Database } {
+  const url = databaseUrl(serverUrl, BENCH_DATABASE);
+  return { url, database: pgDatabase(url) };
+}
+
+/** Marks the generated database with its size and migrations, so that `--reuse-database` may measure on it again. */
+export async function recordGeneration(url: string, size: number, result: unknown): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS bench_generation (size integer, migrations integer, result jsonb)',
+    );
+    await client.query('DELETE FROM bench_generation');
+    await client.query('INSERT INTO bench_generation VALUES ($1, $2, $3)', [
+      size,
+      migrationCount(),
+      JSON.stringify(result),
+    ]);
+  } finally {
+    await client.end();
+  }
 }

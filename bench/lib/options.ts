@@ -27,6 +27,8 @@ export interface BenchOptions {
   /** The server the bench database is created on. */
   databaseUrl: string;
   keepDatabase: boolean;
+  /** Measure on the database a kept run generated at the same size and migrations, without generating. */
+  reuseDatabase: boolean;
   /** Where latest.json and latest.md are written. */
   out: string;
 }
@@ -48,6 +50,8 @@ const HELP = `npm run bench -- [options]
   --no-web              skip chunk sizes and the browser measurement
   --build               rebuild apps/web/dist first
   --keep-database       leave tms_bench in place after the run
+  --reuse-database      measure on the kept tms_bench when it holds this size (one size) and the same
+                        migrations, else generate it; implies --keep-database
   --out <dir>           write latest.json and latest.md there (default bench/results)
 Environment: BENCH_DATABASE_URL (default ${DEFAULT_DATABASE_URL}); the bench creates its own database on it,
 BENCH_DATABASE_NAME (default tms_bench).`;
@@ -74,6 +78,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'no-web': { type: 'boolean', default: false },
       build: { type: 'boolean', default: false },
       'keep-database': { type: 'boolean', default: false },
+      'reuse-database': { type: 'boolean', default: false },
       out: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -100,7 +105,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     quick,
     smoke: values.smoke === undefined ? undefined : Math.round(positive('smoke', values.smoke)),
     databaseUrl: process.env.BENCH_DATABASE_URL || DEFAULT_DATABASE_URL,
-    keepDatabase: values['keep-database'],
+    keepDatabase: values['keep-database'] || values['reuse-database'],
+    reuseDatabase: values['reuse-database'],
     out: values.out ? path.resolve(values.out) : RESULTS_DIR,
   };
 }
