@@ -54,7 +54,7 @@ async function folderContents(ctx: CallContext & { tx: Tx }, id: number | null) 
     folders: (await Promise.all(
       subfolders.map((row) => folderService.toEntity(row, ctx)),
     )) as DocumentFolder[],
-    documents: (await Promise.all(docs.map((row) => documentService.toEntity(row, ctx)))) as Document[],
+    documents: (await documentService.toEntities(docs, ctx)) as Document[],
   };
 }
 

@@ -141,7 +141,7 @@ export function registerBillRoutes(app: App): void {
           rows.map((row) => row.id),
         ),
         getOptions(ctx.tx),
-        Promise.all(rows.map((row) => billService.toEntity(row, ctx))),
+        billService.toEntities(rows, ctx),
       ]);
       return { data: { bills: entities as Bill[], baseCurrency: options.systemCurrencyCode, ...result } };
     },

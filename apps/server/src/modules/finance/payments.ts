@@ -15,6 +15,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
+import { groupBy } from '../../platform/collections';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { resolveScope } from '../../platform/permissions/scope';
@@ -439,12 +440,18 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
         await notifyBillsPaid(ctx, stored.paid);
       }
     },
-    async toEntity(row, ctx: CallContext) {
-      const links = await linksOf(ctx.tx, [row.id]);
-      return {
+    async toEntities(rows, ctx: CallContext) {
+      const links = groupBy(
+        await linksOf(
+          ctx.tx,
+          rows.map((row) => row.id),
+        ),
+        (link) => link.paymentId,
+      );
+      return rows.map((row) => ({
         ...defaultEntity(paymentResource, row as unknown as Values),
-        links: links.map(({ paymentId: _p, ...link }) => link),
-      };
+        links: (links.get(row.id) ?? []).map(({ paymentId: _p, ...link }) => link),
+      }));
     },
   },
 });

@@ -13,6 +13,7 @@ import {
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
+import { groupBy } from '../../platform/collections';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import type { OwnerAccess } from '../../platform/files/service';
 import { files } from '../../platform/files/tables';
@@ -206,13 +207,8 @@ async function storedLinesOf(tx: Tx, ids: readonly number[]) {
     .from(printableBillLines)
     .where(inArray(printableBillLines.printableBillId, [...ids]))
     .orderBy(asc(printableBillLines.printableBillId), asc(printableBillLines.position));
-  const out = new Map<number, ReturnType<typeof lineOf>[]>();
-  for (const row of rows) {
-    const lines = out.get(row.printableBillId) ?? [];
-    lines.push(lineOf(row));
-    out.set(row.printableBillId, lines);
-  }
-  return out;
+  const lines = groupBy(rows, (row) => row.printableBillId);
+  return new Map([...lines].map(([id, group]) => [id, group.map(lineOf)]));
 }
 
 function lineOf(row: typeof printableBillLines.$inferSelect) {

@@ -32,44 +32,25 @@ async function resultsOf(ctx: CallContext, ids: readonly number[]): Promise<Map<
   return new Map(rows.map((row) => [row.id, { income: row.income, cost: row.cost }]));
 }
 
-const loaders = new WeakMap<object, (id: number) => Promise<Money>>();
-
-/** The figures of a page's rows in one query: the calls made in one turn (the engine's Promise.all) go together. */
-function loaderOf(ctx: CallContext): (id: number) => Promise<Money> {
-  let load = loaders.get(ctx.tx);
-  if (load) return load;
-  let pending: { ids: number[]; result: Promise<Map<number, Money>> } | null = null;
-  load = (id) => {
-    if (!pending) {
-      const batch: { ids: number[]; result: Promise<Map<number, Money>> } = {
-        ids: [],
-        result: Promise.resolve().then(() => {
-          pending = null;
-          return resultsOf(ctx, batch.ids);
-        }),
-      };
-      pending = batch;
-    }
-    pending.ids.push(id);
-    return pending.result.then((map) => map.get(id) ?? { income: '0.00', cost: '0.00' });
-  };
-  loaders.set(ctx.tx, load);
-  return load;
-}
-
 /** The ready-orders view: the orders READY for finance control and not archived, with their result. */
 export function registerReadyOrders(app: App): void {
   registerResource(app, readyOrderResource, orders, {
     hooks: {
       scope: () => sql`${orders.financeControlStatus} = 'READY' AND NOT ${orders.archived}`,
-      async toEntity(row, ctx) {
-        const { income, cost } = await loaderOf(ctx)(row.id);
-        return {
-          ...defaultEntity(readyOrderResource, row as Record<string, unknown>),
-          income,
-          cost,
-          profit: decimalFixed(decimalSubtract(income, cost), 2),
-        } as ReadyOrder;
+      async toEntities(rows, ctx) {
+        const results = await resultsOf(
+          ctx,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => {
+          const { income, cost } = results.get(row.id) ?? { income: '0.00', cost: '0.00' };
+          return {
+            ...defaultEntity(readyOrderResource, row as Record<string, unknown>),
+            income,
+            cost,
+            profit: decimalFixed(decimalSubtract(income, cost), 2),
+          } as ReadyOrder;
+        });
       },
     },
   });

@@ -232,7 +232,7 @@ export default async function operationsModule(app: App): Promise<void> {
       const ctx = requestContext(request);
       await readOrder(ctx, id);
       const rows = await jobsOfOrder(ctx.tx, ctx.auth, id);
-      const collection = (await Promise.all(rows.map((row) => jobService.toEntity(row, ctx)))) as Job[];
+      const collection = (await jobService.toEntities(rows, ctx)) as Job[];
       return { data: { collection, total: collection.length } };
     },
   );

@@ -189,37 +189,17 @@ async function applyLots(
   return stored;
 }
 
-/**
- * The requests of the lots of every hyper request a page (or one read) shows, read in one query: the
- * entities of a list are made together (`Promise.all`), so the ids asked in one turn share a batch.
- */
-const batches = new WeakMap<object, { ids: Set<number>; result: Promise<Map<number, LotRequest>> }>();
-
-function lotRequests(tx: Tx, ids: readonly number[]): Promise<Map<number, LotRequest>> {
-  let batch = batches.get(tx);
-  if (!batch) {
-    const asked = new Set<number>();
-    const result = Promise.resolve().then(async () => {
-      batches.delete(tx);
-      if (!asked.size) return new Map<number, LotRequest>();
-      const rows = (await tx
-        .select(lotRequestColumns)
-        .from(customerRequests)
-        .where(inArray(customerRequests.id, [...asked]))) as LotRequest[];
-      return new Map(rows.map((row) => [row.id, row]));
-    });
-    batch = { ids: asked, result };
-    batches.set(tx, batch);
-  }
-  for (const id of ids) batch.ids.add(id);
-  return batch.result;
+/** The requests of the lots of every hyper request a page (or one read) shows, in one query. */
+async function lotRequests(tx: Tx, ids: readonly number[]): Promise<Map<number, LotRequest>> {
+  if (!ids.length) return new Map();
+  const rows = (await tx
+    .select(lotRequestColumns)
+    .from(customerRequests)
+    .where(inArray(customerRequests.id, [...new Set(ids)]))) as LotRequest[];
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
-async function hyperEntity(row: HyperRequestRow, tx: Tx): Promise<Values> {
-  const found = await lotRequests(
-    tx,
-    row.lots.map((lot) => lot.requestId),
-  );
+function hyperEntity(row: HyperRequestRow, found: Map<number, LotRequest>): Values {
   const lots: HyperLot[] = row.lots.map(({ name, requestId }) => {
     const request = found.get(requestId)!;
     return {
@@ -302,7 +282,13 @@ export const hyperRequestService: ResourceService<HyperRequestRow> = resourceSer
         );
         return { ...values, lots };
       },
-      toEntity: (row, ctx) => hyperEntity(row, ctx.tx),
+      async toEntities(rows, ctx) {
+        const found = await lotRequests(
+          ctx.tx,
+          rows.flatMap((row) => row.lots.map((lot) => lot.requestId)),
+        );
+        return rows.map((row) => hyperEntity(row, found));
+      },
     },
   },
 );

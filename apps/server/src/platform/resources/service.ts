@@ -248,6 +248,8 @@ export interface ResourceService<Row = Values> {
     options: { action: ChangeAction; version?: number; changes?: FieldChanges },
   ): Promise<Row>;
   toEntity(row: Row, ctx: CallContext): Promise<Values>;
+  /** Several rows at once (a page of a custom list): one query for what they read beside the row. */
+  toEntities(rows: readonly Row[], ctx: CallContext): Promise<Values[]>;
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -472,6 +474,7 @@ export function resourceService<T extends ResourceTable>(
     options,
     schemas,
     toEntity,
+    toEntities,
 
     async list(ctx, query, narrower) {
       const { tx } = ctx;
