@@ -175,7 +175,7 @@ async function benchSize(
     ? await keptGeneration<GenerationResult>(options.databaseUrl, size)
     : undefined;
   const { url, database } = kept
-    ? openBenchDatabase(options.databaseUrl)
+    ? await openBenchDatabase(options.databaseUrl)
     : await recreateBenchDatabase(options.databaseUrl);
   let app: App | undefined;
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
