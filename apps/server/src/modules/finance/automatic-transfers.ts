@@ -105,30 +105,29 @@ export const automaticTransferRuleService: ResourceService<AutomaticTransferRule
 
 /** The legal-entity rules with what their screen chooses from: our companies and their payment forms. */
 export async function legalEntityRulesView(tx: Tx): Promise<LegalEntityRulesView> {
-  const [rules, companies, forms] = await Promise.all([
-    tx
-      .select()
-      .from(automaticTransferLegalEntityRules)
-      .orderBy(
-        asc(automaticTransferLegalEntityRules.senderLegalEntityId),
-        asc(automaticTransferLegalEntityRules.recipientLegalEntityId),
-      ),
-    tx
-      .select({ id: legalEntities.id, name: legalEntities.name })
-      .from(legalEntities)
-      .orderBy(asc(legalEntities.name), asc(legalEntities.id)),
-    tx
-      .select({
-        id: paymentForms.id,
-        name: paymentForms.name,
-        legalEntityId: paymentForms.legalEntityId,
-        currencyCode: currencies.code,
-      })
-      .from(paymentForms)
-      .innerJoin(currencies, eq(currencies.id, paymentForms.currencyId))
-      .where(eq(paymentForms.enabled, true))
-      .orderBy(asc(paymentForms.name)),
-  ]);
+  // One after another: the queries may share the caller's transaction.
+  const rules = await tx
+    .select()
+    .from(automaticTransferLegalEntityRules)
+    .orderBy(
+      asc(automaticTransferLegalEntityRules.senderLegalEntityId),
+      asc(automaticTransferLegalEntityRules.recipientLegalEntityId),
+    );
+  const companies = await tx
+    .select({ id: legalEntities.id, name: legalEntities.name })
+    .from(legalEntities)
+    .orderBy(asc(legalEntities.name), asc(legalEntities.id));
+  const forms = await tx
+    .select({
+      id: paymentForms.id,
+      name: paymentForms.name,
+      legalEntityId: paymentForms.legalEntityId,
+      currencyCode: currencies.code,
+    })
+    .from(paymentForms)
+    .innerJoin(currencies, eq(currencies.id, paymentForms.currencyId))
+    .where(eq(paymentForms.enabled, true))
+    .orderBy(asc(paymentForms.name));
   return {
     rules: rules.map(({ updatedAt: _u, ...rule }) => rule),
     companies,
