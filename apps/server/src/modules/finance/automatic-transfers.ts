@@ -114,9 +114,9 @@ export async function legalEntityRulesView(tx: Tx): Promise<LegalEntityRulesView
       asc(automaticTransferLegalEntityRules.recipientLegalEntityId),
     );
   const companies = await tx
-    .select({ id: legalEntities.id, name: legalEntities.name })
+    .select({ id: legalEntities.id, name: legalEntities.shortName })
     .from(legalEntities)
-    .orderBy(asc(legalEntities.name), asc(legalEntities.id));
+    .orderBy(asc(legalEntities.shortName), asc(legalEntities.id));
   const forms = await tx
     .select({
       id: paymentForms.id,

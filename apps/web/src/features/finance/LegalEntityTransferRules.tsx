@@ -89,7 +89,7 @@ export function LegalEntityTransferRules() {
         <Text size="sm">{t('automaticTransfers.legalEntityRules.noCompanies')}</Text>
       )}
       {refusal.other && <Alert color="red">{refusal.other}</Alert>}
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={1000}>
         <Table striped verticalSpacing="xs" data-testid="legal-entity-rules">
           <Table.Thead>
             <Table.Tr>
@@ -128,6 +128,7 @@ export function LegalEntityTransferRules() {
                   <Table.Td>
                     <Select
                       size="xs"
+                      miw={240}
                       aria-label={`${t('automaticTransfers.legalEntityRules.senderForm')}: ${pair}`}
                       placeholder={t('automaticTransfers.legalEntityRules.none')}
                       data={formsOf(row.senderLegalEntityId)}
@@ -140,6 +141,7 @@ export function LegalEntityTransferRules() {
                   <Table.Td>
                     <Select
                       size="xs"
+                      miw={240}
                       aria-label={`${t('automaticTransfers.legalEntityRules.recipientForm')}: ${pair}`}
                       placeholder={t('automaticTransfers.legalEntityRules.none')}
                       data={formsOf(row.recipientLegalEntityId)}
