@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectSnackbar, SAVE_TIMEOUT, signIn, test } from './helpers';
+import { expectSnackbar, SAVE_TIMEOUT, seriousViolations, signIn, test } from './helpers';
 
 /**
  * Automatic transfers (issue 18), with the keyboard alone: a pair of companies is switched on in the
@@ -12,6 +12,7 @@ test('legal-entity rules are saved and the job runs now from the keyboard', asyn
   const table = page.getByTestId('legal-entity-rules');
   const box = table.getByRole('checkbox').first();
   await expect(box).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   const was = await box.isChecked();
   await box.focus();
   await page.keyboard.press('Space');
@@ -26,6 +27,7 @@ test('legal-entity rules are saved and the job runs now from the keyboard', asyn
   const runs = page.getByTestId('automatic-transfer-runs');
   // The demo's run of the schedule is in the log first.
   await expect(runs).toContainText('Schedule', SAVE_TIMEOUT);
+  expect(await seriousViolations(page, '[data-testid="automatic-transfer-runs"]')).toEqual([]);
   const before = await runs.locator('[data-testid^="automatic-transfer-run-"]').count();
   await runs.getByRole('button', { name: 'Run now' }).focus();
   await page.keyboard.press('Enter');
