@@ -4,6 +4,7 @@ import * as counterparties from './counterparties';
 import * as customs from './customs';
 import * as finance from './finance';
 import {
+  AUTOMATIC_TRANSFER_ROLES,
   BILL_ROLES,
   BUDGET_ROLES,
   INTERNAL_TRANSFER_ROLES,
@@ -144,6 +145,18 @@ const CATALOGUE: readonly NavEntry[] = [
         icon: 'arrows-left-right',
         route: '/finances/internal-transfers',
         roles: [...INTERNAL_TRANSFER_ROLES.view],
+      },
+      {
+        name: 'nav.automaticTransferRules',
+        icon: 'bolt',
+        route: '/finances/automatic-transfers/rules',
+        roles: [...AUTOMATIC_TRANSFER_ROLES.view],
+      },
+      {
+        name: 'nav.legalEntityTransferRules',
+        icon: 'building',
+        route: '/finances/automatic-transfers/legal-entity-rules',
+        roles: [...AUTOMATIC_TRANSFER_ROLES.view],
       },
       {
         name: 'nav.currencyConversion',

@@ -260,6 +260,11 @@ const FAMILIES = [
       role('ROLE_INTERNAL_TRANSFER_VIEW', 'Внутренние переводы: просмотр', 'Internal transfers: view'),
       role('ROLE_INTERNAL_TRANSFER_CREATE', 'Внутренние переводы: создание', 'Internal transfers: create'),
       role('ROLE_INTERNAL_TRANSFER_PLAN', 'Внутренние переводы: план', 'Internal transfers: plan'),
+      role(
+        'ROLE_AUTOMATIC_TRANSFER_RULES',
+        'Автоматические переводы: правила и запуск',
+        'Automatic transfers: rules and runs',
+      ),
     ],
   },
   {

@@ -1,4 +1,5 @@
 export * from './amount-in-words';
+export * from './automatic-transfers';
 export * from './bank-statement';
 export * from './bills';
 export * from './budgets';

@@ -3,6 +3,7 @@ import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
 import { legalEntityResource } from '../company/legal-entities';
 import { serviceOfficeResource } from '../company/service-offices';
+import { counterpartyResource } from '../counterparties/counterparty';
 import { bankResource } from '../reference-data/banks';
 import { currencyResource } from '../reference-data/currencies';
 import { DECLARED_SCREENS } from '../screens';
@@ -42,6 +43,8 @@ export const paymentFormResource = declareResource({
     currencyId: f.reference(currencyResource).listed().filterable(),
     serviceOfficeId: f.reference(serviceOfficeResource).optional().listed().filterable(),
     withVat: f.boolean().defaulted().listed().filterable(),
+    /** The bank as a counterparty: whom the bank commissions charged on this form are owed to. */
+    bankCounterpartyId: f.reference(counterpartyResource).optional(),
     enabled: f.enabled(),
     updatedAt: f.updatedAt(),
   },

@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { legalEntities } from '../../modules/company/tables';
 import { counterpartyFeatures, counterpartyStatuses } from '../../modules/counterparties/tables';
+import { runAutomaticTransfers } from '../../modules/finance/automatic-transfers';
 import { paymentForms } from '../../modules/finance/tables';
 import { jobTypes, products, services, stageTypes } from '../../modules/operations/tables';
 import { banks, countries, currencies } from '../../modules/reference-data/tables';
@@ -17,6 +18,7 @@ import {
 } from '../../platform/identity/tables';
 import type { Registries } from '../../platform/modules';
 import type { Database } from '../connection';
+import { seedDemoAutomaticTransfers } from './demo-automatic-transfers';
 import { seedDemoBills } from './demo-bills';
 import { seedDemoBudgets } from './demo-budgets';
 import { seedDemoCounterparties } from './demo-counterparties';
@@ -135,6 +137,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_PAYMENT_TOTALS',
       'ROLE_INTERNAL_TRANSFER_VIEW',
       'ROLE_INTERNAL_TRANSFER_CREATE',
+      'ROLE_AUTOMATIC_TRANSFER_RULES',
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_JOB_VIEW_ALL',
       'ROLE_ORDER_FINANCE_CONTROL',
@@ -742,7 +745,10 @@ export async function seedDemoData(
     await seedDemoBudgets(tx);
     const financeRoles = GROUPS.find((g) => g.name === 'Финансы')!.roles;
     await seedDemoPayments({ tx, registries }, userId, financeRoles);
+    await seedDemoAutomaticTransfers(tx, entityId, bankId, userId);
   });
+  // The automatic transfers' first run: its log and the transfer it enters are on the rules' screen.
+  await runAutomaticTransfers({ database, registries, startedById: null });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },
     'demo data loaded: sign in as any of these users',

@@ -14,7 +14,7 @@ import type { ResourceContext } from '../../platform/resources/service';
 import { type ResourceService, resourceService } from '../../platform/resources/service';
 import { billOperationsOf } from './bill-operations';
 import { mayIgnoreLock } from './bills';
-import { assertPeriodOpen } from './ledger';
+import { assertPeriodOpen, reverse } from './ledger';
 import { paymentService } from './payments';
 import { toBaseCurrency } from './rates';
 import { internalTransfers, paymentForms, payments } from './tables';
@@ -146,6 +146,12 @@ export const internalTransferService: ResourceService<InternalTransferRow> = res
           .where(eq(payments.internalTransferId, row.id))
           .orderBy(asc(payments.direction));
         for (const payment of pair) await paymentService.delete(withPaymentRoles(ctx), payment.id);
+        // An automatic transfer's bank commission goes with it (docs/finance.md "Automatic transfers").
+        await reverse(
+          ctx,
+          { type: 'transfer_commission', id: row.id },
+          { ignoreLock: mayIgnoreLock(ctx.auth), dateField: ['date'] },
+        );
       },
       async afterWrite(ctx, event) {
         if (event.action === 'create') await enterPayments(ctx, event.after!);

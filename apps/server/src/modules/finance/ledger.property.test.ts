@@ -320,3 +320,201 @@ describe('ledger invariants', () => {
     );
   }, 240_000);
 });
+
+// ---- Bank commissions and automatic transfers (docs/finance.md "Automatic transfers") ----
+
+const commissionCommand = fc.oneof(
+  fc.record({
+    kind: fc.constant('bill' as const),
+    income: fc.boolean(),
+    pick: fc.nat(),
+    amount,
+    commission: fc.option(amount, { nil: undefined }),
+  }),
+  fc.record({
+    kind: fc.constant('pay' as const),
+    pick: fc.nat(),
+    amount,
+    date: fc.constantFrom('2026-03-02', '2026-03-12'),
+  }),
+  fc.record({ kind: fc.constant('unpay' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('run' as const) }),
+  fc.record({ kind: fc.constant('untransfer' as const), pick: fc.nat() }),
+);
+
+/**
+ * Random bills with bank commissions paid in part or in full and unpaid, runs of the automatic transfers
+ * and deletes of the transfers they made: every transaction balances; a bill's commission stands exactly
+ * while the bill is paid in full; an automatic transfer's commission stands exactly while the transfer does;
+ * no rule enters an order's transfer twice and none moves more than the order's plan needs.
+ */
+describe('ledger invariants with bank commissions and automatic transfers', () => {
+  let ctx: TestContext;
+  let world: BillsWorld;
+  let user: SignedIn;
+  const orders: number[] = [];
+  beforeAll(async () => {
+    ctx = await createTestApp({}, [], () => new Date('2026-03-12T09:00:00Z'));
+    world = await billsWorld(ctx);
+    user = await signIn(ctx, ['ROLE_ADMIN']);
+    for (let i = 0; i < 3; i++) orders.push(await world.order());
+    const [bank] = await rowsOf<{ id: number }>(
+      ctx.database.db,
+      sql`INSERT INTO counterparties (name, client, contractor, country_id, application_required)
+          SELECT 'Банк', false, true, country_id, false FROM counterparties WHERE id = ${world.client} RETURNING id`,
+    );
+    await ctx.database.db.execute(sql`UPDATE payment_forms SET bank_counterparty_id = ${bank!.id}`);
+    const pairs = await call('PUT', '/finances/automatic-transfers/legal-entity-rules', {
+      rules: [
+        {
+          senderLegalEntityId: world.company,
+          recipientLegalEntityId: world.otherCompany,
+          enabled: true,
+          senderFormId: world.form,
+          recipientFormId: world.otherForm,
+        },
+      ],
+    });
+    expect(pairs.statusCode, pairs.body).toBe(200);
+    const rule = await call('POST', '/finances/automatic-transfers/rules', {
+      name: 'Покрытие расходов',
+      senderLegalEntityId: world.company,
+      recipientLegalEntityId: world.otherCompany,
+      currencyId: world.rub,
+      commissionPercent: '0.50',
+      commissionFixed: '30.00',
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url: `/api${url}`, headers: user.headers, payload });
+
+  async function checkCommissionInvariants() {
+    const db = ctx.database.db;
+    expect(
+      await rowsOf(
+        db,
+        sql`SELECT transaction_id FROM ledger_entries GROUP BY transaction_id, currency_id
+            HAVING sum(amount) <> 0 OR sum(base_amount) <> 0`,
+      ),
+    ).toEqual([]);
+    // A bill's commission is on COMMISSION exactly while the bill is paid in full.
+    const wrongBills = await rowsOf(
+      db,
+      sql`SELECT b.id FROM bills b
+          LEFT JOIN (SELECT t.source_id, sum(e.amount) AS posted FROM ledger_entries e
+                     JOIN ledger_transactions t ON t.id = e.transaction_id
+                     WHERE t.source_type = 'bill_commission' AND e.account = 'COMMISSION' GROUP BY t.source_id) c
+            ON c.source_id = b.id
+          WHERE coalesce(c.posted, 0) <> CASE WHEN b.balance = 0 THEN coalesce(b.bank_commission, 0) ELSE 0 END`,
+    );
+    expect(wrongBills).toEqual([]);
+    // An automatic transfer's commission stands exactly while the transfer does.
+    const wrongTransfers = await rowsOf(
+      db,
+      sql`SELECT i.id FROM automatic_transfer_run_items i
+          LEFT JOIN (SELECT t.source_id, sum(e.amount) AS posted FROM ledger_entries e
+                     JOIN ledger_transactions t ON t.id = e.transaction_id
+                     WHERE t.source_type = 'transfer_commission' AND e.account = 'COMMISSION' GROUP BY t.source_id) c
+            ON c.source_id = i.transfer_id
+          WHERE i.status = 'created' AND i.transfer_id IS NOT NULL AND coalesce(c.posted, 0) <> coalesce(i.commission, 0)`,
+    );
+    expect(wrongTransfers).toEqual([]);
+    // A deleted transfer's commission is reversed with it.
+    const orphans = await rowsOf(
+      db,
+      sql`SELECT t.source_id FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+          WHERE t.source_type = 'transfer_commission'
+            AND NOT EXISTS (SELECT 1 FROM internal_transfers x WHERE x.id = t.source_id)
+          GROUP BY t.source_id, e.account HAVING sum(e.amount) <> 0`,
+    );
+    expect(orphans).toEqual([]);
+    // Once per rule and order; never more than the order's expenses on the recipient company.
+    const twice = await rowsOf(
+      db,
+      sql`SELECT rule_id, order_id FROM automatic_transfer_run_items WHERE status = 'created'
+          GROUP BY rule_id, order_id HAVING count(*) > 1`,
+    );
+    expect(twice).toEqual([]);
+    const over = await rowsOf(
+      db,
+      sql`SELECT t.order_id FROM internal_transfers t
+          WHERE t.order_id IS NOT NULL AND t.recipient_legal_entity_id = ${world.otherCompany}
+          GROUP BY t.order_id
+          HAVING sum(t.amount) > (SELECT coalesce(sum(b.amount), 0) FROM bills b
+            WHERE b.direction = 'EXPENSE' AND b.legal_entity_id = ${world.otherCompany} AND b.order_ids @> ARRAY[t.order_id])`,
+    );
+    expect(over).toEqual([]);
+  }
+
+  it('commissions follow what they are charged for; automatic transfers are made once', async () => {
+    const live: number[] = [];
+    const paid: number[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.array(commissionCommand, { minLength: 1, maxLength: 10 }), async (commands) => {
+        for (const step of commands) {
+          if (step.kind === 'bill') {
+            const res = await call('POST', '/finances/bills', {
+              number: 'K',
+              direction: step.income ? 'INCOME' : 'EXPENSE',
+              counterpartyId: step.income ? world.client : world.contractor,
+              legalEntityId: step.income ? world.company : world.otherCompany,
+              paymentFormId: step.income ? world.form : world.otherForm,
+              currencyId: world.rub,
+              amount: step.amount,
+              date: '2026-03-02',
+              recognitionDate: '2026-03-02',
+              orderIds: [orders[step.pick % orders.length]!],
+              ...(step.commission
+                ? { bankCommission: step.commission, bankCommissionCurrencyId: world.rub }
+                : {}),
+            });
+            expect(res.statusCode, res.body).toBe(201);
+            live.push(res.json().data.id);
+          } else if (step.kind === 'pay' && live.length) {
+            const [bill] = await ctx.database.db
+              .select()
+              .from(bills)
+              .where(sql`${bills.id} = ${live[step.pick % live.length]!}`);
+            if (decimalCompare(bill!.balance, '0') === 0) continue;
+            const linked = decimalCompare(step.amount, bill!.balance) <= 0 ? step.amount : bill!.balance;
+            const res = await call('POST', '/finances/payments', {
+              number: 'KP',
+              direction: bill!.direction === 'INCOME' ? 'INCOMING' : 'OUTGOING',
+              date: step.date,
+              paymentFormId: bill!.paymentFormId,
+              amount: decimalFixed(linked, 2),
+              counterpartyId: bill!.counterpartyId,
+              links: [{ billId: bill!.id, amount: decimalFixed(linked, 2) }],
+            });
+            expect(res.statusCode, res.body).toBe(201);
+            paid.push(res.json().data.id);
+          } else if (step.kind === 'unpay' && paid.length) {
+            const [id] = paid.splice(step.pick % paid.length, 1);
+            expect((await call('DELETE', `/finances/payments/${id}`)).statusCode).toBe(200);
+          } else if (step.kind === 'run') {
+            const res = await call('POST', '/finances/automatic-transfers/runs');
+            expect(res.statusCode, res.body).toBe(200);
+            expect(res.json().data.run.errors).toBe(0);
+          } else if (step.kind === 'untransfer') {
+            const made = await rowsOf<{ id: number }>(
+              ctx.database.db,
+              sql`SELECT transfer_id AS id FROM automatic_transfer_run_items WHERE transfer_id IS NOT NULL ORDER BY id`,
+            );
+            if (!made.length) continue;
+            const res = await call(
+              'DELETE',
+              `/finances/internal-transfers/${made[step.pick % made.length]!.id}`,
+            );
+            expect(res.statusCode, res.body).toBe(200);
+          }
+          await checkCommissionInvariants();
+        }
+      }),
+      { numRuns: 10 },
+    );
+  }, 240_000);
+});

@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import { files } from '../../platform/files/tables';
 import { defineModule } from '../../platform/modules';
+import { automaticTransfersJob } from './automatic-transfers';
 import { FINANCE_DOCUMENT_INITIATORS } from './document-initiators';
 import { FINANCE_NOTIFICATIONS } from './notifications';
 import { billHasPayments } from './payments';
@@ -28,6 +29,7 @@ const receivable = (counterpartyId: PgColumn): SQL =>
 export const financeModule = defineModule({
   name: 'finance',
   routes,
+  jobs: [automaticTransfersJob],
   fileOwners: PRINTABLE_BILL_FILE_OWNERS,
   notifications: FINANCE_NOTIFICATIONS,
   contributes: {

@@ -29,6 +29,7 @@ import {
 import { counterparties } from '../counterparties';
 import { billOperationsOf } from './bill-operations';
 import { billReadScope, mayIgnoreLock } from './bills';
+import { syncBillCommissions } from './commissions';
 import { assertPeriodOpen, type LedgerContext, type PostingLine, post, reverse } from './ledger';
 import { notifyBillsPaid, notifyPaymentReceived } from './notifications';
 import { toBaseCurrency } from './rates';
@@ -211,7 +212,8 @@ async function assertNotAccepted(
 
 /**
  * Moves the bills' balances from the payment's stored links to `links` and stores them. Answers whether the
- * payment had links before and the bills it paid in full (their balance brought down to zero).
+ * payment had links before, the bills it paid in full (their balance brought down to zero) and every bill
+ * whose balance moved.
  */
 async function storeLinks(tx: Tx, paymentId: number, links: readonly PaymentLink[]) {
   const before = await tx.delete(paymentBills).where(eq(paymentBills.paymentId, paymentId)).returning();
@@ -232,7 +234,7 @@ async function storeLinks(tx: Tx, paymentId: number, links: readonly PaymentLink
   if (links.length) {
     await tx.insert(paymentBills).values(links.map((link) => ({ paymentId, ...link })));
   }
-  return { hadLinks: before.length > 0, paid };
+  return { hadLinks: before.length > 0, paid, moved: [...moves.keys()] };
 }
 
 /**
@@ -421,7 +423,8 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
       const ignoreLock = mayIgnoreLock(ctx.auth);
       await assertPeriodOpen(ctx.tx, row.date, ignoreLock, ['date']);
       await reverse(ctx, { type: 'payment', id: row.id }, { ignoreLock, dateField: ['date'] });
-      await storeLinks(ctx.tx, row.id, []);
+      const stored = await storeLinks(ctx.tx, row.id, []);
+      await syncBillCommissions(ctx, stored.moved, ignoreLock);
     },
     async afterWrite(ctx, event) {
       const ignoreLock = mayIgnoreLock(ctx.auth);
@@ -433,6 +436,7 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
         }
         const stored = await storeLinks(ctx.tx, payment.id, links ?? []);
         await postPayment(ctx, payment, links ?? [], ignoreLock);
+        await syncBillCommissions(ctx, stored.moved, ignoreLock);
         // Money from a client is news once, when it first meets the client's bills.
         if (payment.direction === 'INCOMING' && links?.length && !stored.hadLinks) {
           await notifyPaymentReceived(ctx, payment);

@@ -56,6 +56,8 @@ export const paymentForms = pgTable(
       .references(() => currencies.id),
     serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
     withVat: boolean('with_vat').notNull().default(true),
+    /** The bank as a counterparty, for bank commissions (docs/finance.md "Automatic transfers"). */
+    bankCounterpartyId: integer('bank_counterparty_id').references(() => counterparties.id),
     enabled: boolean('enabled').notNull().default(true),
     searchText: searchTextColumn('name', 'account_number'),
   },
@@ -67,6 +69,7 @@ export const paymentForms = pgTable(
     index('payment_forms_bank_idx').on(t.bankId),
     index('payment_forms_currency_idx').on(t.currencyId),
     index('payment_forms_service_office_idx').on(t.serviceOfficeId),
+    index('payment_forms_bank_counterparty_idx').on(t.bankCounterpartyId),
     ...listIndexes('payment_forms', t, { sortable: [t.updatedAt], searchText: t.searchText }),
   ],
 );
@@ -258,7 +261,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_base_sign', sql`${t.baseAmount} = 0 OR sign(${t.baseAmount}) = sign(${t.amount})`),
     check(
       'ledger_entries_account',
-      sql`${t.account} IN ('RECEIVABLE', 'PAYABLE', 'REVENUE', 'COST', 'DISBURSEMENT', 'CASH', 'ADVANCES_RECEIVED', 'ADVANCES_PAID', 'CONVERSION', 'INTERNAL_TRANSFERS')`,
+      sql`${t.account} IN ('RECEIVABLE', 'PAYABLE', 'REVENUE', 'COST', 'DISBURSEMENT', 'CASH', 'ADVANCES_RECEIVED', 'ADVANCES_PAID', 'CONVERSION', 'INTERNAL_TRANSFERS', 'COMMISSION')`,
     ),
     check('ledger_entries_cash_form', sql`(${t.account} = 'CASH') = (${t.paymentFormId} IS NOT NULL)`),
     index('ledger_entries_transaction_idx').on(t.transactionId),
@@ -624,5 +627,127 @@ export const internalTransfers = pgTable(
     index('internal_transfers_recipient_entity_idx').on(t.recipientLegalEntityId),
     index('internal_transfers_currency_idx').on(t.currencyId),
     ...listIndexes('internal_transfers', t, { sortable: [t.date, t.amount, t.createdAt] }),
+  ],
+);
+
+// ---- Automatic transfers (docs/finance.md "Automatic transfers") ----
+
+/**
+ * Automatic transfer rules: an order's transfer plan needing money from the sender company to the recipient
+ * company in the currency makes the `automatic-transfers` job enter the transfer between the forms.
+ */
+export const automaticTransferRules = resourceTable(
+  'automatic_transfer_rules',
+  {
+    name: text('name').notNull(),
+    senderLegalEntityId: integer('sender_legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    recipientLegalEntityId: integer('recipient_legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    senderFormId: integer('sender_form_id').references(() => paymentForms.id),
+    recipientFormId: integer('recipient_form_id').references(() => paymentForms.id),
+    commissionPercent: amount('commission_percent'),
+    commissionFixed: amount('commission_fixed'),
+    comment: text('comment'),
+    /** Whose authority the job enters the rule's transfers with. */
+    createdById: integer('created_by_id').references(() => users.id),
+    enabled: boolean('enabled').notNull().default(true),
+    searchText: searchTextColumn('name'),
+  },
+  {
+    unique: ['name'],
+    indexed: [
+      'senderLegalEntityId',
+      'recipientLegalEntityId',
+      'currencyId',
+      'senderFormId',
+      'recipientFormId',
+      'createdById',
+    ],
+    sortable: ['name', 'updatedAt'],
+  },
+);
+
+/** Per ordered pair of our companies: whether automatic transfers run from one to the other, default forms. */
+export const automaticTransferLegalEntityRules = pgTable(
+  'automatic_transfer_legal_entity_rules',
+  {
+    senderLegalEntityId: integer('sender_legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    recipientLegalEntityId: integer('recipient_legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    enabled: boolean('enabled').notNull().default(false),
+    senderFormId: integer('sender_form_id').references(() => paymentForms.id),
+    recipientFormId: integer('recipient_form_id').references(() => paymentForms.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.senderLegalEntityId, t.recipientLegalEntityId] }),
+    check(
+      'automatic_transfer_legal_entity_rules_pair',
+      sql`${t.senderLegalEntityId} <> ${t.recipientLegalEntityId}`,
+    ),
+    index('automatic_transfer_legal_entity_rules_recipient_idx').on(t.recipientLegalEntityId),
+    index('automatic_transfer_legal_entity_rules_sender_form_idx').on(t.senderFormId),
+    index('automatic_transfer_legal_entity_rules_recipient_form_idx').on(t.recipientFormId),
+  ],
+);
+
+/** A run of the `automatic-transfers` job: started, finished, by whom (null: the schedule), how much it did. */
+export const automaticTransferRuns = pgTable(
+  'automatic_transfer_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    startedById: integer('started_by_id').references(() => users.id),
+    created: integer('created').notNull().default(0),
+    errors: integer('errors').notNull().default(0),
+  },
+  (t) => [
+    index('automatic_transfer_runs_started_idx').on(t.startedAt, t.id),
+    index('automatic_transfer_runs_started_by_idx').on(t.startedById),
+  ],
+);
+
+/**
+ * What a run did per rule and order: the transfer it created (with its commission) or the error. A created
+ * item is the key of its transfer: one per rule and order (`automatic_transfer_run_items_created_uq`), so
+ * no run enters a rule's transfer for an order twice.
+ */
+export const automaticTransferRunItems = pgTable(
+  'automatic_transfer_run_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => automaticTransferRuns.id, { onDelete: 'cascade' }),
+    ruleId: integer('rule_id').references(() => automaticTransferRules.id, { onDelete: 'set null' }),
+    ruleName: text('rule_name').notNull(),
+    orderId: integer('order_id').notNull(),
+    status: text('status').notNull(),
+    transferId: integer('transfer_id').references(() => internalTransfers.id, { onDelete: 'set null' }),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    amount: amount('amount').notNull(),
+    commission: amount('commission'),
+    message: text('message'),
+  },
+  (t) => [
+    check('automatic_transfer_run_items_status', sql`${t.status} IN ('created', 'error')`),
+    uniqueIndex('automatic_transfer_run_items_created_uq')
+      .on(t.ruleId, t.orderId)
+      .where(sql`${t.status} = 'created'`),
+    index('automatic_transfer_run_items_run_idx').on(t.runId),
+    index('automatic_transfer_run_items_transfer_idx').on(t.transferId),
+    index('automatic_transfer_run_items_currency_idx').on(t.currencyId),
   ],
 );

@@ -1,0 +1,116 @@
+import {
+  AUTOMATIC_TRANSFER_ROLES,
+  automaticTransferRunNowSchema,
+  automaticTransferRunSchema,
+  dataSchema,
+  legalEntityRulesInputSchema,
+  legalEntityRulesViewSchema,
+} from '@tms/domain';
+import { z } from 'zod';
+import type { App } from '../../platform/http/types';
+import { runExclusive } from '../../platform/jobs/scheduler';
+import { registerResourceRoutes } from '../../platform/resources';
+import {
+  automaticTransferRuleService,
+  automaticTransferRunsOf,
+  automaticTransfersJob,
+  legalEntityRulesView,
+  runAutomaticTransfers,
+  saveLegalEntityRules,
+} from './automatic-transfers';
+
+const tags = ['automatic_transfer_rule'];
+const viewRoles = [...AUTOMATIC_TRANSFER_ROLES.view];
+const manageRoles = [...AUTOMATIC_TRANSFER_ROLES.edit];
+
+/**
+ * Automatic transfers (docs/finance.md "Automatic transfers"): the rules (a resource), the legal-entity rules
+ * (one table, read and replaced whole), the job's run log and "Run now".
+ */
+export function registerAutomaticTransferRoutes(app: App): void {
+  app.get(
+    '/finances/automatic-transfers/legal-entity-rules',
+    {
+      config: { roles: viewRoles },
+      schema: {
+        tags,
+        summary: 'The legal-entity rules of automatic transfers, our companies and their payment forms',
+        response: { 200: dataSchema(legalEntityRulesViewSchema) },
+      },
+    },
+    async () => ({ data: await legalEntityRulesView(app.database.db) }),
+  );
+
+  app.put(
+    '/finances/automatic-transfers/legal-entity-rules',
+    {
+      config: { roles: manageRoles },
+      schema: {
+        tags,
+        summary: 'Replace the legal-entity rules of automatic transfers',
+        body: legalEntityRulesInputSchema,
+        response: { 200: dataSchema(legalEntityRulesViewSchema) },
+      },
+    },
+    async (request) => {
+      const { rules } = request.body as z.infer<typeof legalEntityRulesInputSchema>;
+      return {
+        data: await app.database.db.transaction(async (tx) => {
+          await saveLegalEntityRules(tx, rules);
+          return legalEntityRulesView(tx);
+        }),
+      };
+    },
+  );
+
+  app.get(
+    '/finances/automatic-transfers/runs',
+    {
+      config: { roles: viewRoles },
+      schema: {
+        tags,
+        summary: 'The last runs of the automatic transfers with what each created or could not',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }),
+        response: { 200: dataSchema(z.array(automaticTransferRunSchema)) },
+      },
+    },
+    async (request) => {
+      const { limit } = request.query as { limit?: number };
+      return { data: await automaticTransferRunsOf(app.database.db, { limit }) };
+    },
+  );
+
+  app.post(
+    '/finances/automatic-transfers/runs',
+    {
+      config: { roles: manageRoles },
+      schema: {
+        tags,
+        summary: 'Run the automatic transfers now (under the scheduled job lock); answers the run',
+        response: { 200: dataSchema(automaticTransferRunNowSchema) },
+      },
+    },
+    async (request) => {
+      let runId: number | undefined;
+      const ran = await runExclusive(
+        {
+          database: app.database,
+          config: app.appConfig,
+          log: request.log,
+          registries: app.registries,
+          clock: app.clock,
+        },
+        {
+          ...automaticTransfersJob,
+          async run(ctx) {
+            runId = await runAutomaticTransfers({ ...ctx, startedById: request.auth!.userId });
+          },
+        },
+      );
+      const [run] = runId ? await automaticTransferRunsOf(app.database.db, { runId }) : [];
+      return { data: { ran, run: run ?? null } };
+    },
+  );
+
+  registerResourceRoutes(app, automaticTransferRuleService);
+}
