@@ -126,9 +126,9 @@ export function serviceIssue(
 }
 
 /**
- * The create body of a copy (`/tms/orders/copy/{sourceId}`): who, what and where are copied; the route
- * loses its dates (a new shipment has its own), custom fields are copied only where "inherit on copy" is set
- * (never files), and statuses, flags, completion date and archive start afresh.
+ * The create body of a copy (`/tms/orders/copy/{sourceId}`): who, what, where and the planned income are
+ * copied; the route loses its dates (a new shipment has its own), custom fields are copied only where
+ * "inherit on copy" is set (never files), and statuses, flags, completion date and archive start afresh.
  */
 export function copyOrder(
   source: Order,

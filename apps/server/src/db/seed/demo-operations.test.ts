@@ -6,7 +6,11 @@ import {
   requestSchema,
   routeIssues,
 } from '@tms/domain';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { counterparties } from '../../modules/counterparties/tables';
+import { billsComplete } from '../../modules/operations/bills-complete';
+import { orders } from '../../modules/operations/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { login } from '../../test/users';
 import { DEMO_PASSWORD, seedDemoData } from './demo';
@@ -37,6 +41,29 @@ describe('demo operations', () => {
     const jobs = await ctx.app.inject({ method: 'GET', url: '/api/tms/jobs?itemsPerPage=100', headers });
     expect(jobs.json().data.total).toBeGreaterThan(0);
     for (const job of jobs.json().data.collection) jobSchema.parse(job);
+  });
+
+  it('has complete bills behind every READY or ACCEPTED order, and planned income in the credit exposure', async () => {
+    const db = ctx.database.db;
+    const checked = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(inArray(orders.financeControlStatus, ['READY', 'ACCEPTED']));
+    expect(checked.length).toBeGreaterThan(0);
+    for (const order of checked) expect(await billsComplete(db, 'order', order.id)).toBe(true);
+
+    const [client] = await db
+      .select({ id: counterparties.id })
+      .from(counterparties)
+      .where(eq(counterparties.name, 'Spedition Müller GmbH'));
+    const finance = { authorization: `Bearer ${await login(ctx.app, 'sidorova', DEMO_PASSWORD)}` };
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/counterparties/${client!.id}/credit`,
+      headers: finance,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ state: 'THRESHOLD', sources: { orders: '130000.00' } });
   });
 
   it('gives the demo forwarder requests in every operational status that the contract accepts', async () => {
