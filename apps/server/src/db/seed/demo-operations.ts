@@ -194,15 +194,17 @@ const ORDERS: DemoOrder[] = [
     stages: [['LOADING', 1]],
   },
   {
-    // Planned past the client's warning threshold: its order form warns, its card splits the exposure.
-    client: 'Spedition Müller GmbH',
+    // A large shipment planned: with it the client is past its warning threshold (its order form warns, its
+    // card splits the exposure into unpaid bills and open orders).
+    client: 'ПАО «Магнит»',
     product: 'FTL-EU-RU',
     forwarder: 'ivanov',
+    seller: 'petrov',
     office: 'MOW',
     from: ['DE', 'Hamburg, Hafenstraße 12', 4],
     to: ['RU', 'Москва, Варшавское ш. 125', 9],
-    cargo: { description: 'Промышленные фильтры', weight: '5600', volume: '30' },
-    plannedIncome: '130000.00',
+    cargo: { description: 'Холодильное оборудование', weight: '19800', volume: '86' },
+    plannedIncome: '3700000.00',
     stages: [['LOADING', 4]],
   },
 ];
