@@ -125,3 +125,57 @@ test('the order page reads first and edits one block at a time', async ({ page }
   await expect(page.getByTestId('order-unarchive')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+/**
+ * The planned income of an order (issue 18): edited in the client block, read in its view, and a warning
+ * with the client's figures while typing, past the threshold and past the limit; never blocking (the
+ * administrator may exceed limits, so the save goes through).
+ */
+test("the order form warns of the client's credit from its planned income", async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = apiOf(page, await signIn(page, '/dashboard'));
+  const id = unique();
+  const countries = (await api('GET', '/settings/countries?itemsPerPage=20')).collection as {
+    id: number;
+    name: string;
+  }[];
+  const country = countries.find((c) => c.name !== 'Российская Федерация')!;
+  const client = await api('POST', '/counterparties', {
+    name: `Клиент ${id}`,
+    client: true,
+    countryId: country.id,
+    creditLimit: '1000',
+    creditLimitThreshold: '800',
+  });
+  const product = await api('POST', '/tms/products', { code: `P${id}`, name: `Продукт ${id}` });
+  const order = await api('POST', '/tms/orders', {
+    clientId: client.id,
+    productId: product.id,
+    plannedIncome: '500',
+    route: [
+      { kind: 'dispatch', address: 'Москва, ул. Складская, 1' },
+      { kind: 'delivery', address: 'Алматы, пр. Абая, 10', countryId: country.id },
+    ],
+  });
+
+  await page.goto(`/tms/orders/${order.id}`);
+  const block = page.getByTestId('section-client');
+  await expect(block).toContainText('500,00', SAVE_TIMEOUT);
+  await page.getByTestId('edit-main').click();
+  const planned = page.locator('#field-plannedIncome');
+  const warning = page.getByTestId('credit-warning');
+  await expect(warning).toHaveCount(0);
+  await planned.fill('850');
+  await expect(warning).toHaveAttribute('data-kind', 'threshold');
+  await expect(warning).toContainText('850,00');
+  await planned.fill('1500');
+  await expect(warning).toHaveAttribute('data-kind', 'limit');
+  await expect(warning).toContainText('Кредитный лимит клиента исчерпан');
+  await page.getByTestId('resource-save').click();
+  await expectSnackbar(page, 'Сохранено');
+  await expect(planned).toHaveCount(0);
+  await expect(block).toContainText('1 500,00');
+  expect((await api('GET', `/counterparties/${client.id}/credit`)).sources).toMatchObject({
+    orders: '1500.00',
+  });
+});

@@ -22,6 +22,7 @@ export const sampleOrder: Order = {
   shipmentTermId: 3,
   paymentTermsBasis: 'DELIVERY',
   paymentTermsDays: 30,
+  plannedIncome: '180000.00',
   route: [
     completeRoutePoint({ kind: 'dispatch', address: 'Hamburg', countryId: 1, dateFrom: '2025-03-03' }),
     completeRoutePoint({ kind: 'delivery', address: 'Москва', countryId: 2, dateTo: '2025-03-11' }),

@@ -86,26 +86,17 @@ describe('order rules', () => {
     expect(orderFieldRole('route', false)).toBeUndefined();
   });
 
-  it('refuses a client black-listed, over its credit limit or not a client', () => {
-    const forwarder = { roles: ['ROLE_ORDER_EDIT_OWN'], isSystem: false };
-    const good = { client: true, blackList: false, creditState: 'WITHIN' as const };
-    expect(clientOrderIssue(good, forwarder)).toBeNull();
-    expect(clientOrderIssue({ ...good, creditState: 'THRESHOLD' }, forwarder)).toBeNull();
-    expect(clientOrderIssue({ ...good, client: false }, forwarder)).toEqual({
+  it("refuses a client black-listed or not a client (its credit is the server's rule)", () => {
+    const good = { client: true, blackList: false };
+    expect(clientOrderIssue(good)).toBeNull();
+    expect(clientOrderIssue({ ...good, client: false })).toEqual({
       path: ['clientId'],
       message: M.notClient,
     });
-    expect(clientOrderIssue({ ...good, blackList: true }, forwarder)).toEqual({
+    expect(clientOrderIssue({ ...good, blackList: true })).toEqual({
       path: ['clientId'],
       message: COUNTERPARTY_MESSAGES.blackListed,
     });
-    expect(clientOrderIssue({ ...good, creditState: 'EXHAUSTED' }, forwarder)).toEqual({
-      path: ['clientId'],
-      message: 'Credit limit exhausted.',
-    });
-    const exceeder = { roles: ['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED'], isSystem: false };
-    expect(clientOrderIssue({ ...good, creditState: 'EXHAUSTED' }, exceeder)).toBeNull();
-    expect(clientOrderIssue({ ...good, blackList: true }, exceeder)).not.toBeNull();
   });
 
   it('keeps the service within the product', () => {
@@ -145,6 +136,7 @@ describe('copyOrder', () => {
       shipmentTermId: 3,
       paymentTermsBasis: 'DELIVERY',
       paymentTermsDays: 30,
+      plannedIncome: '180000.00',
       route: sampleOrder.route.map((p) => ({ ...p, dateFrom: null, dateTo: null })),
       cargo: expect.objectContaining({
         description: 'Auto parts',

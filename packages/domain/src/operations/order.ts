@@ -5,7 +5,6 @@ import { f } from '../common/fields';
 import { type LocalizedText, updateSchemaOf } from '../common/resource';
 import { serviceOfficeResource } from '../company/service-offices';
 import {
-  type CREDIT_STATES,
   counterpartyResource,
   PAYMENT_TERMS_BASES,
   PAYMENT_TERMS_BASIS_LABELS,
@@ -106,17 +105,14 @@ export const ORDER_FIELD_RULES = defineFieldRoles({
   createDefaults: OPERATION_CREATE_DEFAULTS,
 });
 
-/** The client of a new order (or a changed client): a client, not black-listed, within its credit limit. */
-export function clientOrderIssue(
-  client: { client: boolean; blackList: boolean; creditState: (typeof CREDIT_STATES)[number] },
-  actor: OperationActor,
-): OperationIssue | null {
+/**
+ * The client of a new order (or a changed client): a client, not black-listed. Its credit (the limit, the
+ * prepayment balance) is the server's rule: it needs the client's exposure (`checkOrderCredit`).
+ */
+export function clientOrderIssue(client: { client: boolean; blackList: boolean }): OperationIssue | null {
   const at = (message: string) => ({ path: ['clientId'], message });
   if (!client.client) return at(M.notClient);
   if (client.blackList) return at(COUNTERPARTY_MESSAGES.blackListed);
-  if (client.creditState === 'EXHAUSTED' && !holdsRole(actor, 'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED')) {
-    return at(COUNTERPARTY_MESSAGES.creditLimitExhausted);
-  }
   return null;
 }
 
@@ -130,9 +126,9 @@ export function serviceIssue(
 }
 
 /**
- * The create body of a copy (`/tms/orders/copy/{sourceId}`): who, what and where are copied; the route
- * loses its dates (a new shipment has its own), custom fields are copied only where "inherit on copy" is set
- * (never files), and statuses, flags, completion date and archive start afresh.
+ * The create body of a copy (`/tms/orders/copy/{sourceId}`): who, what, where and the planned income are
+ * copied; the route loses its dates (a new shipment has its own), custom fields are copied only where
+ * "inherit on copy" is set (never files), and statuses, flags, completion date and archive start afresh.
  */
 export function copyOrder(
   source: Order,
@@ -151,6 +147,7 @@ export function copyOrder(
     shipmentTermId: source.shipmentTermId,
     paymentTermsBasis: source.paymentTermsBasis,
     paymentTermsDays: source.paymentTermsDays,
+    plannedIncome: source.plannedIncome,
     route: source.route.map((point: RoutePoint) => ({ ...point, dateFrom: null, dateTo: null })),
     cargo: { ...cargo, tnvedCodes: [...cargo.tnvedCodes] },
     customFieldGroupId: source.customFieldGroupId,
@@ -241,6 +238,11 @@ export const orderResource = declareResource({
     shipmentTermId: f.reference(shipmentTermResource).optional(),
     paymentTermsBasis: f.enum(PAYMENT_TERMS_BASES, PAYMENT_TERMS_BASIS_LABELS).optional(),
     paymentTermsDays: f.integer({ min: 0, max: 365 }).optional(),
+    /**
+     * The income the order is expected to bring, in the base currency: while the order is open and not yet
+     * billed, it counts in its client's credit exposure (docs/finance.md "Credit limits").
+     */
+    plannedIncome: f.money().optional(),
     route: C.route,
     dispatchDate: C.dispatchDate,
     deliveryDate: C.deliveryDate,

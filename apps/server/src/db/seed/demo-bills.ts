@@ -1,16 +1,19 @@
 import { decimalFixed, decimalMultiply } from '@tms/domain';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { postBill } from '../../modules/finance/bills';
 import { toBaseCurrency } from '../../modules/finance/rates';
 import { bills, paymentForms } from '../../modules/finance/tables';
 import { jobs, orders } from '../../modules/operations/tables';
+import { currencies } from '../../modules/reference-data/tables';
 import { calendarDay } from '../../platform/calendar';
 import type { Tx } from '../connection';
 
 /**
  * Bills of the demo orders and jobs, posted to the ledger like a user's: for every job with a cost, the
  * contractor's expense bill at that cost (of the job and its order) and the client's income bill of its order with a 25 % margin, in
- * the job's currency, recognised ten days ago. Order pages then show their bills and profit.
+ * the job's currency, recognised ten days ago. Order pages then show their bills and profit. Finance control's
+ * READY and ACCEPTED need complete bills (docs/operations.md "Finance control"): such an order that no job
+ * billed gets its income bill in roubles, of its planned income.
  */
 export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
   const day = new Date(today);
@@ -76,5 +79,42 @@ export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
         .returning();
       await postBill({ tx, auth: null }, bill!, true);
     }
+  }
+  const [rub] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, 'RUB'));
+  const roubles = forms.find((f) => f.currencyId === rub?.id);
+  if (!rub || !roubles) return;
+  const checked = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.financeControlStatus, ['READY', 'ACCEPTED']),
+        isNotNull(orders.plannedIncome),
+        sql`NOT EXISTS (SELECT 1 FROM ${bills} b WHERE b.direction = 'INCOME' AND b.order_ids @> ARRAY[${orders.id}])`,
+      ),
+    )
+    .orderBy(asc(orders.id));
+  for (const order of checked) {
+    const [bill] = await tx
+      .insert(bills)
+      .values({
+        number: `ДМ-${++number}`,
+        direction: 'INCOME',
+        counterpartyId: order.clientId,
+        counterpartyName: order.clientName,
+        legalEntityId: roubles.legalEntityId,
+        paymentFormId: roubles.id,
+        currencyId: rub.id,
+        amount: order.plannedIncome!,
+        amountInBase: order.plannedIncome!,
+        balance: order.plannedIncome!,
+        date: recognised,
+        recognitionDate: recognised,
+        serviceOfficeId: order.serviceOfficeId,
+        createdById: order.createdById,
+        orderIds: [order.id],
+      })
+      .returning();
+    await postBill({ tx, auth: null }, bill!, true);
   }
 }

@@ -1,12 +1,17 @@
 import {
   CUSTOMS_STATUSES,
+  decimalCompare,
   jobSchema,
   orderSchema,
   REQUEST_STATUSES,
   requestSchema,
   routeIssues,
 } from '@tms/domain';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { counterparties } from '../../modules/counterparties/tables';
+import { billsComplete } from '../../modules/operations/bills-complete';
+import { orders } from '../../modules/operations/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { login } from '../../test/users';
 import { DEMO_PASSWORD, seedDemoData } from './demo';
@@ -37,6 +42,31 @@ describe('demo operations', () => {
     const jobs = await ctx.app.inject({ method: 'GET', url: '/api/tms/jobs?itemsPerPage=100', headers });
     expect(jobs.json().data.total).toBeGreaterThan(0);
     for (const job of jobs.json().data.collection) jobSchema.parse(job);
+  });
+
+  it('has complete bills behind every READY or ACCEPTED order, and planned income in the credit exposure', async () => {
+    const db = ctx.database.db;
+    const checked = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(inArray(orders.financeControlStatus, ['READY', 'ACCEPTED']));
+    expect(checked.length).toBeGreaterThan(0);
+    for (const order of checked) expect(await billsComplete(db, 'order', order.id)).toBe(true);
+
+    const [client] = await db
+      .select({ id: counterparties.id })
+      .from(counterparties)
+      .where(eq(counterparties.name, 'ПАО «Магнит»'));
+    const finance = { authorization: `Bearer ${await login(ctx.app, 'sidorova', DEMO_PASSWORD)}` };
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/counterparties/${client!.id}/credit`,
+      headers: finance,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const credit = res.json().data;
+    expect(credit.state).toBe('THRESHOLD');
+    expect(decimalCompare(credit.sources.orders, '3700000')).toBeGreaterThanOrEqual(0);
   });
 
   it('gives the demo forwarder requests in every operational status that the contract accepts', async () => {

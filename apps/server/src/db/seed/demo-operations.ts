@@ -41,6 +41,8 @@ interface DemoOrder {
   from: [country: string, address: string, day: number];
   to: [country: string, address: string, day: number];
   cargo: Partial<Cargo>;
+  /** The income expected, in roubles: its unbilled part counts in the client's credit exposure. */
+  plannedIncome?: string;
   financeControl?: 'NOT_READY' | 'READY' | 'ACCEPTED';
   archivedDaysAgo?: number;
   stages?: DemoStage[];
@@ -57,6 +59,7 @@ const ORDERS: DemoOrder[] = [
     from: ['PL', 'Warszawa, ul. Marszałkowska 10', -2],
     to: ['RU', 'Москва, Ленинградское ш. 16', 3],
     cargo: { description: 'Бытовая химия на паллетах', weight: '18500', volume: '82', placeCount: 33 },
+    plannedIncome: '320000.00',
     jobs: [
       {
         type: 'TRUCK-LEG',
@@ -78,6 +81,7 @@ const ORDERS: DemoOrder[] = [
     from: ['DE', 'Hamburg, Am Sandtorkai 1', -12],
     to: ['RU', 'Москва, Сретенский бул. 11', -5],
     cargo: { description: 'Насосное оборудование', weight: '9200', tnvedCodes: ['8413702100'] },
+    plannedIncome: '360000.00',
     stages: [
       ['LOADING', -12, -12],
       ['BORDER', -8, -8],
@@ -105,6 +109,7 @@ const ORDERS: DemoOrder[] = [
     from: ['CN', 'Shanghai, Pudong Airport Cargo Terminal', -20],
     to: ['RU', 'Москва, Шереметьево-Карго', -18],
     cargo: { description: 'Серверное оборудование', weight: '640', volume: '3.2' },
+    plannedIncome: '650000.00',
     stages: [['DELIVERY', -18, -18]],
     financeControl: 'ACCEPTED',
     jobs: [
@@ -124,6 +129,7 @@ const ORDERS: DemoOrder[] = [
     from: ['CN', 'Chengdu, Railway Container Center', -15],
     to: ['BY', 'Минск, ул. Тимирязева 114', 4],
     cargo: { description: 'Комплектующие для мебели', weight: '21000', volume: '67' },
+    plannedIncome: '780000.00',
     jobs: [
       {
         type: 'RAIL-LEG',
@@ -145,6 +151,7 @@ const ORDERS: DemoOrder[] = [
     from: ['CN', 'Guangzhou, Baiyun District Logistics Park', -25],
     to: ['RU', 'Москва, Каширское ш. 61', 2],
     cargo: { description: 'Текстиль в коробах', weight: '3200', volume: '19', placeCount: 140 },
+    plannedIncome: '95000.00',
     stages: [
       ['LOADING', -25, -25],
       ['WAREHOUSE-IN', -6, -6],
@@ -167,6 +174,7 @@ const ORDERS: DemoOrder[] = [
     from: ['PL', 'Poznań, ul. Głogowska 92', -70],
     to: ['RU', 'Санкт-Петербург, Софийская ул. 14', -64],
     cargo: { description: 'Кондитерские изделия', weight: '15000' },
+    plannedIncome: '410000.00',
     stages: [
       ['LOADING', -70, -70],
       ['DELIVERY', -64, -64],
@@ -182,7 +190,22 @@ const ORDERS: DemoOrder[] = [
     from: ['DE', 'Berlin, Frankfurter Allee 100', 1],
     to: ['BY', 'Брест, ул. Московская 300', 5],
     cargo: { description: 'Запчасти для сельхозтехники', weight: '7400' },
+    plannedIncome: '140000.00',
     stages: [['LOADING', 1]],
+  },
+  {
+    // A large shipment planned: with it the client is past its warning threshold (its order form warns, its
+    // card splits the exposure into unpaid bills and open orders).
+    client: 'ПАО «Магнит»',
+    product: 'FTL-EU-RU',
+    forwarder: 'ivanov',
+    seller: 'petrov',
+    office: 'MOW',
+    from: ['DE', 'Hamburg, Hafenstraße 12', 4],
+    to: ['RU', 'Москва, Варшавское ш. 125', 9],
+    cargo: { description: 'Холодильное оборудование', weight: '19800', volume: '86' },
+    plannedIncome: '3700000.00',
+    stages: [['LOADING', 4]],
   },
 ];
 
@@ -291,6 +314,7 @@ export async function seedDemoOperations(
         ...routeSummary(points),
         cargo,
         cargoDescription: cargo.description,
+        plannedIncome: demo.plannedIncome ?? null,
         financeControlStatus: demo.financeControl ?? 'NOT_READY',
         financeControlChangedAt: demo.financeControl ? new Date() : null,
         inWarehouse: closedStages.some(([code]) => code === 'WAREHOUSE-IN'),

@@ -559,6 +559,9 @@ describe('black list and credit', () => {
       exposure: '850.50',
       available: '149.50',
       state: 'THRESHOLD',
+      sources: { bills: '0.00', orders: '0.00', probe: '850.50' },
+      advances: '0.00',
+      balance: null,
     });
     const read = await call('GET', `/api/counterparties/${record.id}`, chief);
     expect(read.json().data).toMatchObject({ creditExposure: '850.50', creditState: 'THRESHOLD' });

@@ -7,6 +7,7 @@ import {
   decimalCompare,
   decimalFixed,
   decimalSubtract,
+  isPrepayment,
   MESSAGES,
 } from '@tms/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -30,15 +31,23 @@ export type CreditExposureSource = (counterpartyId: PgColumn) => SQL;
 declare module '../../platform/modules' {
   interface ModuleContributions {
     creditExposureSources: CreditExposureSource;
+    /**
+     * What a counterparty paid us that no obligation took yet (finance: unlinked incoming payments, the
+     * ledger's ADVANCES_RECEIVED): the balance a prepayment client orders against.
+     */
+    creditAdvanceSources: CreditExposureSource;
   }
+}
+
+/** The sum of the point's contributions for the counterparty in `counterpartyId`, as numeric SQL. */
+function sumOf(sources: Iterable<CreditExposureSource>, counterpartyId: PgColumn): SQL {
+  const parts = [...sources].map((source) => sql`coalesce((${source(counterpartyId)})::numeric, 0)`);
+  return parts.length ? sql`(${sql.join(parts, sql` + `)})` : sql`0::numeric`;
 }
 
 /** The current exposure of the counterparty in `counterpartyId`, as numeric SQL (0 without sources). */
 export function exposureSql(registries: Registries, counterpartyId: PgColumn = counterparties.id): SQL {
-  const sources = registries.contributions('creditExposureSources');
-  if (!sources.size) return sql`0::numeric`;
-  const parts = [...sources.values()].map((source) => sql`coalesce((${source(counterpartyId)})::numeric, 0)`);
-  return sql`(${sql.join(parts, sql` + `)})`;
+  return sumOf(registries.contributions('creditExposureSources').values(), counterpartyId);
 }
 
 /** The credit state of each counterparty row, as SQL (for the list filter). */
@@ -115,17 +124,28 @@ export function exposureLoader(ctx: CallContext): (id: number) => Promise<string
   };
 }
 
-/** The credit position of one counterparty. */
+/**
+ * The credit position of one counterparty, in one query: the exposure split by source (by the name each
+ * module contributes it under) and the advances.
+ */
 export async function creditOf(
   { tx, registries }: CallContext,
   counterpartyId: number,
   scope?: SQL,
 ): Promise<CounterpartyCredit> {
+  const sources = [...registries.contributions('creditExposureSources')];
+  const parts = Object.fromEntries(
+    sources.map(([, source], index) => [
+      `source${index}`,
+      sql<string>`coalesce((${source(counterparties.id)})::numeric, 0)`.mapWith(String),
+    ]),
+  );
   const [row] = await tx
     .select({
       limit: counterparties.creditLimit,
       threshold: counterparties.creditLimitThreshold,
-      exposure: sql<string>`${exposureSql(registries)}`,
+      advances: sql<string>`${sumOf(registries.contributions('creditAdvanceSources').values(), counterparties.id)}`,
+      ...parts,
     })
     .from(counterparties)
     .where(
@@ -135,21 +155,36 @@ export async function creditOf(
     )
     .limit(1);
   if (!row) throw notFound();
-  const exposure = amount(row.exposure);
+  const figures = row as unknown as Record<string, unknown>;
+  const bySource = Object.fromEntries(
+    sources.map(([name], index) => [name, amount(figures[`source${index}`])]),
+  );
+  const exposure = amount(Object.values(bySource).reduce((sum, part) => decimalAdd(sum, part), '0'));
+  const advances = amount(row.advances);
   return {
     limit: row.limit,
     threshold: row.threshold,
     exposure,
     available: row.limit === null ? null : decimalFixed(decimalSubtract(row.limit, exposure), 2),
     state: creditStateOf(row.limit, row.threshold, exposure),
+    sources: bySource,
+    advances,
+    balance: isPrepayment(row.limit) ? decimalFixed(decimalSubtract(advances, exposure), 2) : null,
   };
 }
 
 /**
- * Whether a new obligation of `amountDue` fits the counterparty's credit limit; "Credit limit exhausted."
- * under `field` when it does not, unless the user may exceed limits. For orders, bills and jobs. An
- * obligation that takes the exposure to the threshold or the limit is told to the counterparty's people
- * (in the caller's transaction: gone with it when the write fails).
+ * Whether a new obligation of `amountDue` (base currency) fits the counterparty's credit (docs/finance.md
+ * "Credit limits"), unless the user may exceed limits (ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED):
+ * - a limit above 0: the exposure plus `amountDue` may not pass it ("Credit limit exhausted."); with
+ *   `refuseAtLimit` (a new order, an order moved to the client) a client already at or past its limit is
+ *   refused whatever the amount;
+ * - a limit of 0 (prepayment): the exposure plus `amountDue` may not pass the client's advances ("Balance
+ *   exhausted.");
+ * - no limit: anything goes.
+ * The refusal is under `field`. For orders, bills and jobs. An obligation that takes the exposure to the
+ * threshold or the limit is told to the counterparty's people (in the caller's transaction: gone with it
+ * when the write fails).
  */
 export async function checkCreditLimit(
   ctx: CallContext,
@@ -157,16 +192,22 @@ export async function checkCreditLimit(
   counterpartyId: number,
   amountDue: string,
   field: readonly PropertyKey[] = ['counterpartyId'],
+  options: { refuseAtLimit?: boolean } = {},
 ): Promise<void> {
   const credit = await creditOf(ctx, counterpartyId);
   if (credit.limit === null) return;
   const exposure = decimalAdd(credit.exposure, String(amountDue));
-  if (
-    decimalCompare(exposure, credit.limit) > 0 &&
-    !hasAnyRole(auth, ['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED'])
-  ) {
-    throw fieldError(field, COUNTERPARTY_MESSAGES.creditLimitExhausted);
+  const bound = !hasAnyRole(auth, ['ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED']);
+  if (isPrepayment(credit.limit)) {
+    if (bound && decimalCompare(exposure, credit.advances) > 0) {
+      throw fieldError(field, COUNTERPARTY_MESSAGES.balanceExhausted);
+    }
+    return;
   }
+  const past =
+    decimalCompare(exposure, credit.limit) > 0 ||
+    (options.refuseAtLimit === true && decimalCompare(credit.exposure, credit.limit) >= 0);
+  if (past && bound) throw fieldError(field, COUNTERPARTY_MESSAGES.creditLimitExhausted);
   const state = creditStateOf(credit.limit, credit.threshold, exposure);
   if (state === credit.state) return;
   const [row] = await ctx.tx.select().from(counterparties).where(eq(counterparties.id, counterpartyId));

@@ -17,6 +17,12 @@ export interface BillOperation {
   /** The job's cost and its currency (an order has none). */
   amount: string | null;
   currencyId: number | null;
+  /**
+   * An open order's planned income not yet billed, in the base currency: what of the order its client's
+   * credit exposure counts already, so an income bill of the order adds only what goes beyond it (null: none,
+   * a job, a closed order).
+   */
+  unbilledIncome: string | null;
   /** Whom the operation names (an order's forwarder, seller and curators; a job's forwarder): told of its bills. */
   people: number[];
 }

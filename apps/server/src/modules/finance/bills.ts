@@ -5,6 +5,7 @@ import {
   type BillKind,
   billPostingLines,
   billResource,
+  decimalAdd,
   decimalCompare,
   decimalFixed,
   decimalSubtract,
@@ -21,7 +22,7 @@ import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platfo
 import type { CallContext } from '../../platform/resources';
 import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
 import { checkCreditLimit, counterparties } from '../counterparties';
-import { billOperationsOf } from './bill-operations';
+import { type BillOperation, billOperationsOf } from './bill-operations';
 import { budgetBillsScope, checkBillBudgetItem } from './budgets';
 import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
 import { notifyBillCreated, notifyBudgetOverPlan } from './notifications';
@@ -208,8 +209,11 @@ async function prepareBill(ctx: ResourceContext, values: Values, existing: BillR
     // Only what the change adds counts: the bill's stored receivable is in the exposure already.
     const same = existing?.direction === 'INCOME' && existing.counterpartyId === bill.counterpartyId;
     const added = same ? decimalSubtract(base.amount, existing.amountInBase) : base.amount;
-    if (decimalCompare(added, '0') > 0) {
-      await errors.collect(() => checkCreditLimit(ctx, ctx.auth, bill.counterpartyId, added));
+    // Billing an order moves its planned income, which the exposure counts already, to the receivable.
+    const planned = plannedIncomeTaken(operations, bill.counterpartyId, added);
+    const net = decimalSubtract(added, planned);
+    if (decimalCompare(net, '0') > 0) {
+      await errors.collect(() => checkCreditLimit(ctx, ctx.auth, bill.counterpartyId, net));
     }
   }
   errors.throwIfAny();
@@ -220,6 +224,21 @@ async function prepareBill(ctx: ResourceContext, values: Values, existing: BillR
     Object.assign(out, { serviceOfficeId: office ?? ctx.auth.serviceOfficeId, createdById: ctx.auth.userId });
   }
   return out;
+}
+
+/**
+ * What of `added` (an income bill's new base amount) the unbilled planned income of its orders of the same
+ * client takes: each such order's exposure falls by min(its unbilled planned income, added) when billed.
+ */
+function plannedIncomeTaken(
+  operations: readonly BillOperation[],
+  counterpartyId: number,
+  added: string,
+): string {
+  return operations
+    .filter((o) => o.type === 'order' && o.counterpartyId === counterpartyId && o.unbilledIncome !== null)
+    .map((o) => (decimalCompare(o.unbilledIncome!, added) < 0 ? o.unbilledIncome! : added))
+    .reduce((sum, part) => decimalAdd(sum, part), '0');
 }
 
 /** Spec §8: a counter bill is of the opposite direction and the same counterparty, and another bill. */

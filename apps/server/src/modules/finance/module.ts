@@ -25,6 +25,13 @@ async function billHasFiles(tx: Tx, billId: number): Promise<boolean> {
 const receivable = (counterpartyId: PgColumn): SQL =>
   sql`SELECT sum(${ledgerEntries.baseAmount}) FROM ${ledgerEntries} WHERE ${ledgerEntries.account} = 'RECEIVABLE' AND ${ledgerEntries.counterpartyId} = ${counterpartyId}`;
 
+/**
+ * What a counterparty paid us that no bill took yet: the unlinked part of its incoming payments (credited to
+ * ADVANCES_RECEIVED, hence negated), in the base currency.
+ */
+const advances = (counterpartyId: PgColumn): SQL =>
+  sql`SELECT -sum(${ledgerEntries.baseAmount}) FROM ${ledgerEntries} WHERE ${ledgerEntries.account} = 'ADVANCES_RECEIVED' AND ${ledgerEntries.counterpartyId} = ${counterpartyId}`;
+
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
 export const financeModule = defineModule({
   name: 'finance',
@@ -40,6 +47,7 @@ export const financeModule = defineModule({
     },
     billPayments: { payments: billHasPayments },
     creditExposureSources: { bills: receivable },
+    creditAdvanceSources: { advances },
     documentInitiators: FINANCE_DOCUMENT_INITIATORS,
   },
 });

@@ -2,6 +2,7 @@ import { LOCKING_FINANCE_CONTROL_STATUSES } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { BillOperation, BillOperationSource, OrderTransfersStatusSink } from '../finance';
 import { orderService } from './operation';
+import { unbilledIncomeColumn } from './order-credit';
 import { jobs, orders } from './tables';
 
 const accepted = (row: { financeControlStatus: string }) =>
@@ -11,7 +12,8 @@ const locked = (row: { archived: boolean; financeControlStatus: string }) => row
 /**
  * What the bills' rules need of the orders and jobs a bill links to (finance's `billOperations` point):
  * tracking, the money lock (archived or finance-accepted), the office, the order's client or the job's
- * contractor and cost, the job's orders (a job's bill belongs to its orders' result too), the people it names.
+ * contractor and cost, the job's orders (a job's bill belongs to its orders' result too), the people it names,
+ * and an open order's planned income not yet billed (the bills' credit check).
  */
 export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
   const [orderRows, jobRows] = await Promise.all([
@@ -26,6 +28,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
             forwarderId: orders.forwarderId,
             sellerId: orders.sellerId,
             curatorIds: orders.curatorIds,
+            unbilledIncome: unbilledIncomeColumn(),
           })
           .from(orders)
           .where(inArray(orders.id, [...ids.orderIds]))
@@ -61,6 +64,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
         orderIds: [row.id],
         amount: null,
         currencyId: null,
+        unbilledIncome: row.unbilledIncome === null ? null : String(row.unbilledIncome),
         people: [row.forwarderId, row.sellerId, ...row.curatorIds].filter((id): id is number => id !== null),
       }),
     ),
@@ -76,6 +80,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
         orderIds: row.orderIds,
         amount: row.costAmount,
         currencyId: row.costCurrencyId,
+        unbilledIncome: null,
         people: row.forwarderId === null ? [] : [row.forwarderId],
       }),
     ),

@@ -5,6 +5,7 @@ import { OPERATION_DOCUMENT_INITIATORS } from './document-initiators';
 import { OPERATION_FILE_OWNERS, operationFilesColdStorageJob } from './files';
 import { operationsMergeHook, operationsRenameHook } from './merge';
 import { OPERATION_NOTIFICATIONS } from './notifications';
+import { openOrdersPlannedIncome } from './order-credit';
 import { OPERATION_TOPIC_RULES } from './realtime';
 import routes from './routes';
 import { stageChangeLogAccess } from './scope';
@@ -24,5 +25,6 @@ export const operationsModule = defineModule({
     documentInitiators: OPERATION_DOCUMENT_INITIATORS,
     billOperations: { operations: operationsOfBills },
     orderTransfersStatus: { operations: setOrderTransfersStatus },
+    creditExposureSources: { orders: openOrdersPlannedIncome },
   },
 });

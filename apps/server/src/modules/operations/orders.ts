@@ -23,8 +23,9 @@ import { conflict, ErrorCollector, fieldError, forbidden } from '../../platform/
 import { users } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
 import type { ResourceContext, ResourceHooks } from '../../platform/resources';
-import { assertCanTakeNewWork, counterparties, creditOf } from '../counterparties';
+import { assertCanTakeNewWork, counterparties } from '../counterparties';
 import { operationCustomFieldGroups, validateCustomFieldValues } from '../custom-fields';
+import { checkOrderCredit } from './order-credit';
 import { orderScope } from './scope';
 import { jobOrders, jobs, orders, products, stages } from './tables';
 
@@ -120,17 +121,16 @@ export function assertEditable(row: Pick<OrderRow, 'archived' | 'financeControlS
   if (lock) throw fieldError([], lock);
 }
 
-/** The client of a new order, or a changed client: exists, not black-listed or merged, within credit. */
+/** The client of a new order, or a changed client: exists, a client, not black-listed or merged. */
 async function checkClient(ctx: ResourceContext, clientId: number): Promise<string> {
-  const { tx, auth } = ctx;
+  const { tx } = ctx;
   await assertCanTakeNewWork(tx, clientId, ['clientId']);
   const [client] = await tx
     .select({ name: counterparties.name, client: counterparties.client, blackList: counterparties.blackList })
     .from(counterparties)
     .where(eq(counterparties.id, clientId))
     .limit(1);
-  const credit = await creditOf(ctx, clientId);
-  const issue = clientOrderIssue({ ...client!, creditState: credit.state }, actorOf(auth));
+  const issue = clientOrderIssue(client!);
   if (issue) throw fieldError(issue.path, issue.message);
   return client!.name;
 }
@@ -186,7 +186,7 @@ export async function operationCustomFields(
 
 /**
  * The rules of an order as it will be stored (`existing` laid under the members sent): product, service,
- * route against the product's limits, cargo, curators, client and custom fields. Answers the computed
+ * route against the product's limits, cargo, curators, client, the client's credit and custom fields. Answers the computed
  * columns.
  */
 async function prepareOrder(ctx: ResourceContext, values: Values, existing: OrderRow | null) {
@@ -243,8 +243,20 @@ async function prepareOrder(ctx: ResourceContext, values: Values, existing: Orde
   }
 
   // Every field's refusal is answered at once, so the form shows them all after one save.
+  let clientTaken = true;
   if (!existing || (values.clientId !== undefined && values.clientId !== existing.clientId)) {
     out.clientName = await errors.collect(() => checkClient(ctx, record.clientId as number));
+    clientTaken = out.clientName !== undefined;
+  }
+  // Only a client that may take the order has its credit checked (a refused client says why first).
+  if (clientTaken) {
+    await errors.collect(() =>
+      checkOrderCredit(
+        ctx,
+        { clientId: record.clientId as number, plannedIncome: record.plannedIncome as string | null },
+        existing,
+      ),
+    );
   }
   if (!existing || values.customFields !== undefined || values.customFieldGroupId !== undefined) {
     out.customFields = await errors.collect(() =>

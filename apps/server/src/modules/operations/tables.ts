@@ -2,6 +2,7 @@ import type { Cargo, RoutePoint } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -86,6 +87,8 @@ export const orders = pgTable(
     shipmentTermId: integer('shipment_term_id').references(() => shipmentTerms.id),
     paymentTermsBasis: text('payment_terms_basis'),
     paymentTermsDays: integer('payment_terms_days'),
+    /** The income expected in the base currency: its unbilled part counts in the client's credit exposure. */
+    plannedIncome: numeric('planned_income', { precision: 18, scale: 2 }),
     dispatchCountryId: integer('dispatch_country_id').references(() => countries.id),
     deliveryCountryId: integer('delivery_country_id').references(() => countries.id),
     cargo: jsonb('cargo').$type<Cargo>().notNull(),
@@ -131,6 +134,11 @@ export const orders = pgTable(
     index('orders_next_stage_date_idx').on(t.nextStageDate).where(sql`NOT archived`),
     // The dashboard and the lists mostly look at open orders.
     index('orders_open_idx').on(t.archived, t.financeControlStatus),
+    check('orders_planned_income_positive', sql`${t.plannedIncome} IS NULL OR ${t.plannedIncome} >= 0`),
+    // The credit exposure of a client reads its open orders with a planned income (docs/finance.md).
+    index('orders_open_planned_income_idx')
+      .on(t.clientId)
+      .where(sql`planned_income IS NOT NULL AND NOT archived AND finance_control_status <> 'ACCEPTED'`),
     ...listIndexes('orders', t, {
       sortable: [
         t.number,

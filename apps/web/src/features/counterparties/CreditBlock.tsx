@@ -1,13 +1,25 @@
 import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type Counterparty, CREDIT_STATE_LABELS } from '@tms/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type Counterparty, type CounterpartyCredit, CREDIT_STATE_LABELS } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../platform/api/client';
 import { formatMoney } from '../../platform/format';
 import classes from './CounterpartyPage.module.css';
 import { CREDIT_COLORS, creditFigures } from './logic';
 
-/** The counterparty's credit as saved: limit, threshold, what it owes now and what is left, coloured by state. */
+/**
+ * The counterparty's credit as saved: limit, threshold, what it owes now and what is left, coloured by state;
+ * below, what it owes split by source (unpaid bills, open orders' planned income) and, for a prepayment
+ * client (limit 0), its advances and balance (`GET /counterparties/{id}/credit`).
+ */
 export function CreditBlock({ record }: { record: Counterparty }) {
   const { t, i18n } = useTranslation('counterparties');
+  const credit = useQuery({
+    queryKey: ['counterparties', record.id, 'credit', record.version, record.creditExposure],
+    queryFn: ({ signal }) =>
+      api.get<CounterpartyCredit>(`/counterparties/${record.id}/credit`, { signal, suppressPopup: true }),
+    retry: false,
+  });
   const lang = i18n.language === 'en' ? 'en' : 'ru';
   const locale = lang === 'en' ? 'en-US' : 'ru-RU';
   const figures = creditFigures(record.creditLimit, record.creditLimitThreshold, record.creditExposure);
@@ -55,6 +67,7 @@ export function CreditBlock({ record }: { record: Counterparty }) {
             </Stack>
           ))}
         </SimpleGrid>
+        {credit.data && <CreditSplit credit={credit.data} money={money} />}
         {figures.usedPercent !== null && (
           <Progress
             value={figures.usedPercent}
@@ -65,5 +78,41 @@ export function CreditBlock({ record }: { record: Counterparty }) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** What the exposure is made of, by source, and a prepayment client's advances and balance. */
+function CreditSplit({
+  credit,
+  money,
+}: {
+  credit: CounterpartyCredit;
+  money: (amount: string | null) => string;
+}) {
+  const { t } = useTranslation('counterparties');
+  const items = [
+    ...Object.entries(credit.sources).map(([source, amount]) => ({
+      key: `source-${source}`,
+      label: t(`credit.sources.${source}`, { defaultValue: source }),
+      value: money(amount),
+    })),
+    ...(credit.balance === null
+      ? []
+      : [
+          { key: 'advances', label: t('credit.advances'), value: money(credit.advances) },
+          { key: 'balance', label: t('credit.balance'), value: money(credit.balance) },
+        ]),
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" data-testid="credit-split">
+      {items.map((item) => (
+        <Stack key={item.key} gap={2} data-testid={`credit-${item.key}`}>
+          <Text size="xs" className={classes.muted}>
+            {item.label}
+          </Text>
+          <Text size="sm">{item.value}</Text>
+        </Stack>
+      ))}
+    </SimpleGrid>
   );
 }

@@ -8,6 +8,7 @@ import { useSystemData } from '../../platform/auth/system';
 import { translateServerMessage } from '../../platform/i18n';
 import { FieldsView } from '../../platform/kit/ReadOnlyValues';
 import { CargoEditor } from './CargoEditor';
+import { CreditWarning } from './CreditWarning';
 import type { ReferenceSelectOptions } from './fields';
 import { CARGO_MEASURE_ERROR, type OrderFormValues, orderBodyOf, serviceLeavesProduct } from './logic';
 import {
@@ -23,7 +24,8 @@ import {
 import { CargoView } from './ReadOnlyViews';
 
 /**
- * The order's form: client and service, transport and terms, cargo and custom fields in the main block,
+ * The order's form: client and service with the planned income (and a warning when the client's credit runs
+ * out), transport and terms, cargo and custom fields in the main block,
  * the route in its own block (a new order shows every part on one page). Fields the user may not change
  * are disabled (ORDER_FIELD_ROLES, the edit lock of an archived or accepted order).
  */
@@ -74,6 +76,7 @@ export function OrderForm(props: OperationFormProps<Order, OrderFormValues>) {
                 'forwarderId',
                 'sellerId',
                 'curatorIds',
+                'plannedIncome',
               ]}
             />
           )}
@@ -85,8 +88,10 @@ export function OrderForm(props: OperationFormProps<Order, OrderFormValues>) {
             <Grid.Col span={span.third}>{field('serviceOfficeId')}</Grid.Col>
             <Grid.Col span={span.third}>{field('forwarderId')}</Grid.Col>
             <Grid.Col span={span.third}>{field('sellerId')}</Grid.Col>
-            <Grid.Col span={12}>{field('curatorIds')}</Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>{field('curatorIds')}</Grid.Col>
+            <Grid.Col span={span.third}>{field('plannedIncome')}</Grid.Col>
           </Grid>
+          <CreditWarning control={form.control} record={record} />
         </OperationBlock>
       )}
       {showMain && (

@@ -8,6 +8,7 @@ import {
   jobFormValuesOf,
   jobOrderFacts,
   orderBodyOf,
+  orderCreditWarning,
   orderFormValuesOf,
   routeFormOf,
   serviceLeavesProduct,
@@ -81,6 +82,59 @@ describe('order form', () => {
     values.route[0] = { ...values.route[0]!, address: '  Moscow ', contactName: ' ' };
     const route = orderBodyOf(values, false).body.route as { address: string; contactName: string | null }[];
     expect(route[0]).toMatchObject({ address: 'Moscow', contactName: null });
+  });
+});
+
+describe("the order form's credit warning", () => {
+  const credit = {
+    limit: '1000.00',
+    threshold: '800.00',
+    exposure: '700.00',
+    advances: '0.00',
+    balance: null,
+  };
+  it('sends the planned income as decimal text, blank as null', () => {
+    const values = orderFormValuesOf(null);
+    expect(orderBodyOf({ ...values, plannedIncome: ' 1 250,5 ' }, false).body.plannedIncome).toBe('1250.5');
+    expect(orderBodyOf({ ...values, plannedIncome: '' }, false).body.plannedIncome).toBeNull();
+  });
+
+  it('warns past the threshold, and of a refusal past the limit, from what the save adds', () => {
+    expect(orderCreditWarning({ ...credit, limit: null }, '5000', null, 1)).toBeNull();
+    expect(orderCreditWarning(credit, '99.99', null, 1)).toBeNull();
+    expect(orderCreditWarning(credit, '100', null, 1)).toMatchObject({
+      kind: 'threshold',
+      projected: '800.00',
+      added: '100.00',
+    });
+    expect(orderCreditWarning(credit, '300.01', null, 1)).toMatchObject({
+      kind: 'limit',
+      projected: '1000.01',
+    });
+    // The saved order's planned income is in the exposure already: only the raise counts.
+    const saved = { clientId: 1, plannedIncome: '250.00' };
+    expect(orderCreditWarning(credit, '349.99', saved, 1)).toBeNull();
+    expect(orderCreditWarning(credit, '600', saved, 1)).toMatchObject({ kind: 'limit', added: '350.00' });
+    // Another client takes the whole planned income; a client at its limit takes no new order.
+    expect(orderCreditWarning(credit, '350', saved, 2)).toMatchObject({ kind: 'limit' });
+    const atLimit = { ...credit, exposure: '1000.00' };
+    expect(orderCreditWarning(atLimit, null, null, 1)).toMatchObject({ kind: 'limit' });
+    expect(orderCreditWarning(atLimit, '250', saved, 1)).toMatchObject({ kind: 'threshold' });
+  });
+
+  it("warns a prepayment client's order its advances do not cover", () => {
+    const prepaid = {
+      limit: '0.00',
+      threshold: null,
+      exposure: '200.00',
+      advances: '500.00',
+      balance: '300.00',
+    };
+    expect(orderCreditWarning(prepaid, '300', null, 1)).toBeNull();
+    expect(orderCreditWarning(prepaid, '300.01', null, 1)).toMatchObject({
+      kind: 'balance',
+      balance: '300.00',
+    });
   });
 });
 

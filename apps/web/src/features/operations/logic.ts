@@ -5,9 +5,15 @@ import {
   type CargoInput,
   type CargoMeasureField,
   type CargoUnitSystem,
+  type CounterpartyCredit,
   cargoMeasureInputSchema,
+  decimalAdd,
+  decimalCompare,
+  decimalFixed,
+  decimalSubtract,
   EMPTY_CARGO,
   fromMetric,
+  isPrepayment,
   jobContractorIssue,
   MESSAGES,
   type Order,
@@ -65,6 +71,9 @@ export interface CargoBody {
 }
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+/** An entered amount as decimal text ("1 234,50" → "1234.50"), null when blank. */
+const decimalOrNull = (value: string | null | undefined) =>
+  blankToNull(value?.replace(/\s+/g, '').replace(',', '.'));
 
 /** The cargo body: measures converted to metric storage units, blanks as null. */
 export function cargoBodyOf(form: CargoForm): CargoBody {
@@ -147,6 +156,8 @@ export interface OrderFormValues {
   shipmentTermId: number | null;
   paymentTermsBasis: string | null;
   paymentTermsDays: number | null;
+  /** Decimal text in the base currency, '' or null when none. */
+  plannedIncome: string | null;
   route: RoutePointForm[];
   cargo: CargoForm;
   customFieldGroupId: number | null;
@@ -176,6 +187,7 @@ export function orderFormValuesOf(source: OrderSource | null, defaults: { forwar
     shipmentTermId: source?.shipmentTermId ?? null,
     paymentTermsBasis: source?.paymentTermsBasis ?? null,
     paymentTermsDays: source?.paymentTermsDays ?? null,
+    plannedIncome: source?.plannedIncome ?? null,
     route: routeFormOf(source?.route),
     cargo: cargoFormOf(source?.cargo),
     customFieldGroupId: source?.customFieldGroupId ?? null,
@@ -202,6 +214,7 @@ export function orderBodyOf(values: OrderFormValues, existing: boolean) {
     shipmentTermId: values.shipmentTermId,
     paymentTermsBasis: values.paymentTermsBasis,
     paymentTermsDays: values.paymentTermsDays,
+    plannedIncome: decimalOrNull(values.plannedIncome),
     route: routeBodyOf(values.route),
     cargo,
     customFieldGroupId: values.customFieldGroupId,
@@ -279,7 +292,7 @@ export function jobBodyOf(values: JobFormValues, existing: boolean): Record<stri
     contractorId: values.contractorId,
     orderIds: values.orderIds,
     route: routeBodyOf(values.route),
-    costAmount: blankToNull(values.costAmount?.replace(/\s+/g, '').replace(',', '.')),
+    costAmount: decimalOrNull(values.costAmount),
     costCurrencyId: values.costCurrencyId,
     tracking: values.tracking,
     serviceOfficeId: values.serviceOfficeId,
@@ -335,4 +348,69 @@ export function contractorRefusal(row: Record<string, unknown>, liquidCargo: boo
     liquidCargo,
   );
   return issue?.message ?? null;
+}
+
+// ----------------------------------------------------------------------------------- the client's credit
+
+/** What the order form warns of about its client's credit (never blocking: the server decides). */
+export interface OrderCreditWarning {
+  /** `threshold`: past the warning threshold; `limit`: past the limit; `balance`: a prepayment not covered. */
+  kind: 'threshold' | 'limit' | 'balance';
+  /** Owed now, and with this order's planned income. */
+  exposure: string;
+  projected: string;
+  /** What this save adds to the exposure (the planned income, or its raise on the same client). */
+  added: string;
+  limit: string;
+  threshold: string | null;
+  /** A prepayment client's advances and its balance (advances less owed now). */
+  advances: string;
+  balance: string | null;
+}
+
+/**
+ * The warning of the order form for the chosen client's credit (docs/finance.md "Credit limits"): the
+ * planned income the save adds (all of it for a new order or another client, the raise for the saved client;
+ * bills already made against the order are the server's to subtract) laid on the exposure. None without a
+ * limit or while the projection stays below the threshold.
+ */
+export function orderCreditWarning(
+  credit: Pick<CounterpartyCredit, 'limit' | 'threshold' | 'exposure' | 'advances' | 'balance'>,
+  plannedIncome: string | null,
+  saved: { clientId: number; plannedIncome: string | null } | null,
+  clientId: number,
+): OrderCreditWarning | null {
+  if (credit.limit === null) return null;
+  const planned = decimalOrNull(plannedIncome) ?? '0';
+  if (!/^\d+(\.\d+)?$/.test(planned)) return null;
+  const before = saved && saved.clientId === clientId ? (saved.plannedIncome ?? '0') : '0';
+  const raise = decimalSubtract(planned, before);
+  const added = decimalFixed(decimalCompare(raise, '0') > 0 ? raise : '0', 2);
+  const projected = decimalFixed(decimalAdd(credit.exposure, added), 2);
+  const figures = {
+    exposure: credit.exposure,
+    projected,
+    added,
+    limit: credit.limit,
+    threshold: credit.threshold,
+    advances: credit.advances,
+    balance: credit.balance,
+  };
+  // What the server checks: a new order (or client) always, an edit of the saved client when it adds.
+  const newClient = !saved || saved.clientId !== clientId;
+  const checked = newClient || decimalCompare(added, '0') > 0;
+  if (isPrepayment(credit.limit)) {
+    return checked && decimalCompare(projected, credit.advances) > 0 ? { kind: 'balance', ...figures } : null;
+  }
+  const past =
+    decimalCompare(projected, credit.limit) > 0 ||
+    (newClient && decimalCompare(credit.exposure, credit.limit) >= 0);
+  if (checked && past) return { kind: 'limit', ...figures };
+  if (
+    decimalCompare(projected, credit.limit) >= 0 ||
+    (credit.threshold !== null && decimalCompare(projected, credit.threshold) >= 0)
+  ) {
+    return { kind: 'threshold', ...figures };
+  }
+  return null;
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "planned_income" numeric(18, 2);--> statement-breakpoint
+CREATE INDEX "orders_open_planned_income_idx" ON "orders" USING btree ("client_id") WHERE planned_income IS NOT NULL AND NOT archived AND finance_control_status <> 'ACCEPTED';--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_planned_income_positive" CHECK ("orders"."planned_income" IS NULL OR "orders"."planned_income" >= 0);
