@@ -1,3 +1,4 @@
+export * from './acquiring';
 export * from './amount-in-words';
 export * from './bank-statement';
 export * from './bills';

@@ -3,12 +3,14 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import { files } from '../../platform/files/tables';
 import { defineModule } from '../../platform/modules';
+import type { MaterialAssetBillSource } from '../company';
+import { billReadScope } from './bills';
 import { FINANCE_DOCUMENT_INITIATORS } from './document-initiators';
 import { FINANCE_NOTIFICATIONS } from './notifications';
 import { billHasPayments } from './payments';
 import { billInPrintableBill, PRINTABLE_BILL_FILE_OWNERS } from './printable-bills';
 import routes from './routes';
-import { ledgerEntries } from './tables';
+import { bills, ledgerEntries } from './tables';
 
 /** A bill with files attached is no longer changed (spec §8). */
 async function billHasFiles(tx: Tx, billId: number): Promise<boolean> {
@@ -23,6 +25,16 @@ async function billHasFiles(tx: Tx, billId: number): Promise<boolean> {
 /** What a counterparty owes us: its receivable in the base currency, from the ledger. */
 const receivable = (counterpartyId: PgColumn): SQL =>
   sql`SELECT sum(${ledgerEntries.baseAmount}) FROM ${ledgerEntries} WHERE ${ledgerEntries.account} = 'RECEIVABLE' AND ${ledgerEntries.counterpartyId} = ${counterpartyId}`;
+
+/** The bill that bought a material asset, as the user reads it (company's `materialAssetBills` point). */
+const materialAssetBill: MaterialAssetBillSource = async (ctx, billId) => {
+  const [bill] = await ctx.tx
+    .select({ direction: bills.direction, amount: bills.amount, currencyId: bills.currencyId })
+    .from(bills)
+    .where(and(eq(bills.id, billId), billReadScope(ctx.auth)))
+    .limit(1);
+  return bill ?? null;
+};
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
 export const financeModule = defineModule({
@@ -39,5 +51,6 @@ export const financeModule = defineModule({
     billPayments: { payments: billHasPayments },
     creditExposureSources: { bills: receivable },
     documentInitiators: FINANCE_DOCUMENT_INITIATORS,
+    materialAssetBills: { bills: materialAssetBill },
   },
 });

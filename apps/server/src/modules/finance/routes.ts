@@ -17,6 +17,7 @@ import type { App } from '../../platform/http/types';
 import { afterUpdate, registerResource, registerResourceRoutes } from '../../platform/resources';
 import { getOptions } from '../options';
 import { banks, countries, currencies } from '../reference-data';
+import { registerAcquiringRoutes } from './acquiring-routes';
 import { registerBankStatementRoutes } from './bank-statements';
 import { registerBillRoutes } from './bill-routes';
 import { registerBudgetRoutes } from './budget-routes';
@@ -100,4 +101,5 @@ export default async function financeModule(app: App): Promise<void> {
   registerStatementImportRoutes(app);
   registerResourceRoutes(app, conversionService);
   registerInternalTransferRoutes(app);
+  registerAcquiringRoutes(app);
 }
