@@ -14,7 +14,8 @@ const paymentLinks = lazy(() => import('./PaymentLinks').then((m) => ({ default:
  * Finances: bills (`/finances/bills`: the engine's list, the bill's form, its copy and a bill of an order
  * or a job), printable bills (their list, one made from a bill, its PDF, XML and files), payments (the list
  * with totals, the form with its links, a payment of a bill), internal transfers (the form, a copy, one of
- * an order), currency conversions, the period locks of the
+ * an order), currency conversions, bank acquiring (the list with totals, the form with its bills), the period
+ * locks of the
  * ledger and budgets (`/budgets`: the list, a budget with its items and its plan against actuals).
  */
 export const financeRoutes: AppRoute[] = [
@@ -68,6 +69,11 @@ export const financeRoutes: AppRoute[] = [
     internalTransferPage,
   ),
   ...resourceRoutes('/currency-conversion', (domain) => domain.currencyConversionResource),
+  ...resourceRoutes('/bank-acquiring', (domain) => domain.acquiringResource, {
+    list: () => import('./AcquiringList').then((m) => m.AcquiringList),
+    form: () => import('./AcquiringPage').then((m) => m.AcquiringPage),
+    fields: { links: paymentLinks },
+  }),
   screen(
     'finances/period-locks',
     'nav:nav.periodLocks',
