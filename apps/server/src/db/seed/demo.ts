@@ -17,6 +17,7 @@ import {
 } from '../../platform/identity/tables';
 import type { Registries } from '../../platform/modules';
 import type { Database } from '../connection';
+import { seedDemoAcquiring } from './demo-acquiring';
 import { seedDemoBills } from './demo-bills';
 import { seedDemoBudgets } from './demo-budgets';
 import { seedDemoCounterparties } from './demo-counterparties';
@@ -135,6 +136,9 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_PAYMENT_TOTALS',
       'ROLE_INTERNAL_TRANSFER_VIEW',
       'ROLE_INTERNAL_TRANSFER_CREATE',
+      'ROLE_ACQUIRING_MANAGE',
+      'ROLE_MATERIAL_ASSETS',
+      'ROLE_BILL_MATERIAL_ASSETS',
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_JOB_VIEW_ALL',
       'ROLE_ORDER_FINANCE_CONTROL',
@@ -742,6 +746,7 @@ export async function seedDemoData(
     await seedDemoBudgets(tx);
     const financeRoles = GROUPS.find((g) => g.name === 'Финансы')!.roles;
     await seedDemoPayments({ tx, registries }, userId, financeRoles);
+    await seedDemoAcquiring({ tx, registries }, userId, financeRoles);
   });
   log.info(
     { users: USERS.map((u) => `${u.username} (${u.group})`), password: DEMO_PASSWORD },
