@@ -15,7 +15,7 @@ import type { Tx } from '../connection';
 
 /**
  * Bank acquiring and material assets of the demo: the acquiring bank (Sberbank, a counterparty), one
- * operation paying a client's open RUB bill by card two days ago (1.8% commission), entered through the
+ * operation paying a client's open bill by card two days ago (1.8% commission), entered through the
  * acquiring's service as the finance user would (its payment, postings, the bill's balance); and a few material
  * assets of the finance user's office, one bought by an overhead expense bill (its amount and currency). `roles`: the finance
  * group's roles.
@@ -56,7 +56,7 @@ export async function seedDemoAcquiring(
     })
     .returning({ id: counterparties.id });
 
-  // A client's open income bill in roubles on a rouble form, of an order finance control has not accepted.
+  // A client's open income bill on a form of its currency, of an order finance control has not accepted.
   const open = await tx
     .select({ bill: bills })
     .from(bills)
@@ -64,8 +64,7 @@ export async function seedDemoAcquiring(
     .where(
       and(
         eq(bills.direction, 'INCOME'),
-        eq(bills.currencyId, rub!.id),
-        eq(paymentForms.currencyId, rub!.id),
+        eq(paymentForms.currencyId, bills.currencyId),
         gt(bills.balance, '0'),
       ),
     )
