@@ -110,6 +110,10 @@ describe('material assets of bills', () => {
     });
     expect(changed.statusCode).toBe(400);
     expect(flattenTree(changed.json().errors)).toEqual({ amount: [MATERIAL_ASSET_MESSAGES.amountMismatch] });
+    // The database holds the rule whoever writes.
+    await expect(
+      app().database.db.execute(sql`UPDATE material_assets SET amount = 1 WHERE id = ${kept.id}`),
+    ).rejects.toThrow();
   });
 
   it('freezes the bill that bought an asset; the register keeps assets without a bill', async () => {
