@@ -4,6 +4,7 @@ import * as counterparties from './counterparties';
 import * as customs from './customs';
 import * as finance from './finance';
 import {
+  ACQUIRING_ROLES,
   AUTOMATIC_TRANSFER_ROLES,
   BILL_ROLES,
   BUDGET_ROLES,
@@ -163,6 +164,12 @@ const CATALOGUE: readonly NavEntry[] = [
         icon: 'arrows-exchange',
         route: '/currency-conversion',
         roles: [...PAYMENT_ROLES.view],
+      },
+      {
+        name: 'nav.bankAcquiring',
+        icon: 'credit-card',
+        route: '/bank-acquiring',
+        roles: [...ACQUIRING_ROLES.view],
       },
       { name: 'nav.budgets', icon: 'report-money', route: '/budgets', roles: [...BUDGET_ROLES.view] },
       {

@@ -73,12 +73,7 @@ export const DECLARED_SCREENS = {
   },
   materialAssetResource: {
     path: '/material-assets',
-    menu: {
-      group: 'nav.settingsReferenceData',
-      name: 'nav.materialAssets',
-      icon: 'packages',
-      editorsOnly: true,
-    },
+    menu: { group: 'nav.finances', name: 'nav.materialAssets', icon: 'packages' },
   },
   financeControlStatusReasonResource: {
     path: '/settings/operation-finance-control-status-reasons',

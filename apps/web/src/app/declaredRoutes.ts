@@ -2,12 +2,16 @@ import type * as Domain from '@tms/domain';
 import type { ResourceDescriptor } from '@tms/domain';
 import { DECLARED_SCREENS, type DeclaredScreen } from '@tms/domain/screens';
 import { currencyRateScreenOptions } from '../features/finance/currencyRateScreens';
+import { materialAssetScreenOptions } from '../features/finance/materialAssetScreens';
 import type { ResourceRouteOptions } from '../platform/resources';
 import { resourceRoutes } from '../platform/resources';
 import type { AppRoute } from './routeMeta';
 
 /** Options of declared screens that a feature adds to the generic ones (an import in the list's toolbar). */
-const featureOptions: Record<string, ResourceRouteOptions> = { ...currencyRateScreenOptions };
+const featureOptions: Record<string, ResourceRouteOptions> = {
+  ...currencyRateScreenOptions,
+  ...materialAssetScreenOptions,
+};
 
 /**
  * The screens of every declared resource (`packages/domain/src/screens.ts`): list, `/new` and `/{id}` at its

@@ -181,7 +181,8 @@ export const monthParamSchema = z.object({
 /**
  * The accounts of the ledger (docs/finance.md "Ledger"): CASH is the money on a payment form, the advances
  * the unlinked parts of payments, CONVERSION the other side of a currency conversion, INTERNAL_TRANSFERS
- * the clearing account between the two payments of an internal transfer, COMMISSION the banks' commissions.
+ * the clearing account between the two payments of an internal transfer, COMMISSION the banks' commissions,
+ * ACQUIRING_COMMISSION the expense of the acquiring banks' commissions.
  */
 export const LEDGER_ACCOUNTS = [
   'RECEIVABLE',
@@ -195,6 +196,7 @@ export const LEDGER_ACCOUNTS = [
   'CONVERSION',
   'INTERNAL_TRANSFERS',
   'COMMISSION',
+  'ACQUIRING_COMMISSION',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 

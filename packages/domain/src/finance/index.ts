@@ -1,3 +1,4 @@
+export * from './acquiring';
 export * from './amount-in-words';
 export * from './automatic-transfers';
 export * from './bank-statement';

@@ -18,6 +18,7 @@ import {
 } from '../../platform/identity/tables';
 import type { Registries } from '../../platform/modules';
 import type { Database } from '../connection';
+import { seedDemoAcquiring } from './demo-acquiring';
 import { seedDemoAutomaticTransfers } from './demo-automatic-transfers';
 import { seedDemoBills } from './demo-bills';
 import { seedDemoBudgets } from './demo-budgets';
@@ -138,6 +139,9 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_INTERNAL_TRANSFER_VIEW',
       'ROLE_INTERNAL_TRANSFER_CREATE',
       'ROLE_AUTOMATIC_TRANSFER_RULES',
+      'ROLE_ACQUIRING_MANAGE',
+      'ROLE_MATERIAL_ASSETS',
+      'ROLE_BILL_MATERIAL_ASSETS',
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_JOB_VIEW_ALL',
       'ROLE_ORDER_FINANCE_CONTROL',
@@ -746,6 +750,7 @@ export async function seedDemoData(
     const financeRoles = GROUPS.find((g) => g.name === 'Финансы')!.roles;
     await seedDemoPayments({ tx, registries }, userId, financeRoles);
     await seedDemoAutomaticTransfers(tx, entityId, bankId, userId);
+    await seedDemoAcquiring({ tx, registries }, userId, financeRoles);
   });
   // The automatic transfers' first run: its log and the transfer it enters are on the rules' screen.
   await runAutomaticTransfers({ database, registries, startedById: null });

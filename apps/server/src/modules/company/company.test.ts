@@ -104,14 +104,27 @@ describeResource({
       serviceOfficeId: office!.id,
       responsibleUserId: user.id,
       acquisitionDate: '2025-03-01',
-      cost: '125000.50',
+      amount: '125000.50',
       currencyId: await currencyId(database, 'RUB'),
+      comment: 'Рабочее место бухгалтера',
     };
   },
-  update: { cost: '99999.99', kind: 'office_equipment', acquisitionDate: '2025-04-15' },
+  update: {
+    amount: '99999.99',
+    kind: 'office_equipment',
+    acquisitionDate: '2025-04-15',
+    status: 'written_off',
+  },
   invalidCreate: {
-    body: { name: '', inventoryNumber: '', kind: 'car', acquisitionDate: '2025-02-30', cost: '12.345' },
-    errorPaths: ['name', 'inventoryNumber', 'kind', 'acquisitionDate', 'cost'],
+    body: {
+      name: '',
+      inventoryNumber: '',
+      kind: 'car',
+      status: 'lost',
+      acquisitionDate: '2025-02-30',
+      amount: '12.345',
+    },
+    errorPaths: ['name', 'inventoryNumber', 'kind', 'status', 'acquisitionDate', 'amount'],
   },
   unique: ['inventoryNumber'],
   search: 'ThinkPad',
@@ -182,12 +195,12 @@ describe('company rules', () => {
     expect(minsk.statusCode, minsk.body).toBe(201);
   });
 
-  it('asks a material asset with a cost for its currency; refuses an unknown responsible user', async () => {
+  it('asks a material asset with an amount for its currency; refuses an unknown responsible user', async () => {
     const noCurrency = await send('POST', '/api/material-assets', {
       name: 'Погрузчик',
       inventoryNumber: 'INV-FORK',
       kind: 'vehicle',
-      cost: '1500000.00',
+      amount: '1500000.00',
     });
     expect(flattenTree(noCurrency.json().errors)).toEqual({
       currencyId: [MATERIAL_ASSET_MESSAGES.currencyRequired],

@@ -1,9 +1,7 @@
 import {
   LEGAL_ENTITY_MESSAGES,
   legalEntityResource,
-  MATERIAL_ASSET_MESSAGES,
   MESSAGES,
-  materialAssetResource,
   requisitesErrors,
   serviceOfficeResource,
 } from '@tms/domain';
@@ -13,7 +11,8 @@ import type { App } from '../../platform/http/types';
 import { serviceOffices } from '../../platform/identity/tables';
 import { afterUpdate, registerResource } from '../../platform/resources';
 import { countryCode, RUSSIA } from '../reference-data';
-import { legalEntities, materialAssets } from './tables';
+import { registerMaterialAssetRoutes } from './material-assets';
+import { legalEntities } from './tables';
 
 type Values = Record<string, unknown>;
 
@@ -33,13 +32,6 @@ async function checkLegalEntity(tx: Tx, record: Values): Promise<undefined> {
   return undefined;
 }
 
-function checkMaterialAsset(record: Values): undefined {
-  if (record.cost != null && record.currencyId == null) {
-    throw fieldError(['currencyId'], MATERIAL_ASSET_MESSAGES.currencyRequired);
-  }
-  return undefined;
-}
-
 /** Our company: its service offices, its legal entities and its material assets. */
 export default async function companyModule(app: App): Promise<void> {
   registerResource(app, serviceOfficeResource, serviceOffices);
@@ -50,10 +42,5 @@ export default async function companyModule(app: App): Promise<void> {
       beforeUpdate: ({ tx }, values, existing) => checkLegalEntity(tx, afterUpdate(values, existing)),
     },
   });
-  registerResource(app, materialAssetResource, materialAssets, {
-    hooks: {
-      beforeCreate: (_ctx, values) => checkMaterialAsset(values),
-      beforeUpdate: (_ctx, values, existing) => checkMaterialAsset(afterUpdate(values, existing)),
-    },
-  });
+  registerMaterialAssetRoutes(app);
 }

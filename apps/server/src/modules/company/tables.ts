@@ -1,4 +1,15 @@
-import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { serviceOffices, users } from '../../platform/identity/tables';
 import { listIndexes, searchTextColumn } from '../../platform/resources/indexes';
@@ -29,7 +40,10 @@ export const legalEntities = pgTable(
   ],
 );
 
-/** Company property on the books. */
+/**
+ * Company property on the books. `bill_id` is the expense bill that bought it: its foreign key to `bills` is
+ * hand-written SQL (drizzle/manual/material_asset_bills.sql), as finance's tables build on this module.
+ */
 export const materialAssets = pgTable(
   'material_assets',
   {
@@ -37,21 +51,27 @@ export const materialAssets = pgTable(
     name: text('name').notNull(),
     inventoryNumber: text('inventory_number').notNull(),
     kind: text('kind').notNull(),
+    status: text('status').notNull().default('in_use'),
+    legalEntityId: integer('legal_entity_id').references(() => legalEntities.id),
     serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
     responsibleUserId: integer('responsible_user_id').references(() => users.id),
     acquisitionDate: date('acquisition_date'),
-    cost: numeric('cost', { precision: 18, scale: 2 }),
+    amount: numeric('amount', { precision: 18, scale: 2 }),
     currencyId: integer('currency_id').references(() => currencies.id),
-    enabled: boolean('enabled').notNull().default(true),
+    billId: integer('bill_id'),
+    comment: text('comment'),
     searchText: searchTextColumn('name', 'inventory_number'),
   },
   (t) => [
+    check('material_assets_status', sql`${t.status} IN ('in_use', 'written_off')`),
     uniqueIndex('material_assets_inventory_number_uq').on(t.inventoryNumber),
+    index('material_assets_legal_entity_idx').on(t.legalEntityId),
     index('material_assets_service_office_idx').on(t.serviceOfficeId),
     index('material_assets_responsible_user_idx').on(t.responsibleUserId),
     index('material_assets_currency_idx').on(t.currencyId),
+    index('material_assets_bill_idx').on(t.billId),
     ...listIndexes('material_assets', t, {
-      sortable: [t.name, t.kind, t.acquisitionDate, t.cost, t.updatedAt],
+      sortable: [t.name, t.kind, t.status, t.acquisitionDate, t.amount, t.updatedAt],
       searchText: t.searchText,
     }),
   ],

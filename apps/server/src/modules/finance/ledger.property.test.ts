@@ -1,4 +1,5 @@
 import {
+  ACQUIRING_MESSAGES,
   BILL_MESSAGES,
   CURRENCY_RATE_MESSAGES,
   decimalAdd,
@@ -515,6 +516,206 @@ describe('ledger invariants with bank commissions and automatic transfers', () =
         }
       }),
       { numRuns: 10 },
+    );
+  }, 240_000);
+});
+
+/** A commission rate in percent (0 to 9.99 with two decimals) or an amount; sometimes one the gross cannot bear. */
+const acquiringCommission = fc.oneof(
+  fc.record({ rate: fc.integer({ min: 0, max: 999 }).map((n) => (n / 100).toFixed(2)) }),
+  fc.record({ amount }),
+);
+const acquiringCommand = fc.oneof(
+  fc.record({
+    kind: fc.constant('bill' as const),
+    usd: fc.boolean(),
+    amount,
+    date: day,
+  }),
+  fc.record({
+    kind: fc.constant('acquire' as const),
+    pick: fc.nat(),
+    gross: amount,
+    commission: acquiringCommission,
+    date: day,
+    link: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('unacquire' as const), pick: fc.nat() }),
+  fc.record({
+    kind: fc.constant('lock' as const),
+    month: fc.constantFrom('2026-03', '2026-04'),
+    on: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('rate' as const), date: day, rate: fc.integer({ min: 50, max: 150 }) }),
+);
+
+/**
+ * Bank acquiring (docs/finance.md "Bank acquiring"): random income bills, acquiring operations paying them
+ * (commission by rate or amount, linked or not) and their deletes, month locks and rate edits. After every step
+ * each transaction balances per currency; a standing operation moved its gross off the receivable, its net onto
+ * the form's cash and its commission to ACQUIRING_COMMISSION; a deleted one left nothing behind.
+ */
+describe('ledger invariants with bank acquiring', () => {
+  let ctx: TestContext;
+  let world: BillsWorld;
+  let user: SignedIn;
+  let order: number;
+  let acquirer: number;
+  const forms = new Map<number, number>();
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    world = await billsWorld(ctx);
+    user = await signIn(ctx, [...ROLES, 'ROLE_ACQUIRING_MANAGE']);
+    order = await world.order();
+    const [usdForm] = await rowsOf<{ id: number }>(
+      ctx.database.db,
+      sql`INSERT INTO payment_forms (name, legal_entity_id, bank_id, account_number, currency_id)
+          SELECT 'USD ' || id, legal_entity_id, bank_id, '40702840' || lpad(id::text, 12, '0'), ${world.usd}
+          FROM payment_forms WHERE id = ${world.form} RETURNING id`,
+    );
+    forms.set(world.rub, world.form).set(world.usd, usdForm!.id);
+    acquirer = world.contractor;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    ctx.app.inject({ method, url: `/api${url}`, headers: user.headers, payload });
+
+  /** A refusal is a rule's: the date's locked month or missing rate, or the commission the gross cannot bear. */
+  const expectRuleRefusal = (
+    res: { statusCode: number; body: string; json: () => { errors: unknown } },
+    dateField = 'date',
+  ) => {
+    expect(res.statusCode, res.body).toBe(400);
+    const errors = flattenTree(res.json().errors as never) as Record<string, string[]>;
+    const [field] = Object.keys(errors);
+    if (field === 'commissionRate' || field === 'commissionAmount') {
+      expect(errors[field]).toEqual([ACQUIRING_MESSAGES.commissionOverGross]);
+      return;
+    }
+    expect(Object.keys(errors)).toEqual([dateField]);
+    expect([BILL_MESSAGES.periodLocked, CURRENCY_RATE_MESSAGES.noRate]).toContain(errors[dateField]![0]);
+  };
+
+  async function checkInvariants() {
+    const db = ctx.database.db;
+    const unbalanced = await rowsOf(
+      db,
+      sql`SELECT transaction_id FROM ledger_entries GROUP BY transaction_id, currency_id
+          HAVING sum(amount) <> 0 OR sum(base_amount) <> 0`,
+    );
+    expect(unbalanced).toEqual([]);
+    for (const bill of await db.select().from(bills)) {
+      const [row] = await rowsOf<{ receivable: string | null }>(
+        db,
+        sql`SELECT sum(amount)::text AS receivable FROM ledger_entries WHERE bill_id = ${bill.id} AND account = 'RECEIVABLE'`,
+      );
+      expect(decimalFixed(row!.receivable ?? '0', 2)).toBe(bill.balance);
+    }
+    const operations = await rowsOf<{
+      id: number;
+      paymentId: number;
+      gross: string;
+      commission: string;
+      net: string;
+      form: number;
+    }>(
+      db,
+      sql`SELECT id, payment_id AS "paymentId", gross_amount::text AS gross, commission_amount::text AS commission,
+            net_amount::text AS net, payment_form_id AS form FROM acquiring_operations`,
+    );
+    for (const operation of operations) {
+      expect(decimalFixed(decimalSubtract(operation.gross, operation.commission), 2)).toBe(operation.net);
+      const moved = await rowsOf<{ account: string; amount: string }>(
+        db,
+        sql`SELECT e.account, sum(e.amount)::text AS amount
+            FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+            WHERE (t.source_type = 'payment' AND t.source_id = ${operation.paymentId})
+               OR (t.source_type = 'acquiring' AND t.source_id = ${operation.id})
+            GROUP BY e.account HAVING sum(e.amount) <> 0`,
+      );
+      const of = (account: string) => moved.find((row) => row.account === account)?.amount ?? '0';
+      expect(decimalCompare(of('CASH'), operation.net), 'cash gets the net').toBe(0);
+      expect(decimalCompare(of('ACQUIRING_COMMISSION'), operation.commission), 'the commission').toBe(0);
+      // The gross leaves the receivable (linked) or lands in the client's advances (unlinked).
+      const credited = decimalAdd(of('RECEIVABLE'), of('ADVANCES_RECEIVED'));
+      expect(decimalCompare(credited, `-${operation.gross}`), 'the gross').toBe(0);
+    }
+    const leftovers = await rowsOf(
+      db,
+      sql`SELECT t.source_id FROM ledger_entries e JOIN ledger_transactions t ON t.id = e.transaction_id
+          WHERE (t.source_type = 'acquiring' AND NOT EXISTS (SELECT 1 FROM acquiring_operations a WHERE a.id = t.source_id))
+             OR (t.source_type = 'payment' AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.id = t.source_id))
+          GROUP BY t.source_type, t.source_id, e.account, e.currency_id HAVING sum(e.amount) <> 0 OR sum(e.base_amount) <> 0`,
+    );
+    expect(leftovers).toEqual([]);
+  }
+
+  it('an operation moves gross, net and commission; its delete undoes them; nothing else moves', async () => {
+    const open: number[] = [];
+    const entered: number[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.array(acquiringCommand, { minLength: 1, maxLength: 10 }), async (commands) => {
+        for (const step of commands) {
+          if (step.kind === 'bill') {
+            const res = await call('POST', '/finances/bills', {
+              number: 'A',
+              direction: 'INCOME',
+              counterpartyId: world.client,
+              legalEntityId: world.company,
+              paymentFormId: world.form,
+              currencyId: step.usd ? world.usd : world.rub,
+              amount: step.amount,
+              date: step.date,
+              recognitionDate: step.date,
+              orderIds: [order],
+            });
+            if (res.statusCode === 201) open.push(res.json().data.id);
+            else expectRuleRefusal(res, 'recognitionDate');
+          } else if (step.kind === 'acquire') {
+            const billId = open.length ? open[step.pick % open.length]! : null;
+            const [bill] = billId
+              ? await ctx.database.db.select().from(bills).where(sql`${bills.id} = ${billId}`)
+              : [];
+            const currency = bill?.currencyId ?? world.rub;
+            const linked =
+              bill && step.link && decimalCompare(bill.balance, '0') > 0
+                ? decimalCompare(step.gross, bill.balance) <= 0
+                  ? step.gross
+                  : decimalFixed(bill.balance, 2)
+                : null;
+            const res = await call('POST', '/bank-acquiring', {
+              number: 'ЭК',
+              date: step.date,
+              acquirerId: acquirer,
+              paymentFormId: forms.get(currency),
+              counterpartyId: world.client,
+              grossAmount: step.gross,
+              ...('rate' in step.commission
+                ? { commissionRate: step.commission.rate }
+                : { commissionAmount: step.commission.amount }),
+              links: linked ? [{ billId: bill!.id, amount: linked }] : [],
+            });
+            if (res.statusCode === 201) entered.push(res.json().data.id);
+            else expectRuleRefusal(res);
+          } else if (step.kind === 'unacquire' && entered.length) {
+            const index = step.pick % entered.length;
+            const res = await call('DELETE', `/bank-acquiring/${entered[index]}`);
+            if (res.statusCode === 200) entered.splice(index, 1);
+            else expectRuleRefusal(res);
+          } else if (step.kind === 'lock') {
+            const res = await call(step.on ? 'PUT' : 'DELETE', `/finances/period-locks/${step.month}`);
+            expect(res.statusCode).toBe(200);
+          } else if (step.kind === 'rate' && step.date.startsWith('2026-03')) {
+            await ctx.database.db.execute(
+              sql`UPDATE currency_rates SET rate = ${step.rate} WHERE date = ${step.date} AND currency_id = ${world.usd}`,
+            );
+          }
+          await checkInvariants();
+        }
+      }),
+      { numRuns: 8 },
     );
   }, 240_000);
 });

@@ -3,13 +3,15 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import { files } from '../../platform/files/tables';
 import { defineModule } from '../../platform/modules';
+import type { MaterialAssetBillSource } from '../company';
 import { automaticTransfersJob } from './automatic-transfers';
+import { billReadScope } from './bills';
 import { FINANCE_DOCUMENT_INITIATORS } from './document-initiators';
 import { FINANCE_NOTIFICATIONS } from './notifications';
 import { billHasPayments } from './payments';
 import { billInPrintableBill, PRINTABLE_BILL_FILE_OWNERS } from './printable-bills';
 import routes from './routes';
-import { ledgerEntries } from './tables';
+import { bills, ledgerEntries } from './tables';
 
 /** A bill with files attached is no longer changed (spec §8). */
 async function billHasFiles(tx: Tx, billId: number): Promise<boolean> {
@@ -31,6 +33,15 @@ const receivable = (counterpartyId: PgColumn): SQL =>
  */
 const advances = (counterpartyId: PgColumn): SQL =>
   sql`SELECT -sum(${ledgerEntries.baseAmount}) FROM ${ledgerEntries} WHERE ${ledgerEntries.account} = 'ADVANCES_RECEIVED' AND ${ledgerEntries.counterpartyId} = ${counterpartyId}`;
+/** The bill that bought a material asset, as the user reads it (company's `materialAssetBills` point). */
+const materialAssetBill: MaterialAssetBillSource = async (ctx, billId) => {
+  const [bill] = await ctx.tx
+    .select({ direction: bills.direction, amount: bills.amount, currencyId: bills.currencyId })
+    .from(bills)
+    .where(and(eq(bills.id, billId), billReadScope(ctx.auth)))
+    .limit(1);
+  return bill ?? null;
+};
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
 export const financeModule = defineModule({
@@ -49,5 +60,6 @@ export const financeModule = defineModule({
     creditExposureSources: { bills: receivable },
     creditAdvanceSources: { advances },
     documentInitiators: FINANCE_DOCUMENT_INITIATORS,
+    materialAssetBills: { bills: materialAssetBill },
   },
 });

@@ -1,4 +1,5 @@
 import {
+  ACQUIRING_MESSAGES,
   decimalAdd,
   decimalCompare,
   decimalFixed,
@@ -33,7 +34,14 @@ import { syncBillCommissions } from './commissions';
 import { assertPeriodOpen, type LedgerContext, type PostingLine, post, reverse } from './ledger';
 import { notifyBillsPaid, notifyPaymentReceived } from './notifications';
 import { toBaseCurrency } from './rates';
-import { bills, internalTransfers, paymentBills, paymentForms, payments } from './tables';
+import {
+  acquiringOperations,
+  bills,
+  internalTransfers,
+  paymentBills,
+  paymentForms,
+  payments,
+} from './tables';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type Values = Record<string, unknown>;
@@ -410,6 +418,12 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
         .where(and(eq(payments.id, row.id), paymentDeleteScope(ctx.auth)))
         .limit(1);
       if (!deletable) throw forbidden();
+      const [acquiring] = await ctx.tx
+        .select({ id: acquiringOperations.id })
+        .from(acquiringOperations)
+        .where(eq(acquiringOperations.paymentId, row.id))
+        .limit(1);
+      if (acquiring) throw fieldError([], ACQUIRING_MESSAGES.paymentOfOperation);
       if (row.internalTransferId && row.direction === 'OUTGOING') {
         const [incoming] = await ctx.tx
           .select({ id: payments.id })

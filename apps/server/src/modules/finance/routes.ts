@@ -17,6 +17,7 @@ import type { App } from '../../platform/http/types';
 import { afterUpdate, registerResource, registerResourceRoutes } from '../../platform/resources';
 import { getOptions } from '../options';
 import { banks, countries, currencies } from '../reference-data';
+import { registerAcquiringRoutes } from './acquiring-routes';
 import { registerAutomaticTransferRoutes } from './automatic-transfer-routes';
 import { registerBankStatementRoutes } from './bank-statements';
 import { registerBillRoutes } from './bill-routes';
@@ -102,4 +103,5 @@ export default async function financeModule(app: App): Promise<void> {
   registerResourceRoutes(app, conversionService);
   registerInternalTransferRoutes(app);
   registerAutomaticTransferRoutes(app);
+  registerAcquiringRoutes(app);
 }

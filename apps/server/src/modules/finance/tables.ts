@@ -261,7 +261,7 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_base_sign', sql`${t.baseAmount} = 0 OR sign(${t.baseAmount}) = sign(${t.amount})`),
     check(
       'ledger_entries_account',
-      sql`${t.account} IN ('RECEIVABLE', 'PAYABLE', 'REVENUE', 'COST', 'DISBURSEMENT', 'CASH', 'ADVANCES_RECEIVED', 'ADVANCES_PAID', 'CONVERSION', 'INTERNAL_TRANSFERS', 'COMMISSION')`,
+      sql`${t.account} IN ('RECEIVABLE', 'PAYABLE', 'REVENUE', 'COST', 'DISBURSEMENT', 'CASH', 'ADVANCES_RECEIVED', 'ADVANCES_PAID', 'CONVERSION', 'INTERNAL_TRANSFERS', 'COMMISSION', 'ACQUIRING_COMMISSION')`,
     ),
     check('ledger_entries_cash_form', sql`(${t.account} = 'CASH') = (${t.paymentFormId} IS NOT NULL)`),
     index('ledger_entries_transaction_idx').on(t.transactionId),
@@ -749,5 +749,66 @@ export const automaticTransferRunItems = pgTable(
     index('automatic_transfer_run_items_run_idx').on(t.runId),
     index('automatic_transfer_run_items_transfer_idx').on(t.transferId),
     index('automatic_transfer_run_items_currency_idx').on(t.currencyId),
+  ],
+);
+
+/**
+ * Bank acquiring operations (docs/finance.md "Bank acquiring"): a client's card payments received through an
+ * acquiring bank onto one of our payment forms. The gross is the incoming payment `payment_id` (its links pay
+ * the client's bills); the commission is posted by the operation; the net is what the form receives.
+ */
+export const acquiringOperations = pgTable(
+  'acquiring_operations',
+  {
+    ...entityColumns(),
+    number: text('number').notNull(),
+    date: day('date').notNull(),
+    acquirerId: integer('acquirer_id')
+      .notNull()
+      .references(() => counterparties.id),
+    paymentFormId: integer('payment_form_id')
+      .notNull()
+      .references(() => paymentForms.id),
+    legalEntityId: integer('legal_entity_id')
+      .notNull()
+      .references(() => legalEntities.id),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    counterpartyId: integer('counterparty_id')
+      .notNull()
+      .references(() => counterparties.id),
+    grossAmount: amount('gross_amount').notNull(),
+    /** The rate in percent the commission was computed from, when it was. */
+    commissionRate: numeric('commission_rate', { precision: 7, scale: 4 }),
+    commissionAmount: amount('commission_amount').notNull(),
+    netAmount: amount('net_amount').notNull(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    comment: text('comment'),
+    serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
+    createdById: integer('created_by_id').references(() => users.id),
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql.raw(`lower(coalesce("number", '') || E'\\n' || coalesce("comment", ''))`),
+    ),
+  },
+  (t) => [
+    check(
+      'acquiring_operations_amounts',
+      sql`${t.grossAmount} > 0 AND ${t.commissionAmount} >= 0 AND ${t.commissionAmount} < ${t.grossAmount} AND ${t.netAmount} = ${t.grossAmount} - ${t.commissionAmount}`,
+    ),
+    uniqueIndex('acquiring_operations_payment_uq').on(t.paymentId),
+    index('acquiring_operations_acquirer_idx').on(t.acquirerId),
+    index('acquiring_operations_payment_form_idx').on(t.paymentFormId),
+    index('acquiring_operations_legal_entity_idx').on(t.legalEntityId),
+    index('acquiring_operations_currency_idx').on(t.currencyId),
+    index('acquiring_operations_counterparty_idx').on(t.counterpartyId),
+    index('acquiring_operations_office_idx').on(t.serviceOfficeId),
+    index('acquiring_operations_created_by_idx').on(t.createdById),
+    ...listIndexes('acquiring_operations', t, {
+      sortable: [t.number, t.date, t.grossAmount, t.commissionAmount, t.netAmount, t.createdAt],
+      searchText: t.searchText,
+    }),
   ],
 );

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconCopy, IconFileInvoice } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { BILL_ROLES, type ListResult, PRINTABLE_BILL_ROLES } from '@tms/domain';
+import { BILL_ROLES, type ListResult, MATERIAL_ASSET_ROLES, PRINTABLE_BILL_ROLES } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type ApiError, api } from '../../platform/api/client';
@@ -62,6 +62,7 @@ function PrintableBillLink({ bill }: { bill: Row }) {
   );
 }
 
+import BillMaterialAssets from './BillMaterialAssets';
 import BillPayments from './BillPayments';
 
 /**
@@ -97,6 +98,7 @@ export function BillPage(props: ResourceScreenProps) {
   }
   const canCopy = hasRole(system, BILL_ROLES.create);
   const canChangeBudget = hasRole(system, 'ROLE_BILL_BUDGET_CHANGE');
+  const seesMaterialAssets = hasRole(system, MATERIAL_ASSET_ROLES.view);
   return (
     <ResourceForm
       {...props}
@@ -113,6 +115,18 @@ export function BillPage(props: ResourceScreenProps) {
               />
             ),
           },
+          ...(seesMaterialAssets
+            ? [
+                {
+                  value: 'material-assets',
+                  label: t('bills.materialAssets'),
+                  testId: 'tab-material-assets',
+                  content: (
+                    <BillMaterialAssets bill={{ id: record.id, direction: String(record.direction) }} />
+                  ),
+                },
+              ]
+            : []),
         ],
       }}
       start={start.data ?? null}

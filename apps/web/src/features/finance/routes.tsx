@@ -15,8 +15,8 @@ const paymentLinks = lazy(() => import('./PaymentLinks').then((m) => ({ default:
  * or a job), printable bills (their list, one made from a bill, its PDF, XML and files), payments (the list
  * with totals, the form with its links, a payment of a bill), internal transfers (the form, a copy, one of
  * an order), automatic transfer rules with the job's runs and the legal-entity rules, currency conversions,
- * the period locks of the
- * ledger and budgets (`/budgets`: the list, a budget with its items and its plan against actuals).
+ * bank acquiring (the list with totals, the form with its bills), the period locks of the ledger and budgets
+ * (`/budgets`: the list, a budget with its items and its plan against actuals).
  */
 export const financeRoutes: AppRoute[] = [
   ...resourceRoutes('/finances/bills', (domain) => domain.billResource, { form: billPage }),
@@ -78,6 +78,11 @@ export const financeRoutes: AppRoute[] = [
     ['finance'],
   ),
   ...resourceRoutes('/currency-conversion', (domain) => domain.currencyConversionResource),
+  ...resourceRoutes('/bank-acquiring', (domain) => domain.acquiringResource, {
+    list: () => import('./AcquiringList').then((m) => m.AcquiringList),
+    form: () => import('./AcquiringPage').then((m) => m.AcquiringPage),
+    fields: { links: paymentLinks },
+  }),
   screen(
     'finances/period-locks',
     'nav:nav.periodLocks',

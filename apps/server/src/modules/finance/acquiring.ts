@@ -1,0 +1,191 @@
+import {
+  ACQUIRING_MESSAGES,
+  acquiringCommission,
+  acquiringNet,
+  acquiringResource,
+  decimalCompare,
+  decimalFixed,
+  MESSAGES,
+  type PaymentLink,
+  scopedRole,
+} from '@tms/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AuthContext } from '../../platform/auth/context';
+import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
+import { hasAnyRole } from '../../platform/permissions/check';
+import type { CallContext } from '../../platform/resources';
+import {
+  defaultEntity,
+  type ResourceContext,
+  type ResourceService,
+  resourceService,
+} from '../../platform/resources/service';
+import { mayIgnoreLock } from './bills';
+import { assertPeriodOpen, post, reverse } from './ledger';
+import { paymentService } from './payments';
+import { toBaseCurrency } from './rates';
+import { acquiringOperations, paymentForms } from './tables';
+
+export type AcquiringRow = typeof acquiringOperations.$inferSelect;
+type Values = Record<string, unknown>;
+
+// ---- Scopes (docs/finance.md "Bank acquiring") ----
+
+/** Reads: manage and view all every operation, view own the ones the user entered. */
+export function acquiringReadScope(auth: AuthContext): SQL {
+  if (hasAnyRole(auth, ['ROLE_ACQUIRING_MANAGE', scopedRole('ROLE_ACQUIRING_VIEW', 'all')])) return sql`true`;
+  if (hasAnyRole(auth, [scopedRole('ROLE_ACQUIRING_VIEW', 'own')])) {
+    return sql`${acquiringOperations.createdById} = ${auth.userId}`;
+  }
+  return sql`false`;
+}
+
+/** Deletes: whoever manages acquiring. */
+function acquiringDeleteScope(auth: AuthContext): SQL {
+  return hasAnyRole(auth, ['ROLE_ACQUIRING_MANAGE']) ? sql`true` : sql`false`;
+}
+
+/**
+ * The operation's own authority over its payment: entering an operation enters it, deleting the operation
+ * deletes it, whatever the user's payment roles. Leaving part of the gross unlinked stays the user's
+ * ROLE_PAYMENT_UNLINKED, as for any payment.
+ */
+function withPaymentRoles(ctx: ResourceContext): ResourceContext {
+  const roles = [
+    'ROLE_PAYMENT_CREATE',
+    scopedRole('ROLE_PAYMENT_LIST', 'all'),
+    scopedRole('ROLE_PAYMENT_DELETE', 'all'),
+  ];
+  return { ...ctx, auth: { ...ctx.auth!, roles: new Set([...ctx.auth!.roles, ...roles]) } };
+}
+
+/** The commission: given, or computed from the rate; one of them, below the gross. */
+function commissionOf(values: Values, errors: ErrorCollector): string | null {
+  const gross = values.grossAmount as string;
+  const rate = (values.commissionRate as string | null | undefined) || null;
+  const given = (values.commissionAmount as string | null | undefined) ?? null;
+  if (rate !== null && given !== null) {
+    errors.add(['commissionAmount'], ACQUIRING_MESSAGES.commissionTwice);
+    return null;
+  }
+  if (rate === null && given === null) {
+    errors.add(['commissionAmount'], ACQUIRING_MESSAGES.commissionRequired);
+    return null;
+  }
+  const commission = rate !== null ? acquiringCommission(gross, rate) : decimalFixed(given!, 2);
+  if (decimalCompare(commission, gross) >= 0) {
+    errors.add(
+      [rate !== null ? 'commissionRate' : 'commissionAmount'],
+      ACQUIRING_MESSAGES.commissionOverGross,
+    );
+    return null;
+  }
+  return commission;
+}
+
+/**
+ * A new operation: the form gives the company and currency, the date's month is open with a rate of the
+ * currency, the commission is below the gross. Its incoming payment of the gross (links and all) is entered
+ * here, through the payments' own use case, so its rules (bills of the client, its currency, open balances,
+ * locks) and its posting are the payments'.
+ */
+async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
+  const [form] = await ctx.tx
+    .select()
+    .from(paymentForms)
+    .where(eq(paymentForms.id, values.paymentFormId as number))
+    .limit(1);
+  if (!form) throw fieldError(['paymentFormId'], MESSAGES.invalid);
+  const errors = new ErrorCollector();
+  const commission = commissionOf(values, errors);
+  const date = values.date as string;
+  await errors.collect(async () => {
+    await assertPeriodOpen(ctx.tx, date, mayIgnoreLock(ctx.auth), ['date']);
+    await toBaseCurrency(ctx.tx, values.grossAmount as string, form.currencyId, date, ['date']);
+  });
+  errors.throwIfAny();
+  const { links, ...columns } = values;
+  const payment = await paymentService.create(withPaymentRoles(ctx), {
+    number: values.number,
+    direction: 'INCOMING',
+    date,
+    paymentFormId: form.id,
+    amount: values.grossAmount,
+    counterpartyId: values.counterpartyId,
+    purpose: values.comment ?? null,
+    links: (links as PaymentLink[] | undefined) ?? [],
+  });
+  return {
+    ...columns,
+    commissionRate: (values.commissionRate as string | null | undefined) || null,
+    commissionAmount: commission,
+    netAmount: acquiringNet(values.grossAmount as string, commission!),
+    paymentId: payment.id,
+    legalEntityId: form.legalEntityId,
+    currencyId: form.currencyId,
+    serviceOfficeId: form.serviceOfficeId ?? ctx.auth.serviceOfficeId,
+    createdById: ctx.auth.userId,
+  };
+}
+
+/**
+ * The commission's posting (docs/finance.md "Accounts and postings"): the acquiring bank kept it from the
+ * money the form received, so Dr ACQUIRING_COMMISSION / Cr CASH of the form, on the operation's date. With the
+ * payment's Dr CASH gross / Cr RECEIVABLE, the form holds the net.
+ */
+async function postCommission(ctx: ResourceContext, row: AcquiringRow, ignoreLock: boolean): Promise<void> {
+  if (decimalCompare(row.commissionAmount, '0') === 0) return;
+  const common = {
+    currencyId: row.currencyId,
+    legalEntityId: row.legalEntityId,
+    counterpartyId: row.acquirerId,
+  };
+  await post(ctx, {
+    source: { type: 'acquiring', id: row.id },
+    date: row.date,
+    ignoreLock,
+    dateField: ['date'],
+    lines: [
+      { ...common, account: 'ACQUIRING_COMMISSION', amount: row.commissionAmount },
+      { ...common, account: 'CASH', amount: `-${row.commissionAmount}`, paymentFormId: row.paymentFormId },
+    ],
+  });
+}
+
+/** Bank acquiring as a resource service: entered with its payment and commission, deleted with them, never changed. */
+export const acquiringService: ResourceService<AcquiringRow> = resourceService(
+  acquiringResource,
+  acquiringOperations,
+  {
+    hooks: {
+      scope: (auth, access) => (access === 'read' ? acquiringReadScope(auth) : acquiringDeleteScope(auth)),
+      beforeCreate: (ctx, values) => prepare(ctx, values),
+      guardUpdate() {
+        throw fieldError([], ACQUIRING_MESSAGES.fixed);
+      },
+      async beforeDelete(ctx, row) {
+        const [deletable] = await ctx.tx
+          .select({ id: acquiringOperations.id })
+          .from(acquiringOperations)
+          .where(and(eq(acquiringOperations.id, row.id), acquiringDeleteScope(ctx.auth)))
+          .limit(1);
+        if (!deletable) throw forbidden();
+        const ignoreLock = mayIgnoreLock(ctx.auth);
+        await assertPeriodOpen(ctx.tx, row.date, ignoreLock, ['date']);
+        await reverse(ctx, { type: 'acquiring', id: row.id }, { ignoreLock, dateField: ['date'] });
+      },
+      async afterWrite(ctx, event) {
+        if (event.action === 'create') await postCommission(ctx, event.after!, mayIgnoreLock(ctx.auth));
+        // The payment goes once the operation no longer refers to it.
+        if (event.action === 'delete') {
+          await paymentService.delete(withPaymentRoles(ctx), event.before!.paymentId);
+        }
+      },
+      async toEntity(row, ctx: CallContext) {
+        const payment = await paymentService.find({ ...ctx, auth: null }, row.paymentId);
+        const entity = await paymentService.toEntity(payment, ctx);
+        return { ...defaultEntity(acquiringResource, row as unknown as Values), links: entity.links };
+      },
+    },
+  },
+);
