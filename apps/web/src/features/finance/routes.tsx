@@ -14,7 +14,7 @@ const paymentLinks = lazy(() => import('./PaymentLinks').then((m) => ({ default:
  * Finances: bills (`/finances/bills`: the engine's list, the bill's form, its copy and a bill of an order
  * or a job), printable bills (their list, one made from a bill, its PDF, XML and files), payments (the list
  * with totals, the form with its links, a payment of a bill), internal transfers (the form, a copy, one of
- * an order), currency conversions, the period locks of the
+ * an order, an order's transfer plan), currency conversions, the period locks of the
  * ledger and budgets (`/budgets`: the list, a budget with its items and its plan against actuals).
  */
 export const financeRoutes: AppRoute[] = [
@@ -66,6 +66,12 @@ export const financeRoutes: AppRoute[] = [
     'finance:internalTransfers.fromOrderTitle',
     (d) => d.internalTransferResource,
     internalTransferPage,
+  ),
+  screen(
+    'finances/internal-transfers/from-transfer-plan/:orderId',
+    'finance:internalTransfers.plan.screenTitle',
+    () => import('./TransferPlanPage').then((m) => m.TransferPlanPage),
+    ['finance', 'resources'],
   ),
   ...resourceRoutes('/currency-conversion', (domain) => domain.currencyConversionResource),
   screen(
