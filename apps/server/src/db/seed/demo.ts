@@ -135,6 +135,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_PAYMENT_TOTALS',
       'ROLE_INTERNAL_TRANSFER_VIEW',
       'ROLE_INTERNAL_TRANSFER_CREATE',
+      'ROLE_INTERNAL_TRANSFER_PLAN',
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_JOB_VIEW_ALL',
       'ROLE_ORDER_FINANCE_CONTROL',
