@@ -13,6 +13,7 @@ import { type Role, rolesOfScopedPermission } from '../permissions';
 import { currencyResource } from '../reference-data/currencies';
 import { colleagueReference } from '../users';
 import { budgetItemResource } from './budgets';
+import { internalTransferResource } from './internal-transfers';
 import { paymentFormResource } from './payment-forms';
 
 /** Stable English messages of the bills' rules (spec §5, §8); the web translates them in messages.json. */
@@ -125,6 +126,13 @@ export const billResource = declareResource({
     comment: f.textarea({ max: 2000 }).optional(),
     /** What the bill is planned and counted under (docs/finance.md "Budgets"). */
     budgetItemId: f.reference(budgetItemResource).optional().listed().filterable(),
+    /** The internal transfer an intercompany bill documents: set by finance only, never by a form. */
+    internalTransferId: f
+      .reference(internalTransferResource)
+      .readOnly()
+      .optional()
+      .filterable()
+      .hiddenInForm(),
     serviceOfficeId: f.reference(serviceOfficeResource).readOnly().optional().filterable().hiddenInForm(),
     createdById: f.reference(colleagueReference).readOnly().optional().filterable().hiddenInForm(),
     createdAt: f.createdAt().sortable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transfersStatusOf } from './internal-transfers';
+import { transferPlanOf, transfersStatusOf } from './internal-transfers';
 
 const bill = (direction: string, legalEntityId: number, amount: string, currencyId = 1) => ({
   direction,
@@ -35,5 +35,27 @@ describe('transfersStatusOf', () => {
     expect(
       transfersStatusOf(bills, [transfer(2, '100.00'), transfer(2, '50.50'), transfer(3, '20.00', 2)]),
     ).toBe('ready');
+  });
+});
+
+describe('transferPlanOf', () => {
+  it('answers each need with what covers it and what is still missing, never below zero', () => {
+    const bills = [
+      bill('EXPENSE', 2, '70.00'),
+      bill('INCOME', 1, '500.00'),
+      bill('EXPENSE', 2, '30.25'),
+      bill('EXPENSE', 1, '99.00'),
+      bill('EXPENSE', 3, '20.00', 2),
+    ];
+    expect(
+      transferPlanOf(bills, [transfer(2, '40.00'), transfer(3, '25.00', 2), transfer(4, '5.00')]),
+    ).toEqual({
+      homeLegalEntityId: 1,
+      needs: [
+        { legalEntityId: 2, currencyId: 1, needed: '100.25', covered: '40.00', missing: '60.25' },
+        { legalEntityId: 3, currencyId: 2, needed: '20.00', covered: '25.00', missing: '0.00' },
+      ],
+    });
+    expect(transferPlanOf([bill('EXPENSE', 2, '10.00')], [])).toEqual({ homeLegalEntityId: null, needs: [] });
   });
 });

@@ -26,6 +26,8 @@ export const PAYMENT_MESSAGES = {
   fixed: 'Only the links of a payment change: delete it and enter it again.',
   counterpartyRequired: 'A payment linked to bills needs its counterparty.',
   billAccepted: "The bill's order or job is accepted by finance control: its payment links do not change.",
+  transferBill: 'A payment of an internal transfer covers only the bills of that transfer.',
+  billOfTransfer: 'A bill of an internal transfer takes only the payments of that transfer.',
 } as const;
 
 /** Incoming: money came to the payment form's account; outgoing: it left it. */

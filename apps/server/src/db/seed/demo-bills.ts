@@ -14,6 +14,8 @@ import type { Tx } from '../connection';
  * the job's currency, recognised ten days ago. Order pages then show their bills and profit. Finance control's
  * READY and ACCEPTED need complete bills (docs/operations.md "Finance control"): such an order that no job
  * billed gets its income bill in roubles, of its planned income.
+ * The first job whose currency another company of the group also holds has its contractor paid by that company,
+ * so its order needs an internal transfer (its transfer plan shows one need, its transfers status is not ready).
  */
 export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
   const day = new Date(today);
@@ -38,8 +40,14 @@ export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
     .where(and(isNotNull(jobs.costAmount), isNotNull(jobs.contractorId), eq(jobs.tracking, false)))
     .orderBy(asc(jobs.id));
   let number = 0;
+  let transferOrder: number | null = null;
   for (const job of costed) {
     const form = forms.find((f) => f.currencyId === job.currencyId) ?? forms[0]!;
+    const payer =
+      transferOrder === null
+        ? forms.find((f) => f.currencyId === form.currencyId && f.legalEntityId !== form.legalEntityId)
+        : undefined;
+    if (payer) transferOrder = job.orderId;
     const base = {
       legalEntityId: form.legalEntityId,
       paymentFormId: form.id,
@@ -55,6 +63,7 @@ export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
         ...base,
         number: `ДМ-${++number}`,
         direction: 'EXPENSE',
+        ...(payer ? { legalEntityId: payer.legalEntityId, paymentFormId: payer.id } : {}),
         counterpartyId: job.contractorId!,
         counterpartyName: job.contractorName ?? '',
         amount: job.amount!,
@@ -79,6 +88,10 @@ export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
         .returning();
       await postBill({ tx, auth: null }, bill!, true);
     }
+  }
+  // The status finance computes from the order's plan (nothing transferred yet).
+  if (transferOrder !== null) {
+    await tx.update(orders).set({ transfersStatus: 'not-ready' }).where(eq(orders.id, transferOrder));
   }
   const [rub] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, 'RUB'));
   const roubles = forms.find((f) => f.currencyId === rub?.id);

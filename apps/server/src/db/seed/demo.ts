@@ -142,6 +142,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_ACQUIRING_MANAGE',
       'ROLE_MATERIAL_ASSETS',
       'ROLE_BILL_MATERIAL_ASSETS',
+      'ROLE_INTERNAL_TRANSFER_PLAN',
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_JOB_VIEW_ALL',
       'ROLE_ORDER_FINANCE_CONTROL',

@@ -2,13 +2,18 @@ import {
   dataSchema,
   decimalAdd,
   decimalFixed,
+  INTERNAL_TRANSFER_PLAN_ROLES,
   INTERNAL_TRANSFER_ROLES,
   type InternalTransferCreate,
   idParamSchema,
   internalTransferCreateSchema,
   internalTransferResource,
+  transferPlanCreateSchema,
+  transferPlanResultSchema,
+  transferPlanSchema,
 } from '@tms/domain';
 import { and, asc, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { calendarDay } from '../../platform/calendar';
 import { notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
@@ -17,6 +22,8 @@ import { billOperationsOf } from './bill-operations';
 import { billReadScope } from './bills';
 import { internalTransferService } from './internal-transfers';
 import { bills } from './tables';
+import { assertPlanOrder, transferPlan } from './transfer-plan';
+import { createPlannedTransfers } from './use-cases/create-planned-transfers';
 
 const tags = [internalTransferResource.name];
 const startRoles = [...INTERNAL_TRANSFER_ROLES.create];
@@ -103,6 +110,53 @@ export function registerInternalTransferRoutes(app: App): void {
           orderId: id,
         }),
       };
+    },
+  );
+
+  app.get(
+    '/finances/internal-transfers/transfer-plan/:id',
+    {
+      config: { roles: [...INTERNAL_TRANSFER_PLAN_ROLES] },
+      schema: {
+        tags,
+        summary:
+          "An order's transfer plan: per company and currency its expenses need, what the order's transfers cover and what is still to transfer",
+        params: idParamSchema,
+        response: { 200: dataSchema(transferPlanSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const ctx = requestContext(request, app.database.db);
+      await assertPlanOrder(ctx, id);
+      return { data: await transferPlan(ctx.tx, id) };
+    },
+  );
+
+  app.post(
+    '/finances/internal-transfers/transfer-plan/:id',
+    {
+      config: { roles: [...INTERNAL_TRANSFER_PLAN_ROLES] },
+      schema: {
+        tags,
+        summary:
+          "Create the missing transfers of an order's plan, one per uncovered need, dated today, in one transaction",
+        params: idParamSchema,
+        body: transferPlanCreateSchema,
+        response: { 200: dataSchema(transferPlanResultSchema) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const body = request.body as z.infer<typeof transferPlanCreateSchema>;
+      const data = await app.database.db.transaction((tx) =>
+        createPlannedTransfers.run(requestContext(request, tx), {
+          ...body,
+          orderId: id,
+          date: calendarDay(app.clock()),
+        }),
+      );
+      return { data };
     },
   );
 

@@ -256,6 +256,58 @@ describe('payments', () => {
     expect(reopened.statusCode, reopened.body).toBe(200);
   });
 
+  it("links a transfer's payment only to that transfer's bills, and a transfer's bill only to its payments", async () => {
+    const made = await call('POST', '/finances/internal-transfers', await signIn(ctx, ['ROLE_ADMIN']), {
+      date: '2026-03-12',
+      senderFormId: world.form,
+      recipientFormId: world.otherForm,
+      amount: '500.00',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const transferId = (made.json().data as { id: number }).id;
+    const [received] = await rowsOf<{ id: number; version: number }>(
+      ctx.database.db,
+      sql`SELECT id, version FROM payments WHERE internal_transfer_id = ${transferId} AND direction = 'INCOMING'`,
+    );
+    // The recipient company's intercompany bill documenting the transfer (finance alone sets its transfer).
+    const onOther = { legalEntityId: world.otherCompany, paymentFormId: world.otherForm, amount: '500.00' };
+    const intercompany = await bill(onOther);
+    await ctx.database.db.execute(
+      sql`UPDATE bills SET internal_transfer_id = ${transferId} WHERE id = ${intercompany.id}`,
+    );
+    const ordinary = await bill(onOther);
+    const relink = (billId: number) =>
+      call('PUT', `/finances/payments/${received!.id}`, cashier, {
+        links: [{ billId, amount: '500.00' }],
+        version: received!.version,
+      });
+    const refused = await relink(ordinary.id);
+    expect(refused.statusCode).toBe(400);
+    expect(flattenTree(refused.json().errors)).toEqual({ 'links.0.billId': [PAYMENT_MESSAGES.transferBill] });
+    expect(
+      await refusal({
+        paymentFormId: world.otherForm,
+        links: [{ billId: intercompany.id, amount: '100.00' }],
+      }),
+    ).toEqual({ 'links.0.billId': [PAYMENT_MESSAGES.billOfTransfer] });
+    expect(await balanceOf(intercompany.id)).toBe('500.00');
+
+    const linked = await relink(intercompany.id);
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(await balanceOf(intercompany.id)).toBe('0.00');
+    // The database holds it too, whoever writes: a link to a bill that is no longer the transfer's.
+    const bypass = await ctx.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`UPDATE bills SET internal_transfer_id = NULL WHERE id = ${intercompany.id}`);
+        await tx.execute(sql`UPDATE payment_bills SET amount = amount WHERE payment_id = ${received!.id}`);
+      })
+      .then(
+        () => 'committed',
+        (error: Error) => `${error.message} ${(error.cause as Error | undefined)?.message ?? ''}`,
+      );
+    expect(bypass).toMatch(/another internal transfer/);
+  });
+
   it('refuses a payment into a locked month', async () => {
     expect((await call('PUT', '/finances/period-locks/2026-02', accountant)).statusCode).toBe(200);
     expect(await refusal({ date: '2026-02-10' })).toEqual({ date: [BILL_MESSAGES.periodLocked] });

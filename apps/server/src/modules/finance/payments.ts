@@ -110,8 +110,19 @@ interface PaymentFacts {
 }
 
 /**
- * The links' rules, every refusal at once: each bill read by the user, of the payment's currency,
- * direction and counterparty, linked once, for at most its open balance (plus what this payment already
+ * Spec §8 "A payment can cover only internal-transfer bills of the same currency": a payment of an internal
+ * transfer covers only the bills of that transfer (its intercompany bills), a bill of a transfer takes only
+ * that transfer's payments; an ordinary payment pays ordinary bills. The currency is the next check's.
+ */
+function transferProblem(payment: PaymentFacts, bill: { internalTransferId: number | null }): string | null {
+  const transferId = payment.internalTransferId ?? null;
+  if (transferId === bill.internalTransferId) return null;
+  return transferId ? PAYMENT_MESSAGES.transferBill : PAYMENT_MESSAGES.billOfTransfer;
+}
+
+/**
+ * The links' rules, every refusal at once: each bill read by the user, of the payment's internal transfer
+ * (`transferProblem`), currency, direction and counterparty, linked once, for at most its open balance (plus what this payment already
  * pays it, for a change of links); together at most the payment's amount; an unlinked rest needs its role.
  * The bills are locked, so two payments of one bill never both see its whole balance. Answers the sum linked.
  */
@@ -142,13 +153,14 @@ export async function checkLinks(
       ? MESSAGES.invalid
       : seen.has(bill.id)
         ? PAYMENT_MESSAGES.billTwice
-        : bill.currencyId !== payment.currencyId
-          ? PAYMENT_MESSAGES.billCurrency
-          : bill.direction !== PAYMENT_BILL_DIRECTION[payment.direction]
-            ? PAYMENT_MESSAGES.billDirection
-            : payment.counterpartyId !== null && bill.counterpartyId !== payment.counterpartyId
-              ? PAYMENT_MESSAGES.billCounterparty
-              : null;
+        : (transferProblem(payment, bill) ??
+          (bill.currencyId !== payment.currencyId
+            ? PAYMENT_MESSAGES.billCurrency
+            : bill.direction !== PAYMENT_BILL_DIRECTION[payment.direction]
+              ? PAYMENT_MESSAGES.billDirection
+              : payment.counterpartyId !== null && bill.counterpartyId !== payment.counterpartyId
+                ? PAYMENT_MESSAGES.billCounterparty
+                : null));
     if (problem) {
       errors.add([...path, 'billId'], problem);
       continue;
@@ -158,7 +170,8 @@ export async function checkLinks(
     if (decimalCompare(link.amount, open) > 0) errors.add([...path, 'amount'], PAYMENT_MESSAGES.overBalance);
   }
   await errors.collect(() => assertNotAccepted(ctx, links, current));
-  if (links.length && payment.counterpartyId === null) {
+  // A transfer's payment is between our own companies: its intercompany bills name the other company's card.
+  if (links.length && payment.counterpartyId === null && !payment.internalTransferId) {
     errors.add(['counterpartyId'], PAYMENT_MESSAGES.counterpartyRequired);
   }
   if (decimalCompare(linked, payment.amount) > 0) errors.add(['links'], PAYMENT_MESSAGES.overAmount);

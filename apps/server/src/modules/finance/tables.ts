@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -161,6 +162,11 @@ export const bills = pgTable(
     bankCommissionCurrencyId: integer('bank_commission_currency_id').references(() => currencies.id),
     comment: text('comment'),
     budgetItemId: integer('budget_item_id').references(() => budgetItems.id),
+    /**
+     * The internal transfer this intercompany bill (between two of our companies) documents: set only by
+     * finance's use cases; such a bill takes only that transfer's payments (docs/finance.md "Internal transfers").
+     */
+    internalTransferId: integer('internal_transfer_id').references((): AnyPgColumn => internalTransfers.id),
     serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
     createdById: integer('created_by_id').references(() => users.id),
     searchText: text('search_text').generatedAlwaysAs(
@@ -184,6 +190,7 @@ export const bills = pgTable(
     index('bills_commission_currency_idx').on(t.bankCommissionCurrencyId),
     index('bills_office_idx').on(t.serviceOfficeId),
     index('bills_created_by_idx').on(t.createdById),
+    index('bills_internal_transfer_idx').on(t.internalTransferId),
     index('bills_counter_bill_idx').on(t.counterBillId),
     index('bills_budget_item_idx').on(t.budgetItemId),
     index('bills_orders_idx').using('gin', t.orderIds),

@@ -1,7 +1,18 @@
-import { type TransfersStatus, transfersStatusOf } from '@tms/domain';
-import { eq, sql } from 'drizzle-orm';
+import {
+  orderResource,
+  type TransferPlan,
+  type TransfersStatus,
+  transferPlanOf,
+  transfersStatusOf,
+} from '@tms/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import { notFound } from '../../platform/errors';
 import type { ResourceContext } from '../../platform/resources/service';
-import { bills, internalTransfers } from './tables';
+import { legalEntities } from '../company';
+import { currencies } from '../reference-data';
+import { billOperationsOf } from './bill-operations';
+import { bills, internalTransfers, paymentForms } from './tables';
 
 /**
  * Where an order's transfers status goes when its bills or transfers change: the operations module
@@ -19,6 +30,32 @@ declare module '../../platform/modules' {
   }
 }
 
+/** What the plan of an order is computed from: all its bills (in their order) and all its transfers. */
+async function planInputs(tx: Tx, orderId: number) {
+  const [orderBills, transfers] = await Promise.all([
+    tx
+      .select({
+        direction: bills.direction,
+        legalEntityId: bills.legalEntityId,
+        currencyId: bills.currencyId,
+        paymentFormId: bills.paymentFormId,
+        amount: bills.amount,
+      })
+      .from(bills)
+      .where(sql`${bills.orderIds} @> ARRAY[${orderId}]::integer[]`)
+      .orderBy(bills.id),
+    tx
+      .select({
+        recipientLegalEntityId: internalTransfers.recipientLegalEntityId,
+        currencyId: internalTransfers.currencyId,
+        amount: internalTransfers.amount,
+      })
+      .from(internalTransfers)
+      .where(eq(internalTransfers.orderId, orderId)),
+  ]);
+  return { orderBills, transfers };
+}
+
 /** Recomputes the transfers status of these orders from all their bills and transfers (spec §4). */
 export async function refreshTransfersStatus(
   ctx: ResourceContext,
@@ -27,27 +64,94 @@ export async function refreshTransfersStatus(
   const sinks = [...ctx.registries.contributions('orderTransfersStatus').values()];
   if (!sinks.length) return;
   for (const orderId of new Set(orderIds)) {
-    const [orderBills, transfers] = await Promise.all([
-      ctx.tx
-        .select({
-          direction: bills.direction,
-          legalEntityId: bills.legalEntityId,
-          currencyId: bills.currencyId,
-          amount: bills.amount,
-        })
-        .from(bills)
-        .where(sql`${bills.orderIds} @> ARRAY[${orderId}]::integer[]`)
-        .orderBy(bills.id),
-      ctx.tx
-        .select({
-          recipientLegalEntityId: internalTransfers.recipientLegalEntityId,
-          currencyId: internalTransfers.currencyId,
-          amount: internalTransfers.amount,
-        })
-        .from(internalTransfers)
-        .where(eq(internalTransfers.orderId, orderId)),
-    ]);
+    const { orderBills, transfers } = await planInputs(ctx.tx, orderId);
     const status = transfersStatusOf(orderBills, transfers);
     for (const sink of sinks) await sink(ctx, orderId, status);
   }
+}
+
+/**
+ * The order a plan is asked for: one that exists and that the user reads (the orders' read scope, as the
+ * transfers' order reference asks), else 404.
+ */
+export async function assertPlanOrder(ctx: ResourceContext, orderId: number): Promise<void> {
+  const [order] = await billOperationsOf(ctx, { orderIds: [orderId], jobIds: [] });
+  const reach = ctx.registries.resources.reachAt(orderResource.path);
+  if (!order || !reach || (await reach.outsideReadScope(ctx, [orderId])).has(orderId)) throw notFound();
+}
+
+/**
+ * An order's transfer plan (docs/finance.md "Internal transfers"): each need of `transferPlanOf` with the
+ * enabled payment forms that may send it (the home company's in its currency) and receive it (the need's
+ * company's in its currency), and the ones proposed: the first income bill's form (else the first that fits)
+ * and the form of the company's expense bills in that currency (else the first that fits).
+ */
+export async function transferPlan(tx: Tx, orderId: number): Promise<TransferPlan> {
+  const { orderBills, transfers } = await planInputs(tx, orderId);
+  const { homeLegalEntityId, needs } = transferPlanOf(orderBills, transfers);
+  const entityIds = [...new Set([homeLegalEntityId, ...needs.map((need) => need.legalEntityId)])].filter(
+    (id): id is number => id !== null,
+  );
+  const [entities, forms, currencyRows] = await Promise.all([
+    entityIds.length
+      ? tx
+          .select({ id: legalEntities.id, name: legalEntities.shortName })
+          .from(legalEntities)
+          .where(inArray(legalEntities.id, entityIds))
+      : [],
+    entityIds.length
+      ? tx
+          .select({
+            id: paymentForms.id,
+            name: paymentForms.name,
+            legalEntityId: paymentForms.legalEntityId,
+            currencyId: paymentForms.currencyId,
+          })
+          .from(paymentForms)
+          .where(and(inArray(paymentForms.legalEntityId, entityIds), eq(paymentForms.enabled, true)))
+          .orderBy(asc(paymentForms.name), asc(paymentForms.id))
+      : [],
+    needs.length
+      ? tx
+          .select({ id: currencies.id, code: currencies.code })
+          .from(currencies)
+          .where(inArray(currencies.id, [...new Set(needs.map((need) => need.currencyId))]))
+      : [],
+  ]);
+  const entityName = new Map(entities.map((row) => [row.id, row.name]));
+  const currencyCode = new Map(currencyRows.map((row) => [row.id, row.code]));
+  const formsOf = (legalEntityId: number, currencyId: number) =>
+    forms
+      .filter((form) => form.legalEntityId === legalEntityId && form.currencyId === currencyId)
+      .map(({ id, name }) => ({ id, name }));
+  const proposed = (options: { id: number }[], preferred: (number | null)[]) =>
+    preferred.find((id) => id !== null && options.some((form) => form.id === id)) ?? options[0]?.id ?? null;
+  const incomeForms = orderBills.filter((bill) => bill.direction === 'INCOME').map((b) => b.paymentFormId);
+  return {
+    orderId,
+    transfersStatus: transfersStatusOf(orderBills, transfers),
+    homeLegalEntityId,
+    homeLegalEntityName: homeLegalEntityId === null ? null : (entityName.get(homeLegalEntityId) ?? null),
+    needs: needs.map((need) => {
+      const senderForms = formsOf(homeLegalEntityId!, need.currencyId);
+      const recipientForms = formsOf(need.legalEntityId, need.currencyId);
+      const expenseForms = orderBills
+        .filter(
+          (bill) =>
+            bill.direction === 'EXPENSE' &&
+            bill.legalEntityId === need.legalEntityId &&
+            bill.currencyId === need.currencyId,
+        )
+        .map((bill) => bill.paymentFormId);
+      return {
+        ...need,
+        legalEntityName: entityName.get(need.legalEntityId) ?? '',
+        currencyCode: currencyCode.get(need.currencyId) ?? '',
+        senderForms,
+        recipientForms,
+        senderFormId: proposed(senderForms, incomeForms),
+        recipientFormId: proposed(recipientForms, expenseForms),
+      };
+    }),
+  };
 }

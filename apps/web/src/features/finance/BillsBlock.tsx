@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowsLeftRight, IconPlus } from '@tabler/icons-react';
+import { IconArrowsLeftRight, IconListCheck, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   BILL_DIRECTIONS,
   BILL_ROLES,
   type BillOperationType,
   billResource,
+  INTERNAL_TRANSFER_PLAN_ROLES,
   INTERNAL_TRANSFER_ROLES,
   type OperationBills,
 } from '@tms/domain';
@@ -24,7 +25,7 @@ const currencyField = billResource.fields.filter((f) => f.name === 'currencyId')
 /**
  * The bills of an order or a job (its property view's bills block): each opens its bill; above them the
  * operation's income, expense and profit in the base currency, read from the ledger; the way to a new
- * bill of the operation and, for an order, to an internal transfer of it. A locked operation (archived,
+ * bill of the operation and, for an order, to an internal transfer of it and to its transfer plan. A locked operation (archived,
  * accepted by finance) takes no new bills.
  */
 export default function BillsBlock({
@@ -48,6 +49,7 @@ export default function BillsBlock({
   const [currency] = currencyField;
   const canCreate = hasRole(system, BILL_ROLES.create);
   const canTransfer = operation === 'order' && hasRole(system, INTERNAL_TRANSFER_ROLES.create);
+  const canPlan = operation === 'order' && hasRole(system, INTERNAL_TRANSFER_PLAN_ROLES);
   const base = bills.data?.baseCurrency ?? '';
   const language = i18n.language.startsWith('en') ? 'en' : 'ru';
   const money = (amount: string | undefined) => formatMoney(amount ?? '0', base, i18n.language);
@@ -60,6 +62,18 @@ export default function BillsBlock({
           {t('block.title')}
         </Title>
         <Group gap="xs">
+          {canPlan && (
+            <Button
+              size="sm"
+              variant="default"
+              leftSection={<IconListCheck size={16} />}
+              component={Link}
+              to={`/finances/internal-transfers/from-transfer-plan/${id}`}
+              data-testid="order-transfer-plan"
+            >
+              {t('internalTransfers.plan.open')}
+            </Button>
+          )}
           {canTransfer && (
             <Button
               size="sm"

@@ -14,9 +14,9 @@ const paymentLinks = lazy(() => import('./PaymentLinks').then((m) => ({ default:
  * Finances: bills (`/finances/bills`: the engine's list, the bill's form, its copy and a bill of an order
  * or a job), printable bills (their list, one made from a bill, its PDF, XML and files), payments (the list
  * with totals, the form with its links, a payment of a bill), internal transfers (the form, a copy, one of
- * an order), automatic transfer rules with the job's runs and the legal-entity rules, currency conversions,
- * bank acquiring (the list with totals, the form with its bills), the period locks of the ledger and budgets
- * (`/budgets`: the list, a budget with its items and its plan against actuals).
+ * an order, an order's transfer plan), automatic transfer rules with the job's runs and the legal-entity rules,
+ * currency conversions, bank acquiring (the list with totals, the form with its bills), the period locks of the
+ * ledger and budgets (`/budgets`: the list, a budget with its items and its plan against actuals).
  */
 export const financeRoutes: AppRoute[] = [
   ...resourceRoutes('/finances/bills', (domain) => domain.billResource, { form: billPage }),
@@ -76,6 +76,12 @@ export const financeRoutes: AppRoute[] = [
     'nav:nav.legalEntityTransferRules',
     () => import('./LegalEntityTransferRules').then((m) => m.LegalEntityTransferRules),
     ['finance'],
+  ),
+  screen(
+    'finances/internal-transfers/from-transfer-plan/:orderId',
+    'finance:internalTransfers.plan.screenTitle',
+    () => import('./TransferPlanPage').then((m) => m.TransferPlanPage),
+    ['finance', 'resources'],
   ),
   ...resourceRoutes('/currency-conversion', (domain) => domain.currencyConversionResource),
   ...resourceRoutes('/bank-acquiring', (domain) => domain.acquiringResource, {
