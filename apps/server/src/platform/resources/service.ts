@@ -30,7 +30,7 @@ import {
 } from '../errors';
 import { hasAnyRole } from '../permissions/check';
 import type { CallContext, ChangeContext, ResourceContext } from './context';
-import { encodeCursor, type Keyset, pageFrom, SORT_KEY, sortKeyOf } from './cursor';
+import { encodeCursor, type Keyset, pageFrom, SORT_KEY, SORT_VALUE, sortKeyOf } from './cursor';
 import { constraintFields, mapConstraintError, pgError } from './db-errors';
 import {
   COUNT_CAP,
@@ -328,7 +328,7 @@ export function resourceService<T extends ResourceTable>(
   const rowSelect = tableSelect<Row>(table as PgTable);
   const idSelect = tableSelect<{ id: number }>(table as PgTable, { id: idColumn });
   /** A list page's select: the listed columns, and the sort value a cursor names (by sort field). */
-  const pageSelects = new Map<string, TableSelect<Row & { id: number; [SORT_KEY]?: string }>>();
+  const pageSelects = new Map<string, TableSelect<Row & { id: number; [SORT_VALUE]?: string }>>();
   const pageSelect = (keyset: Keyset | null) => {
     const sortKey = keyset && sortKeyOf(keyset);
     const name = sortKey ? keyset.sort : '';
@@ -337,7 +337,11 @@ export function resourceService<T extends ResourceTable>(
       const selection: Selection | undefined = sortKey
         ? { ...(listColumns ?? getTableColumns(table as PgTable)), [SORT_KEY]: sortKey }
         : listColumns;
-      select = tableSelect(table as PgTable, selection);
+      // Without a custom `toEntity` a page's rows come back as entities already (`defaultEntity`'s).
+      select = tableSelect(table as PgTable, selection, {
+        entityKeys: listColumns && Object.keys(descriptor.entity.shape),
+        symbols: { [SORT_KEY]: SORT_VALUE },
+      });
       pageSelects.set(name, select);
     }
     return select;
@@ -527,22 +531,21 @@ export function resourceService<T extends ResourceTable>(
             })
           : [];
       if (from?.reversed) read.reverse();
-      const rows = read.map(({ [SORT_KEY]: _, ...row }) => row as Row);
-      const collection = await toEntities(rows, ctx);
-      const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
-      const named = await referenceLabels(ctx, collection);
       const first = read[0];
       const last = read.at(-1);
-      return {
-        collection,
-        total,
-        totalKind: kind,
-        ...named,
+      const cursors = {
         ...(keyset && last && read.length === query.itemsPerPage
           ? { nextCursor: encodeCursor(keyset, last) }
           : {}),
         ...(keyset && first && query.page > 1 ? { previousCursor: encodeCursor(keyset, first) } : {}),
       };
+      // The sort value was the rows' last member: deleting it only steps their shape back.
+      if (keyset && sortKeyOf(keyset)) for (const row of read) delete row[SORT_VALUE];
+      const rows = read as Row[];
+      const collection = listColumns ? (read as Values[]) : await toEntities(rows, ctx);
+      const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
+      const named = await referenceLabels(ctx, collection);
+      return { collection, total, totalKind: kind, ...named, ...cursors };
     },
 
     async exportRows(ctx, query) {
