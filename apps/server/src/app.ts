@@ -154,7 +154,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerJsonParser(app);
   registerInputGuard(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await registerReadRouting(app, config.readYourWritesMs);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

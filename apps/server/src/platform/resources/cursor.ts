@@ -19,8 +19,10 @@ export interface Keyset {
   id: PgColumn;
 }
 
-/** The column a row carries its sort value in, for the cursor; not a field of the entity. */
+/** The column a page's query reads its rows' sort values in, for the cursor; not a field of the entity. */
 export const SORT_KEY = '__sortKey';
+/** Where a page's row keeps that value: a symbol, left out of the entity's JSON without copying the row. */
+export const SORT_VALUE: unique symbol = Symbol('sort value');
 
 /**
  * The keyset of a sort, when it has one: by the id, or by a column that is never NULL (a NULL compares as
@@ -35,11 +37,11 @@ export function sortKeyOf(keyset: Keyset): SQL<string> | null {
   return keyset.sort === 'id' ? null : sql<string>`${keyset.column}::text`;
 }
 
-export function encodeCursor(keyset: Keyset, row: { id: number; [SORT_KEY]?: unknown }): string {
+export function encodeCursor(keyset: Keyset, row: { id: number; [SORT_VALUE]?: unknown }): string {
   const position: Position = {
     sort: keyset.sort,
     order: keyset.order,
-    value: keyset.sort === 'id' ? null : String(row[SORT_KEY]),
+    value: keyset.sort === 'id' ? null : String(row[SORT_VALUE]),
     id: row.id,
   };
   return Buffer.from(JSON.stringify(position)).toString('base64url');

@@ -24,6 +24,7 @@ import { rowsOf, type Tx } from '../../db/connection';
 import { ErrorCollector, fieldError } from '../errors';
 import type { CallContext } from './context';
 import { type Keyset, keysetOf } from './cursor';
+import { countSql } from './statements';
 
 /** Field types filtered by equality (one or several values). */
 const EQUALITY_TYPES = new Set(['enum', 'reference', 'boolean', 'integer', 'number', 'money']);
@@ -306,16 +307,10 @@ export async function countRows(
     if (estimate >= estimateFrom) return { total: Math.round(estimate), kind: 'estimate' };
   }
   if (exact || !where) {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+    const [row] = await rowsOf<{ n: number }>(tx, countSql(table, where));
     return { total: row?.n ?? 0, kind: 'exact' };
   }
-  const capped = tx
-    .select({ one: sql`1`.as('one') })
-    .from(table)
-    .where(where)
-    .limit(cap + 1)
-    .as('capped');
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const [row] = await rowsOf<{ n: number }>(tx, countSql(table, where, cap + 1));
   const n = row?.n ?? 0;
   return n > cap ? { total: cap, kind: 'atLeast' } : { total: n, kind: 'exact' };
 }

@@ -30,7 +30,7 @@ import {
 } from '../errors';
 import { hasAnyRole } from '../permissions/check';
 import type { CallContext, ChangeContext, ResourceContext } from './context';
-import { encodeCursor, pageFrom, SORT_KEY, sortKeyOf } from './cursor';
+import { encodeCursor, type Keyset, pageFrom, SORT_KEY, SORT_VALUE, sortKeyOf } from './cursor';
 import { constraintFields, mapConstraintError, pgError } from './db-errors';
 import {
   COUNT_CAP,
@@ -45,6 +45,7 @@ import {
   withPlanForMatches,
 } from './query';
 import type { ReadReach } from './reach';
+import { type Selection, type TableSelect, tableSelect, tail } from './statements';
 
 /** A table a resource can live in: the contract's entity columns plus whatever the resource needs. */
 import type { ResourceTable } from './table';
@@ -325,13 +326,31 @@ export function resourceService<T extends ResourceTable>(
           Object.entries(getTableColumns(table as PgTable)).filter(([key]) => entityKeys.has(key)),
         );
 
+  // The heads of the resource's selects, built once (statements.ts); a call renders only its tail.
+  const rowSelect = tableSelect<Row>(table as PgTable);
+  const idSelect = tableSelect<{ id: number }>(table as PgTable, { id: idColumn });
+  /** A list page's select: the listed columns, and the sort value a cursor names (by sort field). */
+  const pageSelects = new Map<string, TableSelect<Row & { id: number; [SORT_VALUE]?: string }>>();
+  const pageSelect = (keyset: Keyset | null) => {
+    const sortKey = keyset && sortKeyOf(keyset);
+    const name = sortKey ? keyset.sort : '';
+    let select = pageSelects.get(name);
+    if (!select) {
+      const selection: Selection | undefined = sortKey
+        ? { ...(listColumns ?? getTableColumns(table as PgTable)), [SORT_KEY]: sortKey }
+        : listColumns;
+      // Without a custom `toEntity` a page's rows come back as entities already (`defaultEntity`'s).
+      select = tableSelect(table as PgTable, selection, {
+        entityKeys: listColumns && Object.keys(descriptor.entity.shape),
+        symbols: { [SORT_KEY]: SORT_VALUE },
+      });
+      pageSelects.set(name, select);
+    }
+    return select;
+  };
+
   async function findOne(tx: Tx, id: number, where: SQL | undefined, lock = false): Promise<Row | undefined> {
-    const query = tx
-      .select()
-      .from(table as PgTable)
-      .where(and(eq(idColumn, id), where))
-      .limit(1);
-    const rows = (lock ? await query.for('update') : await query) as Row[];
+    const rows = await rowSelect.rows(tx, tail({ where: and(eq(idColumn, id), where), limit: 1, lock }));
     return rows[0];
   }
 
@@ -494,43 +513,42 @@ export function resourceService<T extends ResourceTable>(
           : undefined;
       const keyset = rank ? null : sortKeyset;
       const offset = (query.page - 1) * query.itemsPerPage;
-      const sortKey = keyset && sortKeyOf(keyset);
-      const columns = sortKey
-        ? { ...(listColumns ?? getTableColumns(table as PgTable)), [SORT_KEY]: sortKey }
-        : listColumns;
+      const select = pageSelect(keyset);
       // An estimate or a lower bound may be short of the real number: the page is read whatever it says.
       const read =
         from || counted.kind !== 'exact' || offset < counted.total
-          ? ((await withPlanForMatches(tx, table as PgTable, Boolean(where), counted, (q) =>
-              (columns ? q.select(columns) : q.select())
-                .from(table as PgTable)
-                .where(from ? and(where, from.where) : where)
-                .orderBy(...(from?.order ?? (rank ? [rank, ...order] : order)))
-                .limit(query.itemsPerPage)
-                .offset(from ? 0 : offset),
+          ? await withPlanForMatches(tx, table as PgTable, Boolean(where), counted, (q) =>
+              select.rows(
+                q,
+                tail({
+                  where: from ? and(where, from.where) : where,
+                  order: from?.order ?? (rank ? [rank, ...order] : order),
+                  limit: query.itemsPerPage,
+                  offset: from ? 0 : offset,
+                }),
+              ),
             ).catch((error) => {
               // A cursor whose value is no value of the sort column's type (a hand-made one).
               if (from && pgError(error)?.code?.startsWith('22')) throw from.refused();
               throw error;
-            })) as (Row & { id: number; [SORT_KEY]?: string })[])
+            })
           : [];
       if (from?.reversed) read.reverse();
-      const rows = read.map(({ [SORT_KEY]: _, ...row }) => row as Row);
-      const collection = await toEntities(rows, ctx);
-      const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
-      const named = await referenceLabels(ctx, collection);
       const first = read[0];
       const last = read.at(-1);
-      return {
-        collection,
-        total,
-        totalKind: kind,
-        ...named,
+      const cursors = {
         ...(keyset && last && read.length === query.itemsPerPage
           ? { nextCursor: encodeCursor(keyset, last) }
           : {}),
         ...(keyset && first && query.page > 1 ? { previousCursor: encodeCursor(keyset, first) } : {}),
       };
+      // The sort value was the rows' last member: deleting it only steps their shape back.
+      if (keyset && sortKeyOf(keyset)) for (const row of read) delete row[SORT_VALUE];
+      const rows = read as Row[];
+      const collection = listColumns ? (read as Values[]) : await toEntities(rows, ctx);
+      const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
+      const named = await referenceLabels(ctx, collection);
+      return { collection, total, totalKind: kind, ...named, ...cursors };
     },
 
     async exportRows(ctx, query) {
@@ -546,12 +564,7 @@ export function resourceService<T extends ResourceTable>(
       const fields = chosen?.length
         ? chosen.map((name) => descriptor.fields.find((f) => f.name === name)!)
         : descriptor.fields.filter((f) => f.listed);
-      const rows = (await tx
-        .select()
-        .from(table as PgTable)
-        .where(where)
-        .orderBy(...order)
-        .limit(MAX_EXPORT_ROWS)) as Row[];
+      const rows = await rowSelect.rows(tx, tail({ where, order, limit: MAX_EXPORT_ROWS }));
       const entities = await toEntities(rows, ctx);
       return { fields, entities };
     },
@@ -572,11 +585,7 @@ export function resourceService<T extends ResourceTable>(
 
     async reaches(tx, id, where) {
       if (where === undefined) return true;
-      const [row] = await tx
-        .select({ id: idColumn })
-        .from(table as PgTable)
-        .where(and(eq(idColumn, id), where))
-        .limit(1);
+      const [row] = await idSelect.rows(tx, tail({ where: and(eq(idColumn, id), where), limit: 1 }));
       return Boolean(row);
     },
 
@@ -584,11 +593,8 @@ export function resourceService<T extends ResourceTable>(
       const scope = readScope(auth);
       if (scope === undefined || !ids.length) return new Set();
       if (scope === false) return new Set(ids);
-      const reached = await tx
-        .select({ id: idColumn })
-        .from(table as PgTable)
-        .where(and(inArray(idColumn, [...ids]), scope));
-      const inside = new Set(reached.map((row) => row.id as number));
+      const reached = await idSelect.rows(tx, tail({ where: and(inArray(idColumn, [...ids]), scope) }));
+      const inside = new Set(reached.map((row) => row.id));
       return new Set(ids.filter((id) => !inside.has(id)));
     },
 
@@ -601,7 +607,10 @@ export function resourceService<T extends ResourceTable>(
       // The English twin of the label (`nameEn` beside `name`), for a reader of the English interface.
       const english = columns[`${labelField}En`];
       const labelEn = english ? sql`nullif(${english}::text, '')` : sql`NULL::text`;
-      return sql`(SELECT ${field}::text AS field, ${idColumn}::int AS id, ${column}::text AS label, ${labelEn} AS label_en FROM ${table} WHERE ${and(inArray(idColumn, [...ids]), scope)})`;
+      // The ids as one array parameter: a page's references are a few hundred ids, each its own
+      // parameter to render, send and parse otherwise.
+      const reached = sql`${idColumn} = ANY(${sql.param([...ids])}::int[])`;
+      return sql`(SELECT ${field}::text AS field, ${idColumn}::int AS id, ${column}::text AS label, ${labelEn} AS label_en FROM ${table} WHERE ${and(reached, scope)})`;
     },
 
     changeLogAccess(auth, entityId) {

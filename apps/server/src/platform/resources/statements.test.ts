@@ -1,0 +1,113 @@
+import {
+  defineResource,
+  loadingUnloadingMethodCreateSchema,
+  loadingUnloadingMethodResource,
+  loadingUnloadingMethodSchema,
+} from '@tms/domain';
+import { inArray, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { loadingUnloadingMethods } from '../../modules/reference-data/tables';
+import { fileTestApp } from '../../test/harness';
+import { createUser } from '../../test/users';
+import type { AuthContext } from '../auth/context';
+import { HttpError } from '../errors';
+import { type ListQuery, resourceService } from './service';
+
+/**
+ * A resource whose read scope holds a value of the user (the records coded with their username), so that
+ * two users' lists are the same statement with other values: what the selects built once per resource
+ * (statements.ts) must never mix up.
+ */
+const probe = defineResource({
+  ...loadingUnloadingMethodResource,
+  name: 'probe-statements',
+  path: '/probe/statements',
+  entity: loadingUnloadingMethodSchema,
+  create: loadingUnloadingMethodCreateSchema,
+  fields: loadingUnloadingMethodResource.fields.map((f) =>
+    f.name === 'code' ? { ...f, filterable: true } : f,
+  ),
+  roles: { view: [], edit: [] },
+});
+
+const service = resourceService(probe, loadingUnloadingMethods, {
+  hooks: { scope: (auth) => like(loadingUnloadingMethods.code, `${auth.username}-%`) },
+});
+
+describe('selects built once per resource', () => {
+  const ctx = fileTestApp();
+
+  const principal = async (): Promise<AuthContext> => {
+    const user = await createUser(ctx().database);
+    return {
+      userId: user.id,
+      username: user.username,
+      contactId: user.contactId,
+      serviceOfficeId: null,
+      roles: new Set(),
+      sessionId: null,
+      impersonatorId: null,
+      passwordChangeRequired: false,
+    };
+  };
+
+  it("never carries one user's scope or one request's filter values into another's", async () => {
+    const [alice, bob] = [await principal(), await principal()];
+    const rows = await ctx()
+      .database.db.insert(loadingUnloadingMethods)
+      .values(
+        [alice, alice, alice, bob, bob].map((who, i) => ({
+          code: `${who.username}-${i}`,
+          name: `Statement probe ${i}`,
+        })),
+      )
+      .returning();
+    const idOf = (code: string) => rows.find((row) => row.code === code)!.id;
+    const call = (auth: AuthContext) => ({ tx: ctx().database.db, auth, registries: ctx().app.registries });
+    const codes = async (auth: AuthContext, query: Partial<ListQuery> = {}) => {
+      const page = await service.list(call(auth), { page: 1, itemsPerPage: 2, sort: 'code', ...query });
+      return { codes: page.collection.map((e) => e.code), total: page.total, next: page.nextCursor };
+    };
+
+    // The same shapes in turn: each user's own rows, totals and cursors.
+    const alicePage = await codes(alice);
+    const bobPage = await codes(bob);
+    expect(alicePage).toMatchObject({ codes: [`${alice.username}-0`, `${alice.username}-1`], total: 3 });
+    expect(bobPage).toMatchObject({ codes: [`${bob.username}-3`, `${bob.username}-4`], total: 2 });
+    expect(await codes(alice, { page: 2, after: alicePage.next })).toMatchObject({
+      codes: [`${alice.username}-2`],
+    });
+    expect(await codes(bob, { page: 2, after: bobPage.next })).toMatchObject({ codes: [], total: 2 });
+    // A cursor of Alice's list read by Bob still reads Bob's rows only (those past her row in the order).
+    const past = (await codes(bob, { page: 2, after: alicePage.next })).codes;
+    expect(past.every((code) => String(code).startsWith(`${bob.username}-`))).toBe(true);
+
+    // One filter shape with other values, and a search, in turn.
+    expect((await codes(alice, { code: `${alice.username}-1` })).codes).toEqual([`${alice.username}-1`]);
+    expect((await codes(alice, { code: `${alice.username}-2` })).codes).toEqual([`${alice.username}-2`]);
+    expect((await codes(bob, { code: `${alice.username}-2` })).codes).toEqual([]);
+    expect((await codes(bob, { search: 'probe 4' })).codes).toEqual([`${bob.username}-4`]);
+    expect((await codes(alice, { search: 'probe 4' })).codes).toEqual([]);
+
+    // Get, and the reach of references, by the same statements.
+    expect(await service.get(call(alice), idOf(`${alice.username}-0`))).toMatchObject({
+      code: `${alice.username}-0`,
+    });
+    const refused = await service.get(call(bob), idOf(`${alice.username}-0`)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect((refused as HttpError).statusCode).toBe(404);
+    const outside = await service.outsideReadScope(call(bob), [
+      idOf(`${alice.username}-0`),
+      idOf(`${bob.username}-3`),
+    ]);
+    expect([...outside]).toEqual([idOf(`${alice.username}-0`)]);
+
+    // Entities as the default mapping makes them: dates as ISO text.
+    const [stored] = await ctx()
+      .database.db.select()
+      .from(loadingUnloadingMethods)
+      .where(inArray(loadingUnloadingMethods.id, [idOf(`${alice.username}-0`)]));
+    const [entity] = (await service.list(call(alice), { page: 1, itemsPerPage: 1, sort: 'code' })).collection;
+    expect(entity).toEqual(await service.toEntity(stored!, call(alice)));
+  });
+});
