@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { materialAssets } from '../../modules/company/tables';
 import { counterparties } from '../../modules/counterparties/tables';
 import { acquiringService } from '../../modules/finance/acquiring';
@@ -65,7 +65,8 @@ export async function seedDemoAcquiring(
       and(
         eq(bills.direction, 'INCOME'),
         eq(paymentForms.currencyId, bills.currencyId),
-        gt(bills.balance, '0'),
+        // An unpaid one: the bill paid in part stays so in the demo.
+        eq(bills.balance, bills.amount),
       ),
     )
     .orderBy(asc(bills.id));

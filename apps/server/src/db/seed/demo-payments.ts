@@ -48,13 +48,16 @@ export async function seedDemoPayments(
   )
     .filter((row) => row.formCurrencyId === row.bill.currencyId)
     .map((row) => row.bill);
-  const incoming = rows.filter((bill) => bill.direction === 'INCOME');
-  const outgoing = rows.filter((bill) => bill.direction === 'EXPENSE');
+  // Finance control's acceptance froze the money of accepted orders and jobs: theirs stay as they are.
+  const payable: typeof rows = [];
+  for (const bill of rows) {
+    const operations = await billOperationsOf(ctx, { orderIds: bill.orderIds, jobIds: bill.jobIds });
+    if (!operations.some((operation) => operation.financeAccepted)) payable.push(bill);
+  }
+  const incoming = payable.filter((bill) => bill.direction === 'INCOME');
+  const outgoing = payable.filter((bill) => bill.direction === 'EXPENSE');
   let number = 0;
   const pay = async (bill: (typeof rows)[number], amount: string) => {
-    // Finance control's acceptance froze the money of accepted orders and jobs: theirs stay as they are.
-    const operations = await billOperationsOf(ctx, { orderIds: bill.orderIds, jobIds: bill.jobIds });
-    if (operations.some((operation) => operation.financeAccepted)) return;
     await paymentService.create(ctx, {
       number: `ПП-${++number}`,
       direction: bill.direction === 'INCOME' ? 'INCOMING' : 'OUTGOING',
