@@ -37,6 +37,7 @@ export const MATERIAL_ASSET_MESSAGES = {
   currencyMismatch: "The material asset's currency must match the bill's currency.",
   billDirection: 'A material asset is bought by an expense bill.',
   billRequired: 'Without the material assets role, an asset is entered for a bill.',
+  billHasAssets: 'Cannot delete or modify a bill with material assets: unlink them first.',
 } as const;
 
 /** In use, or written off the books. */

@@ -21,6 +21,7 @@ export const INTERNAL_TRANSFER_MESSAGES = {
   planSender: "The sender payment form must be one of the order's income company in the need's currency.",
   planRecipient: "The recipient payment form must be one of the need's company in its currency.",
   planNoForm: 'No payment form fits: add one to the company in this currency.',
+  hasBills: 'Cannot delete an internal transfer with bills: delete its intercompany bills first.',
 } as const;
 
 /**

@@ -80,13 +80,13 @@ async function checkMaterialAsset(ctx: ResourceContext, record: Values): Promise
 }
 
 /** A bill that bought material assets no longer changes nor goes (their amount is its): finance's blocker. */
-export async function billHasMaterialAssets(tx: Tx, billId: number): Promise<boolean> {
+export async function billHasMaterialAssets(tx: Tx, billId: number): Promise<string | false> {
   const [row] = await tx
     .select({ id: materialAssets.id })
     .from(materialAssets)
     .where(eq(materialAssets.billId, billId))
     .limit(1);
-  return Boolean(row);
+  return row ? MATERIAL_ASSET_MESSAGES.billHasAssets : false;
 }
 
 /** The register of material assets (`/material-assets`). */

@@ -35,9 +35,10 @@ type Values = Record<string, unknown>;
 
 /**
  * Whether a bill may no longer be modified or deleted because something refers to it (payments, a
- * printable bill, files): each module that refers to bills contributes one.
+ * printable bill, files, material assets): each module that refers to bills contributes one. `true` refuses
+ * with the spec's message, a text with that one (what the user must remove first).
  */
-export type BillChangeBlocker = (tx: Tx, billId: number) => Promise<boolean>;
+export type BillChangeBlocker = (tx: Tx, billId: number) => Promise<boolean | string>;
 
 declare module '../../platform/modules' {
   interface ModuleContributions {
@@ -47,7 +48,8 @@ declare module '../../platform/modules' {
 
 async function assertChangeable(registries: Registries, tx: Tx, billId: number): Promise<void> {
   for (const blocked of registries.contributions('billChangeBlockers').values()) {
-    if (await blocked(tx, billId)) throw fieldError([], BILL_MESSAGES.changeBlocked);
+    const refusal = await blocked(tx, billId);
+    if (refusal) throw fieldError([], refusal === true ? BILL_MESSAGES.changeBlocked : refusal);
   }
 }
 

@@ -17,7 +17,7 @@ import { mayIgnoreLock } from './bills';
 import { assertPeriodOpen, reverse } from './ledger';
 import { paymentService } from './payments';
 import { toBaseCurrency } from './rates';
-import { internalTransfers, paymentForms, payments } from './tables';
+import { bills, internalTransfers, paymentForms, payments } from './tables';
 import { refreshTransfersStatus } from './transfer-plan';
 
 export type InternalTransferRow = typeof internalTransfers.$inferSelect;
@@ -138,6 +138,12 @@ export const internalTransferService: ResourceService<InternalTransferRow> = res
           .where(and(eq(internalTransfers.id, row.id), transferDeleteScope(ctx.auth)))
           .limit(1);
         if (!deletable) throw forbidden();
+        const [bill] = await ctx.tx
+          .select({ id: bills.id })
+          .from(bills)
+          .where(eq(bills.internalTransferId, row.id))
+          .limit(1);
+        if (bill) throw fieldError([], INTERNAL_TRANSFER_MESSAGES.hasBills);
         await assertPeriodOpen(ctx.tx, row.date, mayIgnoreLock(ctx.auth), ['date']);
         // The incoming one first: the outgoing one is not deleted while it exists.
         const pair = await ctx.tx

@@ -1,4 +1,4 @@
-import { BILL_MESSAGES, ERROR_MESSAGES, flattenTree, MATERIAL_ASSET_MESSAGES, type Role } from '@tms/domain';
+import { ERROR_MESSAGES, flattenTree, MATERIAL_ASSET_MESSAGES, type Role } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/connection';
@@ -124,7 +124,7 @@ describe('material assets of bills', () => {
       version: bought.version,
     });
     expect(changed.statusCode).toBe(400);
-    expect(flattenTree(changed.json().errors)).toEqual({ '': [BILL_MESSAGES.changeBlocked] });
+    expect(flattenTree(changed.json().errors)).toEqual({ '': [MATERIAL_ASSET_MESSAGES.billHasAssets] });
     expect((await call('DELETE', `/finances/bills/${bought.id}`, accountant)).statusCode).toBe(400);
     const free = await call('POST', '/material-assets', registrar, asset({ amount: '500.00' }));
     expect(free.statusCode, free.body).toBe(201);

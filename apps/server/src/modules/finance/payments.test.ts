@@ -3,6 +3,7 @@ import {
   CURRENCY_CONVERSION_MESSAGES,
   CURRENCY_RATE_MESSAGES,
   flattenTree,
+  INTERNAL_TRANSFER_MESSAGES,
   MESSAGES,
   PAYMENT_MESSAGES,
   type Role,
@@ -306,6 +307,14 @@ describe('payments', () => {
         (error: Error) => `${error.message} ${(error.cause as Error | undefined)?.message ?? ''}`,
       );
     expect(bypass).toMatch(/another internal transfer/);
+    // A transfer its bills document is not deleted from under them.
+    const deleted = await call(
+      'DELETE',
+      `/finances/internal-transfers/${transferId}`,
+      await signIn(ctx, ['ROLE_ADMIN']),
+    );
+    expect(deleted.statusCode).toBe(400);
+    expect(flattenTree(deleted.json().errors)).toEqual({ '': [INTERNAL_TRANSFER_MESSAGES.hasBills] });
   });
 
   it('refuses a payment into a locked month', async () => {
