@@ -90,7 +90,7 @@ describe('automatic transfers', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as {
       ran: boolean;
-      run: { created: number; errors: number; items: Body[]; finishedAt: string };
+      run: { id: number; created: number; errors: number; items: Body[]; finishedAt: string };
     };
   };
   const transfersOf = (order: number) =>
@@ -232,6 +232,19 @@ describe('automatic transfers', () => {
     ]);
     expect((await runNow()).run.items).toEqual([]);
     await call('POST', `/finances/automatic-transfers/rules/${created.id}/disable`, manager);
+
+    // Runs that did nothing go after a month; the run that created the transfer stays (its item is the key).
+    const [old] = await rowsOf<{ id: number }>(
+      ctx.database.db,
+      sql`INSERT INTO automatic_transfer_runs (started_at, finished_at, created, errors)
+        VALUES ('2026-02-01T09:00:00Z', '2026-02-01T09:00:01Z', 0, 0) RETURNING id`,
+    );
+    const last = await runNow();
+    const kept = await rowsOf<{ id: number }>(ctx.database.db, sql`SELECT id FROM automatic_transfer_runs`);
+    expect(kept.map((run) => run.id)).not.toContain(old!.id);
+    expect(kept.map((run) => run.id)).toEqual(
+      expect.arrayContaining([first.run.id, second.run.id, last.run.id]),
+    );
   });
 
   it('logs "no bank" as an error of its order and goes on; an inactive rule does nothing', async () => {

@@ -9,7 +9,7 @@ import {
   type LegalEntityRule,
   type LegalEntityRulesView,
 } from '@tms/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Database, rowsOf, type Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
@@ -365,8 +365,22 @@ export async function runAutomaticTransfers(ctx: AutomaticTransferRunContext): P
     .update(automaticTransferRuns)
     .set({ finishedAt: ctx.clock?.() ?? new Date(), created, errors: failed })
     .where(eq(automaticTransferRuns.id, runId));
+  // An hourly job would pile up runs that did nothing; those older than a month go (runs with items stay:
+  // their created items are what keeps a rule from entering an order's transfer twice).
+  const monthAgo = new Date(now.getTime() - EMPTY_RUN_RETENTION_MS);
+  await db
+    .delete(automaticTransferRuns)
+    .where(
+      and(
+        eq(automaticTransferRuns.created, 0),
+        eq(automaticTransferRuns.errors, 0),
+        lt(automaticTransferRuns.startedAt, monthAgo),
+      ),
+    );
   return runId;
 }
+
+const EMPTY_RUN_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The last runs, newest first, with what each did. */
 export async function automaticTransferRunsOf(
