@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { type Database, pgDatabase } from '../db/connection';
@@ -32,8 +33,11 @@ describe.skipIf(!onPostgres)('read replica (PostgreSQL; skipped without TEST_DAT
   async function start(): Promise<Instance> {
     const database = pgDatabase(clone.url, 5, clone.readUrl);
     const replica = database.reader!;
-    const select = vi.spyOn(replica, 'select');
-    const execute = vi.spyOn(replica, 'execute');
+    // Every statement reaches the replica's pool, whether built by Drizzle or run by the kernel's own
+    // statements (platform/resources/statements.ts): one at a time, or on a connection it checks out.
+    const pool = (replica as unknown as { $client: pg.Pool }).$client;
+    const query = vi.spyOn(pool, 'query');
+    const connect = vi.spyOn(pool, 'connect');
     const app = await buildApp({ config, database, clock });
     await app.ready();
     let seen = 0;
@@ -41,7 +45,7 @@ describe.skipIf(!onPostgres)('read replica (PostgreSQL; skipped without TEST_DAT
       app,
       database,
       replicaReads() {
-        const total = select.mock.calls.length + execute.mock.calls.length;
+        const total = query.mock.calls.length + connect.mock.calls.length;
         const since = total - seen;
         seen = total;
         return since;
