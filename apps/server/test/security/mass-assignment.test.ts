@@ -386,6 +386,35 @@ describe('mass assignment', () => {
         amount: '100.00',
       };
     },
+    // Between two companies of ours, in roubles.
+    automatic_transfer_rule: async () => {
+      const [rub] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'RUB'));
+      const companies = registrations.get('legal_entity')!.descriptor;
+      const company = async () => (await created(companies, await bodyFor(companies))).id;
+      return {
+        name: `Правило ${++seq}`,
+        senderLegalEntityId: await company(),
+        recipientLegalEntityId: await company(),
+        currencyId: rub!.id,
+      };
+    },
+    // A client's card payment onto a rouble form (no rate needed), left unlinked (the administrator may).
+    acquiring_operation: async () => {
+      const [rub] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'RUB'));
+      const form = await created(registrations.get('payment_form')!.descriptor, {
+        ...(await BODIES.payment_form!()),
+        currencyId: rub!.id,
+      });
+      return {
+        number: `Э-${++seq}`,
+        date: '2026-03-02',
+        acquirerId: client,
+        paymentFormId: form.id,
+        counterpartyId: client,
+        grossAmount: '100.00',
+        commissionAmount: '2.00',
+      };
+    },
     // Roubles bought for US dollars on a day with the dollar's rate.
     currency_conversion: async () => {
       const [rub] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'RUB'));
