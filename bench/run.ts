@@ -175,8 +175,8 @@ async function benchSize(
     ? await keptGeneration<GenerationResult>(options.databaseUrl, size)
     : undefined;
   const { url, database } = kept
-    ? await openBenchDatabase(options.databaseUrl)
-    : await recreateBenchDatabase(options.databaseUrl);
+    ? await openBenchDatabase(options.databaseUrl, size)
+    : await recreateBenchDatabase(options.databaseUrl, size);
   let app: App | undefined;
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   const floorPool = new pg.Pool({ connectionString: url, max: 10 });
@@ -278,6 +278,7 @@ async function benchSize(
     await bare?.pool.end();
     await floorPool.end();
     await database.close();
+    if (!options.keepDatabase) await dropBenchDatabase(options.databaseUrl, size);
   }
 }
 
@@ -305,7 +306,6 @@ async function main(): Promise<void> {
   } finally {
     loader.close();
     web?.remove();
-    if (!options.keepDatabase) await dropBenchDatabase(options.databaseUrl);
   }
   const cpus = os.cpus();
   const report: BenchResults = {

@@ -42,7 +42,7 @@ test("an order's transfer plan creates the missing transfer and the order's tran
   const token = await signIn(page, '/dashboard');
   const api = apiOf(page, token);
   const order = await newOrder(api);
-  const { clientId } = await api('GET', `/tms/orders/${order.id}`);
+  const { clientId, number } = await api('GET', `/tms/orders/${order.id}`);
   const home = await companyWithForm(api, 'Доход');
   const payer = await companyWithForm(api, 'Расход');
   const carrier = await api('POST', '/counterparties', {
@@ -79,6 +79,8 @@ test("an order's transfer plan creates the missing transfer and the order's tran
   await page.getByTestId('tab-bills').click();
   await page.getByTestId('order-transfer-plan').click();
   await expect(page).toHaveURL(new RegExp(`/finances/internal-transfers/from-transfer-plan/${order.id}$`));
+  // Titled by the order's number, as people know it, not by its id.
+  await expect(page.getByRole('heading', { level: 2 })).toContainText(String(number).padStart(6, '0'));
   const need = page.getByTestId('transfer-plan-need');
   await expect(need).toHaveCount(1);
   await expect(need).toContainText(`Расход ${payer.id}`);

@@ -5,10 +5,18 @@ import { type Database, pgDatabase } from '../../apps/server/src/db/connection';
 import { MIGRATIONS_DIR, migrate } from '../../apps/server/src/db/migrate';
 import { seedReferenceData } from '../../apps/server/src/db/seed/reference';
 
-/** The database the bench owns on that server; CI names its own so that it never meets a bench in progress. */
-export const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME || 'tms_bench';
+/** The databases the bench owns on that server; CI names its own so that it never meets a bench in progress. */
+const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME || 'tms_bench';
 if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DATABASE)) {
   throw new Error(`BENCH_DATABASE_NAME must be a plain lower-case name, got "${BENCH_DATABASE}"`);
+}
+
+/**
+ * One database per size (`tms_bench_1000000`): a run over several sizes can measure a kept 1,000,000 database
+ * again while it generates the small ones beside it.
+ */
+export function benchDatabaseName(size: number): string {
+  return `${BENCH_DATABASE}_${size}`;
 }
 
 /** `url` with its database replaced by `name`. */
@@ -42,20 +50,26 @@ export async function serverVersion(url: string): Promise<string> {
 }
 
 /** A new, empty bench database (dropped first if a previous run left one), migrated and seeded. */
-export async function recreateBenchDatabase(serverUrl: string): Promise<{ url: string; database: Database }> {
+export async function recreateBenchDatabase(
+  serverUrl: string,
+  size: number,
+): Promise<{ url: string; database: Database }> {
+  const name = benchDatabaseName(size);
   await onServer(serverUrl, async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name}`);
   });
-  const url = databaseUrl(serverUrl, BENCH_DATABASE);
+  const url = databaseUrl(serverUrl, name);
   const database = pgDatabase(url);
   await migrate(database);
   await seedReferenceData(database.db);
   return { url, database };
 }
 
-export async function dropBenchDatabase(serverUrl: string): Promise<void> {
-  await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`));
+export async function dropBenchDatabase(serverUrl: string, size: number): Promise<void> {
+  await onServer(serverUrl, (c) =>
+    c.query(`DROP DATABASE IF EXISTS ${benchDatabaseName(size)} WITH (FORCE)`),
+  );
 }
 
 /** How many migrations the app has: a kept database generated before a new one lacks its data. */
@@ -70,13 +84,13 @@ function migrationCount(): number {
  * (`openBenchDatabase`): their new tables are empty, so measure new endpoints on a fresh generation.
  */
 export async function keptGeneration<T>(serverUrl: string, size: number): Promise<T | undefined> {
+  const name = benchDatabaseName(size);
   const exists = await onServer(
     serverUrl,
-    async (c) =>
-      (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [BENCH_DATABASE])).rowCount === 1,
+    async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1,
   );
   if (!exists) return undefined;
-  const client = new pg.Client({ connectionString: databaseUrl(serverUrl, BENCH_DATABASE) });
+  const client = new pg.Client({ connectionString: databaseUrl(serverUrl, name) });
   await client.connect();
   try {
     const { rows } = await client
@@ -89,8 +103,11 @@ export async function keptGeneration<T>(serverUrl: string, size: number): Promis
 }
 
 /** The kept database, with the migrations added since it was generated. */
-export async function openBenchDatabase(serverUrl: string): Promise<{ url: string; database: Database }> {
-  const url = databaseUrl(serverUrl, BENCH_DATABASE);
+export async function openBenchDatabase(
+  serverUrl: string,
+  size: number,
+): Promise<{ url: string; database: Database }> {
+  const url = databaseUrl(serverUrl, benchDatabaseName(size));
   const database = pgDatabase(url);
   await migrate(database);
   return { url, database };

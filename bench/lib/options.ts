@@ -49,12 +49,12 @@ const HELP = `npm run bench -- [options]
   --browser-runs <n>    cold page loads measured (default 7; --quick 3)
   --no-web              skip chunk sizes and the browser measurement
   --build               rebuild apps/web/dist first
-  --keep-database       leave tms_bench in place after the run
-  --reuse-database      measure on the kept tms_bench when it was generated at this size (newer migrations
+  --keep-database       leave tms_bench_<rows> in place after the run
+  --reuse-database      measure on the kept tms_bench_<rows> when it was generated at this size (newer migrations
                         are applied; their tables stay empty), else generate it; implies --keep-database
   --out <dir>           write latest.json and latest.md there (default bench/results)
 Environment: BENCH_DATABASE_URL (default ${DEFAULT_DATABASE_URL}); the bench creates its own database on it,
-BENCH_DATABASE_NAME (default tms_bench).`;
+BENCH_DATABASE_NAME (default tms_bench; the size is appended).`;
 
 function positive(name: string, value: string): number {
   const n = Number(value);

@@ -177,6 +177,7 @@ const formOptionSchema = z.object({ id: z.number().int(), name: z.string() });
  */
 export const transferPlanSchema = z.object({
   orderId: z.number().int(),
+  orderNumber: z.number().int(),
   transfersStatus: z.enum(['not-required', 'not-ready', 'ready']),
   homeLegalEntityId: z.number().int().nullable(),
   homeLegalEntityName: z.string().nullable(),

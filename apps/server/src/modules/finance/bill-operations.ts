@@ -4,6 +4,8 @@ import type { CallContext } from '../../platform/resources';
 export interface BillOperation {
   type: 'order' | 'job';
   id: number;
+  /** The operation's number as people read it (the id unless imported). */
+  number: number;
   tracking: boolean;
   /** Archived or in a finance control status that locks the operation's money. */
   locked: boolean;

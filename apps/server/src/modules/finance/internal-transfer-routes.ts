@@ -128,8 +128,8 @@ export function registerInternalTransferRoutes(app: App): void {
     async (request) => {
       const { id } = request.params as { id: number };
       const ctx = requestContext(request, app.database.db);
-      await assertPlanOrder(ctx, id);
-      return { data: await transferPlan(ctx.tx, id) };
+      const orderNumber = await assertPlanOrder(ctx, id);
+      return { data: await transferPlan(ctx.tx, { orderId: id, orderNumber }) };
     },
   );
 

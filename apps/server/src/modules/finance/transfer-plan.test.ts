@@ -114,8 +114,13 @@ describe("an order's transfer plan", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const answer = await plan();
+    const [row] = await rowsOf<{ number: number }>(
+      ctx.database.db,
+      sql`SELECT number FROM orders WHERE id = ${order}`,
+    );
     expect(answer).toMatchObject({
       orderId: order,
+      orderNumber: row!.number,
       transfersStatus: 'not-ready',
       homeLegalEntityId: world.company,
     });

@@ -72,12 +72,13 @@ export async function refreshTransfersStatus(
 
 /**
  * The order a plan is asked for: one that exists and that the user reads (the orders' read scope, as the
- * transfers' order reference asks), else 404.
+ * transfers' order reference asks), else 404. Its number, as the plan's title shows it.
  */
-export async function assertPlanOrder(ctx: ResourceContext, orderId: number): Promise<void> {
+export async function assertPlanOrder(ctx: ResourceContext, orderId: number): Promise<number> {
   const [order] = await billOperationsOf(ctx, { orderIds: [orderId], jobIds: [] });
   const reach = ctx.registries.resources.reachAt(orderResource.path);
   if (!order || !reach || (await reach.outsideReadScope(ctx, [orderId])).has(orderId)) throw notFound();
+  return order.number;
 }
 
 /**
@@ -86,7 +87,10 @@ export async function assertPlanOrder(ctx: ResourceContext, orderId: number): Pr
  * company's in its currency), and the ones proposed: the first income bill's form (else the first that fits)
  * and the form of the company's expense bills in that currency (else the first that fits).
  */
-export async function transferPlan(tx: Tx, orderId: number): Promise<TransferPlan> {
+export async function transferPlan(
+  tx: Tx,
+  { orderId, orderNumber }: { orderId: number; orderNumber: number },
+): Promise<TransferPlan> {
   const { orderBills, transfers } = await planInputs(tx, orderId);
   const { homeLegalEntityId, needs } = transferPlanOf(orderBills, transfers);
   const entityIds = [...new Set([homeLegalEntityId, ...needs.map((need) => need.legalEntityId)])].filter(
@@ -129,6 +133,7 @@ export async function transferPlan(tx: Tx, orderId: number): Promise<TransferPla
   const incomeForms = orderBills.filter((bill) => bill.direction === 'INCOME').map((b) => b.paymentFormId);
   return {
     orderId,
+    orderNumber,
     transfersStatus: transfersStatusOf(orderBills, transfers),
     homeLegalEntityId,
     homeLegalEntityName: homeLegalEntityId === null ? null : (entityName.get(homeLegalEntityId) ?? null),

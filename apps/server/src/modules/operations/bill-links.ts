@@ -21,6 +21,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
       ? tx
           .select({
             id: orders.id,
+            number: orders.number,
             archived: orders.archived,
             financeControlStatus: orders.financeControlStatus,
             serviceOfficeId: orders.serviceOfficeId,
@@ -37,6 +38,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
       ? tx
           .select({
             id: jobs.id,
+            number: jobs.number,
             archived: jobs.archived,
             financeControlStatus: jobs.financeControlStatus,
             serviceOfficeId: jobs.serviceOfficeId,
@@ -56,6 +58,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
       (row): BillOperation => ({
         type: 'order',
         id: row.id,
+        number: row.number,
         tracking: false,
         locked: locked(row),
         financeAccepted: accepted(row),
@@ -72,6 +75,7 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
       (row): BillOperation => ({
         type: 'job',
         id: row.id,
+        number: row.number,
         tracking: row.tracking,
         locked: locked(row),
         financeAccepted: accepted(row),

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type ApiError, api } from '../../platform/api/client';
-import { formatMoney } from '../../platform/format';
+import { formatMoney, padId } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
 import { BlockTable } from '../../platform/kit/blocks';
 import { resourceKey } from '../../platform/resources/keys';
@@ -38,7 +38,11 @@ export function TransferPlanPage() {
   const plan = useQuery({
     queryKey: key,
     queryFn: ({ signal }) =>
-      api.get<TransferPlan>(`/finances/internal-transfers/transfer-plan/${orderId}`, { signal }),
+      // The page shows a failure itself, in place of the plan.
+      api.get<TransferPlan>(`/finances/internal-transfers/transfer-plan/${orderId}`, {
+        signal,
+        suppressPopup: true,
+      }),
   });
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const create = useMutation({
@@ -132,7 +136,7 @@ export function TransferPlanPage() {
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Title order={2} size="h3">
-            {t('internalTransfers.plan.title', { order: orderId })}
+            {t('internalTransfers.plan.title', { order: padId(data.orderNumber) })}
           </Title>
           <Group gap="xs">
             <Anchor component={Link} to={`/tms/orders/${orderId}`} size="sm">

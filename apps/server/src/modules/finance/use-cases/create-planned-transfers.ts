@@ -30,11 +30,11 @@ export const createPlannedTransfers = defineUseCase({
   output: transferPlanResultSchema,
   async run(ctx, input) {
     const auth = userOf(ctx);
-    await assertPlanOrder({ ...ctx, auth }, input.orderId);
+    const orderNumber = await assertPlanOrder({ ...ctx, auth }, input.orderId);
     await ctx.tx.execute(
       sql`SELECT id FROM ${bills} WHERE ${bills.orderIds} @> ARRAY[${input.orderId}]::integer[] ORDER BY id FOR UPDATE`,
     );
-    const plan = await transferPlan(ctx.tx, input.orderId);
+    const plan = await transferPlan(ctx.tx, { orderId: input.orderId, orderNumber });
     const errors = new ErrorCollector();
     const planned: { senderFormId: number; recipientFormId: number; amount: string }[] = [];
     plan.needs.forEach((need, index) => {
@@ -76,6 +76,9 @@ export const createPlannedTransfers = defineUseCase({
       });
       createdIds.push(created.id as number);
     }
-    return { createdIds, plan: createdIds.length ? await transferPlan(ctx.tx, input.orderId) : plan };
+    return {
+      createdIds,
+      plan: createdIds.length ? await transferPlan(ctx.tx, { orderId: input.orderId, orderNumber }) : plan,
+    };
   },
 });
