@@ -92,36 +92,9 @@ export async function exposures(
   const rows = await tx
     .select({ id: counterparties.id, exposure: sql<string>`${exposureSql(registries)}` })
     .from(counterparties)
-    .where(
-      sql`${counterparties.id} IN (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+    .where(sql`${counterparties.id} = ANY(${sql.param([...ids])}::int[])`);
   for (const row of rows) out.set(row.id, amount(row.exposure));
   return out;
-}
-
-/**
- * One exposure query for the rows of a list page: the calls made in the same turn (the engine maps a
- * page's rows with Promise.all) are answered together.
- */
-export function exposureLoader(ctx: CallContext): (id: number) => Promise<string> {
-  let pending: { ids: number[]; result: Promise<Map<number, string>> } | null = null;
-  return (id) => {
-    if (!pending) {
-      const batch: { ids: number[]; result: Promise<Map<number, string>> } = {
-        ids: [],
-        result: Promise.resolve().then(() => {
-          pending = null;
-          return exposures(ctx, batch.ids);
-        }),
-      };
-      pending = batch;
-    }
-    pending.ids.push(id);
-    return pending.result.then((map) => map.get(id) ?? '0.00');
-  };
 }
 
 /**

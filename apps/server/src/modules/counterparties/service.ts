@@ -27,7 +27,7 @@ import {
   resourceService,
 } from '../../platform/resources';
 import { countries } from '../reference-data';
-import { creditStateFilter, exposureLoader } from './credit';
+import { creditStateFilter, exposures } from './credit';
 import { notifyBlackListed } from './notifications';
 import { counterpartyScope } from './scope';
 import { counterparties, counterpartyFeatures } from './tables';
@@ -134,16 +134,24 @@ export async function checkCounterparty(tx: Tx, record: Values, id: number | nul
   return out;
 }
 
-const exposureLoaders = new WeakMap<object, (id: number) => Promise<string>>();
+/** Rows → the API's counterparties: no key hash, the computed credit members (one query for all), dates as ISO text. */
+export async function counterpartyEntities(
+  rows: readonly CounterpartyRow[],
+  ctx: CallContext,
+): Promise<Counterparty[]> {
+  const exposure = await exposures(
+    ctx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => counterpartyOf(row, exposure.get(row.id) ?? '0.00'));
+}
 
-/** Row → the API's counterparty: no key hash, the computed credit members, dates as ISO text. */
+/** One row → the API's counterparty (see `counterpartyEntities`). */
 export async function counterpartyEntity(row: CounterpartyRow, ctx: CallContext): Promise<Counterparty> {
-  let load = exposureLoaders.get(ctx.tx);
-  if (!load) {
-    load = exposureLoader(ctx);
-    exposureLoaders.set(ctx.tx, load);
-  }
-  const exposure = await load(row.id);
+  return (await counterpartyEntities([row], ctx))[0]!;
+}
+
+function counterpartyOf(row: CounterpartyRow, exposure: string): Counterparty {
   const out: Values = {};
   for (const key of Object.keys(counterpartySchema.shape)) {
     const value = (row as Values)[key];
@@ -210,7 +218,9 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
         }
       }
     },
-    toEntity: counterpartyEntity,
+    toEntities: counterpartyEntities,
+    // What `counterpartyOf` reads beyond the entity: a list leaves out the search columns.
+    entityColumns: ['apiKeyHash', 'mergedIntoId'],
   };
 }
 

@@ -471,6 +471,8 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
         await notifyBillsPaid(ctx, stored.paid);
       }
     },
+    // The entity's members and its links: a list leaves out the search columns.
+    entityColumns: [],
     async toEntities(rows, ctx: CallContext) {
       const links = groupBy(
         await linksOf(

@@ -278,6 +278,7 @@ export const printableBillService: ResourceService<PrintableBillRow> = resourceS
     constraints: { printable_bills_number_uq: 'number' },
     hooks: {
       scope: (auth) => printableBillScope(auth),
+      entityColumns: [],
       async toEntities(rows, ctx) {
         const lines = await storedLinesOf(
           ctx.tx,

@@ -37,6 +37,8 @@ export function registerReadyOrders(app: App): void {
   registerResource(app, readyOrderResource, orders, {
     hooks: {
       scope: () => sql`${orders.financeControlStatus} = 'READY' AND NOT ${orders.archived}`,
+      // The entity's members and the results: a list leaves out the order's search and stage columns.
+      entityColumns: [],
       async toEntities(rows, ctx) {
         const results = await resultsOf(
           ctx,

@@ -10,8 +10,10 @@ import { type ChangeLogRule, visibleChanges } from './visibility';
  * record's read roles and scope), filtered and paged.
  */
 export default async function changeLogRoutes(app: App): Promise<void> {
+  // The registries are complete once the app is built: the rules are gathered on the first call, not per request.
+  let gathered: ReadonlyMap<string, ChangeLogRule> | undefined;
   const rules = (): ReadonlyMap<string, ChangeLogRule> =>
-    new Map<string, ChangeLogRule>([
+    (gathered ??= new Map<string, ChangeLogRule>([
       ...app.registries.resources
         .all()
         .map(({ descriptor, service }): [string, ChangeLogRule] => [
@@ -19,7 +21,7 @@ export default async function changeLogRoutes(app: App): Promise<void> {
           (auth, entityId) => service.changeLogAccess(auth, entityId),
         ]),
       ...app.registries.changeLog,
-    ]);
+    ]));
   app.get(
     '/settings/entity-changelog',
     {

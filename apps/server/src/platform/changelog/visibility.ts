@@ -1,5 +1,5 @@
 import { can } from '@tms/domain';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../auth/context';
 import { changeLog } from './tables';
@@ -36,6 +36,10 @@ export function visibleChanges(
     if (access === true) everyEntry.push(type);
     else if (access !== false) someEntries.push(and(eq(changeLog.entityType, type), access)!);
   }
-  const parts = [...(everyEntry.length ? [inArray(changeLog.entityType, everyEntry)] : []), ...someEntries];
+  // The types read whole as one array parameter: a hundred names are not a hundred parameters to render and bind.
+  const parts = [
+    ...(everyEntry.length ? [sql`${changeLog.entityType} = ANY(${sql.param(everyEntry)}::text[])`] : []),
+    ...someEntries,
+  ];
   return parts.length ? or(...parts) : sql`false`;
 }

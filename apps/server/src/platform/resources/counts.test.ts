@@ -1,10 +1,11 @@
 import { RESOURCE_MESSAGES } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf, type Tx } from '../../db/connection';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { serviceOffices } from '../identity/tables';
-import { COUNT_CAP, countRows } from './query';
+import { COUNT_CAP, countRows, withPlanForMatches } from './query';
 
 /** More matches than the cap, so that a filtered list's total is a lower bound until the last page. */
 const MATCHES = COUNT_CAP + 105;
@@ -150,6 +151,24 @@ describe('list totals', () => {
     expect(await countRows(db, serviceOffices, undefined, { estimateFrom: MATCHES, exact: true })).toEqual({
       total: n,
       kind: 'exact',
+    });
+  });
+
+  it('reads a few matches of a large table through their indexes, with the JIT off for that statement only', async () => {
+    const db = ctx.database.db;
+    const settings = sql`SELECT current_setting('enable_indexscan') AS i, current_setting('enable_seqscan') AS s, current_setting('jit') AS j`;
+    const read = async (q: Tx) => (await rowsOf<{ i: string; s: string; j: string }>(q, settings))[0];
+    const few = { total: 3, kind: 'exact' } as const;
+    // Disabled scans price a plan at 10^10: past the JIT's thresholds, a 1 ms query took 300 ms to compile.
+    expect(await withPlanForMatches(db, serviceOffices, true, few, read, { smallTable: 10 })).toEqual({
+      i: 'off',
+      s: 'off',
+      j: 'off',
+    });
+    expect(await read(db)).toMatchObject({ i: 'on', s: 'on' });
+    // Many matches, or no filter: the planner's own choice.
+    expect(await withPlanForMatches(db, serviceOffices, false, few, read, { smallTable: 10 })).toMatchObject({
+      i: 'on',
     });
   });
 });

@@ -99,6 +99,11 @@ export interface ResourceHooks<Row> {
    * page or an export then asks once for all its rows instead of once per row. Replaces `toEntity`.
    */
   toEntities?: (rows: readonly Row[], ctx: CallContext) => Promise<Values[]>;
+  /**
+   * The columns a custom `toEntity`/`toEntities` reads beyond the entity's own members: a list page then
+   * selects those and the entity's, not the columns kept for search (unset: every column).
+   */
+  entityColumns?: readonly string[];
 }
 
 export interface ResourceOptions<Row> {
@@ -317,10 +322,12 @@ export function resourceService<T extends ResourceTable>(
     Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && columns.has(k)));
   const idOf = (row: Row) => (row as { id: number }).id;
   // A list reads the columns its entities show, not those kept for search and scopes (a custom
-  // `toEntity` may need any of them).
+  // `toEntity` may need any of them, unless it names the ones it reads: `entityColumns`).
   const entityKeys = new Set(['id', ...Object.keys(descriptor.entity.shape)]);
+  const customEntity = Boolean(hooks.toEntity || hooks.toEntities);
+  for (const key of hooks.entityColumns ?? []) entityKeys.add(key);
   const listColumns =
-    hooks.toEntity || hooks.toEntities
+    customEntity && !hooks.entityColumns
       ? undefined
       : Object.fromEntries(
           Object.entries(getTableColumns(table as PgTable)).filter(([key]) => entityKeys.has(key)),
@@ -341,7 +348,7 @@ export function resourceService<T extends ResourceTable>(
         : listColumns;
       // Without a custom `toEntity` a page's rows come back as entities already (`defaultEntity`'s).
       select = tableSelect(table as PgTable, selection, {
-        entityKeys: listColumns && Object.keys(descriptor.entity.shape),
+        entityKeys: listColumns && !customEntity ? Object.keys(descriptor.entity.shape) : undefined,
         symbols: { [SORT_KEY]: SORT_VALUE },
       });
       pageSelects.set(name, select);
@@ -545,7 +552,7 @@ export function resourceService<T extends ResourceTable>(
       // The sort value was the rows' last member: deleting it only steps their shape back.
       if (keyset && sortKeyOf(keyset)) for (const row of read) delete row[SORT_VALUE];
       const rows = read as Row[];
-      const collection = listColumns ? (read as Values[]) : await toEntities(rows, ctx);
+      const collection = customEntity ? await toEntities(rows, ctx) : (read as Values[]);
       const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
       const named = await referenceLabels(ctx, collection);
       return { collection, total, totalKind: kind, ...named, ...cursors };
