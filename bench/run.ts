@@ -3,6 +3,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import type { Config } from '../apps/server/src/config';
+import { poolConfig } from '../apps/server/src/db/connection';
 import { loggerOptions } from '../apps/server/src/platform/http/logging';
 import type { App } from '../apps/server/src/platform/http/types';
 import { createUser } from '../apps/server/src/test/users';
@@ -179,7 +180,7 @@ async function benchSize(
     : await recreateBenchDatabase(options.databaseUrl, size);
   let app: App | undefined;
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
-  const floorPool = new pg.Pool({ connectionString: url, max: 10 });
+  const floorPool = new pg.Pool(poolConfig(url, 10));
   try {
     const generation = kept ?? (await generate(url, size));
     if (!kept) await recordGeneration(url, size, generation);

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { poolConfig } from '../../apps/server/src/db/connection';
 import { type QueryPlan, runPlan } from './capture';
 
 /**
@@ -11,7 +12,7 @@ export async function startBareServer(
   url: string,
   plans: Map<string, QueryPlan>,
 ): Promise<{ app: FastifyInstance; pool: pg.Pool; base: string }> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool(poolConfig(url, 10));
   const app = Fastify({ logger: false });
   for (const [name, plan] of plans) {
     app.get(`/bare/${name}`, async () => {

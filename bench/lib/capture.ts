@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import type { Config } from '../../apps/server/src/config';
-import { type Database, type Db, pgDatabase } from '../../apps/server/src/db/connection';
+import { type Database, type Db, pgDatabase, poolConfig } from '../../apps/server/src/db/connection';
 
 /** A statement exactly as the driver received it: text, parameters, row mode and type parsers. */
 export interface Statement {
@@ -78,7 +78,7 @@ export async function captureQueries(
   config: Config,
   requests: { name: string; url: string; headers: Record<string, string> }[],
 ): Promise<Map<string, QueryPlan>> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool(poolConfig(url, 10));
   let log: Timed[] = [];
   recordStatements(pool, () => log);
   const base = pgDatabase(url, 2);

@@ -54,8 +54,17 @@ export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
   return PGlite.create({ dataDir, extensions: { pg_trgm } });
 }
 
+/**
+ * How the app connects to PostgreSQL (the bench's floor connects alike). The JIT is off: a list's plan that
+ * merely may read a large table (a hashed subplan of a scope, a disabled scan) crosses its cost thresholds,
+ * and a 1 ms query then spends 40-300 ms compiling (docs/decisions/009-no-jit.md).
+ */
+export function poolConfig(url: string, max: number): pg.PoolConfig {
+  return { connectionString: url, max, options: '-c jit=off' };
+}
+
 function openPool(url: string, poolSize: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool(poolConfig(url, poolSize));
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });

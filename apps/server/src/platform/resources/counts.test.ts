@@ -154,21 +154,22 @@ describe('list totals', () => {
     });
   });
 
-  it('reads a few matches of a large table through their indexes, with the JIT off for that statement only', async () => {
+  it('reads a few matches of a large table through their indexes, those settings for that statement only', async () => {
     const db = ctx.database.db;
     const settings = sql`SELECT current_setting('enable_indexscan') AS i, current_setting('enable_seqscan') AS s, current_setting('jit') AS j`;
     const read = async (q: Tx) => (await rowsOf<{ i: string; s: string; j: string }>(q, settings))[0];
     const few = { total: 3, kind: 'exact' } as const;
-    // Disabled scans price a plan at 10^10: past the JIT's thresholds, a 1 ms query took 300 ms to compile.
-    expect(await withPlanForMatches(db, serviceOffices, true, few, read, { smallTable: 10 })).toEqual({
+    expect(await withPlanForMatches(db, serviceOffices, true, few, read, { smallTable: 10 })).toMatchObject({
       i: 'off',
       s: 'off',
-      j: 'off',
     });
     expect(await read(db)).toMatchObject({ i: 'on', s: 'on' });
-    // Many matches, or no filter: the planner's own choice.
+    // No filter: the planner's own choice.
     expect(await withPlanForMatches(db, serviceOffices, false, few, read, { smallTable: 10 })).toMatchObject({
       i: 'on',
     });
+    // Those settings price a plan at 10^10, far past the JIT's thresholds: the app's connections have it off
+    // (a 1 ms page spent 300 ms compiling). PGlite has no JIT.
+    if (ctx.database.kind === 'pg') expect(await read(db)).toMatchObject({ j: 'off' });
   });
 });
