@@ -28,7 +28,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FieldDescriptor, ListResult, ListView, ResourceDescriptor } from '@tms/domain';
+import type { FieldDescriptor, ListView, ResourceDescriptor } from '@tms/domain';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -42,6 +42,7 @@ import { AccessDenied } from './AccessDenied';
 import { resourceKey } from './keys';
 import { ColumnCheckbox, type ColumnChoice, ListActionsMenu } from './ListActionsMenu';
 import { ListFilters } from './ListFilters';
+import { listPageQuery } from './listQueries';
 import { isBareAddress, stateOfView } from './listViewsLogic';
 import {
   accessOf,
@@ -139,10 +140,7 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
   const [exactTotal, askExactTotal] = useExactTotal(JSON.stringify([state.search, state.filters]));
   const query = { ...listQueryOf(state), ...(exactTotal ? { exactTotal: 'true' } : {}) };
   const list = useQuery({
-    queryKey: [...resourceKey(descriptor), 'list', query],
-    // A list refused (403) shows its own screen instead of a snackbar over an empty table.
-    queryFn: ({ signal }) =>
-      api.get<ListResult<Row>>(descriptor.path, { query, signal, suppressPopup: [403] }),
+    ...listPageQuery(descriptor, query),
     placeholderData: keepPreviousData,
     enabled: !awaitingDefault,
   });

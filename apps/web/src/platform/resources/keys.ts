@@ -4,6 +4,9 @@ import type { ResourceDescriptor } from '@tms/domain';
 /** Query key of everything one resource's screens load; a write invalidates it. */
 export const resourceKey = (descriptor: ResourceDescriptor) => ['resource', descriptor.name] as const;
 
+/** Query key of one list's saved filters and column choice. */
+export const listViewsKey = (descriptor: ResourceDescriptor) => ['list-views', descriptor.name] as const;
+
 /** Whether a query is one record's own: the record itself or its history. */
 export const isRecordQuery =
   (descriptor: ResourceDescriptor, id: number) =>

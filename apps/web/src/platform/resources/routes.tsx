@@ -73,8 +73,17 @@ export function resourceRoutes(
     }
     return null;
   };
+  // A list's saved filters and first page start with the route too (listQueries.ts). A feature's own list
+  // screen (`options.list`) is a ResourceList as well, asking for the same page.
+  const startList = ({ request }: LoaderFunctionArgs) => {
+    const params = new URL(request.url).searchParams;
+    void Promise.all([import('@tms/domain'), import('./listQueries')])
+      .then(([domain, queries]) => queries.startList(pick(domain), params))
+      .catch(() => undefined);
+    return null;
+  };
   return [
-    { path: base, lazy: lazy('list') },
+    { path: base, loader: startList, lazy: lazy('list') },
     { path: `${base}/${options.newPath ?? 'new'}`, lazy: lazy('create') },
     { path: `${base}/:id`, loader: startRecord, lazy: lazy('edit') },
   ];

@@ -8,23 +8,17 @@ import type {
 } from '@tms/domain';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
+import { listViewsKey } from './keys';
+import { listViewsQuery } from './listQueries';
 import { chosenColumns, listViewsPath } from './listViewsLogic';
 import { columnsStorageKey, readColumns } from './logic';
-
-/** Query key of one list's saved filters and column choice. */
-export const listViewsKey = (descriptor: ResourceDescriptor) => ['list-views', descriptor.name] as const;
 
 /** The user's saved filters of a list, and the calls that change them. */
 export function useListViews(descriptor: ResourceDescriptor) {
   const path = listViewsPath(descriptor);
   const key = listViewsKey(descriptor);
   const client = useQueryClient();
-  const answer = useQuery({
-    queryKey: key,
-    // A list opens even when these cannot be read; saving one reports its own error.
-    queryFn: ({ signal }) => api.get<ListViewsAnswer>(path, { signal, suppressPopup: true }),
-    staleTime: 60_000,
-  });
+  const answer = useQuery(listViewsQuery(descriptor));
   const refresh = () => client.invalidateQueries({ queryKey: key });
   const create = useMutation({
     mutationFn: (body: ListViewCreate) => api.post<ListView>(path, body),
