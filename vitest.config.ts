@@ -1,6 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const serverSetup = './apps/server/src/test/global-setup.ts';
+
+/**
+ * Server test files that replace a module (`vi.mock`) run in their own module graph (the -isolated
+ * projects). Every other server test file shares its worker's modules with the files before it
+ * (`isolate: false`): importing the app's modules cost about 3 s per file, most of the API suite's time. The
+ * app keeps no state in its modules (each `buildApp` builds its own registries), so nothing leaks from one
+ * file's app to the next (docs/development.md "Tests").
+ */
+const mockingApi = ['apps/server/src/platform/auth/auth.test.ts'];
+const mockingSecurity = ['apps/server/test/security/credentials.test.ts'];
+const exclude = [...configDefaults.exclude, ...mockingApi, ...mockingSecurity];
 
 export default defineConfig({
   test: {
@@ -20,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude,
+          isolate: false,
           globalSetup: [serverSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -39,6 +52,8 @@ export default defineConfig({
             'apps/server/src/modules/operations/orders.test.ts',
             'apps/server/src/modules/counterparties/counterparties.test.ts',
           ],
+          exclude,
+          isolate: false,
           globalSetup: [serverSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -48,6 +63,28 @@ export default defineConfig({
         test: {
           name: 'security',
           include: ['apps/server/test/security/**/*.test.ts'],
+          exclude,
+          isolate: false,
+          globalSetup: [serverSetup],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The API files of those (run beside 'api' and 'api-embedded').
+        test: {
+          name: 'api-isolated',
+          include: mockingApi,
+          globalSetup: [serverSetup],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The security files of those (run beside 'security').
+        test: {
+          name: 'security-isolated',
+          include: mockingSecurity,
           globalSetup: [serverSetup],
           testTimeout: 120_000,
           hookTimeout: 60_000,

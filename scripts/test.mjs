@@ -4,8 +4,12 @@
 // PostgreSQL, the benchmarks' quick form. Stops at the first failing step, prints each step's time and the
 // total (with a warning past WARN_MINUTES, so growth is seen long before CI's limit), and ends with one
 // "N passed, N failed" line counting every test that ran.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+//
+// The browser tests run in the background beside the suites after the static checks: they spend most of their
+// time waiting on the browser and their one embedded server (a run uses about half of two cores), so the
+// other suites fill the rest. Their output is kept in .tmp/reports/browser.log and printed when they end.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -55,7 +59,37 @@ function vitest(title, projects, file, env) {
   return ok;
 }
 
+const backgroundSteps = new Set();
+
+/** A step started now and awaited later; its output goes to `log`, printed when it is awaited. */
+function background(title, command, args, env, log) {
+  const started = Date.now();
+  const out = openSync(log, 'w');
+  // Its own process group, so that a failure elsewhere stops it with the servers and browsers it started.
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', out, out], detached: true });
+  backgroundSteps.add(child);
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  return async () => {
+    const code = await exited;
+    backgroundSteps.delete(child);
+    closeSync(out);
+    console.log(`\n=== ${title} (ran in the background) ===`);
+    process.stdout.write(readFileSync(log, 'utf8'));
+    const seconds = Math.round((Date.now() - started) / 1000);
+    times.push([`${title} (in the background)`, seconds]);
+    console.log(`=== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+    return code === 0;
+  };
+}
+
 function finish(ok) {
+  for (const child of backgroundSteps) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
   const total = Math.round((Date.now() - startedAt) / 1000);
   console.log('\nstep times:');
   for (const [title, seconds] of times) console.log(`  ${String(seconds).padStart(5)} s  ${title}`);
@@ -67,20 +101,42 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
+let browserTests;
+
 const steps = [
   () => run('lint (biome)', 'npx', ['biome', 'check', '.']),
   () => run('types (tsc)', 'npm', ['run', '--silent', 'typecheck']),
   () => run('dependencies (dependency-cruiser)', 'npm', ['run', '--silent', 'deps']),
+  () => {
+    browserTests = background(
+      'browser tests (Playwright)',
+      'node',
+      ['e2e/run.mjs'],
+      { ...embedded, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') },
+      path.join(reports, 'browser.log'),
+    );
+    return true;
+  },
   () => vitest('unit tests', ['unit'], path.join(reports, 'vitest-unit.json'), embedded),
   () =>
     pgUrl
-      ? vitest('API tests (PostgreSQL)', ['api'], path.join(reports, 'vitest-pg.json'), process.env)
-      : vitest('API tests (embedded database)', ['api'], path.join(reports, 'vitest-pglite.json'), embedded),
+      ? vitest(
+          'API tests (PostgreSQL)',
+          ['api', 'api-isolated'],
+          path.join(reports, 'vitest-pg.json'),
+          process.env,
+        )
+      : vitest(
+          'API tests (embedded database)',
+          ['api', 'api-isolated'],
+          path.join(reports, 'vitest-pglite.json'),
+          embedded,
+        ),
   () =>
     !pgUrl ||
     vitest(
       'API tests, embedded set (embedded database)',
-      ['api-embedded'],
+      ['api-embedded', 'api-isolated'],
       path.join(reports, 'vitest-pglite.json'),
       embedded,
     ),
@@ -93,15 +149,17 @@ const steps = [
       process.env,
     ),
   () =>
-    vitest('security suite (quick)', ['security'], path.join(reports, 'vitest-security.json'), {
-      ...process.env,
-      SECURITY_QUICK: '1',
-    }),
-  () => {
-    const ok = run('browser tests (Playwright)', 'node', ['e2e/run.mjs'], {
-      ...embedded,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
-    });
+    vitest(
+      'security suite (quick)',
+      ['security', 'security-isolated'],
+      path.join(reports, 'vitest-security.json'),
+      {
+        ...process.env,
+        SECURITY_QUICK: '1',
+      },
+    ),
+  async () => {
+    const ok = await browserTests();
     countPlaywright(path.join(reports, 'playwright.json'));
     return ok;
   },
@@ -125,6 +183,6 @@ const steps = [
 ];
 
 for (const step of steps) {
-  if (!step()) finish(false);
+  if (!(await step())) finish(false);
 }
 finish(true);
