@@ -1,5 +1,5 @@
 import { Textarea } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerRequest, ResourceDescriptor } from '@tms/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +67,9 @@ export function RequestStatusMenu({ descriptor, texts, request, stale }: Request
         Record<StatusKind, Target[]>
       >;
     },
+    // The menus of a new version stay buttons (disabled while it loads) instead of turning into plain
+    // badges for a moment, where a click would open nothing.
+    placeholderData: keepPreviousData,
   });
   const change = useMutation({
     mutationFn: (body: { kind: StatusKind; status: string; reason?: string }) =>

@@ -69,7 +69,9 @@ export function StatusMenuBar({ items, label, changeTo, loading, busy }: StatusM
             {item.valueLabel}
           </Badge>
         );
-        if (item.choices.length === 0) {
+        // A status with nothing to move to is a plain badge; while the moves load (the page's first ones)
+        // it is already the button, disabled, so a click then waits instead of landing on a badge.
+        if (item.choices.length === 0 && !loading) {
           return (
             <span
               key={item.kind}
