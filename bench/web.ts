@@ -68,8 +68,14 @@ export function chunkSizes(dist: string): ChunkReport {
   return { chunks, initialGzip: sum(chunks.filter((c) => c.initial)), totalGzip: sum(chunks) };
 }
 
+/**
+ * The browser the browser tests use (e2e/run.mjs): Chromium's own headless build when installed (what
+ * Playwright ships for headless runs, docs/decisions/006-headless-shell.md), else the full browser headless.
+ */
 export function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p));
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find(
+    (p) => p && existsSync(p),
+  );
   if (!found) throw new Error('Chromium not found (CHROMIUM_PATH or /usr/bin/chromium); run with --no-web');
   return found;
 }
