@@ -285,6 +285,10 @@ test.describe('routing and titles', () => {
 test.describe('a screen that fails', () => {
   /** Refuses the code of every screen not loaded yet (as after a redeploy); `times`: how many refusals. */
   async function refuseNewChunks(page: Page, times = Number.POSITIVE_INFINITY) {
+    // The shell loads some of its own parts after the first screen (the bell, recent documents): refused
+    // too, they failed on the dashboard and reloaded the page on a loaded machine. Only the next screen's
+    // code is refused.
+    await page.waitForLoadState('networkidle');
     let refused = 0;
     await page.route(/\/assets\/.*\.js$/, (route) => {
       if (refused >= times) return route.continue();
