@@ -83,7 +83,13 @@ export function resourceRoutes(
     return null;
   };
   return [
-    { path: base, loader: startList, lazy: lazy('list') },
+    {
+      path: base,
+      loader: startList,
+      // Only on entering the list: its own filter, search and page changes ask for their pages themselves.
+      shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+      lazy: lazy('list'),
+    },
     { path: `${base}/${options.newPath ?? 'new'}`, lazy: lazy('create') },
     { path: `${base}/:id`, loader: startRecord, lazy: lazy('edit') },
   ];
