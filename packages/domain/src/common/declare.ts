@@ -45,6 +45,8 @@ export function declareResource<F extends Record<string, AnyField>>(
   const { fields: declared, keys, ...rest } = declaration;
   const create: Record<string, z.ZodType> = {};
   const entity: Record<string, z.ZodType> = { ...entityBase };
+  const listEntity: Record<string, z.ZodType> = { ...entityBase };
+  let listDiffers = false;
   const fields: FieldDescriptor[] = [];
   let hasEnabled = false;
   for (const [name, builder] of Object.entries(declared)) {
@@ -52,6 +54,9 @@ export function declareResource<F extends Record<string, AnyField>>(
     const output = builder.outputSchema();
     if (input) create[name] = input;
     if (output) entity[name] = output;
+    const listOutput = builder.listOutputSchema();
+    if (listOutput) listEntity[name] = listOutput;
+    if (builder.state.descriptor.recordOnly || builder.state.listOutput) listDiffers = true;
     if (name === 'enabled' && !input) hasEnabled = true;
     const { descriptor, type, schemaOnly } = builder.state;
     if (schemaOnly) continue;
@@ -68,6 +73,7 @@ export function declareResource<F extends Record<string, AnyField>>(
     ...rest,
     toggle: rest.toggle ?? hasEnabled,
     entity: z.object(entity),
+    ...(listDiffers ? { listEntity: z.object(listEntity) } : {}),
     // A read-only view takes no input, whatever its fields would accept.
     create: z.object(rest.readOnly ? {} : create),
     fields,

@@ -39,6 +39,8 @@ interface FieldState {
   presence: Presence;
   /** In the schemas only: no descriptor entry (see `schemaOnly`). */
   schemaOnly?: boolean;
+  /** What list rows answer of the value, when less than the record (see `inList`). */
+  listOutput?: z.ZodType;
   /** Descriptor settings; `name` and `label` are filled by the declaration. */
   descriptor: Partial<FieldDescriptor>;
 }
@@ -106,14 +108,28 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
   shownBy(field: string) {
     return this.with({}, { shownBy: field });
   }
-  /** Not in the generated form (a custom screen edits it). */
   /** Digits only in lists and forms' read views, never grouped (a year: 2026, not "2 026"). */
   ungrouped() {
     return this.set({ ungrouped: true });
   }
 
+  /** Not in the generated form (a custom screen edits it). */
   hiddenInForm() {
     return this.with({}, { hiddenInForm: true });
+  }
+  /**
+   * Answered with the record only, never in list rows: a large value no list shows (an order's cargo, the
+   * custom field values). A page of orders then carries what its columns need, not every order whole.
+   */
+  recordOnly() {
+    return this.with({}, { recordOnly: true });
+  }
+  /**
+   * What a list row carries of the value, `of(value)` answered as `schema`: the part a list cell shows (an
+   * order's route: its two ends, not every point with its contacts and dates).
+   */
+  inList(schema: z.ZodType, of: (value: unknown) => unknown) {
+    return this.with({ listOutput: schema }, { listValue: of });
   }
   /** Set by the server (a status, a computed figure): answered, never sent; shown read-only. */
   readOnly(): Field<null, Output> {
@@ -171,6 +187,14 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
     const { output, presence } = this.state;
     if (!output) return null;
     return presence === 'optional' ? output.nullable() : output;
+  }
+
+  /** The member of a list row: none for a record-only field, the list's own schema for one `inList`. */
+  listOutputSchema(): z.ZodType | null {
+    const { listOutput, presence, descriptor } = this.state;
+    if (descriptor.recordOnly) return null;
+    if (!listOutput) return this.outputSchema();
+    return presence === 'optional' ? listOutput.nullable() : listOutput;
   }
 }
 

@@ -99,6 +99,10 @@ export interface FieldDescriptor {
    * export, and shown as such in a record's history.
    */
   exportText?: (value: unknown, lang: ExportLanguage) => string | null;
+  /** Answered with the record only: list rows leave it out, and no list offers it as a column. */
+  recordOnly?: boolean;
+  /** What a list row carries of the value (the part its cell shows); the record answers it whole. */
+  listValue?: (value: unknown) => unknown;
 }
 
 export interface ResourceRoles {
@@ -124,6 +128,11 @@ export interface ResourceDescriptor<
   itemTitle: string;
   /** The full entity as answered by the API. */
   entity: Entity;
+  /**
+   * A row of the list as answered by the API, when it differs from the entity (fields answered with the
+   * record only, or in part: `FieldDescriptor.recordOnly`, `listValue`).
+   */
+  listEntity?: z.ZodObject;
   /** The create body; the update body is its partial plus `version`. */
   create: Create;
   fields: readonly FieldDescriptor[];

@@ -200,6 +200,13 @@ export const cargoSchema = z.object({
 });
 export type Cargo = z.infer<typeof cargoSchema>;
 
+/** The cargo as a list row carries it: whether it is liquid (a job's contractor then needs liquid access). */
+export const cargoListSchema = cargoSchema.pick({ liquid: true });
+export type CargoListValue = z.infer<typeof cargoListSchema>;
+export const cargoListValue = (cargo: unknown): CargoListValue => ({
+  liquid: (cargo as Partial<Cargo> | null)?.liquid === true,
+});
+
 /** The cargo of a new order before anything is entered. */
 export const EMPTY_CARGO: Cargo = {
   unitSystem: 'metric',

@@ -14,7 +14,7 @@ import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
 import { jobTypeResource } from './job-types';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
 import { operationCommonFields as C, OPERATION_CREATE_DEFAULTS, type Order, orderResource } from './order';
-import type { RoutePointInput } from './route';
+import type { RouteEndPoint, RoutePointInput } from './route';
 
 const id = z.number().int().positive();
 
@@ -190,4 +190,8 @@ export type JobCreate = z.infer<typeof jobCreateSchema>;
 export const jobUpdateSchema = updateSchemaOf(jobCreateSchema);
 export type JobUpdate = z.infer<typeof jobUpdateSchema>;
 export const jobSchema = jobResource.entity;
+/** A row of the job list: the job without what only the record answers (its cargo, custom fields). */
+export type JobListRow = Omit<Job, 'customFields' | 'route'> & { route: RouteEndPoint[] };
+export const jobListRowSchema = (jobResource.listEntity ??
+  jobResource.entity) as unknown as z.ZodType<JobListRow>;
 export type Job = z.infer<typeof jobSchema>;

@@ -19,12 +19,22 @@ import { shipmentTermResource } from '../reference-data/shipment-terms';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../reference-data/transport-types';
 import { colleagueReference } from '../users';
 import { holdsRole, OPERATION_ROLES, type OperationActor } from './actor';
-import { type CargoInput, cargoInputSchema, cargoSchema } from './cargo';
+import {
+  type CargoInput,
+  type CargoListValue,
+  cargoInputSchema,
+  cargoListSchema,
+  cargoListValue,
+  cargoSchema,
+} from './cargo';
 import { OPERATION_MESSAGES as M, type OperationIssue } from './messages';
 import { productResource } from './products';
 import {
+  type RouteEndPoint,
   type RoutePoint,
   type RoutePointInput,
+  routeEndPointSchema,
+  routeEndPoints,
   routeEndsText,
   routeInputSchema,
   routePointSchema,
@@ -176,6 +186,7 @@ export const operationCommonFields = {
     .of('json', routeInputSchema, z.array(routePointSchema))
     .defaulted()
     .hiddenInForm()
+    .inList(z.array(routeEndPointSchema), (value) => routeEndPoints(value as RoutePoint[] | undefined))
     .set({ exportText: (value) => routeEndsText(value as RoutePoint[] | undefined) }),
   /** From the route (`routeSummary`): first dispatch and last delivery. */
   dispatchDate: f.date().readOnly().optional().listed().filterable().sortable(),
@@ -184,7 +195,8 @@ export const operationCommonFields = {
   customFields: f
     .of('json', customFieldValuesSchema, z.record(z.string(), z.unknown()))
     .defaulted()
-    .hiddenInForm(),
+    .hiddenInForm()
+    .recordOnly(),
   financeControlStatus: f
     .enum(FINANCE_CONTROL_STATUSES, FINANCE_CONTROL_STATUS_LABELS)
     .readOnly()
@@ -248,7 +260,11 @@ export const orderResource = declareResource({
     deliveryDate: C.deliveryDate,
     dispatchCountryId: f.reference(countryResource).readOnly().optional().schemaOnly(),
     deliveryCountryId: f.reference(countryResource).readOnly().optional().schemaOnly(),
-    cargo: f.of('json', cargoInputSchema, cargoSchema).defaulted().hiddenInForm(),
+    cargo: f
+      .of('json', cargoInputSchema, cargoSchema)
+      .defaulted()
+      .hiddenInForm()
+      .inList(cargoListSchema, cargoListValue),
     /** `cargo.description`, kept as a column for the search. */
     cargoDescription: f.text().readOnly().optional().listed().searchable().hiddenInForm().width('wide'),
     customFieldGroupId: C.customFieldGroupId,
@@ -303,4 +319,11 @@ export type OrderCreate = z.infer<typeof orderCreateSchema>;
 export const orderUpdateSchema = updateSchemaOf(orderCreateSchema);
 export type OrderUpdate = z.infer<typeof orderUpdateSchema>;
 export const orderSchema = orderResource.entity;
+/** A row of the order list: the order without what only the record answers (its cargo, custom fields). */
+export type OrderListRow = Omit<Order, 'cargo' | 'customFields' | 'route'> & {
+  route: RouteEndPoint[];
+  cargo: CargoListValue;
+};
+export const orderListRowSchema = (orderResource.listEntity ??
+  orderResource.entity) as unknown as z.ZodType<OrderListRow>;
 export type Order = z.infer<typeof orderSchema>;

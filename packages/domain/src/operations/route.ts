@@ -157,6 +157,20 @@ export function routeEnds(route: readonly Pick<RoutePoint, 'kind' | 'address'>[]
   };
 }
 
+/** A route end as a list row carries it: what its cell shows (`routeEnds`). */
+export const routeEndPointSchema = routePointSchema.pick({ kind: true, address: true });
+export type RouteEndPoint = z.infer<typeof routeEndPointSchema>;
+
+/** The first dispatch point and the last delivery point of a route, by kind and address only. */
+export function routeEndPoints(
+  route: readonly Pick<RoutePoint, 'kind' | 'address'>[] | undefined,
+): RouteEndPoint[] {
+  const points = route ?? [];
+  const from = points.find((point) => point.kind === 'dispatch');
+  const to = points.findLast((point) => point.kind === 'delivery');
+  return [from, to].flatMap((point) => (point ? [{ kind: point.kind, address: point.address }] : []));
+}
+
 /** The route as a list's cell and its export read it: "Москва → Berlin" ('…' for a missing end), or null. */
 export function routeEndsText(
   route: readonly Pick<RoutePoint, 'kind' | 'address'>[] | undefined,

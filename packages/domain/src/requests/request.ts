@@ -9,6 +9,7 @@ import { holdsRole } from '../operations/actor';
 import { cargoInputSchema, cargoSchema } from '../operations/cargo';
 import { OPERATION_MESSAGES } from '../operations/messages';
 import { customFieldValuesSchema, type OrderCreate, operationCommonFields } from '../operations/order';
+import type { RouteEndPoint } from '../operations/route';
 import { serviceResource } from '../operations/services';
 import { type Role, rolesOfScopedPermission } from '../permissions';
 import { TRANSPORT_TYPE_LABELS, TRANSPORT_TYPES } from '../reference-data/transport-types';
@@ -235,7 +236,7 @@ export const requestResource = declareResource({
     route: C.route.listed(),
     dispatchDate: C.dispatchDate,
     deliveryDate: C.deliveryDate,
-    cargo: f.of('json', cargoInputSchema, cargoSchema).defaulted().hiddenInForm(),
+    cargo: f.of('json', cargoInputSchema, cargoSchema).defaulted().hiddenInForm().recordOnly(),
     /** `cargo.description`, kept as a column for the search. */
     cargoDescription: f.text().readOnly().optional().searchable().hiddenInForm(),
     transportTypes: f
@@ -252,7 +253,8 @@ export const requestResource = declareResource({
     customFields: f
       .of('json', customFieldValuesSchema, z.record(z.string(), z.unknown()))
       .defaulted()
-      .hiddenInForm(),
+      .hiddenInForm()
+      .recordOnly(),
     executionComment: f.textarea({ max: 4000 }).optional(),
     tnvedComment: f.textarea({ max: 4000 }).optional(),
     complexMark: f.boolean().defaulted().filterable().width('short'),
@@ -290,4 +292,10 @@ export const requestCreateSchema = requestResource.create;
 export type RequestCreate = z.infer<typeof requestCreateSchema>;
 export const requestUpdateSchema = updateSchemaOf(requestCreateSchema);
 export const requestSchema = requestResource.entity;
+/** A row of the request list: the request without what only the record answers (its cargo, custom fields). */
+export type CustomerRequestListRow = Omit<CustomerRequest, 'cargo' | 'customFields' | 'route'> & {
+  route: RouteEndPoint[];
+};
+export const requestListRowSchema = (requestResource.listEntity ??
+  requestResource.entity) as unknown as z.ZodType<CustomerRequestListRow>;
 export type CustomerRequest = z.infer<typeof requestSchema>;

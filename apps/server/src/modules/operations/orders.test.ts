@@ -108,6 +108,25 @@ describe('orders', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe('Москва → Berlin');
   });
 
+  it('answers in list rows what lists read: the route by its ends, of the cargo whether it is liquid', async () => {
+    const order = await ops.createOrder(editor, client);
+    const record = (await ops.call('GET', `/api/tms/orders/${order.id}`, editor)).json().data;
+    const list = await ops.call('GET', `/api/tms/orders?id=${order.id}`, editor);
+    expect(list.statusCode, list.body).toBe(200);
+    const [row] = list.json().data.collection;
+    const first = record.route.find((p: { kind: string }) => p.kind === 'dispatch');
+    const last = record.route.findLast((p: { kind: string }) => p.kind === 'delivery');
+    expect(row.route).toEqual([
+      { kind: 'dispatch', address: first.address },
+      { kind: 'delivery', address: last.address },
+    ]);
+    expect(row.cargo).toEqual({ liquid: record.cargo.liquid });
+    expect(row).not.toHaveProperty('customFields');
+    expect(row.cargoDescription).toBe(record.cargoDescription);
+    expect(record.cargo).toBeTypeOf('object');
+    expect(record.route[0]).toHaveProperty('dateFrom');
+  });
+
   it('checks the route against the product: both kinds of points, the maximum, countries, dates', async () => {
     const before = await ops.count(orders);
     const onlyDispatch = await postOrder({ route: [route(ops.world)[0]] });

@@ -80,7 +80,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
         tags,
         summary: `List ${descriptor.name}`,
         querystring: schemas.listQuery,
-        response: { 200: dataSchema(listResultSchema(schemas.entity)) },
+        response: { 200: dataSchema(listResultSchema(schemas.listEntity)) },
       },
     },
     async (request) => ({ data: await service.list(readCtx(request), request.query as ListQuery) }),

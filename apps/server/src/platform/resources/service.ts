@@ -164,6 +164,8 @@ export function resourceSchemas(descriptor: ResourceDescriptor) {
   const listQuery = listQueryOf(descriptor);
   return {
     entity: descriptor.entity,
+    /** A row of the list: the entity without what only the record answers. */
+    listEntity: descriptor.listEntity ?? descriptor.entity,
     // Unknown members are refused rather than dropped, so a misspelt field is never silently lost.
     create: descriptor.create.strict(),
     update: updateSchemaOf(descriptor.create)
@@ -323,7 +325,10 @@ export function resourceService<T extends ResourceTable>(
   const idOf = (row: Row) => (row as { id: number }).id;
   // A list reads the columns its entities show, not those kept for search and scopes (a custom
   // `toEntity` may need any of them, unless it names the ones it reads: `entityColumns`).
-  const entityKeys = new Set(['id', ...Object.keys(descriptor.entity.shape)]);
+  const recordOnly = new Set(descriptor.fields.filter((f) => f.recordOnly).map((f) => f.name));
+  const entityKeys = new Set(
+    ['id', ...Object.keys(descriptor.entity.shape)].filter((key) => !recordOnly.has(key)),
+  );
   const customEntity = Boolean(hooks.toEntity || hooks.toEntities);
   for (const key of hooks.entityColumns ?? []) entityKeys.add(key);
   const listColumns =
@@ -332,6 +337,17 @@ export function resourceService<T extends ResourceTable>(
       : Object.fromEntries(
           Object.entries(getTableColumns(table as PgTable)).filter(([key]) => entityKeys.has(key)),
         );
+
+  /** An entity as a list row answers it (`FieldDescriptor.recordOnly`, `listValue`): what the list shows. */
+  const listValues = descriptor.fields.flatMap((f) => (f.listValue ? [[f.name, f.listValue] as const] : []));
+  const toListRow =
+    recordOnly.size || listValues.length
+      ? (entity: Values): Values => {
+          for (const key of recordOnly) delete entity[key];
+          for (const [key, of] of listValues) if (key in entity) entity[key] = of(entity[key]);
+          return entity;
+        }
+      : undefined;
 
   // The heads of the resource's selects, built once (statements.ts); a call renders only its tail.
   const rowSelect = tableSelect<Row>(table as PgTable);
@@ -552,7 +568,8 @@ export function resourceService<T extends ResourceTable>(
       // The sort value was the rows' last member: deleting it only steps their shape back.
       if (keyset && sortKeyOf(keyset)) for (const row of read) delete row[SORT_VALUE];
       const rows = read as Row[];
-      const collection = customEntity ? await toEntities(rows, ctx) : (read as Values[]);
+      const entities = customEntity ? await toEntities(rows, ctx) : (read as Values[]);
+      const collection = toListRow ? entities.map(toListRow) : entities;
       const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
       const named = await referenceLabels(ctx, collection);
       return { collection, total, totalKind: kind, ...named, ...cursors };

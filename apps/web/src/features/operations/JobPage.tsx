@@ -1,7 +1,7 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { IconListCheck, IconPackages, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { Job, JobCreate, ListResult, Order } from '@tms/domain';
+import type { Job, JobCreate, ListResult, Order, OrderListRow } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '../../platform/api/client';
@@ -100,7 +100,10 @@ function JobOrders({ orderIds }: { orderIds: readonly number[] }) {
   const orders = useQuery({
     queryKey: [...OPERATIONS_KEY, 'job-orders', orderIds],
     queryFn: ({ signal }) =>
-      api.get<ListResult<Order>>('/tms/orders', { query: { id: [...orderIds], itemsPerPage: 100 }, signal }),
+      api.get<ListResult<OrderListRow>>('/tms/orders', {
+        query: { id: [...orderIds], itemsPerPage: 100 },
+        signal,
+      }),
     enabled: orderIds.length > 0,
   });
   const rows = orders.data?.collection ?? [];

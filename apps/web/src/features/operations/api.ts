@@ -3,6 +3,7 @@ import type {
   Job,
   ListResult,
   Order,
+  OrderListRow,
   PropertyViews,
   PropertyViewType,
   Stage,
@@ -86,7 +87,7 @@ export function useRequestOrders(requestId: number, enabled: boolean) {
   return useQuery({
     queryKey: [...OPERATIONS_KEY, '/tms/orders', 'request', requestId],
     queryFn: ({ signal }) =>
-      api.get<ListResult<Order>>('/tms/orders', { query: { requestId, itemsPerPage: 50 }, signal }),
+      api.get<ListResult<OrderListRow>>('/tms/orders', { query: { requestId, itemsPerPage: 50 }, signal }),
     enabled,
   });
 }
@@ -97,7 +98,7 @@ export function useOrdersOf(ids: readonly number[]) {
   return useQuery({
     queryKey: [...OPERATIONS_KEY, '/tms/orders', 'of', wanted],
     queryFn: ({ signal }) =>
-      api.get<ListResult<Order>>('/tms/orders', {
+      api.get<ListResult<OrderListRow>>('/tms/orders', {
         query: { id: wanted.join(','), itemsPerPage: wanted.length },
         signal,
         suppressPopup: true,

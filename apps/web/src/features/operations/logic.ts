@@ -18,6 +18,7 @@ import {
   MESSAGES,
   type Order,
   type OrderCreate,
+  type OrderListRow,
   type RoutePoint,
   type RoutePointInput,
   type RoutePointKind,
@@ -327,7 +328,7 @@ export function serviceLeavesProduct(
 }
 
 /** What the job's selects need of its orders: the products (a job type must fit all) and liquid cargo. */
-export function jobOrderFacts(orders: readonly Pick<Order, 'productId' | 'cargo'>[]) {
+export function jobOrderFacts(orders: readonly Pick<OrderListRow, 'productId' | 'cargo'>[]) {
   return {
     productIds: [...new Set(orders.map((o) => o.productId))].sort((a, b) => a - b),
     liquid: orders.some((o) => o.cargo.liquid),

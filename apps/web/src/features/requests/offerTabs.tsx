@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { IconReportMoney } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { CustomerRequest, Job, ListResult, Order } from '@tms/domain';
+import type { CustomerRequest, Job, ListResult, Order, OrderListRow } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
@@ -93,7 +93,10 @@ function JobOffers({ orderIds, contractorId }: { orderIds: readonly number[]; co
   const orders = useQuery({
     queryKey: ['operations', 'job-orders', orderIds],
     queryFn: ({ signal }) =>
-      api.get<ListResult<Order>>('/tms/orders', { query: { id: [...orderIds], itemsPerPage: 100 }, signal }),
+      api.get<ListResult<OrderListRow>>('/tms/orders', {
+        query: { id: [...orderIds], itemsPerPage: 100 },
+        signal,
+      }),
     enabled: orderIds.length > 0,
   });
   const requestIds = [

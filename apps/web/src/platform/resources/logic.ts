@@ -234,11 +234,13 @@ export function exportQueryOf(
 
 // ---------------------------------------------------------------------------------------------- columns
 
-/** Fields a list can show as columns. */
-/** The fields a list can show: no structured values, but for those a list lists (with a cell of its own). */
+/**
+ * The fields a list can show as columns: no structured values, but for those a list lists (with a cell of
+ * its own), and nothing list rows leave out (`recordOnly`).
+ */
 export const columnFields = (descriptor: ResourceDescriptor) =>
   descriptor.fields.filter(
-    (f) => f.type !== 'roles' && !f.shownBy && (f.type !== 'json' || f.listed === true),
+    (f) => f.type !== 'roles' && !f.shownBy && !f.recordOnly && (f.type !== 'json' || f.listed === true),
   );
 
 export const defaultColumns = (descriptor: ResourceDescriptor) =>
