@@ -109,8 +109,14 @@ export const orders = pgTable(
      * orders alone, however many stages there are.
      */
     openStageDates: day('open_stage_dates').array().notNull().default([]),
-    /** The earliest of them, as a column so that counting overdue orders reads its index alone. */
-    nextStageDate: day('next_stage_date').generatedAlwaysAs((): SQL => sql.raw('open_stage_dates[1]')),
+    /**
+     * The earliest of them while the order is live (an archived order's stages are not due), as a column so
+     * that overdue orders are one range of its index: one condition the planner estimates from this
+     * column's statistics, where "live and before today" multiplied two correlated guesses.
+     */
+    nextStageDate: day('next_stage_date').generatedAlwaysAs(
+      (): SQL => sql.raw('CASE WHEN archived THEN NULL ELSE open_stage_dates[1] END'),
+    ),
     /** How many stages the order has and how many of them are closed (kept with the dates), for the list. */
     stagesTotal: integer('stages_total').notNull().default(0),
     stagesClosed: integer('stages_closed').notNull().default(0),
@@ -119,21 +125,23 @@ export const orders = pgTable(
     searchText: operationSearchText('client_name', 'cargo_description'),
   },
   (t) => [
-    index('orders_client_idx').on(t.clientId),
+    // With the status: a client's orders in one status (finance looking at what is ready) is one range.
+    index('orders_client_idx').on(t.clientId, t.financeControlStatus),
     index('orders_request_idx').on(t.requestId),
     index('orders_product_idx').on(t.productId),
     index('orders_service_idx').on(t.serviceId),
     index('orders_office_idx').on(t.serviceOfficeId),
-    index('orders_forwarder_idx').on(t.forwarderId),
-    index('orders_seller_idx').on(t.sellerId),
+    // With `archived`: "my open orders" (the own scope beside the list's default filter) is a range of each.
+    index('orders_forwarder_idx').on(t.forwarderId, t.archived),
+    index('orders_seller_idx').on(t.sellerId, t.archived),
     index('orders_curators_idx').using('gin', t.curatorIds),
     index('orders_contractors_idx').using('gin', t.contractorIds),
     index('orders_job_forwarders_idx').using('gin', t.jobForwarderIds),
-    // Stages are managed on live operations only, so only they count as due.
-    index('orders_open_stage_dates_idx').using('gin', t.openStageDates).where(sql`NOT archived`),
-    index('orders_next_stage_date_idx').on(t.nextStageDate).where(sql`NOT archived`),
-    // The dashboard and the lists mostly look at open orders.
-    index('orders_open_idx').on(t.archived, t.financeControlStatus),
+    // No index is partial on "live" (NOT archived), nor leads with `archived`: the planner would read it whole
+    // as the live orders' bitmap (195,000 entries at 1,000,000 orders) to AND it with a few hundred candidates
+    // (one forwarder's open orders: 15 ms instead of 1). Live orders are found through `next_stage_date`.
+    index('orders_open_stage_dates_idx').using('gin', t.openStageDates),
+    index('orders_next_stage_date_idx').on(t.nextStageDate).where(sql`next_stage_date IS NOT NULL`),
     check('orders_planned_income_positive', sql`${t.plannedIncome} IS NULL OR ${t.plannedIncome} >= 0`),
     // The credit exposure of a client reads its open orders with a planned income (docs/finance.md).
     index('orders_open_planned_income_idx')
