@@ -1,7 +1,7 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
 import { IconListCheck, IconPackages, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { Job, JobCreate, ListResult, Order, OrderListRow } from '@tms/domain';
+import type { Job, JobCreate, ListResult, OrderListRow } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { api } from '../../platform/api/client';

@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   Job,
   ListResult,
-  Order,
   OrderListRow,
   PropertyViews,
   PropertyViewType,

@@ -16,7 +16,6 @@ import {
   isPrepayment,
   jobContractorIssue,
   MESSAGES,
-  type Order,
   type OrderCreate,
   type OrderListRow,
   type RoutePoint,
