@@ -157,19 +157,60 @@ describe('list totals', () => {
   it('reads a few matches of a large table through their indexes, those settings for that statement only', async () => {
     const db = ctx.database.db;
     const settings = sql`SELECT current_setting('enable_indexscan') AS i, current_setting('enable_seqscan') AS s, current_setting('jit') AS j`;
-    const read = async (q: Tx) => (await rowsOf<{ i: string; s: string; j: string }>(q, settings))[0];
+    const query = (q: Tx) => rowsOf<{ i: string; s: string; j: string }>(q, settings);
     const few = { total: 3, kind: 'exact' } as const;
-    expect(await withPlanForMatches(db, serviceOffices, true, few, read, { smallTable: 10 })).toMatchObject({
-      i: 'off',
-      s: 'off',
-    });
-    expect(await read(db)).toMatchObject({ i: 'on', s: 'on' });
+    const reads = { query, wanted: 1 };
+    expect(await withPlanForMatches(db, serviceOffices, true, few, reads, { smallTable: 10 })).toMatchObject([
+      { i: 'off', s: 'off' },
+    ]);
+    expect(await query(db)).toMatchObject([{ i: 'on', s: 'on' }]);
     // No filter: the planner's own choice.
-    expect(await withPlanForMatches(db, serviceOffices, false, few, read, { smallTable: 10 })).toMatchObject({
-      i: 'on',
-    });
+    expect(await withPlanForMatches(db, serviceOffices, false, few, reads, { smallTable: 10 })).toMatchObject(
+      [{ i: 'on' }],
+    );
     // Those settings price a plan at 10^10, far past the JIT's thresholds: the app's connections have it off
     // (a 1 ms page spent 300 ms compiling). PGlite has no JIT.
-    if (ctx.database.kind === 'pg') expect(await read(db)).toMatchObject({ j: 'off' });
+    if (ctx.database.kind === 'pg') expect(await query(db)).toMatchObject([{ j: 'off' }]);
+  });
+
+  it('looks for many matches along the sort within a budget, and through their indexes when it runs out', async () => {
+    const db = ctx.database.db;
+    const settings = sql`SELECT current_setting('enable_indexscan') AS i`;
+    const query = (q: Tx) => rowsOf<{ i: string }>(q, settings);
+    const many = { total: COUNT_CAP, kind: 'atLeast' } as const;
+    const budgets: number[] = [];
+    const walkFinding = (rows: { i: string }[]) => async (_q: Tx, budget: number) => {
+      budgets.push(budget);
+      return rows;
+    };
+    const options = { smallTable: 10, budget: 7 };
+    // Dense matches fill the page off the walk.
+    const walked = [{ i: 'walked' }, { i: 'walked' }];
+    expect(
+      await withPlanForMatches(
+        db,
+        serviceOffices,
+        true,
+        many,
+        { query, walk: walkFinding(walked), wanted: 2 },
+        options,
+      ),
+    ).toEqual(walked);
+    expect(budgets).toEqual([7]);
+    // Matches the walk did not reach within its budget: found through their indexes and sorted.
+    expect(
+      await withPlanForMatches(
+        db,
+        serviceOffices,
+        true,
+        many,
+        { query, walk: walkFinding(walked), wanted: 3 },
+        options,
+      ),
+    ).toEqual([{ i: 'off' }]);
+    // No index gives the list's order (a ranked search): the planner's choice.
+    expect(await withPlanForMatches(db, serviceOffices, true, many, { query, wanted: 3 }, options)).toEqual([
+      { i: 'on' },
+    ]);
   });
 });

@@ -271,18 +271,25 @@ export const ESTIMATE_FROM_ROWS = 50_000;
 /** A walk of the sort index over a table this small costs little whatever the planner picks. */
 const SMALL_TABLE_ROWS = 20_000;
 const ROW_ESTIMATE_TTL_MS = 60_000;
-const rowEstimates = new Map<string, { rows: number; at: number }>();
+/** Per database (its driver's client: the pool, PGlite), so that two databases in one process never mix. */
+const rowEstimates = new WeakMap<object, Map<string, { rows: number; at: number }>>();
 
 /** The planner's own estimate of a table's rows (kept by ANALYZE and autovacuum), cached a minute. */
 export async function estimatedRows(tx: Tx, table: string): Promise<number> {
-  const cached = rowEstimates.get(table);
+  const database = (tx as unknown as { _: { session: { client?: object } } })._.session.client ?? tx;
+  let estimates = rowEstimates.get(database);
+  if (!estimates) {
+    estimates = new Map();
+    rowEstimates.set(database, estimates);
+  }
+  const cached = estimates.get(table);
   if (cached && Date.now() - cached.at < ROW_ESTIMATE_TTL_MS) return cached.rows;
   const [row] = await rowsOf<{ rows: number | string }>(
     tx,
     sql`SELECT reltuples AS rows FROM pg_class WHERE oid = to_regclass(${table})`,
   );
   const rows = Math.max(0, Number(row?.rows ?? 0));
-  rowEstimates.set(table, { rows, at: Date.now() });
+  estimates.set(table, { rows, at: Date.now() });
   return rows;
 }
 
@@ -326,27 +333,53 @@ export function totalOfPage(counted: Counted, offset: number, rows: number, item
   return { total: Math.max(counted.total, offset + rows), kind: counted.kind };
 }
 
+/** Rows of its sort index a page of many matches reads before it finds them through their own indexes. */
+export const WALK_BUDGET = 5_000;
+
+/** A page's reads: as the planner likes it, and off the first rows of its sort index (`walk`). */
+export interface PageReads<R> {
+  query: (q: Tx) => Promise<R[]>;
+  /** The page among the first `budget` rows in the list's order; absent when no index gives that order. */
+  walk?: (q: Tx, budget: number) => Promise<R[]>;
+  /** How many rows the page wants: a walk that finds fewer ran out of its budget. */
+  wanted: number;
+}
+
 /**
- * Runs a page query of a filtered list knowing how many rows match. The planner guesses how rare a search pattern
- * is from a sample, and when it guesses wrong it walks the sort column's index looking for matches: a rare
- * search then reads the whole table. With the (capped) count in hand, fewer matches than the cap in a large
- * table are found through the search and filter indexes and sorted instead; more, or a filter most rows pass
- * (a default such as "not merged"), keep the planner's choice, where the walk ends early.
+ * Reads a page of a filtered list knowing how many rows match. The planner guesses how rare a filter is, and
+ * assumes the matches spread evenly along the sort: when either is wrong it walks the sort column's index
+ * through most of a large table (a rare search; a manager's clients, sorted by name, sitting together far
+ * from where the walk starts). With the (capped) count in hand:
+ * - fewer matches than the cap in a large table are found through the filter's indexes and sorted;
+ * - more (past the cap) are looked for along the sort index, within `WALK_BUDGET` rows of it: dense matches
+ *   fill the page at once, and where they do not, they are found through their indexes and sorted;
+ * - a filter most rows pass (a default such as "not merged"), or a small table, keeps the planner's choice.
  */
 export async function withPlanForMatches<R>(
   tx: Tx,
   table: PgTable,
   filtered: boolean,
   counted: Counted,
-  query: (q: Tx) => Promise<R>,
-  { smallTable = SMALL_TABLE_ROWS } = {},
-): Promise<R> {
-  if (!filtered || counted.kind !== 'exact') return query(tx);
+  { query, walk, wanted }: PageReads<R>,
+  { smallTable = SMALL_TABLE_ROWS, budget = WALK_BUDGET } = {},
+): Promise<R[]> {
+  if (!filtered) return query(tx);
   const rows = await estimatedRows(tx, getTableName(table));
+  if (rows < smallTable) return query(tx);
+  const matches = counted.total;
+  if (counted.kind === 'atLeast') {
+    if (!walk) return query(tx);
+    const found = await walk(tx, budget);
+    return found.length >= wanted ? found : throughIndexes(tx, query);
+  }
   // Sorting the matches costs at most their number; a walk of the sort index costs up to the whole table
   // when the matches sit far from where the walk starts (one forwarder's orders sorted by client).
-  const matches = counted.total;
-  if (matches > COUNT_CAP || rows < smallTable || matches * 2 > rows) return query(tx);
+  if (counted.kind !== 'exact' || matches > COUNT_CAP || matches * 2 > rows) return query(tx);
+  return throughIndexes(tx, query);
+}
+
+/** Runs `query` with index and sequential scans off: the filter's indexes find the rows, then they are sorted. */
+function throughIndexes<R>(tx: Tx, query: (q: Tx) => Promise<R>): Promise<R> {
   return tx.transaction(async (t) => {
     // One statement for both settings. They price every plan at 10^10, far past the JIT's thresholds: the
     // app's connections have the JIT off (poolConfig).

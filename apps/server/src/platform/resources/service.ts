@@ -11,7 +11,7 @@ import {
   type Role,
   updateSchemaOf,
 } from '@tms/domain';
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/connection';
@@ -538,19 +538,32 @@ export function resourceService<T extends ResourceTable>(
       const offset = (query.page - 1) * query.itemsPerPage;
       const select = pageSelect(keyset);
       // An estimate or a lower bound may be short of the real number: the page is read whatever it says.
+      const pageOrder = from?.order ?? (rank ? [rank, ...order] : order);
+      const pageOffset = from ? 0 : offset;
       const read =
         from || counted.kind !== 'exact' || offset < counted.total
-          ? await withPlanForMatches(tx, table as PgTable, Boolean(where), counted, (q) =>
-              select.rows(
-                q,
-                tail({
-                  where: from ? and(where, from.where) : where,
-                  order: from?.order ?? (rank ? [rank, ...order] : order),
-                  limit: query.itemsPerPage,
-                  offset: from ? 0 : offset,
-                }),
-              ),
-            ).catch((error) => {
+          ? await withPlanForMatches(tx, table as PgTable, Boolean(where), counted, {
+              query: (q) =>
+                select.rows(
+                  q,
+                  tail({
+                    where: from ? and(where, from.where) : where,
+                    order: pageOrder,
+                    limit: query.itemsPerPage,
+                    offset: pageOffset,
+                  }),
+                ),
+              // The first rows of the list's order (from the cursor on), an index range, then the filter.
+              walk: rank
+                ? undefined
+                : (q, budget) =>
+                    select.rowsFrom(
+                      q,
+                      sql`(select * from ${table} ${tail({ where: from?.where, order: pageOrder, limit: budget })}) ${sql.identifier(getTableName(table as PgTable))}`,
+                      tail({ where, order: pageOrder, limit: query.itemsPerPage, offset: pageOffset }),
+                    ),
+              wanted: query.itemsPerPage,
+            }).catch((error) => {
               // A cursor whose value is no value of the sort column's type (a hand-made one).
               if (from && pgError(error)?.code?.startsWith('22')) throw from.refused();
               throw error;

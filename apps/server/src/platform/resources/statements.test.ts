@@ -4,7 +4,7 @@ import {
   loadingUnloadingMethodResource,
   loadingUnloadingMethodSchema,
 } from '@tms/domain';
-import { inArray, like } from 'drizzle-orm';
+import { asc, getTableName, inArray, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadingUnloadingMethods } from '../../modules/reference-data/tables';
 import { fileTestApp } from '../../test/harness';
@@ -12,6 +12,7 @@ import { createUser } from '../../test/users';
 import type { AuthContext } from '../auth/context';
 import { HttpError } from '../errors';
 import { type ListQuery, resourceService } from './service';
+import { tableSelect, tail } from './statements';
 
 /**
  * A resource whose read scope holds a value of the user (the records coded with their username), so that
@@ -109,5 +110,38 @@ describe('selects built once per resource', () => {
       .where(inArray(loadingUnloadingMethods.id, [idOf(`${alice.username}-0`)]));
     const [entity] = (await service.list(call(alice), { page: 1, itemsPerPage: 1, sort: 'code' })).collection;
     expect(entity).toEqual(await service.toEntity(stored!, call(alice)));
+  });
+
+  it('reads the same columns from a subquery in the table’s place: a walk of the first rows in order', async () => {
+    const db = ctx().database.db;
+    const prefix = `walk-${Date.now()}`;
+    await db
+      .insert(loadingUnloadingMethods)
+      .values(
+        [0, 1, 2, 3, 4].map((i) => ({ code: `${prefix}-${i}`, name: `Walk ${i % 2 ? 'odd' : 'even'}` })),
+      );
+    const select = tableSelect<{ id: number; code: string }>(loadingUnloadingMethods);
+    const mine = like(loadingUnloadingMethods.code, `${prefix}-%`);
+    const order = [asc(loadingUnloadingMethods.code)];
+    const even = like(loadingUnloadingMethods.name, '%even');
+    const firstRows = (budget: number) =>
+      sql`(select * from ${loadingUnloadingMethods} ${tail({ where: mine, order, limit: budget })}) ${sql.identifier(getTableName(loadingUnloadingMethods))}`;
+    const codes = (rows: { code: string }[]) => rows.map((row) => row.code);
+    const direct = await select.rows(db, tail({ where: even, order, limit: 2 }));
+    // The qualified names of the tail apply to the subquery; its rows are mapped as the table's.
+    const walked = await select.rowsFrom(db, firstRows(5), tail({ where: even, order, limit: 2 }));
+    expect(codes(walked)).toEqual([`${prefix}-0`, `${prefix}-2`]);
+    expect(walked[0]).toEqual(
+      (await select.rows(db, tail({ where: inArray(loadingUnloadingMethods.id, [walked[0]!.id]) })))[0],
+    );
+    expect(direct.length).toBe(2);
+    // A budget of three rows holds two even codes; of two rows, only one: the page is short.
+    expect(codes(await select.rowsFrom(db, firstRows(3), tail({ where: even, order, limit: 2 })))).toEqual([
+      `${prefix}-0`,
+      `${prefix}-2`,
+    ]);
+    expect(codes(await select.rowsFrom(db, firstRows(2), tail({ where: even, order, limit: 2 })))).toEqual([
+      `${prefix}-0`,
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { Column, type DriverValueDecoder, getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import { Column, type DriverValueDecoder, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgSession, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 
@@ -24,6 +24,11 @@ export type Selection = Record<string, PgColumn | SQL | SQL.Aliased>;
  */
 export interface TableSelect<Row> {
   rows(tx: Tx, tail: SQL): Promise<Row[]>;
+  /**
+   * The same columns read from `source` (a subquery aliased as the table, so that the tail's qualified
+   * names still apply) instead of the table itself.
+   */
+  rowsFrom(tx: Tx, source: SQL, tail: SQL): Promise<Row[]>;
 }
 
 type Field = PgColumn | SQL | SQL.Aliased;
@@ -78,12 +83,19 @@ export function tableSelect<Row>(
       return row as Row;
     });
   const text = `${head.sql} `;
+  const from = ` from ${dialect.escapeName(getTableName(table))}`;
+  const columns = head.sql.endsWith(from) ? `${head.sql.slice(0, -from.length)} from ` : undefined;
+  const run = (tx: Tx, query: { sql: string; params: unknown[] }) =>
+    tx._.session.prepareQuery(query, ordered, undefined, true, map).execute() as Promise<Row[]>;
   return {
     rows(tx, tail) {
       const query = dialect.sqlToQuery(tail);
-      return tx._.session
-        .prepareQuery({ sql: text + query.sql, params: query.params }, ordered, undefined, true, map)
-        .execute() as Promise<Row[]>;
+      return run(tx, { sql: text + query.sql, params: query.params });
+    },
+    rowsFrom(tx, source, tail) {
+      if (!columns) throw new Error(`A select of ${getTableName(table)} cannot read from another source`);
+      const query = dialect.sqlToQuery(sql`${source} ${tail}`);
+      return run(tx, { sql: columns + query.sql, params: query.params });
     },
   };
 }
