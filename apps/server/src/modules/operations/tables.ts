@@ -131,15 +131,15 @@ export const orders = pgTable(
     index('orders_product_idx').on(t.productId),
     index('orders_service_idx').on(t.serviceId),
     index('orders_office_idx').on(t.serviceOfficeId),
-    // With `archived`: "my open orders" (the own scope beside the list's default filter) is a range of each.
-    index('orders_forwarder_idx').on(t.forwarderId, t.archived),
-    index('orders_seller_idx').on(t.sellerId, t.archived),
+    index('orders_forwarder_idx').on(t.forwarderId),
+    index('orders_seller_idx').on(t.sellerId),
     index('orders_curators_idx').using('gin', t.curatorIds),
     index('orders_contractors_idx').using('gin', t.contractorIds),
     index('orders_job_forwarders_idx').using('gin', t.jobForwarderIds),
-    // No index is partial on "live" (NOT archived), nor leads with `archived`: the planner would read it whole
-    // as the live orders' bitmap (195,000 entries at 1,000,000 orders) to AND it with a few hundred candidates
-    // (one forwarder's open orders: 15 ms instead of 1). Live orders are found through `next_stage_date`.
+    // No index is partial on "live" (NOT archived) or has an `archived` column: the planner would read it
+    // whole as the live orders' bitmap (195,000 entries at 1,000,000 orders) to AND it with a few hundred
+    // candidates (one forwarder's open orders: 15 ms instead of 1). Live orders with due stages are found
+    // through `next_stage_date`, null once archived.
     index('orders_open_stage_dates_idx').using('gin', t.openStageDates),
     index('orders_next_stage_date_idx').on(t.nextStageDate).where(sql`next_stage_date IS NOT NULL`),
     check('orders_planned_income_positive', sql`${t.plannedIncome} IS NULL OR ${t.plannedIncome} >= 0`),
