@@ -28,6 +28,8 @@ const firstPage = { page: '1', itemsPerPage: '40', sort: 'number', order: 'desc'
 const SOME_ORDER = 5001;
 /** A generated employee: the forwarder and curator of about one order in (rows / 1000), as the users go. */
 const FORWARDER = 'employee000001';
+/** Another generated employee, holding the own scope only (the roles of one employee's endpoints add up). */
+const OWN_FORWARDER = 'employee000002';
 
 export const ENDPOINTS: BenchEndpoint[] = [
   { name: 'countries', url: '/api/settings/countries?page=1&itemsPerPage=40', roles: [] },
@@ -153,7 +155,7 @@ export const ENDPOINTS: BenchEndpoint[] = [
     url: withQuery('/api/tms/orders', { ...firstPage, archived: 'false' }),
     roles: ['ROLE_ORDER_VIEW_OWN', 'ROLE_ORDER_EDIT_OWN'],
     grows: 'orders',
-    signedInAs: FORWARDER,
+    signedInAs: OWN_FORWARDER,
   },
   {
     // A sales manager's related scope: orders of the clients they curate or manage and of their jobs.

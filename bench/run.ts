@@ -123,7 +123,8 @@ async function signInEmployees(
 
 function formatStats(stats: LoadStats): string {
   const fail = stats.failures ? `, ${stats.failures} FAILED` : '';
-  return `p50 ${stats.p50} p95 ${stats.p95} p99 ${stats.p99} ms, ${stats.rps} rps${fail}`;
+  const cpu = stats.cpuMs === undefined ? '' : `, ${stats.cpuMs} ms CPU per request`;
+  return `p50 ${stats.p50} p95 ${stats.p95} p99 ${stats.p99} ms, ${stats.rps} rps${cpu}${fail}`;
 }
 
 /** Measurement slices per variant: the variants alternate so that drift on a shared machine hits all three. */
@@ -140,18 +141,28 @@ interface Variant {
  */
 async function measure(options: BenchOptions, variants: Variant[]): Promise<LoadStats[]> {
   const slices: Samples[][] = variants.map(() => []);
+  const cpuMicros = variants.map(() => 0);
+  // The bench process runs the servers and the floor's client, and nothing else while a slice runs.
+  const slice = async (i: number, load: Load) => {
+    const before = process.cpuUsage();
+    slices[i]!.push(await variants[i]!.run(load));
+    const used = process.cpuUsage(before);
+    cpuMicros[i]! += used.user + used.system;
+  };
   if (options.smoke) {
-    for (const [i, variant] of variants.entries())
-      slices[i]!.push(await variant.run({ requests: options.smoke }));
+    for (const i of variants.keys()) await slice(i, { requests: options.smoke });
   } else {
     for (const variant of variants) if (options.warmup > 0) await variant.run({ seconds: options.warmup });
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, variant] of variants.entries())
-        slices[i]!.push(await variant.run({ seconds: options.duration / ROUNDS }));
+      for (const i of variants.keys()) await slice(i, { seconds: options.duration / ROUNDS });
     }
   }
   return variants.map((variant, i) => {
-    const stats = summarize(combine(slices[i]!));
+    const summary = summarize(combine(slices[i]!));
+    const stats = {
+      ...summary,
+      cpuMs: summary.requests ? Math.round(cpuMicros[i]! / summary.requests) / 1000 : Number.NaN,
+    };
     console.log(`    ${variant.label.padEnd(12)} ${formatStats(stats)}`);
     // Recorded and reported, not thrown: one slow endpoint must not cost the rest of a long run.
     if (stats.failures > 0 || stats.requests === 0) {

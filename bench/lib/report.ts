@@ -73,6 +73,7 @@ export function growthOf(endpoints: EndpointResult[], growing: Set<string>): Ben
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const n = (value: number) => value.toLocaleString('en-US');
+const cpu = (s: LoadStats) => (s.cpuMs === undefined ? '–' : s.cpuMs.toFixed(2));
 const lat = (s: LoadStats) =>
   s.requests === 0 || s.failures > 0
     ? `**failed** (${s.failures} failed, ${s.requests} answered)`
@@ -106,12 +107,12 @@ export function markdown(r: BenchResults): string {
       '',
       `## Endpoints at ${n(size)} rows`,
       '',
-      '| endpoint | app p50/p95/p99 | app rps | bare Fastify p50/p95/p99 | bare rps | pg floor p50/p95/p99 | floor rps | p50 × floor | rps ÷ floor | p50 × bare |',
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+      '| endpoint | app p50/p95/p99 | app rps | bare Fastify p50/p95/p99 | bare rps | pg floor p50/p95/p99 | floor rps | p50 × floor | rps ÷ floor | p50 × bare | server CPU per request: app / bare |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     );
     for (const e of rows) {
       lines.push(
-        `| ${e.name} | ${lat(e.app)} | ${n(e.app.rps)} | ${lat(e.bareFastify)} | ${n(e.bareFastify.rps)} | ${lat(e.pgFloor)} | ${n(e.pgFloor.rps)} | ${e.ratios.p50VsFloor} | ${e.ratios.rpsVsFloor} | ${e.ratios.p50VsBare} |`,
+        `| ${e.name} | ${lat(e.app)} | ${n(e.app.rps)} | ${lat(e.bareFastify)} | ${n(e.bareFastify.rps)} | ${lat(e.pgFloor)} | ${n(e.pgFloor.rps)} | ${e.ratios.p50VsFloor} | ${e.ratios.rpsVsFloor} | ${e.ratios.p50VsBare} | ${cpu(e.app)} / ${cpu(e.bareFastify)} ms |`,
       );
     }
   }

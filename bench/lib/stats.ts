@@ -9,6 +9,11 @@ export interface LoadStats {
   max: number;
   /** Answers other than 2xx, and transport errors; a run with any is reported as failed. */
   failures: number;
+  /**
+   * CPU time of the bench process per request, in ms: the server's work (app or bare Fastify, with their
+   * `pg` clients) or, for the floor, the `pg` client's; never the load generator's or PostgreSQL's.
+   */
+  cpuMs?: number;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
