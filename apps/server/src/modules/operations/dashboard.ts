@@ -20,11 +20,11 @@ import { orders } from './tables';
  * Live orders with an open stage (of the order or of one of its jobs) expected today, or before today.
  * Stages of archived operations can no longer be managed, so they are not due. The order's
  * `open_stage_dates` holds those dates (a GIN index finds a date) and `next_stage_date` the earliest of a
- * live order's, null once archived: a stage due today makes it today or earlier, which also says "live".
+ * live order's, null once archived (one range of its index, estimated from its own statistics).
  */
 export function stageDueCondition(due: StageDueFilter, on: string = calendarDay(new Date())): SQL {
   return due === 'today'
-    ? sql`(${orders.nextStageDate} <= ${on}::date AND ${orders.openStageDates} @> ARRAY[${on}::date])`
+    ? sql`(NOT ${orders.archived} AND ${orders.openStageDates} @> ARRAY[${on}::date])`
     : sql`${orders.nextStageDate} < ${on}::date`;
 }
 

@@ -142,6 +142,11 @@ export const orders = pgTable(
     // through `next_stage_date`, null once archived.
     index('orders_open_stage_dates_idx').using('gin', t.openStageDates),
     index('orders_next_stage_date_idx').on(t.nextStageDate).where(sql`next_stage_date IS NOT NULL`),
+    // Live orders awaiting finance control (the dashboard's figure, finance's list): partial on the status
+    // too, so no query on "live" alone reads it.
+    index('orders_awaiting_finance_control_idx')
+      .on(t.id)
+      .where(sql`finance_control_status = 'READY' AND NOT archived`),
     check('orders_planned_income_positive', sql`${t.plannedIncome} IS NULL OR ${t.plannedIncome} >= 0`),
     // The credit exposure of a client reads its open orders with a planned income (docs/finance.md).
     index('orders_open_planned_income_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_awaiting_finance_control_idx" ON "orders" USING btree ("id") WHERE finance_control_status = 'READY' AND NOT archived;
