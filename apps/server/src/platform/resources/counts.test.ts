@@ -5,7 +5,7 @@ import { rowsOf, type Tx } from '../../db/connection';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { serviceOffices } from '../identity/tables';
-import { COUNT_CAP, countRows, withPlanForMatches } from './query';
+import { COUNT_CAP, countRows, type PageReads, withPlanForMatches } from './query';
 
 /** More matches than the cap, so that a filtered list's total is a lower bound until the last page. */
 const MATCHES = COUNT_CAP + 105;
@@ -177,40 +177,23 @@ describe('list totals', () => {
     const db = ctx.database.db;
     const settings = sql`SELECT current_setting('enable_indexscan') AS i`;
     const query = (q: Tx) => rowsOf<{ i: string }>(q, settings);
-    const many = { total: COUNT_CAP, kind: 'atLeast' } as const;
     const budgets: number[] = [];
     const walkFinding = (rows: { i: string }[]) => async (_q: Tx, budget: number) => {
       budgets.push(budget);
       return rows;
     };
-    const options = { smallTable: 10, budget: 7 };
+    const pageOfMany = (reads: PageReads<{ i: string }>) =>
+      withPlanForMatches(db, serviceOffices, true, { total: COUNT_CAP, kind: 'atLeast' }, reads, {
+        smallTable: 10,
+        budget: 7,
+      });
     // Dense matches fill the page off the walk.
     const walked = [{ i: 'walked' }, { i: 'walked' }];
-    expect(
-      await withPlanForMatches(
-        db,
-        serviceOffices,
-        true,
-        many,
-        { query, walk: walkFinding(walked), wanted: 2 },
-        options,
-      ),
-    ).toEqual(walked);
+    expect(await pageOfMany({ query, walk: walkFinding(walked), wanted: 2 })).toEqual(walked);
     expect(budgets).toEqual([7]);
     // Matches the walk did not reach within its budget: found through their indexes and sorted.
-    expect(
-      await withPlanForMatches(
-        db,
-        serviceOffices,
-        true,
-        many,
-        { query, walk: walkFinding(walked), wanted: 3 },
-        options,
-      ),
-    ).toEqual([{ i: 'off' }]);
+    expect(await pageOfMany({ query, walk: walkFinding(walked), wanted: 3 })).toEqual([{ i: 'off' }]);
     // No index gives the list's order (a ranked search): the planner's choice.
-    expect(await withPlanForMatches(db, serviceOffices, true, many, { query, wanted: 3 }, options)).toEqual([
-      { i: 'on' },
-    ]);
+    expect(await pageOfMany({ query, wanted: 3 })).toEqual([{ i: 'on' }]);
   });
 });
