@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { is, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 
@@ -123,4 +123,27 @@ export function pgDatabase(url: string, poolSize = 10, readUrl?: string): Databa
 export async function rowsOf<T>(db: Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Independent reads: started together on the pool, one after another inside a transaction, whose one
+ * connection runs one statement at a time (node-postgres would queue them, a use it deprecates and pg@9 refuses).
+ */
+export async function readAll<const T extends readonly (() => unknown)[]>(
+  tx: Tx,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!is(tx, PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
+}
+
+/** `readAll` over a list: one read per item. */
+export function readEach<I, R>(tx: Tx, items: readonly I[], read: (item: I) => Promise<R>): Promise<R[]> {
+  return readAll(
+    tx,
+    items.map((item) => () => read(item)),
+  ) as Promise<R[]>;
 }

@@ -8,7 +8,7 @@ import {
   richTextBlank,
 } from '@tms/domain';
 import { desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/connection';
+import { readEach, type Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import type { Clock } from '../../platform/clock';
 import { fieldError } from '../../platform/errors';
@@ -79,22 +79,20 @@ export async function readAnnouncements(
     .limit(options.limit ?? 1000)
     .offset(options.offset ?? 0);
   const now = clock();
-  return Promise.all(
-    rows.map(async ({ row, authorName: name, read, total, notRead }) => ({
-      id: row.id,
-      version: row.version,
-      title: row.title,
-      content: row.content,
-      author: { id: row.authorId, contactName: name },
-      createdTimestamp: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      isImportant: row.isImportant,
-      serviceOffices: row.serviceOfficeIds,
-      replyCount: { total, notRead },
-      read,
-      editable: await editableBy(tx, auth, row, now),
-    })),
-  );
+  return readEach(tx, rows, async ({ row, authorName: name, read, total, notRead }) => ({
+    id: row.id,
+    version: row.version,
+    title: row.title,
+    content: row.content,
+    author: { id: row.authorId, contactName: name },
+    createdTimestamp: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    isImportant: row.isImportant,
+    serviceOffices: row.serviceOfficeIds,
+    replyCount: { total, notRead },
+    read,
+    editable: await editableBy(tx, auth, row, now),
+  }));
 }
 
 /** The unread announcements of the reader, newest first, each important only where it is for them. */
@@ -130,9 +128,7 @@ export async function readReplies(
     .where(eq(announcementReplies.announcementId, announcementId))
     .orderBy(announcementReplies.id);
   const now = clock();
-  return Promise.all(
-    rows.map(async ({ row, authorName: name, read }) => replyOf(tx, auth, row, name, read, now)),
-  );
+  return readEach(tx, rows, ({ row, authorName: name, read }) => replyOf(tx, auth, row, name, read, now));
 }
 
 export async function replyOf(

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/connection';
+import { readAll, type Tx } from '../../db/connection';
 import { counterparties } from './tables';
 
 export interface ContractorChoice {
@@ -27,15 +27,16 @@ export async function contractorChoices(
   const where = term
     ? and(askable, sql`${counterparties.searchText} LIKE ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`)
     : askable;
-  const [collection, [counted]] = await Promise.all([
-    tx
-      .select({ id: counterparties.id, name: counterparties.name })
-      .from(counterparties)
-      .where(where)
-      .orderBy(asc(counterparties.name), asc(counterparties.id))
-      .limit(itemsPerPage)
-      .offset((page - 1) * itemsPerPage),
-    tx.select({ total: count() }).from(counterparties).where(where),
+  const [collection, [counted]] = await readAll(tx, [
+    () =>
+      tx
+        .select({ id: counterparties.id, name: counterparties.name })
+        .from(counterparties)
+        .where(where)
+        .orderBy(asc(counterparties.name), asc(counterparties.id))
+        .limit(itemsPerPage)
+        .offset((page - 1) * itemsPerPage),
+    () => tx.select({ total: count() }).from(counterparties).where(where),
   ]);
   return { collection, total: counted?.total ?? 0 };
 }

@@ -13,7 +13,7 @@ import {
   walkCustomFieldValues,
 } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/connection';
+import { readAll, type Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { ErrorCollector, notFound } from '../../platform/errors';
 import { attachFiles } from '../../platform/files/service';
@@ -68,13 +68,15 @@ async function referenceIssues(
   if (codes.length || ids.length) {
     const wantedCodes = codes.map((v) => v.value as string);
     const wantedIds = ids.flatMap((v) => items(v.value).map(([id]) => id as number));
-    const [byCode, byId] = await Promise.all([
-      wantedCodes.length
-        ? tx.select({ code: countries.code }).from(countries).where(inArray(countries.code, wantedCodes))
-        : [],
-      wantedIds.length
-        ? tx.select({ id: countries.id }).from(countries).where(inArray(countries.id, wantedIds))
-        : [],
+    const [byCode, byId] = await readAll(tx, [
+      () =>
+        wantedCodes.length
+          ? tx.select({ code: countries.code }).from(countries).where(inArray(countries.code, wantedCodes))
+          : [],
+      () =>
+        wantedIds.length
+          ? tx.select({ id: countries.id }).from(countries).where(inArray(countries.id, wantedIds))
+          : [],
     ]);
     const knownCodes = new Set(byCode.map((r) => r.code));
     const knownIds = new Set(byId.map((r) => r.id));
@@ -179,14 +181,15 @@ export async function archiveBlockers(
 
 /** Ids of user-defined lists that some definition picks rows from (such a list cannot be deleted). */
 export async function listsInUse(tx: Tx): Promise<Set<number>> {
-  const [rows, groups] = await Promise.all([
-    tx
-      .select({
-        additionalOptions: customerRequestCustomFields.additionalOptions,
-        children: customerRequestCustomFields.children,
-      })
-      .from(customerRequestCustomFields),
-    tx.select({ definitions: operationCustomFieldGroups.definitions }).from(operationCustomFieldGroups),
+  const [rows, groups] = await readAll(tx, [
+    () =>
+      tx
+        .select({
+          additionalOptions: customerRequestCustomFields.additionalOptions,
+          children: customerRequestCustomFields.children,
+        })
+        .from(customerRequestCustomFields),
+    () => tx.select({ definitions: operationCustomFieldGroups.definitions }).from(operationCustomFieldGroups),
   ]);
   const used = new Set<number>();
   const visit = (definition: Pick<CustomFieldDefinition, 'additionalOptions' | 'children'>) => {

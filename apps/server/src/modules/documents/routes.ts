@@ -51,9 +51,7 @@ async function folderContents(ctx: CallContext & { tx: Tx }, id: number | null) 
   return {
     folder: folder ? ((await folderService.toEntity(folder, ctx)) as DocumentFolder) : null,
     path: id === null ? [] : await folderPath(tx, id),
-    folders: (await Promise.all(
-      subfolders.map((row) => folderService.toEntity(row, ctx)),
-    )) as DocumentFolder[],
+    folders: (await folderService.toEntities(subfolders, ctx)) as DocumentFolder[],
     documents: (await documentService.toEntities(docs, ctx)) as Document[],
   };
 }

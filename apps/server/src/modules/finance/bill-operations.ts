@@ -1,3 +1,4 @@
+import { readEach } from '../../db/connection';
 import type { CallContext } from '../../platform/resources';
 
 /** What the bills' rules need to know of a linked order or job; the operations module answers it. */
@@ -48,5 +49,5 @@ export async function billOperationsOf(
 ): Promise<BillOperation[]> {
   if (!ids.orderIds.length && !ids.jobIds.length) return [];
   const sources = [...ctx.registries.contributions('billOperations').values()];
-  return (await Promise.all(sources.map((source) => source(ctx, ids)))).flat();
+  return (await readEach(ctx.tx, sources, (source) => source(ctx, ids))).flat();
 }

@@ -14,6 +14,7 @@ import {
   type Role,
 } from '@tms/domain';
 import { z } from 'zod';
+import { readAll } from '../../db/connection';
 import { calendarDay } from '../../platform/calendar';
 import { notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
@@ -135,13 +136,14 @@ export function registerBillRoutes(app: App): void {
       const { operation } = request.query as z.infer<typeof billOperationQuerySchema>;
       const ctx = { ...requestContext(request, app.database.db), auth: request.auth! };
       const rows = await billsOfOperation(ctx, operation, id);
-      const [result, options, entities] = await Promise.all([
-        billsResult(
-          ctx.tx,
-          rows.map((row) => row.id),
-        ),
-        getOptions(ctx.tx),
-        billService.toEntities(rows, ctx),
+      const [result, options, entities] = await readAll(ctx.tx, [
+        () =>
+          billsResult(
+            ctx.tx,
+            rows.map((row) => row.id),
+          ),
+        () => getOptions(ctx.tx),
+        () => billService.toEntities(rows, ctx),
       ]);
       return { data: { bills: entities as Bill[], baseCurrency: options.systemCurrencyCode, ...result } };
     },

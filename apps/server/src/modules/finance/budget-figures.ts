@@ -6,7 +6,7 @@ import {
   decimalSubtract,
 } from '@tms/domain';
 import { asc, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/connection';
+import { readAll, rowsOf, type Tx } from '../../db/connection';
 import { getOptions } from '../options';
 import { budgetItems, budgetPlans } from './tables';
 
@@ -33,21 +33,24 @@ function sumOf(rows: readonly BudgetFigure[]): BudgetFigure {
 export async function budgetFigures(tx: Tx, budget: { id: number; year: number }): Promise<BudgetFigures> {
   const { year } = budget;
   const months = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`);
-  const [items, plans, facts, options] = await Promise.all([
-    tx
-      .select()
-      .from(budgetItems)
-      .where(eq(budgetItems.budgetId, budget.id))
-      .orderBy(asc(budgetItems.code), asc(budgetItems.id)),
-    rowsOf<{ itemId: number; month: string; amount: string }>(
-      tx,
-      sql`SELECT p.budget_item_id AS "itemId", to_char(p.month, 'YYYY-MM') AS month, p.amount::text AS amount
+  const [items, plans, facts, options] = await readAll(tx, [
+    () =>
+      tx
+        .select()
+        .from(budgetItems)
+        .where(eq(budgetItems.budgetId, budget.id))
+        .orderBy(asc(budgetItems.code), asc(budgetItems.id)),
+    () =>
+      rowsOf<{ itemId: number; month: string; amount: string }>(
+        tx,
+        sql`SELECT p.budget_item_id AS "itemId", to_char(p.month, 'YYYY-MM') AS month, p.amount::text AS amount
         FROM ${budgetPlans} p JOIN ${budgetItems} i ON i.id = p.budget_item_id
         WHERE i.budget_id = ${budget.id}`,
-    ),
-    rowsOf<{ itemId: number; month: string; fact: string }>(
-      tx,
-      sql`SELECT b.budget_item_id AS "itemId", to_char(t.date, 'YYYY-MM') AS month,
+      ),
+    () =>
+      rowsOf<{ itemId: number; month: string; fact: string }>(
+        tx,
+        sql`SELECT b.budget_item_id AS "itemId", to_char(t.date, 'YYYY-MM') AS month,
           sum(CASE WHEN e.account = 'REVENUE' THEN -e.base_amount ELSE e.base_amount END)::numeric(18,2)::text AS fact
         FROM ledger_entries e
         JOIN ledger_transactions t ON t.id = e.transaction_id
@@ -57,8 +60,8 @@ export async function budgetFigures(tx: Tx, budget: { id: number; year: number }
           AND e.account = CASE i.direction WHEN 'INCOME' THEN 'REVENUE' ELSE 'COST' END
           AND t.date >= ${`${year}-01-01`}::date AND t.date < ${`${year + 1}-01-01`}::date
         GROUP BY 1, 2`,
-    ),
-    getOptions(tx),
+      ),
+    () => getOptions(tx),
   ]);
   const key = (itemId: number, month: string) => `${itemId}/${month}`;
   const planOf = new Map(plans.map((row) => [key(row.itemId, row.month), row.amount]));

@@ -1,5 +1,6 @@
 import { amountInWords, documentDate, initiatorLabel, padId, printableBillTotals } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
+import { readAll } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import type { Clock } from '../../platform/clock';
 import type { CallContext } from '../../platform/resources';
@@ -49,16 +50,18 @@ const BILL_FIELDS = [
 
 async function loadBill(ctx: Ctx, id: number) {
   const row = await billService.find(ctx, id, read(ctx));
-  const [[company], [form], [currency]] = await Promise.all([
-    ctx.tx
-      .select({ name: legalEntities.name })
-      .from(legalEntities)
-      .where(eq(legalEntities.id, row.legalEntityId)),
-    ctx.tx
-      .select({ name: paymentForms.name })
-      .from(paymentForms)
-      .where(eq(paymentForms.id, row.paymentFormId)),
-    ctx.tx.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, row.currencyId)),
+  const [[company], [form], [currency]] = await readAll(ctx.tx, [
+    () =>
+      ctx.tx
+        .select({ name: legalEntities.name })
+        .from(legalEntities)
+        .where(eq(legalEntities.id, row.legalEntityId)),
+    () =>
+      ctx.tx
+        .select({ name: paymentForms.name })
+        .from(paymentForms)
+        .where(eq(paymentForms.id, row.paymentFormId)),
+    () => ctx.tx.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, row.currencyId)),
   ]);
   const code = currency?.code ?? '';
   return {
@@ -124,9 +127,10 @@ const PRINTABLE_BILL_FIELDS = [
 
 async function loadPrintableBill(ctx: Ctx, id: number) {
   const row = await printableBillService.find(ctx, id, read(ctx));
-  const [{ document }, billRows] = await Promise.all([
-    printableBillDocument(ctx.tx, row),
-    ctx.tx.select({ id: bills.id, number: bills.number }).from(bills).where(inArray(bills.id, row.billIds)),
+  const [{ document }, billRows] = await readAll(ctx.tx, [
+    () => printableBillDocument(ctx.tx, row),
+    () =>
+      ctx.tx.select({ id: bills.id, number: bills.number }).from(bills).where(inArray(bills.id, row.billIds)),
   ]);
   const numbers = new Map(billRows.map((bill) => [bill.id, bill.number]));
   const totals = printableBillTotals(document.lines);

@@ -9,7 +9,7 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/connection';
+import { readEach, type Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { fieldError } from '../../platform/errors';
 import { toBaseCurrency } from './rates';
@@ -93,13 +93,11 @@ export async function post(ctx: LedgerContext, posting: Posting): Promise<number
   const { tx } = ctx;
   const field = posting.dateField ?? ['recognitionDate'];
   await assertPeriodOpen(tx, posting.date, posting.ignoreLock ?? false, field);
-  const lines = await Promise.all(
-    posting.lines.map(async (line) => {
-      const magnitude = line.amount.startsWith('-') ? negate(line.amount) : line.amount;
-      const base = (await toBaseCurrency(tx, magnitude, line.currencyId, posting.date, field)).amount;
-      return { ...line, baseAmount: line.amount.startsWith('-') ? negate(base) : base };
-    }),
-  );
+  const lines = await readEach(tx, posting.lines, async (line) => {
+    const magnitude = line.amount.startsWith('-') ? negate(line.amount) : line.amount;
+    const base = (await toBaseCurrency(tx, magnitude, line.currencyId, posting.date, field)).amount;
+    return { ...line, baseAmount: line.amount.startsWith('-') ? negate(base) : base };
+  });
   for (const currencyId of new Set(lines.map((line) => line.currencyId))) {
     const same = lines.filter((line) => line.currencyId === currencyId);
     const residual = same.reduce((sum, line) => decimalAdd(sum, line.baseAmount), '0');

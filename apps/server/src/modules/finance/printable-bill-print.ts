@@ -1,6 +1,6 @@
 import type { PrintableBillDocument, PrintableBillLanguage } from '@tms/domain';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/connection';
+import { readAll, type Tx } from '../../db/connection';
 import { legalEntities } from '../company';
 import { counterparties } from '../counterparties';
 import { banks, currencies } from '../reference-data';
@@ -16,23 +16,25 @@ export async function printableBillDocument(
   tx: Tx,
   row: PrintableBillRow,
 ): Promise<{ document: PrintableBillDocument; language: PrintableBillLanguage }> {
-  const [[company], [form], [buyer], [currency], template, lines] = await Promise.all([
-    tx.select().from(legalEntities).where(eq(legalEntities.id, row.legalEntityId)),
-    tx
-      .select({ account: paymentForms.accountNumber, bank: banks })
-      .from(paymentForms)
-      .innerJoin(banks, eq(banks.id, paymentForms.bankId))
-      .where(eq(paymentForms.id, row.paymentFormId)),
-    tx.select().from(counterparties).where(eq(counterparties.id, row.counterpartyId)),
-    tx.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, row.currencyId)),
-    row.templateId
-      ? tx
-          .select()
-          .from(printableBillTemplates)
-          .where(eq(printableBillTemplates.id, row.templateId))
-          .then((rows) => rows[0])
-      : undefined,
-    storedLines(tx, row.id),
+  const [[company], [form], [buyer], [currency], template, lines] = await readAll(tx, [
+    () => tx.select().from(legalEntities).where(eq(legalEntities.id, row.legalEntityId)),
+    () =>
+      tx
+        .select({ account: paymentForms.accountNumber, bank: banks })
+        .from(paymentForms)
+        .innerJoin(banks, eq(banks.id, paymentForms.bankId))
+        .where(eq(paymentForms.id, row.paymentFormId)),
+    () => tx.select().from(counterparties).where(eq(counterparties.id, row.counterpartyId)),
+    () => tx.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, row.currencyId)),
+    () =>
+      row.templateId
+        ? tx
+            .select()
+            .from(printableBillTemplates)
+            .where(eq(printableBillTemplates.id, row.templateId))
+            .then((rows) => rows[0])
+        : undefined,
+    () => storedLines(tx, row.id),
   ]);
   return {
     language: (template?.language as PrintableBillLanguage | undefined) ?? 'ru',

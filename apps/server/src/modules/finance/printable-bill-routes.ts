@@ -14,6 +14,7 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { z } from 'zod';
+import { readAll } from '../../db/connection';
 import { calendarDay } from '../../platform/calendar';
 import { conflict } from '../../platform/errors';
 import { registerRecordFileRoutes } from '../../platform/files/record-files';
@@ -69,26 +70,28 @@ export function registerPrintableBillRoutes(app: App): void {
       const { id } = request.params as { id: number };
       const ctx = requestContext(request, db());
       const bill = await billService.find(ctx, id, { access: 'read' });
-      const [[template], [form]] = await Promise.all([
-        ctx.tx
-          .select({ id: printableBillTemplates.id, language: printableBillTemplates.language })
-          .from(printableBillTemplates)
-          .where(
-            and(
-              eq(printableBillTemplates.enabled, true),
-              or(
-                eq(printableBillTemplates.legalEntityId, bill.legalEntityId),
-                isNull(printableBillTemplates.legalEntityId),
+      const [[template], [form]] = await readAll(ctx.tx, [
+        () =>
+          ctx.tx
+            .select({ id: printableBillTemplates.id, language: printableBillTemplates.language })
+            .from(printableBillTemplates)
+            .where(
+              and(
+                eq(printableBillTemplates.enabled, true),
+                or(
+                  eq(printableBillTemplates.legalEntityId, bill.legalEntityId),
+                  isNull(printableBillTemplates.legalEntityId),
+                ),
               ),
-            ),
-          )
-          // The company's own template before the one for every company.
-          .orderBy(asc(isNull(printableBillTemplates.legalEntityId)), asc(printableBillTemplates.name))
-          .limit(1),
-        ctx.tx
-          .select({ withVat: paymentForms.withVat })
-          .from(paymentForms)
-          .where(eq(paymentForms.id, bill.paymentFormId)),
+            )
+            // The company's own template before the one for every company.
+            .orderBy(asc(isNull(printableBillTemplates.legalEntityId)), asc(printableBillTemplates.name))
+            .limit(1),
+        () =>
+          ctx.tx
+            .select({ withVat: paymentForms.withVat })
+            .from(paymentForms)
+            .where(eq(paymentForms.id, bill.paymentFormId)),
       ]);
       const language = (template?.language ?? 'ru') as PrintableBillLanguage;
       const body: Partial<PrintableBillCreate> = {

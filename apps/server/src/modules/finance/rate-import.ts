@@ -15,7 +15,7 @@ import {
 } from '@tms/domain';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Tx } from '../../db/connection';
+import { readAll, type Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { changeLog, type FieldChanges } from '../../platform/changelog/tables';
 import { ErrorCollector } from '../../platform/errors';
@@ -45,14 +45,15 @@ function refuse(errors: readonly CurrencyRateImportError[]): never {
 
 /** Ids of the currencies named, by upper-case code, and the base currency's code. */
 async function currencyIds(tx: Tx, codes: readonly string[]) {
-  const [rows, options] = await Promise.all([
-    codes.length
-      ? tx
-          .select({ id: currencies.id, code: currencies.code })
-          .from(currencies)
-          .where(inArray(currencies.code, [...codes]))
-      : Promise.resolve([]),
-    getOptions(tx),
+  const [rows, options] = await readAll(tx, [
+    () =>
+      codes.length
+        ? tx
+            .select({ id: currencies.id, code: currencies.code })
+            .from(currencies)
+            .where(inArray(currencies.code, [...codes]))
+        : Promise.resolve([]),
+    () => getOptions(tx),
   ]);
   return { ids: new Map(rows.map((r) => [r.code, r.id])), base: options.systemCurrencyCode };
 }

@@ -1,6 +1,6 @@
 import { CURRENCY_RATE_MESSAGES, decimalDivide, decimalFixed, decimalMultiply } from '@tms/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/connection';
+import { readAll, type Tx } from '../../db/connection';
 import { fieldError } from '../../platform/errors';
 import { getOptions } from '../options';
 import { currencies } from '../reference-data';
@@ -29,17 +29,18 @@ export async function rateOn(
   date: string,
   field: readonly PropertyKey[] = ['date'],
 ): Promise<AppliedRate & { code: string; base: boolean }> {
-  const [[row], options] = await Promise.all([
-    tx
-      .select({ code: currencies.code, rate: currencyRates.rate, nominal: currencyRates.nominal })
-      .from(currencies)
-      .leftJoin(
-        currencyRates,
-        and(eq(currencyRates.currencyId, currencies.id), eq(currencyRates.date, sql`${date}::date`)),
-      )
-      .where(eq(currencies.id, currencyId))
-      .limit(1),
-    getOptions(tx),
+  const [[row], options] = await readAll(tx, [
+    () =>
+      tx
+        .select({ code: currencies.code, rate: currencyRates.rate, nominal: currencyRates.nominal })
+        .from(currencies)
+        .leftJoin(
+          currencyRates,
+          and(eq(currencyRates.currencyId, currencies.id), eq(currencyRates.date, sql`${date}::date`)),
+        )
+        .where(eq(currencies.id, currencyId))
+        .limit(1),
+    () => getOptions(tx),
   ]);
   if (!row) throw fieldError(['currencyId'], CURRENCY_RATE_MESSAGES.noRate);
   if (row.code === options.systemCurrencyCode) return { code: row.code, base: true, rate: '1', nominal: 1 };
@@ -58,7 +59,10 @@ export async function toBaseCurrency(
   date: string,
   field?: readonly PropertyKey[],
 ): Promise<BaseAmount> {
-  const [applied, options] = await Promise.all([rateOn(tx, currencyId, date, field), getOptions(tx)]);
+  const [applied, options] = await readAll(tx, [
+    () => rateOn(tx, currencyId, date, field),
+    () => getOptions(tx),
+  ]);
   const converted = decimalFixed(
     applied.base ? amount : decimalDivide(decimalMultiply(amount, applied.rate), String(applied.nominal), 2),
     2,

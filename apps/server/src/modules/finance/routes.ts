@@ -11,7 +11,7 @@ import {
   paymentFormResource,
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/connection';
+import { readAll, type Tx } from '../../db/connection';
 import { fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { afterUpdate, registerResource, registerResourceRoutes } from '../../platform/resources';
@@ -60,12 +60,13 @@ async function checkPaymentForm(tx: Tx, record: Values): Promise<undefined> {
 
 /** Rates are quoted in the base currency, so the base currency itself has none. */
 async function checkCurrencyRate(tx: Tx, record: Values): Promise<undefined> {
-  const [[currency], options] = await Promise.all([
-    tx
-      .select({ code: currencies.code })
-      .from(currencies)
-      .where(eq(currencies.id, record.currencyId as number)),
-    getOptions(tx),
+  const [[currency], options] = await readAll(tx, [
+    () =>
+      tx
+        .select({ code: currencies.code })
+        .from(currencies)
+        .where(eq(currencies.id, record.currencyId as number)),
+    () => getOptions(tx),
   ]);
   if (currency?.code === options.systemCurrencyCode) {
     throw fieldError(['currencyId'], CURRENCY_RATE_MESSAGES.baseCurrency);

@@ -6,7 +6,7 @@ import {
   transfersStatusOf,
 } from '@tms/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/connection';
+import { readAll, type Tx } from '../../db/connection';
 import { notFound } from '../../platform/errors';
 import type { ResourceContext } from '../../platform/resources/service';
 import { legalEntities } from '../company';
@@ -32,26 +32,28 @@ declare module '../../platform/modules' {
 
 /** What the plan of an order is computed from: all its bills (in their order) and all its transfers. */
 async function planInputs(tx: Tx, orderId: number) {
-  const [orderBills, transfers] = await Promise.all([
-    tx
-      .select({
-        direction: bills.direction,
-        legalEntityId: bills.legalEntityId,
-        currencyId: bills.currencyId,
-        paymentFormId: bills.paymentFormId,
-        amount: bills.amount,
-      })
-      .from(bills)
-      .where(sql`${bills.orderIds} @> ARRAY[${orderId}]::integer[]`)
-      .orderBy(bills.id),
-    tx
-      .select({
-        recipientLegalEntityId: internalTransfers.recipientLegalEntityId,
-        currencyId: internalTransfers.currencyId,
-        amount: internalTransfers.amount,
-      })
-      .from(internalTransfers)
-      .where(eq(internalTransfers.orderId, orderId)),
+  const [orderBills, transfers] = await readAll(tx, [
+    () =>
+      tx
+        .select({
+          direction: bills.direction,
+          legalEntityId: bills.legalEntityId,
+          currencyId: bills.currencyId,
+          paymentFormId: bills.paymentFormId,
+          amount: bills.amount,
+        })
+        .from(bills)
+        .where(sql`${bills.orderIds} @> ARRAY[${orderId}]::integer[]`)
+        .orderBy(bills.id),
+    () =>
+      tx
+        .select({
+          recipientLegalEntityId: internalTransfers.recipientLegalEntityId,
+          currencyId: internalTransfers.currencyId,
+          amount: internalTransfers.amount,
+        })
+        .from(internalTransfers)
+        .where(eq(internalTransfers.orderId, orderId)),
   ]);
   return { orderBills, transfers };
 }
@@ -96,31 +98,34 @@ export async function transferPlan(
   const entityIds = [...new Set([homeLegalEntityId, ...needs.map((need) => need.legalEntityId)])].filter(
     (id): id is number => id !== null,
   );
-  const [entities, forms, currencyRows] = await Promise.all([
-    entityIds.length
-      ? tx
-          .select({ id: legalEntities.id, name: legalEntities.shortName })
-          .from(legalEntities)
-          .where(inArray(legalEntities.id, entityIds))
-      : [],
-    entityIds.length
-      ? tx
-          .select({
-            id: paymentForms.id,
-            name: paymentForms.name,
-            legalEntityId: paymentForms.legalEntityId,
-            currencyId: paymentForms.currencyId,
-          })
-          .from(paymentForms)
-          .where(and(inArray(paymentForms.legalEntityId, entityIds), eq(paymentForms.enabled, true)))
-          .orderBy(asc(paymentForms.name), asc(paymentForms.id))
-      : [],
-    needs.length
-      ? tx
-          .select({ id: currencies.id, code: currencies.code })
-          .from(currencies)
-          .where(inArray(currencies.id, [...new Set(needs.map((need) => need.currencyId))]))
-      : [],
+  const [entities, forms, currencyRows] = await readAll(tx, [
+    () =>
+      entityIds.length
+        ? tx
+            .select({ id: legalEntities.id, name: legalEntities.shortName })
+            .from(legalEntities)
+            .where(inArray(legalEntities.id, entityIds))
+        : [],
+    () =>
+      entityIds.length
+        ? tx
+            .select({
+              id: paymentForms.id,
+              name: paymentForms.name,
+              legalEntityId: paymentForms.legalEntityId,
+              currencyId: paymentForms.currencyId,
+            })
+            .from(paymentForms)
+            .where(and(inArray(paymentForms.legalEntityId, entityIds), eq(paymentForms.enabled, true)))
+            .orderBy(asc(paymentForms.name), asc(paymentForms.id))
+        : [],
+    () =>
+      needs.length
+        ? tx
+            .select({ id: currencies.id, code: currencies.code })
+            .from(currencies)
+            .where(inArray(currencies.id, [...new Set(needs.map((need) => need.currencyId))]))
+        : [],
   ]);
   const entityName = new Map(entities.map((row) => [row.id, row.name]));
   const currencyCode = new Map(currencyRows.map((row) => [row.id, row.code]));

@@ -1,5 +1,6 @@
 import { LOCKING_FINANCE_CONTROL_STATUSES } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
+import { readAll } from '../../db/connection';
 import type { BillOperation, BillOperationSource, OrderTransfersStatusSink } from '../finance';
 import { orderService } from './operation';
 import { unbilledIncomeColumn } from './order-credit';
@@ -16,42 +17,44 @@ const locked = (row: { archived: boolean; financeControlStatus: string }) => row
  * and an open order's planned income not yet billed (the bills' credit check).
  */
 export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
-  const [orderRows, jobRows] = await Promise.all([
-    ids.orderIds.length
-      ? tx
-          .select({
-            id: orders.id,
-            number: orders.number,
-            archived: orders.archived,
-            financeControlStatus: orders.financeControlStatus,
-            serviceOfficeId: orders.serviceOfficeId,
-            clientId: orders.clientId,
-            forwarderId: orders.forwarderId,
-            sellerId: orders.sellerId,
-            curatorIds: orders.curatorIds,
-            unbilledIncome: unbilledIncomeColumn(),
-          })
-          .from(orders)
-          .where(inArray(orders.id, [...ids.orderIds]))
-      : [],
-    ids.jobIds.length
-      ? tx
-          .select({
-            id: jobs.id,
-            number: jobs.number,
-            archived: jobs.archived,
-            financeControlStatus: jobs.financeControlStatus,
-            serviceOfficeId: jobs.serviceOfficeId,
-            contractorId: jobs.contractorId,
-            tracking: jobs.tracking,
-            costAmount: jobs.costAmount,
-            costCurrencyId: jobs.costCurrencyId,
-            orderIds: jobs.orderIds,
-            forwarderId: jobs.forwarderId,
-          })
-          .from(jobs)
-          .where(inArray(jobs.id, [...ids.jobIds]))
-      : [],
+  const [orderRows, jobRows] = await readAll(tx, [
+    () =>
+      ids.orderIds.length
+        ? tx
+            .select({
+              id: orders.id,
+              number: orders.number,
+              archived: orders.archived,
+              financeControlStatus: orders.financeControlStatus,
+              serviceOfficeId: orders.serviceOfficeId,
+              clientId: orders.clientId,
+              forwarderId: orders.forwarderId,
+              sellerId: orders.sellerId,
+              curatorIds: orders.curatorIds,
+              unbilledIncome: unbilledIncomeColumn(),
+            })
+            .from(orders)
+            .where(inArray(orders.id, [...ids.orderIds]))
+        : [],
+    () =>
+      ids.jobIds.length
+        ? tx
+            .select({
+              id: jobs.id,
+              number: jobs.number,
+              archived: jobs.archived,
+              financeControlStatus: jobs.financeControlStatus,
+              serviceOfficeId: jobs.serviceOfficeId,
+              contractorId: jobs.contractorId,
+              tracking: jobs.tracking,
+              costAmount: jobs.costAmount,
+              costCurrencyId: jobs.costCurrencyId,
+              orderIds: jobs.orderIds,
+              forwarderId: jobs.forwarderId,
+            })
+            .from(jobs)
+            .where(inArray(jobs.id, [...ids.jobIds]))
+        : [],
   ]);
   return [
     ...orderRows.map(

@@ -2,7 +2,7 @@ import { type ListResult, listQuerySchema } from '@tms/domain';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Tx } from '../../db/connection';
+import { readAll, type Tx } from '../../db/connection';
 import { users } from '../identity/tables';
 import { countRows, totalOfPage } from '../resources/query';
 import { TECHNICAL_MEMBERS } from './service';
@@ -73,24 +73,25 @@ export async function changeHistory(
   ];
   const where = and(...conditions);
   const offset = (query.page - 1) * query.itemsPerPage;
-  const [rows, counted] = await Promise.all([
-    db
-      .select({
-        entry: changeLog,
-        // users.contact_name is the contact's name, kept by the users_derive trigger ('' without one).
-        actorName: sql<string | null>`nullif(${actor.contactName}, '')`,
-        impersonatorName: sql<string | null>`nullif(${impersonator.contactName}, '')`,
-        actorUsername: actor.username,
-        impersonatorUsername: impersonator.username,
-      })
-      .from(changeLog)
-      .leftJoin(actor, eq(actor.id, changeLog.userId))
-      .leftJoin(impersonator, eq(impersonator.id, changeLog.impersonatorId))
-      .where(where)
-      .orderBy(desc(changeLog.id))
-      .limit(query.itemsPerPage)
-      .offset(offset),
-    countRows(db, changeLog, where, { exact: query.exactTotal === true }),
+  const [rows, counted] = await readAll(db, [
+    () =>
+      db
+        .select({
+          entry: changeLog,
+          // users.contact_name is the contact's name, kept by the users_derive trigger ('' without one).
+          actorName: sql<string | null>`nullif(${actor.contactName}, '')`,
+          impersonatorName: sql<string | null>`nullif(${impersonator.contactName}, '')`,
+          actorUsername: actor.username,
+          impersonatorUsername: impersonator.username,
+        })
+        .from(changeLog)
+        .leftJoin(actor, eq(actor.id, changeLog.userId))
+        .leftJoin(impersonator, eq(impersonator.id, changeLog.impersonatorId))
+        .where(where)
+        .orderBy(desc(changeLog.id))
+        .limit(query.itemsPerPage)
+        .offset(offset),
+    () => countRows(db, changeLog, where, { exact: query.exactTotal === true }),
   ]);
   const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
   return {

@@ -16,7 +16,7 @@ import {
 } from '@tms/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../db/connection';
+import { readAll, type Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
 import { ErrorCollector, notFound } from '../errors';
 import type { App } from '../http/types';
@@ -84,15 +84,16 @@ export default async function notificationRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = request.auth!;
       const unread = and(eq(notifications.userId, auth.userId), sql`${notifications.readAt} IS NULL`);
-      const [rows, [counted], lang] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(unread)
-          .orderBy(desc(notifications.id))
-          .limit(request.query['max-items']),
-        db.select({ total: count() }).from(notifications).where(unread),
-        languageOfUser(db, auth.userId),
+      const [rows, [counted], lang] = await readAll(db, [
+        () =>
+          db
+            .select()
+            .from(notifications)
+            .where(unread)
+            .orderBy(desc(notifications.id))
+            .limit(request.query['max-items']),
+        () => db.select({ total: count() }).from(notifications).where(unread),
+        () => languageOfUser(db, auth.userId),
       ]);
       return { data: { collection: rows.map((row) => toNotification(row, lang)), total: counted!.total } };
     },
@@ -143,16 +144,17 @@ export default async function notificationRoutes(app: App): Promise<void> {
       const auth = request.auth!;
       const mine = eq(notifications.userId, auth.userId);
       const { page, itemsPerPage } = request.query;
-      const [rows, [counted], lang] = await Promise.all([
-        db
-          .select()
-          .from(notifications)
-          .where(mine)
-          .orderBy(desc(notifications.id))
-          .limit(itemsPerPage)
-          .offset((page - 1) * itemsPerPage),
-        db.select({ total: count() }).from(notifications).where(mine),
-        languageOfUser(db, auth.userId),
+      const [rows, [counted], lang] = await readAll(db, [
+        () =>
+          db
+            .select()
+            .from(notifications)
+            .where(mine)
+            .orderBy(desc(notifications.id))
+            .limit(itemsPerPage)
+            .offset((page - 1) * itemsPerPage),
+        () => db.select({ total: count() }).from(notifications).where(mine),
+        () => languageOfUser(db, auth.userId),
       ]);
       return { data: { collection: rows.map((row) => toNotification(row, lang)), total: counted!.total } };
     },

@@ -14,7 +14,7 @@ import {
 import { and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { rowsOf, type Tx } from '../../db/connection';
+import { readEach, rowsOf, type Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
 import { changeHistory, type changeHistoryQuerySchema } from '../changelog/history';
 import { type ChangeAction, diff, recordChange } from '../changelog/service';
@@ -313,10 +313,8 @@ export function resourceService<T extends ResourceTable>(
   );
   const toEntities = async (rows: readonly Row[], ctx: CallContext): Promise<Values[]> => {
     if (hooks.toEntities) return rows.length ? hooks.toEntities(rows, ctx) : [];
-    return Promise.all(
-      rows.map((row) =>
-        hooks.toEntity ? hooks.toEntity(row, ctx) : defaultEntity(descriptor, row as Values),
-      ),
+    return readEach(ctx.tx, rows, async (row) =>
+      hooks.toEntity ? hooks.toEntity(row, ctx) : defaultEntity(descriptor, row as Values),
     );
   };
   const toEntity = async (row: Row, ctx: CallContext): Promise<Values> => (await toEntities([row], ctx))[0]!;
