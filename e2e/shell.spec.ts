@@ -104,6 +104,32 @@ test.describe('sign-in', () => {
     expect(((await me.json()) as { data: { locale: string } }).data.locale).toBe('en-US');
   });
 
+  test('an error of the first screen follows the profile’s language, not the one the browser kept', async ({
+    page,
+  }) => {
+    // The browser kept Russian from an earlier user; the profile says English. The system call is held back
+    // until the order's error has shown (the record is asked for beside it), so it shows in Russian first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await patchSystem(page, (data) => {
+      (data.user as { locale: string }).locale = 'en-US';
+    });
+    await page.route('**/api/system', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    const signedIn = signIn(page, '/tms/orders/987654321', 'ru', { realLocale: true });
+    await expect(page.getByTestId('snackbar')).toHaveText('Не найдено');
+    // That message itself, not a later one (the page asks for the record again once the shell is up).
+    const shown = await page.getByTestId('snackbar').elementHandle();
+    release();
+    await signedIn;
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect.poll(() => shown?.textContent()).toBe('Not found.');
+  });
+
   test('an outside redirect is not followed', async ({ page }) => {
     await page.goto('/login?redirect=//evil.example/x');
     await page.getByLabel('Имя пользователя').fill(ADMIN.username);

@@ -42,7 +42,7 @@ export function SnackbarHost() {
           ...side,
         }}
       >
-        {message.text}
+        {typeof message.text === 'function' ? message.text() : message.text}
       </Notification>
     </Portal>
   );

@@ -98,9 +98,10 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function popupError(status: number, message: string | undefined) {
-  const text = message
-    ? translateServerMessage(message, { status })
-    : String(i18next.t('common:errors.requestFailed', { status }));
+  const text = () =>
+    message
+      ? translateServerMessage(message, { status })
+      : String(i18next.t('common:errors.requestFailed', { status }));
   notify({ text, color: 'error', timeout: status === 403 ? FORBIDDEN_TIMEOUT_MS : ERROR_TIMEOUT_MS });
 }
 

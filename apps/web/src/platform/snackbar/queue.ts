@@ -10,13 +10,17 @@ export type SnackbarPosition = 'left' | 'right' | 'center';
 
 export interface SnackbarMessage {
   id: number;
-  text: string;
+  /**
+   * What it says; a function translates it where it shows, so that it follows the language the user's
+   * profile applies while the message waits or shows (the first screen's requests may fail before that).
+   */
+  text: string | (() => string);
   color: SnackbarColor;
   timeout: number;
   position: SnackbarPosition;
 }
 
-export type SnackbarInput = Partial<Omit<SnackbarMessage, 'id' | 'text'>> & { text: string };
+export type SnackbarInput = Partial<Omit<SnackbarMessage, 'id' | 'text'>> & { text: SnackbarMessage['text'] };
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
