@@ -5,7 +5,15 @@ import { rowsOf, type Tx } from '../../db/connection';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { serviceOffices } from '../identity/tables';
-import { COUNT_CAP, countRows, type PageReads, withPlanForMatches } from './query';
+import {
+  COUNT_CAP,
+  countRows,
+  ESTIMATE_FROM_ROWS,
+  manyMatches,
+  type PageReads,
+  WALK_BUDGET,
+  withPlanForMatches,
+} from './query';
 
 /** More matches than the cap, so that a filtered list's total is a lower bound until the last page. */
 const MATCHES = COUNT_CAP + 105;
@@ -195,5 +203,76 @@ describe('list totals', () => {
     expect(await pageOfMany({ query, walk: walkFinding(walked), wanted: 3 })).toEqual([{ i: 'off' }]);
     // No index gives the list's order (a ranked search): the planner's choice.
     expect(await pageOfMany({ query, wanted: 3 })).toEqual([{ i: 'on' }]);
+  });
+
+  it('takes the planner’s estimate of a search’s matches when the page lies within the walk, not otherwise', async () => {
+    const db = ctx.database.db;
+    const search = (text: string) => sql`${serviceOffices.searchText} LIKE ${`%${text.toLowerCase()}%`}`;
+    const options = { estimateFrom: MATCHES };
+    const many = await manyMatches(db, serviceOffices, search('Складская'), PAGE, options);
+    expect(many).toBeGreaterThan(MATCHES / 2);
+    // A rare search, a page past the walk, a table below the threshold: counted.
+    expect(await manyMatches(db, serviceOffices, search('CNT00007'), PAGE, options)).toBeUndefined();
+    expect(
+      await manyMatches(db, serviceOffices, search('Складская'), WALK_BUDGET + 1, options),
+    ).toBeUndefined();
+    expect(
+      await manyMatches(db, serviceOffices, search('Складская'), PAGE, { estimateFrom: 10 * MATCHES }),
+    ).toBeUndefined();
+  });
+});
+
+describe('a search of many rows in a large table', () => {
+  const ROWS = ESTIMATE_FROM_ROWS + 2_000;
+  let ctx: TestContext;
+  let editor: SignedIn;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    editor = await signIn(ctx, ['ROLE_SETTINGS_SERVICE_OFFICES']);
+    // Every tenth a harbour office: dense enough to fill a page within the walk.
+    await ctx.database.db.execute(sql`
+      INSERT INTO service_offices (name, code, address)
+      SELECT 'Офис ' || i, 'LRG' || lpad(i::text, 6, '0'),
+             CASE WHEN i % 10 = 0 THEN 'Брест, ул. Портовая, ' ELSE 'Минск, пр. Независимости, ' END || i
+      FROM generate_series(1, ${ROWS}) AS i`);
+    await ctx.database.db.execute(sql`ANALYZE service_offices`);
+  });
+  afterAll(() => ctx.close());
+
+  const read = async (query: string) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/settings/service-offices?sort=name&order=asc&itemsPerPage=${PAGE}&${query}`,
+      headers: editor.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as {
+      collection: { id: number; address: string }[];
+      total: number;
+      totalKind: string;
+      nextCursor?: string;
+    };
+  };
+
+  it('is not counted: its total is an estimate, its pages by number and by cursor the same rows', async () => {
+    const first = await read('search=Портовая&page=1');
+    expect(first.totalKind).toBe('estimate');
+    expect(first.total).toBeGreaterThan(ROWS / 20);
+    expect(first.total).toBeLessThan(ROWS / 5);
+    expect(first.collection).toHaveLength(PAGE);
+    for (const row of first.collection) expect(row.address).toContain('Портовая');
+
+    const byNumber = await read('search=Портовая&page=2');
+    const byCursor = await read(`search=Портовая&page=2&after=${first.nextCursor}`);
+    expect(byCursor.collection.map((row) => row.id)).toEqual(byNumber.collection.map((row) => row.id));
+    expect(byNumber.collection.map((row) => row.id)).not.toContain(first.collection[0]!.id);
+
+    // On request, and for a rare search, the exact number.
+    expect(await read('search=Портовая&page=1&exactTotal=true')).toMatchObject({
+      total: ROWS / 10,
+      totalKind: 'exact',
+    });
+    expect(await read('search=LRG000017&page=1')).toMatchObject({ total: 1, totalKind: 'exact' });
   });
 });

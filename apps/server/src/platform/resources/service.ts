@@ -34,14 +34,18 @@ import { encodeCursor, type Keyset, pageFrom, SORT_KEY, SORT_VALUE, sortKeyOf } 
 import { constraintFields, mapConstraintError, pgError } from './db-errors';
 import {
   COUNT_CAP,
+  type Counted,
   columnOf,
   countRows,
   type ListFilters,
   listOrder,
   listQueryOf,
   listWhere,
+  manyMatches,
+  type PageReads,
   searchRank,
   totalOfPage,
+  WALK_BUDGET,
   withPlanForMatches,
 } from './query';
 import type { ReadReach } from './reach';
@@ -351,7 +355,8 @@ export function resourceService<T extends ResourceTable>(
   const rowSelect = tableSelect<Row>(table as PgTable);
   const idSelect = tableSelect<{ id: number }>(table as PgTable, { id: idColumn });
   /** A list page's select: the listed columns, and the sort value a cursor names (by sort field). */
-  const pageSelects = new Map<string, TableSelect<Row & { id: number; [SORT_VALUE]?: string }>>();
+  type PageRow = Row & { id: number; [SORT_VALUE]?: string };
+  const pageSelects = new Map<string, TableSelect<PageRow>>();
   const pageSelect = (keyset: Keyset | null) => {
     const sortKey = keyset && sortKeyOf(keyset);
     const name = sortKey ? keyset.sort : '';
@@ -481,10 +486,12 @@ export function resourceService<T extends ResourceTable>(
     const labels: Record<string, Record<string, string | null>> = {};
     const labelsEn: Record<string, Record<string, string>> = {};
     for (const name of labelled) labels[name] = {};
-    const found = await rowsOf<{ field: string; id: number; label: string | null; label_en: string | null }>(
-      ctx.tx,
-      sql.join(parts, sql` UNION ALL `),
-    );
+    const found = await rowsOf<{
+      field: string;
+      id: number;
+      label: string | null;
+      label_en: string | null;
+    }>(ctx.tx, sql.join(parts, sql` UNION ALL `));
     for (const { field, id, label, label_en } of found) {
       labels[field]![id] = label;
       if (label_en === null) continue;
@@ -525,48 +532,75 @@ export function resourceService<T extends ResourceTable>(
         : query.before
           ? pageFrom(sortKeyset, 'before', String(query.before))
           : null;
-      const counted = await countRows(tx, table as PgTable, where, { exact: query.exactTotal === true });
-      // Ranking sorts every match, so it applies where they are counted (at most the count's cap); a page
-      // read by the rank has no keyset, so it names no cursor.
-      const rank =
-        !from && counted.kind === 'exact' && counted.total <= COUNT_CAP
-          ? searchRank(descriptor, table as PgTable, query)
-          : undefined;
-      const keyset = rank ? null : sortKeyset;
       const offset = (query.page - 1) * query.itemsPerPage;
-      const select = pageSelect(keyset);
-      // An estimate or a lower bound may be short of the real number: the page is read whatever it says.
-      const pageOrder = from?.order ?? (rank ? [rank, ...order] : order);
       const pageOffset = from ? 0 : offset;
-      const read =
-        from || counted.kind !== 'exact' || offset < counted.total
-          ? await withPlanForMatches(tx, table as PgTable, Boolean(where), counted, {
-              query: (q) =>
-                select.rows(
+      const rankable = searchRank(descriptor, table as PgTable, query);
+      const readWith = (keyset: Keyset | null, order: SQL[], ranked = false) => {
+        const select = pageSelect(keyset);
+        const pageTail = tail({ where, order, limit: query.itemsPerPage, offset: pageOffset });
+        const reads: PageReads<PageRow> = {
+          query: (q) =>
+            select.rows(
+              q,
+              tail({
+                where: from ? and(where, from.where) : where,
+                order,
+                limit: query.itemsPerPage,
+                offset: pageOffset,
+              }),
+            ),
+          // The first rows of the list's order (from the cursor on), an index range, then the filter.
+          walk: ranked
+            ? undefined
+            : (q, budget) =>
+                select.rowsFrom(
                   q,
-                  tail({
-                    where: from ? and(where, from.where) : where,
-                    order: pageOrder,
-                    limit: query.itemsPerPage,
-                    offset: pageOffset,
-                  }),
+                  sql`(select * from ${table} ${tail({ where: from?.where, order, limit: budget })}) ${sql.identifier(getTableName(table as PgTable))}`,
+                  pageTail,
                 ),
-              // The first rows of the list's order (from the cursor on), an index range, then the filter.
-              walk: rank
-                ? undefined
-                : (q, budget) =>
-                    select.rowsFrom(
-                      q,
-                      sql`(select * from ${table} ${tail({ where: from?.where, order: pageOrder, limit: budget })}) ${sql.identifier(getTableName(table as PgTable))}`,
-                      tail({ where, order: pageOrder, limit: query.itemsPerPage, offset: pageOffset }),
-                    ),
-              wanted: query.itemsPerPage,
-            }).catch((error) => {
-              // A cursor whose value is no value of the sort column's type (a hand-made one).
-              if (from && pgError(error)?.code?.startsWith('22')) throw from.refused();
-              throw error;
-            })
-          : [];
+          wanted: query.itemsPerPage,
+        };
+        return reads;
+      };
+      const refusedCursor = (error: unknown): never => {
+        // A cursor whose value is no value of the sort column's type (a hand-made one).
+        if (from && pgError(error)?.code?.startsWith('22')) throw from.refused();
+        throw error;
+      };
+
+      const page = async (): Promise<{ counted: Counted; keyset: Keyset | null; read: PageRow[] }> => {
+        const pageOrder = from?.order ?? order;
+        // A search of a large table that matches many rows is not counted (its count reads every match
+        // of the trigram index): its page is looked for along the sort index, and its total is the
+        // planner's estimate (decision 011).
+        const many =
+          rankable || !where || !query.search || query.exactTotal
+            ? undefined
+            : await manyMatches(tx, table as PgTable, where, pageOffset + query.itemsPerPage);
+        if (many !== undefined) {
+          const found = await readWith(sortKeyset, pageOrder).walk!(tx, WALK_BUDGET).catch(refusedCursor);
+          if (found.length >= query.itemsPerPage)
+            return { counted: { total: many, kind: 'estimate' }, keyset: sortKeyset, read: found };
+        }
+        const counted = await countRows(tx, table as PgTable, where, { exact: query.exactTotal === true });
+        // Ranking sorts every match, so it applies where they are counted (at most the count's cap); a page
+        // read by the rank has no keyset, so it names no cursor.
+        const rank = !from && counted.kind === 'exact' && counted.total <= COUNT_CAP ? rankable : undefined;
+        const keyset = rank ? null : sortKeyset;
+        // An estimate or a lower bound may be short of the real number: the page is read whatever it says.
+        const read =
+          from || counted.kind !== 'exact' || offset < counted.total
+            ? await withPlanForMatches(
+                tx,
+                table as PgTable,
+                Boolean(where),
+                counted,
+                rank ? readWith(null, [rank, ...order], true) : readWith(keyset, pageOrder),
+              ).catch(refusedCursor)
+            : [];
+        return { counted, keyset, read };
+      };
+      const { counted, keyset, read } = await page();
       if (from?.reversed) read.reverse();
       const first = read[0];
       const last = read.at(-1);
