@@ -14,7 +14,7 @@ import {
 import { and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { readEach, rowsOf, type Tx } from '../../db/connection';
+import { readEach, type Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
 import { changeHistory, type changeHistoryQuerySchema } from '../changelog/history';
 import { type ChangeAction, diff, recordChange } from '../changelog/service';
@@ -49,7 +49,7 @@ import {
   withPlanForMatches,
 } from './query';
 import type { ReadReach } from './reach';
-import { type Selection, type TableSelect, tableSelect, tail } from './statements';
+import { preparedRows, type Selection, type TableSelect, tableSelect, tail } from './statements';
 
 /** A table a resource can live in: the contract's entity columns plus whatever the resource needs. */
 import type { ResourceTable } from './table';
@@ -486,7 +486,7 @@ export function resourceService<T extends ResourceTable>(
     const labels: Record<string, Record<string, string | null>> = {};
     const labelsEn: Record<string, Record<string, string>> = {};
     for (const name of labelled) labels[name] = {};
-    const found = await rowsOf<{
+    const found = await preparedRows<{
       field: string;
       id: number;
       label: string | null;

@@ -6,13 +6,14 @@ import {
 } from '@tms/domain';
 import { asc, getTableName, inArray, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf, type Tx } from '../../db/connection';
 import { loadingUnloadingMethods } from '../../modules/reference-data/tables';
 import { fileTestApp } from '../../test/harness';
 import { createUser } from '../../test/users';
 import type { AuthContext } from '../auth/context';
 import { HttpError } from '../errors';
 import { type ListQuery, resourceService } from './service';
-import { tableSelect, tail } from './statements';
+import { preparedRows, tableSelect, tail } from './statements';
 
 /**
  * A resource whose read scope holds a value of the user (the records coded with their username), so that
@@ -144,4 +145,27 @@ describe('selects built once per resource', () => {
       `${prefix}-0`,
     ]);
   });
+
+  it('keeps a prepared statement on the connection by its text, for each value the same', async () => {
+    const { database } = ctx();
+    const labels = (id: number) =>
+      sql`SELECT ${loadingUnloadingMethods.code} AS code FROM ${loadingUnloadingMethods} WHERE ${loadingUnloadingMethods.id} = ${id}`;
+    const [first] = await database.db
+      .select()
+      .from(loadingUnloadingMethods)
+      .orderBy(asc(loadingUnloadingMethods.id))
+      .limit(2);
+    const prepared = await database.db.transaction(async (tx) => {
+      expect(await preparedRows(tx, labels(first!.id))).toEqual([{ code: first!.code }]);
+      expect(await preparedRows(tx, labels(-1))).toEqual([]);
+      return rowsOfPrepared(tx);
+    });
+    // PGlite runs every statement unnamed.
+    if (database.kind === 'pg') expect(prepared).toHaveLength(1);
+  });
 });
+
+/** The statements this connection keeps prepared under the app's names. */
+async function rowsOfPrepared(tx: Tx) {
+  return rowsOf<{ name: string }>(tx, sql`SELECT name FROM pg_prepared_statements WHERE name LIKE 'tms_%'`);
+}

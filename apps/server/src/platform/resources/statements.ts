@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Column, type DriverValueDecoder, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgDialect, type PgSession, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
@@ -129,4 +130,18 @@ export function countSql(table: PgTable, where: SQL | undefined, cap?: number): 
   return cap === undefined
     ? sql`select count(*)::int as n from ${table}${filter}`
     : sql`select count(*)::int as n from (select 1 from ${table}${filter} limit ${cap}) capped`;
+}
+
+/**
+ * Rows of a statement PostgreSQL keeps prepared on each connection, named by its text: it is parsed and
+ * planned once per connection instead of per call. For statements whose plan the values do not change (the
+ * labels of a page's references: primary keys looked up), since after five calls PostgreSQL may keep a
+ * generic plan. A pooler in transaction mode needs prepared-statement support (PgBouncer 1.21+:
+ * `max_prepared_statements`; docs/operations.md).
+ */
+export async function preparedRows<T>(tx: Tx, statement: SQL): Promise<T[]> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `tms_${createHash('sha1').update(query.sql).digest('base64url')}`;
+  const result = (await tx._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
 }
