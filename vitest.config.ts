@@ -55,8 +55,11 @@ export default defineConfig({
           exclude,
           isolate: false,
           globalSetup: [serverSetup],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // The embedded database runs in WebAssembly on the test's own thread, beside the browser tests (npm
+          // test starts them together): on a slow two-core machine a file's first app and database took
+          // 61-75 s to set up, seconds past the usual limits, with nothing wrong.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
