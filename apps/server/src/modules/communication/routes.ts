@@ -17,7 +17,7 @@ import {
 } from '@tms/domain';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { readAll, type Tx } from '../../db/connection';
+import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
 import { changeEntrySchema, changeHistory, changeLogQuerySchema } from '../../platform/changelog/history';
 import { diff, recordChange } from '../../platform/changelog/service';
@@ -108,14 +108,13 @@ export default async function communicationRoutes(app: App): Promise<void> {
     async (request) => {
       const { page, itemsPerPage, search } = request.query;
       const where = searchCondition(search);
-      const [collection, [counted]] = await readAll(db, [
-        () =>
-          readAnnouncements(db, request.auth!, app.clock, {
-            where,
-            limit: itemsPerPage,
-            offset: (page - 1) * itemsPerPage,
-          }),
-        () => db.select({ n: count() }).from(announcements).where(where),
+      const [collection, [counted]] = await Promise.all([
+        readAnnouncements(db, request.auth!, app.clock, {
+          where,
+          limit: itemsPerPage,
+          offset: (page - 1) * itemsPerPage,
+        }),
+        db.select({ n: count() }).from(announcements).where(where),
       ]);
       return { data: { collection, total: counted!.n } };
     },

@@ -10,7 +10,6 @@ import {
 } from '@tms/domain';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { readAll } from '../../db/connection';
 import { notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { richTextOf } from './announcements';
@@ -53,15 +52,14 @@ export default async function versionNewsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { page, itemsPerPage } = request.query;
-      const [rows, [counted]] = await readAll(db, [
-        () =>
-          db
-            .select()
-            .from(versionNews)
-            .orderBy(desc(versionNews.id))
-            .limit(itemsPerPage)
-            .offset((page - 1) * itemsPerPage),
-        () => db.select({ n: count() }).from(versionNews),
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(versionNews)
+          .orderBy(desc(versionNews.id))
+          .limit(itemsPerPage)
+          .offset((page - 1) * itemsPerPage),
+        db.select({ n: count() }).from(versionNews),
       ]);
       return { data: { collection: rows.map(toNews), total: counted!.n } };
     },

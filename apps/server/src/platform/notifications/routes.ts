@@ -14,9 +14,9 @@ import {
   type Role,
   unreadNotificationsQuerySchema,
 } from '@tms/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { readAll, type Tx } from '../../db/connection';
+import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
 import { ErrorCollector, notFound } from '../errors';
 import type { App } from '../http/types';
@@ -31,6 +31,15 @@ const roles: Role[] = ['ROLE_COMPANY_CHAPTERS'];
 const tags = ['notifications'];
 const done = z.object({ data: z.null() });
 
+/** A page of a user's notifications matching `where`, newest first, with their number, in the user's language. */
+async function notificationPage(db: Tx, userId: number, where: SQL | undefined, limit: number, offset = 0) {
+  const [rows, [counted], lang] = await Promise.all([
+    db.select().from(notifications).where(where).orderBy(desc(notifications.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(notifications).where(where),
+    languageOfUser(db, userId),
+  ]);
+  return { collection: rows.map((row) => toNotification(row, lang)), total: counted!.total };
+}
 async function languageOfUser(tx: Tx, userId: number) {
   const [user] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
   return languageOf(user?.locale);
@@ -84,18 +93,7 @@ export default async function notificationRoutes(app: App): Promise<void> {
     async (request) => {
       const auth = request.auth!;
       const unread = and(eq(notifications.userId, auth.userId), sql`${notifications.readAt} IS NULL`);
-      const [rows, [counted], lang] = await readAll(db, [
-        () =>
-          db
-            .select()
-            .from(notifications)
-            .where(unread)
-            .orderBy(desc(notifications.id))
-            .limit(request.query['max-items']),
-        () => db.select({ total: count() }).from(notifications).where(unread),
-        () => languageOfUser(db, auth.userId),
-      ]);
-      return { data: { collection: rows.map((row) => toNotification(row, lang)), total: counted!.total } };
+      return { data: await notificationPage(db, auth.userId, unread, request.query['max-items']) };
     },
   );
 
@@ -144,19 +142,7 @@ export default async function notificationRoutes(app: App): Promise<void> {
       const auth = request.auth!;
       const mine = eq(notifications.userId, auth.userId);
       const { page, itemsPerPage } = request.query;
-      const [rows, [counted], lang] = await readAll(db, [
-        () =>
-          db
-            .select()
-            .from(notifications)
-            .where(mine)
-            .orderBy(desc(notifications.id))
-            .limit(itemsPerPage)
-            .offset((page - 1) * itemsPerPage),
-        () => db.select({ total: count() }).from(notifications).where(mine),
-        () => languageOfUser(db, auth.userId),
-      ]);
-      return { data: { collection: rows.map((row) => toNotification(row, lang)), total: counted!.total } };
+      return { data: await notificationPage(db, auth.userId, mine, itemsPerPage, (page - 1) * itemsPerPage) };
     },
   );
 

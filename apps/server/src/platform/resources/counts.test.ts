@@ -1,5 +1,5 @@
 import { RESOURCE_MESSAGES } from '@tms/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Tx } from '../../db/connection';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -19,18 +19,23 @@ import {
 const MATCHES = COUNT_CAP + 105;
 const PAGE = 50;
 
+/** A test app whose service offices are the rows of `select` (name, code, address), analyzed, and their editor. */
+async function officesApp(select: SQL): Promise<{ ctx: TestContext; editor: SignedIn }> {
+  const ctx = await createTestApp();
+  const editor = await signIn(ctx, ['ROLE_SETTINGS_SERVICE_OFFICES']);
+  await ctx.database.db.execute(sql`INSERT INTO service_offices (name, code, address) ${select}`);
+  await ctx.database.db.execute(sql`ANALYZE service_offices`);
+  return { ctx, editor };
+}
+
 describe('list totals', () => {
   let ctx: TestContext;
   let editor: SignedIn;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    editor = await signIn(ctx, ['ROLE_SETTINGS_SERVICE_OFFICES']);
-    await ctx.database.db.execute(sql`
-      INSERT INTO service_offices (name, code, address)
+    ({ ctx, editor } = await officesApp(sql`
       SELECT 'Склад ' || i, 'CNT' || lpad(i::text, 5, '0'), 'Брест, ул. Складская, ' || i
-      FROM generate_series(1, ${MATCHES}) AS i`);
-    await ctx.database.db.execute(sql`ANALYZE service_offices`);
+      FROM generate_series(1, ${MATCHES}) AS i`));
   });
   afterAll(() => ctx.close());
 
@@ -228,15 +233,11 @@ describe('a search of many rows in a large table', () => {
   let editor: SignedIn;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    editor = await signIn(ctx, ['ROLE_SETTINGS_SERVICE_OFFICES']);
     // Every tenth a harbour office: dense enough to fill a page within the walk.
-    await ctx.database.db.execute(sql`
-      INSERT INTO service_offices (name, code, address)
+    ({ ctx, editor } = await officesApp(sql`
       SELECT 'Офис ' || i, 'LRG' || lpad(i::text, 6, '0'),
              CASE WHEN i % 10 = 0 THEN 'Брест, ул. Портовая, ' ELSE 'Минск, пр. Независимости, ' END || i
-      FROM generate_series(1, ${ROWS}) AS i`);
-    await ctx.database.db.execute(sql`ANALYZE service_offices`);
+      FROM generate_series(1, ${ROWS}) AS i`));
   });
   afterAll(() => ctx.close());
 
