@@ -1,6 +1,6 @@
 import { RESOURCE_MESSAGES } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf, type Tx } from '../../db/connection';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
@@ -275,5 +275,23 @@ describe('a search of many rows in a large table', () => {
       totalKind: 'exact',
     });
     expect(await read('search=LRG000017&page=1')).toMatchObject({ total: 1, totalKind: 'exact' });
+  });
+
+  it('keeps the estimate of a search a minute, then asks the planner again', async () => {
+    const db = ctx.database.db;
+    const harbour = sql`${serviceOffices.searchText} LIKE ${'%портовая%'}`;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const many = await manyMatches(db, serviceOffices, harbour, PAGE);
+      expect(many).toBeGreaterThan(ROWS / 20);
+      // The harbour offices move: the planner knows at once, the list a minute later.
+      await db.execute(sql`UPDATE service_offices SET address = replace(address, 'Портовая', 'Морская')`);
+      await db.execute(sql`ANALYZE service_offices`);
+      expect(await manyMatches(db, serviceOffices, harbour, PAGE)).toBe(many);
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await manyMatches(db, serviceOffices, harbour, PAGE)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -24,7 +24,7 @@ import { rowsOf, type Tx } from '../../db/connection';
 import { ErrorCollector, fieldError } from '../errors';
 import type { CallContext } from './context';
 import { type Keyset, keysetOf } from './cursor';
-import { countSql } from './statements';
+import { countSql, statementKey } from './statements';
 
 /** Field types filtered by equality (one or several values). */
 const EQUALITY_TYPES = new Set(['enum', 'reference', 'boolean', 'integer', 'number', 'money']);
@@ -270,20 +270,28 @@ export const COUNT_CAP = 1000;
 export const ESTIMATE_FROM_ROWS = 50_000;
 /** A walk of the sort index over a table this small costs little whatever the planner picks. */
 const SMALL_TABLE_ROWS = 20_000;
-const ROW_ESTIMATE_TTL_MS = 60_000;
+const ESTIMATE_TTL_MS = 60_000;
+/** Searches whose estimate is kept per database; past it the oldest goes. */
+const SEARCH_ESTIMATES_KEPT = 500;
 /** Per database (its driver's client: the pool, PGlite), so that two databases in one process never mix. */
 const rowEstimates = new WeakMap<object, Map<string, { rows: number; at: number }>>();
+const searchEstimates = new WeakMap<object, Map<string, { rows: number; at: number }>>();
+
+function perDatabase<V>(maps: WeakMap<object, Map<string, V>>, tx: Tx): Map<string, V> {
+  const database = (tx as unknown as { _: { session: { client?: object } } })._.session.client ?? tx;
+  let map = maps.get(database);
+  if (!map) {
+    map = new Map();
+    maps.set(database, map);
+  }
+  return map;
+}
 
 /** The planner's own estimate of a table's rows (kept by ANALYZE and autovacuum), cached a minute. */
 export async function estimatedRows(tx: Tx, table: string): Promise<number> {
-  const database = (tx as unknown as { _: { session: { client?: object } } })._.session.client ?? tx;
-  let estimates = rowEstimates.get(database);
-  if (!estimates) {
-    estimates = new Map();
-    rowEstimates.set(database, estimates);
-  }
+  const estimates = perDatabase(rowEstimates, tx);
   const cached = estimates.get(table);
-  if (cached && Date.now() - cached.at < ROW_ESTIMATE_TTL_MS) return cached.rows;
+  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.rows;
   const [row] = await rowsOf<{ rows: number | string }>(
     tx,
     sql`SELECT reltuples AS rows FROM pg_class WHERE oid = to_regclass(${table})`,
@@ -342,15 +350,25 @@ export const WALK_BUDGET = 5_000;
  */
 const MANY_MATCHES_MARGIN = 1.5;
 
-/** The planner's estimate of the rows of `table` that `where` matches: planned, not run. */
+/**
+ * The planner's estimate of the rows of `table` that `where` matches: planned, not run. Kept a minute per
+ * statement (a search's estimate weighs its pattern against a histogram of a thousand texts), for the pages
+ * of one search and the same search by the next user.
+ */
 async function plannedRows(tx: Tx, table: PgTable, where: SQL): Promise<number> {
-  const [row] = await rowsOf<{ 'QUERY PLAN': unknown }>(
-    tx,
-    sql`EXPLAIN (FORMAT JSON) select 1 from ${table} where ${where}`,
-  );
+  const statement = sql`EXPLAIN (FORMAT JSON) select 1 from ${table} where ${where}`;
+  const estimates = perDatabase(searchEstimates, tx);
+  const key = statementKey(statement);
+  const cached = estimates.get(key);
+  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.rows;
+  const [row] = await rowsOf<{ 'QUERY PLAN': unknown }>(tx, statement);
   const plan = row?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
-  return parsed[0].Plan['Plan Rows'];
+  const rows = parsed[0].Plan['Plan Rows'];
+  estimates.delete(key);
+  if (estimates.size >= SEARCH_ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value as string);
+  estimates.set(key, { rows, at: Date.now() });
+  return rows;
 }
 
 /**

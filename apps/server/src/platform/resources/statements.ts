@@ -132,6 +132,12 @@ export function countSql(table: PgTable, where: SQL | undefined, cap?: number): 
     : sql`select count(*)::int as n from (select 1 from ${table}${filter} limit ${cap}) capped`;
 }
 
+/** A statement's text and values as one string: what tells two statements apart. */
+export function statementKey(statement: SQL): string {
+  const query = dialect.sqlToQuery(statement);
+  return `${query.sql}\u0000${JSON.stringify(query.params)}`;
+}
+
 /**
  * Rows of a statement PostgreSQL keeps prepared on each connection, named by its text: it is parsed and
  * planned once per connection instead of per call. For statements whose plan the values do not change (the
