@@ -221,6 +221,8 @@ export async function buildApp({
       root: webDir,
       wildcard: false,
       index: false,
+      // The build writes a Brotli and a gzip copy of each asset (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         // Hashed assets never change; index.html must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, type TestContext } from '../../test/harness';
@@ -10,6 +11,12 @@ describe('HTTP platform', () => {
   let ctx: TestContext;
   const webDir = mkdtempSync(path.join(tmpdir(), 'tms-web-'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>TMS</title>');
+  // A built asset with the compressed copies the web build writes beside it.
+  const script = `export const shell = ${JSON.stringify('x'.repeat(4000))};`;
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'assets', 'index-abc.js'), script);
+  writeFileSync(path.join(webDir, 'assets', 'index-abc.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(webDir, 'assets', 'index-abc.js.gz'), gzipSync(script));
 
   beforeAll(async () => {
     ctx = await createTestApp({ webDir });
@@ -64,6 +71,22 @@ describe('HTTP platform', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<title>TMS</title>');
+  });
+
+  it('sends an asset compressed as the browser accepts it, cached for good', async () => {
+    const url = '/assets/index-abc.js';
+    const brotli = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    const gzip = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it('publishes the OpenAPI document and Swagger UI', async () => {
