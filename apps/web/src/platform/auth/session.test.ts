@@ -9,6 +9,7 @@ import {
   shouldRefresh,
   TIME_UNIT_MS,
   tokenExpiry,
+  tokenSubject,
 } from './session';
 
 const now = 1_750_000_000_000;
@@ -41,6 +42,13 @@ describe('session', () => {
   it('reads the expiry of a token', () => {
     expect(tokenExpiry(jwt({ exp: 1234 }))).toBe(1234);
     expect(tokenExpiry('garbage')).toBeNull();
+  });
+
+  it('reads whom a token was issued to', () => {
+    expect(tokenSubject(jwt({ sub: '12', exp: 1234 }))).toBe('12');
+    expect(tokenSubject(jwt({ exp: 1234 }))).toBeNull();
+    expect(tokenSubject('garbage')).toBeNull();
+    expect(tokenSubject(null)).toBeNull();
   });
 
   it('a 401 reinstates the legacy token and reloads after 500 ms', () => {

@@ -33,17 +33,28 @@ export function shouldRefresh(state: AuthState, now: number, impersonating: bool
   return state.lastRefresh === null || now - state.lastRefresh > REFRESH_AFTER_UNITS * TIME_UNIT_MS;
 }
 
-/** The `exp` claim of a JWT, in Unix seconds; null when the token cannot be read. */
-export function tokenExpiry(token: string): number | null {
+/** The claims of a JWT (read, not verified: the server verifies); null when the token cannot be read. */
+function tokenClaims(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' ? exp : null;
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The `exp` claim of a JWT, in Unix seconds; null when the token cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
+}
+
+/** The user a JWT was issued to (its `sub` claim); null when the token cannot be read. */
+export function tokenSubject(token: string | null): string | null {
+  const sub = token ? tokenClaims(token)?.sub : undefined;
+  return typeof sub === 'string' && sub ? sub : null;
 }
 
 export type UnauthorizedAction =
