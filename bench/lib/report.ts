@@ -13,6 +13,8 @@ export interface EndpointResult {
   app: LoadStats;
   bareFastify: LoadStats;
   pgFloor: LoadStats;
+  /** The app with one caller (endpoints marked `alone`): what a single user waits, the server otherwise idle. */
+  alone?: LoadStats;
   /** The headline: how much the real endpoint costs over its SQL (latency ×, throughput share). */
   ratios: {
     p50VsFloor: number;
@@ -114,6 +116,21 @@ export function markdown(r: BenchResults): string {
       lines.push(
         `| ${e.name} | ${lat(e.app)} | ${n(e.app.rps)} | ${lat(e.bareFastify)} | ${n(e.bareFastify.rps)} | ${lat(e.pgFloor)} | ${n(e.pgFloor.rps)} | ${e.ratios.p50VsFloor} | ${e.ratios.rpsVsFloor} | ${e.ratios.p50VsBare} | ${cpu(e.app)} / ${cpu(e.bareFastify)} ms |`,
       );
+    }
+  }
+  const alone = r.endpoints.filter((e) => e.alone);
+  if (alone.length) {
+    lines.push(
+      '',
+      '## One caller',
+      '',
+      'The app with one caller asking again as soon as answered (the server otherwise idle), ms:',
+      '',
+      '| endpoint | rows | p50 / p95 / p99 | requests |',
+      '|---|---:|---:|---:|',
+    );
+    for (const e of alone) {
+      if (e.alone) lines.push(`| ${e.name} | ${n(e.size)} | ${lat(e.alone)} | ${n(e.alone.requests)} |`);
     }
   }
   if (r.growth.length && r.options.sizes.length > 1) {
