@@ -174,19 +174,6 @@ async function measure(options: BenchOptions, variants: Variant[]): Promise<Load
   });
 }
 
-/** The app with one caller (after the 32 callers' run: warm already). */
-async function measureAlone(run: () => Promise<Samples>): Promise<LoadStats> {
-  const before = process.cpuUsage();
-  const summary = summarize(await run());
-  const used = process.cpuUsage(before);
-  const stats = {
-    ...summary,
-    cpuMs: summary.requests ? Math.round((used.user + used.system) / summary.requests) / 1000 : Number.NaN,
-  };
-  console.log(`    ${'one caller'.padEnd(12)} ${formatStats(stats)}`);
-  return stats;
-}
-
 async function benchSize(
   options: BenchOptions,
   size: number,
@@ -265,17 +252,16 @@ async function benchSize(
         { label: 'bare Fastify', run: http(`${bare.base}/bare/${endpoint.name}`) },
         { label: 'pg floor', run: (load) => runFloor(floorPool, plan, connections, load) },
       ])) as [LoadStats, LoadStats, LoadStats];
-      const alone =
+      // One caller asking again as soon as answered: what a single user waits.
+      const [alone] =
         endpoint.alone && !options.smoke
-          ? await measureAlone(() =>
-              loader.run({
-                url: `${base}${endpoint.url}`,
-                headers,
-                connections: 1,
-                load: { seconds: options.duration },
-              }),
-            )
-          : undefined;
+          ? await measure(options, [
+              {
+                label: 'one caller',
+                run: (load) => loader.run({ url: `${base}${endpoint.url}`, headers, connections: 1, load }),
+              },
+            ])
+          : [];
       results.push({
         size,
         name: endpoint.name,

@@ -67,7 +67,7 @@ function precompressed(): Plugin {
       for (const file of Object.values(bundle)) {
         if (!/\.(js|css|html|svg|json)$/.test(file.fileName)) continue;
         const content = file.type === 'chunk' ? file.code : file.source;
-        const bytes = typeof content === 'string' ? Buffer.from(content) : Buffer.from(content);
+        const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
         if (bytes.length < COMPRESS_FROM_BYTES) continue;
         const target = path.join(outDir, file.fileName);
         writeFileSync(

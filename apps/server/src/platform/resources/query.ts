@@ -273,32 +273,43 @@ const SMALL_TABLE_ROWS = 20_000;
 const ESTIMATE_TTL_MS = 60_000;
 /** Searches whose estimate is kept per database; past it the oldest goes. */
 const SEARCH_ESTIMATES_KEPT = 500;
+type Estimates = WeakMap<object, Map<string, { rows: number; at: number }>>;
 /** Per database (its driver's client: the pool, PGlite), so that two databases in one process never mix. */
-const rowEstimates = new WeakMap<object, Map<string, { rows: number; at: number }>>();
-const searchEstimates = new WeakMap<object, Map<string, { rows: number; at: number }>>();
+const rowEstimates: Estimates = new WeakMap();
+const searchEstimates: Estimates = new WeakMap();
 
-function perDatabase<V>(maps: WeakMap<object, Map<string, V>>, tx: Tx): Map<string, V> {
+/** An estimate kept a minute per database under `key`, read by `read` when missing or older. */
+async function keptEstimate(
+  kept: Estimates,
+  tx: Tx,
+  key: string,
+  read: () => Promise<number>,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<number> {
   const database = (tx as unknown as { _: { session: { client?: object } } })._.session.client ?? tx;
-  let map = maps.get(database);
-  if (!map) {
-    map = new Map();
-    maps.set(database, map);
+  let estimates = kept.get(database);
+  if (!estimates) {
+    estimates = new Map();
+    kept.set(database, estimates);
   }
-  return map;
+  const cached = estimates.get(key);
+  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.rows;
+  const rows = await read();
+  estimates.delete(key);
+  if (estimates.size >= limit) estimates.delete(estimates.keys().next().value as string);
+  estimates.set(key, { rows, at: Date.now() });
+  return rows;
 }
 
 /** The planner's own estimate of a table's rows (kept by ANALYZE and autovacuum), cached a minute. */
-export async function estimatedRows(tx: Tx, table: string): Promise<number> {
-  const estimates = perDatabase(rowEstimates, tx);
-  const cached = estimates.get(table);
-  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.rows;
-  const [row] = await rowsOf<{ rows: number | string }>(
-    tx,
-    sql`SELECT reltuples AS rows FROM pg_class WHERE oid = to_regclass(${table})`,
-  );
-  const rows = Math.max(0, Number(row?.rows ?? 0));
-  estimates.set(table, { rows, at: Date.now() });
-  return rows;
+export function estimatedRows(tx: Tx, table: string): Promise<number> {
+  return keptEstimate(rowEstimates, tx, table, async () => {
+    const [row] = await rowsOf<{ rows: number | string }>(
+      tx,
+      sql`SELECT reltuples AS rows FROM pg_class WHERE oid = to_regclass(${table})`,
+    );
+    return Math.max(0, Number(row?.rows ?? 0));
+  });
 }
 
 export interface Counted {
@@ -355,20 +366,17 @@ const MANY_MATCHES_MARGIN = 1.5;
  * statement (a search's estimate weighs its pattern against a histogram of a thousand texts), for the pages
  * of one search and the same search by the next user.
  */
-async function plannedRows(tx: Tx, table: PgTable, where: SQL): Promise<number> {
+function plannedRows(tx: Tx, table: PgTable, where: SQL): Promise<number> {
   const statement = sql`EXPLAIN (FORMAT JSON) select 1 from ${table} where ${where}`;
-  const estimates = perDatabase(searchEstimates, tx);
-  const key = statementKey(statement);
-  const cached = estimates.get(key);
-  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.rows;
-  const [row] = await rowsOf<{ 'QUERY PLAN': unknown }>(tx, statement);
-  const plan = row?.['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
-  const rows = parsed[0].Plan['Plan Rows'];
-  estimates.delete(key);
-  if (estimates.size >= SEARCH_ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value as string);
-  estimates.set(key, { rows, at: Date.now() });
-  return rows;
+  const read = async () => {
+    const [row] = await rowsOf<{ 'QUERY PLAN': unknown }>(tx, statement);
+    const plan = row?.['QUERY PLAN'];
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+      { Plan: { 'Plan Rows': number } },
+    ];
+    return parsed[0].Plan['Plan Rows'];
+  };
+  return keptEstimate(searchEstimates, tx, statementKey(statement), read, SEARCH_ESTIMATES_KEPT);
 }
 
 /**

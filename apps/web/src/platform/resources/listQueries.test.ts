@@ -41,6 +41,18 @@ const views = (isDefault: boolean): ListViewsAnswer =>
     columns: null,
   }) as unknown as ListViewsAnswer;
 
+/** Opens the list at its bare address: the pages asked before the saved filters answer `answer`, and after. */
+async function openBare(answer: ListViewsAnswer) {
+  const started = startList(countryResource, new URLSearchParams());
+  await vi.waitFor(() => expect(pagesAsked()).toHaveLength(1));
+  const before = pagesAsked();
+  answerViews(answer);
+  await started;
+  return { before, after: pagesAsked() };
+}
+const remember = (user: string) =>
+  stored.set(`tms.listDefault.${user}.country`, JSON.stringify(views(true).views[0]?.query));
+
 describe('a list started with its route', () => {
   beforeEach(() => {
     queryClient.clear();
@@ -50,45 +62,37 @@ describe('a list started with its route', () => {
 
   it('asks for the saved filters and the page together, then for the default filter’s page once named', async () => {
     stored.clear();
-    const started = startList(countryResource, new URLSearchParams());
-    await vi.waitFor(() => expect(pagesAsked()).toEqual([bare]));
+    const { before, after } = await openBare(views(true));
+    expect(before).toEqual([bare]);
     expect(get).toHaveBeenCalledWith('/list-views/country', expect.anything());
-    answerViews(views(true));
-    await started;
-    expect(pagesAsked()).toEqual([bare, byDefault]);
+    expect(after).toEqual([bare, byDefault]);
     // This browser keeps, for this user, which filter opens the list.
     expect(JSON.parse(stored.get('tms.listDefault.7.country') ?? 'null')).toMatchObject({ search: 'рус' });
   });
 
   it('starts the default filter’s page beside the saved filters when it knows it, and nothing else', async () => {
-    const started = startList(countryResource, new URLSearchParams());
-    await vi.waitFor(() => expect(pagesAsked()).toEqual([byDefault]));
-    answerViews(views(true));
-    await started;
-    expect(pagesAsked()).toEqual([byDefault]);
+    const { before, after } = await openBare(views(true));
+    expect(before).toEqual([byDefault]);
+    expect(after).toEqual([byDefault]);
   });
 
   it('follows the server when the default filter is gone, and forgets it', async () => {
-    const started = startList(countryResource, new URLSearchParams());
-    await vi.waitFor(() => expect(pagesAsked()).toEqual([byDefault]));
-    answerViews(views(false));
-    await started;
-    expect(pagesAsked()).toEqual([byDefault, bare]);
+    const { before, after } = await openBare(views(false));
+    expect(before).toEqual([byDefault]);
+    expect(after).toEqual([byDefault, bare]);
     expect(stored.has('tms.listDefault.7.country')).toBe(false);
   });
 
   it('another user of this browser does not start with this user’s filter', async () => {
-    stored.set('tms.listDefault.7.country', JSON.stringify(views(true).views[0]?.query));
+    remember('7');
     authStore.set({ token: token('8'), tokenExpire: 4_000_000_000, legacyToken: null, lastRefresh: null });
-    const started = startList(countryResource, new URLSearchParams());
-    await vi.waitFor(() => expect(pagesAsked()).toEqual([bare]));
-    answerViews(views(false));
-    await started;
-    expect(pagesAsked()).toEqual([bare]);
+    const { before, after } = await openBare(views(false));
+    expect(before).toEqual([bare]);
+    expect(after).toEqual([bare]);
   });
 
   it('an address with its own state asks for its page without waiting for the saved filters', async () => {
-    stored.set('tms.listDefault.7.country', JSON.stringify(views(true).views[0]?.query));
+    remember('7');
     await startList(countryResource, new URLSearchParams({ search: 'бел' }));
     expect(pagesAsked()).toEqual([{ ...bare, search: 'бел' }]);
   });
