@@ -6,7 +6,7 @@ import { billOperationsOf } from '../../modules/finance/bill-operations';
 import { postBill } from '../../modules/finance/bills';
 import { bills, paymentForms } from '../../modules/finance/tables';
 import { countries, currencies } from '../../modules/reference-data/tables';
-import type { AuthContext } from '../../platform/auth/context';
+import { type AuthContext, systemPrincipal } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import { systemClock } from '../../platform/clock';
 import { users } from '../../platform/identity/tables';
@@ -34,6 +34,7 @@ export async function seedDemoAcquiring(
     contactId: finance!.contactId,
     serviceOfficeId: finance!.serviceOfficeId,
     roles: new Set(roles),
+    kind: 'user',
     sessionId: null,
     impersonatorId: null,
     passwordChangeRequired: false,
@@ -130,7 +131,7 @@ export async function seedDemoAcquiring(
       comment: 'Ноутбук для бухгалтерии',
     })
     .returning();
-  await postBill({ tx, auth: null }, bought!, true);
+  await postBill({ tx, auth: systemPrincipal('demo data') }, bought!, true);
   await tx.insert(materialAssets).values([
     {
       name: 'Ноутбук Lenovo ThinkPad T14',

@@ -7,6 +7,7 @@ import {
   paymentForms,
 } from '../../modules/finance/tables';
 import { currencies } from '../../modules/reference-data/tables';
+import { systemPrincipal } from '../../platform/auth/context';
 import type { Tx } from '../connection';
 
 /**
@@ -77,7 +78,7 @@ export async function seedDemoAutomaticTransfers(
         createdById: expense.createdById,
       })
       .returning();
-    await postBill({ tx, auth: null }, bill!, true);
+    await postBill({ tx, auth: systemPrincipal('demo data') }, bill!, true);
   }
   await tx.insert(automaticTransferLegalEntityRules).values([
     {

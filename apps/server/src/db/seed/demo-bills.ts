@@ -5,6 +5,7 @@ import { toBaseCurrency } from '../../modules/finance/rates';
 import { bills, paymentForms } from '../../modules/finance/tables';
 import { jobs, orders } from '../../modules/operations/tables';
 import { currencies } from '../../modules/reference-data/tables';
+import { systemPrincipal } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import type { Tx } from '../connection';
 
@@ -86,7 +87,7 @@ export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
         .insert(bills)
         .values({ ...row, amountInBase: converted.amount, balance: row.amount })
         .returning();
-      await postBill({ tx, auth: null }, bill!, true);
+      await postBill({ tx, auth: systemPrincipal('demo data') }, bill!, true);
     }
   }
   // The status finance computes from the order's plan (nothing transferred yet).
@@ -128,6 +129,6 @@ export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
         orderIds: [order.id],
       })
       .returning();
-    await postBill({ tx, auth: null }, bill!, true);
+    await postBill({ tx, auth: systemPrincipal('demo data') }, bill!, true);
   }
 }

@@ -131,6 +131,7 @@ export async function seedDemoHyperRequests(
     contactId: seller!.contactId,
     serviceOfficeId: seller!.serviceOfficeId,
     roles: new Set(roles),
+    kind: 'user',
     sessionId: null,
     impersonatorId: null,
     passwordChangeRequired: false,

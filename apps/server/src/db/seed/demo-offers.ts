@@ -111,6 +111,7 @@ export async function seedDemoOffers(
     contactId: seller!.contactId,
     serviceOfficeId: seller!.serviceOfficeId,
     roles: new Set(roles),
+    kind: 'user',
     sessionId: null,
     impersonatorId: null,
     passwordChangeRequired: false,

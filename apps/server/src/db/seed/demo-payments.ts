@@ -30,6 +30,7 @@ export async function seedDemoPayments(
     contactId: payer!.contactId,
     serviceOfficeId: payer!.serviceOfficeId,
     roles: new Set(roles),
+    kind: 'user',
     sessionId: null,
     impersonatorId: null,
     passwordChangeRequired: false,

@@ -5,7 +5,7 @@ import { conflict, forbidden } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { accessGroups } from '../../platform/identity/tables';
 import { assertMayGrant } from '../../platform/permissions/grants';
-import { registerResource } from '../../platform/resources';
+import { registerResource, userOf } from '../../platform/resources';
 import { countUsersInGroup } from '../users';
 
 type Row = typeof accessGroups.$inferSelect;
@@ -40,21 +40,26 @@ export default async function accessGroupsModule(app: App): Promise<void> {
     inUseMessage: ACCESS_MESSAGES.groupInUse,
     constraints: { access_groups_name_unique: 'name' },
     hooks: {
-      beforeCreate: ({ auth }, values) => {
+      beforeCreate: (ctx, values) => {
+        const auth = userOf(ctx);
         assertNotImpersonating(auth);
         return { ...values, roles: checkedRoles(auth, values.roles, []) ?? [] };
       },
-      beforeUpdate: ({ auth }, values, existing) => {
+      beforeUpdate: (ctx, values, existing) => {
+        const auth = userOf(ctx);
         assertMayChange(auth, existing);
         const roles = checkedRoles(auth, values.roles, existing.roles);
         return roles === undefined ? values : { ...values, roles };
       },
-      beforeDelete: async ({ tx, auth }, row) => {
+      beforeDelete: async (ctx, row) => {
+        const { tx } = ctx;
+        const auth = userOf(ctx);
         assertMayChange(auth, row);
         // Deleting the group would silently take its roles away from the users holding it.
         if ((await countUsersInGroup(tx, row.id)) > 0) throw conflict(ACCESS_MESSAGES.groupInUse);
       },
-      afterWrite: ({ auth }, event) => {
+      afterWrite: (ctx, event) => {
+        const auth = userOf(ctx);
         if ((event.action === 'enable' || event.action === 'disable') && event.before) {
           assertMayChange(auth, event.before);
           // Enabling gives the group's roles back to its users: a grant like any other.

@@ -1,7 +1,7 @@
 import { decimalCompare, MATERIAL_ASSET_MESSAGES, MESSAGES, materialAssetResource } from '@tms/domain';
 import { eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import type { Principal } from '../../platform/auth/context';
 import { ErrorCollector, forbidden } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { hasAnyRole } from '../../platform/permissions/check';
@@ -42,9 +42,9 @@ async function billOf(ctx: ResourceContext, billId: number): Promise<MaterialAss
 }
 
 /** The register's managers change every asset; "Bills: material assets" only those bought by a bill. */
-const managesRegister = (auth: AuthContext) => hasAnyRole(auth, ['ROLE_MATERIAL_ASSETS']);
+const managesRegister = (auth: Principal) => hasAnyRole(auth, ['ROLE_MATERIAL_ASSETS']);
 
-function writeScope(auth: AuthContext): SQL | undefined {
+function writeScope(auth: Principal): SQL | undefined {
   return managesRegister(auth) ? undefined : isNotNull(materialAssets.billId);
 }
 

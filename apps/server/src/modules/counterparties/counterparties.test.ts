@@ -33,6 +33,7 @@ const principal = (who: SignedIn, roles: string[]): AuthContext => ({
   contactId: who.user.contactId,
   serviceOfficeId: who.user.serviceOfficeId,
   roles: new Set(roles),
+  kind: 'user',
   sessionId: null,
   impersonatorId: null,
   passwordChangeRequired: false,

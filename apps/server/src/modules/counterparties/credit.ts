@@ -13,7 +13,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import type { Principal } from '../../platform/auth/context';
 import { fieldError, notFound } from '../../platform/errors';
 import type { Registries } from '../../platform/modules';
 import { hasAnyRole } from '../../platform/permissions/check';
@@ -161,7 +161,7 @@ export async function creditOf(
  */
 export async function checkCreditLimit(
   ctx: CallContext,
-  auth: AuthContext,
+  auth: Principal,
   counterpartyId: number,
   amountDue: string,
   field: readonly PropertyKey[] = ['counterpartyId'],

@@ -12,7 +12,7 @@ import { counterpartyAgreements, counterpartyBankAccounts } from './tables';
  */
 
 async function loadCounterparty(ctx: ResourceContext, id: number) {
-  const row = await counterpartyService.find(ctx, id, ctx.auth ? { access: 'read' } : {});
+  const row = await counterpartyService.find(ctx, id, { access: 'read' });
   const [country] = await ctx.tx
     .select({ name: countries.name })
     .from(countries)

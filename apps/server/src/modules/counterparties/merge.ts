@@ -9,7 +9,7 @@ import {
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import type { Principal } from '../../platform/auth/context';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { contacts } from '../../platform/identity/tables';
@@ -82,7 +82,7 @@ export const COUNTERPARTY_MERGE_HOOKS: Readonly<Record<string, CounterpartyMerge
   counterparties: moveReferences(counterparties, counterparties.mergedIntoId),
 };
 
-async function pair(tx: Tx, auth: AuthContext, sourceId: number, survivorId: number, lock: boolean) {
+async function pair(tx: Tx, auth: Principal, sourceId: number, survivorId: number, lock: boolean) {
   // Merging is its own permission; the two records must still be ones the user may change.
   const scope = counterpartyScope(auth, 'write', false);
   const load = async (id: number) => {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { AuthContext } from '../../platform/auth/context';
+import type { Principal } from '../../platform/auth/context';
 import { forbidden } from '../../platform/errors';
 import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platform/permissions/scope';
 import { counterparties } from './tables';
@@ -14,7 +14,7 @@ const builders: ScopeBuilders<Permission> = {
   office: (officeId) => sql`${counterparties.serviceOfficeId} = ${officeId}`,
 };
 
-function access(auth: AuthContext, permission: Permission): ScopeAccess {
+function access(auth: Principal, permission: Permission): ScopeAccess {
   return resolveScope(auth, permission, builders);
 }
 
@@ -22,7 +22,7 @@ function access(auth: AuthContext, permission: Permission): ScopeAccess {
  * Counterparties a user may see: those of the view scope and, since whoever may change a record may read
  * it, those of the edit scope. `none`: the user holds neither.
  */
-export function readAccess(auth: AuthContext): ScopeAccess {
+export function readAccess(auth: Principal): ScopeAccess {
   const view = access(auth, 'ROLE_COUNTERPARTY_VIEW');
   const edit = access(auth, 'ROLE_COUNTERPARTY_EDIT');
   if (view.access === 'all' || edit.access === 'all') return { access: 'all' };
@@ -33,7 +33,7 @@ export function readAccess(auth: AuthContext): ScopeAccess {
 }
 
 /** Counterparties a user may change. */
-export function writeAccess(auth: AuthContext): ScopeAccess {
+export function writeAccess(auth: Principal): ScopeAccess {
   return access(auth, 'ROLE_COUNTERPARTY_EDIT');
 }
 
@@ -49,13 +49,13 @@ function conditionOf(scope: ScopeAccess, strict: boolean): SQL | undefined {
  * The condition on `counterparties` for reads or writes: undefined for all; 403 without any scope, or
  * (`strict` false, for routes guarded by another permission such as merge or API keys) nothing reached.
  */
-export function counterpartyScope(auth: AuthContext, kind: 'read' | 'write', strict = true): SQL | undefined {
+export function counterpartyScope(auth: Principal, kind: 'read' | 'write', strict = true): SQL | undefined {
   return conditionOf(kind === 'read' ? readAccess(auth) : writeAccess(auth), strict);
 }
 
 /** The same scope for a record kept under a counterparty (its `counterparty_id` column). */
 export function underCounterpartyScope(
-  auth: AuthContext,
+  auth: Principal,
   kind: 'read' | 'write',
   counterpartyIdColumn: PgColumn,
 ): SQL | undefined {

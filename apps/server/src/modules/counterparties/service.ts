@@ -14,7 +14,7 @@ import {
 } from '@tms/domain';
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingOfficeId, actingUserId, type Principal } from '../../platform/auth/context';
 import { isValidIpEntry } from '../../platform/auth/ip';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { users } from '../../platform/identity/tables';
@@ -42,7 +42,7 @@ const RUSSIA = 'RU';
 export const sameValue = sameFieldValue;
 
 /** A locked counterparty refuses any change from users who may not work past the management lock. */
-function assertUnlocked(auth: AuthContext, existing: CounterpartyRow, changed: readonly string[]): void {
+function assertUnlocked(auth: Principal, existing: CounterpartyRow, changed: readonly string[]): void {
   if (existing.managementLock && changed.length && !hasAnyRole(auth, ['ROLE_IGNORE_MANAGEMENT_LOCK'])) {
     throw forbidden(M.managementLock);
   }
@@ -52,7 +52,7 @@ function assertUnlocked(auth: AuthContext, existing: CounterpartyRow, changed: r
  * Field permissions (spec §6) of a change outside the resource service (a merge): the management lock,
  * then the field roles of the counterparty's descriptor.
  */
-export function checkFieldAccess(auth: AuthContext, values: Values, existing: CounterpartyRow): void {
+export function checkFieldAccess(auth: Principal, values: Values, existing: CounterpartyRow): void {
   assertUnlocked(auth, existing, changedFieldsOf(values, existing as Values));
   if (deniedFields(COUNTERPARTY_FIELD_RULES, values, existing, (role) => hasAnyRole(auth, [role])).length) {
     throw forbidden(M.fieldEditDenied);
@@ -186,8 +186,10 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
         ...values,
         client: values.client ?? false,
         contractor: values.contractor ?? false,
-        serviceOfficeId: values.serviceOfficeId === undefined ? auth.serviceOfficeId : values.serviceOfficeId,
-        curatorIds: (values.curatorIds as number[] | undefined)?.length ? values.curatorIds : [auth.userId],
+        serviceOfficeId: values.serviceOfficeId === undefined ? actingOfficeId(auth) : values.serviceOfficeId,
+        curatorIds: (values.curatorIds as number[] | undefined)?.length
+          ? values.curatorIds
+          : [actingUserId(auth)].filter((id) => id !== null),
       };
       const fixed = await checkCounterparty(tx, record, null);
       return { ...record, ...fixed };

@@ -13,7 +13,7 @@ import {
 import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import type { Principal } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
@@ -40,7 +40,7 @@ type Owned = { id: number; counterpartyId: number | null };
  */
 async function checkParent(
   tx: Tx,
-  auth: AuthContext,
+  auth: Principal,
   counterpartyId: number,
   contractorOnly: boolean,
 ): Promise<void> {

@@ -10,7 +10,7 @@ import {
 } from '@tms/domain';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import type { AuthContext, Principal } from '../../platform/auth/context';
 import { conflict, fieldError } from '../../platform/errors';
 import { attachFiles, fileMetadata } from '../../platform/files/service';
 import { files } from '../../platform/files/tables';
@@ -26,7 +26,7 @@ export type DocumentRow = typeof documents.$inferSelect;
 export const DOCUMENT_FILE_OWNER = 'document';
 
 /** Whoever reads documents reads their files. */
-export const canReadDocuments = (auth: Pick<AuthContext, 'roles'>) =>
+export const canReadDocuments = (auth: Pick<Principal, 'roles'>) =>
   hasAnyRole(auth, readRolesOf(documentResource));
 
 async function assertFolder(tx: Tx, id: number, field: string): Promise<void> {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { fieldError } from '../../platform/errors';
 import { fileMetadata, fileMetadataSchema } from '../../platform/files/service';
 import type { App } from '../../platform/http/types';
-import { registerResourceRoutes, requestContext } from '../../platform/resources';
+import { registerResourceRoutes, requestContext, userOf } from '../../platform/resources';
 import {
   copyTemplateFile,
   generateDocument,
@@ -55,7 +55,7 @@ export default async function generatorRoutes(app: App): Promise<void> {
       const row = await app.database.db.transaction(async (tx) => {
         const ctx = requestContext(request, tx);
         const template = await service.find(ctx, id, { access: 'read' });
-        return copyTemplateFile(tx, app.fileStorage, template, ctx.auth.userId);
+        return copyTemplateFile(tx, app.fileStorage, template, userOf(ctx).userId);
       });
       return reply.code(201).send({ data: fileMetadata(row) });
     },
@@ -129,7 +129,7 @@ export default async function generatorRoutes(app: App): Promise<void> {
         if (!template?.enabled)
           throw fieldError(['templateId'], 'The value you selected is not a valid choice.');
         return generateDocument(
-          { ...ctx, storage: app.fileStorage, actingUserId: ctx.auth.userId },
+          { ...ctx, storage: app.fileStorage, actingUserId: userOf(ctx).userId },
           initiatorType,
           id,
           template,

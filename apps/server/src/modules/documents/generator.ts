@@ -13,7 +13,7 @@ import Docxtemplater from 'docxtemplater';
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
 import PizZip from 'pizzip';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingUserId, type Principal } from '../../platform/auth/context';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
 import { FILE_MESSAGES, type FileRow, storeUpload } from '../../platform/files/service';
 import type { FileStorage } from '../../platform/files/storage';
@@ -36,10 +36,10 @@ export interface DocumentInitiator {
   fields: readonly InitiatorField[];
   /**
    * The record's values by tag (loops as arrays of objects) for `auth`, or a 404 when the user may not read
-   * it; `auth: null` is the system (a stage closing).
+   * it; the system (a stage closing) reads every record.
    */
   load(
-    ctx: CallContext & { auth: AuthContext | null },
+    ctx: CallContext & { auth: Principal },
     id: number,
   ): Promise<{ title: string; data: Record<string, unknown> }>;
   /** The owner type a generated file is attached under (the record's files); none: handed to the user only. */
@@ -96,14 +96,14 @@ function compile(zip: Buffer): Docxtemplater {
 async function checkTemplateFile(
   tx: Tx,
   storage: FileStorage,
-  auth: AuthContext,
+  auth: Principal,
   fileId: number,
   current?: number,
 ) {
   const [row] = await tx.select().from(files).where(eq(files.id, fileId));
   const usable =
     row &&
-    ((row.temporary && row.uploadedBy === auth.userId) ||
+    ((row.temporary && row.uploadedBy === actingUserId(auth)) ||
       (!row.temporary && row.ownerType === TEMPLATE_FILE_OWNER && row.ownerId === current));
   if (!row || !usable) throw fieldError(['fileId'], FILE_MESSAGES.notAvailable);
   if (!row.description.toLowerCase().endsWith('.docx'))
@@ -228,7 +228,7 @@ export async function templatesFor(
  * download. Answers the stored file.
  */
 export async function generateDocument(
-  ctx: CallContext & { auth: AuthContext | null; storage: FileStorage; actingUserId: number | null },
+  ctx: CallContext & { auth: Principal; storage: FileStorage; actingUserId: number | null },
   initiatorType: string,
   id: number,
   template: TemplateRow,

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { actingUserId } from '../../platform/auth/context';
 import { fileStorageOf } from '../../platform/files/routes';
 import type { ScheduledJob } from '../../platform/modules';
+import { asSystem } from '../../platform/resources';
 import type { StageBehaviourHandler } from '../operations';
 import { generateDocument, templatesFor } from './generator';
 import { documentGenerationQueue, documentTemplates } from './tables';
@@ -19,7 +21,7 @@ export const documentGenerationHandler: StageBehaviourHandler = async (ctx, even
       initiatorType: event.operationType,
       initiatorId: event.operationId,
       templateId: template.id,
-      requestedBy: ctx.auth?.userId ?? null,
+      requestedBy: actingUserId(ctx.auth),
     })),
   );
 };
@@ -47,7 +49,11 @@ export const documentGenerationJob: ScheduledJob = {
             .where(eq(documentTemplates.id, request.templateId));
           if (template) {
             await generateDocument(
-              { tx, registries, auth: null, storage, actingUserId: request.requestedBy },
+              {
+                ...asSystem({ tx, registries }, 'document generation', request.requestedBy),
+                storage,
+                actingUserId: request.requestedBy,
+              },
               request.initiatorType,
               request.initiatorId,
               template,

@@ -10,10 +10,10 @@ import {
   scopedRole,
 } from '@tms/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingOfficeId, actingUserId, isStaff, type Principal } from '../../platform/auth/context';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
-import type { CallContext } from '../../platform/resources';
+import { asSystem, type CallContext } from '../../platform/resources';
 import {
   defaultEntity,
   type ResourceContext,
@@ -22,7 +22,7 @@ import {
 } from '../../platform/resources/service';
 import { mayIgnoreLock } from './bills';
 import { assertPeriodOpen, post, reverse } from './ledger';
-import { paymentService } from './payments';
+import { checkLinks, paymentService } from './payments';
 import { toBaseCurrency } from './rates';
 import { acquiringOperations, paymentForms } from './tables';
 
@@ -32,32 +32,26 @@ type Values = Record<string, unknown>;
 // ---- Scopes (docs/finance.md "Bank acquiring") ----
 
 /** Reads: manage and view all every operation, view own the ones the user entered. */
-export function acquiringReadScope(auth: AuthContext): SQL {
+export function acquiringReadScope(auth: Principal): SQL {
   if (hasAnyRole(auth, ['ROLE_ACQUIRING_MANAGE', scopedRole('ROLE_ACQUIRING_VIEW', 'all')])) return sql`true`;
-  if (hasAnyRole(auth, [scopedRole('ROLE_ACQUIRING_VIEW', 'own')])) {
+  if (isStaff(auth) && hasAnyRole(auth, [scopedRole('ROLE_ACQUIRING_VIEW', 'own')])) {
     return sql`${acquiringOperations.createdById} = ${auth.userId}`;
   }
   return sql`false`;
 }
 
 /** Deletes: whoever manages acquiring. */
-function acquiringDeleteScope(auth: AuthContext): SQL {
+function acquiringDeleteScope(auth: Principal): SQL {
   return hasAnyRole(auth, ['ROLE_ACQUIRING_MANAGE']) ? sql`true` : sql`false`;
 }
 
 /**
  * The operation's own authority over its payment: entering an operation enters it, deleting the operation
- * deletes it, whatever the user's payment roles. Leaving part of the gross unlinked stays the user's
- * ROLE_PAYMENT_UNLINKED, as for any payment.
+ * deletes it, whatever the user's payment roles: the system does it, for the user (`asSystem`). What the user
+ * decides in it stays the user's: the bills linked must be ones he reads, leaving part of the gross unlinked
+ * needs his ROLE_PAYMENT_UNLINKED (`checkLinks` as the user, before).
  */
-function withPaymentRoles(ctx: ResourceContext): ResourceContext {
-  const roles = [
-    'ROLE_PAYMENT_CREATE',
-    scopedRole('ROLE_PAYMENT_LIST', 'all'),
-    scopedRole('ROLE_PAYMENT_DELETE', 'all'),
-  ];
-  return { ...ctx, auth: { ...ctx.auth!, roles: new Set([...ctx.auth!.roles, ...roles]) } };
-}
+const ACQUIRING_PAYMENT = 'acquiring payment';
 
 /** The commission: given, or computed from the rate; one of them, below the gross. */
 function commissionOf(values: Values, errors: ErrorCollector): string | null {
@@ -105,7 +99,17 @@ async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
   });
   errors.throwIfAny();
   const { links, ...columns } = values;
-  const payment = await paymentService.create(withPaymentRoles(ctx), {
+  await checkLinks(
+    ctx,
+    {
+      direction: 'INCOMING',
+      currencyId: form.currencyId,
+      counterpartyId: (values.counterpartyId as number | null | undefined) ?? null,
+      amount: values.grossAmount as string,
+    },
+    (links as PaymentLink[] | undefined) ?? [],
+  );
+  const payment = await paymentService.create(asSystem(ctx, ACQUIRING_PAYMENT), {
     number: values.number,
     direction: 'INCOMING',
     date,
@@ -123,8 +127,8 @@ async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
     paymentId: payment.id,
     legalEntityId: form.legalEntityId,
     currencyId: form.currencyId,
-    serviceOfficeId: form.serviceOfficeId ?? ctx.auth.serviceOfficeId,
-    createdById: ctx.auth.userId,
+    serviceOfficeId: form.serviceOfficeId ?? actingOfficeId(ctx.auth),
+    createdById: actingUserId(ctx.auth),
   };
 }
 
@@ -178,11 +182,11 @@ export const acquiringService: ResourceService<AcquiringRow> = resourceService(
         if (event.action === 'create') await postCommission(ctx, event.after!, mayIgnoreLock(ctx.auth));
         // The payment goes once the operation no longer refers to it.
         if (event.action === 'delete') {
-          await paymentService.delete(withPaymentRoles(ctx), event.before!.paymentId);
+          await paymentService.delete(asSystem(ctx, ACQUIRING_PAYMENT), event.before!.paymentId);
         }
       },
       async toEntity(row, ctx: CallContext) {
-        const payment = await paymentService.find({ ...ctx, auth: null }, row.paymentId);
+        const payment = await paymentService.find(asSystem(ctx, ACQUIRING_PAYMENT), row.paymentId);
         const entity = await paymentService.toEntity(payment, ctx);
         return { ...defaultEntity(acquiringResource, row as unknown as Values), links: entity.links };
       },

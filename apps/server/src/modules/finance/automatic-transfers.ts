@@ -11,11 +11,12 @@ import {
 } from '@tms/domain';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type Database, rowsOf, type Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingUserId } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import type { Clock } from '../../platform/clock';
 import { ErrorCollector, HttpError } from '../../platform/errors';
 import type { Registries, ScheduledJob } from '../../platform/modules';
+import { asSystem } from '../../platform/resources';
 import {
   afterUpdate,
   type ResourceContext,
@@ -91,7 +92,7 @@ export const automaticTransferRuleService: ResourceService<AutomaticTransferRule
     hooks: {
       async beforeCreate(ctx, values) {
         await checkRule(ctx, values);
-        return { ...values, createdById: ctx.auth.userId };
+        return { ...values, createdById: actingUserId(ctx.auth) };
       },
       async beforeUpdate(ctx, values, existing) {
         await checkRule(ctx, afterUpdate(values, existing));
@@ -221,23 +222,6 @@ async function needsOf(tx: Tx, rule: AutomaticTransferRuleRow): Promise<Need[]> 
   }));
 }
 
-/**
- * The authority the job enters a rule's transfers with: the rule's author, as an internal transfers' creator
- * reaching every order (the rule applies to whichever order needs it).
- */
-function actingAs(userId: number): AuthContext {
-  return {
-    userId,
-    username: 'automatic-transfers',
-    contactId: 0,
-    serviceOfficeId: null,
-    roles: new Set(['ROLE_INTERNAL_TRANSFER_CREATE', 'ROLE_INTERNAL_TRANSFER_VIEW', 'ROLE_ORDER_VIEW_ALL']),
-    sessionId: null,
-    impersonatorId: null,
-    passwordChangeRequired: false,
-  };
-}
-
 /** The first message of a refusal, as the run log keeps it (stable English; the web translates it). */
 function messageOf(error: unknown): string {
   if (error instanceof HttpError) {
@@ -317,7 +301,8 @@ export async function runAutomaticTransfers(ctx: AutomaticTransferRunContext): P
           errors.throwIfAny();
           const hasCommission = decimalCompare(commission, '0') > 0;
           const bank = hasCommission ? await commissionBankOf(tx, senderFormId) : null;
-          const transferCtx = { tx, registries: ctx.registries, auth: actingAs(userId) };
+          // The rule acts, as the system, in the name of its author (the transfers are his).
+          const transferCtx = asSystem({ tx, registries: ctx.registries }, 'automatic transfers', userId);
           const transfer = await internalTransferService.create(transferCtx, {
             date,
             senderFormId,

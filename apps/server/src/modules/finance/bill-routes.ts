@@ -180,7 +180,7 @@ export function registerBillRoutes(app: App): void {
       async (request) => {
         const { month } = request.params as z.infer<typeof monthParamSchema>;
         const data = await app.database.db.transaction(async (tx) => {
-          if (await setMonthLocked({ tx, auth: request.auth }, month, locked)) {
+          if (await setMonthLocked({ tx, auth: request.auth! }, month, locked)) {
             await notifyPeriodMoved(requestContext(request, tx), month, locked);
           }
           return lockedMonths(tx);

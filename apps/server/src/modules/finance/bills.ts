@@ -14,7 +14,13 @@ import {
 } from '@tms/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import {
+  type AuthContext,
+  actingOfficeId,
+  actingUserId,
+  isStaff,
+  type Principal,
+} from '../../platform/auth/context';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import type { Registries } from '../../platform/modules';
 import { hasAnyRole } from '../../platform/permissions/check';
@@ -64,8 +70,8 @@ const builders: ScopeBuilders<'ROLE_BILL_VIEW' | 'ROLE_BILL_EDIT'> = {
   managerOffice: (officeId) => sql`${bills.serviceOfficeId} = ${officeId}`,
   paymentFormOffice: (officeId) =>
     sql`EXISTS (SELECT 1 FROM ${paymentForms} pf WHERE pf.id = ${bills.paymentFormId} AND pf.service_office_id = ${officeId})`,
-  // No company structure yet: a user's subordinates are none, the scope reaches the user's own bills.
-  subordinates: ownBill,
+  // The bills created by the user or anyone under him in the company structure.
+  subordinates: (userIds) => sql`${bills.createdById} = ANY(${userIds})`,
 };
 
 const ofKind = (kind: BillKind, scope: ScopeAccess): SQL | null => {
@@ -75,7 +81,7 @@ const ofKind = (kind: BillKind, scope: ScopeAccess): SQL | null => {
 };
 const every: ScopeAccess = { access: 'all' };
 const nothing: ScopeAccess = { access: 'none' };
-const holding = (auth: AuthContext, roles: readonly Role[]) => roles.length > 0 && hasAnyRole(auth, roles);
+const holding = (auth: Principal, roles: readonly Role[]) => roles.length > 0 && hasAnyRole(auth, roles);
 
 function combine(parts: (SQL | null)[]): SQL {
   const held = parts.filter((part): part is SQL => part !== null);
@@ -86,12 +92,13 @@ function combine(parts: (SQL | null)[]): SQL {
  * Reads: direct bills in the view scope or all of them with "direct bills: view"; overhead bills (rent,
  * salaries) only with "overhead bills: view"; the bills one created; those of budgets naming one.
  */
-export function billReadScope(auth: AuthContext): SQL {
+export function billReadScope(auth: Principal): SQL {
   const view = resolveScope(auth, 'ROLE_BILL_VIEW', builders);
   return combine([
     ofKind('DIRECT', holding(auth, ['ROLE_DIRECT_BILL_VIEW']) ? every : view),
     ofKind('OVERHEAD', holding(auth, ['ROLE_OVERHEAD_BILL_VIEW']) ? every : nothing),
-    holding(auth, BILL_KIND_ROLES.DIRECT.create) || holding(auth, BILL_KIND_ROLES.OVERHEAD.create)
+    isStaff(auth) &&
+    (holding(auth, BILL_KIND_ROLES.DIRECT.create) || holding(auth, BILL_KIND_ROLES.OVERHEAD.create))
       ? ownBill(auth.userId)
       : null,
     budgetBillsScope(auth, 'read'),
@@ -102,7 +109,7 @@ export function billReadScope(auth: AuthContext): SQL {
  * Changes: direct bills in the edit scope, overhead bills for their keepers (who create them), the bills of
  * budgets naming one an editor.
  */
-export function billEditScope(auth: AuthContext): SQL {
+export function billEditScope(auth: Principal): SQL {
   return combine([
     ofKind('DIRECT', resolveScope(auth, 'ROLE_BILL_EDIT', builders)),
     ofKind('OVERHEAD', holding(auth, BILL_KIND_ROLES.OVERHEAD.create) ? every : nothing),
@@ -111,7 +118,7 @@ export function billEditScope(auth: AuthContext): SQL {
 }
 
 /** Deletes: a bill one reads, of a kind whose delete role one holds. */
-function billDeleteScope(auth: AuthContext): SQL {
+function billDeleteScope(auth: Principal): SQL {
   const read = billReadScope(auth);
   return combine(
     (['DIRECT', 'OVERHEAD'] as const).map((kind) =>
@@ -133,7 +140,7 @@ const POSTED_FIELDS = [
   'disbursement',
 ] as const;
 
-export const mayIgnoreLock = (auth: AuthContext) => hasAnyRole(auth, ['ROLE_RECOGNITION_DATE_IGNORE_LOCK']);
+export const mayIgnoreLock = (auth: Principal) => hasAnyRole(auth, ['ROLE_RECOGNITION_DATE_IGNORE_LOCK']);
 
 function postingChanged(before: BillRow, after: BillRow): boolean {
   return POSTED_FIELDS.some((field) => String(before[field]) !== String(after[field]));
@@ -223,7 +230,10 @@ async function prepareBill(ctx: ResourceContext, values: Values, existing: BillR
   if (base) Object.assign(out, { amountInBase: base.amount, balance: bill.amount });
   if (!existing) {
     const office = operations.find((operation) => operation.serviceOfficeId !== null)?.serviceOfficeId;
-    Object.assign(out, { serviceOfficeId: office ?? ctx.auth.serviceOfficeId, createdById: ctx.auth.userId });
+    Object.assign(out, {
+      serviceOfficeId: office ?? actingOfficeId(ctx.auth),
+      createdById: actingUserId(ctx.auth),
+    });
   }
   return out;
 }
@@ -333,7 +343,7 @@ export const billService: ResourceService<BillRow> = resourceService(billResourc
 });
 
 /** Updates reach the edit scope; deletes the delete scope (the engine asks one `write` scope for both). */
-function billEditOrDeleteScope(auth: AuthContext): SQL {
+function billEditOrDeleteScope(auth: Principal): SQL {
   return sql`(${billEditScope(auth)} OR ${billDeleteScope(auth)})`;
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@tms/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingUserId, isStaff, type Principal } from '../../platform/auth/context';
 import { ErrorCollector, fieldError } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { type CallContext, type ResourceTable, resourceService } from '../../platform/resources';
@@ -35,18 +35,20 @@ async function hasPayments(ctx: CallContext, billId: number): Promise<boolean> {
   return false;
 }
 
-const managesBudgets = (auth: AuthContext) => hasAnyRole(auth, BUDGET_ROLES.edit);
+const managesBudgets = (auth: Principal) => hasAnyRole(auth, BUDGET_ROLES.edit);
 const names = (list: SQL, userId: number) => sql`${list} @> ARRAY[${userId}]::integer[]`;
 
 /** A budget's editors put bills into it, read and change them there; its viewers read them. */
-function openTo(auth: AuthContext, access: 'read' | 'write', editors: SQL, viewers: SQL): SQL {
+function openTo(auth: Principal, access: 'read' | 'write', editors: SQL, viewers: SQL): SQL {
+  if (auth.kind === 'system') return sql`true`;
+  if (!isStaff(auth)) return sql`false`;
   return access === 'read'
     ? sql`(${names(editors, auth.userId)} OR ${names(viewers, auth.userId)})`
     : names(editors, auth.userId);
 }
 
 /** Budgets the user reads: all with ROLE_BUDGET_EDIT, else those naming the user an editor or a viewer. */
-function budgetScope(auth: AuthContext): SQL | undefined {
+function budgetScope(auth: Principal): SQL | undefined {
   if (managesBudgets(auth)) return undefined;
   return openTo(auth, 'read', sql`${budgets.editorIds}`, sql`${budgets.viewerIds}`);
 }
@@ -55,7 +57,7 @@ function budgetScope(auth: AuthContext): SQL | undefined {
  * Spec §6 "Bills: access set in budgets": the bills on items of budgets naming the user (an editor for
  * `write`, an editor or a viewer for `read`), beside what the bill roles reach.
  */
-export function budgetBillsScope(auth: AuthContext, access: 'read' | 'write'): SQL {
+export function budgetBillsScope(auth: Principal, access: 'read' | 'write'): SQL {
   const open = openTo(auth, access, sql`b.editor_ids`, sql`b.viewer_ids`);
   return sql`${bills.budgetItemId} IN (SELECT i.id FROM ${budgetItems} i JOIN ${budgets} b ON b.id = i.budget_id WHERE ${open})`;
 }
@@ -78,7 +80,7 @@ export interface BudgetedBill {
  * ROLE_BUDGET_EDIT) and, for an item refusing paid bills, a bill without payments.
  */
 export async function checkBillBudgetItem(
-  ctx: CallContext & { auth: AuthContext },
+  ctx: CallContext & { auth: Principal },
   bill: BudgetedBill,
   existing: { id: number; budgetItemId: number | null } | null,
   jobOrderIds: readonly number[],
@@ -107,7 +109,7 @@ export async function checkBillBudgetItem(
     // A budget one does not read is none (as the engine answers for any reference).
     if (!item.readable) throw fieldError(path, ERROR_MESSAGES.notFound);
     if (!item.enabled) errors.add(path, MESSAGES.invalid);
-    else if (!managesBudgets(ctx.auth) && !item.editorIds.includes(ctx.auth.userId)) {
+    else if (!managesBudgets(ctx.auth) && !item.editorIds.includes(actingUserId(ctx.auth) ?? 0)) {
       errors.add(path, BUDGET_MESSAGES.access);
     }
     if (existing && item.noPaidBills && (await hasPayments(ctx, existing.id))) {

@@ -5,6 +5,7 @@ import {
   MESSAGES,
 } from '@tms/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { actingOfficeId, actingUserId } from '../../platform/auth/context';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import type { ResourceContext } from '../../platform/resources/service';
 import { type ResourceService, resourceService } from '../../platform/resources/service';
@@ -47,8 +48,8 @@ async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
     soldCurrencyId: sold.currencyId,
     boughtCurrencyId: bought.currencyId,
     rate: decimalDivide(values.boughtAmount as string, values.soldAmount as string, 6),
-    serviceOfficeId: bought.serviceOfficeId ?? sold.serviceOfficeId ?? ctx.auth.serviceOfficeId,
-    createdById: ctx.auth.userId,
+    serviceOfficeId: bought.serviceOfficeId ?? sold.serviceOfficeId ?? actingOfficeId(ctx.auth),
+    createdById: actingUserId(ctx.auth),
   };
 }
 

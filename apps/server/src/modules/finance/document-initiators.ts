@@ -1,7 +1,7 @@
 import { amountInWords, documentDate, initiatorLabel, padId, printableBillTotals } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { readAll } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import type { Principal } from '../../platform/auth/context';
 import type { Clock } from '../../platform/clock';
 import type { CallContext } from '../../platform/resources';
 import { legalEntities } from '../company';
@@ -17,7 +17,7 @@ import { bills, paymentForms } from './tables';
  * lines. Amounts are written as Russian documents write them ("1 500,00").
  */
 
-type Ctx = CallContext & { auth: AuthContext | null; clock?: Clock };
+type Ctx = CallContext & { auth: Principal; clock?: Clock };
 
 /** "1500.5" → "1 500,50": a decimal text as a Russian document prints it, never through a float. */
 const money = (amount: string | null): string => {
@@ -26,8 +26,6 @@ const money = (amount: string | null): string => {
   const sign = amount.startsWith('-') ? '-' : '';
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')},${fraction.padEnd(2, '0').slice(0, 2)}`;
 };
-
-const read = (ctx: Ctx) => (ctx.auth ? { access: 'read' as const } : {});
 
 const BILL_FIELDS = [
   { tag: 'number', label: initiatorLabel('Номер', 'Number') },
@@ -49,7 +47,7 @@ const BILL_FIELDS = [
 ];
 
 async function loadBill(ctx: Ctx, id: number) {
-  const row = await billService.find(ctx, id, read(ctx));
+  const row = await billService.find(ctx, id, { access: 'read' });
   const [[company], [form], [currency]] = await readAll(ctx.tx, [
     () =>
       ctx.tx
@@ -126,7 +124,7 @@ const PRINTABLE_BILL_FIELDS = [
 ];
 
 async function loadPrintableBill(ctx: Ctx, id: number) {
-  const row = await printableBillService.find(ctx, id, read(ctx));
+  const row = await printableBillService.find(ctx, id, { access: 'read' });
   const [{ document }, billRows] = await readAll(ctx.tx, [
     () => printableBillDocument(ctx.tx, row),
     () =>

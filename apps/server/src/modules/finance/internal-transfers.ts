@@ -3,13 +3,13 @@ import {
   internalTransferResource,
   MESSAGES,
   type PaymentDirection,
-  scopedRole,
 } from '@tms/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingOfficeId, actingUserId, isStaff, type Principal } from '../../platform/auth/context';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { resolveScope } from '../../platform/permissions/scope';
+import { asSystem } from '../../platform/resources';
 import type { ResourceContext } from '../../platform/resources/service';
 import { type ResourceService, resourceService } from '../../platform/resources/service';
 import { billOperationsOf } from './bill-operations';
@@ -26,9 +26,9 @@ type Values = Record<string, unknown>;
 // ---- Scopes (docs/finance.md "Internal transfers") ----
 
 /** Reads: ROLE_INTERNAL_TRANSFER_VIEW every transfer, ROLE_INTERNAL_TRANSFER_CREATE the ones one entered. */
-export function transferReadScope(auth: AuthContext): SQL {
+export function transferReadScope(auth: Principal): SQL {
   if (hasAnyRole(auth, ['ROLE_INTERNAL_TRANSFER_VIEW'])) return sql`true`;
-  if (hasAnyRole(auth, ['ROLE_INTERNAL_TRANSFER_CREATE'])) {
+  if (isStaff(auth) && hasAnyRole(auth, ['ROLE_INTERNAL_TRANSFER_CREATE'])) {
     return sql`${internalTransfers.createdById} = ${auth.userId}`;
   }
   return sql`false`;
@@ -38,7 +38,7 @@ export function transferReadScope(auth: AuthContext): SQL {
  * Deletes: whoever enters transfers, among those they read, within their payments' delete scope (own: entered
  * by me, office: the transfer's office, all), as deleting one deletes its two payments.
  */
-function transferDeleteScope(auth: AuthContext): SQL {
+function transferDeleteScope(auth: Principal): SQL {
   if (!hasAnyRole(auth, ['ROLE_INTERNAL_TRANSFER_CREATE'])) return sql`false`;
   const scope = resolveScope(auth, 'ROLE_PAYMENT_DELETE', {
     own: (userId) => sql`${internalTransfers.createdById} = ${userId}`,
@@ -51,16 +51,9 @@ function transferDeleteScope(auth: AuthContext): SQL {
 
 /**
  * The transfer's own authority over its pair of payments: entering a transfer enters them, deleting one it
- * may delete deletes them, whatever the user's payment roles.
+ * may delete deletes them, whatever the user's payment roles: the system does it, for the user.
  */
-function withPaymentRoles(ctx: ResourceContext): ResourceContext {
-  const roles = [
-    'ROLE_PAYMENT_CREATE',
-    scopedRole('ROLE_PAYMENT_LIST', 'all'),
-    scopedRole('ROLE_PAYMENT_DELETE', 'all'),
-  ];
-  return { ...ctx, auth: { ...ctx.auth!, roles: new Set([...ctx.auth!.roles, ...roles]) } };
-}
+const TRANSFER_PAYMENTS = 'internal transfer payments';
 
 /**
  * A new transfer: two different forms of one currency (their companies are the transfer's), the date's month
@@ -95,8 +88,8 @@ async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
     senderLegalEntityId: sender!.legalEntityId,
     recipientLegalEntityId: recipient!.legalEntityId,
     currencyId: sender!.currencyId,
-    serviceOfficeId: sender!.serviceOfficeId ?? recipient!.serviceOfficeId ?? ctx.auth.serviceOfficeId,
-    createdById: ctx.auth.userId,
+    serviceOfficeId: sender!.serviceOfficeId ?? recipient!.serviceOfficeId ?? actingOfficeId(ctx.auth),
+    createdById: actingUserId(ctx.auth),
   };
 }
 
@@ -107,7 +100,7 @@ async function enterPayments(ctx: ResourceContext, row: InternalTransferRow): Pr
     ['INCOMING', row.recipientFormId],
   ];
   for (const [direction, paymentFormId] of pair) {
-    await paymentService.create(withPaymentRoles(ctx), {
+    await paymentService.create(asSystem(ctx, TRANSFER_PAYMENTS), {
       number: `ВП-${row.id}`,
       direction,
       date: row.date,
@@ -151,7 +144,7 @@ export const internalTransferService: ResourceService<InternalTransferRow> = res
           .from(payments)
           .where(eq(payments.internalTransferId, row.id))
           .orderBy(asc(payments.direction));
-        for (const payment of pair) await paymentService.delete(withPaymentRoles(ctx), payment.id);
+        for (const payment of pair) await paymentService.delete(asSystem(ctx, TRANSFER_PAYMENTS), payment.id);
         // An automatic transfer's bank commission goes with it (docs/finance.md "Automatic transfers").
         await reverse(
           ctx,

@@ -10,15 +10,15 @@ import {
 import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { readEach, type Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingUserId, type Principal } from '../../platform/auth/context';
 import { fieldError } from '../../platform/errors';
 import { toBaseCurrency } from './rates';
 import { ledgerEntries, ledgerLockedMonths, ledgerTransactions } from './tables';
 
-/** Whoever posts: the transaction, and the user (null: the system). */
+/** Whoever posts: the transaction, and the principal (a user, or the system). */
 export interface LedgerContext {
   tx: Tx;
-  auth: Pick<AuthContext, 'userId'> | null;
+  auth: Principal;
 }
 
 /** One entry to post: a signed amount in its currency (debit positive, credit negative). */
@@ -114,7 +114,7 @@ export async function post(ctx: LedgerContext, posting: Posting): Promise<number
         date: posting.date,
         sourceType: posting.source.type,
         sourceId: posting.source.id,
-        createdById: ctx.auth?.userId ?? null,
+        createdById: actingUserId(ctx.auth),
       })
       .returning({ id: ledgerTransactions.id });
     await tx.insert(ledgerEntries).values(
@@ -189,7 +189,7 @@ export async function reverse(
           sourceType: source.type,
           sourceId: source.id,
           reversalOf: original.id,
-          createdById: ctx.auth?.userId ?? null,
+          createdById: actingUserId(ctx.auth),
         })
         .returning({ id: ledgerTransactions.id });
       await tx.insert(ledgerEntries).values(
@@ -224,7 +224,7 @@ export async function setMonthLocked(ctx: LedgerContext, month: string, locked: 
   const changed = locked
     ? await tx
         .insert(ledgerLockedMonths)
-        .values({ month: first, lockedById: ctx.auth?.userId ?? null })
+        .values({ month: first, lockedById: actingUserId(ctx.auth) })
         .onConflictDoNothing()
         .returning({ month: ledgerLockedMonths.month })
     : await tx

@@ -15,7 +15,13 @@ import {
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import {
+  type AuthContext,
+  actingOfficeId,
+  actingUserId,
+  isStaff,
+  type Principal,
+} from '../../platform/auth/context';
 import { groupBy } from '../../platform/collections';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
@@ -55,15 +61,15 @@ type Values = Record<string, unknown>;
 export function movementScopes(columns: { createdById: PgColumn; serviceOfficeId: PgColumn }) {
   const own = (userId: number) => sql`${columns.createdById} = ${userId}`;
   const office = (officeId: number) => sql`${columns.serviceOfficeId} = ${officeId}`;
-  const read = (auth: AuthContext): SQL => {
+  const read = (auth: Principal): SQL => {
     const list = resolveScope(auth, 'ROLE_PAYMENT_LIST', { office });
     const parts = [
       list.access === 'all' ? sql`true` : list.access === 'restricted' ? list.where : null,
-      hasAnyRole(auth, ['ROLE_PAYMENT_CREATE']) ? own(auth.userId) : null,
+      isStaff(auth) && hasAnyRole(auth, ['ROLE_PAYMENT_CREATE']) ? own(auth.userId) : null,
     ].filter((part): part is SQL => part !== null);
     return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
   };
-  const remove = (auth: AuthContext): SQL => {
+  const remove = (auth: Principal): SQL => {
     const scope = resolveScope(auth, 'ROLE_PAYMENT_DELETE', { own, office });
     if (scope.access === 'none') return sql`false`;
     return scope.access === 'all' ? read(auth) : sql`(${read(auth)} AND ${scope.where})`;
@@ -76,7 +82,7 @@ export const paymentReadScope = paymentScopes.read;
 const paymentDeleteScope = paymentScopes.remove;
 
 /** Link changes: ROLE_PAYMENT_LINKED on the payments one reads. */
-function paymentLinkScope(auth: AuthContext): SQL {
+function paymentLinkScope(auth: Principal): SQL {
   return hasAnyRole(auth, ['ROLE_PAYMENT_LINKED']) ? paymentReadScope(auth) : sql`false`;
 }
 
@@ -381,8 +387,8 @@ async function prepareCreate(ctx: ResourceContext, values: Values): Promise<Valu
     counterpartyName: counterparty?.name ?? null,
     linkedAmount: linked,
     unlinkedAmount: decimalFixed(decimalSubtract(values.amount as string, linked), 2),
-    serviceOfficeId: form.serviceOfficeId ?? ctx.auth.serviceOfficeId,
-    createdById: ctx.auth.userId,
+    serviceOfficeId: form.serviceOfficeId ?? actingOfficeId(ctx.auth),
+    createdById: actingUserId(ctx.auth),
   };
 }
 

@@ -12,7 +12,7 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingUserId, isStaff, type Principal } from '../../platform/auth/context';
 import { groupBy } from '../../platform/collections';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import type { OwnerAccess } from '../../platform/files/service';
@@ -46,9 +46,9 @@ export const PRINTABLE_BILL_FILE_OWNER = 'printable_bill';
  * Reads: every printable bill with "view unlinked"; with "view", those tied to a bill the user reads; and
  * the ones the user made. Changes reach the same records (the route checks the role of the change).
  */
-export function printableBillScope(auth: AuthContext): SQL | undefined {
+export function printableBillScope(auth: Principal): SQL | undefined {
   if (hasAnyRole(auth, ['ROLE_PRINTABLE_BILL_UNLINKED_VIEW'])) return undefined;
-  const own = sql`${printableBills.createdById} = ${auth.userId}`;
+  const own = isStaff(auth) ? sql`${printableBills.createdById} = ${auth.userId}` : sql`false`;
   if (!hasAnyRole(auth, ['ROLE_PRINTABLE_BILL_VIEW'])) return own;
   return sql`(${own} OR EXISTS (SELECT 1 FROM ${bills} WHERE ${bills.id} = ANY(${printableBills.billIds}) AND ${billReadScope(auth)}))`;
 }
@@ -143,7 +143,7 @@ async function preparePrintableBill(
     amount: decimalFixed(amount, 2),
   };
   if (!existing) {
-    out.createdById = ctx.auth.userId;
+    out.createdById = actingUserId(ctx.auth);
     if (!record.number) out.number = await nextNumber(ctx.tx, first!.legalEntityId, record.date);
   }
   return out;

@@ -16,7 +16,8 @@ import {
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { readAll, type Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import type { Principal } from '../../platform/auth/context';
+import { actorOf } from '../../platform/changelog/service';
 import { changeLog, type FieldChanges } from '../../platform/changelog/tables';
 import { ErrorCollector } from '../../platform/errors';
 import { getOptions } from '../options';
@@ -32,7 +33,7 @@ export interface RateInput {
   rate: string;
 }
 
-type Who = Pick<AuthContext, 'userId' | 'impersonatorId'> | null;
+type Who = Principal;
 
 /** Refuses the whole import with every error under `rows.<row>.<field>` (a file-level one under `file`). */
 function refuse(errors: readonly CurrencyRateImportError[]): never {
@@ -175,8 +176,7 @@ async function storeRates(
         entityType: currencyRateResource.name,
         entityId: e.entityId,
         action: 'import',
-        userId: who?.userId ?? null,
-        impersonatorId: who?.impersonatorId ?? null,
+        ...actorOf(who),
         changes: e.changes,
       })),
     );

@@ -1,6 +1,7 @@
 import { archiverIgnoredBehaviours } from '@tms/domain';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { ScheduledJob } from '../../platform/jobs/scheduler';
+import { asSystem } from '../../platform/resources';
 import type { CallContext } from '../../platform/resources/context';
 import { getOptions } from '../options';
 import { OPERATION_KINDS } from './operation';
@@ -49,10 +50,13 @@ export async function runArchiver(
       after = candidates.at(-1)!.id;
       for (const { id } of candidates) {
         const { changed } = await db.transaction((tx) =>
-          setArchived.run(
-            { tx, auth: null, registries },
-            { operation: kind.type, id, archived: true, on, archiveAfterDays },
-          ),
+          setArchived.run(asSystem({ tx, registries }, 'archiver'), {
+            operation: kind.type,
+            id,
+            archived: true,
+            on,
+            archiveAfterDays,
+          }),
         );
         if (changed) (kind.type === 'order' ? archived.orders : archived.jobs).push(id);
       }

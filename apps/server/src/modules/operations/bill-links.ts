@@ -1,6 +1,7 @@
 import { LOCKING_FINANCE_CONTROL_STATUSES } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { readAll } from '../../db/connection';
+import { asSystem } from '../../platform/resources';
 import type { BillOperation, BillOperationSource, OrderTransfersStatusSink } from '../finance';
 import { orderService } from './operation';
 import { unbilledIncomeColumn } from './order-credit';
@@ -101,7 +102,8 @@ export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
 export const setOrderTransfersStatus: OrderTransfersStatusSink = async (ctx, orderId, status) => {
   const [row] = await ctx.tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!row) return;
-  const order = await orderService.find({ ...ctx, auth: null }, orderId, { lock: true });
+  const system = asSystem(ctx, 'transfers status');
+  const order = await orderService.find(system, orderId, { lock: true });
   if (order.transfersStatus === status) return;
-  await orderService.write(ctx, order, { transfersStatus: status }, { action: 'status' });
+  await orderService.write(system, order, { transfersStatus: status }, { action: 'status' });
 };

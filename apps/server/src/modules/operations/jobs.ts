@@ -11,7 +11,7 @@ import {
 } from '@tms/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingUserId, type Principal } from '../../platform/auth/context';
 import { conflict, ErrorCollector, fieldError } from '../../platform/errors';
 import type { ResourceHooks } from '../../platform/resources';
 import { assertCanTakeNewWork, counterparties } from '../counterparties';
@@ -42,7 +42,7 @@ const MONEY_FIELDS = ['costAmount', 'costCurrencyId'];
  * liquid cargo), the cost's currency, the route and the custom fields (on create, those flagged "inherit on
  * job creation" come from the order). Answers the computed columns.
  */
-async function prepareJob(tx: Tx, auth: AuthContext, values: Values, existing: JobRow | null) {
+async function prepareJob(tx: Tx, auth: Principal, values: Values, existing: JobRow | null) {
   const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   const record = { ...(existing ?? {}), ...given } as Values;
   const errors = new ErrorCollector();
@@ -158,7 +158,7 @@ export function jobHooks(): ResourceHooks<JobRow> {
     async beforeCreate({ tx, auth }, values) {
       const computed = await prepareJob(tx, auth, values, null);
       await assertClientsUnlocked(tx, auth, computed.clientIds as number[]);
-      return { ...values, ...computed, createdById: auth.userId };
+      return { ...values, ...computed, createdById: actingUserId(auth) };
     },
     guardUpdate: (_ctx, existing) => assertEditable(existing),
     async beforeUpdate({ tx, auth }, values, existing) {
@@ -194,7 +194,7 @@ export function jobHooks(): ResourceHooks<JobRow> {
 }
 
 /** Jobs of an order the user may see. */
-export async function jobsOfOrder(tx: Tx, auth: AuthContext, orderId: number): Promise<JobRow[]> {
+export async function jobsOfOrder(tx: Tx, auth: Principal, orderId: number): Promise<JobRow[]> {
   return (await tx
     .select()
     .from(jobs)

@@ -1,6 +1,6 @@
 import { jobResource, type OperationType, orderResource, type ResourceDescriptor } from '@tms/domain';
 import type { SQL } from 'drizzle-orm';
-import type { AuthContext } from '../../platform/auth/context';
+import type { Principal } from '../../platform/auth/context';
 import { type ResourceService, resourceService } from '../../platform/resources';
 import { stageDueFilter } from './dashboard';
 import { jobHooks } from './jobs';
@@ -31,7 +31,7 @@ export interface OperationKind {
   service: ResourceService<OperationRow>;
   /** Path segment under /tms: `orders` or `jobs`. */
   segment: 'orders' | 'jobs';
-  scope(auth: AuthContext, access: Access, strict?: boolean): SQL | undefined;
+  scope(auth: Principal, access: Access, strict?: boolean): SQL | undefined;
 }
 
 export const OPERATION_KINDS: Record<OperationType, OperationKind> = {

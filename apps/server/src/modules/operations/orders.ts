@@ -18,7 +18,7 @@ import {
 } from '@tms/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingUserId, type Principal } from '../../platform/auth/context';
 import { conflict, ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { users } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
@@ -55,7 +55,7 @@ export type JobRow = typeof jobs.$inferSelect;
 type Values = Record<string, unknown>;
 
 /** The acting user as the domain's rules see them; `canEdit`: the edit scope reaches the record. */
-export function actorOf(auth: Pick<AuthContext, 'roles'>, canEdit?: boolean): OperationActor {
+export function actorOf(auth: Pick<Principal, 'roles'>, canEdit?: boolean): OperationActor {
   return { roles: auth.roles, isSystem: false, canEdit };
 }
 
@@ -78,7 +78,7 @@ export function changedFields(values: Values, existing: Values | null, defaults:
  * Spec §6: a changed cargo flag that needs a role the user lacks refuses the whole write (403); the
  * fields' own roles are the descriptors' `fieldRoles`, which the resource service checks.
  */
-export function checkCargoRoles(auth: AuthContext, values: Values, existing: Values | null): void {
+export function checkCargoRoles(auth: Principal, values: Values, existing: Values | null): void {
   const cargo = (source: Values | null) => source?.cargo as Record<string, unknown> | null | undefined;
   if (deniedCargoFields(cargo(values), cargo(existing), actorOf(auth)).length) {
     throw forbidden(COUNTERPARTY_MESSAGES.fieldEditDenied);
@@ -92,10 +92,11 @@ export function checkCargoRoles(auth: AuthContext, values: Values, existing: Val
  */
 export async function assertClientsUnlocked(
   tx: Tx,
-  auth: AuthContext,
+  auth: Principal,
   clientIds: readonly number[],
 ): Promise<void> {
   if (!clientIds.length || hasAnyRole(auth, ['ROLE_IGNORE_MANAGEMENT_LOCK'])) return;
+  const userId = actingUserId(auth) ?? 0;
   const [locked] = await tx
     .select({ id: counterparties.id })
     .from(counterparties)
@@ -103,7 +104,7 @@ export async function assertClientsUnlocked(
       and(
         inArray(counterparties.id, [...new Set(clientIds)]),
         eq(counterparties.managementLock, true),
-        sql`NOT (${counterparties.curatorIds} @> ARRAY[${auth.userId}]::integer[] OR ${counterparties.managerIds} @> ARRAY[${auth.userId}]::integer[])`,
+        sql`NOT (${counterparties.curatorIds} @> ARRAY[${userId}]::integer[] OR ${counterparties.managerIds} @> ARRAY[${userId}]::integer[])`,
       ),
     )
     .limit(1);
@@ -340,7 +341,7 @@ export function orderHooks(): ResourceHooks<OrderRow> {
       await checkOrderRequest(ctx, values.requestId);
       await assertClientsUnlocked(tx, auth, [values.clientId as number]);
       const computed = await prepareOrder(ctx, values, null);
-      return { ...values, ...computed, createdById: auth.userId };
+      return { ...values, ...computed, createdById: actingUserId(auth) };
     },
     guardUpdate: (_ctx, existing) => assertEditable(existing),
     async beforeUpdate(ctx, values, existing) {

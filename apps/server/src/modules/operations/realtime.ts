@@ -1,7 +1,7 @@
 import type { OperationType } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingUserId, type Principal } from '../../platform/auth/context';
 import { publish, type TopicRule } from '../../platform/realtime/hub';
 import type { ResourceHooks } from '../../platform/resources';
 import { jobAccess, orderAccess } from './scope';
@@ -55,13 +55,13 @@ export async function publishOperationChange(
   tx: Tx,
   type: OperationType,
   row: { id: number; version: number },
-  auth: Pick<AuthContext, 'userId'> | null,
+  auth: Principal,
   deleted = false,
 ): Promise<void> {
   const message: OperationChangeMessage = {
     id: row.id,
     version: row.version,
-    changedBy: auth?.userId ?? null,
+    changedBy: actingUserId(auth),
     ...(deleted ? { deleted: true as const } : {}),
   };
   await publish(tx, `${OPERATION_TOPICS[type]}/${row.id}`, message);

@@ -1,7 +1,7 @@
 import type { Role } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AuthContext } from '../../platform/auth/context';
+import { isStaff, type Principal } from '../../platform/auth/context';
 import { forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platform/permissions/scope';
@@ -68,8 +68,8 @@ function union(...scopes: ScopeAccess[]): ScopeAccess {
 }
 
 /** The operations the user forwards, when they hold `role` (ROLE_FORWARDER_VIEW, ROLE_FORWARDER_STAGES). */
-function forwarded(auth: AuthContext, role: Role, operation: 'order' | 'job'): ScopeAccess {
-  if (!hasAnyRole(auth, [role])) return { access: 'none' };
+function forwarded(auth: Principal, role: Role, operation: 'order' | 'job'): ScopeAccess {
+  if (!isStaff(auth) || !hasAnyRole(auth, [role])) return { access: 'none' };
   const column = operation === 'order' ? orders.forwarderId : jobs.forwarderId;
   return { access: 'restricted', where: sql`${column} = ${auth.userId}`, scopes: ['own'] };
 }
@@ -88,7 +88,7 @@ export type Access = 'read' | 'write';
  * Reads: the view scope, the edit scope (whoever may change a record may read it) and, with the
  * forwarder's view permission, the orders the user forwards. Writes: the edit scope alone.
  */
-export function orderAccess(auth: AuthContext, access: Access): ScopeAccess {
+export function orderAccess(auth: Principal, access: Access): ScopeAccess {
   const edit = resolveScope(auth, 'ROLE_ORDER_EDIT', orderBuilders);
   if (access === 'write') return edit;
   return union(
@@ -98,7 +98,7 @@ export function orderAccess(auth: AuthContext, access: Access): ScopeAccess {
   );
 }
 
-export function jobAccess(auth: AuthContext, access: Access): ScopeAccess {
+export function jobAccess(auth: Principal, access: Access): ScopeAccess {
   const edit = resolveScope(auth, 'ROLE_JOB_EDIT', jobBuilders);
   if (access === 'write') return edit;
   return union(
@@ -112,11 +112,11 @@ export function jobAccess(auth: AuthContext, access: Access): ScopeAccess {
  * The condition on `orders` a user reaches: undefined for all; 403 without any scope, or (`strict` false,
  * for places such as the dashboard) nothing reached.
  */
-export function orderScope(auth: AuthContext, access: Access, strict = true): SQL | undefined {
+export function orderScope(auth: Principal, access: Access, strict = true): SQL | undefined {
   return conditionOf(orderAccess(auth, access), strict);
 }
 
-export function jobScope(auth: AuthContext, access: Access, strict = true): SQL | undefined {
+export function jobScope(auth: Principal, access: Access, strict = true): SQL | undefined {
   return conditionOf(jobAccess(auth, access), strict);
 }
 
@@ -125,7 +125,7 @@ export function jobScope(auth: AuthContext, access: Access, strict = true): SQL 
  * stages permission the operations they forward.
  */
 export function stageManageScope(
-  auth: AuthContext,
+  auth: Principal,
   operation: 'order' | 'job',
   strict = true,
 ): SQL | undefined {
@@ -140,7 +140,7 @@ export function stageManageScope(
  * The change-log entries of stages a user may read: those of stages of orders and jobs they may read, and
  * of deleted stages when they may read some orders or jobs.
  */
-export function stageChangeLogAccess(auth: AuthContext, entityId: AnyPgColumn): SQL | boolean {
+export function stageChangeLogAccess(auth: Principal, entityId: AnyPgColumn): SQL | boolean {
   const order = orderAccess(auth, 'read');
   const job = jobAccess(auth, 'read');
   if (order.access === 'none' && job.access === 'none') return false;

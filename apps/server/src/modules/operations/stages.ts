@@ -20,7 +20,7 @@ import { calendarDay } from '../../platform/calendar';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import type { Registries } from '../../platform/modules';
-import type { ResourceContext } from '../../platform/resources';
+import { asSystem, type ResourceContext } from '../../platform/resources';
 import { billsComplete } from './bills-complete';
 import { type OperationKind, type OperationRow, orderService } from './operation';
 import { refreshOrderStageFacts } from './orders';
@@ -146,7 +146,8 @@ export async function applyEffects(
   const effects = behaviourEffects(behaviours, event, { actualDate }, stageRulesOf(ctx.registries));
   if (!effects.length) return;
   for (const orderId of ordersOf(operation, kind)) {
-    const order = await orderService.find({ ...ctx, auth: null }, orderId, { lock: true });
+    // The stage's effects reach every order of the operation, those outside the user's scope too.
+    const order = await orderService.find(asSystem(ctx, 'stage effects'), orderId, { lock: true });
     const state: OrderEffectState = {
       archived: order.archived,
       financeControlStatus: order.financeControlStatus as FinanceControlStatus,

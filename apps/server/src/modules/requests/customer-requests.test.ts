@@ -3,6 +3,7 @@ import {
   flattenTree,
   OPERATION_MESSAGES as M,
   padId,
+  QUOTE_MESSAGES,
   CUSTOMER_REQUEST_MESSAGES as R,
 } from '@tms/domain';
 import ExcelJS from 'exceljs';
@@ -222,6 +223,13 @@ describe('the operational status', () => {
   it('marks the quote complete, and reopens it, only with the role', async () => {
     const request = await createRequest(worker);
     expect(errorsOf(await move(worker, request, 'QUOTE_COMPLETED'))).toEqual({ status: [M.statusManual] });
+    // No door completes a quote without its selected rates ("Mark quote complete" neither).
+    expect(errorsOf(await move(quoter, request, 'QUOTE_COMPLETED'))).toEqual({
+      rates: [QUOTE_MESSAGES.noRates],
+    });
+    const rates = { rates: [{ amount: '3100', currency: 'EUR' }] };
+    const saved = await call('PUT', `/api/requests/${request.id}/quote`, worker, rates);
+    expect(saved.statusCode, saved.body).toBe(200);
     const done = await moved(quoter, request, 'QUOTE_COMPLETED');
     expect(done.status).toBe('QUOTE_COMPLETED');
     expect(errorsOf(await move(worker, done, 'QUOTE_NOT_COMPLETED'))).toEqual({ status: [M.statusManual] });

@@ -332,6 +332,9 @@ describe('who reaches a hyper request', () => {
   it('lists by the status of a lot, with the lots counted per status', async () => {
     const quoted = await createHyper(worker, { name: 'Тендер с котировкой' });
     const quoter = await signIn([...WORKER, 'ROLE_REQUEST_MARK_QUOTE_COMPLETE']);
+    const rates = { rates: [{ amount: '3100', currency: 'EUR' }] };
+    const saved = await call('PUT', `/api/requests/${quoted.lots[0]!.requestId}/quote`, quoter, rates);
+    expect(saved.statusCode, saved.body).toBe(200);
     const res = await call('PUT', `/api/requests/${quoted.lots[0]!.requestId}/status`, quoter, {
       status: 'QUOTE_COMPLETED',
       version: 1,

@@ -18,7 +18,7 @@ import {
 } from '@tms/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import { actingUserId, isStaff, type Principal } from '../../platform/auth/context';
 import { systemClock } from '../../platform/clock';
 import { ErrorCollector, fieldError, forbidden, ValidationError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
@@ -50,7 +50,7 @@ const own = (userId: number) =>
  * scope (own / office / all) on its own seller, forwarder, author and office; a holder of the hyper roles
  * always reaches their own. Reads need a hyper role, writes the edit role.
  */
-export function hyperRequestScope(auth: AuthContext, access: 'read' | 'write'): SQL | undefined {
+export function hyperRequestScope(auth: Principal, access: 'read' | 'write'): SQL | undefined {
   const roles = access === 'read' ? [...hyperRoles.view, ...hyperRoles.edit] : hyperRoles.edit;
   if (!hasAnyRole(auth, roles)) throw forbidden();
   const viewed: ScopeAccess = resolveScope(auth, 'ROLE_REQUEST_VIEW', {
@@ -58,7 +58,7 @@ export function hyperRequestScope(auth: AuthContext, access: 'read' | 'write'): 
     office: (officeId) => sql`${hyperCustomerRequests.serviceOfficeId} = ${officeId}`,
   });
   if (viewed.access === 'all') return undefined;
-  const mine = own(auth.userId);
+  const mine = isStaff(auth) ? own(auth.userId) : sql`false`;
   return viewed.access === 'none' ? mine : sql`(${viewed.where} OR ${mine})`;
 }
 
@@ -265,7 +265,7 @@ export const hyperRequestService: ResourceService<HyperRequestRow> = resourceSer
         const lots = await applyLots(ctx, values.lots as HyperLotInput[], values, [], null);
         // The lots' requests were created for this client, so it exists and is a client.
         const clientName = await clientNameOf(ctx.tx, values.clientId as number);
-        return { ...values, lots, clientName, createdById: ctx.auth.userId };
+        return { ...values, lots, clientName, createdById: actingUserId(ctx.auth) };
       },
       async beforeUpdate(ctx, values, existing) {
         if (values.clientId !== undefined && values.clientId !== existing.clientId) {

@@ -245,10 +245,9 @@ describe('a contractor cabinet writing through the same use case', () => {
     const db = w.ctx.database.db;
     const cabinetCtx = (counterpartyId: number) => ({
       tx: db,
-      auth: null,
+      auth: { kind: 'cabinet' as const, counterpartyId, roles: new Set<string>() },
       registries: w.ctx.app.registries,
       clock: w.ctx.app.clock,
-      cabinet: { counterpartyId },
     });
     const answer = {
       id: o.id,

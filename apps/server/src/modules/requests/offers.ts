@@ -10,7 +10,7 @@ import {
 } from '@tms/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import type { AuthContext, Principal } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import type { Clock } from '../../platform/clock';
 import { fieldError } from '../../platform/errors';
@@ -26,7 +26,7 @@ export type OfferRow = typeof requestOffers.$inferSelect;
  * The offers a user reaches: those of the requests they reach (docs/requests.md "Who reaches a request"),
  * reading and writing alike; undefined for all.
  */
-export function offerScope(auth: AuthContext, access: Access): SQL | undefined {
+export function offerScope(auth: Principal, access: Access): SQL | undefined {
   const requests = requestScope(auth, access);
   if (requests === undefined) return undefined;
   return sql`EXISTS (SELECT 1 FROM ${customerRequests} WHERE ${customerRequests.id} = ${requestOffers.requestId} AND ${requests})`;

@@ -13,6 +13,7 @@ import {
   routeIssues,
 } from '@tms/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { actingUserId } from '../../platform/auth/context';
 import { ErrorCollector, fieldError } from '../../platform/errors';
 import type { OwnerAccess } from '../../platform/files/service';
 import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
@@ -154,7 +155,7 @@ export const requestService: ResourceService<RequestRow> = resourceService(
           ...values,
           ...computed,
           customsStatus: values.customs ? INITIAL_CUSTOMS_STATUS : null,
-          createdById: ctx.auth.userId,
+          createdById: actingUserId(ctx.auth),
         };
       },
       guardUpdate: (_ctx, existing) => assertRequestEditable(existing),

@@ -1,6 +1,6 @@
 import { REQUEST_CUSTOMS_ROLES } from '@tms/domain';
 import { sql } from 'drizzle-orm';
-import type { AuthContext } from '../../platform/auth/context';
+import { isStaff, type Principal } from '../../platform/auth/context';
 import { forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platform/permissions/scope';
@@ -18,8 +18,8 @@ const builders: ScopeBuilders<'ROLE_REQUEST_VIEW'> = {
 export type Access = 'read' | 'write';
 
 /** The requests a holder of the create role reaches without a view scope: their own. */
-function created(auth: AuthContext): ScopeAccess {
-  if (!hasAnyRole(auth, ['ROLE_REQUEST_CREATE'])) return { access: 'none' };
+function created(auth: Principal): ScopeAccess {
+  if (!isStaff(auth) || !hasAnyRole(auth, ['ROLE_REQUEST_CREATE'])) return { access: 'none' };
   return { access: 'restricted', where: builders.own(auth.userId, auth), scopes: ['own'] };
 }
 
@@ -27,7 +27,7 @@ function created(auth: AuthContext): ScopeAccess {
  * The customs team works on every customs request, whichever office serves it: reads it, moves its
  * customs status and edits it (the TNVED codes and comment; the field roles hold the rest).
  */
-function customsTeam(auth: AuthContext): ScopeAccess {
+function customsTeam(auth: Principal): ScopeAccess {
   if (!hasAnyRole(auth, REQUEST_CUSTOMS_ROLES)) return { access: 'none' };
   return { access: 'restricted', where: sql`${customerRequests.customs}`, scopes: ['all'] };
 }
@@ -44,7 +44,7 @@ function union(a: ScopeAccess, b: ScopeAccess): ScopeAccess {
  * Reads: the view scope, and for holders of the create (working) role their own requests too. Writes: the
  * same requests, for holders of the create role only. The customs team reads and writes customs requests.
  */
-export function requestAccess(auth: AuthContext, access: Access, withCustomsTeam = true): ScopeAccess {
+export function requestAccess(auth: Principal, access: Access, withCustomsTeam = true): ScopeAccess {
   const customs: ScopeAccess = withCustomsTeam ? customsTeam(auth) : { access: 'none' };
   if (access === 'write' && !hasAnyRole(auth, ['ROLE_REQUEST_CREATE'])) return customs;
   return union(union(resolveScope(auth, 'ROLE_REQUEST_VIEW', builders), created(auth)), customs);
@@ -55,7 +55,7 @@ export function requestAccess(auth: AuthContext, access: Access, withCustomsTeam
  * (`strict` false: whether the edit scope reaches a readable request) nothing reached. Without
  * `withCustomsTeam` the customs team's reach does not count (the request's own editors' decisions).
  */
-export function requestScope(auth: AuthContext, access: Access, strict = true, withCustomsTeam = true) {
+export function requestScope(auth: Principal, access: Access, strict = true, withCustomsTeam = true) {
   const scope = requestAccess(auth, access, withCustomsTeam);
   if (scope.access === 'none') {
     if (strict) throw forbidden();

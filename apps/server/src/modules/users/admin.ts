@@ -12,7 +12,7 @@ import { recordChange } from '../../platform/changelog/service';
 import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
 import { contacts, userAccessGroups, users } from '../../platform/identity/tables';
 import { assertMayGrant } from '../../platform/permissions/grants';
-import type { ResourceContext, WriteEvent } from '../../platform/resources';
+import { type ResourceContext, userOf, type WriteEvent } from '../../platform/resources';
 import { checkAccessGroupIds, rolesOfGroups } from '../access-groups';
 
 /** The user-management side of users (/settings/users): the resource hooks and the API key actions. */
@@ -108,7 +108,9 @@ async function checkInput(
   return out;
 }
 
-export async function beforeCreateUser({ tx, auth }: ResourceContext, input: Values): Promise<Values> {
+export async function beforeCreateUser(ctx: ResourceContext, input: Values): Promise<Values> {
+  const { tx } = ctx;
+  const auth = userOf(ctx);
   // A new user comes with a password, and maybe roles and groups.
   assertNotImpersonating(auth);
   const values = await checkInput(tx, auth, input, null);
@@ -129,10 +131,12 @@ export async function beforeCreateUser({ tx, auth }: ResourceContext, input: Val
 }
 
 export async function beforeUpdateUser(
-  { tx, auth }: ResourceContext,
+  ctx: ResourceContext,
   input: Values,
   existing: UserRow,
 ): Promise<Values> {
+  const { tx } = ctx;
+  const auth = userOf(ctx);
   assertMayManage(auth, existing);
   // The update schema is the create body's partial; the password has its own action with its own rules.
   if (input.cleartextPassword !== undefined) {

@@ -186,8 +186,8 @@ export function createAuthenticate(
 
   const contextOf = (
     row: Resolved,
-    fields: Pick<AuthContext, 'userId' | 'sessionId' | 'impersonatorId'>,
-  ) => ({
+    fields: Pick<AuthContext, 'kind' | 'userId' | 'sessionId' | 'impersonatorId'>,
+  ): AuthContext => ({
     ...fields,
     username: row.username,
     contactId: row.contactId,
@@ -207,7 +207,7 @@ export function createAuthenticate(
       });
       if (!row) return null;
       if (!ipAllowed(request.ip, row)) throw ipError();
-      return contextOf(row, { userId: row.userId!, sessionId: null, impersonatorId: null });
+      return contextOf(row, { kind: 'apiKey', userId: row.userId!, sessionId: null, impersonatorId: null });
     }
     const claims = await claimsOf(request, database, config, clock);
     if (!claims) return null;
@@ -223,7 +223,7 @@ export function createAuthenticate(
     // session may have ended since it was read.
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= clock().getTime())) return null;
     if (!ipAllowed(request.ip, row)) throw ipError();
-    return contextOf(row, claims);
+    return contextOf(row, { kind: 'user', ...claims });
   };
 }
 

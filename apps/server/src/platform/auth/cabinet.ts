@@ -4,6 +4,8 @@ import { apiKeyHash } from './api-key';
 import type { CabinetPrincipal } from './context';
 import { ipMatches } from './ip';
 
+const NO_ROLES: ReadonlySet<string> = new Set();
+
 /**
  * The cabinet holding an API key (by its hash) and the addresses it may call from, read on every cabinet
  * call: the counterparties module provides it (the platform imports no module), made once per database so
@@ -25,6 +27,6 @@ export function createCabinetAuthenticate(database: Database, cabinetLookup: Cab
     if (typeof apiKey !== 'string' || apiKey.length === 0 || apiKey.length > 200) return null;
     const cabinet = await findCabinet(apiKeyHash(apiKey));
     if (!cabinet || !ipMatches(request.ip, cabinet.allowedIps)) return null;
-    return { counterpartyId: cabinet.counterpartyId };
+    return { kind: 'cabinet', counterpartyId: cabinet.counterpartyId, roles: NO_ROLES };
   };
 }

@@ -1,9 +1,14 @@
 import type { Role } from '@tms/domain';
+import type { SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
 
-/** Who is acting on a request; resolved once per request by the auth plugin. */
+/**
+ * A staff user acting: signed in with a session (`user`) or calling with his API key (`apiKey`, which acts as
+ * its user); resolved once per request by the auth plugin.
+ */
 export interface AuthContext {
+  kind: 'user' | 'apiKey';
   userId: number;
   username: string;
   contactId: number;
@@ -16,17 +21,91 @@ export interface AuthContext {
   impersonatorId: number | null;
   /** The user must change their password before anything else (see the guard). */
   passwordChangeRequired: boolean;
+  /** The subordinates dimension of his scopes (the company structure's); unset, himself alone. */
+  subordinates?: SubordinatesOf;
 }
 
-/** A counterparty's cabinet (a request with the counterparty's `X-Api-Key`); never a staff user. */
+/**
+ * A counterparty's cabinet (a request with the counterparty's `X-Api-Key`); never a staff user. It reaches
+ * only what a resource or use case opens to cabinets, and there only its counterparty's records.
+ */
 export interface CabinetPrincipal {
+  kind: 'cabinet';
   counterpartyId: number;
+  /** The cabinet's roles: none yet (a cabinet reaches what is declared open to cabinets). */
+  roles: ReadonlySet<string>;
 }
+
+/**
+ * The product acting on its own (a scheduled job, a rule reacting to a change, a migration of data), always
+ * with the reason the change log shows; made by `asSystem(ctx, reason)` only. It passes every role check and
+ * every scope.
+ */
+export interface SystemPrincipal {
+  kind: 'system';
+  reason: string;
+  roles: ReadonlySet<string>;
+  /**
+   * The staff user whose action set the system's work off (an acquiring operation's payment), kept as the
+   * author of what it writes and named beside the system in the change log; null for a job.
+   */
+  userId: number | null;
+}
+
+const NO_ROLES: ReadonlySet<string> = new Set();
+
+/**
+ * The system acting for `reason` (a stable key the change log shows, translated by the web); `userId`: the
+ * user whose action set it off. Work inside a call takes `asSystem(ctx, reason)`; this is for code with no
+ * call context (the demo data's postings).
+ */
+export const systemPrincipal = (reason: string, userId: number | null = null): SystemPrincipal => ({
+  kind: 'system',
+  reason,
+  roles: NO_ROLES,
+  userId,
+});
+
+/** Whoever calls the kernel: a staff user (session or API key), a cabinet or the system. */
+export type Principal = AuthContext | CabinetPrincipal | SystemPrincipal;
+
+/**
+ * The subordinates dimension of scopes: the users under a user in the company structure, the user included,
+ * as an SQL integer array. The company structure provides it (`ModuleDefinition.subordinates`); until a
+ * module does, a user's subordinates are himself.
+ */
+export type SubordinatesOf = (userId: number) => SQL;
+
+/** The caller of a route past the guard: the signed-in user or the cabinet. */
+export function principalOf(request: {
+  auth: AuthContext | null;
+  cabinet: CabinetPrincipal | null;
+}): Principal {
+  const principal = request.auth ?? request.cabinet;
+  if (!principal) throw new Error('A route past the guard has a principal');
+  return principal;
+}
+
+/** Whether the principal is a staff user (signed in or by his API key). */
+export const isStaff = (principal: Principal): principal is AuthContext =>
+  principal.kind === 'user' || principal.kind === 'apiKey';
+
+/** The staff user who acts (kept as a record's author), or on whose action the system acts; else null. */
+export const actingUserId = (principal: Principal): number | null =>
+  principal.kind === 'cabinet' ? null : principal.userId;
+
+/** The acting staff user's service office; null for a cabinet and the system. */
+export const actingOfficeId = (principal: Principal): number | null =>
+  isStaff(principal) ? principal.serviceOfficeId : null;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** For counterparties' cabinets only: needs a cabinet principal; staff users get 403. */
-    cabinet?: boolean;
+    /**
+     * `true`: for counterparties' cabinets only (a cabinet principal; staff users get 403). `'also'`: open to
+     * cabinets beside staff users (a resource or use case open to cabinets: the kernel scopes the cabinet to
+     * its counterparty). Unset: cabinets get 403.
+     */
+    cabinet?: boolean | 'also';
     /** Reachable without signing in (sign-in itself, health, docs). */
     public?: boolean;
     /** Reachable while the user must change their password: the change itself and what the shell needs for it. */

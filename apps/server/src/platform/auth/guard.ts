@@ -11,7 +11,8 @@ export type AuthenticateCabinet = (request: FastifyRequest) => Promise<CabinetPr
  * Resolves `request.auth` on every request and enforces each route's declared access: `config.public`
  * routes are open, every other route needs a signed-in user holding one of `config.roles` (if any).
  * Declaring access on the route keeps it enumerable for the security suite. A counterparty's cabinet
- * reaches only the `config.cabinet` routes, and those are for cabinets only. A user who must change their
+ * reaches only the `config.cabinet` routes: `true` ones are for cabinets only, `'also'` ones serve staff users
+ * and cabinets (the kernel then scopes the cabinet to its counterparty). A user who must change their
  * password reaches only the `config.beforePasswordChange` routes (and the public ones) until they do.
  */
 export function registerAuthGuard(
@@ -33,7 +34,8 @@ export function registerAuthGuard(
     }
     request.auth = await authenticate(request);
     if (!request.auth && authenticateCabinet) request.cabinet = await authenticateCabinet(request);
-    if (config.cabinet) {
+    if (request.cabinet && config.cabinet === 'also') return;
+    if (config.cabinet === true) {
       if (request.cabinet) return;
       throw request.auth
         ? new HttpError(403, ERROR_MESSAGES.accessDenied)

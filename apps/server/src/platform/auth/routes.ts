@@ -233,7 +233,7 @@ export async function authBrowserRoutes(app: App): Promise<void> {
           entityType: 'user',
           entityId: user.id,
           action: 'impersonate',
-          auth: { userId: auth.userId, impersonatorId: null },
+          auth: { ...auth, impersonatorId: null },
           changes: {},
         });
         return session;

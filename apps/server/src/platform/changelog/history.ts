@@ -18,6 +18,12 @@ export const changeEntrySchema = z.object({
   action: z.string(),
   user: userRef,
   impersonator: userRef,
+  /** Who acted: a user (`user`, `apiKey`), a counterparty's cabinet or the system; null on old entries. */
+  principal: z.enum(['user', 'apiKey', 'cabinet', 'system']).nullable(),
+  /** Why the system acted: a stable English key the client translates. */
+  reason: z.string().nullable(),
+  /** The cabinet's counterparty. */
+  counterpartyId: z.number().int().nullable(),
   changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })),
   createdAt: z.string(),
 });
@@ -113,6 +119,9 @@ export async function changeHistory(
               id: entry.impersonatorId,
               name: impersonatorName ?? impersonatorUsername ?? `#${entry.impersonatorId}`,
             },
+      principal: entry.principal as ChangeEntry['principal'],
+      reason: entry.reason,
+      counterpartyId: entry.counterpartyId,
       changes: withoutTechnicalMembers(entry.changes),
       createdAt: entry.createdAt.toISOString(),
     })),

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../auth/context';
+import type { Principal } from '../auth/context';
 import { changeLog, type FieldChanges } from './tables';
 
 export type ChangeAction = 'create' | 'update' | 'delete' | 'enable' | 'disable' | 'merge' | string;
@@ -40,7 +40,7 @@ export async function recordChange(
     entityType: string;
     entityId: number;
     action: ChangeAction;
-    auth: Pick<AuthContext, 'userId' | 'impersonatorId'> | null;
+    auth: Principal;
     changes: FieldChanges;
   },
 ): Promise<void> {
@@ -48,8 +48,19 @@ export async function recordChange(
     entityType: entry.entityType,
     entityId: entry.entityId,
     action: entry.action,
-    userId: entry.auth?.userId ?? null,
-    impersonatorId: entry.auth?.impersonatorId ?? null,
+    ...actorOf(entry.auth),
     changes: entry.changes,
   });
+}
+
+/** The change log's columns naming who acted. */
+export function actorOf(auth: Principal) {
+  const staff = auth.kind === 'user' || auth.kind === 'apiKey';
+  return {
+    principal: auth.kind,
+    userId: auth.kind === 'cabinet' ? null : auth.userId,
+    impersonatorId: staff ? auth.impersonatorId : null,
+    counterpartyId: auth.kind === 'cabinet' ? auth.counterpartyId : null,
+    reason: auth.kind === 'system' ? auth.reason : null,
+  };
 }

@@ -12,6 +12,12 @@ export const changeLog = pgTable(
     action: text('action').notNull(),
     userId: integer('user_id'),
     impersonatorId: integer('impersonator_id'),
+    /** Who acted: a user (`user`, `apiKey`), a counterparty's cabinet or the system; null on old entries. */
+    principal: text('principal'),
+    /** The cabinet's counterparty. */
+    counterpartyId: integer('counterparty_id'),
+    /** Why the system acted (`asSystem`'s reason). */
+    reason: text('reason'),
     changes: jsonb('changes').$type<FieldChanges>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

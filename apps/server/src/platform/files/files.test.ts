@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { signIn, type UserRow } from '../../test/users';
-import type { AuthContext } from '../auth/context';
+import { type AuthContext, actingUserId } from '../auth/context';
 import { defineModule } from '../modules';
 import { MAX_UPLOAD_BYTES } from './routes';
 import { attachFiles } from './service';
@@ -25,6 +25,7 @@ function authOf(user: UserRow): AuthContext {
     contactId: user.contactId,
     serviceOfficeId: user.serviceOfficeId,
     roles: new Set(user.roles),
+    kind: 'user',
     sessionId: null,
     impersonatorId: null,
     passwordChangeRequired: false,
@@ -38,7 +39,9 @@ describe('files', () => {
     // A module's file owner rule, declared for this app: files of `test-record` 1 are the reader's.
     const probeModule = defineModule({
       name: 'files-probe',
-      fileOwners: { 'test-record': async (auth, ownerId) => ownerId === 1 && auth.userId === readerId },
+      fileOwners: {
+        'test-record': async (auth, ownerId) => ownerId === 1 && actingUserId(auth) === readerId,
+      },
     });
     ctx = await createTestApp({}, [probeModule]);
   });

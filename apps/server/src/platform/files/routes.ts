@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { dataSchema, idParamSchema } from '@tms/domain';
 import type { Config } from '../../config';
+import { principalOf } from '../auth/context';
 import { fieldError, HttpError } from '../errors';
 import { claimUpload } from '../http/idempotency';
 import type { App } from '../http/types';
@@ -70,10 +71,19 @@ export default async function filesModule(app: App): Promise<void> {
 
   app.get(
     '/file-management/files/:id',
-    { schema: { tags: ['files'], params: idParamSchema, response: { 200: dataSchema(fileMetadataSchema) } } },
+    {
+      // A cabinet reads the files of its counterparty's records (the owners' rules decide).
+      config: { cabinet: 'also' },
+      schema: { tags: ['files'], params: idParamSchema, response: { 200: dataSchema(fileMetadataSchema) } },
+    },
     async (request) => ({
       data: fileMetadata(
-        await readableFile(app.database.db, request.auth!, request.params.id, app.registries.fileOwners),
+        await readableFile(
+          app.database.db,
+          principalOf(request),
+          request.params.id,
+          app.registries.fileOwners,
+        ),
       ),
     }),
   );
@@ -81,7 +91,7 @@ export default async function filesModule(app: App): Promise<void> {
   app.get(
     '/file-management/files/:id/download',
     {
-      config: { urlCredential: 'signedLink' },
+      config: { urlCredential: 'signedLink', cabinet: 'also' },
       schema: {
         tags: ['files'],
         summary: 'File content; a browser opens it as a signed link (POST /api/auth/download-link)',
@@ -91,7 +101,7 @@ export default async function filesModule(app: App): Promise<void> {
     async (request, reply) => {
       const row = await readableFile(
         app.database.db,
-        request.auth!,
+        principalOf(request),
         request.params.id,
         app.registries.fileOwners,
       );

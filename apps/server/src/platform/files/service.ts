@@ -4,7 +4,7 @@ import { PassThrough, type Readable, Transform } from 'node:stream';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../auth/context';
+import { actingUserId, type Principal } from '../auth/context';
 import { ErrorCollector, fieldError, HttpError, notFound } from '../errors';
 import { isSaneMediaType, SNIFF_BYTES, storedTypeOf } from './content-type';
 import type { FileStorage } from './storage';
@@ -26,7 +26,16 @@ export const FILE_MESSAGES = {
  * Who may read files attached to an owner type: the owning module answers for its records, declaring the
  * rule in its definition (`fileOwners`); the app's registries hold them by owner type.
  */
-export type OwnerAccess = (auth: AuthContext, ownerId: number, tx: Tx) => Promise<boolean>;
+export type OwnerAccess = (auth: Principal, ownerId: number, tx: Tx) => Promise<boolean>;
+
+/**
+ * Files attached to a resource's records are read by whoever may read the record: its read roles and scope,
+ * the counterparty of a cabinet.
+ */
+export const recordFileOwner =
+  (service: { canRead(ctx: { tx: Tx; auth: Principal }, id: number): Promise<boolean> }): OwnerAccess =>
+  (auth, ownerId, tx) =>
+    service.canRead({ tx, auth }, ownerId);
 export type FileOwners = ReadonlyMap<string, OwnerAccess>;
 
 /** What the API answers about a stored file (`fileMetadata`). */
@@ -102,11 +111,13 @@ export async function storeUpload(
 
 export async function canReadFile(
   tx: Tx,
-  auth: AuthContext,
+  auth: Principal,
   row: FileRow,
   ownerAccess: FileOwners,
 ): Promise<boolean> {
-  if (auth.roles.has('ROLE_ADMIN') || row.uploadedBy === auth.userId) return true;
+  if (auth.roles.has('ROLE_ADMIN') || (row.uploadedBy !== null && row.uploadedBy === actingUserId(auth))) {
+    return true;
+  }
   if (row.temporary || !row.ownerType || row.ownerId === null) return false;
   const check = ownerAccess.get(row.ownerType);
   return check ? check(auth, row.ownerId, tx) : false;
@@ -114,7 +125,7 @@ export async function canReadFile(
 
 export async function readableFile(
   tx: Tx,
-  auth: AuthContext,
+  auth: Principal,
   id: number,
   owners: FileOwners,
 ): Promise<FileRow> {
@@ -130,7 +141,7 @@ export async function readableFile(
  */
 export async function attachFiles(
   tx: Tx,
-  auth: AuthContext,
+  auth: Principal,
   ids: readonly number[],
   owner: { type: string; id: number },
   field: readonly PropertyKey[],
@@ -145,7 +156,7 @@ export async function attachFiles(
   ids.forEach((id, index) => {
     const row = byId.get(id);
     const attachedHere = row && !row.temporary && row.ownerType === owner.type && row.ownerId === owner.id;
-    const ownUpload = row?.temporary && row.uploadedBy === auth.userId;
+    const ownUpload = row?.temporary && row.uploadedBy !== null && row.uploadedBy === actingUserId(auth);
     if (!attachedHere && !ownUpload) {
       errors.add(ids.length > 1 ? [...field, index] : field, FILE_MESSAGES.notAvailable);
     }

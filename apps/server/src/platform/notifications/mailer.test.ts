@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
+import { asSystem } from '../resources/context';
 import { mailNotifications } from './mailer';
 import { notify } from './notify';
 import { notifications } from './tables';
@@ -73,15 +74,12 @@ const run = () =>
 
 const raise = (who: SignedIn[], number: string) =>
   ctx.database.db.transaction((tx) =>
-    notify(
-      { tx, registries: ctx.app.registries, auth: null },
-      {
-        type: TYPE,
-        params: { author: 'Иванов' },
-        links: { announcement: { link: `/announcements/${number}`, text: number } },
-        direct: who.map((w) => w.user.id),
-      },
-    ),
+    notify(asSystem({ tx, registries: ctx.app.registries }, 'probe'), {
+      type: TYPE,
+      params: { author: 'Иванов' },
+      links: { announcement: { link: `/announcements/${number}`, text: number } },
+      direct: who.map((w) => w.user.id),
+    }),
   );
 
 const choose = (who: SignedIn, mail: boolean | undefined, scope = 'direct') =>

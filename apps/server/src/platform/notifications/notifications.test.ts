@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { buildApp } from '../../app';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn, socketUrl } from '../../test/users';
+import type { AuthContext, SystemPrincipal } from '../auth/context';
 import type { App } from '../http/types';
 import { serviceOffices, users } from '../identity/tables';
 import { defineModule } from '../modules';
@@ -50,18 +51,21 @@ const raise = (
 ) =>
   ctx.database.db.transaction(async (tx) =>
     notify(
-      { tx, registries: app.registries, auth: actor ? { ...actorAuth(actor) } : null },
+      { tx, registries: app.registries, auth: actor ? actorAuth(actor) : SYSTEM },
       { type: 'probeEvent', links: { order: { link: '/tms/orders/1', text: '000001' } }, ...input },
     ),
   );
 
-function actorAuth(who: SignedIn) {
+const SYSTEM: SystemPrincipal = { kind: 'system', reason: 'probe', roles: new Set(), userId: null };
+
+function actorAuth(who: SignedIn): AuthContext {
   return {
     userId: who.user.id,
     username: who.user.username,
     contactId: who.user.contactId,
     serviceOfficeId: who.user.serviceOfficeId,
     roles: new Set(who.user.roles),
+    kind: 'user',
     sessionId: null,
     impersonatorId: null,
     passwordChangeRequired: false,

@@ -9,6 +9,7 @@ import {
 } from '@tms/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
+import { isStaff } from '../auth/context';
 import { users } from '../identity/tables';
 import { publish } from '../realtime/hub';
 import type { ChangeContext } from '../resources/context';
@@ -96,7 +97,7 @@ export async function notify(ctx: ChangeContext, input: NotifyInput): Promise<nu
     .where(
       and(
         eq(users.active, true),
-        ctx.auth ? sql`${users.id} <> ${ctx.auth.userId}` : undefined,
+        isStaff(ctx.auth) ? sql`${users.id} <> ${ctx.auth.userId}` : undefined,
         sql`(${users.id} = ANY(${sql.param(people)}::integer[])
           OR ${users.serviceOfficeId} = ANY(${sql.param(offices)}::integer[])
           OR ${chosen} = 'global')`,

@@ -1,13 +1,16 @@
 import { can, ERROR_MESSAGES, type Permission } from '@tms/domain';
-import type { AuthContext } from '../auth/context';
+import type { AuthContext, Principal } from '../auth/context';
 import { HttpError } from '../errors';
 
-/** Passes when nothing is required or the user may act by the catalogue's rule (`can`, spec §6). */
+/**
+ * Passes when nothing is required or the principal may act by the catalogue's rule (`can`, spec §6); the
+ * system passes every check (`asSystem`), a cabinet holds only its own roles.
+ */
 export function hasAnyRole(
-  auth: Pick<AuthContext, 'roles'>,
+  auth: Pick<Principal, 'roles'> & { kind?: Principal['kind'] },
   required: readonly Permission[] | undefined,
 ): boolean {
-  return !required || required.length === 0 || can(auth.roles, required);
+  return auth.kind === 'system' || !required || required.length === 0 || can(auth.roles, required);
 }
 
 export function assertAnyRole(

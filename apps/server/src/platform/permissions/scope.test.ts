@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/connection';
@@ -46,17 +46,17 @@ const billBuilders: ScopeBuilders<'ROLE_BILL_VIEW'> = {
   related: (userId) => arrayContains(records.relatedUserIds, [userId]),
   managerOffice: (officeId) => eq(records.managerOfficeId, officeId),
   paymentFormOffice: (officeId) => eq(records.paymentFormOfficeId, officeId),
-  subordinates: (userId) =>
-    inArray(
-      records.ownerId,
-      database.db.select({ id: reports.userId }).from(reports).where(eq(reports.managerId, userId)),
-    ),
+  subordinates: (userIds) => sql`${records.ownerId} = ANY(${userIds})`,
 };
 
 let database: Database;
 
+/** The company structure's dimension as a module would give it: the user and those who report to him. */
+const underMe = (userId: number) =>
+  sql`ARRAY(SELECT user_id FROM scope_test_reports WHERE manager_id = ${userId} UNION SELECT ${userId}::int)`;
+
 function user(roles: string[], serviceOfficeId: number | null = MY_OFFICE): ScopeUser {
-  return { userId: ME, contactId: 100, serviceOfficeId, roles: new Set(roles) };
+  return { userId: ME, contactId: 100, serviceOfficeId, roles: new Set(roles), subordinates: underMe };
 }
 
 async function visible(where: SQL | undefined): Promise<number[]> {
@@ -144,10 +144,15 @@ describe('scopeCondition on the extended set', () => {
     ['ROLE_BILL_VIEW_RELATED', [5]],
     ['ROLE_BILL_VIEW_MANAGER_OFFICE', [3]],
     ['ROLE_BILL_VIEW_PAYMENT_FORM_OFFICE', [4]],
-    ['ROLE_BILL_VIEW_SUBORDINATES', [6]],
+    ['ROLE_BILL_VIEW_SUBORDINATES', [1, 6]],
     ['ROLE_BILL_VIEW_ALL', [1, 2, 3, 4, 5, 6, 7]],
   ])('%s reaches its rows', async (role, expected) => {
     expect(await bills([role])).toEqual(expected);
+  });
+
+  it('reaches the user alone by the subordinates scope until the company structure says more', async () => {
+    const alone: ScopeUser = { ...user(['ROLE_BILL_VIEW_SUBORDINATES']), subordinates: undefined };
+    expect(await visible(scopeCondition(alone, 'ROLE_BILL_VIEW', billBuilders))).toEqual([1]);
   });
 
   it('several scopes reach the union of their rows', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Database, Tx } from '../../db/connection';
 import { type Credential, credentialKey, currentPrincipals } from '../auth/authenticate';
-import type { AuthContext } from '../auth/context';
+import { type AuthContext, isStaff, type Principal } from '../auth/context';
 
 /** One channel carries every message; instances LISTEN on it and deliver to their own sockets. */
 export const REALTIME_CHANNEL = 'tms_realtime';
@@ -14,7 +14,7 @@ export const REALTIME_CHANNEL = 'tms_realtime';
  * database, through `db`.
  */
 export type TopicRule = (
-  auth: AuthContext,
+  auth: Principal,
   id: string | undefined,
   db: Tx,
   /**
@@ -26,9 +26,18 @@ export type TopicRule = (
 ) => boolean | Promise<boolean>;
 export type TopicMoment = 'subscribe' | 'deliver';
 
-const everyone: TopicRule = (_auth, id) => id === undefined;
-const ownUser: TopicRule = (auth, id) => id === String(auth.userId);
-const ownContact: TopicRule = (auth, id) => id === String(auth.contactId);
+const everyone: TopicRule = (auth, id) => isStaff(auth) && id === undefined;
+const ownUser: TopicRule = (auth, id) => isStaff(auth) && id === String(auth.userId);
+const ownContact: TopicRule = (auth, id) => isStaff(auth) && id === String(auth.contactId);
+
+/**
+ * A record's topic (`name/<id>`) is followed by whoever may read the record: its read roles and scope, the
+ * counterparty of a cabinet; asked again at each delivery, so a record that left the scope stops.
+ */
+export const recordTopic =
+  (service: { canRead(ctx: { tx: Tx; auth: Principal }, id: number): Promise<boolean> }): TopicRule =>
+  (auth, id, tx) =>
+    id !== undefined && /^\d{1,9}$/.test(id) && service.canRead({ tx, auth }, Number(id));
 /** The shell's topics: announcements and notifications. */
 export const SHELL_TOPICS: Readonly<Record<string, TopicRule>> = {
   announcements_new: everyone,
@@ -40,7 +49,7 @@ export const SHELL_TOPICS: Readonly<Record<string, TopicRule>> = {
 
 export async function maySubscribe(
   topicRules: ReadonlyMap<string, TopicRule>,
-  auth: AuthContext,
+  auth: Principal,
   topic: string,
   db: Tx,
   moment: TopicMoment = 'subscribe',

@@ -16,6 +16,7 @@ import { loadingUnloadingMethods } from '../../modules/reference-data/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { createAuthenticate } from '../auth/authenticate';
+import type { AuthContext } from '../auth/context';
 import { registerAuthGuard } from '../auth/guard';
 import changeLogRoutes from '../changelog/routes';
 import { changeLog } from '../changelog/tables';
@@ -298,7 +299,7 @@ describe('resource engine', () => {
       entityType: 'probe',
       entityId: item.id,
       action: 'update',
-      auth: { userId: own.user.id, impersonatorId: all.user.id },
+      auth: { kind: 'user', userId: own.user.id, impersonatorId: all.user.id } as AuthContext,
       changes: { nameEn: { old: null, new: 'Log' } },
     });
     const url = `/settings/entity-changelog?entityType=probe&entityId=${item.id}`;

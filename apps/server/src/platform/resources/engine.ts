@@ -11,21 +11,24 @@ import {
   type ExportQuery,
   type HistoryQuery,
   type ListQuery,
+  type ResourceAction,
   type ResourceOptions,
   type ResourceService,
   type ResourceTable,
   type RowOf,
-  readRolesOf,
   resourceService,
+  rolesFor,
 } from './service';
 
 export {
   afterUpdate,
+  type CabinetAccess,
   type ChangeContext,
   defaultEntity,
   type FindOptions,
   type ListQuery,
   MAX_EXPORT_ROWS,
+  type ResourceAction,
   type ResourceContext,
   type ResourceHooks,
   type ResourceOptions,
@@ -35,6 +38,7 @@ export {
   readRolesOf,
   resourceSchemas,
   resourceService,
+  rolesFor,
   type WriteEvent,
 } from './service';
 
@@ -60,10 +64,15 @@ export function registerResource<T extends ResourceTable>(
  */
 export function registerResourceRoutes<Row>(app: App, service: ResourceService<Row>): void {
   const { descriptor, schemas } = service;
-  const { path, roles } = descriptor;
-  const readRoles = readRolesOf(descriptor);
-  const createRoles = roles.create ?? roles.edit;
-  const deleteRoles = roles.delete ?? roles.edit;
+  const { path } = descriptor;
+  const readRoles = rolesFor(descriptor, 'read');
+  const createRoles = rolesFor(descriptor, 'create');
+  const editRoles = rolesFor(descriptor, 'edit');
+  const deleteRoles = rolesFor(descriptor, 'delete');
+  // The actions a cabinet may take let it through the route's door; the service scopes it to its counterparty.
+  const cabinetActions = service.options.cabinet ? (service.options.cabinet.actions ?? ['read']) : [];
+  const cabinet = (action: ResourceAction) =>
+    cabinetActions.includes(action) ? ('also' as const) : undefined;
   const tags = [descriptor.name];
   app.registries.resources.remember(service as ResourceService<unknown>);
   const ctx = (request: FastifyRequest) => requestContext(request);
@@ -75,7 +84,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
   app.get(
     path,
     {
-      config: { roles: readRoles },
+      config: { roles: readRoles, cabinet: cabinet('read') },
       schema: {
         tags,
         summary: `List ${descriptor.name}`,
@@ -89,7 +98,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
   app.get(
     `${path}/export`,
     {
-      config: { roles: readRoles, urlCredential: 'signedLink' },
+      config: { roles: readRoles, urlCredential: 'signedLink', cabinet: cabinet('read') },
       schema: {
         tags,
         summary: `Export ${descriptor.name} to XLSX`,
@@ -114,7 +123,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
   app.get(
     `${path}/:id`,
     {
-      config: { roles: readRoles },
+      config: { roles: readRoles, cabinet: cabinet('read') },
       schema: { tags, summary: `Get ${descriptor.name}`, params: idParamSchema, response: entityResponse },
     },
     async (request) => ({ data: await service.get(ctx(request), idOf(request)) }),
@@ -126,7 +135,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
   app.get(
     `${path}/:id/history`,
     {
-      config: { roles: readRoles },
+      config: { roles: readRoles, cabinet: cabinet('read') },
       schema: {
         tags,
         summary: `Change history of one ${descriptor.name}`,
@@ -144,7 +153,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
     app.post(
       path,
       {
-        config: { roles: createRoles },
+        config: { roles: createRoles, cabinet: cabinet('create') },
         schema: {
           tags,
           summary: `Create ${descriptor.name}`,
@@ -175,13 +184,16 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
   };
   app.put(
     `${path}/:id`,
-    { config: { roles: roles.edit }, schema: { ...updateSchemaDoc, summary: `Update ${descriptor.name}` } },
+    {
+      config: { roles: editRoles, cabinet: cabinet('edit') },
+      schema: { ...updateSchemaDoc, summary: `Update ${descriptor.name}` },
+    },
     update,
   );
   app.patch(
     `${path}/:id`,
     {
-      config: { roles: roles.edit },
+      config: { roles: editRoles, cabinet: cabinet('edit') },
       schema: { ...updateSchemaDoc, summary: `Update some fields of ${descriptor.name}` },
     },
     update,
@@ -191,7 +203,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
     app.delete(
       `${path}/:id`,
       {
-        config: { roles: deleteRoles },
+        config: { roles: deleteRoles, cabinet: cabinet('delete') },
         schema: {
           tags,
           summary: `Delete ${descriptor.name}`,
@@ -208,7 +220,7 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
       app.post(
         `${path}/:id/${action}`,
         {
-          config: { roles: roles.edit },
+          config: { roles: editRoles, cabinet: cabinet('edit') },
           schema: {
             tags,
             summary: `${action === 'enable' ? 'Enable' : 'Disable'} ${descriptor.name}`,

@@ -1,4 +1,4 @@
-export { type CallContext, requestContext } from './context';
+export { asSystem, type CallContext, requestContext } from './context';
 export * from './engine';
 export { dictionaryColumns, listIndexes, searchTextColumn } from './indexes';
 export { containsPattern, listQueryOf } from './query';

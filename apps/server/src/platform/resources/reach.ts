@@ -1,15 +1,15 @@
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../auth/context';
+import type { Principal } from '../auth/context';
 
 /** What a reference to a resource may name: the records of its read scope. */
 export interface ReadReach {
   /** The ids among `ids` the principal's read scope does not reach (none when it is not restricted). */
-  outsideReadScope(ctx: { tx: Tx; auth: AuthContext }, ids: readonly number[]): Promise<Set<number>>;
+  outsideReadScope(ctx: { tx: Tx; auth: Principal }, ids: readonly number[]): Promise<Set<number>>;
   /**
    * A query of the labels of the records among `ids` the principal may read, as rows `(field, id, label)`
    * with `field` as given, for a list that shows references to them; null when the principal reads none of
    * them or `labelField` is no column (the client then asks the resource itself).
    */
-  labelsQuery(auth: AuthContext, field: string, ids: readonly number[], labelField: string): SQL | null;
+  labelsQuery(auth: Principal, field: string, ids: readonly number[], labelField: string): SQL | null;
 }

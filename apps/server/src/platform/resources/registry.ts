@@ -1,7 +1,7 @@
 import type { ResourceDescriptor } from '@tms/domain';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AuthContext } from '../auth/context';
+import type { Principal } from '../auth/context';
 import type { ReadReach } from './reach';
 
 /**
@@ -12,7 +12,7 @@ export interface RegistrableService extends ReadReach {
   readonly descriptor: ResourceDescriptor;
   readonly table: PgTable;
   readonly options: { hooks?: { toEntity?: unknown; toEntities?: unknown } };
-  changeLogAccess(auth: AuthContext, entityId: SQL | AnyPgColumn): SQL | boolean;
+  changeLogAccess(auth: Principal, entityId: SQL | AnyPgColumn): SQL | boolean;
 }
 
 export interface RegisteredResource {

@@ -17,6 +17,7 @@ import { createUser } from '../../test/users';
 import type { AuthContext } from '../auth/context';
 import { changeLog } from '../changelog/tables';
 import { HttpError } from '../errors';
+import { asSystem } from './context';
 import { resourceService, type WriteEvent } from './service';
 import { defineUseCase } from './use-case';
 
@@ -59,6 +60,7 @@ describe('resource service', () => {
       contactId: user.contactId,
       serviceOfficeId: null,
       roles: new Set(roles),
+      kind: 'user',
       sessionId: null,
       impersonatorId: null,
       passwordChangeRequired: false,
@@ -136,11 +138,15 @@ describe('resource service', () => {
     const created = (await service.create(call, { code: 'svc-4', name: 'E' })) as { id: number };
     await ctx.database.db
       .transaction(async (tx) => {
-        const row = await service.find({ tx, auth: null, registries: ctx.app.registries }, created.id, {
-          lock: true,
-        });
+        const row = await service.find(
+          asSystem({ tx, registries: ctx.app.registries }, 'probe rename'),
+          created.id,
+          {
+            lock: true,
+          },
+        );
         const after = await service.write(
-          { tx, auth: null, registries: ctx.app.registries },
+          asSystem({ tx, registries: ctx.app.registries }, 'probe rename'),
           row,
           { name: 'F' },
           { action: 'rename' },
@@ -151,11 +157,15 @@ describe('resource service', () => {
       .catch(() => undefined);
     expect(await service.get(call, created.id)).toMatchObject({ name: 'E', version: 1 });
     await ctx.database.db.transaction(async (tx) => {
-      const row = await service.find({ tx, auth: null, registries: ctx.app.registries }, created.id, {
-        lock: true,
-      });
+      const row = await service.find(
+        asSystem({ tx, registries: ctx.app.registries }, 'probe rename'),
+        created.id,
+        {
+          lock: true,
+        },
+      );
       await service.write(
-        { tx, auth: null, registries: ctx.app.registries },
+        asSystem({ tx, registries: ctx.app.registries }, 'probe rename'),
         row,
         { name: 'F' },
         { action: 'rename', version: 1 },
@@ -163,12 +173,18 @@ describe('resource service', () => {
     });
     expect(changes.at(-1)).toMatchObject({ action: 'rename', after: { name: 'F' } });
     const history = await service.history(call, created.id, { page: 1, itemsPerPage: 10 });
-    expect(history.collection[0]).toMatchObject({ action: 'rename', user: null });
+    expect(history.collection[0]).toMatchObject({
+      action: 'rename',
+      user: null,
+      principal: 'system',
+      reason: 'probe rename',
+    });
   });
 
   it('runs a use case on parsed input, refusing what its schema refuses', async () => {
     const rename = defineUseCase({
       name: 'probe.rename',
+      roles: [],
       input: z.object({ id: z.number().int(), name: z.string().min(1) }),
       output: z.object({ name: z.string() }),
       run: async (call, input) => {

@@ -15,7 +15,7 @@ import { and, eq, getTableColumns, getTableName, inArray, type SQL, sql } from '
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { readEach, type Tx } from '../../db/connection';
-import type { AuthContext } from '../auth/context';
+import { type AuthContext, isStaff, type Principal } from '../auth/context';
 import { changeHistory, type changeHistoryQuerySchema } from '../changelog/history';
 import { type ChangeAction, diff, recordChange } from '../changelog/service';
 import type { FieldChanges } from '../changelog/tables';
@@ -110,8 +110,21 @@ export interface ResourceHooks<Row> {
   entityColumns?: readonly string[];
 }
 
+/** What a counterparty's cabinet may do with a resource: its actions, within its counterparty's records. */
+export interface CabinetAccess {
+  /** The records of the cabinet's counterparty (the counterparty dimension of the scope). */
+  counterparty: (counterpartyId: number) => SQL;
+  /** The actions open to cabinets; default: read only. */
+  actions?: readonly ResourceAction[];
+}
+
+/** The kernel's actions on a resource, each with the descriptor's roles (`rolesFor`). */
+export type ResourceAction = 'read' | 'create' | 'edit' | 'delete';
+
 export interface ResourceOptions<Row> {
   hooks?: ResourceHooks<Row>;
+  /** Opens the resource to counterparties' cabinets; unset, a cabinet gets 403 on every action. */
+  cabinet?: CabinetAccess;
   /**
    * The field a write is refused under when it would leave the record outside its author's read scope
    * (orders: the office); unset, the refusal belongs to no field.
@@ -133,6 +146,15 @@ export interface ResourceOptions<Row> {
 /** Roles that read a resource (list, export, get, history): its view roles and its edit roles; none: anyone. */
 export function readRolesOf(descriptor: ResourceDescriptor): readonly Role[] {
   return descriptor.roles.view.length ? [...descriptor.roles.view, ...descriptor.roles.edit] : [];
+}
+
+/** The roles of one of the kernel's actions on a resource (at least one needed; none: any staff user). */
+export function rolesFor(descriptor: ResourceDescriptor, action: ResourceAction): readonly Role[] {
+  const { roles } = descriptor;
+  if (action === 'read') return readRolesOf(descriptor);
+  if (action === 'create') return roles.create ?? roles.edit;
+  if (action === 'delete') return roles.delete ?? roles.edit;
+  return roles.edit;
 }
 
 /** Largest export; bigger selections must be filtered first. */
@@ -230,16 +252,21 @@ export interface ResourceService<Row = Values> {
   find(ctx: ChangeContext, id: number, options?: FindOptions): Promise<Row>;
   /** Whether `where` reaches the row (e.g. the edit scope of a record the user can read). */
   reaches(tx: Tx, id: number, where: SQL | undefined): Promise<boolean>;
+  /**
+   * Whether the principal may read the record (its read roles and scope; a cabinet its counterparty's): what
+   * the record's files and real-time topic follow (`recordFileOwner`, `recordTopic`).
+   */
+  canRead(ctx: { tx: Tx; auth: Principal }, id: number): Promise<boolean>;
   /** The ids among `ids` the read scope does not reach (none when it is not restricted); for references. */
   outsideReadScope(ctx: ResourceContext, ids: readonly number[]): Promise<Set<number>>;
   /** See `ReadReach.labelsQuery`. */
-  labelsQuery(auth: AuthContext, field: string, ids: readonly number[], labelField: string): SQL | null;
+  labelsQuery(auth: Principal, field: string, ids: readonly number[], labelField: string): SQL | null;
   /**
    * Which change-log entries of this resource the principal may read, as a condition on the entry's
    * record id (`entityId`): none without the read roles; with them, those of records the read scope reaches
    * and of deleted records (whose roles are all that is left to judge by). `true`: all, `false`: none.
    */
-  changeLogAccess(auth: AuthContext, entityId: SQL | AnyPgColumn): SQL | boolean;
+  changeLogAccess(auth: Principal, entityId: SQL | AnyPgColumn): SQL | boolean;
   history(ctx: ResourceContext, id: number, query: HistoryQuery): ReturnType<typeof changeHistory>;
   create(ctx: ResourceContext, input: unknown): Promise<Values>;
   /** `version`: the one the change is based on (or in `input.version`); 409 when it is not the stored one. */
@@ -293,10 +320,37 @@ export function resourceService<T extends ResourceTable>(
   }
   if (descriptor.toggle) columnOf(table, 'enabled');
 
-  const scopeOf = (auth: AuthContext, access: 'read' | 'write' = 'read') =>
-    hooks.scope ? hooks.scope(auth, access) : undefined;
+  const cabinetActions = new Set<ResourceAction>(options.cabinet?.actions ?? ['read']);
+  const actionRoles = {
+    read: rolesFor(descriptor, 'read'),
+    create: rolesFor(descriptor, 'create'),
+    edit: rolesFor(descriptor, 'edit'),
+    delete: rolesFor(descriptor, 'delete'),
+  };
+  /** Whether the principal may take the action at all (its scope then says on which records). */
+  const may = (auth: Principal, action: ResourceAction): boolean => {
+    if (auth.kind === 'system') return true;
+    if (auth.kind === 'cabinet') return Boolean(options.cabinet) && cabinetActions.has(action);
+    return hasAnyRole(auth, actionRoles[action]);
+  };
+  /** Refuses (403) a principal who may not take the action, whoever calls: a route, a job, an import. */
+  const authorize = (auth: Principal, action: ResourceAction) => {
+    if (!may(auth, action)) throw forbidden();
+  };
+  /**
+   * The rows the principal reaches, built from the scope's dimensions: none for the system; the
+   * counterparty's for a cabinet; the resource's own (office, own, related, subordinates) for a user.
+   */
+  const scopeOf = (auth: Principal, access: 'read' | 'write' = 'read'): SQL | undefined => {
+    if (auth.kind === 'system') return undefined;
+    if (auth.kind === 'cabinet') {
+      if (!options.cabinet) throw forbidden();
+      return options.cabinet.counterparty(auth.counterpartyId);
+    }
+    return hooks.scope ? hooks.scope(auth, access) : undefined;
+  };
   /** The read scope, or `false` for a principal who reaches no record at all (the scope hook's 403). */
-  const readScope = (auth: AuthContext): SQL | undefined | false => {
+  const readScope = (auth: Principal): SQL | undefined | false => {
     try {
       return scopeOf(auth, 'read');
     } catch (error) {
@@ -410,9 +464,10 @@ export function resourceService<T extends ResourceTable>(
   }
 
   /** The descriptor's field roles: a changed field whose role the user lacks refuses the write (403). */
-  function checkFieldRoles(auth: AuthContext, values: Values, existing: Row | null) {
-    if (!descriptor.fieldRoles) return;
-    if (deniedFields(descriptor.fieldRoles, values, existing, (role) => hasAnyRole(auth, [role])).length) {
+  function checkFieldRoles(auth: Principal, values: Values, existing: Row | null) {
+    if (!descriptor.fieldRoles || auth.kind === 'system') return;
+    const holds = (role: Role) => isStaff(auth) && hasAnyRole(auth, [role]);
+    if (deniedFields(descriptor.fieldRoles, values, existing, holds).length) {
       throw forbidden(FIELD_ROLE_MESSAGES.fieldEditDenied);
     }
   }
@@ -465,7 +520,7 @@ export function resourceService<T extends ResourceTable>(
     ctx: ResourceContext,
     entities: Values[],
   ): Promise<Pick<ListResult<unknown>, 'labels' | 'labelsEn'>> {
-    if (!ctx.auth || !entities.length) return {};
+    if (!entities.length) return {};
     const parts: SQL[] = [];
     const labelled: string[] = [];
     for (const field of labelledFields) {
@@ -524,6 +579,7 @@ export function resourceService<T extends ResourceTable>(
     toEntities,
 
     async list(ctx, query, narrower) {
+      authorize(ctx.auth, 'read');
       const { tx } = ctx;
       const { where, order, keyset: sortKeyset } = selection(ctx, query, narrower);
       if (query.after && query.before) throw fieldError(['before'], RESOURCE_MESSAGES.staleCursor);
@@ -621,6 +677,7 @@ export function resourceService<T extends ResourceTable>(
     },
 
     async exportRows(ctx, query) {
+      authorize(ctx.auth, 'read');
       const { tx } = ctx;
       const { where, order } = selection(ctx, query);
       const chosen = query.columns
@@ -639,14 +696,14 @@ export function resourceService<T extends ResourceTable>(
     },
 
     async get(ctx, id) {
+      authorize(ctx.auth, 'read');
       const row = await findOne(ctx.tx, id, scopeOf(ctx.auth));
       if (!row) throw notFound();
       return toEntity(row, ctx);
     },
 
     async find({ tx, auth }, id, findOptions = {}) {
-      const where =
-        'where' in findOptions ? findOptions.where : auth ? scopeOf(auth, findOptions.access) : undefined;
+      const where = 'where' in findOptions ? findOptions.where : scopeOf(auth, findOptions.access);
       const row = await findOne(tx, id, where, findOptions.lock);
       if (!row) throw notFound();
       return row;
@@ -656,6 +713,12 @@ export function resourceService<T extends ResourceTable>(
       if (where === undefined) return true;
       const [row] = await idSelect.rows(tx, tail({ where: and(eq(idColumn, id), where), limit: 1 }));
       return Boolean(row);
+    },
+
+    async canRead({ tx, auth }, id) {
+      if (!may(auth, 'read')) return false;
+      const scope = readScope(auth);
+      return scope !== false && this.reaches(tx, id, scope);
     },
 
     async outsideReadScope({ tx, auth }, ids) {
@@ -670,7 +733,7 @@ export function resourceService<T extends ResourceTable>(
     labelsQuery(auth, field, ids, labelField) {
       const columns = getTableColumns(table as PgTable) as Record<string, AnyPgColumn>;
       const column = columns[labelField];
-      if (!column || !ids.length || !hasAnyRole(auth, readRolesOf(descriptor))) return null;
+      if (!column || !ids.length || !may(auth, 'read')) return null;
       const scope = readScope(auth);
       if (scope === false) return null;
       // The English twin of the label (`nameEn` beside `name`), for a reader of the English interface.
@@ -683,7 +746,7 @@ export function resourceService<T extends ResourceTable>(
     },
 
     changeLogAccess(auth, entityId) {
-      if (!hasAnyRole(auth, readRolesOf(descriptor))) return false;
+      if (!may(auth, 'read')) return false;
       const scope = readScope(auth);
       if (scope === false) return false;
       if (scope === undefined) return true;
@@ -692,12 +755,14 @@ export function resourceService<T extends ResourceTable>(
     },
 
     async history({ tx, auth }, id, query) {
+      authorize(auth, 'read');
       if (!(await findOne(tx, id, scopeOf(auth)))) throw notFound();
       return changeHistory(tx, { ...query, entityType: descriptor.name, entityId: id });
     },
 
     async create(call, body) {
       const { tx: outer, auth } = call;
+      authorize(auth, 'create');
       const input = parse(schemas.create, body) as Values;
       return inTransaction(outer, 'write', async (tx) => {
         // The caller's context (its clock too) in this write's transaction.
@@ -720,6 +785,7 @@ export function resourceService<T extends ResourceTable>(
 
     async update(call, id, body, ifMatch) {
       const { tx: outer, auth } = call;
+      authorize(auth, 'edit');
       const { version: bodyVersion, ...input } = parse(schemas.update, body) as Values & { version?: number };
       const version = bodyVersion ?? ifMatch;
       if (version === undefined) throw fieldError(['version'], RESOURCE_MESSAGES.versionRequired);
@@ -759,6 +825,7 @@ export function resourceService<T extends ResourceTable>(
 
     async delete(call, id) {
       const { tx: outer, auth } = call;
+      authorize(auth, 'delete');
       const scope = scopeOf(auth, 'write');
       return inTransaction(outer, 'delete', async (tx) => {
         const ctx = { ...call, tx };
@@ -776,6 +843,7 @@ export function resourceService<T extends ResourceTable>(
     async setEnabled(call, id, enabled) {
       const { tx: outer, auth } = call;
       const action = enabled ? 'enable' : 'disable';
+      authorize(auth, 'edit');
       const scope = scopeOf(auth, 'write');
       return inTransaction(outer, 'write', async (tx) => {
         const ctx = { ...call, tx };

@@ -47,6 +47,7 @@ describe('selects built once per resource', () => {
       contactId: user.contactId,
       serviceOfficeId: null,
       roles: new Set(),
+      kind: 'user',
       sessionId: null,
       impersonatorId: null,
       passwordChangeRequired: false,

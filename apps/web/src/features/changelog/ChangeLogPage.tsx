@@ -24,7 +24,7 @@ import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime, padId } from '../../platform/format';
-import { type ChangeEntry, HistoryActionBadge } from '../../platform/kit/history';
+import { ChangeActor, type ChangeEntry, HistoryActionBadge } from '../../platform/kit/history';
 import { isExactTotal, pagerRecords, totalText, useExactTotal } from '../../platform/resources/totals';
 import { DateInput, LazySelect } from '../../platform/widgets';
 import { type Catalogue, catalogueOf, describeChange, descriptorNamespaces, shownChanges } from './logic';
@@ -182,12 +182,7 @@ export function ChangeLogPage() {
                         <Text size="sm">{formatDateTime(entry.createdAt)}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{entry.user?.name ?? t('system')}</Text>
-                        {entry.impersonator && (
-                          <Text size="xs" c="dimmed">
-                            {t('impersonatedBy', { name: entry.impersonator.name })}
-                          </Text>
-                        )}
+                        <ChangeActor entry={entry} t={t} />
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{type?.label ?? entry.entityType}</Text>

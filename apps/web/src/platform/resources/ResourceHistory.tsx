@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { formatDateTime } from '../format';
-import { type ChangeEntry, HistoryActionBadge } from '../kit/history';
+import { ChangeActor, type ChangeEntry, HistoryActionBadge } from '../kit/history';
 import { resourceKey } from './keys';
 import { CHANGELOG_NS, changedFieldLabel } from './logic';
 import { useReferenceLabels } from './references';
@@ -88,12 +88,7 @@ export function ResourceHistory({
               <Table.Tr key={entry.id} data-testid="history-entry" style={{ verticalAlign: 'top' }}>
                 <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
                 <Table.Td>
-                  {entry.user?.name ?? t('history.system')}
-                  {entry.impersonator && (
-                    <Text size="xs" className={classes.muted}>
-                      {t('history.impersonatedBy', { name: entry.impersonator.name })}
-                    </Text>
-                  )}
+                  <ChangeActor entry={entry} t={logT} />
                 </Table.Td>
                 <Table.Td>
                   <HistoryActionBadge

@@ -16,6 +16,7 @@ export const mergeCounterpartiesInput = counterpartyMergeSchema.extend({
  */
 export const mergeCounterpartiesUseCase = defineUseCase({
   name: 'counterparties.merge',
+  roles: ['ROLE_COUNTERPARTY_MERGE'],
   input: mergeCounterpartiesInput,
   output: counterpartySchema,
   run: (ctx, { id, ...body }) => mergeCounterparties({ ...ctx, auth: userOf(ctx) }, id, body),

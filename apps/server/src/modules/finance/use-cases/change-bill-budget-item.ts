@@ -13,6 +13,7 @@ import { checkBillBudgetItem } from '../budgets';
  */
 export const changeBillBudgetItem = defineUseCase({
   name: 'finance.change-bill-budget-item',
+  roles: ['ROLE_BILL_BUDGET_CHANGE'],
   input: billBudgetItemInputSchema.extend({ id: z.number().int().positive() }),
   output: billSchema,
   async run(ctx, input) {

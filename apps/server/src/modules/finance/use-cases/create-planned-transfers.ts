@@ -1,6 +1,7 @@
 import {
   decimalCompare,
   INTERNAL_TRANSFER_MESSAGES,
+  INTERNAL_TRANSFER_PLAN_ROLES,
   transferPlanCreateSchema,
   transferPlanResultSchema,
 } from '@tms/domain';
@@ -23,6 +24,7 @@ import { assertPlanOrder, transferPlan } from '../transfer-plan';
  */
 export const createPlannedTransfers = defineUseCase({
   name: 'finance.create-planned-transfers',
+  roles: INTERNAL_TRANSFER_PLAN_ROLES,
   input: transferPlanCreateSchema.extend({
     orderId: z.number().int().positive(),
     date: z.iso.date(),

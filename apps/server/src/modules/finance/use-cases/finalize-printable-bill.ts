@@ -18,6 +18,7 @@ export const finalizePrintableBillInput = z.object({
  */
 export const finalizePrintableBill = defineUseCase({
   name: 'finance.finalize-printable-bill',
+  roles: ['ROLE_PRINTABLE_BILL_EDIT'],
   input: finalizePrintableBillInput,
   output: printableBillSchema,
   async run(ctx, input) {

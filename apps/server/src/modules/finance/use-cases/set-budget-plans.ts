@@ -1,5 +1,6 @@
 import {
   BUDGET_MESSAGES,
+  BUDGET_ROLES,
   type BudgetPlansInput,
   budgetFiguresSchema,
   budgetPlansInputSchema,
@@ -23,6 +24,7 @@ import { budgetItems, budgetPlans } from '../tables';
  */
 export const setBudgetPlans = defineUseCase({
   name: 'finance.set-budget-plans',
+  roles: BUDGET_ROLES.edit,
   input: budgetPlansInputSchema.extend({ budgetId: z.number().int().positive() }),
   output: budgetFiguresSchema,
   async run(ctx, input) {

@@ -19,6 +19,7 @@ export const setPrintableBillProcessedInput = z.object({
  */
 export const setPrintableBillProcessed = defineUseCase({
   name: 'finance.set-printable-bill-processed',
+  roles: ['ROLE_PRINTABLE_BILL_PROCESSED'],
   input: setPrintableBillProcessedInput,
   output: printableBillSchema,
   async run(ctx, input) {

@@ -30,19 +30,21 @@ export const setArchivedOutput = z.object({
 
 /**
  * Archives an order or a job, or takes it out of the archive. A user (ROLE_ORDER_ARCHIVE, checked by the
- * route) does it by hand on a record of their view scope (else 404) with its version; the system (`auth`
- * null, the archiver) archives only when every condition of spec §4 holds, re-checked under the row lock.
+ * route) does it by hand on a record of their view scope (else 404) with its version; the system (the
+ * archiver, `asSystem`) archives only when every condition of spec §4 holds, re-checked under the row lock.
  * Logged as `archive` / `unarchive`; announced in real time.
  */
 export const setArchived = defineUseCase({
   name: 'operations.set-archived',
+  roles: ['ROLE_ORDER_ARCHIVE'],
   input: setArchivedInput,
   output: setArchivedOutput,
   async run(ctx, input) {
     const { tx, auth } = ctx;
     const kind = OPERATION_KINDS[input.operation];
     // A user's archive is guarded by the archive role alone: a record out of the view scope is not found.
-    const where = auth ? kind.scope(auth, 'read', false) : undefined;
+    const system = auth.kind === 'system';
+    const where = system ? undefined : kind.scope(auth, 'read', false);
     const before = await kind.service.find(ctx, input.id, { where, lock: true });
     const unchanged = async (blockers: z.infer<typeof setArchivedOutput>['blockers']) => ({
       entity: (await kind.service.toEntity(before, ctx)) as never,
@@ -50,7 +52,7 @@ export const setArchived = defineUseCase({
       blockers,
     });
     if (before.archived === input.archived) return unchanged([]);
-    if (!auth && input.archived) {
+    if (system && input.archived) {
       const archiveAfterDays = input.archiveAfterDays ?? (await getOptions(tx)).archiveAfterDays;
       const facts = await archiveFactsOf(tx, kind, before, { today: input.on ?? today(), archiveAfterDays });
       const blockers = archiveBlockers(facts, stageRulesOf(ctx.registries));

@@ -65,6 +65,7 @@ export const changeStatusInput = z.object({
  */
 export const changeStatus = defineUseCase({
   name: 'operations.change-status',
+  roles: [],
   input: changeStatusInput,
   output: z.union([orderSchema, jobSchema]),
   async run(ctx, input) {

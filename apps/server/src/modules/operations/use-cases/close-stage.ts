@@ -1,4 +1,4 @@
-import { OPERATION_TYPES, stageCloseIssues, stageCloseSchema, stageSchema } from '@tms/domain';
+import { OPERATION_TYPES, STAGE_ROLES, stageCloseIssues, stageCloseSchema, stageSchema } from '@tms/domain';
 import { z } from 'zod';
 import { ErrorCollector } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
@@ -32,6 +32,7 @@ export const closeStageInput = stageCloseSchema.extend({
  */
 export const closeStage = defineUseCase({
   name: 'operations.close-stage',
+  roles: STAGE_ROLES.manage,
   input: closeStageInput,
   output: stageSchema,
   async run(ctx, input) {

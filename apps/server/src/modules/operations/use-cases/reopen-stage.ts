@@ -1,6 +1,7 @@
 import {
   canReopenStage,
   OPERATION_TYPES,
+  STAGE_ROLES,
   stageReopenIssue,
   stageReopenSchema,
   stageSchema,
@@ -34,6 +35,7 @@ export const reopenStageInput = stageReopenSchema.extend({
  */
 export const reopenStage = defineUseCase({
   name: 'operations.reopen-stage',
+  roles: STAGE_ROLES.reopen,
   input: reopenStageInput,
   output: stageSchema,
   async run(ctx, input) {

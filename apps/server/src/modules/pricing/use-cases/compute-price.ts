@@ -107,6 +107,7 @@ export async function computeRequestPrice(
 /** `computeRequestPrice` as a use case, for a route; `clock` is the app's. */
 export const computeRequestPriceUseCase = defineUseCase({
   name: 'pricing.compute-request-price',
+  roles: ['ROLE_REQUEST_COMPUTED_OFFERS'],
   input: z.object({ requestId: recordIdSchema }),
   output: computedPriceSchema,
   run: (ctx: ResourceContext & { clock?: Clock }, input) =>

@@ -12,6 +12,7 @@ import { computeRequestPrice } from './compute-price';
  */
 export const offerFromComputedPrice = defineUseCase({
   name: 'pricing.offer-from-computed-price',
+  roles: ['ROLE_REQUEST_COMPUTED_OFFERS'],
   input: computedOfferSchema.extend({ requestId: z.number().int().positive() }),
   output: requestOfferSchema,
   async run(ctx: OfferContext, input) {

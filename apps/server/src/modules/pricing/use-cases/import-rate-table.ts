@@ -1,6 +1,7 @@
 import {
   PRICING_MESSAGES as M,
   MESSAGES,
+  PRICING_ROLES,
   parseRateSheet,
   priceCollectionResource,
   type RateImport,
@@ -32,6 +33,7 @@ export interface ImportContext extends UseCaseContext {
  */
 export const rateImportColumns = defineUseCase({
   name: 'pricing.import-columns',
+  roles: PRICING_ROLES.edit,
   input: rateImportFileSchema,
   output: rateImportColumnsSchema,
   async run(ctx: ImportContext, input) {
@@ -90,6 +92,7 @@ async function previewOf(ctx: ImportContext, input: RateImport): Promise<RateImp
 /** The second step: the preview of a mapped file. Nothing is written. */
 export const rateImportPreview = defineUseCase({
   name: 'pricing.import-preview',
+  roles: PRICING_ROLES.edit,
   input: rateImportSchema,
   output: rateImportPreviewSchema,
   run: (ctx: ImportContext, input) => previewOf(ctx, input),
@@ -102,6 +105,7 @@ export const rateImportPreview = defineUseCase({
  */
 export const importRateTable = defineUseCase({
   name: 'pricing.import-rate-table',
+  roles: PRICING_ROLES.edit,
   input: rateImportSchema,
   output: priceCollectionResource.entity,
   async run(ctx: ImportContext, input) {

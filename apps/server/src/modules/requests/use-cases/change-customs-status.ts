@@ -6,6 +6,7 @@ import {
   MESSAGES,
   type RequestStatus,
   requestEditLock,
+  requestResource,
   requestSchema,
 } from '@tms/domain';
 import { z } from 'zod';
@@ -36,6 +37,7 @@ export function customsFactsOf(row: RequestRow) {
  */
 export const changeCustomsStatus = defineUseCase({
   name: 'requests.change-customs-status',
+  roles: [...requestResource.roles.view, ...requestResource.roles.edit],
   input: changeCustomsStatusInput,
   output: requestSchema,
   async run(ctx, input) {

@@ -1,5 +1,6 @@
 import {
   type RequestStatus,
+  requestResource,
   requestRestorable,
   requestSchema,
   requestStatusChangeSchema,
@@ -10,6 +11,7 @@ import type { Tx } from '../../../db/connection';
 import { fieldError } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
 import { getOptions } from '../../options';
+import { assertHasRates, quoteRowOf } from '../quotes';
 import type { RequestRow } from '../requests';
 import { requestService } from '../requests';
 import { requestScope } from '../scope';
@@ -40,11 +42,12 @@ export async function restorableStatus(
  * A user moves a request's operational status by the transitions of docs/requests.md: the request in their
  * read scope, the move allowed to them (their edit scope reaching it counts), a reason where the move needs
  * one, a NO_SERVICE request back only to the status it left and within the restore timeout; the same
- * status again changes nothing. Logged as `status` with the reason; a move to NO_SERVICE keeps the reason
- * on the request, any other move clears it.
+ * status again changes nothing; QUOTE_COMPLETED needs the quote's selected rates. Logged as `status` with
+ * the reason; a move to NO_SERVICE keeps the reason on the request, any other move clears it.
  */
 export const changeRequestStatus = defineUseCase({
   name: 'requests.change-status',
+  roles: [...requestResource.roles.view, ...requestResource.roles.edit],
   input: changeRequestStatusInput,
   output: requestSchema,
   async run(ctx, input) {
@@ -62,6 +65,9 @@ export const changeRequestStatus = defineUseCase({
     );
     if (!result.ok) throw fieldError(result.path, result.error);
     if (from === input.status) return (await requestService.toEntity(before, ctx)) as never;
+    // A quote is complete only with its selected rates, whichever door asks (the status menu or "Mark quote
+    // complete").
+    if (input.status === 'QUOTE_COMPLETED') assertHasRates(await quoteRowOf(ctx.tx, input.id));
     const after = await requestService.write(
       ctx,
       before,

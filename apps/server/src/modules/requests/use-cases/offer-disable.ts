@@ -17,12 +17,13 @@ export const disableOfferInput = offerDisableSchema.extend({
  */
 export const disableOffer = defineUseCase({
   name: 'requests.disable-offer',
+  roles: ['ROLE_REQUEST_OFFERS_DISABLE'],
   input: disableOfferInput,
   output: requestOfferSchema,
   async run(ctx: OfferContext, input) {
     const auth = userOf(ctx);
     await writableRequest({ ...ctx, auth }, input.requestId, 'read');
-    const before = await offerService.find({ ...ctx, auth: null }, input.id, {
+    const before = await offerService.find(ctx, input.id, {
       where: eq(requestOffers.requestId, input.requestId),
       lock: true,
     });

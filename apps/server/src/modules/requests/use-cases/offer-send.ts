@@ -29,6 +29,7 @@ export const sendToContractorsInput = sendToContractorsSchema.extend({
  */
 export const sendToContractors = defineUseCase({
   name: 'requests.send-to-contractors',
+  roles: ['ROLE_REQUEST_SEND_TO_CONTRACTOR'],
   input: sendToContractorsInput,
   output: z.array(requestOfferSchema),
   async run(ctx: OfferContext, input) {

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   type Money,
   OFFER_MESSAGES,
+  OFFER_ROLES,
   type OfferWrite,
   offerWriteSchema,
   RESOURCE_MESSAGES,
@@ -12,7 +13,7 @@ import {
   validityIssue,
 } from '@tms/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CabinetPrincipal } from '../../../platform/auth/context';
+import { actingUserId, type CabinetPrincipal } from '../../../platform/auth/context';
 import { diff, recordChange } from '../../../platform/changelog/service';
 import { ErrorCollector, fieldError, forbidden, notFound } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
@@ -31,10 +32,9 @@ import {
 } from '../offers';
 import { customerRequests, requestOffers, requestOfferTypes } from '../tables';
 
-/** A contractor's cabinet writing its own offer (their answer to a request sent to them). */
-export interface OfferWriteContext extends OfferContext {
-  cabinet?: CabinetPrincipal;
-}
+/** The cabinet writing (a contractor answering the offer asked of it), or null for a user. */
+const cabinetOf = (ctx: OfferContext): CabinetPrincipal | null =>
+  ctx.auth.kind === 'cabinet' ? ctx.auth : null;
 
 /** The currencies of `amounts` that are not known and enabled, as refusals under `amounts.<i>.currency`. */
 async function checkCurrencies(ctx: OfferContext, amounts: readonly Money[], errors: ErrorCollector) {
@@ -62,14 +62,15 @@ async function checkOfferType(ctx: OfferContext, id: number, errors: ErrorCollec
  * The offer the principal may change: a user's within the requests they may edit; a cabinet's only one
  * asked from its counterparty. Locked for the transaction; 404 otherwise.
  */
-async function existingOffer(ctx: OfferWriteContext, input: OfferWrite): Promise<OfferRow> {
-  const where = ctx.cabinet
+async function existingOffer(ctx: OfferContext, input: OfferWrite): Promise<OfferRow> {
+  const cabinet = cabinetOf(ctx);
+  const where = cabinet
     ? and(
         eq(requestOffers.requestId, input.requestId),
-        eq(requestOffers.contractorId, ctx.cabinet.counterpartyId),
+        eq(requestOffers.contractorId, cabinet.counterpartyId),
       )
     : eq(requestOffers.requestId, input.requestId);
-  return offerService.find({ ...ctx, auth: null }, input.id!, { where, lock: true });
+  return offerService.find(ctx, input.id!, { where, lock: true });
 }
 
 /**
@@ -81,11 +82,14 @@ async function existingOffer(ctx: OfferWriteContext, input: OfferWrite): Promise
  */
 export const writeOffer = defineUseCase({
   name: 'requests.write-offer',
+  roles: OFFER_ROLES.edit,
+  cabinet: true,
   input: offerWriteSchema,
   output: requestOfferSchema,
-  async run(ctx: OfferWriteContext, input) {
+  async run(ctx: OfferContext, input) {
     const today = todayOf(ctx);
-    if (ctx.cabinet) {
+    const cabinet = cabinetOf(ctx);
+    if (cabinet) {
       if (input.id === undefined) throw notFound();
     } else {
       await writableRequest({ ...ctx, auth: userOf(ctx) }, input.requestId);
@@ -95,7 +99,7 @@ export const writeOffer = defineUseCase({
       throw fieldError(['version'], RESOURCE_MESSAGES.versionRequired);
     if (existing?.disabled) throw fieldError([], OFFER_MESSAGES.disabled);
     if (
-      ctx.cabinet &&
+      cabinet &&
       (input.offerTypeId !== existing!.offerTypeId || input.contractorId !== existing!.contractorId)
     ) {
       // A cabinet answers the offer asked of it; what was asked stays as it is.
@@ -161,7 +165,7 @@ export const writeOffer = defineUseCase({
     }
     const [row] = await ctx.tx
       .insert(requestOffers)
-      .values({ ...set, requestId: input.requestId, createdById: ctx.auth?.userId ?? null })
+      .values({ ...set, requestId: input.requestId, createdById: actingUserId(ctx.auth) })
       .returning();
     const entity = await offerService.toEntity(row!, ctx);
     await recordChange(ctx.tx, {

@@ -5,6 +5,7 @@ import {
   MESSAGES,
   orderCreateSchema,
   orderFromRequest,
+  orderResource,
   ordersFromRequestAllowed,
   type RequestStatus,
   recordIdSchema,
@@ -62,6 +63,7 @@ async function customFieldsForGroup(ctx: ResourceContext, request: CustomerReque
  */
 export const orderFromRequestBody = defineUseCase({
   name: 'requests.order-from-request',
+  roles: orderResource.roles.edit,
   input: z.object({ requestId: recordIdSchema, customFieldGroupId: z.number().int().positive().optional() }),
   output: orderCreateSchema.partial(),
   async run(ctx, input) {

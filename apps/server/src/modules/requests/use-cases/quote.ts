@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   type CustomerRequest,
   OFFER_MESSAGES,
+  OFFER_ROLES,
   type Quote,
   quoteSchema,
   quoteWriteSchema,
@@ -31,6 +32,7 @@ import { changeRequestStatus } from './change-status';
  */
 export const saveQuote = defineUseCase({
   name: 'requests.save-quote',
+  roles: OFFER_ROLES.edit,
   input: quoteWriteSchema.extend({ requestId: z.number().int().positive() }),
   output: quoteSchema,
   async run(ctx: OfferContext, input): Promise<Quote> {
@@ -91,6 +93,7 @@ export const saveQuote = defineUseCase({
  */
 export const completeQuote = defineUseCase({
   name: 'requests.complete-quote',
+  roles: ['ROLE_REQUEST_MARK_QUOTE_COMPLETE'],
   input: z.object({
     requestId: z.number().int().positive(),
     version: z.number().int().positive(),
@@ -101,7 +104,6 @@ export const completeQuote = defineUseCase({
   async run(ctx: OfferContext, input) {
     const auth = userOf(ctx);
     await requestService.find({ ...ctx, auth }, input.requestId, { access: 'read' });
-    assertHasRates(await quoteRowOf(ctx.tx, input.requestId));
     return changeRequestStatus.run(
       { ...ctx, auth },
       { id: input.requestId, status: 'QUOTE_COMPLETED', version: input.version, at: input.at },
@@ -121,6 +123,7 @@ export interface SendQuoteContext extends OfferContext {
  */
 export const sendQuote = defineUseCase({
   name: 'requests.send-quote',
+  roles: ['ROLE_REQUEST_SEND_QUOTE'],
   input: z.object({ requestId: z.number().int().positive(), version: z.number().int().positive() }),
   output: quoteSchema,
   async run(ctx: SendQuoteContext, input): Promise<Quote> {
