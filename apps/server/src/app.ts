@@ -61,6 +61,8 @@ export interface RegisteredRoute {
   websocket: boolean;
   /** For counterparties' cabinets (their API key) only. */
   cabinet: boolean;
+  /** Serves staff users and cabinets too (`config.cabinet: 'also'`): the kernel scopes a cabinet to its counterparty. */
+  cabinetAlso: boolean;
   /** Path parameters that are record ids (decimal digits only). */
   idParams: readonly string[];
 }
@@ -175,6 +177,7 @@ export async function buildApp({
         roles: route.config?.roles ?? [],
         websocket: (route as { websocket?: boolean }).websocket === true,
         cabinet: route.config?.cabinet === true,
+        cabinetAlso: route.config?.cabinet === 'also',
         idParams,
       });
     }

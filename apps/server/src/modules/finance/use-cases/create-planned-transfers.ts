@@ -8,8 +8,10 @@ import {
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCollector } from '../../../platform/errors';
-import { defineUseCase, userOf } from '../../../platform/resources';
+import { asSystem, defineUseCase, userOf } from '../../../platform/resources';
+import { mayIgnoreLock } from '../bills';
 import { internalTransferService } from '../internal-transfers';
+import { assertPeriodOpen } from '../ledger';
 import { bills } from '../tables';
 import { assertPlanOrder, transferPlan } from '../transfer-plan';
 
@@ -19,7 +21,7 @@ import { assertPlanOrder, transferPlan } from '../transfer-plan';
  * (else proposed) form of the home company to the chosen (else proposed) form of the need's company, both in
  * the need's currency. A form that does not fit refuses the whole call under `needs.<n>.<field>` (n: the
  * need's place in the plan). Each transfer is entered by the transfers' own service (their rules, their
- * payments, the order's transfers status), with the plan's authority to enter transfers. The order's bills
+ * payments, the order's transfers status), by the system in the user's name (the plan's authority). The order's bills
  * are locked first, so two calls at once never both create the same transfers; a covered plan creates none.
  */
 export const createPlannedTransfers = defineUseCase({
@@ -63,12 +65,12 @@ export const createPlannedTransfers = defineUseCase({
       if (senderFormId && recipientFormId)
         planned.push({ senderFormId, recipientFormId, amount: need.missing });
     });
+    // The date's month is the user's to write into (his lock rights), whoever enters the transfers.
+    await errors.collect(() => assertPeriodOpen(ctx.tx, input.date, mayIgnoreLock(auth), ['date']));
     errors.throwIfAny();
-    // The plan role enters the plan's transfers whether or not the user enters transfers by hand.
-    const planner = {
-      ...ctx,
-      auth: { ...auth, roles: new Set([...auth.roles, 'ROLE_INTERNAL_TRANSFER_CREATE']) },
-    };
+    // The plan's authority enters its transfers whether or not the user enters transfers by hand: the system
+    // does it, in the user's name.
+    const planner = asSystem(ctx, 'transfer plan');
     const createdIds: number[] = [];
     for (const transfer of planned) {
       const created = await internalTransferService.create(planner, {
