@@ -237,8 +237,9 @@ export interface ResourceService<Row = Values> {
   readonly options: ResourceOptions<Row>;
   readonly schemas: ReturnType<typeof resourceSchemas>;
   /**
-   * One page (`query` as `schemas.listQuery` parses it) within the read scope; `narrower`: a condition of
-   * the caller on top of it (a lookup offering only the records an action may take).
+   * One page (`query` as `schemas.listQuery` parses it) within the read scope, for a principal holding the
+   * read roles; `narrower`: a condition of the caller on top of it (a lookup offering only the records an
+   * action may take, authorized by that action's roles instead).
    */
   list(ctx: ResourceContext, query: ListQuery, narrower?: SQL): Promise<ListResult<Values>>;
   /** Up to MAX_EXPORT_ROWS entities of the list's selection and order, with the fields to export. */
@@ -579,7 +580,9 @@ export function resourceService<T extends ResourceTable>(
     toEntities,
 
     async list(ctx, query, narrower) {
-      authorize(ctx.auth, 'read');
+      // A lookup of an action (`narrower`: the records the action may take) is authorized by the action's
+      // roles, which its caller checked; the read scope still applies.
+      if (!narrower) authorize(ctx.auth, 'read');
       const { tx } = ctx;
       const { where, order, keyset: sortKeyset } = selection(ctx, query, narrower);
       if (query.after && query.before) throw fieldError(['before'], RESOURCE_MESSAGES.staleCursor);
