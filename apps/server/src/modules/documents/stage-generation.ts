@@ -1,3 +1,4 @@
+import { padId } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { fileStorageOf } from '../../platform/files/routes';
@@ -54,7 +55,8 @@ export const documentGenerationHandler: StageBehaviourHandler = async (ctx, even
     await documentGenerationTask.enqueue(
       ctx,
       { initiatorType: event.operationType, initiatorId: event.operationId, templateId: template.id },
-      { label: template.name },
+      // As the generated file will be named: the template and the order's or job's number.
+      { label: `${template.name} ${padId(event.operationId)}` },
     );
   }
 };

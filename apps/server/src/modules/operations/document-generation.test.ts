@@ -101,7 +101,11 @@ describe('documents generated for orders and jobs', () => {
     expect((await ops.closeStage(manager, path, stage)).statusCode).toBe(200);
     // One job, the closer's, waits for a worker; it generates the template into the order's files.
     const [job] = (await ops.call('GET', '/api/background-jobs', manager)).json().data.collection;
-    expect(job).toMatchObject({ kind: 'document-generation', state: 'queued', label: 'Поручение' });
+    expect(job).toMatchObject({
+      kind: 'document-generation',
+      state: 'queued',
+      label: `Поручение ${padId(order.id)}`,
+    });
     expect(await ops.ctx.app.queue.drain()).toBe(1);
     const generated = await filesOf(path);
     expect(generated.map((f) => f.description)).toEqual([`Поручение ${padId(order.id)}.docx`]);
