@@ -2,14 +2,17 @@ import { BACKGROUND_JOB_MESSAGES, type BackgroundJob, backgroundJobsTopic } from
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, type TestContext, testConfig } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import type { AuthContext } from '../auth/context';
 import { notFound } from '../errors';
+import { fileStorageOf } from '../files/routes';
+import { files } from '../files/tables';
 import { defineModule, type ScheduledJob, type TaskContext } from '../modules';
 import { REALTIME_CHANNEL } from '../realtime/hub';
-import { JobFailure, LEASE_MS } from './queue';
+import { JobFailure, JobQueue, LEASE_MS } from './queue';
 import { addDueOccurrences, slotOf } from './scheduler';
+import { backgroundJobsCleanupJob, KEEP_SYSTEM_JOBS_DAYS, KEEP_USER_JOBS_DAYS } from './service';
 import { backgroundJobs } from './tables';
 import { defineTask } from './tasks';
 
@@ -374,5 +377,103 @@ describe('GET /api/background-jobs', () => {
     const bad = await call('GET', '/api/background-jobs?state=sleeping', owner);
     expect(bad.statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/background-jobs' })).statusCode).toBe(401);
+  });
+});
+
+describe('an instance stopping', () => {
+  /** Another instance's workers on the same database, stopped by the test. */
+  const instance = (shutdownGraceMs?: number) =>
+    new JobQueue({
+      database: ctx.database,
+      config: testConfig({ jobConcurrency: 1 }),
+      log: ctx.app.log,
+      registries: ctx.app.registries,
+      clock,
+      storage: fileStorageOf(ctx.config),
+      shutdownGraceMs,
+    });
+
+  it('lets its running job end and takes no other', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    script = [
+      async () => {
+        started();
+        await released;
+      },
+    ];
+    const first = await enqueue('finishes');
+    const queue = instance();
+    await queue.start();
+    await running;
+    const second = await enqueue('waits for another instance');
+    const stopping = queue.stop();
+    release();
+    await stopping;
+    expect(await rowOf(first.id)).toMatchObject({ state: 'done' });
+    expect(await rowOf(second.id)).toMatchObject({ state: 'queued', attempts: 0 });
+  });
+
+  it('asks a job still running after the grace to stop, and hands it back to the queue', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    script = [
+      async ({ signal, progress }) => {
+        started();
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        progress(10);
+      },
+    ];
+    const job = await enqueue('handed back');
+    const queue = instance(0);
+    await queue.start();
+    await running;
+    await queue.stop();
+    expect(await rowOf(job.id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
+    // Another instance runs it from the start.
+    expect(await ctx.app.queue.drain()).toBe(1);
+    expect(await rowOf(job.id)).toMatchObject({ state: 'done', attempts: 1 });
+  });
+});
+
+describe('the clean-up', () => {
+  it("drops a user's finished jobs after a month, the system's after a week, with the files they left", async () => {
+    script = [
+      async () => ({ file: { name: 'old.csv', mimeType: 'text/csv', content: Buffer.from('1;2\n') } }),
+    ];
+    const old = await enqueue('old with a file');
+    const system = await enqueue('old of the system', null);
+    await ctx.app.queue.drain();
+    const { resultFileId } = await rowOf(old.id);
+    const [file] = await ctx.database.db.select().from(files).where(eq(files.id, resultFileId!));
+    const storage = fileStorageOf(ctx.config);
+    expect(await storage.get(file!.storageKey)).not.toBeNull();
+    // A job yet to run is never cleaned up, however old.
+    const waiting = await probeTask.enqueue(
+      { tx: ctx.database.db, registries: ctx.app.registries, auth: principal(owner), clock },
+      { note: 'planned' },
+      { runAt: new Date(now.getTime() + 365 * 24 * 3600 * 1000) },
+    );
+
+    advance((KEEP_SYSTEM_JOBS_DAYS + 1) * 24 * 3600 * 1000);
+    const recent = await enqueue('recent');
+    await ctx.app.queue.drain([probeTask.name]);
+    expect((await ctx.app.queue.runNow(backgroundJobsCleanupJob.name, null)).ran).toBe(true);
+    expect(
+      await ctx.database.db.select().from(backgroundJobs).where(eq(backgroundJobs.id, system.id)),
+    ).toEqual([]);
+    expect((await rowOf(old.id)).state).toBe('done');
+
+    advance((KEEP_USER_JOBS_DAYS - KEEP_SYSTEM_JOBS_DAYS) * 24 * 3600 * 1000);
+    expect((await ctx.app.queue.runNow(backgroundJobsCleanupJob.name, null)).ran).toBe(true);
+    expect(await ctx.database.db.select().from(backgroundJobs).where(eq(backgroundJobs.id, old.id))).toEqual(
+      [],
+    );
+    expect(await ctx.database.db.select().from(files).where(eq(files.id, resultFileId!))).toEqual([]);
+    expect(await storage.get(file!.storageKey)).toBeNull();
+    expect((await rowOf(recent.id)).state).toBe('done');
+    expect((await rowOf(waiting.id)).state).toBe('queued');
   });
 });

@@ -78,6 +78,8 @@ export interface JobQueueOptions {
   registries: Registries;
   clock: Clock;
   storage: FileStorage;
+  /** How long `stop()` lets running jobs finish (5 s); then it asks them to stop, as long again at most. */
+  shutdownGraceMs?: number;
 }
 
 /** The wait before attempt `attempt + 1`: `backoffMs`, doubled for each attempt made, at most an hour. */
@@ -162,20 +164,22 @@ export class JobQueue {
     this.wake?.();
     await this.loop;
     await this.unlisten?.();
+    const grace = this.options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
     const all = () => Promise.allSettled([...this.running.values()].map((run) => run.done));
-    let timer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise<'over'>((resolve) => {
-      timer = setTimeout(() => resolve('over'), SHUTDOWN_GRACE_MS);
-    });
-    if ((await Promise.race([all(), graceOver])) === 'over') {
+    const timers: NodeJS.Timeout[] = [];
+    const after = (ms: number) =>
+      new Promise<'over'>((resolve) => {
+        timers.push(setTimeout(() => resolve('over'), ms));
+      });
+    if ((await Promise.race([all(), after(grace)])) === 'over') {
       for (const run of this.running.values()) run.controller.abort('shutdown' satisfies StopReason);
-      await Promise.race([all(), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))]);
+      await Promise.race([all(), after(grace)]);
       await this.db
         .update(backgroundJobs)
         .set(this.handBack())
         .where(and(eq(backgroundJobs.lockedBy, this.instanceId), eq(backgroundJobs.state, 'running')));
     }
-    clearTimeout(timer);
+    for (const timer of timers) clearTimeout(timer);
   }
 
   private async work(): Promise<void> {
