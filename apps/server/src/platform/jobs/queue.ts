@@ -114,6 +114,8 @@ export class JobQueue {
   private stopping = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  /** A wake-up came while the workers were busy claiming: they look again before they sleep. */
+  private woken = false;
   private unlisten: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: JobQueueOptions) {
@@ -150,7 +152,7 @@ export class JobQueue {
   async start(): Promise<void> {
     if (this.started || this.options.config.jobConcurrency <= 0) return;
     this.started = true;
-    this.unlisten = await this.options.database.listen(JOBS_CHANNEL, () => this.wake?.());
+    this.unlisten = await this.options.database.listen(JOBS_CHANNEL, () => this.nudge());
     this.loop = this.work();
   }
 
@@ -161,7 +163,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (this.stopping) return;
     this.stopping = true;
-    this.wake?.();
+    this.nudge();
     await this.loop;
     await this.unlisten?.();
     const grace = this.options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
@@ -198,19 +200,28 @@ export class JobQueue {
         this.options.log.error({ err: error }, 'the job queue could not look for jobs');
       }
       if (this.stopping) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, POLL_MS);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
+      if (!this.woken) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, POLL_MS);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = undefined;
+      }
+      this.woken = false;
     }
   }
 
+  /** A job was enqueued or a worker came free: look for jobs now rather than at the next poll. */
+  private nudge(): void {
+    this.woken = true;
+    this.wake?.();
+  }
+
   private spawn(row: BackgroundJobRow): void {
-    void this.execute(row).finally(() => this.wake?.());
+    void this.execute(row).finally(() => this.nudge());
   }
 
   /**
