@@ -40,12 +40,14 @@ export default defineConfig({
       },
       {
         // The smaller set that keeps the embedded database covered when the API suite runs on PostgreSQL:
-        // migrations and seeds, the engine, authentication, the HTTP frame, orders end to end and counterparties
-        // (trigram search).
+        // migrations and seeds, the engine, authentication, the HTTP frame, orders end to end, counterparties
+        // (trigram search) and the job queue (its one connection shared by workers, transactions and progress).
         test: {
           name: 'api-embedded',
           include: [
             'apps/server/src/db/seed/*.test.ts',
+            'apps/server/src/platform/jobs/queue.test.ts',
+            'apps/server/src/platform/jobs/instances.test.ts',
             'apps/server/src/platform/resources/engine.test.ts',
             'apps/server/src/platform/auth/*.test.ts',
             'apps/server/src/platform/http/app.test.ts',

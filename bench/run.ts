@@ -50,6 +50,8 @@ function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
     authCacheMs: 5000,
     webDir,
     schedulerEnabled: false,
+    // The bench measures requests; the app's workers are never started here.
+    jobConcurrency: 0,
     allowedOrigins: [],
     realtimeCheckMs: 5000,
     hsts: false,

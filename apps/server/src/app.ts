@@ -35,7 +35,7 @@ import { SessionCache, wireSessionCache } from './platform/auth/session-cache';
 import changeLogRoutes from './platform/changelog/routes';
 import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
-import filesRoutes, { staleUploadsJob } from './platform/files/routes';
+import filesRoutes, { fileStorageOf, staleUploadsJob } from './platform/files/routes';
 import { earlySecurityHeaders, registerSecurityHeaders } from './platform/http/headers';
 import { idempotencyKeysJob, registerIdempotency } from './platform/http/idempotency';
 import { registerJsonParser } from './platform/http/json';
@@ -43,7 +43,13 @@ import { RequestLog } from './platform/http/logging';
 import { recordIdParams } from './platform/http/params';
 import type { App } from './platform/http/types';
 import { housekeepingJob } from './platform/jobs/housekeeping';
-import { scheduledJobsRoutes } from './platform/jobs/routes';
+import { JobQueue } from './platform/jobs/queue';
+import { backgroundJobRoutes, scheduledJobsRoutes } from './platform/jobs/routes';
+import {
+  BACKGROUND_JOB_FILE_OWNERS,
+  BACKGROUND_JOB_TOPICS,
+  backgroundJobsCleanupJob,
+} from './platform/jobs/service';
 import listViewsRoutes from './platform/list-views/routes';
 import { buildRegistries, defineModule, type ModuleDefinition } from './platform/modules';
 import { notificationMailJob } from './platform/notifications/mailer';
@@ -100,6 +106,13 @@ export const MODULES: readonly ModuleDefinition[] = [
     routes: scheduledJobsRoutes,
     jobs: [housekeepingJob, idempotencyKeysJob],
   }),
+  defineModule({
+    name: 'background-jobs',
+    routes: backgroundJobRoutes,
+    jobs: [backgroundJobsCleanupJob],
+    topics: BACKGROUND_JOB_TOPICS,
+    fileOwners: BACKGROUND_JOB_FILE_OWNERS,
+  }),
   optionsModule,
   defineModule({ name: 'files', routes: filesRoutes, jobs: [staleUploadsJob] }),
   referenceDataModule,
@@ -146,10 +159,22 @@ export async function buildApp({
     },
   }).withTypeProvider() as unknown as App;
 
+  const registries = buildRegistries(modules);
   app.decorate('database', database);
-  app.decorate('registries', buildRegistries(modules));
+  app.decorate('registries', registries);
   app.decorate('appConfig', config);
   app.decorate('clock', clock);
+  // Its workers start with `app.queue.start()` (main.ts) and stop, letting running jobs end, on close.
+  const queue = new JobQueue({
+    database,
+    config,
+    log: app.log,
+    registries,
+    clock,
+    storage: fileStorageOf(config),
+  });
+  app.decorate('queue', queue);
+  app.addHook('onClose', () => queue.stop());
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON: schemas document them, the services produce them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

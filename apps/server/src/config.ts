@@ -27,8 +27,10 @@ export interface Config {
   tokenTtl: number;
   /** Where the built web app lives; unset in API-only tests. */
   webDir: string | undefined;
-  /** Scheduled jobs (archiver, cleanup) run only when enabled; tests drive them by hand. */
+  /** Scheduled jobs (archiver, cleanup) run in this instance only when enabled; tests drive them by hand. */
   schedulerEnabled: boolean;
+  /** How many background jobs this instance runs at once; 0: it runs none (other instances do). */
+  jobConcurrency: number;
   /**
    * Origins besides the server's own whose pages may open the real-time connection (`Origin` of the
    * WebSocket handshake), e.g. a web app served from another host.
@@ -82,6 +84,13 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+function nonNegativeInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new Error(`${name}: "${value}" is not a whole number`);
+  return number;
+}
+
 /** The signing key: SECRET_KEY, else one generated on first start and kept in DATA_DIR. */
 function secretKey(env: NodeJS.ProcessEnv, dataDir: string): string {
   if (env.SECRET_KEY) return env.SECRET_KEY;
@@ -126,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: Number(env.AUTH_CACHE_MS ?? 5000),
     webDir: env.WEB_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     schedulerEnabled: bool(env.SCHEDULER, true),
+    jobConcurrency: nonNegativeInteger('JOB_CONCURRENCY', env.JOB_CONCURRENCY, 2),
     allowedOrigins: origins(env.ALLOWED_ORIGINS),
     realtimeCheckMs: Number(env.REALTIME_CHECK_MS || 5000),
     hsts: bool(env.HSTS, false),

@@ -5,7 +5,6 @@ import { type Database, openPglite, pgDatabase, pgliteDatabase } from './db/conn
 import { migrate } from './db/migrate';
 import { bootstrap } from './db/seed';
 import { loggerOptions } from './platform/http/logging';
-import { startScheduler } from './platform/jobs/scheduler';
 
 async function openDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) return pgDatabase(config.databaseUrl, 10, config.databaseReadUrl);
@@ -23,19 +22,13 @@ async function main(): Promise<void> {
   });
   await bootstrap(database, config, app.log, app.registries);
   await app.listen({ port: config.port, host: config.host });
-  const scheduler = config.schedulerEnabled
-    ? startScheduler(
-        { database, config, log: app.log, registries: app.registries, clock: app.clock },
-        app.registries.jobs,
-      )
-    : undefined;
+  await app.queue.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await scheduler?.stop();
     await app.close();
     await database.close();
     process.exit(0);

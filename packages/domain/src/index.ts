@@ -1,4 +1,5 @@
 export * from './access-groups';
+export * from './common/background-jobs';
 export * from './common/decimal';
 export * from './common/declare';
 export * from './common/dictionary';

@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Database } from '../db/connection';
 import type { ChangeLogRule } from './changelog/visibility';
@@ -30,8 +32,10 @@ export interface ModuleDefinition {
   name: string;
   /** Registers the module's routes (without the /api prefix, which the app adds). */
   routes?: Module;
-  /** Scheduled work; each job runs in one instance at a time. */
+  /** Scheduled work: every occurrence runs once, in one instance, one run of a job at a time. */
   jobs?: readonly ScheduledJob[];
+  /** The kinds of background job the module enqueues (`defineTask`, platform/jobs/tasks.ts). */
+  tasks?: readonly TaskDefinition[];
   /** Who may subscribe to the module's real-time topics, by topic name (`name` or `name/<id>`). */
   topics?: Readonly<Record<string, TopicRule>>;
   /** Who may read files attached to the module's records, by owner type. */
@@ -63,17 +67,60 @@ export interface JobContext {
   clock?: Clock;
 }
 
-/** Work that runs on a timer in exactly one server instance at a time (the archiver, clean-ups). */
+/**
+ * What a background job's code gets: the app's parts, which job it is, a way to report progress and the
+ * signal that tells it to stop (its owner cancelled it, or the instance is shutting down).
+ */
+export interface TaskContext extends JobContext {
+  clock: Clock;
+  job: { id: number; attempt: number; maxAttempts: number; userId: number | null };
+  /**
+   * Reports how far the job is (0-100) and what it does now: a stable English text (`Reading {{name}}`)
+   * the web translates, with its values. Returns at once: the queue writes the latest report at most
+   * once a second, outside the job's transactions. Throws `JobCancelled` once the job is to stop.
+   */
+  progress(percent: number, message?: string, params?: Record<string, string | number>): void;
+  signal: AbortSignal;
+}
+
+/** What a finished job leaves: a file the queue stores for its owner, or a file the job stored itself. */
+export interface TaskOutcome {
+  file?: { name: string; mimeType: string; content: Buffer | Readable };
+  fileId?: number;
+}
+
+/**
+ * A kind of background job (platform/jobs/tasks.ts `defineTask`): its payload's schema, its run, and how it
+ * retries. A job that throws runs again after `backoffMs`, doubled for each attempt, until `maxAttempts`;
+ * a refusal (`HttpError`) or a `JobFailure` without `retry` fails it at once.
+ */
+export interface TaskDefinition<P = unknown> {
+  name: string;
+  payload: z.ZodType<P>;
+  run(ctx: TaskContext, payload: P): Promise<TaskOutcome | undefined>;
+  /** 3 unless said. */
+  maxAttempts?: number;
+  /** The wait before the first retry, ms (30 s unless said); each further one doubles, up to an hour. */
+  backoffMs?: number;
+}
+
+/**
+ * Work that runs every `intervalMs` (the archiver, clean-ups): each occurrence is a job of the queue that
+ * exactly one instance runs, and a run never overlaps the previous one. A failed occurrence is not retried:
+ * the next one is its retry. `run` may answer a value (an administrator's "run now" answers it).
+ */
 export interface ScheduledJob {
   name: string;
   intervalMs: number;
-  run(ctx: JobContext): Promise<void>;
+  run(ctx: TaskContext): Promise<unknown>;
 }
 
 /** The registries of one app instance, built from its modules; nothing is registered by importing a file. */
 export interface Registries {
   modules: readonly ModuleDefinition[];
   jobs: readonly ScheduledJob[];
+  /** The kinds of background job by name (scheduled jobs are not among them). */
+  tasks: ReadonlyMap<string, TaskDefinition>;
   topics: ReadonlyMap<string, TopicRule>;
   fileOwners: ReadonlyMap<string, OwnerAccess>;
   notificationTypes: ReadonlyMap<string, NotificationType>;
@@ -112,13 +159,20 @@ export function buildRegistries(modules: readonly ModuleDefinition[]): Registrie
     names.add(module.name);
   }
   const jobs = modules.flatMap((module) => module.jobs ?? []);
-  collect(modules, 'Scheduled job', (module) =>
-    Object.fromEntries((module.jobs ?? []).map((job) => [job.name, job])),
-  );
+  // One name space: a job of the queue is a task or an occurrence of a scheduled job, by its kind.
+  const kinds = new Set<string>();
+  for (const module of modules) {
+    for (const { name } of [...(module.jobs ?? []), ...(module.tasks ?? [])]) {
+      if (kinds.has(name)) throw new Error(`Job kind "${name}" is declared twice (module ${module.name})`);
+      kinds.add(name);
+    }
+  }
+  const tasks = new Map(modules.flatMap((module) => (module.tasks ?? []).map((task) => [task.name, task])));
   const points = new Map<string, Map<string, unknown>>();
   return {
     modules,
     jobs,
+    tasks,
     topics: collect(modules, 'Real-time topic', (module) => module.topics),
     fileOwners: collect(modules, 'File owner type', (module) => module.fileOwners),
     notificationTypes: collect(modules, 'Notification type', (module) => module.notifications),

@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authCacheMs: 0,
     webDir: undefined,
     schedulerEnabled: false,
+    // Nothing runs by itself in a test: it drives the queue (`app.queue.drain()`, `runNow`).
+    jobConcurrency: 0,
     allowedOrigins: [],
     realtimeCheckMs: 5000,
     hsts: false,

@@ -372,12 +372,7 @@ describe('input that cannot hurt', () => {
         .update(idempotencyKeys)
         .set({ createdAt: sql`now() - interval '25 hours'` })
         .where(eq(idempotencyKeys.key, 'order-4'));
-      await idempotencyKeysJob.run({
-        database: ctx.database,
-        config: ctx.config,
-        log: ctx.app.log,
-        registries: ctx.app.registries,
-      });
+      expect((await ctx.app.queue.runNow(idempotencyKeysJob.name, null)).ran).toBe(true);
       const kept = await ctx.database.db
         .select()
         .from(idempotencyKeys)

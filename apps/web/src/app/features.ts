@@ -1,4 +1,5 @@
 import { accessGroupRoutes } from '../features/access-groups/routes';
+import { backgroundJobRoutes } from '../features/background-jobs/routes';
 import { changeLogRoutes } from '../features/changelog/routes';
 import { communicationRoutes } from '../features/communication/routes';
 import { counterpartyRoutes } from '../features/counterparties/routes';
@@ -30,6 +31,7 @@ export const featureRoutes: AppRoute[] = [
   ...documentRoutes,
   ...financeRoutes,
   ...profileRoutes,
+  ...backgroundJobRoutes,
   ...userRoutes,
   ...accessGroupRoutes,
   ...changeLogRoutes,

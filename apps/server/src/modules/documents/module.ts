@@ -5,7 +5,7 @@ import { canReadDocuments, DOCUMENT_FILE_OWNER } from './documents';
 import generatorRoutes from './generator-routes';
 import { DOCUMENT_NOTIFICATIONS } from './notifications';
 import routes from './routes';
-import { documentGenerationHandler, documentGenerationJob } from './stage-generation';
+import { documentGenerationHandler, documentGenerationTask } from './stage-generation';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
 export const documentsModule = defineModule({
@@ -14,7 +14,7 @@ export const documentsModule = defineModule({
     await routes(app);
     await generatorRoutes(app);
   },
-  jobs: [documentGenerationJob],
+  tasks: [documentGenerationTask],
   notifications: DOCUMENT_NOTIFICATIONS,
   fileOwners: {
     [DOCUMENT_FILE_OWNER]: async (auth) => canReadDocuments(auth),

@@ -1,76 +1,67 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { actingUserId } from '../../platform/auth/context';
+import { padId } from '@tms/domain';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { fileStorageOf } from '../../platform/files/routes';
-import type { ScheduledJob } from '../../platform/modules';
+import { JobFailure } from '../../platform/jobs/queue';
+import { defineTask } from '../../platform/jobs/tasks';
 import { asSystem } from '../../platform/resources';
 import type { StageBehaviourHandler } from '../operations';
 import { generateDocument, templatesFor } from './generator';
-import { documentGenerationQueue, documentTemplates } from './tables';
+import { documentTemplates } from './tables';
+
+export const STAGE_GENERATION_MESSAGES = {
+  templateGone: 'The document template no longer exists.',
+  filling: 'Filling in {{template}}',
+} as const;
 
 /**
- * DOCUMENT_GENERATION (spec §3 stage behaviours): closing such a stage asks for the templates of its stage
- * type for the order or job, in the stage's transaction (a rolled-back closing asks for nothing); the
- * `document-generation` job generates them into the operation's files.
+ * One document a closed DOCUMENT_GENERATION stage asked for: the template filled from the order or job
+ * into its files, as the user who closed the stage (its job is theirs to follow). The job's result is the
+ * generated file.
+ */
+export const documentGenerationTask = defineTask({
+  name: 'document-generation',
+  payload: z.object({
+    initiatorType: z.string(),
+    initiatorId: z.number().int(),
+    templateId: z.number().int(),
+  }),
+  async run({ database, config, registries, job, progress }, request) {
+    const storage = fileStorageOf(config);
+    const file = await database.db.transaction(async (tx) => {
+      const [template] = await tx
+        .select()
+        .from(documentTemplates)
+        .where(eq(documentTemplates.id, request.templateId));
+      if (!template) throw new JobFailure(STAGE_GENERATION_MESSAGES.templateGone);
+      progress(10, STAGE_GENERATION_MESSAGES.filling, { template: template.name });
+      return generateDocument(
+        {
+          ...asSystem({ tx, registries }, 'document generation', job.userId),
+          storage,
+          actingUserId: job.userId,
+        },
+        request.initiatorType,
+        request.initiatorId,
+        template,
+      );
+    });
+    return { fileId: file.id };
+  },
+});
+
+/**
+ * DOCUMENT_GENERATION (spec §3 stage behaviours): closing such a stage enqueues a job per template of its
+ * stage type for the order or job, in the stage's transaction (a rolled-back closing asks for nothing).
  */
 export const documentGenerationHandler: StageBehaviourHandler = async (ctx, event) => {
   if (event.event !== 'close') return;
-  const templates = await templatesFor(ctx.tx, event.operationType, event.stageTypeId);
-  if (!templates.length) return;
-  await ctx.tx.insert(documentGenerationQueue).values(
-    templates.map((template) => ({
-      initiatorType: event.operationType,
-      initiatorId: event.operationId,
-      templateId: template.id,
-      requestedBy: actingUserId(ctx.auth),
-    })),
-  );
-};
-
-const BATCH = 50;
-
-/** Generates what closed stages asked for; a failure is kept on its request and not retried. */
-export const documentGenerationJob: ScheduledJob = {
-  name: 'document-generation',
-  intervalMs: 30_000,
-  async run({ database, config, registries, log }) {
-    const storage = fileStorageOf(config);
-    const pending = await database.db
-      .select()
-      .from(documentGenerationQueue)
-      .where(isNull(documentGenerationQueue.doneAt))
-      .orderBy(asc(documentGenerationQueue.id))
-      .limit(BATCH);
-    for (const request of pending) {
-      try {
-        await database.db.transaction(async (tx) => {
-          const [template] = await tx
-            .select()
-            .from(documentTemplates)
-            .where(eq(documentTemplates.id, request.templateId));
-          if (template) {
-            await generateDocument(
-              {
-                ...asSystem({ tx, registries }, 'document generation', request.requestedBy),
-                storage,
-                actingUserId: request.requestedBy,
-              },
-              request.initiatorType,
-              request.initiatorId,
-              template,
-            );
-          }
-          await tx
-            .update(documentGenerationQueue)
-            .set({ doneAt: new Date() })
-            .where(and(eq(documentGenerationQueue.id, request.id), isNull(documentGenerationQueue.doneAt)));
-        });
-      } catch (error) {
-        log.error({ err: error, request: request.id }, 'document generation failed');
-        await database.db
-          .update(documentGenerationQueue)
-          .set({ doneAt: new Date(), error: error instanceof Error ? error.message : String(error) })
-          .where(eq(documentGenerationQueue.id, request.id));
-      }
-    }
-  },
+  for (const template of await templatesFor(ctx.tx, event.operationType, event.stageTypeId)) {
+    await documentGenerationTask.enqueue(
+      ctx,
+      { initiatorType: event.operationType, initiatorId: event.operationId, templateId: template.id },
+      // As the generated file will be named: the template and the order's or job's number.
+      { label: `${template.name} ${padId(event.operationId)}` },
+    );
+  }
 };

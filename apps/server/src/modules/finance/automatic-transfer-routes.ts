@@ -8,14 +8,12 @@ import {
 } from '@tms/domain';
 import { z } from 'zod';
 import type { App } from '../../platform/http/types';
-import { runExclusive } from '../../platform/jobs/scheduler';
 import { registerResourceRoutes } from '../../platform/resources';
 import {
   automaticTransferRuleService,
   automaticTransferRunsOf,
   automaticTransfersJob,
   legalEntityRulesView,
-  runAutomaticTransfers,
   saveLegalEntityRules,
 } from './automatic-transfers';
 
@@ -86,27 +84,13 @@ export function registerAutomaticTransferRoutes(app: App): void {
       config: { roles: manageRoles },
       schema: {
         tags,
-        summary: 'Run the automatic transfers now (under the scheduled job lock); answers the run',
+        summary: 'Run the automatic transfers now (an occurrence of the scheduled job); answers the run',
         response: { 200: dataSchema(automaticTransferRunNowSchema) },
       },
     },
     async (request) => {
-      let runId: number | undefined;
-      const ran = await runExclusive(
-        {
-          database: app.database,
-          config: app.appConfig,
-          log: request.log,
-          registries: app.registries,
-          clock: app.clock,
-        },
-        {
-          ...automaticTransfersJob,
-          async run(ctx) {
-            runId = await runAutomaticTransfers({ ...ctx, startedById: request.auth!.userId });
-          },
-        },
-      );
+      const { ran, result } = await app.queue.runNow(automaticTransfersJob.name, request.auth!.userId);
+      const runId = typeof result === 'number' ? result : undefined;
       const [run] = runId ? await automaticTransferRunsOf(app.database.db, { runId }) : [];
       return { data: { ran, run: run ?? null } };
     },

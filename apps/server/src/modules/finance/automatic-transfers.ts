@@ -417,11 +417,13 @@ export async function automaticTransferRunsOf(
   }));
 }
 
-/** The automatic transfers (spec issue 18): every hour, in one instance; "Run now" runs it at once. */
+/**
+ * The automatic transfers (spec issue 18): every hour, in one instance; "Run now" runs an occurrence at once
+ * as its user (`startedById`). Answers the run's id.
+ */
 export const automaticTransfersJob: ScheduledJob = {
   name: 'automatic-transfers',
   intervalMs: 60 * 60 * 1000,
-  async run({ database, registries, clock }) {
-    await runAutomaticTransfers({ database, registries, clock, startedById: null });
-  },
+  run: ({ database, registries, clock, job }) =>
+    runAutomaticTransfers({ database, registries, clock, startedById: job.userId }),
 };

@@ -11,13 +11,11 @@ import { EDIT_ALL, setUpOperations } from './test-fixtures';
 const ops = setUpOperations();
 let manager: SignedIn;
 let designer: SignedIn;
-let admin: SignedIn;
 let client: number;
 
 beforeAll(async () => {
   manager = await signIn(ops.ctx, [...EDIT_ALL, 'ROLE_STAGE_MANAGE_ALL']);
   designer = await signIn(ops.ctx, ['ROLE_SETTINGS_TEMPLATES']);
-  admin = await signIn(ops.ctx, ['ROLE_ADMIN']);
   client = await ops.world.counterparty({ name: 'ООО «Вектор»' });
 });
 
@@ -101,8 +99,14 @@ describe('documents generated for orders and jobs', () => {
     await template(['Другой шаблон'], 'order');
     expect(await filesOf(path)).toEqual([]);
     expect((await ops.closeStage(manager, path, stage)).statusCode).toBe(200);
-    const run = await ops.call('POST', '/api/system/scheduled-jobs/document-generation/run', admin);
-    expect(run.statusCode, run.body).toBeLessThan(300);
+    // One job, the closer's, waits for a worker; it generates the template into the order's files.
+    const [job] = (await ops.call('GET', '/api/background-jobs', manager)).json().data.collection;
+    expect(job).toMatchObject({
+      kind: 'document-generation',
+      state: 'queued',
+      label: `Поручение ${padId(order.id)}`,
+    });
+    expect(await ops.ctx.app.queue.drain()).toBe(1);
     const generated = await filesOf(path);
     expect(generated.map((f) => f.description)).toEqual([`Поручение ${padId(order.id)}.docx`]);
     const download = await ops.ctx.app.inject({
@@ -111,8 +115,11 @@ describe('documents generated for orders and jobs', () => {
       headers: manager.headers,
     });
     expect(docxText(download.rawPayload)).toBe(`Закрыт этап заказа ${padId(order.id)}`);
-    // Run again: nothing is generated twice.
-    await ops.call('POST', '/api/system/scheduled-jobs/document-generation/run', admin);
+    // The job's result is the generated document.
+    const done = (await ops.call('GET', `/api/background-jobs/${job.id}`, manager)).json().data;
+    expect(done).toMatchObject({ state: 'done', result: { id: generated[0]!.id } });
+    // Nothing is generated twice.
+    expect(await ops.ctx.app.queue.drain()).toBe(0);
     expect(await filesOf(path)).toHaveLength(1);
   });
 });

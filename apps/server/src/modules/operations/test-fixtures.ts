@@ -236,7 +236,7 @@ export interface Operations {
     counterpartyId: number,
     links: { orderIds?: number[]; jobIds?: number[] },
   ): Promise<number>;
-  /** Runs a scheduled job once, as the scheduler does. */
+  /** Runs a scheduled job once, as an occurrence of the queue. */
   runJob(job: ScheduledJob): Promise<void>;
 }
 
@@ -316,12 +316,8 @@ export function setUpOperations(modules: readonly ModuleDefinition[] = []): Oper
       expect(res.statusCode, res.body).toBe(201);
       return res.json().data.id;
     },
-    runJob: (job) =>
-      job.run({
-        database: ctx.database,
-        config: ctx.config,
-        log: ctx.app.log,
-        registries: ctx.app.registries,
-      }),
+    runJob: async (job) => {
+      expect((await ctx.app.queue.runNow(job.name, null)).ran).toBe(true);
+    },
   };
 }

@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { PassThrough, type Readable, Transform } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import { actingUserId, type Principal } from '../auth/context';
 import { ErrorCollector, fieldError, HttpError, notFound } from '../errors';
-import { isSaneMediaType, SNIFF_BYTES, storedTypeOf } from './content-type';
+import { isSaneMediaType, OCTET_STREAM, SNIFF_BYTES, storedTypeOf } from './content-type';
 import type { FileStorage } from './storage';
 import { files } from './tables';
 
@@ -76,8 +76,7 @@ export async function storeUpload(
     upload.file.resume();
     throw fieldError(['file'], FILE_MESSAGES.typeInvalid);
   }
-  const now = new Date();
-  const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+  const key = newStorageKey(new Date());
   const hash = createHash('sha256');
   let size = 0;
   const head: Buffer[] = [];
@@ -107,6 +106,61 @@ export async function storeUpload(
     })
     .returning();
   return row!;
+}
+
+/** A new storage key: the month it was stored in, then a random name. */
+export function newStorageKey(now: Date): string {
+  return `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
+}
+
+/**
+ * Stores content the server made (a job's result) as a file of `owner`, attached at once. The content goes
+ * to storage first; if the row cannot be written, the caller removes `storageKey` (its transaction failed).
+ */
+export async function storeMadeFile(
+  tx: Tx,
+  storage: FileStorage,
+  file: {
+    name: string;
+    mimeType: string;
+    content: Buffer | Readable;
+    owner: { type: string; id: number };
+    madeFor: number | null;
+  },
+  now: Date,
+): Promise<FileRow> {
+  const key = newStorageKey(now);
+  const hash = createHash('sha256');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  const source = Buffer.isBuffer(file.content) ? Readable.from([file.content]) : file.content;
+  await storage.put(key, source.pipe(meter));
+  try {
+    const [row] = await tx
+      .insert(files)
+      .values({
+        storageKey: key,
+        description: path.basename(file.name).slice(0, 255) || 'file',
+        mimeType: isSaneMediaType(file.mimeType) ? file.mimeType : OCTET_STREAM,
+        size,
+        sha256: hash.digest('hex'),
+        temporary: false,
+        ownerType: file.owner.type,
+        ownerId: file.owner.id,
+        uploadedBy: file.madeFor,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    await storage.remove(key);
+    throw error;
+  }
 }
 
 export async function canReadFile(

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { signIn } from '../../test/users';
+import { textOf } from '../i18n/dictionaries';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
 
 describe('POST /api/system/scheduled-jobs/{name}/run', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(() => ctx.close());
-
   const run = (name: string, headers: Record<string, string>) =>
     ctx.app.inject({ method: 'POST', url: `/api/system/scheduled-jobs/${name}/run`, headers });
 
@@ -29,5 +30,18 @@ describe('POST /api/system/scheduled-jobs/{name}/run', () => {
       (await ctx.app.inject({ method: 'POST', url: '/api/system/scheduled-jobs/housekeeping/run' }))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describe('the kinds of background job', () => {
+  it('each has its name in Russian and English for the lists that show it', () => {
+    const kinds = [...ctx.app.registries.jobs.map((job) => job.name), ...ctx.app.registries.tasks.keys()];
+    expect(kinds).toContain('document-generation');
+    const unnamed = kinds.flatMap((kind) =>
+      (['ru', 'en'] as const).flatMap((lang) =>
+        textOf(`backgroundJobs.kinds.${kind}`, lang) ? [] : [`${lang} ${kind}`],
+      ),
+    );
+    expect(unnamed).toEqual([]);
   });
 });

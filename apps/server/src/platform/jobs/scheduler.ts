@@ -1,56 +1,42 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/connection';
-import type { JobContext, ScheduledJob } from '../modules';
+import type { Tx } from '../../db/connection';
+import type { ScheduledJob } from '../modules';
+import { backgroundJobs } from './tables';
 
 export type { JobContext, ScheduledJob } from '../modules';
 
-/** A stable 32-bit advisory-lock key per job name; distinct from the migration lock. */
-export function lockKey(name: string): number {
-  return createHash('sha1').update(`job:${name}`).digest().readInt32BE(0);
+/**
+ * Where a scheduled job's occurrences fall: every `intervalMs` from an offset its name gives, so jobs of the
+ * same interval do not all start on the same second, and every instance computes the same slots.
+ */
+export function slotOf(job: Pick<ScheduledJob, 'name' | 'intervalMs'>, now: Date): Date {
+  const offset = createHash('sha1').update(job.name).digest().readUInt32BE(0) % job.intervalMs;
+  const t = now.getTime();
+  return new Date(Math.floor((t - offset) / job.intervalMs) * job.intervalMs + offset);
 }
 
 /**
- * Runs a job once if no other instance is running it: a session-level advisory lock on one dedicated
- * connection guards the whole run. Returns whether this instance ran it.
+ * Adds the occurrence of each scheduled job whose slot has come, as a queued job due at once. The unique
+ * indexes make this safe from every instance at the same time: a slot is one row (it runs once), and a job
+ * with an occurrence queued or running gets no other (runs never overlap; slots missed meanwhile, or while
+ * no instance ran, fold into the next one).
  */
-export async function runExclusive(ctx: JobContext, job: ScheduledJob): Promise<boolean> {
-  return ctx.database.withSession(async (db) => {
-    const key = lockKey(job.name);
-    const [row] = await rowsOf<{ locked: boolean }>(db, sql`SELECT pg_try_advisory_lock(${key}) AS locked`);
-    if (!row?.locked) return false;
-    try {
-      await job.run(ctx);
-    } catch (error) {
-      ctx.log.error({ err: error, job: job.name }, 'scheduled job failed');
-    } finally {
-      await db.execute(sql`SELECT pg_advisory_unlock(${key})`);
-    }
-    return true;
-  });
-}
-
-export interface Scheduler {
-  stop(): Promise<void>;
-}
-
-export function startScheduler(ctx: JobContext, jobs: readonly ScheduledJob[]): Scheduler {
-  const timers: NodeJS.Timeout[] = [];
-  const running = new Set<Promise<unknown>>();
-  let stopped = false;
-  for (const job of jobs) {
-    const tick = () => {
-      if (stopped) return;
-      const run = runExclusive(ctx, job).finally(() => running.delete(run));
-      running.add(run);
-    };
-    timers.push(setInterval(tick, job.intervalMs));
-  }
-  return {
-    async stop() {
-      stopped = true;
-      for (const timer of timers) clearInterval(timer);
-      await Promise.allSettled(running);
-    },
-  };
+export async function addDueOccurrences(tx: Tx, jobs: readonly ScheduledJob[], now: Date): Promise<void> {
+  if (!jobs.length) return;
+  await tx
+    .insert(backgroundJobs)
+    .values(
+      jobs.map((job) => {
+        const slot = slotOf(job, now);
+        return {
+          kind: job.name,
+          scheduled: true,
+          occurrence: slot,
+          runAt: slot,
+          maxAttempts: 1,
+          createdAt: now,
+        };
+      }),
+    )
+    .onConflictDoNothing();
 }

@@ -43,6 +43,15 @@ const PasswordChangeDialog = lazy(() =>
   import('./PasswordChangeDialog').then((module) => ({ default: module.PasswordChangeDialog })),
 );
 const RecentDocuments = lazy(() => import('../../features/documents/RecentDocuments'));
+// Every user's background jobs (hidden while they have none), with its dictionary.
+const JobsIndicator = lazy(async () => {
+  const [module, { i18next }] = await Promise.all([
+    import('../../features/background-jobs/JobsIndicator'),
+    import('../../platform/i18n'),
+  ]);
+  await i18next.loadNamespaces(['backgroundJobs']);
+  return module;
+});
 // The header's bell, announcements and version news load after the shell, with their dictionaries.
 const CommsHeader = lazy(async () => {
   const [module, { i18next }] = await Promise.all([
@@ -199,6 +208,7 @@ function Frame({ system }: { system: SystemData }) {
               </Suspense>
               {!system.user.changePasswordRequired && (
                 <Suspense fallback={null}>
+                  <JobsIndicator system={system} />
                   <CommsHeader system={system} />
                 </Suspense>
               )}

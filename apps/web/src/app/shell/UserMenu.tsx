@@ -8,9 +8,17 @@ import {
   useMantineColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconMoon, IconUser, IconUserOff } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconLogout,
+  IconMoon,
+  IconProgress,
+  IconUser,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { BACKGROUND_JOBS_PATH } from '../../features/background-jobs/api';
 import { USER_PROFILE_PATH } from '../../features/profile/routes';
 import { api } from '../../platform/api/client';
 import { exitImpersonation, logout } from '../../platform/auth/actions';
@@ -72,6 +80,13 @@ export function UserMenu({ system }: { system: SystemData }) {
         </Menu.Item>
         <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(USER_PROFILE_PATH)}>
           {t('userMenu.profile')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconProgress size={16} />}
+          onClick={() => navigate(BACKGROUND_JOBS_PATH)}
+          data-testid="user-menu-background-jobs"
+        >
+          {t('userMenu.backgroundJobs')}
         </Menu.Item>
         <Menu.Divider />
         {impersonator && (
