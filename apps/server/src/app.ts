@@ -51,6 +51,10 @@ import notificationRoutes from './platform/notifications/routes';
 import { registerReadRouting } from './platform/read-routing';
 import { SHELL_TOPICS } from './platform/realtime/hub';
 import realtimeRoutes, { registerRealtime } from './platform/realtime/routes';
+import { type WorkerEntry, WorkerPool } from './platform/workers/pool';
+// The tasks' declarations (`WorkerTasks`) sit beside the tasks the worker entry serves: this makes them part of
+// every program that builds the app (the bench, the e2e tests), not only of the server's own.
+import type {} from './worker';
 
 /** A route as declared, for the security suite's role × endpoint matrix. */
 export interface RegisteredRoute {
@@ -79,6 +83,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The time of sign-in throttling (tests pass a fake clock). */
   clock?: Clock;
+  /** The worker threads' entry; unset, the app's own (tests pass the one they bundled for the run). */
+  workerEntry?: WorkerEntry;
 }
 
 /**
@@ -125,6 +131,7 @@ export async function buildApp({
   logger = false,
   extraModules = [],
   clock = systemClock,
+  workerEntry,
 }: BuildOptions): Promise<App> {
   const modules = [...MODULES, ...extraModules];
   const earlyHeaders = earlySecurityHeaders(config);
@@ -145,7 +152,14 @@ export async function buildApp({
   }).withTypeProvider() as unknown as App;
 
   app.decorate('database', database);
-  app.decorate('registries', buildRegistries(modules));
+  const workers = new WorkerPool({
+    threads: config.workerThreads,
+    taskTimeoutMs: config.workerTaskTimeoutMs,
+    memoryMb: config.workerMemoryMb,
+    entry: workerEntry,
+  });
+  app.addHook('onClose', () => workers.close());
+  app.decorate('registries', buildRegistries(modules, workers));
   app.decorate('appConfig', config);
   app.decorate('clock', clock);
   app.setValidatorCompiler(zodValidatorCompiler);

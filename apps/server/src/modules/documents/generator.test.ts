@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import { signIn } from '../../test/users';
 import { makeZip } from '../../test/zips';
 import { docxBlocks } from './docx-pdf';
-import { renderDocx } from './generator';
+import { renderDocx } from './docx-template';
 
 function multipart(name: string, content: Buffer) {
   const boundary = '----tms-generator-boundary';
