@@ -1,13 +1,15 @@
 import { TEMPLATE_MESSAGES } from '@tms/domain';
-import Docxtemplater from 'docxtemplater';
+import type Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { zipRefusal } from '../../platform/files/zip-guard';
 
 /** The document generator's templates: checked and filled in the worker threads (`tasks.ts`). */
 
 /** Docxtemplater over a checked archive: `{tag}`, loops `{#items}…{/items}`, a missing value prints nothing. */
-function compile(zip: Buffer): Docxtemplater {
-  return new Docxtemplater(new PizZip(zip), {
+async function compile(zip: Buffer): Promise<Docxtemplater> {
+  // Loaded with the first template: a worker thread starts without it.
+  const Template: typeof Docxtemplater = (await import('docxtemplater')).default;
+  return new Template(new PizZip(zip), {
     paragraphLoop: true,
     linebreaks: true,
     nullGetter: () => '',
@@ -20,7 +22,7 @@ function compile(zip: Buffer): Docxtemplater {
  * Why a file cannot be a template, or null: no .docx, parts not UTF-8, tags that do not compile; the archive
  * passes the zip guard before anything unpacks it.
  */
-export function templateRefusal(zip: Buffer): string | null {
+export async function templateRefusal(zip: Buffer): Promise<string | null> {
   const unsafe = zipRefusal(zip);
   if (unsafe) return unsafe;
   let archive: PizZip;
@@ -40,7 +42,7 @@ export function templateRefusal(zip: Buffer): string | null {
     }
   }
   try {
-    compile(zip);
+    await compile(zip);
   } catch {
     return TEMPLATE_MESSAGES.invalidTemplate;
   }
@@ -48,8 +50,8 @@ export function templateRefusal(zip: Buffer): string | null {
 }
 
 /** The filled template as a .docx. */
-export function renderDocx(template: Buffer, data: Record<string, unknown>): Buffer {
-  const doc = compile(template);
+export async function renderDocx(template: Buffer, data: Record<string, unknown>): Promise<Buffer> {
+  const doc = await compile(template);
   doc.render(data);
   return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
 }

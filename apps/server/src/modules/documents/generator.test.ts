@@ -225,7 +225,7 @@ describe('document generator', () => {
       await createTemplate(await upload('Акт.docx', makeDocx([], Buffer.from(xml))), 'Акт в PDF')
     ).json().data;
     const blocks = docxBlocks(
-      renderDocx(makeDocx([], Buffer.from(xml)), {
+      await renderDocx(makeDocx([], Buffer.from(xml)), {
         number: '000001',
         lines: [{ name: 'Паллеты' }, { name: 'Коробки' }],
       }),

@@ -81,7 +81,9 @@ describe('heavy document work', () => {
     });
 
   beforeAll(async () => {
-    ctx = await createTestApp({ workerTaskTimeoutMs: 3000 }, [probeModule]);
+    // A limit short enough for a quick test, long enough for the small documents' first task on a busy machine
+    // (it loads docxtemplater and pdfkit).
+    ctx = await createTestApp({ workerTaskTimeoutMs: 8000 }, [probeModule]);
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     const admin = await signIn(ctx, ['ROLE_SETTINGS_TEMPLATES']);
@@ -133,7 +135,7 @@ describe('heavy document work', () => {
     const health = await answers;
     await poller.terminate();
 
-    // Stopped within its limits (the 3 s of this test, or the thread's heap), with a clear message.
+    // Stopped within its limits (the 8 s of this test, or the thread's heap), with a clear message.
     expect([
       { code: 422, message: WORK_MESSAGES.tooLong },
       { code: 413, message: WORK_MESSAGES.tooLarge },

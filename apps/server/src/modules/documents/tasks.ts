@@ -19,7 +19,7 @@ export interface FillInput {
 }
 
 export const documentTasks = {
-  'documents.check-template': (zip: Uint8Array): string | null => templateRefusal(asBuffer(zip)),
+  'documents.check-template': (zip: Uint8Array): Promise<string | null> => templateRefusal(asBuffer(zip)),
   /** The template filled with the record's values, as .docx or PDF; a template the zip guard refuses is not. */
   async 'documents.fill'({
     template,
@@ -30,7 +30,7 @@ export const documentTasks = {
     const zip = asBuffer(template);
     const refusal = zipRefusal(zip);
     if (refusal) return { refusal };
-    const docx = renderDocx(zip, data);
+    const docx = await renderDocx(zip, data);
     return format === 'pdf' ? docxToPdf(docx, title) : docx;
   },
 };

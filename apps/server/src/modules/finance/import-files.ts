@@ -6,8 +6,9 @@ import {
   rateValueSchema,
   type WorkMeter,
 } from '@tms/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ZIP_MESSAGES, zipRefusal } from '../../platform/files/zip-guard';
+import { loadExcel } from '../../platform/resources/workbook';
 
 /**
  * Reading the files of finance's imports (bank statements, the Bank of Russia's XML, XLSX sheets of rates):
@@ -93,7 +94,7 @@ export async function readRateSheet(bytes: Buffer, meter: WorkMeter = { steps: 0
   const unsafe = zipRefusal(bytes);
   const refusal = unsafe === ZIP_MESSAGES.invalid ? M.notXlsx : unsafe;
   if (refusal) return { rows: [], errors: [{ row: 0, message: refusal }], errorCount: 1 };
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

@@ -5,8 +5,9 @@ import {
   type SheetRow,
   type WorkMeter,
 } from '@tms/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ZIP_MESSAGES, zipRefusal } from '../../platform/files/zip-guard';
+import { loadExcel } from '../../platform/resources/workbook';
 
 /** A sheet as the import reads it: the header's columns and the data rows under it. */
 export interface RateSheet {
@@ -43,7 +44,7 @@ export async function readSheet(
   // No archive at all is no workbook; an archive the guard refuses (a bomb) says why.
   const unsafe = zipRefusal(bytes);
   if (unsafe) return { refusal: unsafe === ZIP_MESSAGES.invalid ? M.notXlsx : unsafe };
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   try {
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

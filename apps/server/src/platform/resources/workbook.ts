@@ -1,4 +1,7 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+
+/** ExcelJS loads with the first task that needs it: a thread starts without it. */
+export const loadExcel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 
 /** What a cell of an export holds: structured-clonable, so the rows cross to the worker thread as they are. */
 export type CellValue = string | number | boolean | Date | null;
@@ -12,7 +15,7 @@ export interface WorkbookInput {
 
 /** The XLSX of one sheet: the header row bold and frozen, dates as `dd.mm.yyyy hh:mm`. */
 export async function writeWorkbook({ title, columns, rows }: WorkbookInput): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   // Sheet names are at most 31 characters and may not hold []:*?/\
   const sheet = workbook.addWorksheet(title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
   sheet.columns = columns.map(({ header, date }) => ({

@@ -39,8 +39,6 @@ const waitAsync = (
 
 /** Tasks a thread may have waiting before the pool answers "busy" (a full queue is minutes of work). */
 const QUEUE_PER_THREAD = 32;
-/** Heavy work yields the cores to the request loop (Linux: the threads' nice value). */
-const NICE_INCREMENT = 10;
 
 /**
  * The worker entry: the TypeScript source compiled by tsx where the server runs from its sources (tests,
@@ -119,7 +117,6 @@ export class WorkerPool<T extends object = WorkerTasks> {
         maxThreads: threads,
         maxQueue: QUEUE_PER_THREAD * threads,
         idleTimeout: 5 * 60_000,
-        niceIncrement: NICE_INCREMENT,
         resourceLimits: { maxOldGenerationSizeMb: memoryMb },
       });
     }
