@@ -54,4 +54,20 @@ describe('the worker pool', () => {
       message: WORK_MESSAGES.tooLarge,
     });
   });
+
+  it('answers "busy" past 32 waiting tasks a thread instead of queueing without end', async () => {
+    const workers = open();
+    const spinning = workers.run('spin', null, { timeoutMs: 1000 }).catch(refusal);
+    const waiting = Array.from({ length: 32 }, () =>
+      workers.run('echo', { text: 'waited', bytes: new Uint8Array() }).catch(refusal),
+    );
+    const refused = await workers
+      .run('echo', { text: 'one too many', bytes: new Uint8Array() })
+      .catch(refusal);
+    expect(refused).toEqual({ status: 503, message: WORK_MESSAGES.busy });
+    expect(await spinning).toEqual({ status: 422, message: WORK_MESSAGES.tooLong });
+    expect((await Promise.all(waiting)).map((answer) => (answer as { text: string }).text)).toEqual(
+      Array.from({ length: 32 }, () => 'waited'),
+    );
+  });
 });

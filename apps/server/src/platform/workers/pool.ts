@@ -37,7 +37,10 @@ const waitAsync = (
   }
 ).waitAsync;
 
-/** Tasks a thread may have waiting before the pool answers "busy" (a full queue is minutes of work). */
+/**
+ * Tasks a thread may have waiting before the pool answers "busy" (a full queue is minutes of work). Counted
+ * here: piscina's own `maxQueue` lets a burst of tasks through to a busy thread's port uncounted.
+ */
 const QUEUE_PER_THREAD = 32;
 
 /**
@@ -58,13 +61,16 @@ function appEntry(): WorkerEntry {
 export class WorkerPool<T extends object = WorkerTasks> {
   private piscina: Piscina | undefined;
   private closed = false;
+  /** Tasks given and not yet answered: running or waiting. */
+  private inFlight = 0;
 
   constructor(readonly options: WorkerPoolOptions = DEFAULT_WORKER_OPTIONS) {}
 
   /**
    * Runs a task and answers its result. Past the time limit (counted from the moment a thread takes the task,
-   * not while it waits) it is a 422 "took too long", past the memory limit a 413, with a full queue a 503; the
-   * thread of a stopped task is ended and replaced. Other errors of the task are rethrown as they came.
+   * not while it waits) it is a 422 "took too long", past the memory limit a 413, with a full queue (32 tasks
+   * a thread besides the running ones) a 503; the thread of a stopped task is ended and replaced. Other errors
+   * of the task are rethrown as they came.
    */
   async run<N extends TaskName<T>>(
     name: N,
@@ -72,6 +78,10 @@ export class WorkerPool<T extends object = WorkerTasks> {
     limits: { timeoutMs?: number } = {},
   ): Promise<TaskOutput<T, N>> {
     const pool = this.started();
+    if (this.inFlight >= this.options.threads * (1 + QUEUE_PER_THREAD)) {
+      throw new HttpError(503, WORK_MESSAGES.busy);
+    }
+    this.inFlight++;
     const started = new Int32Array(new SharedArrayBuffer(4));
     const controller = new AbortController();
     let settled = false;
@@ -91,6 +101,7 @@ export class WorkerPool<T extends object = WorkerTasks> {
     } catch (error) {
       throw refusalOf(error, timedOut);
     } finally {
+      this.inFlight--;
       settled = true;
       clearTimeout(timer);
       // Releases the wait of a task that never started (refused, or the pool closed).
@@ -115,7 +126,6 @@ export class WorkerPool<T extends object = WorkerTasks> {
         execArgv: entry.execArgv,
         minThreads: 1,
         maxThreads: threads,
-        maxQueue: QUEUE_PER_THREAD * threads,
         idleTimeout: 5 * 60_000,
         resourceLimits: { maxOldGenerationSizeMb: memoryMb },
       });
@@ -128,8 +138,5 @@ function refusalOf(error: unknown, timedOut: boolean): unknown {
   if (timedOut) return new HttpError(422, WORK_MESSAGES.tooLong);
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'ERR_WORKER_OUT_OF_MEMORY') return new HttpError(413, WORK_MESSAGES.tooLarge);
-  if (error instanceof Error && error.message === 'Task queue is at limit') {
-    return new HttpError(503, WORK_MESSAGES.busy);
-  }
   return error;
 }
