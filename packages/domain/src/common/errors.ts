@@ -59,16 +59,25 @@ export const MORE_FILE_ERRORS = 'The file has more errors than are listed here.'
  */
 export class FileErrors<E> {
   private kept: E[] = [];
-  count = 0;
+  private found = 0;
   constructor(
     private readonly order: (a: E, b: E) => number,
     private readonly limit: number = MAX_FILE_ERRORS,
   ) {}
+  /** How many errors the file has, kept or not. */
+  get count(): number {
+    return this.found;
+  }
   add(error: E): void {
-    this.count++;
+    this.found++;
     this.kept.push(error);
     // Trimmed once twice the limit: O(n log limit) in all, never the whole file's errors at once.
     if (this.kept.length >= 2 * this.limit) this.kept = this.kept.sort(this.order).slice(0, this.limit);
+  }
+  /** Another reader's errors of the same file: those it kept, and how many it found in all. */
+  addFound(kept: readonly E[], count: number): void {
+    for (const error of kept) this.add(error);
+    this.found += count - kept.length;
   }
   /** The first errors in order, at most the limit. */
   list(): E[] {

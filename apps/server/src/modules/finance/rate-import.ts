@@ -239,9 +239,7 @@ export async function importCbrRates(tx: Tx, who: Who, parsed: CbrDaily): Promis
 export async function previewRateSheet(tx: Tx, sheet: RateSheet): Promise<CurrencyRateImportPreview> {
   const { rows } = sheet;
   const errors = rateImportErrors();
-  for (const error of sheet.errors) errors.add(error);
-  // The reader's errors past the first ones it kept still count.
-  errors.count += sheet.errorCount - sheet.errors.length;
+  errors.addFound(sheet.errors, sheet.errorCount);
   const { ids, base } = await currencyIds(tx, [...new Set(rows.map((r) => r.currency))]);
   const seen = new Set<string>();
   const resolved = rows.map((r) => {
