@@ -6,6 +6,7 @@ import type { Config } from '../apps/server/src/config';
 import { poolConfig } from '../apps/server/src/db/connection';
 import { loggerOptions } from '../apps/server/src/platform/http/logging';
 import type { App } from '../apps/server/src/platform/http/types';
+import { DEFAULT_WORKER_OPTIONS } from '../apps/server/src/platform/workers/pool';
 import { createUser } from '../apps/server/src/test/users';
 import { type BenchEndpoint, ENDPOINTS } from './endpoints';
 import { type GenerationResult, generate } from './generators';
@@ -56,6 +57,9 @@ function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
     realtimeCheckMs: 5000,
     hsts: false,
     mailDigestMinutes: 15,
+    workerThreads: DEFAULT_WORKER_OPTIONS.threads,
+    workerTaskTimeoutMs: DEFAULT_WORKER_OPTIONS.taskTimeoutMs,
+    workerMemoryMb: DEFAULT_WORKER_OPTIONS.memoryMb,
   };
 }
 

@@ -1,10 +1,11 @@
-// Bundles the server into dist/main.js: workspace packages (@tms/*) are compiled in, npm packages stay
-// external and load from node_modules.
+// Bundles the server into dist/main.js and its worker threads' entry into dist/worker.js (the pool finds it
+// beside main.js): workspace packages (@tms/*) are compiled in, npm packages stay external and load from
+// node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', worker: 'src/worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

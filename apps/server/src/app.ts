@@ -57,6 +57,10 @@ import notificationRoutes from './platform/notifications/routes';
 import { registerReadRouting } from './platform/read-routing';
 import { SHELL_TOPICS } from './platform/realtime/hub';
 import realtimeRoutes, { registerRealtime } from './platform/realtime/routes';
+import { type WorkerEntry, WorkerPool } from './platform/workers/pool';
+// The tasks' declarations (`WorkerTasks`) sit beside the tasks the worker entry serves: this makes them part of
+// every program that builds the app (the bench, the e2e tests), not only of the server's own.
+import type {} from './worker';
 
 /** A route as declared, for the security suite's role × endpoint matrix. */
 export interface RegisteredRoute {
@@ -87,6 +91,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The time of sign-in throttling (tests pass a fake clock). */
   clock?: Clock;
+  /** The worker threads' entry; unset, the app's own (tests pass the one they bundled for the run). */
+  workerEntry?: WorkerEntry;
 }
 
 /**
@@ -140,6 +146,7 @@ export async function buildApp({
   logger = false,
   extraModules = [],
   clock = systemClock,
+  workerEntry,
 }: BuildOptions): Promise<App> {
   const modules = [...MODULES, ...extraModules];
   const earlyHeaders = earlySecurityHeaders(config);
@@ -159,7 +166,13 @@ export async function buildApp({
     },
   }).withTypeProvider() as unknown as App;
 
-  const registries = buildRegistries(modules);
+  const workers = new WorkerPool({
+    threads: config.workerThreads,
+    taskTimeoutMs: config.workerTaskTimeoutMs,
+    memoryMb: config.workerMemoryMb,
+    entry: workerEntry,
+  });
+  const registries = buildRegistries(modules, workers);
   app.decorate('database', database);
   app.decorate('registries', registries);
   app.decorate('appConfig', config);
@@ -175,6 +188,8 @@ export async function buildApp({
   });
   app.decorate('queue', queue);
   app.addHook('onClose', () => queue.stop());
+  // After the queue: its running jobs may still hand work to the threads while they end.
+  app.addHook('onClose', () => workers.close());
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON: schemas document them, the services produce them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_WORKER_OPTIONS } from './platform/workers/pool';
 
 export interface Config {
   port: number;
@@ -51,6 +52,12 @@ export interface Config {
   mailDigestMinutes: number;
   /** The address users open the app at (`https://tms.example.com`): mailed links point there. */
   publicUrl?: string;
+  /** Worker threads for CPU-heavy work (documents, PDFs, exports, import files); default: cores less one. */
+  workerThreads: number;
+  /** Longest run of one such task, ms; past it the task is stopped ("took too long"). */
+  workerTaskTimeoutMs: number;
+  /** Heap of one worker thread, MB; a task needing more is stopped ("needs more memory"). */
+  workerMemoryMb: number;
 }
 
 export interface SmtpConfig {
@@ -115,6 +122,15 @@ function origins(value: string | undefined): string[] {
     });
 }
 
+/** A whole number above zero, or the default when unset; anything else stops the start. */
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new Error(`${name}: "${value}" is not a whole number above 0`);
+  return Number(value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -143,5 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: smtp(env),
     mailDigestMinutes: Number(env.MAIL_DIGEST_MINUTES || 15),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    workerThreads: positive(env, 'WORKER_THREADS', DEFAULT_WORKER_OPTIONS.threads),
+    workerTaskTimeoutMs: positive(env, 'WORKER_TASK_TIMEOUT_MS', DEFAULT_WORKER_OPTIONS.taskTimeoutMs),
+    workerMemoryMb: positive(env, 'WORKER_MEMORY_MB', DEFAULT_WORKER_OPTIONS.memoryMb),
   };
 }

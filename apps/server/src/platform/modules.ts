@@ -10,6 +10,7 @@ import type { Module } from './http/types';
 import type { NotificationType } from './notifications/types';
 import type { TopicRule } from './realtime/hub';
 import { ResourceRegistry } from './resources/registry';
+import { WorkerPool } from './workers/pool';
 
 /**
  * What modules contribute to one another's extension points, by the point's name. Empty here: a module
@@ -127,6 +128,11 @@ export interface Registries {
   changeLog: ReadonlyMap<string, ChangeLogRule>;
   /** The resources the instance serves, filled as their routes are registered. */
   resources: ResourceRegistry;
+  /**
+   * The instance's worker threads: CPU-heavy work (documents, PDFs, exports, reading import files) runs there
+   * by task name (`workers.run('finance.printable-bill-pdf', input)`), off the request loop.
+   */
+  workers: WorkerPool;
   /** The contributions to one extension point, in module order, by their names. */
   contributions<P extends keyof ModuleContributions>(point: P): ReadonlyMap<string, ModuleContributions[P]>;
 }
@@ -152,7 +158,11 @@ function collect<T>(
   return out;
 }
 
-export function buildRegistries(modules: readonly ModuleDefinition[]): Registries {
+/** `workers`: the app's pool (`buildApp` passes one sized by the config and ends it with the app). */
+export function buildRegistries(
+  modules: readonly ModuleDefinition[],
+  workers: WorkerPool = new WorkerPool(),
+): Registries {
   const names = new Set<string>();
   for (const module of modules) {
     if (names.has(module.name)) throw new Error(`Module "${module.name}" is listed twice`);
@@ -178,6 +188,7 @@ export function buildRegistries(modules: readonly ModuleDefinition[]): Registrie
     notificationTypes: collect(modules, 'Notification type', (module) => module.notifications),
     changeLog: collect(modules, 'Change-log entity type', (module) => module.changeLog),
     resources: new ResourceRegistry(),
+    workers,
     contributions(point) {
       let found = points.get(point);
       if (!found) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { type Database, pgDatabase } from '../db/connection';
 import { cloneWithReadReplica } from '../test/databases';
-import { testConfig } from '../test/harness';
+import { testConfig, testWorkerEntry } from '../test/harness';
 import { type SignedIn, signIn } from '../test/users';
 import type { App } from './http/types';
 
@@ -38,7 +38,7 @@ describe.skipIf(!onPostgres)('read replica (PostgreSQL; skipped without TEST_DAT
     const pool = (replica as unknown as { $client: pg.Pool }).$client;
     const query = vi.spyOn(pool, 'query');
     const connect = vi.spyOn(pool, 'connect');
-    const app = await buildApp({ config, database, clock });
+    const app = await buildApp({ config, database, clock, workerEntry: testWorkerEntry() });
     await app.ready();
     let seen = 0;
     return {

@@ -1,4 +1,5 @@
 import PizZip from 'pizzip';
+import { makeZip } from './zips';
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`;
@@ -22,6 +23,18 @@ export function makeDocx(lines: readonly string[], documentXml?: Buffer): Buffer
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
   );
   return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
+}
+
+/**
+ * The same minimal Word document around a given `document.xml`, packed by Node's zlib (`makeZip`): a part of
+ * tens of megabytes leaves no garbage on the JavaScript heap, as packing it with PizZip would.
+ */
+export function packDocx(documentXml: Buffer): Buffer {
+  return makeZip([
+    { name: '[Content_Types].xml', content: Buffer.from(CONTENT_TYPES) },
+    { name: '_rels/.rels', content: Buffer.from(RELS) },
+    { name: 'word/document.xml', content: documentXml },
+  ]);
 }
 
 /** The text of a Word document, a line per paragraph, as a reader would check it. */

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import type { Config } from '../config';
@@ -5,6 +6,7 @@ import type { Database } from '../db/connection';
 import type { Clock } from '../platform/clock';
 import type { App } from '../platform/http/types';
 import type { ModuleDefinition } from '../platform/modules';
+import type { WorkerEntry } from '../platform/workers/pool';
 import { cloneTemplate } from './databases';
 
 export const TEST_SECRET = 'test-secret-key-of-sufficient-length-for-hs256';
@@ -34,8 +36,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     realtimeCheckMs: 5000,
     hsts: false,
     mailDigestMinutes: 15,
+    workerThreads: 1,
+    workerTaskTimeoutMs: 60_000,
+    workerMemoryMb: 512,
     ...overrides,
   };
+}
+
+/** The worker threads' entry the run bundled (global-setup.ts): plain JavaScript, no tsx in each thread. */
+export function testWorkerEntry(): WorkerEntry {
+  return { filename: pathToFileURL(inject('workerBundle')).href, execArgv: [] };
 }
 
 /** A fresh database cloned from the migrated template. */
@@ -61,7 +71,7 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database, extraModules, clock });
+  const app = await buildApp({ config, database, extraModules, clock, workerEntry: testWorkerEntry() });
   await app.ready();
   return {
     app,

@@ -149,6 +149,7 @@ describe('bank statement (1CClientBankExchange)', () => {
         { line: amountLine, message: M.badAmount, field: 'Сумма' },
         { line: innLine, message: M.badInn, field: 'ПолучательИНН' },
       ],
+      errorCount: 2,
     });
   });
 
@@ -185,5 +186,37 @@ describe('bank statement (1CClientBankExchange)', () => {
       .replaceAll('=40702810038000012345', '=40702810038000099999')
       .replace(/РасчСчет=40702810038000099999/g, 'РасчСчет=40702810038000012345');
     expect(parseBankStatement(stranger).errors.map((e) => e.message)).toContain(M.notOurAccount);
+  });
+
+  /** The recorded statement with its document `copies` times over, and `bad` lines that are no pair. */
+  const grown = (copies: number, bad = 0) => {
+    const lines = text.split('\r\n');
+    const start = lines.findIndex((l) => l.startsWith('СекцияДокумент='));
+    const end = lines.indexOf('КонецДокумента', start);
+    const document = lines.slice(start, end + 1);
+    const body = Array.from({ length: copies }, () => document).flat();
+    const junk = Array.from({ length: bad }, (_, i) => `строка без пары ${i}`);
+    return [...lines.slice(0, start), ...junk, ...body, ...lines.slice(end + 1)].join('\r\n');
+  };
+  const work = (statement: string) => {
+    const meter = { steps: 0 };
+    parseBankStatement(statement, meter);
+    return meter.steps;
+  };
+
+  it('reads a statement twice as long in about twice the work, good lines or bad', () => {
+    expect(work(grown(1000)) / work(grown(500))).toBeLessThan(2.2);
+    expect(work(grown(10, 4000)) / work(grown(10, 2000))).toBeLessThan(2.2);
+  });
+
+  it('answers the first 1,000 errors of a file by line and how many there are', () => {
+    const preview = parseBankStatement(grown(1, 2500));
+    expect(preview.statement).toBeNull();
+    expect(preview.errorCount).toBe(2500);
+    expect(preview.errors).toHaveLength(1000);
+    expect(preview.errors.every((e) => e.message === M.badLine)).toBe(true);
+    const lines = preview.errors.map((e) => e.line);
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    expect(lines[0]).toBe(lineOf('СекцияДокумент='));
   });
 });

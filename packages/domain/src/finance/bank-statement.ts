@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalFixed } from '../common/decimal';
+import { FileErrors, type WorkMeter } from '../common/errors';
 
 /**
  * The bank statement file banks give Russian companies: the 1C client-bank exchange text format
@@ -92,10 +93,14 @@ export const bankStatementErrorSchema = z.object({
   field: z.string().optional(),
 });
 
-/** A dry run's answer: the parsed statement, or null and every error of the file. */
+/**
+ * A dry run's answer: the parsed statement, or null and the file's errors: the first `MAX_FILE_ERRORS` by line,
+ * and how many there are in all (`errorCount`).
+ */
 export const bankStatementPreviewSchema = z.object({
   statement: bankStatementSchema.nullable(),
   errors: z.array(bankStatementErrorSchema),
+  errorCount: z.number().int(),
 });
 export type BankStatementPreview = z.infer<typeof bankStatementPreviewSchema>;
 
@@ -127,38 +132,44 @@ function amountOf(text: string, signed = false): string | null {
   return decimalFixed(text.replace(',', '.'), 2);
 }
 
+/** A statement's errors by line, the first of them kept (`FileErrors`), in the order they were found. */
+export const statementErrors = () => new FileErrors<BankStatementError>((a, b) => a.line - b.line);
+
 /**
  * Parses a whole statement, checking every line before answering: either the statement with its documents
- * and no errors, or no statement and every error with its line. Identifiers (INN, KPP, accounts, BIK) stay
- * the text they were, so leading zeros are kept.
+ * and no errors, or no statement and the errors with their lines (the first `MAX_FILE_ERRORS` and the count).
+ * Identifiers (INN, KPP, accounts, BIK) stay the text they were, so leading zeros are kept. Linear in the
+ * file's length: `meter` counts the characters and fields read.
  */
-export function parseBankStatement(text: string): BankStatementPreview {
+export function parseBankStatement(text: string, meter: WorkMeter = { steps: 0 }): BankStatementPreview {
+  meter.steps += text.length;
   const lines = text.split(/\r\n|\r|\n/);
-  const errors: BankStatementError[] = [];
+  const errors = statementErrors();
   const header = new Map<string, Field>();
   const sections: Section[] = [];
   let open: Section | null = null;
   let ended = false;
 
   if (lines[0]?.replace(/^\uFEFF/, '').trim() !== HEADER) {
-    return { statement: null, errors: [{ line: 1, message: M.notExchangeFile }] };
+    return { statement: null, errors: [{ line: 1, message: M.notExchangeFile }], errorCount: 1 };
   }
   for (let i = 1; i < lines.length; i++) {
     const line = i + 1;
     const raw = (lines[i] ?? '').trim();
+    meter.steps += 1 + raw.length;
     if (raw === '') continue;
     if (ended) {
-      errors.push({ line, message: M.afterEndOfFile });
+      errors.add({ line, message: M.afterEndOfFile });
       break;
     }
     if (raw === 'КонецФайла') {
-      if (open) errors.push({ line: open.line, message: M.unclosedSection });
+      if (open) errors.add({ line: open.line, message: M.unclosedSection });
       open = null;
       ended = true;
       continue;
     }
     if (raw === 'СекцияРасчСчет' || raw.startsWith('СекцияДокумент=')) {
-      if (open) errors.push({ line, message: M.nestedSection });
+      if (open) errors.add({ line, message: M.nestedSection });
       open =
         raw === 'СекцияРасчСчет'
           ? { kind: 'account', line, title: '', fields: new Map() }
@@ -168,25 +179,25 @@ export function parseBankStatement(text: string): BankStatementPreview {
     }
     if (raw in SECTION_ENDS) {
       if (open?.kind !== SECTION_ENDS[raw as keyof typeof SECTION_ENDS])
-        errors.push({ line, message: M.unexpectedEnd });
+        errors.add({ line, message: M.unexpectedEnd });
       open = null;
       continue;
     }
     if (raw.startsWith('Секция') || raw.startsWith('Конец')) {
-      errors.push({ line, message: M.unknownSection });
+      errors.add({ line, message: M.unknownSection });
       continue;
     }
     const eq = raw.indexOf('=');
     if (eq <= 0) {
-      errors.push({ line, message: M.badLine });
+      errors.add({ line, message: M.badLine });
       continue;
     }
     // Values keep their inner spaces; only the line's ends are trimmed.
     (open?.fields ?? header).set(raw.slice(0, eq).trim(), { value: raw.slice(eq + 1).trim(), line });
   }
   if (!ended) {
-    if (open) errors.push({ line: open.line, message: M.unclosedSection });
-    errors.push({ line: lines.length, message: M.missingEndOfFile });
+    if (open) errors.add({ line: open.line, message: M.unclosedSection });
+    errors.add({ line: lines.length, message: M.missingEndOfFile });
   }
 
   const fieldOf = (fields: Map<string, Field>, key: string) => fields.get(key)?.value ?? '';
@@ -199,11 +210,12 @@ export function parseBankStatement(text: string): BankStatementPreview {
     required = false,
   ): string => {
     const field = fields.get(key);
+    meter.steps++;
     if (!field || field.value === '') {
-      if (required) errors.push({ line: sectionLine, message: M.missingField, field: key });
+      if (required) errors.add({ line: sectionLine, message: M.missingField, field: key });
       return '';
     }
-    if (!ok(field.value)) errors.push({ line: field.line, message, field: key });
+    if (!ok(field.value)) errors.add({ line: field.line, message, field: key });
     return field.value;
   };
   const date = (fields: Map<string, Field>, sectionLine: number, key: string, required = false) => {
@@ -221,7 +233,7 @@ export function parseBankStatement(text: string): BankStatementPreview {
   for (const [key, field] of header) {
     if (key === 'РасчСчет') {
       if (/^\d{20}$/.test(field.value)) statementAccounts.add(field.value);
-      else errors.push({ line: field.line, message: M.badAccount, field: key });
+      else errors.add({ line: field.line, message: M.badAccount, field: key });
     }
   }
   const accounts = sections
@@ -263,7 +275,7 @@ export function parseBankStatement(text: string): BankStatementPreview {
     const outgoing = statementAccounts.has(payer.account);
     const incoming = statementAccounts.has(recipient.account);
     if (!outgoing && !incoming && payer.account && recipient.account) {
-      errors.push({ line: s.line, message: M.notOurAccount });
+      errors.add({ line: s.line, message: M.notOurAccount });
     }
     documents.push({
       line: s.line,
@@ -282,10 +294,8 @@ export function parseBankStatement(text: string): BankStatementPreview {
   const createdDate = date(header, 1, 'ДатаСоздания');
   const startDate = date(header, 1, 'ДатаНачала');
   const endDate = date(header, 1, 'ДатаКонца');
-  if (errors.length === 0 && documents.length === 0) errors.push({ line: 1, message: M.noDocuments });
-  if (errors.length > 0) {
-    return { statement: null, errors: errors.sort((a, b) => a.line - b.line) };
-  }
+  if (errors.count === 0 && documents.length === 0) errors.add({ line: 1, message: M.noDocuments });
+  if (errors.count > 0) return { statement: null, errors: errors.list(), errorCount: errors.count };
   return {
     statement: {
       formatVersion: fieldOf(header, 'ВерсияФормата'),
@@ -297,5 +307,6 @@ export function parseBankStatement(text: string): BankStatementPreview {
       documents,
     },
     errors: [],
+    errorCount: 0,
   };
 }

@@ -36,10 +36,14 @@ export const statementLineSchema = z.object({
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 
-/** The review of a statement: its lines as they would be imported, or the file's errors by line. */
+/**
+ * The review of a statement: its lines as they would be imported, or the file's errors by line (the first
+ * `MAX_FILE_ERRORS`, and how many in all).
+ */
 export const statementReviewSchema = z.object({
   lines: z.array(statementLineSchema),
   errors: z.array(bankStatementErrorSchema),
+  errorCount: z.number().int(),
 });
 export type StatementReview = z.infer<typeof statementReviewSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalCompare, decimalNormalize } from '../common/decimal';
+import { FileErrors } from '../common/errors';
 
 import { priceCollectionResource } from './collections';
 import { PRICING_MESSAGES as M } from './messages';
@@ -86,10 +87,14 @@ export const rateImportErrorSchema = z.object({
 });
 export type RateImportError = z.infer<typeof rateImportErrorSchema>;
 
-/** The preview: every row that would be stored and every error; the import stores only a clean file. */
+/**
+ * The preview: every row that would be stored and the errors (the first `MAX_FILE_ERRORS` by row, and how many
+ * in all); the import stores only a clean file.
+ */
 export const rateImportPreviewSchema = z.object({
   rows: z.array(parsedRateRowSchema),
   errors: z.array(rateImportErrorSchema),
+  errorCount: z.number().int(),
 });
 export type RateImportPreview = z.infer<typeof rateImportPreviewSchema>;
 
@@ -181,7 +186,7 @@ export function parseRateSheet(
   lookups: RateLookups,
 ): RateImportPreview {
   const parsed: ParsedRateRow[] = [];
-  const errors: RateImportError[] = [];
+  const errors = new FileErrors<RateImportError>((a, b) => a.row - b.row);
   const seen = new Set<string>();
   for (const row of rows) {
     const cell = (field: RateImportField) => {
@@ -229,7 +234,7 @@ export function parseRateSheet(
       seen.add(key);
     }
     if (rowErrors.length > 0 || !to || !currency) {
-      errors.push(...rowErrors);
+      for (const error of rowErrors) errors.add(error);
       continue;
     }
     parsed.push({
@@ -242,5 +247,5 @@ export function parseRateSheet(
       currency,
     });
   }
-  return { rows: parsed, errors };
+  return { rows: parsed, errors: errors.list(), errorCount: errors.count };
 }

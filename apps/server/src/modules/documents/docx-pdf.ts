@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import PizZip from 'pizzip';
 
 /**
@@ -177,10 +177,14 @@ const sizeOf = (p: Paragraph) => (p.heading === 1 ? 16 : p.heading === 2 ? 13 : 
 const fontOf = (run: Run) =>
   run.bold && run.italic ? 'boldItalic' : run.bold ? 'bold' : run.italic ? 'italic' : 'regular';
 
+/** pdfkit loads with the first PDF: a worker thread starts without it. */
+const loadPdfKit = async (): Promise<typeof PDFDocument> => (await import('pdfkit')).default;
+
 /** The .docx's text as an A4 PDF (what is kept: the comment at the top). */
-export function docxToPdf(docx: Buffer, title: string): Promise<Buffer> {
+export async function docxToPdf(docx: Buffer, title: string): Promise<Buffer> {
   const blocks = docxBlocks(docx);
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title, Producer: 'TMS' } });
+  const PDF = await loadPdfKit();
+  const doc = new PDF({ size: 'A4', margin: 56, info: { Title: title, Producer: 'TMS' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -12,7 +12,7 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import { signIn } from '../../test/users';
 import { makeZip } from '../../test/zips';
 import { docxBlocks } from './docx-pdf';
-import { renderDocx } from './generator';
+import { renderDocx } from './docx-template';
 
 function multipart(name: string, content: Buffer) {
   const boundary = '----tms-generator-boundary';
@@ -225,7 +225,7 @@ describe('document generator', () => {
       await createTemplate(await upload('Акт.docx', makeDocx([], Buffer.from(xml))), 'Акт в PDF')
     ).json().data;
     const blocks = docxBlocks(
-      renderDocx(makeDocx([], Buffer.from(xml)), {
+      await renderDocx(makeDocx([], Buffer.from(xml)), {
         number: '000001',
         lines: [{ name: 'Паллеты' }, { name: 'Коробки' }],
       }),

@@ -9,21 +9,18 @@ import {
   type LocalizedText,
   TEMPLATE_MESSAGES,
 } from '@tms/domain';
-import Docxtemplater from 'docxtemplater';
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
-import PizZip from 'pizzip';
 import type { Tx } from '../../db/connection';
 import { actingUserId, type Principal } from '../../platform/auth/context';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
-import { FILE_MESSAGES, type FileRow, storeUpload } from '../../platform/files/service';
+import { FILE_MESSAGES, type FileRow, storedContent, storeUpload } from '../../platform/files/service';
 import type { FileStorage } from '../../platform/files/storage';
 import { files } from '../../platform/files/tables';
-import { readCheckedZip } from '../../platform/files/zip-guard';
 import type { Registries } from '../../platform/modules';
 import { type NotifyInput, notify } from '../../platform/notifications/notify';
 import { type ResourceService, resourceService } from '../../platform/resources';
 import type { CallContext } from '../../platform/resources/context';
-import { docxToPdf } from './docx-pdf';
+import { asBuffer } from '../../platform/workers/tasks';
 import { documentTemplates } from './tables';
 
 /**
@@ -80,71 +77,45 @@ export function initiatorsOf(registries: Registries): Initiator[] {
 
 const TEMPLATE_FILE_OWNER = 'document_template';
 
-/** Docxtemplater over a checked archive: `{tag}`, loops `{#items}…{/items}`, a missing value prints nothing. */
-function compile(zip: Buffer): Docxtemplater {
-  return new Docxtemplater(new PizZip(zip), {
-    paragraphLoop: true,
-    linebreaks: true,
-    nullGetter: () => '',
-  });
-}
-
 /**
  * Refuses a template that is no .docx, whose parts are not UTF-8, or whose tags do not compile, before it
- * is saved; the archive passes the zip guard before anything unpacks it.
+ * is saved; the check runs in a worker thread (the archive passes the zip guard there first).
  */
 async function checkTemplateFile(
-  tx: Tx,
+  ctx: CallContext & { auth: Principal },
   storage: FileStorage,
-  auth: Principal,
   fileId: number,
   current?: number,
 ) {
-  const [row] = await tx.select().from(files).where(eq(files.id, fileId));
+  const [row] = await ctx.tx.select().from(files).where(eq(files.id, fileId));
   const usable =
     row &&
-    ((row.temporary && row.uploadedBy === actingUserId(auth)) ||
+    ((row.temporary && row.uploadedBy === actingUserId(ctx.auth)) ||
       (!row.temporary && row.ownerType === TEMPLATE_FILE_OWNER && row.ownerId === current));
   if (!row || !usable) throw fieldError(['fileId'], FILE_MESSAGES.notAvailable);
   if (!row.description.toLowerCase().endsWith('.docx'))
     throw fieldError(['fileId'], TEMPLATE_MESSAGES.onlyDocx);
-  const zip = await readCheckedZip(storage, row, ['fileId']);
-  let archive: PizZip;
-  try {
-    archive = new PizZip(zip);
-  } catch {
-    throw fieldError(['fileId'], TEMPLATE_MESSAGES.onlyDocx);
-  }
-  if (!archive.file('word/document.xml')) throw fieldError(['fileId'], TEMPLATE_MESSAGES.onlyDocx);
-  const utf8 = new TextDecoder('utf-8', { fatal: true });
-  for (const entry of Object.values(archive.files)) {
-    if (entry.dir || !/\.(xml|rels)$/i.test(entry.name)) continue;
-    try {
-      utf8.decode(entry.asUint8Array());
-    } catch {
-      throw fieldError(['fileId'], TEMPLATE_MESSAGES.utf8);
-    }
-  }
-  try {
-    compile(zip);
-  } catch {
-    throw fieldError(['fileId'], TEMPLATE_MESSAGES.invalidTemplate);
-  }
+  const refusal = await ctx.registries.workers.run(
+    'documents.check-template',
+    await storedContent(storage, row),
+  );
+  if (refusal) throw fieldError(['fileId'], refusal);
   return row;
 }
 
 export function templateService(storage: () => FileStorage): ResourceService<TemplateRow> {
   return resourceService(documentTemplateResource, documentTemplates, {
     hooks: {
-      async beforeCreate({ tx, auth, registries }, values) {
-        assertInitiator(registries, values.initiatorType as string);
-        const file = await checkTemplateFile(tx, storage(), auth, values.fileId as number);
+      async beforeCreate(ctx, values) {
+        assertInitiator(ctx.registries, values.initiatorType as string);
+        const file = await checkTemplateFile(ctx, storage(), values.fileId as number);
         return { ...values, fileName: file.description };
       },
-      async beforeUpdate({ tx, auth, registries }, values, existing) {
-        if (values.initiatorType !== undefined) assertInitiator(registries, values.initiatorType as string);
+      async beforeUpdate(ctx, values, existing) {
+        if (values.initiatorType !== undefined)
+          assertInitiator(ctx.registries, values.initiatorType as string);
         if (values.fileId === undefined || values.fileId === existing.fileId) return values;
-        const file = await checkTemplateFile(tx, storage(), auth, values.fileId as number, existing.id);
+        const file = await checkTemplateFile(ctx, storage(), values.fileId as number, existing.id);
         return { ...values, fileName: file.description };
       },
       async afterWrite({ tx }, { action, after }) {
@@ -168,7 +139,7 @@ async function templateContent(storage: FileStorage, tx: Tx, template: TemplateR
   const [row] = await tx.select().from(files).where(eq(files.id, template.fileId));
   if (!row) throw fieldError(['templateId'], TEMPLATE_MESSAGES.fileNotFound);
   try {
-    return await readCheckedZip(storage, row, ['templateId']);
+    return await storedContent(storage, row);
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 410) {
       throw fieldError(['templateId'], TEMPLATE_MESSAGES.fileNotFound);
@@ -194,13 +165,6 @@ export async function copyTemplateFile(
     { filename: template.fileName, mimetype: DOCX_MIME_TYPE, file: Readable.from([content]) },
     userId,
   );
-}
-
-/** The filled template as a .docx. */
-export function renderDocx(template: Buffer, data: Record<string, unknown>): Buffer {
-  const doc = compile(template);
-  doc.render(data);
-  return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
 }
 
 /** The enabled templates of an initiator type (those a stage type generates, with `stageTypeId`). */
@@ -239,9 +203,15 @@ export async function generateDocument(
     throw fieldError(['templateId'], TEMPLATE_MESSAGES.wrongInitiator);
   }
   const { title, data } = await initiator.load(ctx, id);
-  const docx = renderDocx(await templateContent(ctx.storage, ctx.tx, template), data);
   const name = `${template.name} ${title}`;
-  const content = format === 'pdf' ? await docxToPdf(docx, name) : docx;
+  const filled = await ctx.registries.workers.run('documents.fill', {
+    template: await templateContent(ctx.storage, ctx.tx, template),
+    data,
+    format,
+    title: name,
+  });
+  if (!(filled instanceof Uint8Array)) throw fieldError(['templateId'], filled.refusal);
+  const content = asBuffer(filled);
   const now = new Date();
   const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
   await ctx.storage.put(key, Readable.from([content]));

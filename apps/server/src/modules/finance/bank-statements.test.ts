@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { signIn } from '../../test/users';
-import { decodeBankStatement } from './bank-statements';
+import { decodeBankStatement } from './import-files';
 
 const recorded = readFileSync(new URL('./fixtures/statement-1c.txt', import.meta.url));
 
@@ -63,6 +63,20 @@ describe('bank statement preview', () => {
     const { statement, errors } = (await preview(broken)).json().data;
     expect(statement).toBeNull();
     expect(errors).toEqual([{ line, message: BANK_STATEMENT_MESSAGES.badAmount, field: 'Сумма' }]);
+  });
+
+  it('answers the first 1,000 errors of a file of bad lines and their count, not every one', async () => {
+    const bad = Buffer.from(
+      `\ufeff1CClientBankExchange\r\n${'не пара\r\n'.repeat(200_000)}КонецФайла\r\n`,
+      'utf8',
+    );
+    const response = await preview(bad);
+    expect(response.statusCode).toBe(200);
+    const { statement, errors, errorCount } = response.json().data;
+    expect(statement).toBeNull();
+    expect(errorCount).toBe(200_000);
+    expect(errors).toHaveLength(1000);
+    expect(errors.at(-1)).toEqual({ line: 1001, message: BANK_STATEMENT_MESSAGES.badLine });
   });
 
   it('is for those who create payments', async () => {

@@ -5,7 +5,7 @@ import {
   type PrintableBillLanguage,
   printableBillTotals,
 } from '@tms/domain';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 // The fonts ship in an npm package: Cyrillic renders on any machine after `npm ci`, no system font needed.
 const require = createRequire(import.meta.url);
@@ -119,13 +119,15 @@ const requisites = (
  * requisites, the service lines, total with the VAT it includes, the total in words, the template's terms
  * and the signers. Plain data in, bytes out: it reads nothing else.
  */
-export function renderPrintableBillPdf(
+export async function renderPrintableBillPdf(
   data: PrintableBillDocument,
   language: PrintableBillLanguage,
 ): Promise<Buffer> {
   const t = TEXTS[language];
   const totals = printableBillTotals(data.lines);
-  const doc = new PDFDocument({
+  // pdfkit loads with the first PDF: a worker thread starts without it.
+  const PDF: typeof PDFDocument = (await import('pdfkit')).default;
+  const doc = new PDF({
     size: 'A4',
     margin: 40,
     info: { Title: `${data.heading ?? t.heading} ${data.number}`, Producer: 'TMS' },

@@ -20,8 +20,8 @@ import { conflict } from '../../platform/errors';
 import { registerRecordFileRoutes } from '../../platform/files/record-files';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
+import { asBuffer } from '../../platform/workers/tasks';
 import { billService } from './bills';
-import { renderPrintableBillPdf } from './printable-bill-pdf';
 import { printableBillDocument } from './printable-bill-print';
 import { renderPrintableBillXml } from './printable-bill-xml';
 import { PRINTABLE_BILL_FILE_OWNER, printableBillScope, printableBillService } from './printable-bills';
@@ -130,7 +130,12 @@ export function registerPrintableBillRoutes(app: App): void {
       const ctx = requestContext(request, db());
       const row = await printableBillService.find(ctx, id, { access: 'read' });
       const { document, language } = await printableBillDocument(ctx.tx, row);
-      const pdf = await renderPrintableBillPdf(document, query.language ?? language);
+      const pdf = asBuffer(
+        await app.registries.workers.run('finance.printable-bill-pdf', {
+          document,
+          language: query.language ?? language,
+        }),
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachment(fileName(row.number, 'pdf')))

@@ -16,17 +16,6 @@ const TAGS = ['currency_rate'];
 /** The Bank of Russia's answer is small; a stuck connection must not hold the request. */
 const FETCH_TIMEOUT_MS = 20_000;
 
-/** An XML file's text in the code page its declaration names (the Bank of Russia writes windows-1251). */
-export function decodeXml(bytes: Uint8Array): string {
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
-  const label = /encoding=["']([\w-]+)["']/i.exec(head)?.[1] ?? 'utf-8';
-  try {
-    return new TextDecoder(label).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
 /**
  * Currency rate imports (docs/finance.md "Currency rates"): the Bank of Russia's daily file uploaded or,
  * where the server may reach the bank (CBR_RATES_URL), fetched for a date; an XLSX sheet previewed, then
@@ -34,6 +23,7 @@ export function decodeXml(bytes: Uint8Array): string {
  */
 export function registerRateImportRoutes(app: App): void {
   const db = () => app.database.db;
+  const workers = app.registries.workers;
   const url = app.appConfig.cbrRatesUrl;
 
   app.get(
@@ -62,7 +52,8 @@ export function registerRateImportRoutes(app: App): void {
     },
     async (request) => {
       const { bytes } = await uploadedFile(request);
-      return { data: await db().transaction((tx) => importCbrRates(tx, request.auth!, decodeXml(bytes))) };
+      const parsed = await workers.run('finance.read-cbr', bytes);
+      return { data: await db().transaction((tx) => importCbrRates(tx, request.auth!, parsed)) };
     },
   );
 
@@ -87,8 +78,8 @@ export function registerRateImportRoutes(app: App): void {
         () => null,
       );
       if (!answer?.ok) throw new HttpError(502, RATE_IMPORT_MESSAGES.fetchFailed);
-      const bytes = new Uint8Array(await answer.arrayBuffer());
-      return { data: await db().transaction((tx) => importCbrRates(tx, request.auth!, decodeXml(bytes))) };
+      const parsed = await workers.run('finance.read-cbr', new Uint8Array(await answer.arrayBuffer()));
+      return { data: await db().transaction((tx) => importCbrRates(tx, request.auth!, parsed)) };
     },
   );
 
@@ -105,7 +96,7 @@ export function registerRateImportRoutes(app: App): void {
     },
     async (request) => {
       const { bytes } = await uploadedFile(request);
-      return { data: await previewRateSheet(db(), bytes) };
+      return { data: await previewRateSheet(db(), await workers.run('finance.read-rate-sheet', bytes)) };
     },
   );
 
@@ -122,7 +113,8 @@ export function registerRateImportRoutes(app: App): void {
     },
     async (request) => {
       const { bytes } = await uploadedFile(request);
-      return { data: await db().transaction((tx) => importRateSheet(tx, request.auth!, bytes)) };
+      const sheet = await workers.run('finance.read-rate-sheet', bytes);
+      return { data: await db().transaction((tx) => importRateSheet(tx, request.auth!, sheet)) };
     },
   );
 }

@@ -6,15 +6,14 @@ import {
   currencyRateResource,
   daysStrictlyBetween,
   decimalCompare,
-  dottedDate,
   RATE_IMPORT_MESSAGES as M,
-  parseCbrDaily,
+  MORE_FILE_ERRORS,
+  type parseCbrDaily,
   type RateImportRow,
   type RateImportSummary,
-  rateValueSchema,
+  rateImportErrors,
 } from '@tms/domain';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { readAll, type Tx } from '../../db/connection';
 import type { Principal } from '../../platform/auth/context';
 import { actorOf } from '../../platform/changelog/service';
@@ -22,24 +21,20 @@ import { changeLog, type FieldChanges } from '../../platform/changelog/tables';
 import { ErrorCollector } from '../../platform/errors';
 import { getOptions } from '../options';
 import { currencies } from '../reference-data';
+import type { RateInput, RateSheet } from './import-files';
 import { currencyRates } from './tables';
-
-/** A rate to store: `nominal` units of the currency cost `rate` base units on `date`. */
-export interface RateInput {
-  row: number;
-  date: string;
-  currency: string;
-  nominal: number;
-  rate: string;
-}
 
 type Who = Principal;
 
-/** Refuses the whole import with every error under `rows.<row>.<field>` (a file-level one under `file`). */
-function refuse(errors: readonly CurrencyRateImportError[]): never {
+/**
+ * Refuses the whole import with its errors under `rows.<row>.<field>` (a file-level one under `file`): the
+ * first `MAX_FILE_ERRORS` of them, and a word under `file` when there are more.
+ */
+function refuse(errors: readonly CurrencyRateImportError[], errorCount: number): never {
   const collector = new ErrorCollector();
   for (const e of errors)
     collector.add(e.row === 0 ? ['file'] : ['rows', String(e.row), e.field ?? 'row'], e.message);
+  if (errorCount > errors.length) collector.add(['file'], MORE_FILE_ERRORS);
   collector.throwIfAny();
   throw new Error('unreachable: refuse() without errors');
 }
@@ -184,14 +179,16 @@ async function storeRates(
   return { created: created.length - carried, updated, unchanged, carried };
 }
 
+/** The Bank of Russia's daily file as a worker read it (`finance.read-cbr`). */
+export type CbrDaily = ReturnType<typeof parseCbrDaily>;
+
 /**
  * Imports the Bank of Russia's daily file for its date D. When the last earlier Bank of Russia date P is at
  * most CBR_CARRY_FORWARD_DAYS before D, the days between get P's rates as rows of their own (source CBR):
  * the bank set no rate on them, so P's rate is the one in force (docs/finance.md "Currency rates").
  */
-export async function importCbrRates(tx: Tx, who: Who, xml: string): Promise<RateImportSummary> {
-  const parsed = parseCbrDaily(xml);
-  if ('errors' in parsed) refuse(parsed.errors);
+export async function importCbrRates(tx: Tx, who: Who, parsed: CbrDaily): Promise<RateImportSummary> {
+  if ('errors' in parsed) refuse(parsed.errors, parsed.errorCount);
   const { date, rates } = parsed;
   const { ids, base } = await currencyIds(
     tx,
@@ -235,85 +232,23 @@ export async function importCbrRates(tx: Tx, who: Who, xml: string): Promise<Rat
   return { from: carried.length ? (gap[0] ?? date) : date, to: date, ...counts, skipped };
 }
 
-/** A cell's text as typed (a number's shortest decimal form, a rich text's plain text). */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object' && 'richText' in value)
-    return value.richText
-      .map((p) => p.text)
-      .join('')
-      .trim();
-  if (typeof value === 'object' && 'result' in value) return cellText(value.result as ExcelJS.CellValue);
-  return String(value).trim();
-}
-
-/** A date cell, a `DD.MM.YYYY` or ISO text, or a spreadsheet day number. */
-function cellDate(value: ExcelJS.CellValue): string | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
-  if (typeof value === 'number' && Number.isInteger(value) && value > 0 && value < 2_958_466) {
-    return new Date(Date.UTC(1899, 11, 30) + value * 86_400_000).toISOString().slice(0, 10);
-  }
-  const text = cellText(value);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    const [y, m, d] = text.split('-').map(Number);
-    const date = new Date(Date.UTC(y!, m! - 1, d!));
-    return date.getUTCDate() === d && date.getUTCMonth() === m! - 1 ? text : null;
-  }
-  return dottedDate(text);
-}
-
-/**
- * The rows of an XLSX sheet of rates (columns: date, currency code, nominal, rate; a first row that is no
- * date is a header). Blank rows are passed over; an empty nominal is 1. Errors carry the sheet's row number.
- */
-async function readRateSheet(
-  bytes: Buffer,
-): Promise<{ rows: RateInput[]; errors: CurrencyRateImportError[] }> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    return { rows: [], errors: [{ row: 0, message: M.notXlsx }] };
-  }
-  const sheet = workbook.worksheets[0];
-  const rows: RateInput[] = [];
-  const errors: CurrencyRateImportError[] = [];
-  sheet?.eachRow({ includeEmpty: false }, (row, number) => {
-    const [dateCell, codeCell, nominalCell, rateCell] = [1, 2, 3, 4].map((c) => row.getCell(c).value);
-    const texts = [dateCell, codeCell, nominalCell, rateCell].map((v) => cellText(v ?? null));
-    if (texts.every((t) => t === '')) return;
-    const date = cellDate(dateCell ?? null);
-    if (number === 1 && !date) return;
-    const error = (field: string, message: string) => errors.push({ row: number, field, message });
-    if (!date) error('date', M.date);
-    const currency = (texts[1] ?? '').toUpperCase();
-    if (!/^[A-Z]{3}$/.test(currency)) error('currency', M.cbrCode);
-    const nominalText = texts[2] || '1';
-    const nominal = /^\d{1,7}$/.test(nominalText) ? Number(nominalText) : 0;
-    if (nominal < 1 || nominal > 1_000_000) error('nominal', M.nominal);
-    const rate = (texts[3] ?? '').replace(/\s/g, '').replace(',', '.');
-    if (!rateValueSchema.safeParse(rate).success) error('rate', M.rate);
-    rows.push({ row: number, date: date ?? '', currency, nominal, rate });
-  });
-  if (rows.length === 0 && errors.length === 0) errors.push({ row: 0, message: M.noRows });
-  return { rows, errors };
-}
-
 /**
  * An XLSX sheet checked against the database without writing: each row with what the import would do
  * (the base currency is skipped), and every error by row (unknown currencies, a day and currency twice).
  */
-export async function previewRateSheet(tx: Tx, bytes: Buffer): Promise<CurrencyRateImportPreview> {
-  const { rows, errors } = await readRateSheet(bytes);
+export async function previewRateSheet(tx: Tx, sheet: RateSheet): Promise<CurrencyRateImportPreview> {
+  const { rows } = sheet;
+  const errors = rateImportErrors();
+  errors.addFound(sheet.errors, sheet.errorCount);
   const { ids, base } = await currencyIds(tx, [...new Set(rows.map((r) => r.currency))]);
   const seen = new Set<string>();
   const resolved = rows.map((r) => {
     const currencyId = ids.get(r.currency);
     if (/^[A-Z]{3}$/.test(r.currency) && r.currency !== base && currencyId === undefined) {
-      errors.push({ row: r.row, field: 'currency', message: M.unknownCurrency });
+      errors.add({ row: r.row, field: 'currency', message: M.unknownCurrency });
     }
     const key = `${r.date}/${r.currency}`;
-    if (r.date && seen.has(key)) errors.push({ row: r.row, field: 'date', message: M.duplicate });
+    if (r.date && seen.has(key)) errors.add({ row: r.row, field: 'date', message: M.duplicate });
     seen.add(key);
     return { ...r, currencyId };
   });
@@ -334,13 +269,13 @@ export async function previewRateSheet(tx: Tx, bytes: Buffer): Promise<CurrencyR
             : 'update';
     return { ...r, action };
   });
-  return { rows: answered, errors: errors.sort((a, b) => a.row - b.row) };
+  return { rows: answered, errors: errors.list(), errorCount: errors.count };
 }
 
 /** Imports an XLSX sheet of rates whole, or refuses it whole with the preview's errors. */
-export async function importRateSheet(tx: Tx, who: Who, bytes: Buffer): Promise<RateImportSummary> {
-  const preview = await previewRateSheet(tx, bytes);
-  if (preview.errors.length) refuse(preview.errors);
+export async function importRateSheet(tx: Tx, who: Who, sheet: RateSheet): Promise<RateImportSummary> {
+  const preview = await previewRateSheet(tx, sheet);
+  if (preview.errorCount) refuse(preview.errors, preview.errorCount);
   const { ids } = await currencyIds(
     tx,
     preview.rows.map((r) => r.currency),

@@ -8,7 +8,7 @@ import { multipart } from '../../test/multipart';
 import { countryId, currencyId, insertBank, insertLegalEntity, SBER } from '../../test/reference-rows';
 import { type SignedIn, signIn } from '../../test/users';
 import { counterparties } from '../counterparties';
-import { decodeBankStatement } from './bank-statements';
+import { decodeBankStatement } from './import-files';
 import { bills, paymentForms, payments } from './tables';
 
 const recorded = readFileSync(new URL('./fixtures/statement-1c.txt', import.meta.url));

@@ -8,12 +8,13 @@ import {
   decimalSubtract,
   emptyTree,
   MESSAGES,
+  MORE_FILE_ERRORS,
   type PaymentDirection,
-  parseBankStatement,
   STATEMENT_IMPORT_MESSAGES,
   type StatementDecision,
   type StatementLine,
   statementDecisionsSchema,
+  statementErrors,
   statementImportResultSchema,
   statementReviewSchema,
 } from '@tms/domain';
@@ -26,7 +27,6 @@ import type { App } from '../../platform/http/types';
 import { type CallContext, requestContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { currencies } from '../reference-data';
-import { decodeBankStatement } from './bank-statements';
 import { billReadScope } from './bills';
 import { paymentService } from './payments';
 import { bills, paymentForms, payments } from './tables';
@@ -67,7 +67,7 @@ interface ReviewedLine extends StatementLine {
 export async function reviewStatement(
   ctx: Ctx,
   documents: readonly BankStatementDocument[],
-): Promise<{ lines: ReviewedLine[]; errors: BankStatementError[] }> {
+): Promise<{ lines: ReviewedLine[]; errors: BankStatementError[]; errorCount: number }> {
   const accounts = [
     ...new Set(
       documents.flatMap((d) => (d.direction === 'outgoing' ? [d.payer.account] : [d.recipient.account])),
@@ -86,14 +86,16 @@ export async function reviewStatement(
         .where(inArray(paymentForms.accountNumber, accounts))
         .orderBy(asc(paymentForms.id))
     : [];
-  const errors: BankStatementError[] = [];
+  const formOf = new Map<string, (typeof forms)[number]>();
+  for (const form of forms) if (!formOf.has(form.accountNumber)) formOf.set(form.accountNumber, form);
+  const errors = statementErrors();
   const lines: ReviewedLine[] = [];
   const taken = new Map<number, string>();
   for (const document of documents) {
     const outgoing = document.direction === 'outgoing';
     const ours = outgoing ? document.payer : document.recipient;
     const other = outgoing ? document.recipient : document.payer;
-    const form = forms.find((f) => f.accountNumber === ours.account);
+    const form = formOf.get(ours.account);
     const base = {
       line: document.line,
       number: document.number,
@@ -118,7 +120,7 @@ export async function reviewStatement(
       continue;
     }
     if (!form) {
-      errors.push({
+      errors.add({
         line: document.line,
         message: STATEMENT_IMPORT_MESSAGES.noPaymentForm as never,
         field: outgoing ? 'ПлательщикСчет' : 'ПолучательСчет',
@@ -178,7 +180,7 @@ export async function reviewStatement(
     }
     lines.push(line);
   }
-  return { lines, errors };
+  return { lines, errors: errors.list(), errorCount: errors.count };
 }
 
 /** The file and the decisions (a JSON array) of a multipart body, in any order. */
@@ -201,10 +203,14 @@ async function statementUpload(request: FastifyRequest): Promise<{ bytes: Buffer
   return { bytes, decisions };
 }
 
-/** The file's errors as the contract's tree: `lines.<line>` each, nothing written. */
-function refuse(errors: readonly { line: number; message: string }[]): never {
+/**
+ * The file's errors as the contract's tree: `lines.<line>` each (the first `MAX_FILE_ERRORS`, and a word under
+ * `file` when there are more), nothing written.
+ */
+function refuse(errors: readonly { line: number; message: string }[], errorCount: number): never {
   const collector = new ErrorCollector();
   for (const error of errors) collector.add(['lines', String(error.line)], error.message);
+  if (errorCount > errors.length) collector.add(['file'], MORE_FILE_ERRORS);
   collector.throwIfAny();
   throw new ValidationError(emptyTree());
 }
@@ -220,9 +226,10 @@ async function importStatement(
   decisions: readonly StatementDecision[],
 ) {
   const byLine = new Map(decisions.map((decision) => [decision.line, decision]));
+  const known = new Set(lines.map((line) => line.line));
   const errors = new ErrorCollector();
   for (const decision of decisions) {
-    if (!lines.some((line) => line.line === decision.line)) {
+    if (!known.has(decision.line)) {
       errors.add(['decisions', String(decision.line)], STATEMENT_IMPORT_MESSAGES.decisionLine);
     }
   }
@@ -282,12 +289,14 @@ export function registerStatementImportRoutes(app: App): void {
     },
     async (request) => {
       const { bytes } = await statementUpload(request);
-      const parsed = parseBankStatement(decodeBankStatement(bytes));
-      if (!parsed.statement) return { data: { lines: [], errors: parsed.errors } };
+      const parsed = await app.registries.workers.run('finance.read-statement', bytes);
+      if (!parsed.statement) {
+        return { data: { lines: [], errors: parsed.errors, errorCount: parsed.errorCount } };
+      }
       const ctx = { ...requestContext(request, app.database.db), auth: request.auth! };
-      const { lines, errors } = await reviewStatement(ctx, parsed.statement.documents);
+      const { lines, errors, errorCount } = await reviewStatement(ctx, parsed.statement.documents);
       return {
-        data: { lines: lines.map(({ fingerprint: _f, ...line }) => line), errors },
+        data: { lines: lines.map(({ fingerprint: _f, ...line }) => line), errors, errorCount },
       };
     },
   );
@@ -308,12 +317,12 @@ export function registerStatementImportRoutes(app: App): void {
       const upload = await statementUpload(request);
       const decisions = statementDecisionsSchema.safeParse(upload.decisions);
       if (!decisions.success) throw fieldError(['decisions'], MESSAGES.invalid);
-      const parsed = parseBankStatement(decodeBankStatement(upload.bytes));
-      if (!parsed.statement) refuse(parsed.errors);
+      const parsed = await app.registries.workers.run('finance.read-statement', upload.bytes);
+      if (!parsed.statement) refuse(parsed.errors, parsed.errorCount);
       const data = await app.database.db.transaction(async (tx) => {
         const ctx = { ...requestContext(request, tx), auth: request.auth! };
-        const { lines, errors } = await reviewStatement(ctx, parsed.statement!.documents);
-        if (errors.length) refuse(errors);
+        const { lines, errors, errorCount } = await reviewStatement(ctx, parsed.statement!.documents);
+        if (errorCount) refuse(errors, errorCount);
         return importStatement(ctx, lines, decisions.data);
       });
       return { data };

@@ -61,6 +61,15 @@ export function fileMetadata(row: FileRow) {
   };
 }
 
+/** The whole content of a stored file; 410 when it is gone from the storage. */
+export async function storedContent(storage: FileStorage, row: FileRow): Promise<Buffer> {
+  const stream = await storage.get(row.storageKey);
+  if (!stream) throw new HttpError(410, FILE_MESSAGES.contentGone);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
  * Streams an upload into storage, hashing and counting it and keeping its beginning on the way; the row is
  * temporary. Its type is read from the content (`storedTypeOf`); a declared type that no header could

@@ -1,7 +1,4 @@
 import { inflateRawSync } from 'node:zlib';
-import { fieldError, HttpError } from '../errors';
-import { FILE_MESSAGES, type FileRow } from './service';
-import type { FileStorage } from './storage';
 
 /**
  * What a zip-based upload (.docx, .xlsx) may hold. An office document has a few dozen entries and unpacks
@@ -121,7 +118,11 @@ function verifySizes(zip: Buffer, entries: readonly Entry[]): void {
   }
 }
 
-/** Throws a `ZipRefusal` naming what is wrong with the archive; answers its entry names when it is safe. */
+/**
+ * Throws a `ZipRefusal` naming what is wrong with the archive; answers its entry names when it is safe. Every
+ * reader of a .docx or .xlsx upload calls it before any library unpacks the file, in its worker task: the
+ * inflating is CPU work.
+ */
 export function checkZip(zip: Buffer, limits: ZipLimits = ZIP_LIMITS): string[] {
   if (zip.length < EOCD_SIZE) throw new ZipRefusal(ZIP_MESSAGES.invalid);
   const entries = centralDirectory(zip, limits);
@@ -129,26 +130,13 @@ export function checkZip(zip: Buffer, limits: ZipLimits = ZIP_LIMITS): string[] 
   return entries.map((entry) => entry.name);
 }
 
-/**
- * The content of a stored zip-based upload, checked before any library unpacks it; a refusal is a field
- * error under `field`. Every reader of a .docx or .xlsx upload goes through here.
- */
-export async function readCheckedZip(
-  storage: FileStorage,
-  row: FileRow,
-  field: readonly PropertyKey[],
-  limits: ZipLimits = ZIP_LIMITS,
-): Promise<Buffer> {
-  const stream = await storage.get(row.storageKey);
-  if (!stream) throw new HttpError(410, FILE_MESSAGES.contentGone);
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const zip = Buffer.concat(chunks);
+/** What is wrong with the archive (a `ZIP_MESSAGES` text), or null when it is safe to unpack. */
+export function zipRefusal(zip: Buffer, limits: ZipLimits = ZIP_LIMITS): string | null {
   try {
     checkZip(zip, limits);
+    return null;
   } catch (error) {
-    if (error instanceof ZipRefusal) throw fieldError(field, error.message);
+    if (error instanceof ZipRefusal) return error.message;
     throw error;
   }
-  return zip;
 }

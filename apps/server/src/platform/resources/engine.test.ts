@@ -60,7 +60,7 @@ describe('resource engine', () => {
     app.decorate('database', base.database);
     app.decorate('appConfig', base.config);
     app.decorate('clock', systemClock);
-    app.decorate('registries', buildRegistries([]));
+    app.decorate('registries', buildRegistries([], base.app.registries.workers));
     await registerReadRouting(app, base.config.readYourWritesMs);
     app.setValidatorCompiler(zodValidatorCompiler);
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -109,7 +109,13 @@ export function registerResourceRoutes<Row>(app: App, service: ResourceService<R
     async (request, reply) => {
       const query = request.query as ExportQuery & { lang: 'ru' | 'en' };
       const { fields, entities } = await service.exportRows(readCtx(request), query);
-      const { buffer, filename } = await exportWorkbook(descriptor, fields, entities, query.lang);
+      const { buffer, filename } = await exportWorkbook(
+        app.registries.workers,
+        descriptor,
+        fields,
+        entities,
+        query.lang,
+      );
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header(

@@ -283,6 +283,14 @@ function SheetPreview({
       {preview.errors.length > 0 ? (
         <Alert color="red" title={t('currencyRates.import.fixErrors')}>
           <Errors errors={preview.errors} />
+          {preview.errorCount > preview.errors.length && (
+            <Text size="sm" mt="xs" data-testid="rate-import-more-errors">
+              {t('currencyRates.import.moreErrors', {
+                shown: preview.errors.length,
+                count: preview.errorCount,
+              })}
+            </Text>
+          )}
         </Alert>
       ) : (
         <Text size="sm">{t('currencyRates.import.previewHint', { count: imported })}</Text>

@@ -87,13 +87,15 @@ function Importer() {
       const answer = await api.post<StatementReview>('/finances/bank-statements/review', body(file), {
         suppressPopup: true,
       });
-      if (answer.errors.length) {
-        setStep({
-          kind: 'refused',
-          errors: answer.errors.map(
-            (e) => `${lineText(String(e.line))}: ${translateServerMessage(e.message)}`,
-          ),
-        });
+      if (answer.errorCount) {
+        const errors = answer.errors.map(
+          (e) => `${lineText(String(e.line))}: ${translateServerMessage(e.message)}`,
+        );
+        // The server answers the first errors of a file with many, and how many there are.
+        if (answer.errorCount > errors.length) {
+          errors.push(t('statement.moreErrors', { shown: errors.length, count: answer.errorCount }));
+        }
+        setStep({ kind: 'refused', errors });
       } else setStep({ kind: 'review', file, review: answer });
     } catch (error) {
       setStep({ kind: 'refused', errors: refusalsOf(error, lineText) });

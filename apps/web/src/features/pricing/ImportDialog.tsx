@@ -194,7 +194,7 @@ export function ImportDialog({
     value: String(column.index),
     label: columnLabel(column),
   }));
-  const errorCount = preview?.errors.length ?? 0;
+  const errorCount = preview?.errorCount ?? 0;
 
   return (
     <Modal
@@ -330,6 +330,11 @@ export function ImportDialog({
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+          )}
+          {errorCount > preview.errors.length && (
+            <Text size="sm" c="dimmed" data-testid="import-more-errors">
+              {t('import.moreErrors', { shown: preview.errors.length, count: errorCount })}
+            </Text>
           )}
           <Table.ScrollContainer minWidth={560} mah={300}>
             <Table withTableBorder striped data-testid="import-rows">

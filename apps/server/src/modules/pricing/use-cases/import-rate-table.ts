@@ -37,7 +37,7 @@ export const rateImportColumns = defineUseCase({
   input: rateImportFileSchema,
   output: rateImportColumnsSchema,
   async run(ctx: ImportContext, input) {
-    const sheet = await readRateSheet(ctx.tx, ctx.storage, userOf(ctx), input.fileId);
+    const sheet = await readRateSheet(ctx.tx, ctx.storage, ctx.registries.workers, userOf(ctx), input.fileId);
     return {
       sheet: sheet.name,
       columns: sheet.columns,
@@ -49,7 +49,7 @@ export const rateImportColumns = defineUseCase({
 
 /** The file read under its mapping: the rows it would store and every error with its row number. */
 async function previewOf(ctx: ImportContext, input: RateImport): Promise<RateImportPreview> {
-  const sheet = await readRateSheet(ctx.tx, ctx.storage, userOf(ctx), input.fileId);
+  const sheet = await readRateSheet(ctx.tx, ctx.storage, ctx.registries.workers, userOf(ctx), input.fileId);
   const regions = await ctx.tx
     .select({
       id: pricingRegions.id,
