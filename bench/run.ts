@@ -50,6 +50,8 @@ function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
     authCacheMs: 5000,
     webDir,
     schedulerEnabled: false,
+    eventDispatcher: true,
+    eventRetentionDays: 30,
     allowedOrigins: [],
     realtimeCheckMs: 5000,
     hsts: false,

@@ -35,6 +35,8 @@ import { SessionCache, wireSessionCache } from './platform/auth/session-cache';
 import changeLogRoutes from './platform/changelog/routes';
 import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
+import { EventDispatcher } from './platform/events/dispatcher';
+import { eventRetentionJob } from './platform/events/retention';
 import filesRoutes, { staleUploadsJob } from './platform/files/routes';
 import { earlySecurityHeaders, registerSecurityHeaders } from './platform/http/headers';
 import { idempotencyKeysJob, registerIdempotency } from './platform/http/idempotency';
@@ -49,6 +51,7 @@ import { buildRegistries, defineModule, type ModuleDefinition } from './platform
 import { notificationMailJob } from './platform/notifications/mailer';
 import notificationRoutes from './platform/notifications/routes';
 import { registerReadRouting } from './platform/read-routing';
+import { recordChangesSubscriber } from './platform/realtime/changes';
 import { SHELL_TOPICS } from './platform/realtime/hub';
 import realtimeRoutes, { registerRealtime } from './platform/realtime/routes';
 
@@ -88,7 +91,13 @@ export interface BuildOptions {
  * this list, per app instance.
  */
 export const MODULES: readonly ModuleDefinition[] = [
-  defineModule({ name: 'realtime', routes: realtimeRoutes, topics: SHELL_TOPICS }),
+  defineModule({
+    name: 'realtime',
+    routes: realtimeRoutes,
+    topics: SHELL_TOPICS,
+    subscribers: { 'realtime.record-changes': recordChangesSubscriber },
+  }),
+  defineModule({ name: 'events', jobs: [eventRetentionJob] }),
   defineModule({ name: 'auth', routes: authRoutes }),
   usersModule,
   accessGroupsModule,
@@ -148,6 +157,11 @@ export async function buildApp({
   app.decorate('registries', buildRegistries(modules));
   app.decorate('appConfig', config);
   app.decorate('clock', clock);
+  const events = new EventDispatcher({ database, registries: app.registries, log: app.log, clock });
+  app.decorate('events', events);
+  await events.register();
+  if (config.eventDispatcher) app.addHook('onReady', () => events.start());
+  app.addHook('onClose', () => events.stop());
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON: schemas document them, the services produce them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Database } from '../db/connection';
+import type { Database, Tx } from '../db/connection';
 import type { ChangeLogRule } from './changelog/visibility';
 import type { Clock } from './clock';
+import type { DomainEvent } from './events/outbox';
 import type { OwnerAccess } from './files/service';
 import type { Module } from './http/types';
 import type { NotificationType } from './notifications/types';
@@ -34,6 +35,17 @@ export interface ModuleDefinition {
   jobs?: readonly ScheduledJob[];
   /** Who may subscribe to the module's real-time topics, by topic name (`name` or `name/<id>`). */
   topics?: Readonly<Record<string, TopicRule>>;
+  /**
+   * Entity type → one of the module's topics: every committed change of such a record but its creation is
+   * announced on `<topic>/<id>` as `{ id, version, changedBy, deleted? }` (platform/realtime/changes.ts).
+   */
+  changeTopics?: Readonly<Record<string, string>>;
+  /**
+   * What the module does with committed changes (domain events, platform/events), by subscriber name: each
+   * subscriber gets every event it asks for at least once, in order. The name keeps its place in the
+   * outbox: a new name starts from the events written after it first ran.
+   */
+  subscribers?: Readonly<Record<string, EventSubscriber>>;
   /** Who may read files attached to the module's records, by owner type. */
   fileOwners?: Readonly<Record<string, OwnerAccess>>;
   /** The notification types the module raises with `notify`, by name (their texts: `notifications.json`). */
@@ -63,6 +75,37 @@ export interface JobContext {
   clock?: Clock;
 }
 
+/**
+ * Where a subscriber handles a batch of events: the delivery's transaction, in which its effects commit
+ * together with its progress (or roll back with it), as the system (`auth` null: the acting user of each
+ * change is in its event).
+ */
+export interface SubscriberContext {
+  tx: Tx;
+  auth: null;
+  registries: Registries;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** A consumer of domain events, declared in a module's `subscribers`. */
+export interface EventSubscriber {
+  /** The entity types it hears of (`'*'`: all), or what the app's registries say they are. */
+  entities: readonly string[] | '*' | ((registries: Registries) => readonly string[]);
+  /** The kinds (change-log actions) it hears of; unset: all. */
+  kinds?: readonly string[];
+  /** Whether its events carry the changed fields' old and new values (read from the change log). */
+  changes?: boolean;
+  /** Events per call of `handle` (100). */
+  batchSize?: number;
+  /**
+   * Handles events in their order. Runs in the delivery's transaction: a throw rolls its effects back and
+   * the batch comes again later. Delivery is at least once, so an effect outside the transaction (a mail,
+   * a call to another system) must be idempotent, keyed by the event's id.
+   */
+  handle(ctx: SubscriberContext, events: readonly DomainEvent[]): Promise<void>;
+}
+
 /** Work that runs on a timer in exactly one server instance at a time (the archiver, clean-ups). */
 export interface ScheduledJob {
   name: string;
@@ -75,6 +118,9 @@ export interface Registries {
   modules: readonly ModuleDefinition[];
   jobs: readonly ScheduledJob[];
   topics: ReadonlyMap<string, TopicRule>;
+  /** Entity type → the topic its changes are announced on. */
+  changeTopics: ReadonlyMap<string, string>;
+  subscribers: ReadonlyMap<string, EventSubscriber>;
   fileOwners: ReadonlyMap<string, OwnerAccess>;
   notificationTypes: ReadonlyMap<string, NotificationType>;
   changeLog: ReadonlyMap<string, ChangeLogRule>;
@@ -116,10 +162,18 @@ export function buildRegistries(modules: readonly ModuleDefinition[]): Registrie
     Object.fromEntries((module.jobs ?? []).map((job) => [job.name, job])),
   );
   const points = new Map<string, Map<string, unknown>>();
+  const topics = collect(modules, 'Real-time topic', (module) => module.topics);
+  const changeTopics = collect(modules, 'Change topic of entity type', (module) => module.changeTopics);
+  for (const [entity, topic] of changeTopics) {
+    if (!topics.has(topic))
+      throw new Error(`Changes of "${entity}" go to "${topic}", a topic nobody declares`);
+  }
   return {
     modules,
     jobs,
-    topics: collect(modules, 'Real-time topic', (module) => module.topics),
+    topics,
+    changeTopics,
+    subscribers: collect(modules, 'Event subscriber', (module) => module.subscribers),
     fileOwners: collect(modules, 'File owner type', (module) => module.fileOwners),
     notificationTypes: collect(modules, 'Notification type', (module) => module.notifications),
     changeLog: collect(modules, 'Change-log entity type', (module) => module.changeLog),

@@ -28,6 +28,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authCacheMs: 0,
     webDir: undefined,
     schedulerEnabled: false,
+    eventDispatcher: false,
+    eventRetentionDays: 30,
     allowedOrigins: [],
     realtimeCheckMs: 5000,
     hsts: false,
@@ -88,4 +90,19 @@ export function fileTestApp(): () => TestContext {
     if (!ctx) throw new Error('fileTestApp: read the app in a hook or a test, not while collecting');
     return ctx;
   };
+}
+
+/**
+ * Delivers the domain events committed so far to the app's subscribers (the dispatcher is off in tests).
+ * On PostgreSQL an event waits while any older transaction of the server is open, another test file's
+ * too: this drains again, briefly, until nothing waits.
+ */
+export async function deliverEvents(app: App): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const result = await app.events.drain();
+    if (!result.held) return;
+    if (Date.now() > deadline) throw new Error('domain events still held back after 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

@@ -17,7 +17,8 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { readAll, type Tx } from '../../db/connection';
 import type { AuthContext } from '../../platform/auth/context';
-import { changeLog, type FieldChanges } from '../../platform/changelog/tables';
+import { recordChanges } from '../../platform/changelog/service';
+import type { FieldChanges } from '../../platform/changelog/tables';
 import { ErrorCollector } from '../../platform/errors';
 import { getOptions } from '../options';
 import { currencies } from '../reference-data';
@@ -65,6 +66,7 @@ type Existing = {
   nominal: number;
   rate: string;
   source: string;
+  version: number;
 };
 
 async function existingRates(
@@ -81,6 +83,7 @@ async function existingRates(
       nominal: currencyRates.nominal,
       rate: currencyRates.rate,
       source: currencyRates.source,
+      version: currencyRates.version,
     })
     .from(currencyRates)
     .where(
@@ -114,7 +117,7 @@ async function storeRates(
   let updated = 0;
   let unchanged = 0;
   let carried = 0;
-  const entries: { entityId: number; changes: FieldChanges }[] = [];
+  const entries: { entityId: number; changes: FieldChanges; version: number }[] = [];
   const inserts: (typeof currencyRates.$inferInsert)[] = [];
   for (const row of rows) {
     const stored = existing.get(`${row.date}/${row.currencyId}`);
@@ -148,7 +151,7 @@ async function storeRates(
     if (stored.nominal !== row.nominal) changes.nominal = { old: stored.nominal, new: row.nominal };
     if (decimalCompare(stored.rate, row.rate) !== 0) changes.rate = { old: stored.rate, new: row.rate };
     if (stored.source !== source) changes.source = { old: stored.source, new: source };
-    entries.push({ entityId: stored.id, changes });
+    entries.push({ entityId: stored.id, changes, version: stored.version + 1 });
   }
   const created = inserts.length
     ? await tx.insert(currencyRates).values(inserts).returning({
@@ -162,6 +165,7 @@ async function storeRates(
   for (const row of created) {
     entries.push({
       entityId: row.id,
+      version: 1,
       changes: Object.fromEntries(
         Object.entries({ ...row, source }).flatMap(([key, value]) =>
           key === 'id' ? [] : [[key, { old: null, new: value }]],
@@ -170,14 +174,15 @@ async function storeRates(
     });
   }
   if (entries.length) {
-    await tx.insert(changeLog).values(
+    await recordChanges(
+      tx,
       entries.map((e) => ({
         entityType: currencyRateResource.name,
         entityId: e.entityId,
         action: 'import',
-        userId: who?.userId ?? null,
-        impersonatorId: who?.impersonatorId ?? null,
+        auth: who,
         changes: e.changes,
+        version: e.version,
       })),
     );
   }

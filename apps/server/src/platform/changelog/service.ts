@@ -1,6 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { AuthContext } from '../auth/context';
-import { changeLog, type FieldChanges } from './tables';
+import { EVENTS_CHANNEL } from '../events/outbox';
+import type { EventActor } from '../events/tables';
+import type { FieldChanges } from './tables';
 
 export type ChangeAction = 'create' | 'update' | 'delete' | 'enable' | 'disable' | 'merge' | string;
 
@@ -33,23 +36,58 @@ export function diff(
   return changes;
 }
 
-/** Writes one change-log entry; call it inside the transaction that makes the change. */
-export async function recordChange(
-  tx: Tx,
-  entry: {
-    entityType: string;
-    entityId: number;
-    action: ChangeAction;
-    auth: Pick<AuthContext, 'userId' | 'impersonatorId'> | null;
-    changes: FieldChanges;
-  },
-): Promise<void> {
-  await tx.insert(changeLog).values({
-    entityType: entry.entityType,
-    entityId: entry.entityId,
+export interface ChangeInput {
+  entityType: string;
+  entityId: number;
+  action: ChangeAction;
+  auth: Pick<AuthContext, 'userId' | 'impersonatorId'> | null;
+  changes: FieldChanges;
+  /** The record's version after the change (before it, for a delete), for the event's subscribers. */
+  version?: number | null;
+  /** Who acted beyond the user ids (the principal's kind, the system's reason), for the event. */
+  actor?: EventActor | null;
+}
+
+/** Writes one change-log entry and its domain event; call it inside the transaction that makes the change. */
+export async function recordChange(tx: Tx, entry: ChangeInput): Promise<void> {
+  await recordChanges(tx, [entry]);
+}
+
+/**
+ * Writes change-log entries and, for each, its domain event (the outbox, platform/events), in one
+ * statement: the entries take their ids first so that each event names its entry, and the dispatchers are
+ * woken when the transaction commits. Call it inside the transaction that makes the changes.
+ */
+export async function recordChanges(tx: Tx, entries: readonly ChangeInput[]): Promise<void> {
+  if (!entries.length) return;
+  const rows = entries.map((entry) => ({
+    entity_type: entry.entityType,
+    entity_id: entry.entityId,
     action: entry.action,
-    userId: entry.auth?.userId ?? null,
-    impersonatorId: entry.auth?.impersonatorId ?? null,
+    user_id: entry.auth?.userId ?? null,
+    impersonator_id: entry.auth?.impersonatorId ?? null,
     changes: entry.changes,
-  });
+    version: entry.version ?? null,
+    actor: entry.actor ?? null,
+  }));
+  await tx.execute(sql`
+    WITH input AS MATERIALIZED (
+      SELECT nextval(pg_get_serial_sequence('change_log', 'id')) AS log_id, v.*
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(entity_type text, entity_id integer,
+        action text, user_id integer, impersonator_id integer, changes jsonb, version integer, actor jsonb)
+    ),
+    logged AS (
+      INSERT INTO change_log (id, entity_type, entity_id, action, user_id, impersonator_id, changes)
+      OVERRIDING SYSTEM VALUE
+      SELECT log_id, entity_type, entity_id, action, user_id, impersonator_id, changes FROM input ORDER BY log_id
+    ),
+    event AS (
+      INSERT INTO domain_events (entity_type, entity_id, kind, fields, change_id, version, user_id,
+        impersonator_id, actor)
+      SELECT entity_type, entity_id, action, ARRAY(SELECT jsonb_object_keys(changes)), log_id, version, user_id,
+        impersonator_id, actor
+      FROM input ORDER BY log_id
+      RETURNING 1
+    )
+    SELECT pg_notify(${EVENTS_CHANNEL}, '') FROM (SELECT 1 FROM event LIMIT 1) AS written`);
 }

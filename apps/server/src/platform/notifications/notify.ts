@@ -31,6 +31,11 @@ export interface NotifyInput {
   related?: UserIds;
   /** The service offices the record belongs to. */
   offices?: UserIds;
+  /**
+   * The user who acted, not told of their own action; unset: the caller's principal (a domain-event
+   * subscriber, which runs as the system, passes the event's user).
+   */
+  actorId?: number | null;
 }
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -75,6 +80,7 @@ export async function notify(ctx: ChangeContext, input: NotifyInput): Promise<nu
   const related = ids(input.related);
   const offices = ids(input.offices);
   const people = [...direct, ...related];
+  const actor = input.actorId === undefined ? (ctx.auth?.userId ?? null) : input.actorId;
   const chosen = sql<NotificationScope>`coalesce(${notificationSubscriptions.scope}, ${type.defaultScope})`;
   // Mailed only to those who asked for the type by mail and have an address to mail it to.
   const mail = sql<boolean>`coalesce(${notificationSubscriptions.mail}, false) AND ${users.email} IS NOT NULL`;
@@ -96,7 +102,7 @@ export async function notify(ctx: ChangeContext, input: NotifyInput): Promise<nu
     .where(
       and(
         eq(users.active, true),
-        ctx.auth ? sql`${users.id} <> ${ctx.auth.userId}` : undefined,
+        actor === null ? undefined : sql`${users.id} <> ${actor}`,
         sql`(${users.id} = ANY(${sql.param(people)}::integer[])
           OR ${users.serviceOfficeId} = ANY(${sql.param(offices)}::integer[])
           OR ${chosen} = 'global')`,

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import type { AuthContext } from '../auth/context';
+import type { FieldChanges } from '../changelog/tables';
+import type { EventActor } from './tables';
+
+/** The dispatchers of every instance LISTEN here; a transaction that wrote events wakes them as it commits. */
+export const EVENTS_CHANNEL = 'tms_domain_events';
+
+/** A committed change as a subscriber receives it. */
+export interface DomainEvent {
+  /** The outbox id: what an idempotent consumer remembers having handled. */
+  id: number;
+  entityType: string;
+  entityId: number;
+  /** The change-log action: create, update, delete, enable, disable, status, archive, merge, import... */
+  kind: string;
+  /** The names of the fields that changed. */
+  fields: string[];
+  /** Their old and new values (the change-log entry's), for subscribers declared with `changes: true`. */
+  changes: FieldChanges | null;
+  /** The record's version after the change (before it, for a delete); null where it has none. */
+  version: number | null;
+  /** The acting user (null: the system) and the administrator impersonating them. */
+  userId: number | null;
+  impersonatorId: number | null;
+  actor: EventActor | null;
+  occurredAt: Date;
+}
+
+/** What a write records beside its change: the entity, what happened and who did it. */
+export interface EventInput {
+  entityType: string;
+  entityId: number;
+  kind: string;
+  fields?: readonly string[];
+  version?: number | null;
+  auth: Pick<AuthContext, 'userId' | 'impersonatorId'> | null;
+  actor?: EventActor | null;
+}
+
+/**
+ * Records an event of a write the change log does not see (the change log's `recordChange` records one for
+ * every entry already); call it in the transaction of the change, so that the event commits with it or not
+ * at all. One statement: the row and the dispatchers' wake-up, which PostgreSQL sends at commit.
+ */
+export async function recordEvent(tx: Tx, event: EventInput): Promise<void> {
+  await tx.execute(sql`
+    WITH event AS (
+      INSERT INTO domain_events (entity_type, entity_id, kind, fields, version, user_id, impersonator_id, actor)
+      VALUES (${event.entityType}, ${event.entityId}, ${event.kind}, ${sql.param([...(event.fields ?? [])])}::text[],
+        ${event.version ?? null}::integer, ${event.auth?.userId ?? null}::integer,
+        ${event.auth?.impersonatorId ?? null}::integer, ${event.actor ? JSON.stringify(event.actor) : null}::jsonb)
+      RETURNING 1
+    )
+    SELECT pg_notify(${EVENTS_CHANNEL}, '') FROM event`);
+}
