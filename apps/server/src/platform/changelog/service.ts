@@ -48,15 +48,36 @@ export interface ChangeInput {
   actor?: EventActor | null;
 }
 
-/** Writes one change-log entry and its domain event; call it inside the transaction that makes the change. */
+/**
+ * Writes one change-log entry and its domain event (the outbox, platform/events) in one statement, which
+ * also wakes the dispatchers when the transaction commits; call it inside the transaction that makes the
+ * change.
+ */
 export async function recordChange(tx: Tx, entry: ChangeInput): Promise<void> {
-  await recordChanges(tx, [entry]);
+  const userId = entry.auth?.userId ?? null;
+  const impersonatorId = entry.auth?.impersonatorId ?? null;
+  await tx.execute(sql`
+    WITH logged AS (
+      INSERT INTO change_log (entity_type, entity_id, action, user_id, impersonator_id, changes)
+      VALUES (${entry.entityType}, ${entry.entityId}, ${entry.action}, ${userId}::integer,
+        ${impersonatorId}::integer, ${JSON.stringify(entry.changes)}::jsonb)
+      RETURNING id
+    ),
+    event AS (
+      INSERT INTO domain_events (entity_type, entity_id, kind, fields, change_id, version, user_id,
+        impersonator_id, actor)
+      SELECT ${entry.entityType}, ${entry.entityId}, ${entry.action}, ${sql.param(Object.keys(entry.changes))}::text[],
+        logged.id, ${entry.version ?? null}::integer, ${userId}::integer, ${impersonatorId}::integer,
+        ${entry.actor ? JSON.stringify(entry.actor) : null}::jsonb
+      FROM logged
+      RETURNING 1
+    )
+    SELECT pg_notify(${EVENTS_CHANNEL}, ${entry.entityType}) FROM event`);
 }
 
 /**
- * Writes change-log entries and, for each, its domain event (the outbox, platform/events), in one
- * statement: the entries take their ids first so that each event names its entry, and the dispatchers are
- * woken when the transaction commits. Call it inside the transaction that makes the changes.
+ * `recordChange` for many entries (an import) in one statement: the entries take their ids first so that
+ * each event names its own.
  */
 export async function recordChanges(tx: Tx, entries: readonly ChangeInput[]): Promise<void> {
   if (!entries.length) return;
@@ -87,7 +108,7 @@ export async function recordChanges(tx: Tx, entries: readonly ChangeInput[]): Pr
       SELECT entity_type, entity_id, action, ARRAY(SELECT jsonb_object_keys(changes)), log_id, version, user_id,
         impersonator_id, actor
       FROM input ORDER BY log_id
-      RETURNING 1
+      RETURNING entity_type
     )
-    SELECT pg_notify(${EVENTS_CHANNEL}, '') FROM (SELECT 1 FROM event LIMIT 1) AS written`);
+    SELECT pg_notify(${EVENTS_CHANNEL}, entity_type) FROM (SELECT DISTINCT entity_type FROM event) AS written`);
 }

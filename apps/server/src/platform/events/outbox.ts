@@ -4,7 +4,10 @@ import type { AuthContext } from '../auth/context';
 import type { FieldChanges } from '../changelog/tables';
 import type { EventActor } from './tables';
 
-/** The dispatchers of every instance LISTEN here; a transaction that wrote events wakes them as it commits. */
+/**
+ * The dispatchers of every instance LISTEN here; a transaction that wrote events wakes them as it commits,
+ * once per entity type it wrote (the payload), so that only the subscribers of that type look.
+ */
 export const EVENTS_CHANNEL = 'tms_domain_events';
 
 /** A committed change as a subscriber receives it. */
@@ -53,5 +56,5 @@ export async function recordEvent(tx: Tx, event: EventInput): Promise<void> {
         ${event.auth?.impersonatorId ?? null}::integer, ${event.actor ? JSON.stringify(event.actor) : null}::jsonb)
       RETURNING 1
     )
-    SELECT pg_notify(${EVENTS_CHANNEL}, '') FROM event`);
+    SELECT pg_notify(${EVENTS_CHANNEL}, ${event.entityType}) FROM event`);
 }

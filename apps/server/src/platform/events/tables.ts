@@ -57,5 +57,6 @@ export const domainEventCursors = pgTable('domain_event_cursors', {
   failures: integer('failures').notNull().default(0),
   retryAt: timestamp('retry_at', { withTimezone: true }),
   lastError: text('last_error'),
+  /** When it last moved or failed, by the app's clock. */
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
