@@ -94,8 +94,8 @@ export function fileTestApp(): () => TestContext {
 
 /**
  * Delivers the domain events committed so far to the app's subscribers (the dispatcher is off in tests).
- * On PostgreSQL an event waits while any older transaction of the server is open, another test file's
- * too: this drains again, briefly, until nothing waits.
+ * On PostgreSQL an event waits while an older transaction of its database is still open: this drains
+ * again, briefly, until nothing waits.
  */
 export async function deliverEvents(app: App): Promise<void> {
   const deadline = Date.now() + 10_000;

@@ -94,11 +94,11 @@ export interface DispatcherOptions {
 /**
  * Delivers the outbox's events to the subscribers the modules declare, at least once and in order per
  * subscriber (docs/decisions/014-domain-events.md). Each batch is one transaction: an advisory lock on the
- * subscriber (so one instance serves it at a time), its cursor, the events after it whose transactions
- * are all over (`txid` below the snapshot's xmin), the handler in a savepoint and the cursor's advance: the
- * handler's effects and the progress commit together. A failed handler rolls back to the savepoint and its
- * subscriber waits (`retryDelayMs`) while the others go on. Woken by NOTIFY at the writers' commits, with a
- * poll as the fallback; `drain()` runs one pass by hand.
+ * subscriber (so one instance serves it at a time), its cursor, the events after it whose transactions are
+ * all over (`txid` below the oldest transaction still running in the database), the handler in a savepoint
+ * and the cursor's advance: the handler's effects and the progress commit together. A failed handler rolls
+ * back to the savepoint and its subscriber waits (`retryDelayMs`) while the others go on. Woken by NOTIFY
+ * at the writers' commits, with a poll as the fallback; `drain()` runs one pass by hand.
  */
 export class EventDispatcher {
   private queue: Promise<unknown> = Promise.resolve();
@@ -289,10 +289,13 @@ export class EventDispatcher {
 
   /**
    * The events after `from` that the subscriber asks for (one more than a batch, to know whether more are
-   * ready), with the snapshot's xmin as the horizon: a transaction id below it belongs to a transaction
-   * that is over, so an event below it that this statement does not see never will. Whether any event of
-   * any kind lies between `from` and the horizon (`passed`) lets the cursor skip those it did not ask for.
-   * One statement, so that the horizon and the rows come from the same snapshot.
+   * ready), with the horizon: the oldest transaction still running in the snapshot, or the snapshot's end
+   * when none is. A transaction id below it belongs to a transaction that is over, so an event below it
+   * that this statement does not see never will. Transaction ids are the server's, not the database's: the
+   * running transactions that `pg_stat_activity`, read after the snapshot, shows in another database are
+   * left out (they write no event here); any other, ours or unknown, holds the horizon. Whether any event
+   * of any kind lies between `from` and the horizon (`passed`) lets the cursor skip those it did not ask
+   * for. One statement, so that the horizon and the rows come from the same snapshot.
    */
   private read(tx: Tx, subscriber: EventSubscriber, from: Position, size: number): Promise<EventRow[]> {
     const after = (alias: string) =>
@@ -309,7 +312,15 @@ export class EventDispatcher {
     return rowsOf<EventRow>(
       tx,
       sql`
-        WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+        WITH snapshot AS MATERIALIZED (SELECT pg_current_snapshot() AS s),
+        horizon AS (
+          SELECT coalesce(
+            (SELECT min(x) FROM pg_snapshot_xip(snapshot.s) AS x
+              WHERE NOT EXISTS (SELECT 1 FROM pg_stat_activity a
+                WHERE a.backend_xid = xid(x) AND a.datname <> current_database())),
+            pg_snapshot_xmax(snapshot.s)) AS xmin
+          FROM snapshot
+        )
         SELECT h.xmin::text AS horizon,
           EXISTS (SELECT 1 FROM domain_events p WHERE ${after('p')} AND p.txid < h.xmin) AS passed,
           ev.*

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { type Database, pgDatabase, rowsOf, type Tx } from '../../db/connection';
@@ -431,6 +432,27 @@ describe.runIf(onPostgres)('events of transactions committing out of order (Post
     await deliverEvents(ctx.app);
     expect(got.received.map((event) => event.entityId)).toEqual([1, 2]);
     expect(got.received[0]!.id).toBeLessThan(got.received[1]!.id);
+  });
+
+  it('is not held back by a transaction open in another database of the server', async () => {
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_current_xact_id()');
+      await recordEvent(ctx.database.db, {
+        entityType: 'probe_thing',
+        entityId: 3,
+        kind: 'update',
+        auth: null,
+      });
+      const result = await ctx.app.events.drain();
+      expect(got.received.map((event) => event.entityId)).toEqual([1, 2, 3]);
+      expect(result.held).toBe(false);
+    } finally {
+      await other.query('ROLLBACK');
+      await other.end();
+    }
   });
 });
 
