@@ -231,8 +231,7 @@ export class EventDispatcher {
       if (!lock?.locked) return IDLE;
       const [cursor] = await rowsOf<CursorRow>(
         tx,
-        sql`SELECT last_txid::text AS last_txid, last_id, failures, retry_at,
-            updated_at
+        sql`SELECT last_txid::text AS last_txid, last_id, failures, retry_at, updated_at
           FROM domain_event_cursors WHERE subscriber = ${name}`,
       );
       if (!cursor) {
