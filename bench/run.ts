@@ -53,6 +53,8 @@ function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
     schedulerEnabled: false,
     // The bench measures requests; the app's workers are never started here.
     jobConcurrency: 0,
+    eventDispatcher: true,
+    eventRetentionDays: 30,
     allowedOrigins: [],
     realtimeCheckMs: 5000,
     hsts: false,

@@ -35,6 +35,8 @@ import { SessionCache, wireSessionCache } from './platform/auth/session-cache';
 import changeLogRoutes from './platform/changelog/routes';
 import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
+import { EventDispatcher } from './platform/events/dispatcher';
+import { eventRetentionJob } from './platform/events/retention';
 import filesRoutes, { fileStorageOf, staleUploadsJob } from './platform/files/routes';
 import { earlySecurityHeaders, registerSecurityHeaders } from './platform/http/headers';
 import { idempotencyKeysJob, registerIdempotency } from './platform/http/idempotency';
@@ -55,6 +57,7 @@ import { buildRegistries, defineModule, type ModuleDefinition } from './platform
 import { notificationMailJob } from './platform/notifications/mailer';
 import notificationRoutes from './platform/notifications/routes';
 import { registerReadRouting } from './platform/read-routing';
+import { recordChangesSubscriber } from './platform/realtime/changes';
 import { SHELL_TOPICS } from './platform/realtime/hub';
 import realtimeRoutes, { registerRealtime } from './platform/realtime/routes';
 import { type WorkerEntry, WorkerPool } from './platform/workers/pool';
@@ -102,7 +105,13 @@ export interface BuildOptions {
  * this list, per app instance.
  */
 export const MODULES: readonly ModuleDefinition[] = [
-  defineModule({ name: 'realtime', routes: realtimeRoutes, topics: SHELL_TOPICS }),
+  defineModule({
+    name: 'realtime',
+    routes: realtimeRoutes,
+    topics: SHELL_TOPICS,
+    subscribers: { 'realtime.record-changes': recordChangesSubscriber },
+  }),
+  defineModule({ name: 'events', jobs: [eventRetentionJob] }),
   defineModule({ name: 'auth', routes: authRoutes }),
   usersModule,
   accessGroupsModule,
@@ -190,6 +199,11 @@ export async function buildApp({
   app.addHook('onClose', () => queue.stop());
   // After the queue: its running jobs may still hand work to the threads while they end.
   app.addHook('onClose', () => workers.close());
+  const events = new EventDispatcher({ database, registries: app.registries, log: app.log, clock });
+  app.decorate('events', events);
+  await events.register();
+  if (config.eventDispatcher) app.addHook('onReady', () => events.start());
+  app.addHook('onClose', () => events.stop());
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON: schemas document them, the services produce them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

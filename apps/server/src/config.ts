@@ -33,6 +33,13 @@ export interface Config {
   /** How many background jobs this instance runs at once; 0: it runs none (other instances do). */
   jobConcurrency: number;
   /**
+   * This instance delivers domain events to the modules' subscribers (real time, notifications); at least
+   * one instance must. Tests deliver by hand (`app.events.drain()`).
+   */
+  eventDispatcher: boolean;
+  /** Delivered domain events are removed this many days after they happened. */
+  eventRetentionDays: number;
+  /**
    * Origins besides the server's own whose pages may open the real-time connection (`Origin` of the
    * WebSocket handshake), e.g. a web app served from another host.
    */
@@ -152,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: env.WEB_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     schedulerEnabled: bool(env.SCHEDULER, true),
     jobConcurrency: nonNegativeInteger('JOB_CONCURRENCY', env.JOB_CONCURRENCY, 2),
+    eventDispatcher: bool(env.EVENT_DISPATCHER, true),
+    eventRetentionDays: Number(env.EVENT_RETENTION_DAYS || 30),
     allowedOrigins: origins(env.ALLOWED_ORIGINS),
     realtimeCheckMs: Number(env.REALTIME_CHECK_MS || 5000),
     hsts: bool(env.HSTS, false),

@@ -2,9 +2,11 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../config';
-import type { Database } from '../db/connection';
+import type { Database, Tx } from '../db/connection';
+import type { SystemPrincipal } from './auth/context';
 import type { ChangeLogRule } from './changelog/visibility';
 import type { Clock } from './clock';
+import type { DomainEvent } from './events/outbox';
 import type { OwnerAccess } from './files/service';
 import type { Module } from './http/types';
 import type { NotificationType } from './notifications/types';
@@ -39,6 +41,17 @@ export interface ModuleDefinition {
   tasks?: readonly TaskDefinition[];
   /** Who may subscribe to the module's real-time topics, by topic name (`name` or `name/<id>`). */
   topics?: Readonly<Record<string, TopicRule>>;
+  /**
+   * Entity type → one of the module's topics: every committed change of such a record but its creation is
+   * announced on `<topic>/<id>` as `{ id, version, changedBy, deleted? }` (platform/realtime/changes.ts).
+   */
+  changeTopics?: Readonly<Record<string, string>>;
+  /**
+   * What the module does with committed changes (domain events, platform/events), by subscriber name: each
+   * subscriber gets every event it asks for at least once, in order. The name keeps its place in the
+   * outbox: a new name starts from the events written after it first ran.
+   */
+  subscribers?: Readonly<Record<string, EventSubscriber>>;
   /** Who may read files attached to the module's records, by owner type. */
   fileOwners?: Readonly<Record<string, OwnerAccess>>;
   /** The notification types the module raises with `notify`, by name (their texts: `notifications.json`). */
@@ -106,6 +119,37 @@ export interface TaskDefinition<P = unknown> {
 }
 
 /**
+ * Where a subscriber handles a batch of events: the delivery's transaction, in which its effects commit
+ * together with its progress (or roll back with it), as the system (the acting user of each change is in its
+ * event).
+ */
+export interface SubscriberContext {
+  tx: Tx;
+  auth: SystemPrincipal;
+  registries: Registries;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/** A consumer of domain events, declared in a module's `subscribers`. */
+export interface EventSubscriber {
+  /** The entity types it hears of (`'*'`: all), or what the app's registries say they are. */
+  entities: readonly string[] | '*' | ((registries: Registries) => readonly string[]);
+  /** The kinds (change-log actions) it hears of; unset: all. */
+  kinds?: readonly string[];
+  /** Whether its events carry the changed fields' old and new values (read from the change log). */
+  changes?: boolean;
+  /** Events per call of `handle` (100). */
+  batchSize?: number;
+  /**
+   * Handles events in their order. Runs in the delivery's transaction: a throw rolls its effects back and
+   * the batch comes again later. Delivery is at least once, so an effect outside the transaction (a mail,
+   * a call to another system) must be idempotent, keyed by the event's id.
+   */
+  handle(ctx: SubscriberContext, events: readonly DomainEvent[]): Promise<void>;
+}
+
+/**
  * Work that runs every `intervalMs` (the archiver, clean-ups): each occurrence is a job of the queue that
  * exactly one instance runs, and a run never overlaps the previous one. A failed occurrence is not retried:
  * the next one is its retry. `run` may answer a value (an administrator's "run now" answers it).
@@ -123,6 +167,9 @@ export interface Registries {
   /** The kinds of background job by name (scheduled jobs are not among them). */
   tasks: ReadonlyMap<string, TaskDefinition>;
   topics: ReadonlyMap<string, TopicRule>;
+  /** Entity type → the topic its changes are announced on. */
+  changeTopics: ReadonlyMap<string, string>;
+  subscribers: ReadonlyMap<string, EventSubscriber>;
   fileOwners: ReadonlyMap<string, OwnerAccess>;
   notificationTypes: ReadonlyMap<string, NotificationType>;
   changeLog: ReadonlyMap<string, ChangeLogRule>;
@@ -179,11 +226,19 @@ export function buildRegistries(
   }
   const tasks = new Map(modules.flatMap((module) => (module.tasks ?? []).map((task) => [task.name, task])));
   const points = new Map<string, Map<string, unknown>>();
+  const topics = collect(modules, 'Real-time topic', (module) => module.topics);
+  const changeTopics = collect(modules, 'Change topic of entity type', (module) => module.changeTopics);
+  for (const [entity, topic] of changeTopics) {
+    if (!topics.has(topic))
+      throw new Error(`Changes of "${entity}" go to "${topic}", a topic nobody declares`);
+  }
   return {
     modules,
     jobs,
     tasks,
-    topics: collect(modules, 'Real-time topic', (module) => module.topics),
+    topics,
+    changeTopics,
+    subscribers: collect(modules, 'Event subscriber', (module) => module.subscribers),
     fileOwners: collect(modules, 'File owner type', (module) => module.fileOwners),
     notificationTypes: collect(modules, 'Notification type', (module) => module.notifications),
     changeLog: collect(modules, 'Change-log entity type', (module) => module.changeLog),

@@ -32,6 +32,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     schedulerEnabled: false,
     // Nothing runs by itself in a test: it drives the queue (`app.queue.drain()`, `runNow`).
     jobConcurrency: 0,
+    eventDispatcher: false,
+    eventRetentionDays: 30,
     allowedOrigins: [],
     realtimeCheckMs: 5000,
     hsts: false,
@@ -100,4 +102,19 @@ export function fileTestApp(): () => TestContext {
     if (!ctx) throw new Error('fileTestApp: read the app in a hook or a test, not while collecting');
     return ctx;
   };
+}
+
+/**
+ * Delivers the domain events committed so far to the app's subscribers (the dispatcher is off in tests).
+ * On PostgreSQL an event waits while an older transaction of its database is still open: this drains
+ * again, briefly, until nothing waits.
+ */
+export async function deliverEvents(app: App): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const result = await app.events.drain();
+    if (!result.held) return;
+    if (Date.now() > deadline) throw new Error('domain events still held back after 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

@@ -77,7 +77,10 @@ export async function startInstance(
   listen = false,
 ): Promise<{ app: App; database: Database; base: string }> {
   const database = pgDatabase(url);
-  const app = await buildApp({ config: testConfig({ databaseUrl: url, secretKey: SECRET_KEY }), database });
+  const app = await buildApp({
+    config: testConfig({ databaseUrl: url, secretKey: SECRET_KEY, eventDispatcher: true }),
+    database,
+  });
   const base = listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   await app.ready();
   return { app, database, base };
@@ -105,10 +108,17 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** `node apps/server/src/main.ts` as production starts it, on `databaseUrl`; resolves once it answers health. */
-export async function startServerProcess(databaseUrl: string, port: number): Promise<ServerProcess> {
+/**
+ * `node apps/server/src/main.ts` as production starts it (or another `script` starting the app, with `env`
+ * of its own), on `databaseUrl`; resolves once it answers health.
+ */
+export async function startServerProcess(
+  databaseUrl: string,
+  port: number,
+  { script = 'apps/server/src/main.ts', env = {} }: { script?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tms-reliability-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -122,6 +132,7 @@ export async function startServerProcess(databaseUrl: string, port: number): Pro
       DEMO_DATA: 'false',
       SCHEDULER: 'false',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

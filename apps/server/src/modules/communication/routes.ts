@@ -23,6 +23,7 @@ import { changeEntrySchema, changeHistory, changeLogQuerySchema } from '../../pl
 import { diff, recordChange } from '../../platform/changelog/service';
 import { changeLog } from '../../platform/changelog/tables';
 import { conflict, fieldError, notFound } from '../../platform/errors';
+import { recordEvent } from '../../platform/events/outbox';
 import type { App } from '../../platform/http/types';
 import { serviceOffices } from '../../platform/identity/tables';
 import { notify } from '../../platform/notifications/notify';
@@ -163,6 +164,13 @@ export default async function communicationRoutes(app: App): Promise<void> {
             updatedAt: app.clock(),
           })
           .returning();
+        await recordEvent(tx, {
+          entityType: 'announcement',
+          entityId: row!.id,
+          kind: 'create',
+          version: 1,
+          auth,
+        });
         // The author has read what they wrote.
         await markRead(tx, auth.userId, [row!.id]);
         const entity = await one(tx, auth, row!.id);
@@ -259,6 +267,7 @@ export default async function communicationRoutes(app: App): Promise<void> {
             action: 'update',
             auth,
             changes,
+            version: after!.version,
           });
         return one(tx, auth, before.id);
       });
@@ -370,6 +379,13 @@ export default async function communicationRoutes(app: App): Promise<void> {
             updatedAt: app.clock(),
           })
           .returning();
+        await recordEvent(tx, {
+          entityType: 'announcement_reply',
+          entityId: row!.id,
+          kind: 'create',
+          version: 1,
+          auth,
+        });
         const author = await nameOf(tx, auth.userId);
         const ctx = requestContext(request, tx);
         const links = {
@@ -434,6 +450,7 @@ export default async function communicationRoutes(app: App): Promise<void> {
             action: 'update',
             auth,
             changes: { content: { old: before.content, new: content } },
+            version: after!.version,
           });
         return replyOf(tx, auth, after!, await nameOf(tx, after!.authorId), true, app.clock());
       });

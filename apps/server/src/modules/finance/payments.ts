@@ -1,5 +1,6 @@
 import {
   ACQUIRING_MESSAGES,
+  billResource,
   decimalAdd,
   decimalCompare,
   decimalFixed,
@@ -24,9 +25,11 @@ import {
 } from '../../platform/auth/context';
 import { groupBy } from '../../platform/collections';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
+import { recordEvent } from '../../platform/events/outbox';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { resolveScope } from '../../platform/permissions/scope';
 import type { CallContext } from '../../platform/resources';
+import type { ChangeContext } from '../../platform/resources/context';
 import {
   defaultEntity,
   type ResourceContext,
@@ -242,7 +245,8 @@ async function assertNotAccepted(
  * payment had links before, the bills it paid in full (their balance brought down to zero) and every bill
  * whose balance moved.
  */
-async function storeLinks(tx: Tx, paymentId: number, links: readonly PaymentLink[]) {
+async function storeLinks(ctx: ChangeContext, paymentId: number, links: readonly PaymentLink[]) {
+  const { tx } = ctx;
   const before = await tx.delete(paymentBills).where(eq(paymentBills.paymentId, paymentId)).returning();
   const moves = new Map<number, string>();
   for (const link of before) moves.set(link.billId, link.amount);
@@ -255,8 +259,18 @@ async function storeLinks(tx: Tx, paymentId: number, links: readonly PaymentLink
       .update(bills)
       .set({ balance: sql`${bills.balance} + ${delta}::numeric`, version: sql`${bills.version} + 1` })
       .where(eq(bills.id, billId))
-      .returning({ balance: bills.balance });
-    if (decimalCompare(delta, '0') < 0 && bill && decimalCompare(bill.balance, '0') === 0) paid.push(billId);
+      .returning({ balance: bills.balance, version: bills.version });
+    if (!bill) continue;
+    // The bill's change log shows its own edits; a balance moved by a payment is an event of the bill all the same.
+    await recordEvent(tx, {
+      entityType: billResource.name,
+      entityId: billId,
+      kind: 'balance',
+      fields: ['balance'],
+      version: bill.version,
+      auth: ctx.auth,
+    });
+    if (decimalCompare(delta, '0') < 0 && decimalCompare(bill.balance, '0') === 0) paid.push(billId);
   }
   if (links.length) {
     await tx.insert(paymentBills).values(links.map((link) => ({ paymentId, ...link })));
@@ -456,7 +470,7 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
       const ignoreLock = mayIgnoreLock(ctx.auth);
       await assertPeriodOpen(ctx.tx, row.date, ignoreLock, ['date']);
       await reverse(ctx, { type: 'payment', id: row.id }, { ignoreLock, dateField: ['date'] });
-      const stored = await storeLinks(ctx.tx, row.id, []);
+      const stored = await storeLinks(ctx, row.id, []);
       await syncBillCommissions(ctx, stored.moved, ignoreLock);
     },
     async afterWrite(ctx, event) {
@@ -467,7 +481,7 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
         if (event.action === 'update') {
           await reverse(ctx, { type: 'payment', id: payment.id }, { ignoreLock, dateField: ['date'] });
         }
-        const stored = await storeLinks(ctx.tx, payment.id, links ?? []);
+        const stored = await storeLinks(ctx, payment.id, links ?? []);
         await postPayment(ctx, payment, links ?? [], ignoreLock);
         await syncBillCommissions(ctx, stored.moved, ignoreLock);
         // Money from a client is news once, when it first meets the client's bills.

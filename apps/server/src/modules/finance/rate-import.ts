@@ -16,8 +16,8 @@ import {
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { readAll, type Tx } from '../../db/connection';
 import type { Principal } from '../../platform/auth/context';
-import { actorOf } from '../../platform/changelog/service';
-import { changeLog, type FieldChanges } from '../../platform/changelog/tables';
+import { recordChanges } from '../../platform/changelog/service';
+import type { FieldChanges } from '../../platform/changelog/tables';
 import { ErrorCollector } from '../../platform/errors';
 import { getOptions } from '../options';
 import { currencies } from '../reference-data';
@@ -61,6 +61,7 @@ type Existing = {
   nominal: number;
   rate: string;
   source: string;
+  version: number;
 };
 
 async function existingRates(
@@ -77,6 +78,7 @@ async function existingRates(
       nominal: currencyRates.nominal,
       rate: currencyRates.rate,
       source: currencyRates.source,
+      version: currencyRates.version,
     })
     .from(currencyRates)
     .where(
@@ -110,7 +112,7 @@ async function storeRates(
   let updated = 0;
   let unchanged = 0;
   let carried = 0;
-  const entries: { entityId: number; changes: FieldChanges }[] = [];
+  const entries: { entityId: number; changes: FieldChanges; version: number }[] = [];
   const inserts: (typeof currencyRates.$inferInsert)[] = [];
   for (const row of rows) {
     const stored = existing.get(`${row.date}/${row.currencyId}`);
@@ -144,7 +146,7 @@ async function storeRates(
     if (stored.nominal !== row.nominal) changes.nominal = { old: stored.nominal, new: row.nominal };
     if (decimalCompare(stored.rate, row.rate) !== 0) changes.rate = { old: stored.rate, new: row.rate };
     if (stored.source !== source) changes.source = { old: stored.source, new: source };
-    entries.push({ entityId: stored.id, changes });
+    entries.push({ entityId: stored.id, changes, version: stored.version + 1 });
   }
   const created = inserts.length
     ? await tx.insert(currencyRates).values(inserts).returning({
@@ -158,6 +160,7 @@ async function storeRates(
   for (const row of created) {
     entries.push({
       entityId: row.id,
+      version: 1,
       changes: Object.fromEntries(
         Object.entries({ ...row, source }).flatMap(([key, value]) =>
           key === 'id' ? [] : [[key, { old: null, new: value }]],
@@ -166,13 +169,15 @@ async function storeRates(
     });
   }
   if (entries.length) {
-    await tx.insert(changeLog).values(
+    await recordChanges(
+      tx,
       entries.map((e) => ({
         entityType: currencyRateResource.name,
         entityId: e.entityId,
         action: 'import',
-        ...actorOf(who),
+        auth: who,
         changes: e.changes,
+        version: e.version,
       })),
     );
   }

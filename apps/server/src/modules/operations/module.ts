@@ -4,9 +4,9 @@ import { operationsOfBills, setOrderTransfersStatus } from './bill-links';
 import { OPERATION_DOCUMENT_INITIATORS } from './document-initiators';
 import { OPERATION_FILE_OWNERS, operationFilesColdStorageJob } from './files';
 import { operationsMergeHook, operationsRenameHook } from './merge';
-import { OPERATION_NOTIFICATIONS } from './notifications';
+import { OPERATION_NOTIFICATIONS, operationCreatedNotifications } from './notifications';
 import { openOrdersPlannedIncome } from './order-credit';
-import { OPERATION_TOPIC_RULES } from './realtime';
+import { OPERATION_CHANGE_TOPICS, OPERATION_TOPIC_RULES } from './realtime';
 import routes from './routes';
 import { stageChangeLogAccess } from './scope';
 
@@ -16,6 +16,8 @@ export const operationsModule = defineModule({
   routes,
   jobs: [operationsArchiverJob, operationFilesColdStorageJob],
   topics: OPERATION_TOPIC_RULES,
+  changeTopics: OPERATION_CHANGE_TOPICS,
+  subscribers: { 'operations.created-notifications': operationCreatedNotifications },
   fileOwners: OPERATION_FILE_OWNERS,
   notifications: OPERATION_NOTIFICATIONS,
   changeLog: { stage: stageChangeLogAccess },

@@ -1,5 +1,6 @@
 import { FINANCE_CONTROL_STATUS_LABELS } from '@tms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { deliverEvents } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { financeControlStatusReasons } from '../finance';
 import { EDIT_ALL, setUpOperations } from './test-fixtures';
@@ -34,6 +35,9 @@ beforeAll(async () => {
 describe('order notifications', () => {
   it('tells of a new order, with a link to it, the people related to its client but not its author', async () => {
     const order = await ops.createOrder(editor, client);
+    // Told once the creation committed, by a domain-event subscriber.
+    expect(await unread(watcher)).toEqual([]);
+    await deliverEvents(ops.ctx.app);
     const [latest] = await unread(watcher);
     expect(latest).toMatchObject({
       type: 'orderCreated',

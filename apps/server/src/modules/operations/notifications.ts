@@ -1,6 +1,7 @@
-import { OPERATION_STATUSES, type OperationType } from '@tms/domain';
+import { jobResource, OPERATION_STATUSES, type OperationType, orderResource } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
+import type { EventSubscriber } from '../../platform/modules';
 import { notify } from '../../platform/notifications/notify';
 import { localizedText, type NotificationType } from '../../platform/notifications/types';
 import type { ResourceHooks } from '../../platform/resources';
@@ -83,9 +84,8 @@ async function reasonOf(tx: Tx, reasonId: number | null) {
 const FLAGS = { archived: 'Archived', failure: 'Failed', damaged: 'Damaged' } as const;
 
 /**
- * Tells the people of an order or a job of its creation, of its statuses' moves (whoever moved them, a
- * user or the system) and of its being archived, marked failed or damaged (an insurance case), in the
- * transaction of the change.
+ * Tells the people of an order or a job of its statuses' moves (whoever moved them, a user or the system)
+ * and of its being archived, marked failed or damaged (an insurance case), in the transaction of the change.
  */
 export function withNotifications<T extends OperationType>(
   type: T,
@@ -96,17 +96,7 @@ export function withNotifications<T extends OperationType>(
     async onChange(ctx, event) {
       await hooks.onChange?.(ctx, event);
       const { before, after } = event;
-      if (!after) return;
-      if (event.action === 'create') {
-        await notify(ctx, {
-          type: type === 'order' ? 'orderCreated' : 'jobCreated',
-          params: { client: type === 'order' ? (after as OrderRow).clientName : '' },
-          links: linkOf(type, after),
-          ...(await audience(ctx.tx, type, after)),
-        });
-        return;
-      }
-      if (!before) return;
+      if (!after || !before) return;
       for (const status of Object.values(OPERATION_STATUSES)) {
         if (!(status.operations as readonly string[]).includes(type)) continue;
         const from = (before as Record<string, unknown>)[status.field] as string;
@@ -137,6 +127,30 @@ export function withNotifications<T extends OperationType>(
     },
   };
 }
+
+/**
+ * Tells the people of a new order or job of it, once its creation committed (a domain-event subscriber):
+ * the record as it is by then, the author not told. One deleted in between is no news.
+ */
+export const operationCreatedNotifications: EventSubscriber = {
+  entities: [orderResource.name, jobResource.name],
+  kinds: ['create'],
+  async handle(ctx, events) {
+    for (const event of events) {
+      const type: OperationType = event.entityType === orderResource.name ? 'order' : 'job';
+      const table = type === 'order' ? orders : jobs;
+      const [row] = await ctx.tx.select().from(table).where(eq(table.id, event.entityId));
+      if (!row) continue;
+      await notify(ctx, {
+        type: type === 'order' ? 'orderCreated' : 'jobCreated',
+        params: { client: type === 'order' ? (row as OrderRow).clientName : '' },
+        links: linkOf(type, row),
+        actorId: event.userId,
+        ...(await audience(ctx.tx, type, row as OrderRow | JobRow)),
+      });
+    }
+  },
+};
 
 /** Tells the people of an order or a job that one of its stages was closed or opened again. */
 export async function notifyStageMoved(

@@ -6,7 +6,6 @@ import { stageDueFilter } from './dashboard';
 import { jobHooks } from './jobs';
 import { withNotifications } from './notifications';
 import { type JobRow, type OrderRow, orderHooks } from './orders';
-import { withChangeMessages } from './realtime';
 import { type Access, jobScope, orderScope } from './scope';
 import { jobs, orders } from './tables';
 
@@ -14,12 +13,12 @@ export type OperationRow = OrderRow | JobRow;
 
 /** Orders and jobs as resource services: every read and write of either goes through them. */
 export const orderService: ResourceService<OrderRow> = resourceService(orderResource, orders, {
-  hooks: withChangeMessages('order', withNotifications('order', orderHooks())),
+  hooks: withNotifications('order', orderHooks()),
   scopeField: 'serviceOfficeId',
   filters: { stageDue: stageDueFilter },
 });
 export const jobService: ResourceService<JobRow> = resourceService(jobResource, jobs, {
-  hooks: withChangeMessages('job', withNotifications('job', jobHooks())),
+  hooks: withNotifications('job', jobHooks()),
   scopeField: 'serviceOfficeId',
 });
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { deliverEvents } from '../../test/harness';
 import { type SignedIn, signIn, socketUrl } from '../../test/users';
 import { EDIT_ALL, setUpOperations } from './test-fixtures';
 
@@ -56,6 +57,7 @@ describe('real-time changes of orders and jobs', () => {
         cargo: { description: 'Станки с ЧПУ' },
       });
       expect(updated.statusCode, updated.body).toBe(200);
+      await deliverEvents(ops.ctx.app);
       expect(await messages.next()).toEqual({
         type: 'message',
         topic: `orders/${order.id}`,
@@ -68,11 +70,13 @@ describe('real-time changes of orders and jobs', () => {
         cargo: { description: 'Старое' },
       });
       expect(stale.statusCode).toBe(409);
+      await deliverEvents(ops.ctx.app);
 
       const archived = await ops.call('POST', `/api/tms/orders/${order.id}/archive`, editor, {
         version: order.version + 1,
       });
       expect(archived.statusCode, archived.body).toBe(200);
+      await deliverEvents(ops.ctx.app);
       expect((await messages.next()).payload).toEqual({
         id: order.id,
         version: order.version + 2,
@@ -82,10 +86,12 @@ describe('real-time changes of orders and jobs', () => {
         version: order.version + 2,
       });
       expect(restored.statusCode, restored.body).toBe(200);
+      await deliverEvents(ops.ctx.app);
       expect((await messages.next()).payload).toMatchObject({ version: order.version + 3 });
 
       const deleted = await ops.call('DELETE', `/api/tms/orders/${order.id}`, editor);
       expect(deleted.statusCode, deleted.body).toBe(200);
+      await deliverEvents(ops.ctx.app);
       expect((await messages.next()).payload).toEqual({
         id: order.id,
         version: order.version + 3,
@@ -109,6 +115,7 @@ describe('real-time changes of orders and jobs', () => {
         tracking: true,
       });
       expect(updated.statusCode, updated.body).toBe(200);
+      await deliverEvents(ops.ctx.app);
       expect(await messages.next()).toEqual({
         type: 'message',
         topic: `jobs/${job.id}`,

@@ -1,25 +1,22 @@
-import type { OperationType } from '@tms/domain';
+import { jobResource, type OperationType, orderResource } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/connection';
-import { actingUserId, type Principal } from '../../platform/auth/context';
-import { publish, type TopicRule } from '../../platform/realtime/hub';
-import type { ResourceHooks } from '../../platform/resources';
+import type { TopicRule } from '../../platform/realtime/hub';
 import { jobAccess, orderAccess } from './scope';
 import { jobs, orders } from './tables';
 
 /**
  * Live changes of orders and jobs: `orders/<id>` and `jobs/<id>` carry `{ id, version, changedBy }` (the
- * user's id, null for the system; `deleted: true` when it was deleted) after every committed change, so an
- * open page reloads what changed. Whoever may read the record may follow it.
+ * user's id, null for the system; `deleted: true` when it was deleted) after every committed change but the
+ * creation, so an open page reloads what changed (platform/realtime/changes.ts announces them from the
+ * domain events). Whoever may read the record may follow it.
  */
 export const OPERATION_TOPICS: Record<OperationType, string> = { order: 'orders', job: 'jobs' };
 
-export interface OperationChangeMessage {
-  id: number;
-  version: number;
-  changedBy: number | null;
-  deleted?: true;
-}
+/** The module's `changeTopics`: the changes of orders and jobs go to their topics. */
+export const OPERATION_CHANGE_TOPICS: Readonly<Record<string, string>> = {
+  [orderResource.name]: OPERATION_TOPICS.order,
+  [jobResource.name]: OPERATION_TOPICS.job,
+};
 
 const MAX_ID = 2 ** 31 - 1;
 
@@ -49,39 +46,3 @@ export const OPERATION_TOPIC_RULES: Readonly<Record<string, TopicRule>> = {
   [OPERATION_TOPICS.order]: readable('order'),
   [OPERATION_TOPICS.job]: readable('job'),
 };
-
-/** Announces a change of an operation; inside the write's transaction, it goes out when that commits. */
-export async function publishOperationChange(
-  tx: Tx,
-  type: OperationType,
-  row: { id: number; version: number },
-  auth: Principal,
-  deleted = false,
-): Promise<void> {
-  const message: OperationChangeMessage = {
-    id: row.id,
-    version: row.version,
-    changedBy: actingUserId(auth),
-    ...(deleted ? { deleted: true as const } : {}),
-  };
-  await publish(tx, `${OPERATION_TOPICS[type]}/${row.id}`, message);
-}
-
-/**
- * Every change of an order or a job through its resource service (update, delete, a status, the archive,
- * a stage's effects, the system's) is announced; a new record has no followers yet.
- */
-export function withChangeMessages<Row extends { id: number; version: number }>(
-  type: OperationType,
-  hooks: ResourceHooks<Row>,
-): ResourceHooks<Row> {
-  return {
-    ...hooks,
-    async onChange(ctx, event) {
-      await hooks.onChange?.(ctx, event);
-      if (event.action === 'create') return;
-      const row = event.after ?? event.before;
-      if (row) await publishOperationChange(ctx.tx, type, row, ctx.auth, event.after === null);
-    },
-  };
-}

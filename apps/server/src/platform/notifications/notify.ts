@@ -9,7 +9,7 @@ import {
 } from '@tms/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import { isStaff } from '../auth/context';
+import { actingUserId } from '../auth/context';
 import { users } from '../identity/tables';
 import { publish } from '../realtime/hub';
 import type { ChangeContext } from '../resources/context';
@@ -32,6 +32,11 @@ export interface NotifyInput {
   related?: UserIds;
   /** The service offices the record belongs to. */
   offices?: UserIds;
+  /**
+   * The user who acted, not told of their own action; unset: the caller's principal (a domain-event
+   * subscriber, which runs as the system, passes the event's user).
+   */
+  actorId?: number | null;
 }
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -76,6 +81,7 @@ export async function notify(ctx: ChangeContext, input: NotifyInput): Promise<nu
   const related = ids(input.related);
   const offices = ids(input.offices);
   const people = [...direct, ...related];
+  const actor = input.actorId === undefined ? actingUserId(ctx.auth) : input.actorId;
   const chosen = sql<NotificationScope>`coalesce(${notificationSubscriptions.scope}, ${type.defaultScope})`;
   // Mailed only to those who asked for the type by mail and have an address to mail it to.
   const mail = sql<boolean>`coalesce(${notificationSubscriptions.mail}, false) AND ${users.email} IS NOT NULL`;
@@ -97,7 +103,7 @@ export async function notify(ctx: ChangeContext, input: NotifyInput): Promise<nu
     .where(
       and(
         eq(users.active, true),
-        isStaff(ctx.auth) ? sql`${users.id} <> ${ctx.auth.userId}` : undefined,
+        actor === null ? undefined : sql`${users.id} <> ${actor}`,
         sql`(${users.id} = ANY(${sql.param(people)}::integer[])
           OR ${users.serviceOfficeId} = ANY(${sql.param(offices)}::integer[])
           OR ${chosen} = 'global')`,

@@ -91,7 +91,8 @@ export interface ResourceHooks<Row> {
   afterWrite?: (ctx: ResourceContext, event: WriteEvent<Row>) => Promise<void> | void;
   /**
    * After every change, also the system's and those of `write` (a status, the archive), in the same
-   * transaction and after `afterWrite`: e.g. to announce it in real time.
+   * transaction and after `afterWrite`: what must commit with the change. What may follow it (real time, most
+   * news) is a domain-event subscriber's (platform/events).
    */
   onChange?: (ctx: ChangeContext, event: WriteEvent<Row>) => Promise<void> | void;
   /** Refuses a delete, typically `throw conflict('service used in orders or products')`. */
@@ -461,6 +462,7 @@ export function resourceService<T extends ResourceTable>(
       action,
       auth: ctx.auth,
       changes: { ...diff(before, after, { secret: options.secretFields }), ...extra },
+      version: ((after ?? before)?.version as number | undefined) ?? null,
     });
   }
 
