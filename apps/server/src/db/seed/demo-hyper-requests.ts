@@ -4,6 +4,7 @@ import { counterparties } from '../../modules/counterparties/tables';
 import { countries } from '../../modules/reference-data/tables';
 import { hyperRequestService } from '../../modules/requests/hyper-requests';
 import { changeRequestStatus } from '../../modules/requests/use-cases/change-status';
+import { saveQuote } from '../../modules/requests/use-cases/quote';
 import type { AuthContext } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import { users } from '../../platform/identity/tables';
@@ -17,6 +18,8 @@ interface DemoLot {
   cargo: string;
   weight?: string;
   transportTypes: TransportType[];
+  /** The selected rates of the lot's quote, saved before its moves. */
+  quote?: { amount: string; currency: string }[];
   /** Where the lot's request has got to (through the status moves a user makes). */
   path: { status: RequestStatus; reason?: string }[];
 }
@@ -48,6 +51,7 @@ const HYPER_REQUESTS: DemoHyperRequest[] = [
         cargo: 'Бытовая техника, 40HC',
         weight: '24000',
         transportTypes: ['sea'],
+        quote: [{ amount: '6900.00', currency: 'USD' }],
         path: [{ status: 'QUOTE_COMPLETED' }],
       },
       {
@@ -184,6 +188,12 @@ export async function seedDemoHyperRequests(
     const lots = created.lots as { requestId: number }[];
     for (const [index, lot] of demo.lots.entries()) {
       let version = 1;
+      if (lot.quote) {
+        await saveQuote.execute(
+          { ...ctx, clock: () => new Date() },
+          { requestId: lots[index]!.requestId, rates: lot.quote },
+        );
+      }
       for (const step of lot.path) {
         const moved = await changeRequestStatus.execute(ctx, {
           id: lots[index]!.requestId,
