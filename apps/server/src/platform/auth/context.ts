@@ -71,7 +71,7 @@ export type Principal = AuthContext | CabinetPrincipal | SystemPrincipal;
 
 /**
  * The subordinates dimension of scopes: the users under a user in the company structure, the user included,
- * as an SQL integer array. The company structure provides it (`ModuleDefinition.subordinates`); until a
+ * as an SQL integer array. The company structure will set it on the user when it signs in; until a
  * module does, a user's subordinates are himself.
  */
 export type SubordinatesOf = (userId: number) => SQL;
