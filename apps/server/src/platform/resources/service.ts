@@ -431,6 +431,12 @@ export function resourceService<T extends ResourceTable>(
     return select;
   };
 
+  async function reaches(tx: Tx, id: number, where: SQL | undefined): Promise<boolean> {
+    if (where === undefined) return true;
+    const [row] = await idSelect.rows(tx, tail({ where: and(eq(idColumn, id), where), limit: 1 }));
+    return Boolean(row);
+  }
+
   async function findOne(tx: Tx, id: number, where: SQL | undefined, lock = false): Promise<Row | undefined> {
     const rows = await rowSelect.rows(tx, tail({ where: and(eq(idColumn, id), where), limit: 1, lock }));
     return rows[0];
@@ -714,16 +720,12 @@ export function resourceService<T extends ResourceTable>(
       return row;
     },
 
-    async reaches(tx, id, where) {
-      if (where === undefined) return true;
-      const [row] = await idSelect.rows(tx, tail({ where: and(eq(idColumn, id), where), limit: 1 }));
-      return Boolean(row);
-    },
+    reaches,
 
     async canRead({ tx, auth }, id) {
       if (!may(auth, 'read')) return false;
       const scope = readScope(auth);
-      return scope !== false && this.reaches(tx, id, scope);
+      return scope !== false && reaches(tx, id, scope);
     },
 
     async outsideReadScope({ tx, auth }, ids) {
