@@ -12,6 +12,7 @@ import {
   freshDatabase,
   type ServerProcess,
   startServerProcess,
+  until,
 } from './postgres';
 
 const EVENTS = 10;
@@ -19,16 +20,6 @@ const EVENTS = 10;
 const HELD = 6;
 /** Advisory lock the held effect waits on, mid-batch, until the server is killed. */
 const HOLD_LOCK = 727_998;
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await wait(20);
-  }
-}
 
 /**
  * The server process is killed with SIGKILL while its dispatcher is in the middle of a batch: the handler

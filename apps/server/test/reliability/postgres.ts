@@ -166,3 +166,12 @@ export async function startServerProcess(
   };
   return { base, child, output: () => output, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }
+
+/** Polls `check` until it holds (a process's state seen from outside), or fails naming `what` after the timeout. */
+export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -10,6 +10,7 @@ import {
   SECRET_KEY,
   type ServerProcess,
   startServerProcess,
+  until,
 } from './postgres';
 
 const WRITES = 100;
@@ -34,16 +35,6 @@ const body = (i: number): Sent => ({
   address: `Казань, ул. Портовая, д. ${i}`,
   ipAddresses: [`10.${i}.0.0/16`],
 });
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await wait(20);
-  }
-}
 
 /**
  * The server process is killed with SIGKILL while 100 creates are in flight. A create writes the record and
