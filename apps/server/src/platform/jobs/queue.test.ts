@@ -19,6 +19,22 @@ import { defineTask } from './tasks';
 
 /** What the probe task does on its next runs, one entry a run; empty: it succeeds. */
 let script: ((ctx: TaskContext) => Promise<unknown>)[] = [];
+
+/**
+ * The next job runs until it is asked to stop, then reports `percent` (which throws once it is cancelled);
+ * answers when it has started.
+ */
+function scriptUntilAborted(percent: number): Promise<void> {
+  return new Promise<void>((started) => {
+    script = [
+      async ({ signal, progress }) => {
+        started();
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        progress(percent);
+      },
+    ];
+  });
+}
 const runs: { id: number; attempt: number; note: string }[] = [];
 
 const probeTask = defineTask({
@@ -278,15 +294,7 @@ describe('the job queue', () => {
     expect(cancelled.json().data).toMatchObject({ state: 'cancelled', cancelRequested: true });
     expect((await call('POST', `/api/background-jobs/${queued.id}/cancel`, owner)).statusCode).toBe(409);
 
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    script = [
-      async ({ signal, progress }) => {
-        started();
-        await new Promise((resolve) => signal.addEventListener('abort', resolve));
-        progress(50);
-      },
-    ];
+    const running = scriptUntilAborted(50);
     const job = await enqueue('stopped');
     const draining = ctx.app.queue.drain();
     await running;
@@ -421,15 +429,7 @@ describe('an instance stopping', () => {
   });
 
   it('asks a job still running after the grace to stop, and hands it back to the queue', async () => {
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
-    script = [
-      async ({ signal, progress }) => {
-        started();
-        await new Promise((resolve) => signal.addEventListener('abort', resolve));
-        progress(10);
-      },
-    ];
+    const running = scriptUntilAborted(10);
     const job = await enqueue('handed back');
     const queue = instance(0);
     await queue.start();
