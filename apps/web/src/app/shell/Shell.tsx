@@ -34,6 +34,7 @@ import { deepestMeta, headerTitle, pageTitle } from '../routeMeta';
 import { FullScreenLoader } from './FullScreenLoader';
 import { NavMenu } from './NavMenu';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from './navLogic';
+import { OptionalPart } from './OptionalPart';
 import { UserMenu } from './UserMenu';
 
 // Header buttons of features load on their own after the shell has painted, and decide there whether the
@@ -203,14 +204,18 @@ function Frame({ system }: { system: SystemData }) {
                   </Text>
                 </Group>
               )}
-              <Suspense fallback={null}>
+              <OptionalPart>
                 <RecentDocuments />
-              </Suspense>
+              </OptionalPart>
               {!system.user.changePasswordRequired && (
-                <Suspense fallback={null}>
-                  <JobsIndicator system={system} />
-                  <CommsHeader system={system} />
-                </Suspense>
+                <>
+                  <OptionalPart>
+                    <JobsIndicator system={system} />
+                  </OptionalPart>
+                  <OptionalPart>
+                    <CommsHeader system={system} />
+                  </OptionalPart>
+                </>
               )}
               <UserMenu system={system} />
             </Group>
