@@ -39,6 +39,8 @@ const variantColorResolver: VariantColorsResolver = (input) => {
 };
 
 export const theme = createTheme({
+  // People who asked their system for less motion get dialogs, menus and drawers without transitions.
+  respectReducedMotion: true,
   variantColorResolver,
   primaryColor: 'brand',
   colors: { brand },
