@@ -28,8 +28,8 @@ const probeModule = defineModule({
 });
 
 /**
- * Asks for `/api/health` every 100 ms from a thread of its own, so a blocked server loop shows as slow answers
- * (a poller on the server's own thread would be blocked with it and time nothing), until told to stop.
+ * Asks for `/api/health` every 100 ms from a thread of its own (a poller on the server's own thread would wait
+ * with it), until told to stop.
  */
 const POLLER = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -44,7 +44,7 @@ parentPort.on('message', () => { stop = true; });
     const sentAt = Date.now();
     const response = await fetch(workerData.url).catch(() => null);
     if (response) await response.text();
-    answers.push({ sentAt, ms: Date.now() - sentAt, status: response ? response.status : 0 });
+    answers.push({ sentAt, status: response ? response.status : 0 });
     if (answers.length === 3) parentPort.postMessage('running');
   }
   parentPort.postMessage(answers);
@@ -53,7 +53,6 @@ parentPort.on('message', () => { stop = true; });
 
 interface Answer {
   sentAt: number;
-  ms: number;
   status: number;
 }
 
@@ -125,7 +124,9 @@ describe('heavy document work', () => {
   });
   afterAll(() => ctx.close());
 
-  it('turns a template of a 40 MB document.xml into a PDF off the request loop: /api/health answers every 100 ms under 200 ms', async () => {
+  // Whether the loop stayed free is read from the loop's own busy time, not from answer times: on a loaded
+  // machine an answer can take 200 ms with nothing blocked, and a blocked loop is busy for the task's seconds.
+  it('turns a template of a 40 MB document.xml into a PDF off the request loop: /api/health answers all along', async () => {
     const poller = new Worker(POLLER, { eval: true, workerData: { url: `${base}/api/health` } });
     const answers = new Promise<Answer[]>((resolve, reject) => {
       poller.on('message', (message) => {
@@ -136,6 +137,7 @@ describe('heavy document work', () => {
     await new Promise((resolve) => poller.once('message', resolve));
 
     const startedAt = Date.now();
+    const loopBefore = performance.eventLoopUtilization();
     const response = await fetch(`${base}/api/document-generator/initiator/probe/generate/1`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
@@ -143,6 +145,7 @@ describe('heavy document work', () => {
     });
     const answer = await response.json();
     const endedAt = Date.now();
+    const loop = performance.eventLoopUtilization(loopBefore);
     poller.postMessage('stop');
     const health = await answers;
     await poller.terminate();
@@ -154,7 +157,9 @@ describe('heavy document work', () => {
     ]).toContainEqual(answer);
     const during = health.filter((a) => a.sentAt >= startedAt && a.sentAt <= endedAt);
     expect(during.length).toBeGreaterThanOrEqual(5);
-    expect(during.filter((a) => a.status !== 200 || a.ms >= 200)).toEqual([]);
+    expect(during.filter((a) => a.status !== 200)).toEqual([]);
+    // The server's loop was mostly idle while the task ran (on the loop it would be busy all the time).
+    expect(loop.utilization).toBeLessThan(0.5);
 
     // The pool goes on: the next document is made on a fresh thread.
     const next = await generateSmall();
