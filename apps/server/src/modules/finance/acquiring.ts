@@ -161,6 +161,8 @@ export const acquiringService: ResourceService<AcquiringRow> = resourceService(
   acquiringResource,
   acquiringOperations,
   {
+    // The payment's links: entered with the payment the operation makes.
+    virtual: ['links'],
     hooks: {
       scope: (auth, access) => (access === 'read' ? acquiringReadScope(auth) : acquiringDeleteScope(auth)),
       beforeCreate: (ctx, values) => prepare(ctx, values),

@@ -408,6 +408,8 @@ async function prepareCreate(ctx: ResourceContext, values: Values): Promise<Valu
 
 /** Payments as a resource service: a create posts, a change of links reposts, a delete reverses. */
 export const paymentService: ResourceService<PaymentRow> = resourceService(paymentResource, payments, {
+  // Its own table of bill links.
+  virtual: ['links'],
   hooks: {
     scope: (auth, access) =>
       access === 'read'
