@@ -2,6 +2,7 @@ import type { ResourceDescriptor } from '@tms/domain';
 import { getTableColumns, type Table } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { membersWithoutColumn } from '../platform/resources/service/members';
 
 /** The zod type under optional, nullable, default and pipes, and whether null passes. */
 function shapeOf(schema: z.ZodType): { kind: string; nullable: boolean } {
@@ -34,16 +35,20 @@ const NULLABLE_OUTSIDE: Record<string, string> = {
 };
 
 /**
- * Where a resource's table and declaration drift: an entity or create member that is a column of another
- * kind, or a nullable column whose entity member is never null (unless the resource computes its entity,
- * `computed`). Members that are not columns are the resource's own computation.
+ * Where a resource's table and declaration drift: a member without a column that its service's options do
+ * not declare (`virtual`, or an entity its `toEntity` computes: `membersWithoutColumn`), an entity or create
+ * member that is a column of another kind, or a nullable column whose entity member is never null (unless
+ * the resource computes its entity).
  */
 export function declarationProblems(
   descriptor: ResourceDescriptor,
   table: Table,
-  computed = false,
+  options: Parameters<typeof membersWithoutColumn>[2] = {},
 ): string[] {
-  const problems: string[] = [];
+  const computed = Boolean(options.hooks?.toEntity || options.hooks?.toEntities);
+  const problems = membersWithoutColumn(descriptor, table, options).map(
+    (problem) => `${descriptor.name}: ${problem}`,
+  );
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const check = (schemaName: string, shape: Record<string, z.ZodType>, entity: boolean) => {
     for (const [member, schema] of Object.entries(shape)) {

@@ -25,7 +25,6 @@ export const accessGroupResource = declareResource({
   path: '/settings/access-groups',
   title: 'access-groups.title',
   itemTitle: 'access-groups.item',
-  titles: { ru: 'Группы доступа', en: 'Access groups' },
   keys: 'access-groups.fields',
   fields: {
     name: f.text().listed().searchable().sortable().width('wide'),

@@ -92,9 +92,9 @@ export class Field<Input extends z.ZodType | null, Output extends z.ZodType | nu
   sortable(on = true) {
     return this.with({}, { sortable: on });
   }
-  /** Translation key of the label; by default `<declaration's keys>.<name>`. */
-  label(key: string, labels?: LocalizedText) {
-    return this.with({}, { label: key, ...(labels ? { labels } : {}) });
+  /** Translation key of the label (its one source); by default `<declaration's keys>.<name>`. */
+  label(key: string) {
+    return this.with({}, { label: key });
   }
   /** Filter width (spec §9). */
   width(filterWidth: NonNullable<FieldDescriptor['filterWidth']>) {

@@ -122,7 +122,10 @@ export interface ResourceDescriptor<
   name: string;
   /** The list route of the screen, e.g. `/settings/currencies`; the API is `/api` + this. */
   path: string;
-  /** Translation key of the screen's title (plural). */
+  /**
+   * Translation key of the screen's title (plural), its one source: the menu, the change log's entity types
+   * and the export's sheet and file names read its texts in both languages from the dictionaries.
+   */
   title: string;
   /** Translation key of one record's name (singular). */
   itemTitle: string;
@@ -148,8 +151,6 @@ export interface ResourceDescriptor<
   creatable?: boolean;
   /** A view for reading only (list, export, get): no writes and no history, whatever the other flags say. */
   readOnly?: boolean;
-  /** The screen's title in both languages; the server names export files and sheets with it. */
-  titles?: LocalizedText;
   /**
    * Screens routes.txt does not have: `create: false` on a creatable resource creates in a dialog of the list
    * instead of at `/new`; `edit: false` leaves records read-only on the web.

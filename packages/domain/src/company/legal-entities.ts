@@ -18,7 +18,6 @@ export const legalEntityResource = declareResource({
   path: '/settings/legal-entities',
   title: 'settings.legalEntities.title',
   itemTitle: 'settings.legalEntities.item',
-  titles: { ru: 'Юридические лица', en: 'Legal entities' },
   keys: 'settings.legalEntities',
   fields: {
     name: f.name().input(z.string().trim().min(1).max(500)).label('settings.legalEntities.name'),

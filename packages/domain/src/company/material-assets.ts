@@ -71,7 +71,6 @@ export const materialAssetResource = declareResource({
   path: DECLARED_SCREENS.materialAssetResource.path,
   title: 'settings.materialAssets.title',
   itemTitle: 'settings.materialAssets.item',
-  titles: { ru: 'Материальные ценности', en: 'Material assets' },
   keys: 'settings.materialAssets',
   fields: {
     name: f.name(),

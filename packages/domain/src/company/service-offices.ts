@@ -12,7 +12,6 @@ export const serviceOfficeResource = declareResource({
   path: DECLARED_SCREENS.serviceOfficeResource.path,
   title: 'settings.serviceOffices.title',
   itemTitle: 'settings.serviceOffices.item',
-  titles: { ru: 'Офисы обслуживания', en: 'Service offices' },
   keys: 'settings.serviceOffices',
   fields: {
     name: f.name(),

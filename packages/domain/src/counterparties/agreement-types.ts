@@ -9,7 +9,6 @@ export const agreementTypeResource = declareResource({
   path: DECLARED_SCREENS.agreementTypeResource.path,
   title: 'settings.agreementTypes.title',
   itemTitle: 'settings.agreementTypes.item',
-  titles: { ru: 'Типы договоров', en: 'Agreement types' },
   fields: {
     code: f.code(),
     name: f.name(),

@@ -14,7 +14,6 @@ export const counterpartyAgreementResource = declareResource({
   path: '/counterparty-agreements',
   title: 'counterparties.agreements.title',
   itemTitle: 'counterparties.agreements.item',
-  titles: { ru: 'Договоры контрагентов', en: 'Counterparty agreements' },
   keys: 'counterparties.agreements',
   fields: {
     counterpartyId: counterpartyParent(),

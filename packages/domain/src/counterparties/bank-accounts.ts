@@ -16,7 +16,6 @@ export const counterpartyBankAccountResource = declareResource({
   path: '/counterparty-bank-accounts',
   title: 'counterparties.bankAccounts.title',
   itemTitle: 'counterparties.bankAccounts.item',
-  titles: { ru: 'Банковские счета контрагентов', en: 'Counterparty bank accounts' },
   keys: 'counterparties.bankAccounts',
   fields: {
     counterpartyId: counterpartyParent(),

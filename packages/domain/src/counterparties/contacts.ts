@@ -17,7 +17,6 @@ export const counterpartyContactResource = declareResource({
   path: '/counterparty-contacts',
   title: 'counterparties.contacts.title',
   itemTitle: 'counterparties.contacts.item',
-  titles: { ru: 'Контакты контрагентов', en: 'Counterparty contacts' },
   keys: 'counterparties.contacts',
   fields: {
     counterpartyId: counterpartyParent(),

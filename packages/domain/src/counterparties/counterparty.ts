@@ -124,7 +124,6 @@ export const counterpartyResource = declareResource({
   path: '/counterparties',
   title: 'counterparties.title',
   itemTitle: 'counterparties.item',
-  titles: { ru: 'Контрагенты', en: 'Counterparties' },
   keys: 'counterparties.fields',
   fields: {
     name: f

@@ -23,7 +23,6 @@ export const counterpartyDriverResource = declareResource({
   path: '/counterparty-drivers',
   title: 'counterparties.drivers.title',
   itemTitle: 'counterparties.drivers.item',
-  titles: { ru: 'Водители', en: 'Drivers' },
   keys: 'counterparties.drivers',
   fields: {
     counterpartyId: counterpartyParent(),

@@ -13,7 +13,6 @@ export const counterpartyVehicleResource = declareResource({
   path: '/counterparty-vehicles',
   title: 'counterparties.vehicles.title',
   itemTitle: 'counterparties.vehicles.item',
-  titles: { ru: 'Транспортные средства', en: 'Vehicles' },
   keys: 'counterparties.vehicles',
   fields: {
     counterpartyId: counterpartyParent(),

@@ -27,7 +27,6 @@ export const customerRequestCustomFieldResource = declareResource({
   path: '/custom-fields/customer-request',
   title: 'customFields.customerRequest.title',
   itemTitle: 'customFields.customerRequest.item',
-  titles: { ru: 'Пользовательские поля заявки', en: 'Customer request custom fields' },
   keys: 'customFields.fields',
   fields: {
     code: f.of('text', input.code, stored.code).listed().searchable().sortable().width('short'),
@@ -87,7 +86,6 @@ export const operationCustomFieldGroupResource = declareResource({
   path: '/custom-fields/operation/groups',
   title: 'customFields.operationGroups.title',
   itemTitle: 'customFields.operationGroups.item',
-  titles: { ru: 'Группы пользовательских полей операций', en: 'Operation custom field groups' },
   keys: 'customFields.fields',
   fields: {
     name: f.text().label('customFields.fields.groupName').listed().searchable().sortable().width('wide'),

@@ -12,7 +12,6 @@ export const customsPointResource = declareResource({
   path: DECLARED_SCREENS.customsPointResource.path,
   title: 'tms.customsPoints.title',
   itemTitle: 'tms.customsPoints.item',
-  titles: { ru: 'Таможенные посты', en: 'Customs points' },
   fields: {
     code: f.code().input(
       z

@@ -9,7 +9,6 @@ export const customsResponsibilityResource = declareResource({
   path: DECLARED_SCREENS.customsResponsibilityResource.path,
   title: 'tms.customsResponsibilities.title',
   itemTitle: 'tms.customsResponsibilities.item',
-  titles: { ru: 'Ответственность за таможенное оформление', en: 'Customs responsibilities' },
   fields: {
     name: f.name(),
     nameEn: f.nameEn(),

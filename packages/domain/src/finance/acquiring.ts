@@ -78,7 +78,6 @@ export const acquiringResource = declareResource({
   path: '/bank-acquiring',
   title: 'finance.acquiring.title',
   itemTitle: 'finance.acquiring.item',
-  titles: { ru: 'Банковский эквайринг', en: 'Bank acquiring' },
   keys: 'finance.acquiring.fields',
   fields: {
     number: f.text({ max: 50 }).listed().searchable().sortable(),

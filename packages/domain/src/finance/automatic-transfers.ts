@@ -47,7 +47,6 @@ export const automaticTransferRuleResource = declareResource({
   path: '/finances/automatic-transfers/rules',
   title: 'finance.automaticTransfers.rules.title',
   itemTitle: 'finance.automaticTransfers.rules.item',
-  titles: { ru: 'Правила автоматических переводов', en: 'Automatic transfer rules' },
   keys: 'finance.automaticTransfers.rules.fields',
   fields: {
     name: f.name(),

@@ -91,7 +91,6 @@ export const billResource = declareResource({
   path: '/finances/bills',
   title: 'finance.bills.title',
   itemTitle: 'finance.bills.item',
-  titles: { ru: 'Счета', en: 'Bills' },
   keys: 'finance.bills.fields',
   fields: {
     number: f.text({ max: 50 }).listed().searchable().sortable(),

@@ -66,7 +66,6 @@ export const budgetResource = declareResource({
   path: '/budgets',
   title: 'finance.budgets.title',
   itemTitle: 'finance.budgets.item',
-  titles: { ru: 'Бюджеты', en: 'Budgets' },
   keys: 'finance.budgets.fields',
   fields: {
     name: f.name(),
@@ -95,7 +94,6 @@ export const budgetItemResource = declareResource({
   path: '/budget-items',
   title: 'finance.budgetItems.title',
   itemTitle: 'finance.budgetItems.item',
-  titles: { ru: 'Статьи бюджета', en: 'Budget items' },
   keys: 'finance.budgetItems.fields',
   fields: {
     budgetId: f.parent(budgetResource),

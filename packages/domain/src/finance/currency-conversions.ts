@@ -30,7 +30,6 @@ export const currencyConversionResource = declareResource({
   path: '/currency-conversion',
   title: 'finance.conversions.title',
   itemTitle: 'finance.conversions.item',
-  titles: { ru: 'Конвертация валют', en: 'Currency conversion' },
   keys: 'finance.conversions.fields',
   fields: {
     date: f.date().listed().filterable().sortable(),

@@ -36,7 +36,6 @@ export const currencyRateResource = declareResource({
   path: DECLARED_SCREENS.currencyRateResource.path,
   title: 'settings.currencyRates.title',
   itemTitle: 'settings.currencyRates.item',
-  titles: { ru: 'Курсы валют', en: 'Currency rates' },
   keys: 'settings.currencyRates',
   fields: {
     date: f.date().listed().filterable().sortable(),

@@ -9,7 +9,6 @@ export const financeControlStatusReasonResource = declareResource({
   path: DECLARED_SCREENS.financeControlStatusReasonResource.path,
   title: 'settings.financeControlStatusReasons.title',
   itemTitle: 'settings.financeControlStatusReasons.item',
-  titles: { ru: 'Причины статусов финансового контроля', en: 'Finance control status reasons' },
   fields: {
     name: f.name(),
     nameEn: f.nameEn(),

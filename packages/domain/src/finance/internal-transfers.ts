@@ -55,7 +55,6 @@ export const internalTransferResource = declareResource({
   path: '/finances/internal-transfers',
   title: 'finance.internalTransfers.title',
   itemTitle: 'finance.internalTransfers.item',
-  titles: { ru: 'Внутренние переводы', en: 'Internal transfers' },
   keys: 'finance.internalTransfers.fields',
   fields: {
     date: f.date().listed().filterable().sortable(),

@@ -23,7 +23,6 @@ export const paymentFormResource = declareResource({
   path: DECLARED_SCREENS.paymentFormResource.path,
   title: 'settings.paymentForms.title',
   itemTitle: 'settings.paymentForms.item',
-  titles: { ru: 'Формы оплаты', en: 'Payment forms' },
   keys: 'settings.paymentForms',
   fields: {
     name: f.name(),

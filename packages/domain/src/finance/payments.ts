@@ -83,7 +83,6 @@ export const paymentResource = declareResource({
   path: '/finances/payments',
   title: 'finance.payments.title',
   itemTitle: 'finance.payments.item',
-  titles: { ru: 'Платежи', en: 'Payments' },
   keys: 'finance.payments.fields',
   fields: {
     number: f.text({ max: 50 }).listed().searchable().sortable(),

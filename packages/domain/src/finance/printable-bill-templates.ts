@@ -22,7 +22,6 @@ export const printableBillTemplateResource = declareResource({
   path: DECLARED_SCREENS.printableBillTemplateResource.path,
   title: 'settings.printableBillTemplates.title',
   itemTitle: 'settings.printableBillTemplates.item',
-  titles: { ru: 'Шаблоны счетов на оплату', en: 'Printable bill templates' },
   keys: 'settings.printableBillTemplates',
   fields: {
     name: f.name(),

@@ -101,7 +101,6 @@ export const printableBillResource = declareResource({
   path: '/finances/printable-bills',
   title: 'finance.printableBills.title',
   itemTitle: 'finance.printableBills.item',
-  titles: { ru: 'Счета на оплату', en: 'Printable bills' },
   keys: 'finance.printableBills.fields',
   fields: {
     number: f.text({ max: 50 }).optional().listed().searchable().sortable(),

@@ -13,7 +13,6 @@ export const jobTypeResource = declareResource({
   path: DECLARED_SCREENS.jobTypeResource.path,
   title: 'tms.jobTypes.title',
   itemTitle: 'tms.jobTypes.item',
-  titles: { ru: 'Типы работ', en: 'Job types' },
   fields: {
     code: f.code(),
     name: f.name(),

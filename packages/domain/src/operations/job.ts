@@ -132,7 +132,6 @@ export const jobResource = declareResource({
   path: '/tms/jobs',
   title: 'operations.jobs.title',
   itemTitle: 'operations.jobs.item',
-  titles: { ru: 'Работы', en: 'Jobs' },
   keys: 'operations.fields',
   fields: {
     number: C.number,

@@ -229,7 +229,6 @@ export const orderResource = declareResource({
   path: '/tms/orders',
   title: 'operations.orders.title',
   itemTitle: 'operations.orders.item',
-  titles: { ru: 'Заказы', en: 'Orders' },
   keys: 'operations.fields',
   fields: {
     number: C.number,

@@ -13,7 +13,6 @@ export const productResource = declareResource({
   path: DECLARED_SCREENS.productResource.path,
   title: 'tms.products.title',
   itemTitle: 'tms.products.item',
-  titles: { ru: 'Продукты', en: 'Products' },
   keys: 'tms.products',
   fields: {
     code: f.code(),

@@ -14,7 +14,6 @@ export const readyOrderResource = declareResource({
   path: '/reports/ready-orders',
   title: 'operations.readyOrders.title',
   itemTitle: 'operations.readyOrders.item',
-  titles: { ru: 'Готовые заказы', en: 'Ready orders' },
   keys: 'operations.fields',
   fields: {
     number: C.number,

@@ -13,7 +13,6 @@ export const serviceResource = declareResource({
   path: DECLARED_SCREENS.serviceResource.path,
   title: 'tms.services.title',
   itemTitle: 'tms.services.item',
-  titles: { ru: 'Услуги', en: 'Services' },
   fields: {
     code: f.code(),
     name: f.name(),

@@ -16,7 +16,6 @@ export const stageTypeResource = declareResource({
   path: DECLARED_SCREENS.stageTypeResource.path,
   title: 'tms.stageTypes.title',
   itemTitle: 'tms.stageTypes.item',
-  titles: { ru: 'Типы этапов', en: 'Stage types' },
   keys: 'tms.stageTypes',
   fields: {
     name: f.name(),

@@ -17,7 +17,6 @@ export const priceCollectionResource = declareResource({
   path: RATE_TABLES_PATH,
   title: 'pricing.collections.title',
   itemTitle: 'pricing.collections.item',
-  titles: { ru: 'Тарифные таблицы', en: 'Rate tables' },
   keys: 'pricing.collections',
   fields: {
     name: f.text().listed().searchable().sortable(),

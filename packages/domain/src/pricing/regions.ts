@@ -24,7 +24,6 @@ export const pricingRegionResource = declareResource({
   path: `${RATE_TABLES_PATH}/regions`,
   title: 'pricing.regions.title',
   itemTitle: 'pricing.regions.item',
-  titles: { ru: 'Регионы расчёта', en: 'Computed regions' },
   keys: 'pricing.regions',
   fields: {
     code: f.code(),

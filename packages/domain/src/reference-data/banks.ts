@@ -24,7 +24,6 @@ export const bankResource = declareResource({
   path: DECLARED_SCREENS.bankResource.path,
   title: 'settings.banks.title',
   itemTitle: 'settings.banks.item',
-  titles: { ru: 'Банки', en: 'Banks' },
   keys: 'settings.banks',
   fields: {
     name: f.name(),

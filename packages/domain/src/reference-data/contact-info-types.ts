@@ -21,7 +21,6 @@ export const contactInfoTypeResource = declareResource({
   path: DECLARED_SCREENS.contactInfoTypeResource.path,
   title: 'settings.contactInfoTypes.title',
   itemTitle: 'settings.contactInfoTypes.item',
-  titles: { ru: 'Типы контактной информации', en: 'Contact info types' },
   keys: 'settings.contactInfoTypes',
   fields: {
     code: f.code(),

@@ -11,7 +11,6 @@ export const countryResource = declareResource({
   path: DECLARED_SCREENS.countryResource.path,
   title: 'settings.countries.title',
   itemTitle: 'settings.countries.item',
-  titles: { ru: 'Страны', en: 'Countries' },
   keys: 'settings.countries',
   fields: {
     code: f

@@ -18,7 +18,6 @@ export const courierDeliveryServiceResource = declareResource({
   path: DECLARED_SCREENS.courierDeliveryServiceResource.path,
   title: 'settings.courierDeliveryServices.title',
   itemTitle: 'settings.courierDeliveryServices.item',
-  titles: { ru: 'Курьерские службы', en: 'Courier delivery services' },
   keys: 'settings.courierDeliveryServices',
   fields: {
     code: f.code(),

@@ -11,7 +11,6 @@ export const currencyResource = declareResource({
   path: DECLARED_SCREENS.currencyResource.path,
   title: 'settings.currencies.title',
   itemTitle: 'settings.currencies.item',
-  titles: { ru: 'Валюты', en: 'Currencies' },
   keys: 'settings.currencies',
   fields: {
     code: f.code().input(

@@ -9,7 +9,6 @@ export const fileTagTypeResource = declareResource({
   path: DECLARED_SCREENS.fileTagTypeResource.path,
   title: 'settings.fileTagTypes.title',
   itemTitle: 'settings.fileTagTypes.item',
-  titles: { ru: 'Типы тегов файлов', en: 'File tag types' },
   keys: 'settings.fileTagTypes',
   fields: {
     code: f.code(),

@@ -9,7 +9,6 @@ export const holidayResource = declareResource({
   path: DECLARED_SCREENS.holidayResource.path,
   title: 'settings.holidays.title',
   itemTitle: 'settings.holidays.item',
-  titles: { ru: 'Праздничные дни', en: 'Holidays' },
   keys: 'settings.holidays',
   fields: {
     // A calendar date in the ISO form YYYY-MM-DD that exists (no 2025-02-30).

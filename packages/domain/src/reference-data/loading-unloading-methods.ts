@@ -9,7 +9,6 @@ export const loadingUnloadingMethodResource = declareResource({
   path: DECLARED_SCREENS.loadingUnloadingMethodResource.path,
   title: 'tms.loadingUnloadingMethods.title',
   itemTitle: 'tms.loadingUnloadingMethods.item',
-  titles: { ru: 'Способы погрузки и выгрузки', en: 'Loading and unloading methods' },
   fields: {
     code: f.code(),
     name: f.name(),

@@ -17,7 +17,6 @@ export const shipmentTermResource = declareResource({
   path: DECLARED_SCREENS.shipmentTermResource.path,
   title: 'tms.shipmentTerms.title',
   itemTitle: 'tms.shipmentTerms.item',
-  titles: { ru: 'Условия поставки', en: 'Shipment terms' },
   fields: {
     code: f.code(),
     name: f.name(),

@@ -10,7 +10,6 @@ export const vehicleTypeResource = declareResource({
   path: DECLARED_SCREENS.vehicleTypeResource.path,
   title: 'settings.vehicleTypes.title',
   itemTitle: 'settings.vehicleTypes.item',
-  titles: { ru: 'Типы транспортных средств', en: 'Vehicle types' },
   keys: 'settings.vehicleTypes',
   fields: {
     code: f.code(),

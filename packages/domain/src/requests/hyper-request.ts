@@ -113,7 +113,6 @@ export const hyperRequestResource = declareResource({
   path: '/hyper-customer-requests',
   title: 'hyperRequests.title',
   itemTitle: 'hyperRequests.item',
-  titles: { ru: 'Гиперзапросы', en: 'Hyper requests' },
   keys: 'hyperRequests.fields',
   fields: {
     number: C.number,

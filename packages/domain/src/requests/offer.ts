@@ -99,7 +99,6 @@ export const requestOfferResource = declareResource({
   path: '/request-offers',
   title: 'offers.title',
   itemTitle: 'offers.item',
-  titles: { ru: 'Предложения по запросам', en: 'Request offers' },
   keys: 'offers.fields',
   readOnly: true,
   fields: {
@@ -176,7 +175,6 @@ export const requestOfferTemplateResource = declareResource({
   path: '/request-offer-templates',
   title: 'offers.templates.title',
   itemTitle: 'offers.templates.item',
-  titles: { ru: 'Шаблоны предложений', en: 'Offer templates' },
   keys: 'offers.templates.fields',
   fields: {
     name: f.text({ max: 200 }).listed().searchable().sortable(),

@@ -9,7 +9,6 @@ export const requestOfferTypeResource = declareResource({
   path: DECLARED_SCREENS.requestOfferTypeResource.path,
   title: 'settings.requestOfferTypes.title',
   itemTitle: 'settings.requestOfferTypes.item',
-  titles: { ru: 'Типы предложений по запросам', en: 'Request offer types' },
   fields: {
     code: f.code(),
     name: f.name(),

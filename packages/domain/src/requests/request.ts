@@ -221,7 +221,6 @@ export const requestResource = declareResource({
   path: '/requests',
   title: 'requests.title',
   itemTitle: 'requests.item',
-  titles: { ru: 'Запросы', en: 'Requests' },
   keys: 'requests.fields',
   fields: {
     number: C.number,

@@ -18,7 +18,6 @@ export const userDefinedListResource = declareResource({
   path: '/user-defined-lists',
   title: 'userDefinedLists.title',
   itemTitle: 'userDefinedLists.item',
-  titles: { ru: 'Пользовательские списки', en: 'User-defined lists' },
   keys: 'userDefinedLists.fields',
   fields: {
     name: f.text().listed().searchable().sortable().width('wide'),

@@ -39,7 +39,6 @@ export const userResource = declareResource({
   path: '/settings/users',
   title: 'users.title',
   itemTitle: 'users.item',
-  titles: { ru: 'Пользователи', en: 'Users' },
   keys: 'users.fields',
   fields: {
     username: f.text().input(usernameSchema).listed().searchable().sortable(),
@@ -125,7 +124,6 @@ export const colleagueResource = declareResource({
   path: colleagueReference.path,
   title: 'users.colleagues.title',
   itemTitle: 'users.colleagues.item',
-  titles: { ru: 'Сотрудники', en: 'Colleagues' },
   keys: 'users.fields',
   fields: {
     contactName: f.text().listed().searchable().sortable(),

@@ -9,8 +9,6 @@ import { afterUpdate, registerResource } from '../../platform/resources';
 import type { ResourceContext } from '../../platform/resources/service';
 import { materialAssets } from './tables';
 
-type Values = Record<string, unknown>;
-
 /** What the material assets' rules need of the bill that bought an asset. */
 export interface MaterialAssetBill {
   direction: 'INCOME' | 'EXPENSE' | string;
@@ -53,12 +51,15 @@ function writeScope(auth: Principal): SQL | undefined {
  * of a bill is of an expense bill the user reads, in its currency and for its amount (spec §8); without the
  * register's role an asset is entered for a bill.
  */
-async function checkMaterialAsset(ctx: ResourceContext, record: Values): Promise<undefined> {
+async function checkMaterialAsset(
+  ctx: ResourceContext,
+  record: { amount?: string | null; currencyId?: number | null; billId?: number | null },
+): Promise<undefined> {
   const errors = new ErrorCollector();
   if (record.amount != null && record.currencyId == null) {
     errors.add(['currencyId'], MATERIAL_ASSET_MESSAGES.currencyRequired);
   }
-  const billId = (record.billId as number | null | undefined) ?? null;
+  const billId = record.billId ?? null;
   if (billId === null) {
     if (!managesRegister(ctx.auth)) errors.add(['billId'], MATERIAL_ASSET_MESSAGES.billRequired);
   } else {
@@ -66,7 +67,7 @@ async function checkMaterialAsset(ctx: ResourceContext, record: Values): Promise
     if (!bill) errors.add(['billId'], MESSAGES.invalid);
     else if (bill.direction !== 'EXPENSE') errors.add(['billId'], MATERIAL_ASSET_MESSAGES.billDirection);
     else {
-      const amount = record.amount as string | null | undefined;
+      const { amount } = record;
       if (amount == null || decimalCompare(amount, bill.amount) !== 0) {
         errors.add(['amount'], MATERIAL_ASSET_MESSAGES.amountMismatch);
       }

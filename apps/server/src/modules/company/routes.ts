@@ -14,18 +14,19 @@ import { countryCode, RUSSIA } from '../reference-data';
 import { registerMaterialAssetRoutes } from './material-assets';
 import { legalEntities } from './tables';
 
-type Values = Record<string, unknown>;
-
 /** A company registered in Russia has an INN; INN, KPP and OGRN must agree with each other. */
-async function checkLegalEntity(tx: Tx, record: Values): Promise<undefined> {
+async function checkLegalEntity(
+  tx: Tx,
+  record: { countryId: number; inn?: string | null; kpp?: string | null; ogrn?: string | null },
+): Promise<undefined> {
   const errors = new ErrorCollector();
   const code = await countryCode(tx, record.countryId);
   if (code === undefined) throw fieldError(['countryId'], MESSAGES.invalid);
   if (code === RUSSIA && !record.inn) errors.add(['inn'], LEGAL_ENTITY_MESSAGES.innRequired);
   const requisites = requisitesErrors({
-    inn: record.inn as string | null,
-    kpp: record.kpp as string | null,
-    ogrn: record.ogrn as string | null,
+    inn: record.inn ?? null,
+    kpp: record.kpp ?? null,
+    ogrn: record.ogrn ?? null,
   });
   for (const [field, message] of Object.entries(requisites)) errors.add([field], message);
   errors.throwIfAny();

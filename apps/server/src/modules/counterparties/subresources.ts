@@ -19,7 +19,15 @@ import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/
 import type { App } from '../../platform/http/types';
 import { contacts } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
-import { type ResourceHooks, type ResourceTable, registerResource } from '../../platform/resources';
+import {
+  afterUpdate,
+  type CreateInput,
+  type ResourceHooks,
+  type ResourceTable,
+  registerResource,
+  type Updated,
+  type WriteValues,
+} from '../../platform/resources';
 import { contactInfoTypes } from '../reference-data';
 import { counterpartyScope, underCounterpartyScope } from './scope';
 import {
@@ -30,7 +38,6 @@ import {
   counterpartyVehicles,
 } from './tables';
 
-type Values = Record<string, unknown>;
 type Owned = { id: number; counterpartyId: number | null };
 
 /**
@@ -67,9 +74,11 @@ async function checkParent(
 
 /**
  * Hooks shared by the records kept under a counterparty: the parent's scope for reads and writes, the
- * parent checks on every write (also the new parent when a record moves), then the record's own rules.
+ * parent checks on every write (also the new parent when a record moves), then the record's own rules
+ * (`check`, on the record as the write leaves it: the body of a create, the row with the members sent laid
+ * over it for an update), which may answer column values to write too.
  */
-function ownedHooks<Row extends Owned>(
+function ownedHooks<Row extends Owned, Input extends { counterpartyId: number }>(
   column: PgColumn,
   options: {
     contractorOnly?: boolean;
@@ -77,27 +86,30 @@ function ownedHooks<Row extends Owned>(
     only?: SQL;
     check?: (
       tx: Tx,
-      record: Values,
+      record: Input | Updated<Row, Partial<Input>>,
       existing: Row | null,
-    ) => Promise<Values | undefined> | Values | undefined;
+    ) => Promise<WriteValues<Row, Input> | undefined> | WriteValues<Row, Input> | undefined;
   } = {},
-): ResourceHooks<Row> {
+): ResourceHooks<Row, Input> {
   const contractorOnly = options.contractorOnly ?? false;
+  // The body with what the check completes (both of the resource's members, so one WriteValues).
+  const completed = (values: Partial<Input>, extra: WriteValues<Row, Input> | undefined) =>
+    ({ ...values, ...extra }) as WriteValues<Row, Input>;
   return {
     scope: (auth, access) => {
       const scope = underCounterpartyScope(auth, access, column);
       return options.only ? and(options.only, scope) : scope;
     },
     beforeCreate: async ({ tx, auth }, values) => {
-      await checkParent(tx, auth, values.counterpartyId as number, contractorOnly);
-      return { ...values, ...(await options.check?.(tx, values, null)) };
+      await checkParent(tx, auth, values.counterpartyId, contractorOnly);
+      return completed(values, await options.check?.(tx, values, null));
     },
     beforeUpdate: async ({ tx, auth }, values, existing) => {
       await checkParent(tx, auth, existing.counterpartyId!, contractorOnly);
       if (values.counterpartyId !== undefined && values.counterpartyId !== existing.counterpartyId) {
-        await checkParent(tx, auth, values.counterpartyId as number, contractorOnly);
+        await checkParent(tx, auth, values.counterpartyId, contractorOnly);
       }
-      return { ...values, ...(await options.check?.(tx, { ...existing, ...values }, existing)) };
+      return completed(values, await options.check?.(tx, afterUpdate(values, existing), existing));
     },
     beforeDelete: async ({ tx, auth }, row) => {
       await checkParent(tx, auth, row.counterpartyId!, false);
@@ -117,16 +129,27 @@ type BankAccountRow = typeof counterpartyBankAccounts.$inferSelect;
  * A Russian account (BIK given) by the BIK's and the accounts' control keys, any other by its IBAN. The
  * first account of a counterparty is its primary one unless said otherwise; making another primary takes the mark from the old.
  */
-async function checkBankAccount(tx: Tx, record: Values, existing: BankAccountRow | null): Promise<Values> {
+async function checkBankAccount(
+  tx: Tx,
+  record: {
+    counterpartyId: number;
+    bik?: string | null;
+    account?: string | null;
+    correspondentAccount?: string | null;
+    iban?: string | null;
+    primary?: boolean;
+  },
+  existing: BankAccountRow | null,
+): Promise<{ iban?: string; primary?: boolean }> {
   const errors = new ErrorCollector();
-  const out: Values = {};
-  const bik = record.bik as string | null | undefined;
+  const out: { iban?: string; primary?: boolean } = {};
+  const { bik } = record;
   if (bik) {
     if (!record.account) errors.add(['account'], MESSAGES.blank);
     const details = russianBankDetailsErrors({
       bik,
-      account: record.account as string | null,
-      correspondentAccount: record.correspondentAccount as string | null,
+      account: record.account ?? null,
+      correspondentAccount: record.correspondentAccount ?? null,
     });
     for (const [field, message] of Object.entries(details)) errors.add([field], message);
   } else if (!record.iban) {
@@ -134,10 +157,10 @@ async function checkBankAccount(tx: Tx, record: Values, existing: BankAccountRow
   }
   if (typeof record.iban === 'string' && record.iban) {
     out.iban = normalizeIban(record.iban);
-    if (!isValidIban(out.iban as string)) errors.add(['iban'], M.iban);
+    if (!isValidIban(out.iban)) errors.add(['iban'], M.iban);
   }
   errors.throwIfAny();
-  const counterpartyId = record.counterpartyId as number;
+  const { counterpartyId } = record;
   const others = and(
     eq(counterpartyBankAccounts.counterpartyId, counterpartyId),
     existing ? ne(counterpartyBankAccounts.id, existing.id) : undefined,
@@ -160,9 +183,10 @@ async function checkBankAccount(tx: Tx, record: Values, existing: BankAccountRow
 
 type AgreementRow = typeof counterpartyAgreements.$inferSelect;
 
-function checkAgreement(_tx: Tx, record: Values): undefined {
-  const from = record.validFrom as string | null | undefined;
-  const until = record.validUntil as string | null | undefined;
+function checkAgreement(
+  _tx: Tx,
+  { validFrom: from, validUntil: until }: { validFrom?: string | null; validUntil?: string | null },
+): undefined {
   if (from && until && until < from) throw fieldError(['validUntil'], M.endBeforeStart);
   return undefined;
 }
@@ -170,11 +194,14 @@ function checkAgreement(_tx: Tx, record: Values): undefined {
 type DriverRow = typeof counterpartyDrivers.$inferSelect;
 
 /** Dates that have happened: by the company's calendar day, so no browser clock decides. */
-function checkDriver(_tx: Tx, record: Values): undefined {
+function checkDriver(
+  _tx: Tx,
+  record: Partial<Record<'birthDate' | 'passportIssuedAt' | 'insuranceVerifiedAt', string | null>>,
+): undefined {
   const today = calendarDay();
   const errors = new ErrorCollector();
-  for (const field of ['birthDate', 'passportIssuedAt', 'insuranceVerifiedAt']) {
-    const value = record[field] as string | null | undefined;
+  for (const field of ['birthDate', 'passportIssuedAt', 'insuranceVerifiedAt'] as const) {
+    const value = record[field];
     if (value && value > today) errors.add([field], M.futureDate);
   }
   errors.throwIfAny();
@@ -184,8 +211,11 @@ function checkDriver(_tx: Tx, record: Values): undefined {
 type ContactRow = typeof contacts.$inferSelect;
 
 /** Each contact detail names a configured contact info type. */
-async function checkContact(tx: Tx, record: Values): Promise<undefined> {
-  const infos = (record.contactInfos as { typeId: number }[] | undefined) ?? [];
+async function checkContact(
+  tx: Tx,
+  record: { contactInfos?: readonly { typeId: number }[] | null },
+): Promise<undefined> {
+  const infos = record.contactInfos ?? [];
   if (!infos.length) return undefined;
   const known = new Set(
     (
@@ -206,25 +236,37 @@ async function checkContact(tx: Tx, record: Values): Promise<undefined> {
 /** Contacts, bank accounts, agreements, drivers and vehicles of counterparties. */
 export function registerCounterpartyParts(app: App): void {
   registerResource(app, counterpartyContactResource, contacts as typeof contacts & ResourceTable, {
-    hooks: ownedHooks<ContactRow>(contacts.counterpartyId, {
+    hooks: ownedHooks<ContactRow, CreateInput<typeof counterpartyContactResource>>(contacts.counterpartyId, {
       only: isNotNull(contacts.counterpartyId),
       check: checkContact,
     }),
   });
   registerResource(app, counterpartyBankAccountResource, counterpartyBankAccounts, {
-    hooks: ownedHooks<BankAccountRow>(counterpartyBankAccounts.counterpartyId, { check: checkBankAccount }),
+    hooks: ownedHooks<BankAccountRow, CreateInput<typeof counterpartyBankAccountResource>>(
+      counterpartyBankAccounts.counterpartyId,
+      { check: checkBankAccount },
+    ),
   });
   registerResource(app, counterpartyAgreementResource, counterpartyAgreements, {
-    hooks: ownedHooks<AgreementRow>(counterpartyAgreements.counterpartyId, { check: checkAgreement }),
+    hooks: ownedHooks<AgreementRow, CreateInput<typeof counterpartyAgreementResource>>(
+      counterpartyAgreements.counterpartyId,
+      { check: checkAgreement },
+    ),
   });
   registerResource(app, counterpartyDriverResource, counterpartyDrivers, {
-    hooks: ownedHooks<DriverRow>(counterpartyDrivers.counterpartyId, {
-      contractorOnly: true,
-      check: checkDriver,
-    }),
+    hooks: ownedHooks<DriverRow, CreateInput<typeof counterpartyDriverResource>>(
+      counterpartyDrivers.counterpartyId,
+      {
+        contractorOnly: true,
+        check: checkDriver,
+      },
+    ),
   });
   registerResource(app, counterpartyVehicleResource, counterpartyVehicles, {
-    hooks: ownedHooks<typeof counterpartyVehicles.$inferSelect>(counterpartyVehicles.counterpartyId, {
+    hooks: ownedHooks<
+      typeof counterpartyVehicles.$inferSelect,
+      CreateInput<typeof counterpartyVehicleResource>
+    >(counterpartyVehicles.counterpartyId, {
       contractorOnly: true,
     }),
   });

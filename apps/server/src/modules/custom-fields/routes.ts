@@ -1,6 +1,7 @@
 import {
   CUSTOM_FIELD_MESSAGES,
   type CustomFieldDefinition,
+  type CustomFieldStorageType,
   completeDefinition,
   customerRequestCustomFieldResource,
   DEFINITION_MESSAGES,
@@ -15,12 +16,10 @@ import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import { ErrorCollector, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { containsPattern, registerResource } from '../../platform/resources';
+import { afterUpdate, containsPattern, registerResource } from '../../platform/resources';
 import { countries } from '../reference-data';
 import { findUserDefinedList } from '../user-defined-lists';
 import { customerRequestCustomFields, operationCustomFieldGroups } from './tables';
-
-type Values = Record<string, unknown>;
 
 /** Lists that definitions pick rows from must exist; errors under the definition's path. */
 async function checkLists(
@@ -40,10 +39,12 @@ async function checkLists(
 }
 
 /** Checks a whole definition (as it will be after the write) and fills its storage type. */
-async function checkDefinition(tx: Tx, merged: Values): Promise<Values> {
-  const definition = completeDefinition(merged as never);
+async function checkDefinition(tx: Tx, merged: object): Promise<{ storageType: CustomFieldStorageType }> {
+  // The stored row's members are null where the domain's definition leaves them out (`DefinitionLike`).
+  const whole = merged as Parameters<typeof completeDefinition>[0];
+  const definition = completeDefinition(whole);
   const errors = new ErrorCollector();
-  for (const issue of definitionIssues(merged as never)) errors.add(issue.path, issue.message);
+  for (const issue of definitionIssues(whole)) errors.add(issue.path, issue.message);
   errors.throwIfAny();
   await checkLists(tx, [definition], [], errors);
   errors.throwIfAny();
@@ -83,7 +84,7 @@ export default async function customFieldsModule(app: App): Promise<void> {
             errors.add([key], CUSTOM_FIELD_MESSAGES.notEditable);
         }
         errors.throwIfAny();
-        return { ...values, ...(await checkDefinition(tx, { ...existing, ...values })) };
+        return { ...values, ...(await checkDefinition(tx, afterUpdate(values, existing))) };
       },
     },
   });
@@ -92,14 +93,14 @@ export default async function customFieldsModule(app: App): Promise<void> {
     hooks: {
       beforeCreate: async ({ tx }, values) => {
         const errors = new ErrorCollector();
-        await checkLists(tx, values.definitions as CustomFieldDefinition[], ['definitions'], errors);
+        await checkLists(tx, values.definitions, ['definitions'], errors);
         errors.throwIfAny();
         return values;
       },
       beforeUpdate: async ({ tx }, values) => {
         if (!values.definitions) return values;
         const errors = new ErrorCollector();
-        await checkLists(tx, values.definitions as CustomFieldDefinition[], ['definitions'], errors);
+        await checkLists(tx, values.definitions, ['definitions'], errors);
         errors.throwIfAny();
         return values;
       },

@@ -104,6 +104,8 @@ const documentFileOf = (id: number) =>
   and(eq(files.ownerType, DOCUMENT_FILE_OWNER), eq(files.ownerId, id), eq(files.temporary, false));
 
 export const documentService: ResourceService<DocumentRow> = resourceService(documentResource, documents, {
+  // The files attached with a write (files are platform/files').
+  virtual: ['fileIds'],
   filters: { query: fullTextFilter },
   hooks: {
     async beforeCreate({ tx }, values) {

@@ -6,7 +6,6 @@ import {
   decimalCompare,
   decimalFixed,
   MESSAGES,
-  type PaymentLink,
   scopedRole,
 } from '@tms/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -15,10 +14,12 @@ import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { asSystem, type CallContext } from '../../platform/resources';
 import {
+  type CreateInput,
   defaultEntity,
   type ResourceContext,
   type ResourceService,
   resourceService,
+  type WriteValues,
 } from '../../platform/resources/service';
 import { mayIgnoreLock } from './bills';
 import { assertPeriodOpen, post, reverse } from './ledger';
@@ -27,7 +28,7 @@ import { toBaseCurrency } from './rates';
 import { acquiringOperations, paymentForms } from './tables';
 
 export type AcquiringRow = typeof acquiringOperations.$inferSelect;
-type Values = Record<string, unknown>;
+type AcquiringInput = CreateInput<typeof acquiringResource>;
 
 // ---- Scopes (docs/finance.md "Bank acquiring") ----
 
@@ -54,10 +55,10 @@ function acquiringDeleteScope(auth: Principal): SQL {
 const ACQUIRING_PAYMENT = 'acquiring payment';
 
 /** The commission: given, or computed from the rate; one of them, below the gross. */
-function commissionOf(values: Values, errors: ErrorCollector): string | null {
-  const gross = values.grossAmount as string;
-  const rate = (values.commissionRate as string | null | undefined) || null;
-  const given = (values.commissionAmount as string | null | undefined) ?? null;
+function commissionOf(values: AcquiringInput, errors: ErrorCollector): string | null {
+  const gross = values.grossAmount;
+  const rate = values.commissionRate || null;
+  const given = values.commissionAmount ?? null;
   if (rate !== null && given !== null) {
     errors.add(['commissionAmount'], ACQUIRING_MESSAGES.commissionTwice);
     return null;
@@ -83,19 +84,22 @@ function commissionOf(values: Values, errors: ErrorCollector): string | null {
  * here, through the payments' own use case, so its rules (bills of the client, its currency, open balances,
  * locks) and its posting are the payments'.
  */
-async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
+async function prepare(
+  ctx: ResourceContext,
+  values: AcquiringInput,
+): Promise<WriteValues<AcquiringRow, AcquiringInput>> {
   const [form] = await ctx.tx
     .select()
     .from(paymentForms)
-    .where(eq(paymentForms.id, values.paymentFormId as number))
+    .where(eq(paymentForms.id, values.paymentFormId))
     .limit(1);
   if (!form) throw fieldError(['paymentFormId'], MESSAGES.invalid);
   const errors = new ErrorCollector();
   const commission = commissionOf(values, errors);
-  const date = values.date as string;
+  const { date } = values;
   await errors.collect(async () => {
     await assertPeriodOpen(ctx.tx, date, mayIgnoreLock(ctx.auth), ['date']);
-    await toBaseCurrency(ctx.tx, values.grossAmount as string, form.currencyId, date, ['date']);
+    await toBaseCurrency(ctx.tx, values.grossAmount, form.currencyId, date, ['date']);
   });
   errors.throwIfAny();
   const { links, ...columns } = values;
@@ -104,10 +108,10 @@ async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
     {
       direction: 'INCOMING',
       currencyId: form.currencyId,
-      counterpartyId: (values.counterpartyId as number | null | undefined) ?? null,
-      amount: values.grossAmount as string,
+      counterpartyId: values.counterpartyId ?? null,
+      amount: values.grossAmount,
     },
-    (links as PaymentLink[] | undefined) ?? [],
+    links ?? [],
   );
   const payment = await paymentService.create(asSystem(ctx, ACQUIRING_PAYMENT), {
     number: values.number,
@@ -117,14 +121,15 @@ async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
     amount: values.grossAmount,
     counterpartyId: values.counterpartyId,
     purpose: values.comment ?? null,
-    links: (links as PaymentLink[] | undefined) ?? [],
+    links: links ?? [],
   });
   return {
     ...columns,
-    commissionRate: (values.commissionRate as string | null | undefined) || null,
-    commissionAmount: commission,
-    netAmount: acquiringNet(values.grossAmount as string, commission!),
-    paymentId: payment.id,
+    commissionRate: values.commissionRate || null,
+    commissionAmount: commission!,
+    netAmount: acquiringNet(values.grossAmount, commission!),
+    // The service answers the entity as JSON (untyped); its id is the payment's.
+    paymentId: payment.id as number,
     legalEntityId: form.legalEntityId,
     currencyId: form.currencyId,
     serviceOfficeId: form.serviceOfficeId ?? actingOfficeId(ctx.auth),
@@ -161,6 +166,8 @@ export const acquiringService: ResourceService<AcquiringRow> = resourceService(
   acquiringResource,
   acquiringOperations,
   {
+    // The payment's links: entered with the payment the operation makes.
+    virtual: ['links'],
     hooks: {
       scope: (auth, access) => (access === 'read' ? acquiringReadScope(auth) : acquiringDeleteScope(auth)),
       beforeCreate: (ctx, values) => prepare(ctx, values),
@@ -188,7 +195,7 @@ export const acquiringService: ResourceService<AcquiringRow> = resourceService(
       async toEntity(row, ctx: CallContext) {
         const payment = await paymentService.find(asSystem(ctx, ACQUIRING_PAYMENT), row.paymentId);
         const entity = await paymentService.toEntity(payment, ctx);
-        return { ...defaultEntity(acquiringResource, row as unknown as Values), links: entity.links };
+        return { ...defaultEntity(acquiringResource, row), links: entity.links };
       },
     },
   },

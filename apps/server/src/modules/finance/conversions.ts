@@ -7,8 +7,13 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import { actingOfficeId, actingUserId } from '../../platform/auth/context';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
-import type { ResourceContext } from '../../platform/resources/service';
-import { type ResourceService, resourceService } from '../../platform/resources/service';
+import {
+  type CreateInput,
+  type ResourceContext,
+  type ResourceService,
+  resourceService,
+  type WriteValues,
+} from '../../platform/resources/service';
 import { mayIgnoreLock } from './bills';
 import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
 import { notifyConversionMade } from './notifications';
@@ -17,7 +22,7 @@ import { toBaseCurrency } from './rates';
 import { currencyConversions, paymentForms } from './tables';
 
 export type ConversionRow = typeof currencyConversions.$inferSelect;
-type Values = Record<string, unknown>;
+type ConversionInput = CreateInput<typeof currencyConversionResource>;
 
 const scopes = movementScopes(currencyConversions);
 
@@ -25,8 +30,11 @@ const scopes = movementScopes(currencyConversions);
  * A new conversion: the forms give the currencies (they must differ), the date's month must be open and
  * each currency have its rate that day; the effective rate is bought ÷ sold.
  */
-async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
-  const ids = [values.soldFormId as number, values.boughtFormId as number];
+async function prepare(
+  ctx: ResourceContext,
+  values: ConversionInput,
+): Promise<WriteValues<ConversionRow, ConversionInput>> {
+  const ids = [values.soldFormId, values.boughtFormId];
   const forms = await ctx.tx.select().from(paymentForms).where(inArray(paymentForms.id, ids));
   const sold = forms.find((form) => form.id === ids[0]);
   const bought = forms.find((form) => form.id === ids[1]);
@@ -36,18 +44,18 @@ async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
   if (sold.currencyId === bought.currencyId) {
     errors.add(['boughtFormId'], CURRENCY_CONVERSION_MESSAGES.sameCurrency);
   }
-  const date = values.date as string;
+  const { date } = values;
   await errors.collect(async () => {
     await assertPeriodOpen(ctx.tx, date, mayIgnoreLock(ctx.auth), ['date']);
-    await toBaseCurrency(ctx.tx, values.soldAmount as string, sold.currencyId, date, ['date']);
-    await toBaseCurrency(ctx.tx, values.boughtAmount as string, bought.currencyId, date, ['date']);
+    await toBaseCurrency(ctx.tx, values.soldAmount, sold.currencyId, date, ['date']);
+    await toBaseCurrency(ctx.tx, values.boughtAmount, bought.currencyId, date, ['date']);
   });
   errors.throwIfAny();
   return {
     ...values,
     soldCurrencyId: sold.currencyId,
     boughtCurrencyId: bought.currencyId,
-    rate: decimalDivide(values.boughtAmount as string, values.soldAmount as string, 6),
+    rate: decimalDivide(values.boughtAmount, values.soldAmount, 6),
     serviceOfficeId: bought.serviceOfficeId ?? sold.serviceOfficeId ?? actingOfficeId(ctx.auth),
     createdById: actingUserId(ctx.auth),
   };

@@ -31,10 +31,12 @@ import { resolveScope } from '../../platform/permissions/scope';
 import type { CallContext } from '../../platform/resources';
 import type { ChangeContext } from '../../platform/resources/context';
 import {
+  type CreateInput,
   defaultEntity,
   type ResourceContext,
   type ResourceService,
   resourceService,
+  type WriteValues,
 } from '../../platform/resources/service';
 import { counterparties } from '../counterparties';
 import { billOperationsOf } from './bill-operations';
@@ -53,7 +55,7 @@ import {
 } from './tables';
 
 export type PaymentRow = typeof payments.$inferSelect;
-type Values = Record<string, unknown>;
+type PaymentInput = CreateInput<typeof paymentResource>;
 
 // ---- Scopes (docs/finance.md "Payments": who reaches a payment) ----
 
@@ -330,15 +332,12 @@ async function postPayment(
   });
 }
 
-/** The member a write sends as links (the engine keeps only the table's columns). */
-const linksIn = (values: Values): PaymentLink[] | undefined => values.links as PaymentLink[] | undefined;
-
 /**
  * A payment naming an internal transfer is one of its pair: the outgoing one on its sender form, the incoming
  * one on its recipient form, of its amount and date, for no counterparty's bill (a second one of a direction
  * is refused by `payments_internal_transfer_uq`).
  */
-async function assertTransferPayment(ctx: ResourceContext, transferId: number, values: Values) {
+async function assertTransferPayment(ctx: ResourceContext, transferId: number, values: PaymentInput) {
   const [transfer] = await ctx.tx
     .select()
     .from(internalTransfers)
@@ -349,9 +348,9 @@ async function assertTransferPayment(ctx: ResourceContext, transferId: number, v
     transfer &&
     formId === values.paymentFormId &&
     transfer.date === values.date &&
-    decimalCompare(transfer.amount, values.amount as string) === 0 &&
+    decimalCompare(transfer.amount, values.amount) === 0 &&
     !values.counterpartyId &&
-    !linksIn(values)?.length;
+    !values.links?.length;
   if (!fits) throw fieldError(['internalTransferId'], MESSAGES.invalid);
 }
 
@@ -359,32 +358,35 @@ async function assertTransferPayment(ctx: ResourceContext, transferId: number, v
  * A new payment: the payment form gives its company and currency (and its office, else the user's), the
  * date's month must be open and have a rate, the links their rules.
  */
-async function prepareCreate(ctx: ResourceContext, values: Values): Promise<Values> {
+async function prepareCreate(
+  ctx: ResourceContext,
+  values: PaymentInput,
+): Promise<WriteValues<PaymentRow, PaymentInput>> {
   const errors = new ErrorCollector();
   const [form] = await ctx.tx
     .select()
     .from(paymentForms)
-    .where(eq(paymentForms.id, values.paymentFormId as number))
+    .where(eq(paymentForms.id, values.paymentFormId))
     .limit(1);
   if (!form) throw fieldError(['paymentFormId'], MESSAGES.invalid);
-  const date = values.date as string;
+  const { date } = values;
   await errors.collect(async () => {
     await assertPeriodOpen(ctx.tx, date, mayIgnoreLock(ctx.auth), ['date']);
-    await toBaseCurrency(ctx.tx, values.amount as string, form.currencyId, date, ['date']);
+    await toBaseCurrency(ctx.tx, values.amount, form.currencyId, date, ['date']);
   });
-  const counterpartyId = (values.counterpartyId as number | null | undefined) ?? null;
-  const internalTransferId = (values.internalTransferId as number | null | undefined) ?? null;
+  const counterpartyId = values.counterpartyId ?? null;
+  const internalTransferId = values.internalTransferId ?? null;
   if (internalTransferId) await assertTransferPayment(ctx, internalTransferId, values);
   const linked = await checkLinks(
     ctx,
     {
-      direction: values.direction as PaymentDirection,
+      direction: values.direction,
       currencyId: form.currencyId,
       counterpartyId,
-      amount: values.amount as string,
+      amount: values.amount,
       internalTransferId,
     },
-    linksIn(values) ?? [],
+    values.links ?? [],
     new Map(),
     errors,
   );
@@ -400,7 +402,7 @@ async function prepareCreate(ctx: ResourceContext, values: Values): Promise<Valu
     currencyId: form.currencyId,
     counterpartyName: counterparty?.name ?? null,
     linkedAmount: linked,
-    unlinkedAmount: decimalFixed(decimalSubtract(values.amount as string, linked), 2),
+    unlinkedAmount: decimalFixed(decimalSubtract(values.amount, linked), 2),
     serviceOfficeId: form.serviceOfficeId ?? actingOfficeId(ctx.auth),
     createdById: actingUserId(ctx.auth),
   };
@@ -408,6 +410,8 @@ async function prepareCreate(ctx: ResourceContext, values: Values): Promise<Valu
 
 /** Payments as a resource service: a create posts, a change of links reposts, a delete reverses. */
 export const paymentService: ResourceService<PaymentRow> = resourceService(paymentResource, payments, {
+  // Its own table of bill links.
+  virtual: ['links'],
   hooks: {
     scope: (auth, access) =>
       access === 'read'
@@ -424,7 +428,7 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
       if (changed.some((field) => field !== 'links')) throw fieldError([], PAYMENT_MESSAGES.fixed);
     },
     async beforeUpdate(ctx, values, existing) {
-      const links = linksIn(values);
+      const { links } = values;
       if (!links) return {};
       const errors = new ErrorCollector();
       await errors.collect(() => assertPeriodOpen(ctx.tx, existing.date, mayIgnoreLock(ctx.auth), ['date']));
@@ -475,7 +479,7 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
     },
     async afterWrite(ctx, event) {
       const ignoreLock = mayIgnoreLock(ctx.auth);
-      const links = linksIn(event.input);
+      const { links } = event.input;
       if (event.action === 'create' || (event.action === 'update' && links)) {
         const payment = event.after!;
         if (event.action === 'update') {
@@ -502,7 +506,7 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
         (link) => link.paymentId,
       );
       return rows.map((row) => ({
-        ...defaultEntity(paymentResource, row as unknown as Values),
+        ...defaultEntity(paymentResource, row),
         links: (links.get(row.id) ?? []).map(({ paymentId: _p, ...link }) => link),
       }));
     },

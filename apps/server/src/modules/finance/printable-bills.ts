@@ -276,6 +276,8 @@ export const printableBillService: ResourceService<PrintableBillRow> = resourceS
   printableBills,
   {
     constraints: { printable_bills_number_uq: 'number' },
+    // Its own table of lines.
+    virtual: ['lines'],
     hooks: {
       scope: (auth) => printableBillScope(auth),
       entityColumns: [],

@@ -31,21 +31,22 @@ import { registerRateImportRoutes } from './rate-import-routes';
 import { registerStatementImportRoutes } from './statement-import';
 import { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
 
-type Values = Record<string, unknown>;
-
 /**
  * The account number against its bank: by the BIK key for a bank in Russia, as an IBAN (with its own
  * country) where the bank's country uses IBANs, and as 5-34 Latin letters and digits elsewhere (China).
  */
-async function checkPaymentForm(tx: Tx, record: Values): Promise<undefined> {
+async function checkPaymentForm(
+  tx: Tx,
+  record: { bankId: number; accountNumber: string },
+): Promise<undefined> {
   const [bank] = await tx
     .select({ bik: banks.bik, country: countries.code })
     .from(banks)
     .innerJoin(countries, eq(countries.id, banks.countryId))
-    .where(eq(banks.id, record.bankId as number))
+    .where(eq(banks.id, record.bankId))
     .limit(1);
   if (!bank) throw fieldError(['bankId'], MESSAGES.invalid);
-  const account = record.accountNumber as string;
+  const account = record.accountNumber;
   if (bank.bik) {
     if (!isValidRussianAccount(account, bank.bik)) {
       throw fieldError(['accountNumber'], COUNTERPARTY_MESSAGES.bankAccount);
@@ -59,13 +60,9 @@ async function checkPaymentForm(tx: Tx, record: Values): Promise<undefined> {
 }
 
 /** Rates are quoted in the base currency, so the base currency itself has none. */
-async function checkCurrencyRate(tx: Tx, record: Values): Promise<undefined> {
+async function checkCurrencyRate(tx: Tx, record: { currencyId: number }): Promise<undefined> {
   const [[currency], options] = await readAll(tx, [
-    () =>
-      tx
-        .select({ code: currencies.code })
-        .from(currencies)
-        .where(eq(currencies.id, record.currencyId as number)),
+    () => tx.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, record.currencyId)),
     () => getOptions(tx),
   ]);
   if (currency?.code === options.systemCurrencyCode) {

@@ -10,11 +10,9 @@ import {
 import { priceCollections } from './tables';
 
 export type CollectionRow = typeof priceCollections.$inferSelect;
-type Values = Record<string, unknown>;
 
 /** A validity ends on or after its start. */
-function assertValidity(values: Values): undefined {
-  const { validFrom, validTo } = values as { validFrom: string; validTo: string | null | undefined };
+function assertValidity({ validFrom, validTo }: { validFrom: string; validTo?: string | null }): undefined {
   if (validTo && validTo < validFrom) throw fieldError(['validTo'], M.validTo);
   return undefined;
 }

@@ -34,15 +34,15 @@ import {
   vehicleTypes,
 } from './tables';
 
-type Values = Record<string, unknown>;
-
 /** Banks in Russia are known by their BIK; the correspondent account is checked against it. */
-async function checkBank(tx: Tx, record: Values): Promise<undefined> {
+async function checkBank(
+  tx: Tx,
+  record: { countryId: number; bik?: string | null; correspondentAccount?: string | null },
+): Promise<undefined> {
   const errors = new ErrorCollector();
   const code = await countryCode(tx, record.countryId);
   if (code === undefined) throw fieldError(['countryId'], MESSAGES.invalid);
-  const bik = record.bik as string | null | undefined;
-  const account = record.correspondentAccount as string | null | undefined;
+  const { bik, correspondentAccount: account } = record;
   if (code === RUSSIA && !bik) errors.add(['bik'], BANK_MESSAGES.bikRequired);
   if (code !== RUSSIA && bik) errors.add(['bik'], BANK_MESSAGES.bikOutsideRussia);
   if (account && !bik) errors.add(['correspondentAccount'], BANK_MESSAGES.correspondentAccountWithoutBik);

@@ -258,6 +258,8 @@ export const hyperRequestService: ResourceService<HyperRequestRow> = resourceSer
   hyperCustomerRequests,
   {
     scopeField: 'serviceOfficeId',
+    // Kept with the withdrawn lots, not on the hyper request.
+    virtual: ['withdrawalReason'],
     filters: { lotStatus: lotStatusFilter },
     hooks: {
       scope: hyperRequestScope,

@@ -31,6 +31,8 @@ export default async function usersModule(app: App): Promise<void> {
   registerResource(app, userResource, users, {
     // The case-insensitive unique index is on an expression, so the engine cannot name its field itself.
     constraints: { users_username_uq: 'username' },
+    // Stored as its argon2 hash.
+    virtual: ['cleartextPassword'],
     hooks: {
       beforeCreate: beforeCreateUser,
       beforeUpdate: beforeUpdateUser,

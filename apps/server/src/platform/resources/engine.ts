@@ -8,6 +8,7 @@ import { readerOf } from '../read-routing';
 import { requestContext } from './context';
 import { exportWorkbook } from './export';
 import {
+  type CreateInput,
   type ExportQuery,
   type HistoryQuery,
   type ListQuery,
@@ -24,6 +25,7 @@ export {
   afterUpdate,
   type CabinetAccess,
   type ChangeContext,
+  type CreateInput,
   defaultEntity,
   type FindOptions,
   type ListQuery,
@@ -39,19 +41,21 @@ export {
   resourceSchemas,
   resourceService,
   rolesFor,
+  type Updated,
   type WriteEvent,
+  type WriteValues,
 } from './service';
 
 /**
  * Builds the resource's service (`resourceService`) and registers its routes under `descriptor.path` (the
  * caller's prefix adds `/api`); answers the service.
  */
-export function registerResource<T extends ResourceTable>(
+export function registerResource<T extends ResourceTable, D extends ResourceDescriptor = ResourceDescriptor>(
   app: App,
-  descriptor: ResourceDescriptor,
+  descriptor: D,
   table: T,
-  options: ResourceOptions<RowOf<T>> = {},
-): ResourceService<RowOf<T>> {
+  options: ResourceOptions<RowOf<T>, CreateInput<D>> = {},
+): ResourceService<RowOf<T>, CreateInput<D>> {
   const service = resourceService(descriptor, table, options);
   registerResourceRoutes(app, service);
   return service;
@@ -62,7 +66,10 @@ export function registerResource<T extends ResourceTable>(
  * and enable/disable, each with its roles and OpenAPI schemas; each parses, calls the service with
  * `request.auth` and the app's database, and shapes `{ data }`.
  */
-export function registerResourceRoutes<Row>(app: App, service: ResourceService<Row>): void {
+export function registerResourceRoutes<Row, Input extends object>(
+  app: App,
+  service: ResourceService<Row, Input>,
+): void {
   const { descriptor, schemas } = service;
   const { path } = descriptor;
   const readRoles = rolesFor(descriptor, 'read');

@@ -30,7 +30,7 @@ export async function exportWorkbook(
   entities: readonly Record<string, unknown>[],
   lang: ExportLanguage,
 ): Promise<{ buffer: Buffer; filename: string }> {
-  const title = textOf(descriptor.title, lang) ?? descriptor.titles?.[lang] ?? descriptor.name;
+  const title = textOf(descriptor.title, lang) ?? descriptor.name;
   const bytes = await workers.run('resources.export-xlsx', {
     title,
     columns: fields.map((field) => ({

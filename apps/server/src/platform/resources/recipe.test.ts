@@ -9,7 +9,7 @@ import { createTestDatabase, testConfig } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { entityColumns } from '../columns';
 import type { App } from '../http/types';
-import { registerResource } from './engine';
+import { registerResource, resourceService } from './engine';
 import { dictionaryColumns, resourceTable } from './indexes';
 
 /**
@@ -135,6 +135,10 @@ describe('a resource added by the recipe alone', () => {
       'name',
     ]);
     expect(flattenTree(bad.json().errors).deposit).toEqual([MESSAGES.tooSmall]);
+    // A member the declaration does not have is refused, never dropped unsaid.
+    const unknown = await send('POST', api, { code: 'crate', name: 'Ящик', material: 'wood', colour: 'red' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ errors: [MESSAGES.extraField], children: {} });
     expect((await send('GET', `${api}?itemsPerPage=1`)).json().data.total).toBe(1);
 
     const updated = await send('PUT', `${api}/${id}`, {
@@ -162,10 +166,15 @@ describe('a resource added by the recipe alone', () => {
       layers: integer('layers'),
     });
     expect(declarationProblems(packagingResource, drifted)).toEqual([
+      'test_packaging: the create member deposit has no column (nor is it declared virtual)',
+      'test_packaging: the entity member deposit has no column (nor a toEntity hook computing it)',
       'test_packaging.material (entity): enum, column boolean',
       'test_packaging.layers (entity): column nullable, member not',
       'test_packaging.material (create): enum, column boolean',
     ]);
+    // A member without a column stops the service at start-up, unless declared virtual (the hooks keep it).
+    expect(() => resourceService(packagingResource, drifted)).toThrow(/deposit has no column/);
+    expect(() => resourceService(packagingResource, drifted, { virtual: ['deposit'] })).not.toThrow();
   });
 
   it('is in the OpenAPI document with the derived schemas', async () => {

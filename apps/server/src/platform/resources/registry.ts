@@ -11,7 +11,7 @@ import type { ReadReach } from './reach';
 export interface RegistrableService extends ReadReach {
   readonly descriptor: ResourceDescriptor;
   readonly table: PgTable;
-  readonly options: { hooks?: { toEntity?: unknown; toEntities?: unknown } };
+  readonly options: { virtual?: readonly string[]; hooks?: { toEntity?: unknown; toEntities?: unknown } };
   changeLogAccess(auth: Principal, entityId: SQL | AnyPgColumn): SQL | boolean;
 }
 

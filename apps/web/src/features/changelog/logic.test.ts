@@ -10,6 +10,8 @@ const t = (key: string, options?: Record<string, unknown>) =>
       hidden: 'hidden',
       'types.systemOptions': 'System settings',
       'types.contact': 'Contacts',
+      'users:title': 'Users',
+      'access-groups:title': 'Access groups',
       'options:fields.archiveAfterDays': 'Archive after',
       'users:fields.active': 'Active',
       'users:fields.email': 'Эл. почта',

@@ -1,7 +1,7 @@
 import type { FieldDescriptor, ResourceDescriptor } from '@tms/domain';
 import { roleLabel } from '@tms/domain';
 import { formatDate, formatDateTime, padId } from '../../platform/format';
-import { changedFieldLabel, namespacesOf } from '../../platform/resources/logic';
+import { changedFieldLabel, namespacesOf, splitKey } from '../../platform/resources/logic';
 
 type Language = 'ru' | 'en';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -45,8 +45,10 @@ export function catalogueOf(domain: Record<string, unknown>, lang: Language, t: 
   const byName = new Map<string, EntityType>();
   for (const value of Object.values(domain)) {
     if (!isDescriptor(value) || byName.has(value.name)) continue;
+    // The resource's title from its dictionary (loaded with the descriptors' namespaces).
+    const title = splitKey(value.title);
     byName.set(value.name, {
-      label: value.titles?.[lang] ?? value.name,
+      label: t(`${title.ns}:${title.key}`, { defaultValue: value.name }),
       path: value.path,
       fields: new Map(value.fields.map((f) => [f.name, f])),
     });

@@ -23,13 +23,13 @@ export interface ResourceTexts {
 }
 
 /**
- * The texts of a resource's screens: the descriptor's keys in the dictionaries (the title and the
- * option wording may fall back to the descriptor's own `titles` and `optionLabels`).
+ * The texts of a resource's screens: the descriptor's keys in the dictionaries (the option wording may fall
+ * back to the descriptor's own `optionLabels`).
  */
 export function useResourceTexts(descriptor: ResourceDescriptor): ResourceTexts {
   const { t, i18n } = useTranslation(namespacesOf(descriptor));
   const lang: Language = i18n.language === 'en' ? 'en' : 'ru';
-  const title = resolveText(descriptor.title, lang, lookup, descriptor.titles);
+  const title = resolveText(descriptor.title, lang, lookup);
   return {
     lang,
     t: (key, options) => String(t(key, { ns: RESOURCES_NS, ...options })),

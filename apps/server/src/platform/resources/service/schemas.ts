@@ -1,0 +1,74 @@
+import { EXPORT_LANGUAGES, type ResourceDescriptor, updateSchemaOf } from '@tms/domain';
+import { z } from 'zod';
+import { zodValidationError } from '../../errors';
+import { listQueryOf } from '../query';
+
+type Values = Record<string, unknown>;
+
+/** The zod schemas of a resource's inputs, for callers that parse what they pass. */
+export function resourceSchemas(descriptor: ResourceDescriptor) {
+  const listQuery = listQueryOf(descriptor);
+  return {
+    entity: descriptor.entity,
+    /** A row of the list: the entity without what only the record answers. */
+    listEntity: descriptor.listEntity ?? descriptor.entity,
+    // Unknown members are refused rather than dropped, so a misspelt field is never silently lost.
+    create: descriptor.create.strict(),
+    update: updateSchemaOf(descriptor.create)
+      .extend({
+        version: z
+          .number()
+          .int()
+          .positive()
+          .optional()
+          .describe('The version the change is based on, or If-Match'),
+      })
+      .strict(),
+    listQuery,
+    exportQuery: listQuery.omit({ page: true, itemsPerPage: true }).extend({
+      lang: z.enum(EXPORT_LANGUAGES).default('ru'),
+      columns: z.string().max(2000).optional().describe('Fields to export, comma-separated; default: listed'),
+    }),
+  };
+}
+
+/** A body parsed by its schema; a failure is the contract's 400 tree. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw zodValidationError(result.error);
+  return result.data;
+}
+
+/** The entity schema's members taken from the row, dates as ISO text. */
+const entityKeysOf = new WeakMap<ResourceDescriptor, string[]>();
+
+export function defaultEntity(descriptor: ResourceDescriptor, row: object): Values {
+  // Read once per descriptor: a list maps every row of every page through here.
+  let keys = entityKeysOf.get(descriptor);
+  if (!keys) {
+    keys = Object.keys(descriptor.entity.shape);
+    entityKeysOf.set(descriptor, keys);
+  }
+  const out: Values = {};
+  const values = row as Values;
+  for (const key of keys) {
+    if (!(key in values)) continue;
+    const value = values[key];
+    out[key] = value instanceof Date ? value.toISOString() : value;
+  }
+  return out;
+}
+
+/**
+ * The record as an update leaves it: the stored row's members, with those sent laid over them (a member sent
+ * is never undefined there; a member that is no column keeps its own type).
+ */
+export type Updated<Row, Values> = Omit<Row, keyof Values> & {
+  [K in keyof Values & keyof Row]-?: Exclude<Values[K], undefined> | Row[K];
+} & { [K in Exclude<keyof Values, keyof Row>]: Values[K] };
+
+/** The record as an update leaves it (`Updated`), for hooks' checks of the whole record. */
+export const afterUpdate = <Values extends object, Row extends object>(
+  values: Values,
+  existing: Row,
+): Updated<Row, Values> => ({ ...existing, ...values }) as Updated<Row, Values>;
