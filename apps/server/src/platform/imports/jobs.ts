@@ -27,7 +27,7 @@ export function importOptions(definition: AnyImport, options: unknown): unknown 
  * with progress. A file that has come to have errors since fails the job with the refusal, nothing written.
  */
 export const importApplyTask = defineTask({
-  name: 'imports.apply',
+  name: 'file-import',
   payload,
   maxAttempts: 1,
   async run({ database, config, registries, job, progress }, { name, fileId, options }) {
