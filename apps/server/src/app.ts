@@ -44,6 +44,7 @@ import { registerJsonParser } from './platform/http/json';
 import { RequestLog } from './platform/http/logging';
 import { recordIdParams } from './platform/http/params';
 import type { App } from './platform/http/types';
+import { importApplyTask, importRoutes } from './platform/imports';
 import { housekeepingJob } from './platform/jobs/housekeeping';
 import { JobQueue } from './platform/jobs/queue';
 import { backgroundJobRoutes, scheduledJobsRoutes } from './platform/jobs/routes';
@@ -130,6 +131,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   }),
   optionsModule,
   defineModule({ name: 'files', routes: filesRoutes, jobs: [staleUploadsJob] }),
+  defineModule({ name: 'imports', routes: importRoutes, tasks: [importApplyTask] }),
   referenceDataModule,
   companyModule,
   financeModule,

@@ -3,11 +3,11 @@
 // beside main.js; tests and `npm run dev` run it from source under tsx.
 import { documentTasks } from './modules/documents/tasks';
 import { financeTasks } from './modules/finance/tasks';
-import { pricingTasks } from './modules/pricing/tasks';
+import { importTasks } from './platform/imports/tasks';
 import { resourceTasks } from './platform/resources/tasks';
 import { serveTasks } from './platform/workers/serve';
 import type { TaskHandlers } from './platform/workers/tasks';
 
-const handlers: TaskHandlers = { ...documentTasks, ...financeTasks, ...pricingTasks, ...resourceTasks };
+const handlers: TaskHandlers = { ...documentTasks, ...financeTasks, ...importTasks, ...resourceTasks };
 
 export default serveTasks(handlers);

@@ -6,6 +6,7 @@ export * from './common/dictionary';
 export * from './common/errors';
 export * from './common/field-roles';
 export * from './common/fields';
+export * from './common/imports';
 export * from './common/list';
 export * from './common/list-views';
 export * from './common/money';

@@ -10,7 +10,9 @@ import { FINANCE_DOCUMENT_INITIATORS } from './document-initiators';
 import { FINANCE_NOTIFICATIONS } from './notifications';
 import { billHasPayments } from './payments';
 import { billInPrintableBill, PRINTABLE_BILL_FILE_OWNERS } from './printable-bills';
+import { cbrImport, rateSheetImport } from './rate-import';
 import routes from './routes';
+import { statementImport } from './statement-import';
 import { bills, ledgerEntries } from './tables';
 
 /** A bill with files attached is no longer changed (spec §8). */
@@ -61,5 +63,10 @@ export const financeModule = defineModule({
     creditAdvanceSources: { advances },
     documentInitiators: FINANCE_DOCUMENT_INITIATORS,
     materialAssetBills: { bills: materialAssetBill },
+    imports: {
+      statements: statementImport,
+      cbrRates: cbrImport,
+      rateSheets: rateSheetImport,
+    },
   },
 });

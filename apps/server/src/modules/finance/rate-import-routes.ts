@@ -3,12 +3,16 @@ import {
   currencyRateImportPreviewSchema,
   dataSchema,
   RATE_IMPORT_MESSAGES,
+  type RateImportSummary,
   rateImportSettingsSchema,
   rateImportSummarySchema,
 } from '@tms/domain';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { importCbrRates, importRateSheet, previewRateSheet } from './rate-import';
+import { applyImport, type ImportDefinition, previewImport } from '../../platform/imports';
+import { requestContext } from '../../platform/resources';
+import { cbrImport, rateSheetImport, rateSheetPreviewOf } from './rate-import';
 import { uploadedFile } from './upload';
 
 const ROLES = { roles: ['ROLE_SETTINGS_CURRENCY_RATES'] as const };
@@ -22,8 +26,15 @@ const FETCH_TIMEOUT_MS = 20_000;
  * imported. Each is one transaction: a file with an error changes nothing.
  */
 export function registerRateImportRoutes(app: App): void {
-  const db = () => app.database.db;
-  const workers = app.registries.workers;
+  /** An import applied in the request, in one transaction (a rates file is small). */
+  const apply = <R, V, H>(
+    request: FastifyRequest,
+    definition: ImportDefinition<R, V, undefined, RateImportSummary, H>,
+    bytes: Uint8Array,
+  ) =>
+    app.database.db.transaction((tx) =>
+      applyImport({ ...requestContext(request, tx), auth: request.auth! }, definition, bytes, undefined),
+    );
   const url = app.appConfig.cbrRatesUrl;
 
   app.get(
@@ -52,8 +63,7 @@ export function registerRateImportRoutes(app: App): void {
     },
     async (request) => {
       const { bytes } = await uploadedFile(request);
-      const parsed = await workers.run('finance.read-cbr', bytes);
-      return { data: await db().transaction((tx) => importCbrRates(tx, request.auth!, parsed)) };
+      return { data: await apply(request, cbrImport, bytes) };
     },
   );
 
@@ -78,8 +88,7 @@ export function registerRateImportRoutes(app: App): void {
         () => null,
       );
       if (!answer?.ok) throw new HttpError(502, RATE_IMPORT_MESSAGES.fetchFailed);
-      const parsed = await workers.run('finance.read-cbr', new Uint8Array(await answer.arrayBuffer()));
-      return { data: await db().transaction((tx) => importCbrRates(tx, request.auth!, parsed)) };
+      return { data: await apply(request, cbrImport, new Uint8Array(await answer.arrayBuffer())) };
     },
   );
 
@@ -96,7 +105,8 @@ export function registerRateImportRoutes(app: App): void {
     },
     async (request) => {
       const { bytes } = await uploadedFile(request);
-      return { data: await previewRateSheet(db(), await workers.run('finance.read-rate-sheet', bytes)) };
+      const ctx = { ...requestContext(request), auth: request.auth! };
+      return { data: rateSheetPreviewOf(await previewImport(ctx, rateSheetImport, bytes, undefined)) };
     },
   );
 
@@ -113,8 +123,7 @@ export function registerRateImportRoutes(app: App): void {
     },
     async (request) => {
       const { bytes } = await uploadedFile(request);
-      const sheet = await workers.run('finance.read-rate-sheet', bytes);
-      return { data: await db().transaction((tx) => importRateSheet(tx, request.auth!, sheet)) };
+      return { data: await apply(request, rateSheetImport, bytes) };
     },
   );
 }

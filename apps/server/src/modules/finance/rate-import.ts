@@ -7,37 +7,22 @@ import {
   daysStrictlyBetween,
   decimalCompare,
   RATE_IMPORT_MESSAGES as M,
-  MORE_FILE_ERRORS,
   type parseCbrDaily,
   type RateImportRow,
   type RateImportSummary,
-  rateImportErrors,
 } from '@tms/domain';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { readAll, type Tx } from '../../db/connection';
 import type { Principal } from '../../platform/auth/context';
 import { recordChanges } from '../../platform/changelog/service';
 import type { FieldChanges } from '../../platform/changelog/tables';
-import { ErrorCollector } from '../../platform/errors';
+import { defineImport, type ImportPreview } from '../../platform/imports';
 import { getOptions } from '../options';
 import { currencies } from '../reference-data';
 import type { RateInput, RateSheet } from './import-files';
 import { currencyRates } from './tables';
 
 type Who = Principal;
-
-/**
- * Refuses the whole import with its errors under `rows.<row>.<field>` (a file-level one under `file`): the
- * first `MAX_FILE_ERRORS` of them, and a word under `file` when there are more.
- */
-function refuse(errors: readonly CurrencyRateImportError[], errorCount: number): never {
-  const collector = new ErrorCollector();
-  for (const e of errors)
-    collector.add(e.row === 0 ? ['file'] : ['rows', String(e.row), e.field ?? 'row'], e.message);
-  if (errorCount > errors.length) collector.add(['file'], MORE_FILE_ERRORS);
-  collector.throwIfAny();
-  throw new Error('unreachable: refuse() without errors');
-}
 
 /** Ids of the currencies named, by upper-case code, and the base currency's code. */
 async function currencyIds(tx: Tx, codes: readonly string[]) {
@@ -187,113 +172,160 @@ async function storeRates(
 /** The Bank of Russia's daily file as a worker read it (`finance.read-cbr`). */
 export type CbrDaily = ReturnType<typeof parseCbrDaily>;
 
+type PlannedRate = RateInput & { currencyId: number | undefined };
+/** A sheet's row also keeps what it would do were it not for its errors: the preview shows it so. */
+type SheetRate = PlannedRate & { intended: RateImportRow['action'] };
+
+/** What storing a rate would do: the base currency and unknown codes are skipped, else by the stored rate. */
+function actionOf(rate: PlannedRate, base: string, existing: Map<string, Existing>): RateImportRow['action'] {
+  if (rate.currency === base || rate.currencyId === undefined) return 'skip';
+  const stored = existing.get(`${rate.date}/${rate.currencyId}`);
+  return !stored ? 'create' : sameRate(stored, rate) ? 'unchanged' : 'update';
+}
+
+const ROLES = ['ROLE_SETTINGS_CURRENCY_RATES'] as const;
+
 /**
- * Imports the Bank of Russia's daily file for its date D. When the last earlier Bank of Russia date P is at
- * most CBR_CARRY_FORWARD_DAYS before D, the days between get P's rates as rows of their own (source CBR):
- * the bank set no rate on them, so P's rate is the one in force (docs/finance.md "Currency rates").
+ * The Bank of Russia's daily file (XML): every currency of the file for its date D, the base currency and
+ * currencies we do not keep skipped. When the last earlier Bank of Russia date P is at most
+ * CBR_CARRY_FORWARD_DAYS before D, the days between get P's rates as rows of their own (source CBR): the bank
+ * set no rate on them, so P's rate is the one in force (docs/finance.md "Currency rates").
  */
-export async function importCbrRates(tx: Tx, who: Who, parsed: CbrDaily): Promise<RateImportSummary> {
-  if ('errors' in parsed) refuse(parsed.errors, parsed.errorCount);
-  const { date, rates } = parsed;
-  const { ids, base } = await currencyIds(
-    tx,
-    rates.map((r) => r.code),
-  );
-  const skipped = rates.filter((r) => r.code === base || !ids.has(r.code)).map((r) => r.code);
-  const kept = rates
-    .filter((r) => r.code !== base && ids.has(r.code))
-    .map((r) => ({
+export const cbrImport = defineImport<CbrDaily, PlannedRate, undefined, RateImportSummary, { date: string }>({
+  name: 'finance.cbr-rates',
+  roles: ROLES,
+  read: (workers, bytes) => workers.run('finance.read-cbr', bytes),
+  async plan(ctx, parsed) {
+    if ('errors' in parsed)
+      return { head: { date: '' }, rows: [], errors: parsed.errors, errorCount: parsed.errorCount };
+    const { date, rates } = parsed;
+    const { ids, base } = await currencyIds(
+      ctx.tx,
+      rates.map((r) => r.code),
+    );
+    const planned = rates.map((r) => ({
       row: r.row,
       date,
       currency: r.code,
       nominal: r.nominal,
       rate: r.rate,
-      currencyId: ids.get(r.code)!,
+      currencyId: r.code === base ? undefined : ids.get(r.code),
     }));
-
-  const [previous] = await tx
-    .select({ date: currencyRates.date })
-    .from(currencyRates)
-    .where(and(eq(currencyRates.source, 'CBR'), lt(currencyRates.date, date)))
-    .orderBy(desc(currencyRates.date))
-    .limit(1);
-  const gap = previous ? daysStrictlyBetween(previous.date, date) : [];
-  const carried =
-    previous && gap.length > 0 && gap.length < CBR_CARRY_FORWARD_DAYS
-      ? (
-          await tx
-            .select({
-              currencyId: currencyRates.currencyId,
-              nominal: currencyRates.nominal,
-              rate: currencyRates.rate,
-            })
-            .from(currencyRates)
-            .where(and(eq(currencyRates.source, 'CBR'), eq(currencyRates.date, previous.date)))
-        ).flatMap((r) =>
-          gap.map((day) => ({ ...r, row: 0, date: day, currency: '', fillOnly: true as const })),
-        )
-      : [];
-  const counts = await storeRates(tx, who, [...kept, ...carried], 'CBR');
-  return { from: carried.length ? (gap[0] ?? date) : date, to: date, ...counts, skipped };
-}
+    const existing = await existingRates(
+      ctx.tx,
+      [date],
+      planned.flatMap((r) => (r.currencyId === undefined ? [] : [r.currencyId])),
+    );
+    return {
+      head: { date },
+      rows: planned.map((values) => ({ row: values.row, action: actionOf(values, base, existing), values })),
+    };
+  },
+  async apply(ctx, rows, _options, { date }) {
+    const kept = rows
+      .filter((r) => r.action !== 'skip')
+      .map((r) => ({ ...r.values, currencyId: r.values.currencyId! }));
+    const skipped = rows.filter((r) => r.action === 'skip').map((r) => r.values.currency);
+    const [previous] = await ctx.tx
+      .select({ date: currencyRates.date })
+      .from(currencyRates)
+      .where(and(eq(currencyRates.source, 'CBR'), lt(currencyRates.date, date)))
+      .orderBy(desc(currencyRates.date))
+      .limit(1);
+    const gap = previous ? daysStrictlyBetween(previous.date, date) : [];
+    const carried =
+      previous && gap.length > 0 && gap.length < CBR_CARRY_FORWARD_DAYS
+        ? (
+            await ctx.tx
+              .select({
+                currencyId: currencyRates.currencyId,
+                nominal: currencyRates.nominal,
+                rate: currencyRates.rate,
+              })
+              .from(currencyRates)
+              .where(and(eq(currencyRates.source, 'CBR'), eq(currencyRates.date, previous.date)))
+          ).flatMap((r) =>
+            gap.map((day) => ({ ...r, row: 0, date: day, currency: '', fillOnly: true as const })),
+          )
+        : [];
+    const counts = await storeRates(ctx.tx, ctx.auth, [...kept, ...carried], 'CBR');
+    return { from: carried.length ? (gap[0] ?? date) : date, to: date, ...counts, skipped };
+  },
+});
 
 /**
- * An XLSX sheet checked against the database without writing: each row with what the import would do
- * (the base currency is skipped), and every error by row (unknown currencies, a day and currency twice).
+ * An XLSX sheet of rates (date, currency code, nominal, rate), whole or not at all: each row with what it
+ * would do (the base currency is skipped), every error by row (the reader's, unknown currencies, a day and
+ * currency twice).
  */
-export async function previewRateSheet(tx: Tx, sheet: RateSheet): Promise<CurrencyRateImportPreview> {
-  const { rows } = sheet;
-  const errors = rateImportErrors();
-  errors.addFound(sheet.errors, sheet.errorCount);
-  const { ids, base } = await currencyIds(tx, [...new Set(rows.map((r) => r.currency))]);
-  const seen = new Set<string>();
-  const resolved = rows.map((r) => {
-    const currencyId = ids.get(r.currency);
-    if (/^[A-Z]{3}$/.test(r.currency) && r.currency !== base && currencyId === undefined) {
-      errors.add({ row: r.row, field: 'currency', message: M.unknownCurrency });
+export const rateSheetImport = defineImport<RateSheet, SheetRate, undefined, RateImportSummary>({
+  name: 'finance.rate-sheet',
+  roles: ROLES,
+  read: (workers, bytes) => workers.run('finance.read-rate-sheet', bytes),
+  async plan(ctx, sheet) {
+    // The reader's errors go with their rows; those of the file, and those past the kept ones, stay the file's.
+    const byRow = new Map<number, CurrencyRateImportError[]>();
+    const fileErrors: CurrencyRateImportError[] = [];
+    for (const error of sheet.errors) {
+      if (error.row === 0) fileErrors.push(error);
+      else byRow.set(error.row, [...(byRow.get(error.row) ?? []), error]);
     }
-    const key = `${r.date}/${r.currency}`;
-    if (r.date && seen.has(key)) errors.add({ row: r.row, field: 'date', message: M.duplicate });
-    seen.add(key);
-    return { ...r, currencyId };
-  });
-  const existing = await existingRates(
-    tx,
-    resolved.filter((r) => r.date).map((r) => r.date),
-    resolved.flatMap((r) => (r.currencyId === undefined ? [] : [r.currencyId])),
-  );
-  const answered: RateImportRow[] = resolved.map(({ currencyId, ...r }) => {
-    const stored = currencyId === undefined ? undefined : existing.get(`${r.date}/${currencyId}`);
-    const action =
-      r.currency === base || currencyId === undefined
-        ? 'skip'
-        : !stored
-          ? 'create'
-          : sameRate(stored, r)
-            ? 'unchanged'
-            : 'update';
-    return { ...r, action };
-  });
-  return { rows: answered, errors: errors.list(), errorCount: errors.count };
-}
+    const { ids, base } = await currencyIds(ctx.tx, [...new Set(sheet.rows.map((r) => r.currency))]);
+    const seen = new Set<string>();
+    const resolved = sheet.rows.map((r) => {
+      const currencyId = ids.get(r.currency);
+      const errors = byRow.get(r.row) ?? [];
+      if (/^[A-Z]{3}$/.test(r.currency) && r.currency !== base && currencyId === undefined) {
+        errors.push({ row: r.row, field: 'currency', message: M.unknownCurrency });
+      }
+      const key = `${r.date}/${r.currency}`;
+      if (r.date && seen.has(key)) errors.push({ row: r.row, field: 'date', message: M.duplicate });
+      seen.add(key);
+      return { values: { ...r, currencyId }, errors };
+    });
+    const existing = await existingRates(
+      ctx.tx,
+      resolved.filter((r) => r.values.date).map((r) => r.values.date),
+      resolved.flatMap((r) => (r.values.currencyId === undefined ? [] : [r.values.currencyId])),
+    );
+    return {
+      head: undefined,
+      rows: resolved.map(({ values, errors }) => {
+        const intended = actionOf(values, base, existing);
+        return {
+          row: values.row,
+          action: errors.length ? 'error' : intended,
+          values: { ...values, intended },
+          errors,
+        };
+      }),
+      errors: fileErrors,
+      errorCount: fileErrors.length + sheet.errorCount - sheet.errors.length,
+    };
+  },
+  async apply(ctx, rows) {
+    const stored = rows
+      .filter((r) => r.action !== 'skip')
+      .map((r) => ({ ...r.values, currencyId: r.values.currencyId! }));
+    const counts = await storeRates(ctx.tx, ctx.auth, stored, 'IMPORT');
+    const dates = rows.map((r) => r.values.date).sort();
+    return {
+      from: dates[0]!,
+      to: dates[dates.length - 1]!,
+      ...counts,
+      skipped: [...new Set(rows.filter((r) => r.action === 'skip').map((r) => r.values.currency))],
+    };
+  },
+});
 
-/** Imports an XLSX sheet of rates whole, or refuses it whole with the preview's errors. */
-export async function importRateSheet(tx: Tx, who: Who, sheet: RateSheet): Promise<RateImportSummary> {
-  const preview = await previewRateSheet(tx, sheet);
-  if (preview.errorCount) refuse(preview.errors, preview.errorCount);
-  const { ids } = await currencyIds(
-    tx,
-    preview.rows.map((r) => r.currency),
-  );
-  const stored = preview.rows
-    .filter((r) => r.action !== 'skip')
-    .map((r) => ({ ...r, currencyId: ids.get(r.currency)! }));
-  const counts = await storeRates(tx, who, stored, 'IMPORT');
-  const dates = preview.rows.map((r) => r.date).sort();
+/** A previewed sheet as the rate import's preview answers it: each row with what it would do had it no error. */
+export function rateSheetPreviewOf(preview: ImportPreview<SheetRate, undefined>): CurrencyRateImportPreview {
   return {
-    from: dates[0]!,
-    to: dates[dates.length - 1]!,
-    ...counts,
-    skipped: [...new Set(preview.rows.filter((r) => r.action === 'skip').map((r) => r.currency))],
+    rows: preview.rows.map(({ values: { currencyId: _id, intended, ...row } }) => ({
+      ...row,
+      action: intended,
+    })),
+    errors: preview.errors,
+    errorCount: preview.errorCount,
   };
 }

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import {
+  type BankStatement,
   type BankStatementDocument,
   type BankStatementError,
+  type BankStatementPreview,
   dataSchema,
   decimalCompare,
   decimalFixed,
   decimalSubtract,
   emptyTree,
+  type ImportError,
   MESSAGES,
   MORE_FILE_ERRORS,
   type PaymentDirection,
@@ -20,18 +23,19 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../../platform/auth/context';
+import type { z } from 'zod';
 import { ErrorCollector, fieldError, ValidationError } from '../../platform/errors';
 import { FILE_MESSAGES } from '../../platform/files/service';
 import type { App } from '../../platform/http/types';
-import { type CallContext, requestContext } from '../../platform/resources';
+import { applyImport, defineImport, type ImportContext, previewImport } from '../../platform/imports';
+import { requestContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { currencies } from '../reference-data';
 import { billReadScope } from './bills';
 import { paymentService } from './payments';
 import { bills, paymentForms, payments } from './tables';
 
-type Ctx = CallContext & { auth: AuthContext };
+type Ctx = ImportContext;
 
 /**
  * The line's fingerprint: our account, the document's number, date and amount, and the other party's
@@ -207,13 +211,33 @@ async function statementUpload(request: FastifyRequest): Promise<{ bytes: Buffer
  * The file's errors as the contract's tree: `lines.<line>` each (the first `MAX_FILE_ERRORS`, and a word under
  * `file` when there are more), nothing written.
  */
-function refuse(errors: readonly { line: number; message: string }[], errorCount: number): never {
+function refuse(errors: readonly ImportError[], errorCount: number): never {
   const collector = new ErrorCollector();
-  for (const error of errors) collector.add(['lines', String(error.line)], error.message);
+  for (const error of errors) collector.add(['lines', String(error.row)], error.message);
   if (errorCount > errors.length) collector.add(['file'], MORE_FILE_ERRORS);
   collector.throwIfAny();
   throw new ValidationError(emptyTree());
 }
+
+/** A statement's error as the pipeline's (its line is its row), and back as the statement's answers say it. */
+const asImportError = ({
+  line,
+  ...error
+}: {
+  line: number;
+  message: string;
+  field?: string;
+}): ImportError => ({
+  row: line,
+  ...error,
+});
+const asLineError = ({ row, field, message }: ImportError): BankStatementError =>
+  ({ line: row, message, ...(field === undefined ? {} : { field }) }) as BankStatementError;
+
+const ROLES = ['ROLE_PAYMENT_CREATE'] as const;
+
+/** What the pipeline calls a statement line's fate: a payment to create, one imported before, or none. */
+const ACTIONS = { matched: 'create', unmatched: 'create', duplicate: 'unchanged', internal: 'skip' } as const;
 
 /**
  * Imports the reviewed statement in one transaction: each line not a duplicate, internal or skipped becomes a
@@ -271,14 +295,56 @@ async function importStatement(
 }
 
 /**
- * The statement import (spec §6 "Payments": whoever creates payments): a review of the file (what each
- * line would become), then its import with the person's decisions; both check the whole file first.
+ * The bank statement import (spec §6 "Payments": whoever creates payments): the 1C file read in a worker, each
+ * document planned (matched to a bill, unmatched, duplicate by its fingerprint, internal), then imported in
+ * one transaction with the person's decisions; a file with any error imports nothing.
+ */
+export const statementImport = defineImport<
+  BankStatementPreview,
+  ReviewedLine,
+  StatementDecision[],
+  z.infer<typeof statementImportResultSchema>,
+  BankStatement | null
+>({
+  name: 'finance.bank-statement',
+  roles: ROLES,
+  options: statementDecisionsSchema,
+  read: (workers, bytes) => workers.run('finance.read-statement', bytes),
+  async plan(ctx, parsed) {
+    if (!parsed.statement) {
+      return {
+        head: null,
+        rows: [],
+        errors: parsed.errors.map(asImportError),
+        errorCount: parsed.errorCount,
+      };
+    }
+    const { lines, errors, errorCount } = await reviewStatement(ctx, parsed.statement.documents);
+    return {
+      head: parsed.statement,
+      rows: lines.map((line) => ({ row: line.line, action: ACTIONS[line.status], values: line })),
+      errors: errors.map(asImportError),
+      errorCount,
+    };
+  },
+  apply: (ctx, rows, decisions) =>
+    importStatement(
+      ctx,
+      rows.map((row) => row.values),
+      decisions,
+    ),
+  refuse,
+});
+
+/**
+ * The statement import's doors: a review of the file (what each line would become), then its import with the
+ * person's decisions; both check the whole file first.
  */
 export function registerStatementImportRoutes(app: App): void {
   app.post(
     '/finances/bank-statements/review',
     {
-      config: { roles: ['ROLE_PAYMENT_CREATE'] },
+      config: { roles: ROLES },
       schema: {
         tags: ['payment'],
         summary:
@@ -289,14 +355,14 @@ export function registerStatementImportRoutes(app: App): void {
     },
     async (request) => {
       const { bytes } = await statementUpload(request);
-      const parsed = await app.registries.workers.run('finance.read-statement', bytes);
-      if (!parsed.statement) {
-        return { data: { lines: [], errors: parsed.errors, errorCount: parsed.errorCount } };
-      }
-      const ctx = { ...requestContext(request, app.database.db), auth: request.auth! };
-      const { lines, errors, errorCount } = await reviewStatement(ctx, parsed.statement.documents);
+      const ctx = { ...requestContext(request), auth: request.auth! };
+      const preview = await previewImport(ctx, statementImport, bytes, []);
       return {
-        data: { lines: lines.map(({ fingerprint: _f, ...line }) => line), errors, errorCount },
+        data: {
+          lines: preview.rows.map(({ values: { fingerprint: _f, ...line } }) => line),
+          errors: preview.errors.map(asLineError),
+          errorCount: preview.errorCount,
+        },
       };
     },
   );
@@ -304,7 +370,7 @@ export function registerStatementImportRoutes(app: App): void {
   app.post(
     '/finances/bank-statements/import',
     {
-      config: { roles: ['ROLE_PAYMENT_CREATE'] },
+      config: { roles: ROLES },
       schema: {
         tags: ['payment'],
         summary:
@@ -317,14 +383,14 @@ export function registerStatementImportRoutes(app: App): void {
       const upload = await statementUpload(request);
       const decisions = statementDecisionsSchema.safeParse(upload.decisions);
       if (!decisions.success) throw fieldError(['decisions'], MESSAGES.invalid);
-      const parsed = await app.registries.workers.run('finance.read-statement', upload.bytes);
-      if (!parsed.statement) refuse(parsed.errors, parsed.errorCount);
-      const data = await app.database.db.transaction(async (tx) => {
-        const ctx = { ...requestContext(request, tx), auth: request.auth! };
-        const { lines, errors, errorCount } = await reviewStatement(ctx, parsed.statement!.documents);
-        if (errorCount) refuse(errors, errorCount);
-        return importStatement(ctx, lines, decisions.data);
-      });
+      const data = await app.database.db.transaction((tx) =>
+        applyImport(
+          { ...requestContext(request, tx), auth: request.auth! },
+          statementImport,
+          upload.bytes,
+          decisions.data,
+        ),
+      );
       return { data };
     },
   );

@@ -1,8 +1,9 @@
 import type { PrintableBillDocument, PrintableBillLanguage } from '@tms/domain';
 import { parseBankStatement } from '@tms/domain/finance/bank-statement';
 import { parseCbrDaily } from '@tms/domain/finance/rate-import';
+import { decodeXml } from '../../platform/imports/decode';
 import { asBuffer } from '../../platform/workers/tasks';
-import { decodeBankStatement, decodeXml, readRateSheet } from './import-files';
+import { decodeBankStatement, readRateSheet } from './import-files';
 import { renderPrintableBillPdf } from './printable-bill-pdf';
 
 /** Finance's CPU work, run in the app's worker threads (`registries.workers`), never on the request loop. */

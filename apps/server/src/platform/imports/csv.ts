@@ -1,0 +1,100 @@
+import type { WorkMeter } from '@tms/domain';
+import type { TableRow } from './types';
+
+/** The separators a CSV file may use: Russian spreadsheets write `;` (the comma is the decimal sign). */
+export const CSV_DELIMITERS = [';', ',', '\t', '|'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+
+/** The delimiter of the first line, quotes aside: the one it holds most of (`;` first on a tie). */
+export function detectDelimiter(text: string): CsvDelimiter {
+  const counts = new Map<string, number>(CSV_DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best: CsvDelimiter = ';';
+  for (const d of CSV_DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
+  return best;
+}
+
+/**
+ * The records of a CSV text (RFC 4180: fields in double quotes may hold the delimiter, line breaks and
+ * doubled quotes), each with the line it starts on. Blank lines are passed over; cells are trimmed unless
+ * quoted. One pass over the characters, each looked at once (`meter` counts them): linear by construction.
+ */
+export function readCsvRecords(
+  text: string,
+  options: { delimiter?: CsvDelimiter } = {},
+  meter: WorkMeter = { steps: 0 },
+): { line: number; cells: string[] }[] {
+  const delimiter = options.delimiter ?? detectDelimiter(text);
+  const records: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quotedCell = false;
+  // Whether the cell has more than blanks yet: a quote opens a quoted cell only before anything else.
+  let started = false;
+  let inQuotes = false;
+  let line = 1;
+  let start = 1;
+  const endCell = () => {
+    cells.push(quotedCell ? cell : cell.trim());
+    cell = '';
+    quotedCell = false;
+    started = false;
+  };
+  const endRecord = () => {
+    endCell();
+    if (cells.some((c) => c !== '')) records.push({ line: start, cells });
+    cells = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    meter.steps++;
+    const char = text[i]!;
+    if (inQuotes) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else inQuotes = false;
+      } else {
+        if (char === '\n') line++;
+        cell += char;
+      }
+    } else if (char === '"' && !started) {
+      inQuotes = true;
+      quotedCell = true;
+      started = true;
+      cell = '';
+    } else if (char === delimiter) endCell();
+    else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+      start = line;
+    } else {
+      if (char !== ' ' && char !== '\t') started = true;
+      cell += char;
+    }
+  }
+  endRecord();
+  return records;
+}
+
+/** A CSV text's records as table rows: each cell by its 1-based column, blank cells left out. */
+export function csvRows(
+  text: string,
+  options: { delimiter?: CsvDelimiter } = {},
+  meter: WorkMeter = { steps: 0 },
+): TableRow[] {
+  return readCsvRecords(text, options, meter).map((record) => {
+    const cells: Record<number, string> = {};
+    record.cells.forEach((value, i) => {
+      if (value !== '') cells[i + 1] = value;
+    });
+    return { number: record.line, cells };
+  });
+}
