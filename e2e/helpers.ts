@@ -82,11 +82,7 @@ export async function signIn(
   language: 'ru' | 'en' = 'ru',
   { realLocale = false, user = ADMIN } = {},
 ) {
-  if (!realLocale) {
-    await patchSystem(page, (data) => {
-      (data.user as { locale: string }).locale = language === 'en' ? 'en-US' : 'ru-RU';
-    });
-  }
+  if (!realLocale) await pinLocale(page, language === 'en' ? 'en-US' : 'ru-RU');
   const response = await page.request.post('/api/auth/login', { data: user });
   expect(response.ok(), await response.text()).toBe(true);
   const { data } = (await response.json()) as { data: { token: string; tokenExpire: number } };
@@ -112,6 +108,29 @@ export async function signIn(
   // Attached, not visible: a modal (the forced password change) may cover the header.
   await expect(page.getByTestId('user-menu')).toBeAttached();
   return data.token;
+}
+
+/**
+ * Answers the system call with the user's locale set to `locale`, inside the page: routing the call through
+ * Playwright (`patchSystem`) turns the browser's cache off, and every page load then fetched and compiled
+ * the app's code again (a third more time per navigation).
+ */
+async function pinLocale(page: Page, locale: string) {
+  await page.addInitScript((pinned) => {
+    const original = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const response = await original(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (!response.ok || !new URL(url, location.href).pathname.endsWith('/api/system')) return response;
+      const body = await response.json();
+      body.data.user.locale = pinned;
+      return new Response(JSON.stringify(body), {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    };
+  }, locale);
 }
 
 const systemChanges = new WeakMap<Page, ((data: Record<string, unknown>) => void)[]>();
