@@ -54,6 +54,12 @@ export const test = base.extend<{ contentSecurityPolicy: undefined; snackbarLog:
  * takes it off the record: two saves in a row need two "Saved". A save's answer can take a while on a
  * loaded machine, hence the long wait.
  */
+/**
+ * How often the helpers below look again: Playwright's default backs off to a second, so a save answered in
+ * 1.1 s was seen at 2 s; a look is one small evaluate in the page.
+ */
+const POLL_INTERVALS = [50, 100, 200];
+
 export async function expectSnackbar(page: Page, text: string, { timeout = 20_000 } = {}) {
   await expect
     .poll(
@@ -65,7 +71,7 @@ export async function expectSnackbar(page: Page, text: string, { timeout = 20_00
           shown.splice(0, index + 1);
           return wanted;
         }, text),
-      { timeout, message: `the snackbar shows "${text}"` },
+      { timeout, intervals: POLL_INTERVALS, message: `the snackbar shows "${text}"` },
     )
     .toBe(text);
 }
@@ -259,11 +265,13 @@ export async function hold(page: Page, testId: string) {
   await page.getByTestId(testId).hover();
   await page.mouse.down();
   await expect
-    .poll(() =>
-      page.evaluate((id) => {
-        const button = document.querySelector(`[data-testid="${id}"]`);
-        return !button || button.getAttribute('data-progress') === '100';
-      }, testId),
+    .poll(
+      () =>
+        page.evaluate((id) => {
+          const button = document.querySelector(`[data-testid="${id}"]`);
+          return !button || button.getAttribute('data-progress') === '100';
+        }, testId),
+      { intervals: POLL_INTERVALS },
     )
     .toBe(true);
   await page.mouse.up();
