@@ -50,8 +50,8 @@ test('the Bank of Russia file imported from the list, its rates listed; a bad XL
     buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
   });
   await expect(page.getByTestId('rate-import-preview')).toContainText('QQQ');
-  await expect(page.getByTestId('rate-import-errors')).toContainText(
-    'Строка 3 · Валюта: Неизвестный код валюты.',
-  );
+  // Each error with its row and column, as every import's preview lists them.
+  const unknown = page.getByTestId('rate-import-errors').locator('tbody tr').first();
+  await expect(unknown.locator('td')).toHaveText(['3', 'Валюта', 'Неизвестный код валюты.']);
   await expect(page.getByRole('button', { name: /^Импортировать/ })).toBeDisabled();
 });

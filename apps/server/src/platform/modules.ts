@@ -97,10 +97,14 @@ export interface TaskContext extends JobContext {
   signal: AbortSignal;
 }
 
-/** What a finished job leaves: a file the queue stores for its owner, or a file the job stored itself. */
+/**
+ * What a finished job leaves: a file the queue stores for its owner, or a file the job stored itself; and
+ * what it did (`summary`: a stable English text with `{{name}}` values, kept as its last progress message).
+ */
 export interface TaskOutcome {
   file?: { name: string; mimeType: string; content: Buffer | Readable };
   fileId?: number;
+  summary?: { message: string; params?: Record<string, string | number> };
 }
 
 /**

@@ -16,6 +16,8 @@ export const BACKGROUND_JOB_MESSAGES = {
   failed: 'The job failed.',
   interrupted: 'The job was interrupted and could not be finished.',
   alreadyFinished: 'The job has already finished.',
+  /** A user's job whose user was disabled or removed before it ran: it acts for nobody. */
+  ownerInactive: 'The user who started the job is disabled or no longer exists.',
 } as const;
 
 export const backgroundJobResultSchema = z.object({
@@ -38,7 +40,10 @@ export const backgroundJobSchema = z.object({
   userId: z.number().int().nullable(),
   /** 0-100 while it runs (100 when done); null before it reports any. */
   progress: z.number().int().min(0).max(100).nullable(),
-  /** A stable English text with `{{name}}` values from `progressParams`, which the web translates. */
+  /**
+   * A stable English text with `{{name}}` values from `progressParams`, which the web translates: what it
+   * does now while it runs; done, what it did (an import's counts), or null.
+   */
   progressMessage: z.string().nullable(),
   progressParams: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   /** The stable English message of the last failure (a job waiting to retry keeps it too). */

@@ -14,6 +14,8 @@ export const IMPORT_MESSAGES = {
   valueRequired: 'A value is required.',
   hasErrors: 'The file has errors; nothing was imported.',
   unknownImport: 'There is no such import.',
+  /** A finished import job's result, with its counts (`ImportCounts` less errors: a file with one is refused). */
+  jobDone: 'Rows created: {{create}}, updated: {{update}}, unchanged: {{unchanged}}, skipped: {{skip}}',
 } as const;
 
 /** Most bytes of one import file, and most data rows of one table (a sheet, a CSV). */

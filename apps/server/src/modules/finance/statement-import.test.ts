@@ -3,6 +3,8 @@ import { flattenTree, PAYMENT_MESSAGES, type Role, STATEMENT_IMPORT_MESSAGES } f
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/connection';
+import { serviceOffices } from '../../platform/identity/tables';
+import { backgroundJobs } from '../../platform/jobs/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { countryId, currencyId, insertBank, insertLegalEntity, SBER } from '../../test/reference-rows';
@@ -32,6 +34,8 @@ describe('bank statement import', () => {
   let user: SignedIn;
   let invoice: number;
   let carrierBill: number;
+  let paymentFormId: number;
+  let carrierId: number;
   beforeAll(async () => {
     ctx = await createTestApp();
     user = await signIn(ctx, ROLES);
@@ -71,6 +75,8 @@ describe('bank statement import', () => {
         },
       ])
       .returning();
+    paymentFormId = form!.id;
+    carrierId = carrier!.id;
     const bill = async (number: string, direction: string, counterpartyId: number, amount: string) => {
       const res = await ctx.app.inject({
         method: 'POST',
@@ -188,5 +194,87 @@ describe('bank statement import', () => {
     expect(res.json().data).toEqual({ created: 1, linked: 0, duplicates: 0, skipped: 1 });
     const [row] = await ctx.database.db.select().from(payments).where(eq(payments.number, '419'));
     expect(row).toMatchObject({ unlinkedAmount: '354000.00', direction: 'INCOMING' });
+  });
+
+  it("imports as a job in its owner's office scope: another office's bill is neither matched nor linked", async () => {
+    const db = ctx.database.db;
+    const [here, there] = await db
+      .insert(serviceOffices)
+      .values([
+        { name: 'Уфа', code: 'UFA-STATEMENT' },
+        { name: 'Казань', code: 'KZN-STATEMENT' },
+      ])
+      .returning();
+    // A direct bill of the other office, open for exactly the carrier's payment of line 52 (made as an
+    // overhead one and turned direct: the orders a direct bill needs are beside the point here).
+    const clerk = await signIn(ctx, [...ROLES, 'ROLE_OVERHEAD_BILL_CREATE'], { serviceOfficeId: there!.id });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/finances/bills',
+      headers: clerk.headers,
+      payload: {
+        number: '78/24',
+        direction: 'EXPENSE',
+        kind: 'OVERHEAD',
+        counterpartyId: carrierId,
+        legalEntityId: (await db.select().from(paymentForms).where(eq(paymentForms.id, paymentFormId)))[0]!
+          .legalEntityId,
+        paymentFormId,
+        currencyId: await currencyId(ctx.database, 'RUB'),
+        amount: '87500.50',
+        date: '2024-03-01',
+        recognitionDate: '2024-03-01',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const theirs = created.json().data.id as number;
+    await db.update(bills).set({ kind: 'DIRECT', serviceOfficeId: there!.id }).where(eq(bills.id, theirs));
+    const owner = await signIn(
+      ctx,
+      [
+        'ROLE_PAYMENT_CREATE',
+        'ROLE_PAYMENT_UNLINKED',
+        'ROLE_PAYMENT_LIST_ALL',
+        'ROLE_COUNTERPARTY_VIEW_ALL',
+        'ROLE_BILL_VIEW_MANAGER_OFFICE',
+      ],
+      { serviceOfficeId: here!.id },
+    );
+    const file = edited((text) => text.replace('Номер=418', 'Номер=430').replace('Номер=1027', 'Номер=1030'));
+    const body = multipart('statement.txt', file);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/file-management/files/temporary',
+      headers: { ...owner.headers, ...body.headers },
+      payload: body.payload,
+    });
+    const run = async (options: unknown) => {
+      const enqueued = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/imports/finance.bank-statement/jobs',
+        headers: owner.headers,
+        payload: { fileId: uploaded.json().data.id, options },
+      });
+      expect(enqueued.statusCode, enqueued.body).toBe(201);
+      await ctx.app.queue.drain();
+      const [job] = await db
+        .select()
+        .from(backgroundJobs)
+        .where(eq(backgroundJobs.id, enqueued.json().data.id));
+      return job!;
+    };
+    const before = await paymentCount();
+    const linked = await run([
+      { line: 21, action: 'skip' },
+      { line: 52, action: 'link', billId: theirs },
+    ]);
+    expect(linked).toMatchObject({ state: 'failed' });
+    expect(await paymentCount()).toBe(before);
+    // The system would match the bill by its amount; in the owner's scope there is none, so it goes unlinked.
+    const plain = await run([{ line: 21, action: 'skip' }]);
+    expect(plain).toMatchObject({ state: 'done', error: null });
+    const [payment] = await db.select().from(payments).where(eq(payments.number, '1030'));
+    expect(payment).toMatchObject({ unlinkedAmount: '87500.50', createdById: owner.user.id });
+    expect(await balance(theirs)).toBe('87500.50');
   });
 });

@@ -33,6 +33,17 @@ export async function uploadedImportFile(
   fileId: number,
   field = 'fileId',
 ): Promise<Buffer> {
+  return (await uploadedImport(tx, storage, userId, fileId, field)).bytes;
+}
+
+/** `uploadedImportFile` with the file's name as it was uploaded (what an import job is about). */
+export async function uploadedImport(
+  tx: Tx,
+  storage: FileStorage,
+  userId: number,
+  fileId: number,
+  field = 'fileId',
+): Promise<{ bytes: Buffer; name: string }> {
   const [file] = await tx
     .select()
     .from(files)
@@ -40,5 +51,5 @@ export async function uploadedImportFile(
   if (!file) throw fieldError([field], FILE_MESSAGES.notFound);
   const stream = await storage.get(file.storageKey);
   if (!stream) throw fieldError([field], FILE_MESSAGES.contentGone);
-  return importBytes(stream);
+  return { bytes: await importBytes(stream), name: file.description };
 }

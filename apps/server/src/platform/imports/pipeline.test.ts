@@ -1,4 +1,4 @@
-import { flattenTree, IMPORT_MESSAGES, type ImportAction } from '@tms/domain';
+import { BACKGROUND_JOB_MESSAGES, flattenTree, IMPORT_MESSAGES, type ImportAction } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,9 @@ import { currencies } from '../../modules/reference-data';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { type SignedIn, signIn } from '../../test/users';
+import type { Principal } from '../auth/context';
 import type { HttpError } from '../errors';
+import { users } from '../identity/tables';
 import { backgroundJobs } from '../jobs/tables';
 import { defineModule } from '../modules';
 import { asSystem } from '../resources/context';
@@ -25,6 +27,8 @@ const FIELDS: readonly ImportField<'code' | 'rate'>[] = [
   { name: 'rate', headers: ['rate', 'курс'] },
 ];
 const applied: { code: string; rate: string }[][] = [];
+/** Who applied each batch (`applied`'s). */
+const appliedBy: Principal[] = [];
 const probe = defineImport<
   ImportTable | { refusal: string },
   { code: string; rate: string },
@@ -66,8 +70,9 @@ const probe = defineImport<
       }),
     };
   },
-  async apply(_ctx, rows) {
+  async apply(ctx, rows) {
     applied.push(rows.filter((r) => r.action !== 'skip').map((r) => r.values));
+    appliedBy.push(ctx.auth);
     return { written: rows.length };
   },
   batchSize: 2,
@@ -168,7 +173,46 @@ describe('the import pipeline', () => {
       .select()
       .from(backgroundJobs)
       .where(eq(backgroundJobs.id, response.json().data.id));
-    expect(job).toMatchObject({ state: 'done', progress: 100, error: null });
+    expect(job).toMatchObject({
+      state: 'done',
+      progress: 100,
+      error: null,
+      label: 'rates.csv',
+      progressMessage: IMPORT_MESSAGES.jobDone,
+      progressParams: { create: 0, update: 4, unchanged: 0, skip: 1 },
+    });
+    // As its owner, with his roles: not as the system, which would pass every scope.
+    expect(appliedBy.slice(-3).map((auth) => [auth.kind, 'userId' in auth && auth.userId])).toEqual(
+      Array(3).fill(['user', user.user.id]),
+    );
+    expect([...appliedBy.at(-1)!.roles]).toEqual(['ROLE_SETTINGS_CURRENCY_RATES']);
+  });
+
+  it('fails the job of a user disabled since he enqueued it, with the reason, and writes nothing', async () => {
+    const owner = await signIn(ctx, ['ROLE_SETTINGS_CURRENCY_RATES']);
+    const body = multipart('rates.csv', Buffer.from('code;rate\nUSD;5\n'));
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/file-management/files/temporary',
+      headers: { ...owner.headers, ...body.headers },
+      payload: body.payload,
+    });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/imports/probe.rates/jobs',
+      headers: owner.headers,
+      payload: { fileId: uploaded.json().data.id },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    await ctx.database.db.update(users).set({ active: false }).where(eq(users.id, owner.user.id));
+    const before = applied.length;
+    await ctx.app.queue.drain();
+    expect(applied.length).toBe(before);
+    const [job] = await ctx.database.db
+      .select()
+      .from(backgroundJobs)
+      .where(eq(backgroundJobs.id, response.json().data.id));
+    expect(job).toMatchObject({ state: 'failed', error: BACKGROUND_JOB_MESSAGES.ownerInactive });
   });
 
   it("refuses a file with errors before any job exists, and a user without the import's role", async () => {

@@ -146,7 +146,7 @@ export interface ApplyOptions {
 
 /**
  * Imports a file whole or not at all: reads and plans it as the preview does, refuses a file with any error
- * (nothing written), then writes its rows through the definition's `apply`: in `ctx.tx` as one transaction,
+ * (nothing written), then writes its rows through the definition's `apply`: in one transaction in `ctx.tx`,
  * or, with `batchSize`, one nested transaction per batch (each commits on its own when `ctx.tx` is the
  * database, as in a job), telling `progress` after each.
  */
@@ -173,7 +173,8 @@ export async function applyPlanned<V, O, S, H>(
   const { rows, head } = preview;
   const size = definition.batchSize;
   if (size === undefined) {
-    const result = await definition.apply(ctx, rows, options, head);
+    // Its own transaction (a savepoint inside a request's): a job's `ctx.tx` is the database itself.
+    const result = await ctx.tx.transaction((tx) => definition.apply({ ...ctx, tx }, rows, options, head));
     apply.progress?.(rows.length, rows.length);
     return result;
   }

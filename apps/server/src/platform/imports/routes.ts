@@ -2,7 +2,7 @@ import { backgroundJobSchema, dataSchema } from '@tms/domain';
 import { z } from 'zod';
 import type { App } from '../http/types';
 import { requestContext } from '../resources/context';
-import { uploadedImportFile } from './files';
+import { uploadedImport } from './files';
 import { enqueueImport } from './jobs';
 import { authorizeImport } from './pipeline';
 import { importOf } from './registry';
@@ -33,8 +33,8 @@ export async function importRoutes(app: App): Promise<void> {
       authorizeImport(request.auth!, importOf(app.registries, name));
       const data = await app.database.db.transaction(async (tx) => {
         const ctx = requestContext(request, tx);
-        const bytes = await uploadedImportFile(tx, app.fileStorage, request.auth!.userId, fileId);
-        return enqueueImport({ ...ctx, auth: ctx.auth! }, name, { id: fileId, bytes }, options);
+        const file = await uploadedImport(tx, app.fileStorage, request.auth!.userId, fileId);
+        return enqueueImport({ ...ctx, auth: ctx.auth! }, name, { id: fileId, ...file }, options);
       });
       return reply.code(201).send({ data });
     },

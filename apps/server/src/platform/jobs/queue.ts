@@ -440,6 +440,9 @@ export class JobQueue {
           lockedBy: null,
           lockedUntil: null,
           resultFileId: file?.id ?? null,
+          // What it did, else nothing: its last step's message is no longer true.
+          progressMessage: outcome?.summary?.message ?? null,
+          progressParams: outcome?.summary?.params ?? null,
         })
         .where(this.held(row.id))
         .returning();

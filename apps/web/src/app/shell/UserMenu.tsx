@@ -18,11 +18,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { BACKGROUND_JOBS_PATH } from '../../features/background-jobs/api';
 import { USER_PROFILE_PATH } from '../../features/profile/routes';
 import { api } from '../../platform/api/client';
 import { exitImpersonation, logout } from '../../platform/auth/actions';
 import { type SystemData, useReplaceUser } from '../../platform/auth/system';
+import { BACKGROUND_JOBS_PATH } from '../../platform/jobs/api';
 
 /** Name, theme, profile and exit (spec §2 "User menu"). */
 export function UserMenu({ system }: { system: SystemData }) {

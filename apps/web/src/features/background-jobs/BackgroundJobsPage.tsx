@@ -16,8 +16,8 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
-import { JOBS_KEY } from './api';
-import { JobItem } from './JobItem';
+import { JOBS_KEY } from '../../platform/jobs/api';
+import { JobItem } from '../../platform/jobs/JobItem';
 
 const PAGE_SIZE = 20;
 const SHOWS = ['all', 'active'] as const;

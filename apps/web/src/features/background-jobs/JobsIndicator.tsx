@@ -16,10 +16,16 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SystemData } from '../../platform/auth/system';
+import {
+  applyJobChange,
+  BACKGROUND_JOBS_PATH,
+  fetchRecentJobs,
+  JOBS_KEY,
+  RECENT_JOBS_KEY,
+} from '../../platform/jobs/api';
+import { JobItem, useKindName } from '../../platform/jobs/JobItem';
 import { useRealtime } from '../../platform/realtime';
 import { snackbar } from '../../platform/snackbar';
-import { applyJobChange, BACKGROUND_JOBS_PATH, fetchRecentJobs, JOBS_KEY, RECENT_JOBS_KEY } from './api';
-import { JobItem, useKindName } from './JobItem';
 
 /**
  * The header's background jobs: shown once the user has any, its badge counting those still to finish;

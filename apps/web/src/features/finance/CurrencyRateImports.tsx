@@ -1,18 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  List,
-  Menu,
-  Modal,
-  Progress,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, List, Menu, Stack, Text } from '@mantine/core';
 import {
   IconBuildingBank,
   IconCloudDownload,
@@ -20,45 +6,23 @@ import {
   IconFileUpload,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CurrencyRateImportError,
-  CurrencyRateImportPreview,
-  RateImportSummary,
-  ResourceDescriptor,
-} from '@tms/domain';
-import { type ReactNode, useRef, useState } from 'react';
+import type { CurrencyRateImportPreview, RateImportSummary, ResourceDescriptor } from '@tms/domain';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDate } from '../../platform/format';
-import { translateServerMessage } from '../../platform/i18n';
+import { ImportDialog, useImportRun } from '../../platform/imports/ImportDialog';
+import type { PreviewColumn } from '../../platform/imports/ImportPreview';
+import { type ImportPreviewData, previewOf } from '../../platform/imports/logic';
 import { usePhone } from '../../platform/kit/phone';
 import { resourceKey } from '../../platform/resources/keys';
-import { validationErrorsOf } from '../../platform/widgets';
 import { DateInput } from '../../platform/widgets/DateInput';
 
 const BASE = '/finances/currency-rates/import';
-const ACTION_COLORS = { create: 'teal', update: 'blue', unchanged: 'gray', skip: 'gray' } as const;
 
-type Step =
-  | { kind: 'busy'; title: string }
-  | { kind: 'preview'; file: File; preview: CurrencyRateImportPreview }
-  | { kind: 'fetch'; date: string | null }
-  | { kind: 'done'; title: string; summary: RateImportSummary }
-  | { kind: 'refused'; title: string; errors: CurrencyRateImportError[] };
-
-/** A refused import's errors as rows: `rows.<row>.<field>` of the 400 tree, `file` for the file itself. */
-function errorsOf(error: unknown): CurrencyRateImportError[] {
-  const fields = validationErrorsOf(error);
-  if (!fields) {
-    return [{ row: 0, message: error instanceof Error ? error.message : 'Error' }];
-  }
-  return Object.entries(fields).flatMap(([path, messages]) => {
-    const [, row, field] = /^rows\.(\d+)\.(\w+)$/.exec(path) ?? [];
-    return messages.map((message) => ({ row: row ? Number(row) : 0, field, message }));
-  });
-}
+type Rate = CurrencyRateImportPreview['rows'][number];
 
 const upload = (file: File) => {
   const body = new FormData();
@@ -78,49 +42,62 @@ export function CurrencyRateImports({ descriptor }: { descriptor: ResourceDescri
 }
 
 function Imports({ descriptor }: { descriptor: ResourceDescriptor }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const phone = usePhone();
   const client = useQueryClient();
   const cbrFile = useRef<HTMLInputElement>(null);
   const sheetFile = useRef<HTMLInputElement>(null);
-  const [step, setStep] = useState<Step | null>(null);
+  const run = useImportRun<Rate | null, RateImportSummary>();
+  const [title, setTitle] = useState('');
+  const [sheet, setSheet] = useState<File | null>(null);
+  const [fetchDate, setFetchDate] = useState<string | null | undefined>(undefined);
   const settings = useQuery({
     queryKey: [...resourceKey(descriptor), 'import-settings'],
     queryFn: () => api.get<{ cbrFetch: boolean }>(`${BASE}/settings`),
     staleTime: Number.POSITIVE_INFINITY,
   });
-
-  const run = async (title: string, call: () => Promise<RateImportSummary>) => {
-    setStep({ kind: 'busy', title });
-    try {
-      const summary = await call();
-      setStep({ kind: 'done', title, summary });
-      await client.invalidateQueries({ queryKey: resourceKey(descriptor) });
-    } catch (error) {
-      setStep({ kind: 'refused', title, errors: errorsOf(error) });
-    }
-  };
+  const imported = useCallback(
+    () => void client.invalidateQueries({ queryKey: resourceKey(descriptor) }),
+    [client, descriptor],
+  );
   const post = (path: string, body: unknown) =>
     api.post<RateImportSummary>(`${BASE}/${path}`, body, { suppressPopup: true });
-
-  const importCbr = (file: File) => run(t('currencyRates.import.cbrTitle'), () => post('cbr', upload(file)));
-  const previewSheet = async (file: File) => {
-    const title = t('currencyRates.import.xlsxTitle');
-    setStep({ kind: 'busy', title });
-    try {
-      const preview = await api.post<CurrencyRateImportPreview>(`${BASE}/xlsx/preview`, upload(file), {
+  /** An import with nothing to review first: written at once, then what it did. */
+  const apply = (name: string, call: () => Promise<RateImportSummary>) => {
+    setTitle(name);
+    setFetchDate(undefined);
+    void run.apply(async () => {
+      const summary = await call();
+      imported();
+      return summary;
+    });
+  };
+  const previewSheet = (file: File) => {
+    setTitle(t('currencyRates.import.xlsxTitle'));
+    setSheet(file);
+    void run.preview(async () => {
+      const answer = await api.post<CurrencyRateImportPreview>(`${BASE}/xlsx/preview`, upload(file), {
         suppressPopup: true,
       });
-      setStep({ kind: 'preview', file, preview });
-    } catch (error) {
-      setStep({ kind: 'refused', title, errors: errorsOf(error) });
-    }
+      const rows = answer.rows.map((values) => ({ row: values.row, action: values.action, values }));
+      return previewOf(rows, answer.errors, answer.errorCount, null);
+    });
   };
   const chosen = (input: HTMLInputElement | null, then: (file: File) => unknown) => {
     const file = input?.files?.[0];
     if (input) input.value = '';
     if (file) then(file);
   };
+  // The rate as the list shows it: a decimal comma in Russian.
+  const rateText = (rate: string) => (i18n.language === 'en' ? rate : rate.replace('.', ','));
+  const columns: PreviewColumn<Rate | null>[] = [
+    { field: 'date', header: t('currencyRates.date'), render: (r) => (r?.date ? formatDate(r.date) : '') },
+    { field: 'currency', header: t('currencyRates.currencyId'), render: (r) => r?.currency },
+    { field: 'nominal', header: t('currencyRates.nominal'), align: 'right', render: (r) => r?.nominal || '' },
+    { field: 'rate', header: t('currencyRates.rate'), align: 'right', render: (r) => r && rateText(r.rate) },
+  ];
+  const toImport = (preview: ImportPreviewData<Rate | null>) =>
+    preview.rows.filter((r) => r.action === 'create' || r.action === 'update').length;
 
   return (
     <>
@@ -130,7 +107,11 @@ function Imports({ descriptor }: { descriptor: ResourceDescriptor }) {
         accept=".xml,application/xml,text/xml"
         hidden
         data-testid="cbr-file"
-        onChange={(e) => chosen(e.currentTarget, importCbr)}
+        onChange={(e) =>
+          chosen(e.currentTarget, (file) =>
+            apply(t('currencyRates.import.cbrTitle'), () => post('cbr', upload(file))),
+          )
+        }
       />
       <input
         ref={sheetFile}
@@ -159,7 +140,10 @@ function Imports({ descriptor }: { descriptor: ResourceDescriptor }) {
           {settings.data?.cbrFetch && (
             <Menu.Item
               leftSection={<IconCloudDownload size={16} />}
-              onClick={() => setStep({ kind: 'fetch', date: null })}
+              onClick={() => {
+                setTitle(t('currencyRates.import.cbrFetch'));
+                setFetchDate(null);
+              }}
             >
               {t('currencyRates.import.cbrFetch')}
             </Menu.Item>
@@ -172,174 +156,45 @@ function Imports({ descriptor }: { descriptor: ResourceDescriptor }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal
-        opened={step !== null}
-        onClose={() => step?.kind !== 'busy' && setStep(null)}
-        withCloseButton={step?.kind !== 'busy'}
-        closeOnEscape={step?.kind !== 'busy'}
-        closeOnClickOutside={step?.kind !== 'busy'}
-        size={step?.kind === 'preview' ? 'xl' : 'md'}
-        title={step ? titleOf(step, t) : ''}
-      >
-        {step?.kind === 'busy' && (
-          <Stack gap="xs" data-testid="rate-import-progress">
-            <Text size="sm">{t('currencyRates.import.working')}</Text>
-            <Progress value={100} animated striped aria-label={t('currencyRates.import.working')} />
-          </Stack>
-        )}
-        {step?.kind === 'fetch' && (
+      <ImportDialog
+        run={run}
+        title={title}
+        opened={fetchDate !== undefined}
+        onClose={() => setFetchDate(undefined)}
+        setup={
           <Stack>
             <DateInput
               label={t('currencyRates.date')}
-              value={step.date}
-              onChange={(date) => setStep({ kind: 'fetch', date })}
+              value={fetchDate ?? null}
+              onChange={setFetchDate}
               data-autofocus
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setStep(null)}>
+              <Button variant="default" onClick={() => setFetchDate(undefined)}>
                 {t('common:cancel')}
               </Button>
               <Button
-                disabled={!step.date}
-                onClick={() =>
-                  step.date &&
-                  run(t('currencyRates.import.cbrFetch'), () => post('cbr-fetch', { date: step.date }))
-                }
+                disabled={!fetchDate}
+                onClick={() => apply(title, () => post('cbr-fetch', { date: fetchDate }))}
               >
                 {t('currencyRates.import.fetch')}
               </Button>
             </Group>
           </Stack>
-        )}
-        {step?.kind === 'preview' && (
-          <SheetPreview
-            preview={step.preview}
-            onCancel={() => setStep(null)}
-            onImport={() => run(t('currencyRates.import.xlsxTitle'), () => post('xlsx', upload(step.file)))}
-          />
-        )}
-        {step?.kind === 'done' && <Summary summary={step.summary} onClose={() => setStep(null)} />}
-        {step?.kind === 'refused' && (
-          <Stack>
-            <Alert color="red" title={t('currencyRates.import.refused')}>
-              <Errors errors={step.errors} />
-            </Alert>
-            <Group justify="flex-end">
-              <Button onClick={() => setStep(null)}>{t('common:close')}</Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+        }
+        columns={columns}
+        confirmLabel={(preview) => t('currencyRates.import.importRows', { count: toImport(preview) })}
+        apply={() => post('xlsx', upload(sheet!))}
+        job={sheet ? { name: 'finance.rate-sheet', file: sheet } : undefined}
+        onImported={imported}
+        done={(summary) => <Summary summary={summary} />}
+        testIds={{ table: 'rate-import-preview', errors: 'rate-import-errors', done: 'rate-import-summary' }}
+      />
     </>
   );
 }
 
-function titleOf(step: Step, t: (key: string) => string): string {
-  if (step.kind === 'preview') return t('currencyRates.import.xlsxTitle');
-  if (step.kind === 'fetch') return t('currencyRates.import.cbrFetch');
-  return step.title;
-}
-
-/** One line per error: the row and column it is about, then the server's message in the reader's language. */
-function Errors({ errors }: { errors: readonly CurrencyRateImportError[] }) {
-  const { t } = useTranslation('settings');
-  const column = (field?: string) =>
-    field && ['date', 'currency', 'nominal', 'rate'].includes(field)
-      ? t(`currencyRates.${field === 'currency' ? 'currencyId' : field}`)
-      : '';
-  return (
-    <List size="sm" spacing={2} data-testid="rate-import-errors">
-      {errors.map((e) => (
-        <List.Item key={`${e.row}/${e.field}/${e.message}`}>
-          {e.row > 0 && (
-            <Text span fw={600} size="sm">
-              {t('currencyRates.import.row', { row: e.row })}
-              {column(e.field) && ` · ${column(e.field)}`}
-              {': '}
-            </Text>
-          )}
-          {translateServerMessage(e.message)}
-        </List.Item>
-      ))}
-    </List>
-  );
-}
-
-function SheetPreview({
-  preview,
-  onCancel,
-  onImport,
-}: {
-  preview: CurrencyRateImportPreview;
-  onCancel: () => void;
-  onImport: () => void;
-}) {
-  const { t, i18n } = useTranslation('settings');
-  // The rate as the list shows it: a decimal comma in Russian.
-  const rateText = (rate: string) => (i18n.language === 'en' ? rate : rate.replace('.', ','));
-  const imported = preview.rows.filter((r) => r.action === 'create' || r.action === 'update').length;
-  return (
-    <Stack>
-      {preview.errors.length > 0 ? (
-        <Alert color="red" title={t('currencyRates.import.fixErrors')}>
-          <Errors errors={preview.errors} />
-          {preview.errorCount > preview.errors.length && (
-            <Text size="sm" mt="xs" data-testid="rate-import-more-errors">
-              {t('currencyRates.import.moreErrors', {
-                shown: preview.errors.length,
-                count: preview.errorCount,
-              })}
-            </Text>
-          )}
-        </Alert>
-      ) : (
-        <Text size="sm">{t('currencyRates.import.previewHint', { count: imported })}</Text>
-      )}
-      {preview.rows.length > 0 && (
-        <ScrollArea.Autosize mah={360}>
-          <Table striped highlightOnHover stickyHeader data-testid="rate-import-preview">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('currencyRates.import.rowHeader')}</Table.Th>
-                <Table.Th>{t('currencyRates.date')}</Table.Th>
-                <Table.Th>{t('currencyRates.currencyId')}</Table.Th>
-                <Table.Th ta="right">{t('currencyRates.nominal')}</Table.Th>
-                <Table.Th ta="right">{t('currencyRates.rate')}</Table.Th>
-                <Table.Th>{t('currencyRates.import.action')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.rows.map((r) => (
-                <Table.Tr key={r.row}>
-                  <Table.Td>{r.row}</Table.Td>
-                  <Table.Td>{r.date ? formatDate(r.date) : ''}</Table.Td>
-                  <Table.Td>{r.currency}</Table.Td>
-                  <Table.Td ta="right">{r.nominal || ''}</Table.Td>
-                  <Table.Td ta="right">{rateText(r.rate)}</Table.Td>
-                  <Table.Td>
-                    <Badge size="sm" variant="light" tt="none" color={ACTION_COLORS[r.action]}>
-                      {t(`currencyRates.import.actions.${r.action}`)}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          {t('common:cancel')}
-        </Button>
-        <Button onClick={onImport} disabled={preview.errors.length > 0 || imported === 0}>
-          {t('currencyRates.import.importRows', { count: imported })}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-function Summary({ summary, onClose }: { summary: RateImportSummary; onClose: () => void }) {
+function Summary({ summary }: { summary: RateImportSummary }) {
   const { t } = useTranslation('settings');
   const line = (key: string, count: number): ReactNode =>
     count > 0 && <List.Item>{t(`currencyRates.import.summary.${key}`, { count })}</List.Item>;
@@ -348,7 +203,7 @@ function Summary({ summary, onClose }: { summary: RateImportSummary; onClose: ()
       ? formatDate(summary.from)
       : `${formatDate(summary.from)} – ${formatDate(summary.to)}`;
   return (
-    <Stack data-testid="rate-import-summary">
+    <>
       <Text size="sm" fw={600}>
         {t('currencyRates.import.summary.period', { period })}
       </Text>
@@ -363,11 +218,6 @@ function Summary({ summary, onClose }: { summary: RateImportSummary; onClose: ()
           </List.Item>
         )}
       </List>
-      <Group justify="flex-end">
-        <Button onClick={onClose} data-autofocus>
-          {t('common:close')}
-        </Button>
-      </Group>
-    </Stack>
+    </>
   );
 }

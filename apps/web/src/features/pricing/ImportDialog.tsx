@@ -8,13 +8,13 @@ import {
   SimpleGrid,
   Stack,
   Stepper,
-  Table,
   Text,
 } from '@mantine/core';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   decimalFixed,
+  type ParsedRateRow,
   type PriceCollection,
   RATE_IMPORT_FIELDS,
   type RateImportColumns,
@@ -24,11 +24,14 @@ import {
   REQUIRED_IMPORT_FIELDS,
   type ResourceDescriptor,
 } from '@tms/domain';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../platform/api/client';
 import { translateServerMessage } from '../../platform/i18n';
+import { ImportJob, useImportRun } from '../../platform/imports/ImportDialog';
+import { ImportPreview, type PreviewColumn } from '../../platform/imports/ImportPreview';
+import { IMPORT_JOB_ROWS, previewOf } from '../../platform/imports/logic';
 import { resourceKey } from '../../platform/resources/keys';
 import { bodyOf } from '../../platform/resources/logic';
 import {
@@ -41,6 +44,8 @@ import { notifySaved } from '../../platform/snackbar';
 import { validationErrorsOf } from '../../platform/widgets';
 import { uploadTemporaryFile } from '../../platform/widgets/custom-fields/FileField';
 import { columnLabel, columnLetter, mappingBody } from './logic';
+
+type Row = ParsedRateRow | null;
 
 type Step = 0 | 1 | 2;
 
@@ -88,6 +93,8 @@ export function ImportDialog({
   const [mappingErrors, setMappingErrors] = useState<Partial<Record<RateImportField, string>>>({});
   const [preview, setPreview] = useState<RateImportPreview | null>(null);
   const [refusals, setRefusals] = useState<string[]>([]);
+  /** A large file goes to the job queue (`IMPORT_JOB_ROWS`); its dialog then follows the job. */
+  const job = useImportRun<Row, never>();
   const form = useResourceForm(descriptor, null);
   const { setValue } = form;
   // A new table starts with road groupage's usual factor (docs/pricing.md "Chargeable weight").
@@ -106,6 +113,7 @@ export function ImportDialog({
     setMappingErrors({});
     setPreview(null);
     setRefusals([]);
+    job.reset();
     form.reset();
   };
 
@@ -180,6 +188,16 @@ export function ImportDialog({
     onError: refused,
   });
 
+  const imported = useCallback(
+    () => void client.invalidateQueries({ queryKey: resourceKey(descriptor) }),
+    [client, descriptor],
+  );
+  const confirm = form.handleSubmit((values) => {
+    if (preview!.rows.length < IMPORT_JOB_ROWS) return save.mutate(values);
+    const { fileId: file, ...options } = body(values);
+    void job.queue('pricing.rate-table', file!, options);
+  });
+
   const next = form.handleSubmit(() => {
     if (!file) {
       setFileError(translateServerMessage('No file selected.'));
@@ -195,6 +213,28 @@ export function ImportDialog({
     label: columnLabel(column),
   }));
   const errorCount = preview?.errorCount ?? 0;
+  const columns: PreviewColumn<Row>[] = [
+    { field: 'toRegion', header: t('rows.toRegion'), render: (row) => row?.toRegionName },
+    {
+      field: 'weightBreak',
+      header: t('rows.weightBreak'),
+      align: 'right',
+      render: (row) => row && (row.weightBreak ?? t('rows.any')),
+    },
+    {
+      field: 'volumeBreak',
+      header: t('rows.volumeBreak'),
+      align: 'right',
+      render: (row) => row && (row.volumeBreak ?? t('rows.any')),
+    },
+    {
+      field: 'price',
+      header: t('rows.price'),
+      align: 'right',
+      render: (row) => row && decimalFixed(row.price, 2),
+    },
+    { field: 'currency', header: t('rows.currency'), render: (row) => row?.currency },
+  ];
 
   return (
     <Modal
@@ -292,83 +332,43 @@ export function ImportDialog({
         </Stack>
       )}
 
-      {step === 2 && preview && (
+      {step === 2 && preview && job.state.kind === 'job' && (
+        <Stack gap="md">
+          <ImportJob job={job.state.job} onImported={imported} />
+          <Group justify="flex-end">
+            <Button onClick={close}>{t('common:close')}</Button>
+          </Group>
+        </Stack>
+      )}
+      {step === 2 && preview && job.state.kind !== 'job' && (
         <Stack gap="md">
           <Text size="sm" data-testid="import-summary">
             {t('import.ready', { rows: preview.rows.length, errors: errorCount })}
           </Text>
-          {errorCount > 0 && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-              {t('import.hasErrors')}
-            </Alert>
-          )}
           <Refusals messages={refusals} />
-          {errorCount > 0 && (
-            <Table.ScrollContainer minWidth={560} mah={260}>
-              <Table withTableBorder striped data-testid="import-errors">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th ta="right">{t('import.row')}</Table.Th>
-                    <Table.Th>{t('import.column')}</Table.Th>
-                    <Table.Th>{t('import.value')}</Table.Th>
-                    <Table.Th>{t('import.message')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {preview.errors.map((error) => (
-                    <Table.Tr key={`${error.row}-${error.field ?? 'row'}`}>
-                      <Table.Td ta="right">{error.row}</Table.Td>
-                      <Table.Td>
-                        {error.field
-                          ? `${columnLetter(mapping[error.field] ?? 0)} · ${t(`import.fields.${error.field}`)}`
-                          : t('import.wholeRow')}
-                      </Table.Td>
-                      <Table.Td>{error.value}</Table.Td>
-                      <Table.Td>{translateServerMessage(error.message)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+          <ImportPreview
+            preview={previewOf(
+              preview.rows.map((row) => ({ row: row.sourceRow, action: 'create' as const, values: row })),
+              preview.errors.map(({ field, ...error }) => ({ ...error, ...(field ? { field } : {}) })),
+              errorCount,
+              null,
+            )}
+            columns={columns}
+            fieldName={(field) =>
+              `${columnLetter(mapping[field as RateImportField] ?? 0)} · ${t(`import.fields.${field}`)}`
+            }
+            testIds={{ table: 'import-rows', errors: 'import-errors' }}
+          />
+          {job.state.kind === 'refused' && (
+            <Refusals messages={job.state.errors.map((e) => translateServerMessage(e.message))} />
           )}
-          {errorCount > preview.errors.length && (
-            <Text size="sm" c="dimmed" data-testid="import-more-errors">
-              {t('import.moreErrors', { shown: preview.errors.length, count: errorCount })}
-            </Text>
-          )}
-          <Table.ScrollContainer minWidth={560} mah={300}>
-            <Table withTableBorder striped data-testid="import-rows">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th ta="right">{t('import.row')}</Table.Th>
-                  <Table.Th>{t('rows.toRegion')}</Table.Th>
-                  <Table.Th ta="right">{t('rows.weightBreak')}</Table.Th>
-                  <Table.Th ta="right">{t('rows.volumeBreak')}</Table.Th>
-                  <Table.Th ta="right">{t('rows.price')}</Table.Th>
-                  <Table.Th>{t('rows.currency')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {preview.rows.map((row) => (
-                  <Table.Tr key={row.sourceRow}>
-                    <Table.Td ta="right">{row.sourceRow}</Table.Td>
-                    <Table.Td>{row.toRegionName}</Table.Td>
-                    <Table.Td ta="right">{row.weightBreak ?? t('rows.any')}</Table.Td>
-                    <Table.Td ta="right">{row.volumeBreak ?? t('rows.any')}</Table.Td>
-                    <Table.Td ta="right">{decimalFixed(row.price, 2)}</Table.Td>
-                    <Table.Td>{row.currency}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
           <Group justify="space-between">
             <Button variant="default" onClick={() => setStep(1)}>
               {t('import.back')}
             </Button>
             <Button
-              onClick={form.handleSubmit((values) => save.mutate(values))}
-              loading={save.isPending}
+              onClick={confirm}
+              loading={save.isPending || job.state.kind === 'busy'}
               disabled={errorCount > 0 || preview.rows.length === 0}
               data-testid="import-confirm"
             >

@@ -4,9 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type BackgroundJob, type BackgroundJobState, isJobActive } from '@tms/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '../../platform/api/client';
-import { formatDateTime } from '../../platform/format';
-import { translateServerMessage } from '../../platform/i18n';
+import { download } from '../api/client';
+import { formatDateTime } from '../format';
+import { translateServerMessage } from '../i18n';
 import { applyJobChange, cancelJob } from './api';
 
 /** Colours whose light badges keep their text above 4.5:1 (green and orange do not, in this theme). */
@@ -25,8 +25,8 @@ export function useKindName() {
 }
 
 /**
- * One job: what it is, its state, its progress with what it does now, why it failed, when it ran, its
- * result to download and a cancel while it is to finish. `compact`: the header's popover line.
+ * One job: what it is, its state, its progress with what it does now, what it did or why it failed, when it
+ * ran, its result to download and a cancel while it is to finish. `compact`: the header's popover line.
  */
 export function JobItem({ job, compact = false }: { job: BackgroundJob; compact?: boolean }) {
   const { t } = useTranslation('backgroundJobs');
@@ -80,6 +80,11 @@ export function JobItem({ job, compact = false }: { job: BackgroundJob; compact?
       {job.state === 'running' && (
         <Text size="xs" c="dimmed" lineClamp={2} data-testid="background-job-message">
           {[`${percent}%`, progressText].filter(Boolean).join(' · ')}
+        </Text>
+      )}
+      {job.state === 'done' && progressText && (
+        <Text size="xs" lineClamp={2} data-testid="background-job-summary">
+          {progressText}
         </Text>
       )}
       {waitingRetry && job.runAt && (

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { BackgroundJob, ListResult } from '@tms/domain';
-import { api } from '../../platform/api/client';
+import { api } from '../api/client';
 
 /** Every cached list of jobs lives under this key: the header's recent jobs and the list screen's pages. */
 export const JOBS_KEY = ['background-jobs'] as const;
@@ -15,11 +15,15 @@ export const fetchRecentJobs = (signal?: AbortSignal) =>
 
 export const cancelJob = (id: number) => api.post<BackgroundJob>(`/background-jobs/${id}/cancel`);
 
+/** One job followed by a screen (an import's), outside the lists: each change comes into it too. */
+export const jobKey = (id: number) => ['background-job', id] as const;
+
 /**
  * A job as it changed (a real-time message or a call's answer) goes into every cached list holding it; when
  * no list holds it (a new job), the lists are read again so it takes its place.
  */
 export function applyJobChange(client: QueryClient, job: BackgroundJob): void {
+  client.setQueryData<BackgroundJob>(jobKey(job.id), (old) => old && job);
   let known = false;
   client.setQueriesData<ListResult<BackgroundJob>>({ queryKey: JOBS_KEY }, (old) => {
     if (!old?.collection.some((item) => item.id === job.id)) return old;
