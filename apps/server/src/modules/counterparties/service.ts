@@ -3,7 +3,6 @@ import {
   type Counterparty,
   changedFieldsOf,
   counterpartyResource,
-  counterpartySchema,
   creditStateOf,
   deniedFields,
   COUNTERPARTY_MESSAGES as M,
@@ -20,7 +19,10 @@ import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { users } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
 import {
+  afterUpdate,
   type CallContext,
+  type CreateInput,
+  defaultEntity,
   type ResourceContext,
   type ResourceHooks,
   type ResourceService,
@@ -33,7 +35,26 @@ import { counterpartyScope } from './scope';
 import { counterparties, counterpartyFeatures } from './tables';
 
 export type CounterpartyRow = typeof counterparties.$inferSelect;
-type Values = Record<string, unknown>;
+type CounterpartyInput = CreateInput<typeof counterpartyResource>;
+
+/** What `checkCounterparty` reads of a counterparty as it will be stored (a body, or a row with one over it). */
+interface CounterpartyRecord {
+  client?: boolean;
+  contractor?: boolean;
+  blackList?: boolean;
+  blackListReason?: string | null;
+  creditLimit?: string | null;
+  creditLimitThreshold?: string | null;
+  countryId: number;
+  inn?: string | null;
+  kpp?: string | null;
+  ogrn?: string | null;
+  okpo?: string | null;
+  apiAllowedIps?: readonly string[];
+  featureIds?: readonly number[];
+  curatorIds?: readonly number[];
+  managerIds?: readonly number[];
+}
 
 /** Russia: the country whose INN, KPP, OGRN and OKPO are checked by their checksums. */
 const RUSSIA = 'RU';
@@ -52,15 +73,18 @@ function assertUnlocked(auth: Principal, existing: CounterpartyRow, changed: rea
  * Field permissions (spec §6) of a change outside the resource service (a merge): the management lock,
  * then the field roles of the counterparty's descriptor.
  */
-export function checkFieldAccess(auth: Principal, values: Values, existing: CounterpartyRow): void {
-  assertUnlocked(auth, existing, changedFieldsOf(values, existing as Values));
+export function checkFieldAccess(
+  auth: Principal,
+  values: Readonly<Record<string, unknown>>,
+  existing: CounterpartyRow,
+): void {
+  assertUnlocked(auth, existing, changedFieldsOf(values, existing));
   if (deniedFields(COUNTERPARTY_FIELD_RULES, values, existing, (role) => hasAnyRole(auth, [role])).length) {
     throw forbidden(M.fieldEditDenied);
   }
 }
 
-async function countryCode(tx: Tx, id: unknown): Promise<string | undefined> {
-  if (typeof id !== 'number') return undefined;
+async function countryCode(tx: Tx, id: number): Promise<string | undefined> {
   const [row] = await tx
     .select({ code: countries.code })
     .from(countries)
@@ -74,13 +98,16 @@ async function countryCode(tx: Tx, id: unknown): Promise<string | undefined> {
  * over it): type, black list reason, credit amounts, Russian requisites, API addresses, references and the
  * one live counterparty per INN and KPP. Every failure is collected under its field.
  */
-export async function checkCounterparty(tx: Tx, record: Values, id: number | null): Promise<Values> {
+export async function checkCounterparty(
+  tx: Tx,
+  record: CounterpartyRecord,
+  id: number | null,
+): Promise<{ kpp?: string }> {
   const errors = new ErrorCollector();
-  const out: Values = {};
+  const out: { kpp?: string } = {};
   if (!record.client && !record.contractor) errors.add(['client'], M.clientOrContractor);
   if (record.blackList && !record.blackListReason) errors.add(['blackListReason'], M.reasonRequired);
-  const limit = record.creditLimit as string | null | undefined;
-  const threshold = record.creditLimitThreshold as string | null | undefined;
+  const { creditLimit: limit, creditLimitThreshold: threshold } = record;
   if (threshold != null && (limit == null || Number(threshold) > Number(limit))) {
     errors.add(['creditLimitThreshold'], M.creditLimit);
   }
@@ -89,14 +116,14 @@ export async function checkCounterparty(tx: Tx, record: Values, id: number | nul
   if (code === RUSSIA) {
     if (typeof record.kpp === 'string') out.kpp = record.kpp.toUpperCase();
     const requisites = requisitesErrors({
-      inn: record.inn as string | null,
-      kpp: (out.kpp ?? record.kpp) as string | null,
-      ogrn: record.ogrn as string | null,
-      okpo: record.okpo as string | null,
+      inn: record.inn,
+      kpp: out.kpp ?? record.kpp,
+      ogrn: record.ogrn,
+      okpo: record.okpo,
     });
     for (const [field, message] of Object.entries(requisites)) errors.add([field], message);
   }
-  ((record.apiAllowedIps as string[] | undefined) ?? []).forEach((entry, index) => {
+  (record.apiAllowedIps ?? []).forEach((entry, index) => {
     if (!isValidIpEntry(entry)) errors.add(['apiAllowedIps', index], USER_MESSAGES.invalidIp);
   });
   for (const [field, table] of [
@@ -104,7 +131,7 @@ export async function checkCounterparty(tx: Tx, record: Values, id: number | nul
     ['curatorIds', users],
     ['managerIds', users],
   ] as const) {
-    const ids = (record[field] as number[] | undefined) ?? [];
+    const ids = record[field] ?? [];
     if (!ids.length) continue;
     const found = new Set(
       (await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((r) => r.id),
@@ -113,9 +140,9 @@ export async function checkCounterparty(tx: Tx, record: Values, id: number | nul
       if (!found.has(refId)) errors.add([field, index], MESSAGES.invalid);
     });
   }
-  const inn = record.inn as string | null | undefined;
+  const { inn } = record;
   if (inn) {
-    const kpp = ((out.kpp ?? record.kpp) as string | null | undefined) ?? '';
+    const kpp = out.kpp ?? record.kpp ?? '';
     const [duplicate] = await tx
       .select({ id: counterparties.id })
       .from(counterparties)
@@ -152,13 +179,8 @@ export async function counterpartyEntity(row: CounterpartyRow, ctx: CallContext)
 }
 
 function counterpartyOf(row: CounterpartyRow, exposure: string): Counterparty {
-  const out: Values = {};
-  for (const key of Object.keys(counterpartySchema.shape)) {
-    const value = (row as Values)[key];
-    if (value !== undefined) out[key] = value instanceof Date ? value.toISOString() : value;
-  }
   return {
-    ...out,
+    ...defaultEntity(counterpartyResource, row),
     creditExposure: exposure,
     creditState: creditStateOf(row.creditLimit, row.creditLimitThreshold, exposure),
     hasApiKey: row.apiKeyHash !== null,
@@ -178,16 +200,16 @@ async function inScope(tx: Tx, id: number, scope: SQL | undefined): Promise<bool
 }
 
 /** The engine's hooks of the counterparty resource. */
-export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
+export function counterpartyHooks(): ResourceHooks<CounterpartyRow, CounterpartyInput> {
   return {
     scope: (auth, access) => counterpartyScope(auth, access),
     beforeCreate: async ({ tx, auth }: ResourceContext, values) => {
-      const record: Values = {
+      const record = {
         ...values,
         client: values.client ?? false,
         contractor: values.contractor ?? false,
         serviceOfficeId: values.serviceOfficeId === undefined ? actingOfficeId(auth) : values.serviceOfficeId,
-        curatorIds: (values.curatorIds as number[] | undefined)?.length
+        curatorIds: values.curatorIds?.length
           ? values.curatorIds
           : [actingUserId(auth)].filter((id) => id !== null),
       };
@@ -199,7 +221,7 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow> {
       assertUnlocked(auth, existing, changed);
     },
     beforeUpdate: async ({ tx }, values, existing) => {
-      const fixed = await checkCounterparty(tx, { ...existing, ...values }, existing.id);
+      const fixed = await checkCounterparty(tx, afterUpdate(values, existing), existing.id);
       return { ...values, ...fixed };
     },
     beforeDelete: ({ auth }, row) => {

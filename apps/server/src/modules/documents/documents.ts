@@ -68,11 +68,11 @@ export const folderService: ResourceService<FolderRow> = resourceService(
     filters: { parentId: parentFilter },
     hooks: {
       async beforeCreate({ tx }, values) {
-        if (values.parentId != null) await assertFolder(tx, values.parentId as number, 'parentId');
+        if (values.parentId != null) await assertFolder(tx, values.parentId, 'parentId');
         return values;
       },
       async beforeUpdate({ tx }, values, existing) {
-        const parentId = values.parentId as number | null | undefined;
+        const { parentId } = values;
         if (parentId == null || parentId === existing.parentId) return values;
         await assertFolder(tx, parentId, 'parentId');
         // Moving a folder under itself or one of its subfolders would cut the branch off the tree.
@@ -109,20 +109,20 @@ export const documentService: ResourceService<DocumentRow> = resourceService(doc
   filters: { query: fullTextFilter },
   hooks: {
     async beforeCreate({ tx }, values) {
-      await assertFolder(tx, values.folderId as number, 'folderId');
-      return { ...values, text: sanitizeRichText((values.text as string | undefined) ?? '') };
+      await assertFolder(tx, values.folderId, 'folderId');
+      return { ...values, text: sanitizeRichText(values.text ?? '') };
     },
     guardUpdate(_ctx, existing) {
       if (existing.processed) throw conflict(DOCUMENT_MESSAGES.processed);
     },
     async beforeUpdate({ tx }, values, existing) {
       if (values.folderId !== undefined && values.folderId !== existing.folderId) {
-        await assertFolder(tx, values.folderId as number, 'folderId');
+        await assertFolder(tx, values.folderId, 'folderId');
       }
       return typeof values.text === 'string' ? { ...values, text: sanitizeRichText(values.text) } : values;
     },
     async afterWrite({ tx, auth }, { action, after, input }) {
-      const ids = input.fileIds as number[] | undefined;
+      const ids = input.fileIds;
       if (after && ids?.length && (action === 'create' || action === 'update')) {
         await attachFiles(tx, auth, ids, { type: DOCUMENT_FILE_OWNER, id: after.id }, ['fileIds']);
       }

@@ -51,7 +51,7 @@ export default async function generatorRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const row = await app.database.db.transaction(async (tx) => {
         const ctx = requestContext(request, tx);
         const template = await service.find(ctx, id, { access: 'read' });
@@ -85,7 +85,7 @@ export default async function generatorRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { initiatorType, id } = request.params as z.infer<typeof initiatorParams>;
+      const { initiatorType, id } = request.params;
       const initiator = initiatorOf(app.registries, initiatorType);
       const ctx = requestContext(request, app.database.db);
       const { title, data } = await initiator.load(ctx, id);
@@ -118,8 +118,8 @@ export default async function generatorRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { initiatorType, id } = request.params as z.infer<typeof initiatorParams>;
-      const { templateId, format } = request.body as z.infer<typeof generateDocumentSchema>;
+      const { initiatorType, id } = request.params;
+      const { templateId, format } = request.body;
       const row = await app.database.db.transaction(async (tx) => {
         const ctx = requestContext(request, tx);
         const [template] = await tx

@@ -107,15 +107,14 @@ export function templateService(storage: () => FileStorage): ResourceService<Tem
   return resourceService(documentTemplateResource, documentTemplates, {
     hooks: {
       async beforeCreate(ctx, values) {
-        assertInitiator(ctx.registries, values.initiatorType as string);
-        const file = await checkTemplateFile(ctx, storage(), values.fileId as number);
+        assertInitiator(ctx.registries, values.initiatorType);
+        const file = await checkTemplateFile(ctx, storage(), values.fileId);
         return { ...values, fileName: file.description };
       },
       async beforeUpdate(ctx, values, existing) {
-        if (values.initiatorType !== undefined)
-          assertInitiator(ctx.registries, values.initiatorType as string);
+        if (values.initiatorType !== undefined) assertInitiator(ctx.registries, values.initiatorType);
         if (values.fileId === undefined || values.fileId === existing.fileId) return values;
-        const file = await checkTemplateFile(ctx, storage(), values.fileId as number, existing.id);
+        const file = await checkTemplateFile(ctx, storage(), values.fileId, existing.id);
         return { ...values, fileName: file.description };
       },
       async afterWrite({ tx }, { action, after }) {

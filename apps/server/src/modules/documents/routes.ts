@@ -13,13 +13,12 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../db/connection';
 import { conflict, notFound } from '../../platform/errors';
 import { FILE_MESSAGES } from '../../platform/files/service';
 import { files } from '../../platform/files/tables';
 import type { App } from '../../platform/http/types';
 import {
-  type CallContext,
+  type ResourceContext,
   readRolesOf,
   registerResourceRoutes,
   requestContext,
@@ -32,9 +31,9 @@ const readRoles = readRolesOf(documentResource);
 const editRoles = documentResource.roles.edit;
 
 /** A folder's page (the top level without `id`): the path to it, its subfolders and its documents. */
-async function folderContents(ctx: CallContext & { tx: Tx }, id: number | null) {
+async function folderContents(ctx: ResourceContext, id: number | null) {
   const { tx } = ctx;
-  const folder = id === null ? null : await folderService.find(ctx as never, id, { access: 'read' });
+  const folder = id === null ? null : await folderService.find(ctx, id, { access: 'read' });
   const subfolders = await tx
     .select()
     .from(documentFolders)
@@ -80,7 +79,7 @@ export default async function documentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       return { data: await folderContents(requestContext(request, db()), id) };
     },
   );
@@ -101,7 +100,7 @@ export default async function documentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const ctx = requestContext(request, db());
       const row = await documentService.find(ctx, id, { access: 'read' });
       return {
@@ -128,8 +127,8 @@ export default async function documentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { id } = request.params as { id: number };
-      const { processed, version } = request.body as z.infer<typeof processedBody>;
+      const { id } = request.params;
+      const { processed, version } = request.body;
       const data = await db().transaction(async (tx) => {
         const ctx = requestContext(request, tx);
         const row = await documentService.find(ctx, id, { access: 'write', lock: true });
@@ -159,7 +158,7 @@ export default async function documentsRoutes(app: App): Promise<void> {
       },
     },
     async (request) => {
-      const { id, fileId } = request.params as { id: number; fileId: number };
+      const { id, fileId } = request.params;
       const { data, storageKey } = await db().transaction(async (tx) => {
         const ctx = requestContext(request, tx);
         const row = await documentService.find(ctx, id, { access: 'write', lock: true });

@@ -37,7 +37,6 @@ import {
   paymentForms,
 } from './tables';
 
-type Values = Record<string, unknown>;
 export type AutomaticTransferRuleRow = typeof automaticTransferRules.$inferSelect;
 
 // ---- Rules ----
@@ -66,20 +65,22 @@ async function checkForms(
 }
 
 /** A rule's own checks: two different companies, its forms (when set) of their company and its currency. */
-async function checkRule(ctx: ResourceContext, rule: Values): Promise<void> {
+async function checkRule(
+  ctx: ResourceContext,
+  rule: {
+    senderLegalEntityId: number;
+    recipientLegalEntityId: number;
+    currencyId: number;
+    senderFormId?: number | null;
+    recipientFormId?: number | null;
+  },
+): Promise<void> {
   const errors = new ErrorCollector();
-  const sender = rule.senderLegalEntityId as number;
-  const recipient = rule.recipientLegalEntityId as number;
-  const currencyId = rule.currencyId as number;
+  const { senderLegalEntityId: sender, recipientLegalEntityId: recipient, currencyId } = rule;
   if (sender === recipient) errors.add(['recipientLegalEntityId'], AUTOMATIC_TRANSFER_MESSAGES.sameCompany);
   await checkForms(ctx.tx, errors, [
-    { path: 'senderFormId', formId: rule.senderFormId as number | null, legalEntityId: sender, currencyId },
-    {
-      path: 'recipientFormId',
-      formId: rule.recipientFormId as number | null,
-      legalEntityId: recipient,
-      currencyId,
-    },
+    { path: 'senderFormId', formId: rule.senderFormId, legalEntityId: sender, currencyId },
+    { path: 'recipientFormId', formId: rule.recipientFormId, legalEntityId: recipient, currencyId },
   ]);
   errors.throwIfAny();
 }
@@ -143,12 +144,14 @@ export async function legalEntityRulesView(tx: Tx): Promise<LegalEntityRulesView
 export async function saveLegalEntityRules(tx: Tx, rules: readonly LegalEntityRule[]): Promise<void> {
   const errors = new ErrorCollector();
   const seen = new Set<string>();
-  const formIds = rules.flatMap((rule) => [rule.senderFormId, rule.recipientFormId]).filter(Boolean);
+  const formIds = rules
+    .flatMap((rule) => [rule.senderFormId, rule.recipientFormId])
+    .filter((id): id is number => Boolean(id));
   const forms = formIds.length
     ? await tx
         .select({ id: paymentForms.id, legalEntityId: paymentForms.legalEntityId })
         .from(paymentForms)
-        .where(inArray(paymentForms.id, formIds as number[]))
+        .where(inArray(paymentForms.id, formIds))
     : [];
   const companyOf = new Map(forms.map((form) => [form.id, form.legalEntityId]));
   for (const [index, rule] of rules.entries()) {

@@ -26,7 +26,15 @@ import type { Registries } from '../../platform/modules';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platform/permissions/scope';
 import type { CallContext } from '../../platform/resources';
-import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
+import {
+  afterUpdate,
+  type CreateInput,
+  type ResourceContext,
+  type ResourceService,
+  resourceService,
+  type Updated,
+  type WriteValues,
+} from '../../platform/resources';
 import { checkCreditLimit, counterparties } from '../counterparties';
 import { type BillOperation, billOperationsOf } from './bill-operations';
 import { budgetBillsScope, checkBillBudgetItem } from './budgets';
@@ -37,7 +45,9 @@ import { bills, ledgerEntries, paymentForms } from './tables';
 import { refreshTransfersStatus } from './transfer-plan';
 
 export type BillRow = typeof bills.$inferSelect;
-type Values = Record<string, unknown>;
+type BillInput = CreateInput<typeof billResource>;
+/** A bill as a write will store it: the body of a create, the row with the members sent over it for an update. */
+type BillRecord = BillInput | Updated<BillRow, Partial<BillInput>>;
 
 /**
  * Whether a bill may no longer be modified or deleted because something refers to it (payments, a
@@ -142,18 +152,24 @@ const POSTED_FIELDS = [
 
 export const mayIgnoreLock = (auth: Principal) => hasAnyRole(auth, ['ROLE_RECOGNITION_DATE_IGNORE_LOCK']);
 
-function postingChanged(before: BillRow, after: BillRow): boolean {
+type Posted = Pick<BillRecord, (typeof POSTED_FIELDS)[number]>;
+
+function postingChanged(before: Posted, after: Posted): boolean {
   return POSTED_FIELDS.some((field) => String(before[field]) !== String(after[field]));
 }
 
 /**
- * The rules of a bill as it will be stored (`existing` under the members sent): its kind and the user's
- * role for it, its orders and jobs, the payment form's company, the bank commission, the counter bill and
- * the recognition date's month. Answers the computed columns; every refusal at once.
+ * The rules of a bill as it will be stored (`bill`; `existing`: the row an update changes): its kind and the
+ * user's role for it, its orders and jobs, the payment form's company, the bank commission, the counter bill
+ * and the recognition date's month. Answers the computed columns; every refusal at once.
  */
-async function prepareBill(ctx: ResourceContext, values: Values, existing: BillRow | null): Promise<Values> {
-  const bill = { ...(existing ?? {}), ...values } as BillRow;
+async function prepareBill(
+  ctx: ResourceContext,
+  bill: BillRecord,
+  existing: BillRow | null,
+): Promise<WriteValues<BillRow, BillInput>> {
   const errors = new ErrorCollector();
+  // A body without a kind gets the column's default; the stored kind is text written from a BillKind.
   const kind = (bill.kind ?? 'DIRECT') as BillKind;
   if ((!existing || existing.kind !== kind) && !holding(ctx.auth, BILL_KIND_ROLES[kind].create)) {
     throw forbidden(BILL_MESSAGES.kindDenied);
@@ -226,7 +242,7 @@ async function prepareBill(ctx: ResourceContext, values: Values, existing: BillR
     }
   }
   errors.throwIfAny();
-  const out: Values = { counterpartyName: counterparty?.name ?? '' };
+  const out: WriteValues<BillRow, BillInput> = { counterpartyName: counterparty?.name ?? '' };
   if (base) Object.assign(out, { amountInBase: base.amount, balance: bill.amount });
   if (!existing) {
     const office = operations.find((operation) => operation.serviceOfficeId !== null)?.serviceOfficeId;
@@ -256,7 +272,7 @@ function plannedIncomeTaken(
 /** Spec §8: a counter bill is of the opposite direction and the same counterparty, and another bill. */
 async function checkCounterBill(
   ctx: ResourceContext,
-  bill: BillRow,
+  bill: Pick<BillRecord, 'counterBillId' | 'direction' | 'counterpartyId'>,
   existing: BillRow | null,
 ): Promise<void> {
   const path = ['counterBillId'];
@@ -310,7 +326,7 @@ export const billService: ResourceService<BillRow> = resourceService(billResourc
       await assertChangeable(ctx.registries, ctx.tx, existing.id);
     },
     async beforeUpdate(ctx, values, existing) {
-      return { ...values, ...(await prepareBill(ctx, values, existing)) };
+      return { ...values, ...(await prepareBill(ctx, afterUpdate(values, existing), existing)) };
     },
     async beforeDelete(ctx, row) {
       await assertChangeable(ctx.registries, ctx.tx, row.id);

@@ -10,8 +10,13 @@ import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { resolveScope } from '../../platform/permissions/scope';
 import { asSystem } from '../../platform/resources';
-import type { ResourceContext } from '../../platform/resources/service';
-import { type ResourceService, resourceService } from '../../platform/resources/service';
+import {
+  type CreateInput,
+  type ResourceContext,
+  type ResourceService,
+  resourceService,
+  type WriteValues,
+} from '../../platform/resources/service';
 import { billOperationsOf } from './bill-operations';
 import { mayIgnoreLock } from './bills';
 import { assertPeriodOpen, reverse } from './ledger';
@@ -21,7 +26,7 @@ import { bills, internalTransfers, paymentForms, payments } from './tables';
 import { refreshTransfersStatus } from './transfer-plan';
 
 export type InternalTransferRow = typeof internalTransfers.$inferSelect;
-type Values = Record<string, unknown>;
+type InternalTransferInput = CreateInput<typeof internalTransferResource>;
 
 // ---- Scopes (docs/finance.md "Internal transfers") ----
 
@@ -59,8 +64,11 @@ const TRANSFER_PAYMENTS = 'internal transfer payments';
  * A new transfer: two different forms of one currency (their companies are the transfer's), the date's month
  * open with a rate of the currency that day, the order (when given) one the user reaches.
  */
-async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
-  const ids = [values.senderFormId as number, values.recipientFormId as number];
+async function prepare(
+  ctx: ResourceContext,
+  values: InternalTransferInput,
+): Promise<WriteValues<InternalTransferRow, InternalTransferInput>> {
+  const ids = [values.senderFormId, values.recipientFormId];
   const forms = await ctx.tx.select().from(paymentForms).where(inArray(paymentForms.id, ids));
   const sender = forms.find((form) => form.id === ids[0]);
   const recipient = forms.find((form) => form.id === ids[1]);
@@ -72,15 +80,14 @@ async function prepare(ctx: ResourceContext, values: Values): Promise<Values> {
   else if (sender!.currencyId !== recipient!.currencyId) {
     errors.add(['recipientFormId'], INTERNAL_TRANSFER_MESSAGES.currency);
   }
-  const orderId = values.orderId as number | null | undefined;
+  const { orderId, date } = values;
   if (orderId) {
     const [order] = await billOperationsOf(ctx, { orderIds: [orderId], jobIds: [] });
     if (!order) errors.add(['orderId'], MESSAGES.invalid);
   }
-  const date = values.date as string;
   await errors.collect(async () => {
     await assertPeriodOpen(ctx.tx, date, mayIgnoreLock(ctx.auth), ['date']);
-    await toBaseCurrency(ctx.tx, values.amount as string, sender!.currencyId, date, ['date']);
+    await toBaseCurrency(ctx.tx, values.amount, sender!.currencyId, date, ['date']);
   });
   errors.throwIfAny();
   return {

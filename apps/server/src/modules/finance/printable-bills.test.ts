@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { BILL_MESSAGES, flattenTree, PRINTABLE_BILL_MESSAGES, type Role } from '@tms/domain';
+import { BILL_MESSAGES, flattenTree, MESSAGES, PRINTABLE_BILL_MESSAGES, type Role } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,14 @@ describe('printable bills', () => {
       lines: [],
     });
     expect(flattenTree(none.json().errors)).toEqual({ lines: [PRINTABLE_BILL_MESSAGES.servicesRequired] });
+    // No bills: nobody to bill, even when the lines round to nothing and so meet the bills' sum of zero.
+    const unbilled = await call('POST', '/finances/printable-bills', clerk, {
+      date: '2026-03-12',
+      billIds: [],
+      lines: [line('0.01', { quantity: '0.001' })],
+    });
+    expect(unbilled.statusCode, unbilled.body).toBe(400);
+    expect(flattenTree(unbilled.json().errors)).toEqual({ billIds: [MESSAGES.blank] });
     await create({ billIds: [base.id], lines: [line('1000.00')] });
     const tied = await call('POST', '/finances/printable-bills', clerk, {
       date: '2026-03-12',

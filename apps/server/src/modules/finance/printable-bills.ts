@@ -19,10 +19,14 @@ import type { OwnerAccess } from '../../platform/files/service';
 import { files } from '../../platform/files/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
 import {
+  afterUpdate,
+  type CreateInput,
   defaultEntity,
   type ResourceContext,
   type ResourceService,
   resourceService,
+  type Updated,
+  type WriteValues,
 } from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { billReadScope } from './bills';
@@ -35,7 +39,7 @@ import {
 } from './tables';
 
 export type PrintableBillRow = typeof printableBills.$inferSelect;
-type Values = Record<string, unknown>;
+type PrintableBillInput = CreateInput<typeof printableBillResource>;
 
 /** The owner type of a printable bill's files. */
 export const PRINTABLE_BILL_FILE_OWNER = 'printable_bill';
@@ -62,19 +66,19 @@ const linesWithAmounts = (lines: readonly PrintableBillLineInput[]) =>
 /**
  * The bills of a printable bill as it will be stored, locked, so two documents never take one bill: they
  * are income bills the user reads, of one counterparty, company, payment form and currency, in no other
- * document; the lines sum to them; the template is the company's or everyone's. Answers the columns the
- * bills give; every refusal at once.
+ * document, at least one; the lines sum to them; the template is the company's or everyone's. `record`: the
+ * body of a create, the row with the members sent over it for an update (`existing`). Answers the columns
+ * the bills give; every refusal at once.
  */
 async function preparePrintableBill(
   ctx: ResourceContext,
-  values: Values,
+  record: PrintableBillInput | Updated<PrintableBillRow, Partial<PrintableBillInput>>,
   existing: PrintableBillRow | null,
-): Promise<Values> {
-  const record = { ...(existing ?? {}), ...values } as PrintableBillRow & {
-    lines?: PrintableBillLineInput[];
-  };
+): Promise<WriteValues<PrintableBillRow, PrintableBillInput>> {
   const errors = new ErrorCollector();
-  const billIds = record.billIds;
+  const { billIds } = record;
+  // Without bills the document has no counterparty or company to take (lines rounding to 0.00 passed the sum).
+  if (!billIds.length) errors.add(['billIds'], MESSAGES.blank);
   const found = await ctx.tx
     .select()
     .from(bills)
@@ -134,7 +138,7 @@ async function preparePrintableBill(
     .select({ name: counterparties.name, fullName: counterparties.fullName })
     .from(counterparties)
     .where(eq(counterparties.id, first!.counterpartyId));
-  const out: Values = {
+  const out: WriteValues<PrintableBillRow, PrintableBillInput> = {
     counterpartyId: first!.counterpartyId,
     counterpartyName: counterparty?.name ?? first!.counterpartyName,
     legalEntityId: first!.legalEntityId,
@@ -256,11 +260,15 @@ async function linesChanged(tx: Tx, id: number, lines: readonly PrintableBillLin
  * The content an update changes (bills, lines, template, basis): only the edit role changes it; the
  * date, the number and the certificate have field roles of their own.
  */
-async function contentChanges(tx: Tx, values: Values, existing: PrintableBillRow): Promise<string[]> {
-  const changed = (['billIds', 'templateId', 'basis'] as const).filter(
+async function contentChanges(
+  tx: Tx,
+  values: Partial<PrintableBillInput>,
+  existing: PrintableBillRow,
+): Promise<string[]> {
+  const changed: string[] = (['billIds', 'templateId', 'basis'] as const).filter(
     (field) => values[field] !== undefined && !sameFieldValue(values[field], existing[field]),
-  ) as string[];
-  const lines = values.lines as PrintableBillLineInput[] | undefined;
+  );
+  const { lines } = values;
   if (lines && (await linesChanged(tx, existing.id, lines))) changed.push('lines');
   return changed;
 }
@@ -301,7 +309,10 @@ export const printableBillService: ResourceService<PrintableBillRow> = resourceS
         if (!hasAnyRole(ctx.auth, ['ROLE_PRINTABLE_BILL_EDIT'])) {
           throw forbidden(PRINTABLE_BILL_MESSAGES.editDenied);
         }
-        return { ...values, ...(await preparePrintableBill(ctx, values, existing)) };
+        return {
+          ...values,
+          ...(await preparePrintableBill(ctx, afterUpdate(values, existing), existing)),
+        };
       },
       async beforeDelete(ctx, row) {
         assertNotFinalized(row);
@@ -309,7 +320,7 @@ export const printableBillService: ResourceService<PrintableBillRow> = resourceS
         await releaseNumber(ctx.tx, row);
       },
       async afterWrite(ctx, event) {
-        const lines = event.input.lines as PrintableBillLineInput[] | undefined;
+        const { lines } = event.input;
         if (lines && event.after && (event.action === 'create' || event.action === 'update')) {
           await replaceLines(ctx.tx, event.after.id, lines);
         }

@@ -95,9 +95,9 @@ export function registerOperationDictionaries(app: App): void {
     },
   });
 
-  const productLinks = async ({ tx }: { tx: Tx }, values: Record<string, unknown>) => ({
+  const productLinks = async <V extends { serviceIds?: number[] }>({ tx }: { tx: Tx }, values: V) => ({
     ...values,
-    serviceIds: await checkReferences(tx, services, 'serviceIds', values.serviceIds as number[] | undefined),
+    serviceIds: await checkReferences(tx, services, 'serviceIds', values.serviceIds),
   });
   registerResource(app, productResource, products, {
     inUseMessage: PRODUCT_IN_USE,
@@ -130,9 +130,9 @@ export function registerOperationDictionaries(app: App): void {
     },
   });
 
-  const jobTypeLinks = async ({ tx }: { tx: Tx }, values: Record<string, unknown>) => ({
+  const jobTypeLinks = async <V extends { productIds?: number[] }>({ tx }: { tx: Tx }, values: V) => ({
     ...values,
-    productIds: await checkReferences(tx, products, 'productIds', values.productIds as number[] | undefined),
+    productIds: await checkReferences(tx, products, 'productIds', values.productIds),
   });
   registerResource(app, jobTypeResource, jobTypes, {
     inUseMessage: JOB_TYPE_IN_USE,

@@ -2,6 +2,7 @@ import {
   jobContractorIssue,
   jobCostIssue,
   jobOrderIssue,
+  type jobResource,
   jobTypeIssue,
   OPERATION_MESSAGES as M,
   MESSAGES,
@@ -13,7 +14,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { actingUserId, type Principal } from '../../platform/auth/context';
 import { conflict, ErrorCollector, fieldError } from '../../platform/errors';
-import type { ResourceHooks } from '../../platform/resources';
+import {
+  afterUpdate,
+  type CreateInput,
+  type ResourceHooks,
+  type Updated,
+  type WriteValues,
+} from '../../platform/resources';
 import { assertCanTakeNewWork, counterparties } from '../counterparties';
 import { copyForInheritance } from '../custom-fields';
 import {
@@ -27,28 +34,36 @@ import {
   refreshOrderJobFacts,
   refreshOrderStageFacts,
   routeColumns,
+  sentMembers,
 } from './orders';
 import { jobScope, orderScope } from './scope';
 import { jobOrders, jobs, jobTypes, orders, stages } from './tables';
 
-type Values = Record<string, unknown>;
+type JobInput = CreateInput<typeof jobResource>;
+/** A job as a write will store it: the body of a create, the row with the members sent over it for an update. */
+type JobRecord = JobInput | Updated<JobRow, Partial<JobInput>>;
 
 /** The job's money: refused while one of its orders is locked (finance control ACCEPTED or archived). */
 const MONEY_FIELDS = ['costAmount', 'costCurrencyId'];
 
 /**
- * The rules of a job as it will be stored: its orders (reachable, one unless consolidating, not locked
- * for a new job), the job type against their products, the contractor (not black-listed, liquid access for
- * liquid cargo), the cost's currency, the route and the custom fields (on create, those flagged "inherit on
- * job creation" come from the order). Answers the computed columns.
+ * The rules of a job as it will be stored (`record`; `values`: the members sent, `existing`: the row an update
+ * changes): its orders (reachable, one unless consolidating, not locked for a new job), the job type against
+ * their products, the contractor (not black-listed, liquid access for liquid cargo), the cost's currency, the
+ * route and the custom fields (on create, those flagged "inherit on job creation" come from the order).
+ * Answers the computed columns.
  */
-async function prepareJob(tx: Tx, auth: Principal, values: Values, existing: JobRow | null) {
-  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  const record = { ...(existing ?? {}), ...given } as Values;
+async function prepareJob(
+  tx: Tx,
+  auth: Principal,
+  record: JobRecord,
+  values: Partial<JobInput>,
+  existing: JobRow | null,
+): Promise<WriteValues<JobRow, JobInput> & { clientIds: number[] }> {
   const errors = new ErrorCollector();
-  const out: Values = {};
+  const out: WriteValues<JobRow, JobInput> = {};
 
-  const orderIds = (record.orderIds ?? []) as number[];
+  const { orderIds } = record;
   const orderIssue = jobOrderIssue(orderIds, actorOf(auth));
   if (orderIssue) errors.add(orderIssue.path, orderIssue.message);
   const found = (await tx
@@ -63,7 +78,7 @@ async function prepareJob(tx: Tx, auth: Principal, values: Values, existing: Job
     else linked.push(order);
   });
   const newlyLinked = linked.filter((o) => !existing?.orderIds.includes(o.id));
-  const moneyChanged = changedFields(given, existing as Values | null).some((f) => MONEY_FIELDS.includes(f));
+  const moneyChanged = changedFields(values, existing).some((f) => MONEY_FIELDS.includes(f));
   const locked = (existing ? [...newlyLinked, ...(moneyChanged ? linked : [])] : linked).some((o) =>
     operationEditLock({
       archived: o.archived,
@@ -76,7 +91,7 @@ async function prepareJob(tx: Tx, auth: Principal, values: Values, existing: Job
   const [jobType] = await tx
     .select({ productIds: jobTypes.productIds })
     .from(jobTypes)
-    .where(eq(jobTypes.id, record.jobTypeId as number))
+    .where(eq(jobTypes.id, record.jobTypeId))
     .limit(1);
   if (!jobType) errors.add(['jobTypeId'], MESSAGES.invalid);
   else {
@@ -84,7 +99,7 @@ async function prepareJob(tx: Tx, auth: Principal, values: Values, existing: Job
     if (issue) errors.add(issue.path, issue.message);
   }
 
-  const contractorId = record.contractorId as number | null | undefined;
+  const { contractorId } = record;
   out.contractorName = null;
   if (contractorId) {
     const [contractor] = await tx
@@ -105,35 +120,35 @@ async function prepareJob(tx: Tx, auth: Principal, values: Values, existing: Job
       }
     }
   }
-  const cost = jobCostIssue(record as { costAmount?: string | null; costCurrencyId?: number | null });
+  const cost = jobCostIssue(record);
   if (cost) errors.add(cost.path, cost.message);
 
-  const points = (record.route ?? []) as RoutePointInput[];
+  const points: readonly RoutePointInput[] = record.route ?? [];
   for (const issue of routeIssues(points, { requireDispatchAndDelivery: false })) {
     errors.add(['route', ...issue.path], issue.message);
   }
   const { route, dispatchDate, deliveryDate } = routeColumns(points);
   Object.assign(out, { route, dispatchDate, deliveryDate });
-  out.clientIds = [...new Set(linked.map((o) => o.clientId))].sort((a, b) => a - b);
+  const clientIds = [...new Set(linked.map((o) => o.clientId))].sort((a, b) => a - b);
 
   // Every field's refusal is answered at once, so the form shows them all after one save.
   const order = linked[0];
   if (!existing && order) {
     // A job created from an order takes the values its fields say to inherit; what the form sent wins.
-    const groupId = (record.customFieldGroupId ?? order.customFieldGroupId) as number | null;
+    const groupId = record.customFieldGroupId ?? order.customFieldGroupId;
     const inherited =
       groupId !== null && groupId === order.customFieldGroupId
         ? await copyForInheritance(tx, { kind: 'operation-group', groupId }, order.customFields, 'job')
         : {};
     out.customFieldGroupId = groupId;
     out.customFields = await errors.collect(() =>
-      operationCustomFields(tx, groupId, { ...inherited, ...((record.customFields ?? {}) as Values) }, null),
+      operationCustomFields(tx, groupId, { ...inherited, ...record.customFields }, null),
     );
   } else if (existing && (values.customFields !== undefined || values.customFieldGroupId !== undefined)) {
     out.customFields = await errors.collect(() =>
       operationCustomFields(
         tx,
-        record.customFieldGroupId as number | null,
+        record.customFieldGroupId,
         values.customFields ??
           (existing.customFieldGroupId === record.customFieldGroupId ? existing.customFields : {}),
         existing.customFields,
@@ -141,7 +156,7 @@ async function prepareJob(tx: Tx, auth: Principal, values: Values, existing: Job
     );
   }
   errors.throwIfAny();
-  return out;
+  return { ...out, clientIds };
 }
 
 /** The job's links to its orders, as `order_ids` says. */
@@ -152,19 +167,20 @@ async function syncJobOrders(tx: Tx, job: JobRow): Promise<void> {
   }
 }
 
-export function jobHooks(): ResourceHooks<JobRow> {
+export function jobHooks(): ResourceHooks<JobRow, JobInput> {
   return {
     scope: (auth, access) => jobScope(auth, access),
     async beforeCreate({ tx, auth }, values) {
-      const computed = await prepareJob(tx, auth, values, null);
-      await assertClientsUnlocked(tx, auth, computed.clientIds as number[]);
+      const computed = await prepareJob(tx, auth, sentMembers(values), values, null);
+      await assertClientsUnlocked(tx, auth, computed.clientIds);
       return { ...values, ...computed, createdById: actingUserId(auth) };
     },
     guardUpdate: (_ctx, existing) => assertEditable(existing),
     async beforeUpdate({ tx, auth }, values, existing) {
-      const computed = await prepareJob(tx, auth, values, existing);
-      if (changedFields(values, existing as Values).length) {
-        await assertClientsUnlocked(tx, auth, [...existing.clientIds, ...(computed.clientIds as number[])]);
+      const record = afterUpdate(sentMembers(values), existing);
+      const computed = await prepareJob(tx, auth, record, values, existing);
+      if (changedFields(values, existing).length) {
+        await assertClientsUnlocked(tx, auth, [...existing.clientIds, ...computed.clientIds]);
       }
       return { ...values, ...computed };
     },

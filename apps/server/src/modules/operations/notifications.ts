@@ -87,10 +87,10 @@ const FLAGS = { archived: 'Archived', failure: 'Failed', damaged: 'Damaged' } as
  * Tells the people of an order or a job of its statuses' moves (whoever moved them, a user or the system)
  * and of its being archived, marked failed or damaged (an insurance case), in the transaction of the change.
  */
-export function withNotifications<T extends OperationType>(
+export function withNotifications<T extends OperationType, Input extends object>(
   type: T,
-  hooks: ResourceHooks<OperationRowOf<T>>,
-): ResourceHooks<OperationRowOf<T>> {
+  hooks: ResourceHooks<OperationRowOf<T>, Input>,
+): ResourceHooks<OperationRowOf<T>, Input> {
   return {
     ...hooks,
     async onChange(ctx, event) {

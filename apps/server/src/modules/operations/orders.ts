@@ -11,6 +11,7 @@ import {
   MESSAGES,
   type OperationActor,
   operationEditLock,
+  type orderResource,
   type RoutePointInput,
   routeIssues,
   routeSummary,
@@ -22,7 +23,14 @@ import { actingUserId, type Principal } from '../../platform/auth/context';
 import { conflict, ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { users } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
-import type { ResourceContext, ResourceHooks } from '../../platform/resources';
+import {
+  afterUpdate,
+  type CreateInput,
+  type ResourceContext,
+  type ResourceHooks,
+  type Updated,
+  type WriteValues,
+} from '../../platform/resources';
 import { assertCanTakeNewWork, counterparties } from '../counterparties';
 import { operationCustomFieldGroups, validateCustomFieldValues } from '../custom-fields';
 import { checkOrderCredit } from './order-credit';
@@ -45,14 +53,16 @@ declare module '../../platform/modules' {
 }
 
 /** An order's request is set on create, after every contributed check; without one it is refused. */
-async function checkOrderRequest(ctx: ResourceContext, requestId: unknown): Promise<void> {
+async function checkOrderRequest(ctx: ResourceContext, requestId: number | null | undefined): Promise<void> {
   if (requestId == null) return;
   const checks = [...ctx.registries.contributions('orderRequestChecks').values()];
   if (!checks.length) throw fieldError(['requestId'], MESSAGES.invalid);
-  for (const check of checks) await check(ctx, requestId as number);
+  for (const check of checks) await check(ctx, requestId);
 }
 export type JobRow = typeof jobs.$inferSelect;
-type Values = Record<string, unknown>;
+type OrderInput = CreateInput<typeof orderResource>;
+/** An order as a write will store it: the body of a create, the row with the members sent over it for an update. */
+type OrderRecord = OrderInput | Updated<OrderRow, Partial<OrderInput>>;
 
 /** The acting user as the domain's rules see them; `canEdit`: the edit scope reaches the record. */
 export function actorOf(auth: Pick<Principal, 'roles'>, canEdit?: boolean): OperationActor {
@@ -66,7 +76,11 @@ function normalized(value: unknown): string {
 }
 
 /** The members of `values` that differ from the record (a create: from a new record's defaults). */
-export function changedFields(values: Values, existing: Values | null, defaults: Values = {}): string[] {
+export function changedFields(
+  values: Readonly<Record<string, unknown>>,
+  existing: Readonly<Record<string, unknown>> | null,
+  defaults: Readonly<Record<string, unknown>> = {},
+): string[] {
   return Object.keys(values).filter((key) => {
     if (values[key] === undefined) return false;
     const before = existing ? existing[key] : (defaults[key] ?? null);
@@ -75,12 +89,23 @@ export function changedFields(values: Values, existing: Values | null, defaults:
 }
 
 /**
+ * The members sent with a value. The kernel passes on a member a caller sent as undefined (a spread of
+ * optional members), which the write leaves as stored; the record as an update leaves it must too.
+ */
+export function sentMembers<T extends object>(values: T): T {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
  * Spec §6: a changed cargo flag that needs a role the user lacks refuses the whole write (403); the
  * fields' own roles are the descriptors' `fieldRoles`, which the resource service checks.
  */
-export function checkCargoRoles(auth: Principal, values: Values, existing: Values | null): void {
-  const cargo = (source: Values | null) => source?.cargo as Record<string, unknown> | null | undefined;
-  if (deniedCargoFields(cargo(values), cargo(existing), actorOf(auth)).length) {
+export function checkCargoRoles(
+  auth: Principal,
+  values: { cargo?: CargoInput | null },
+  existing: { cargo: Cargo | null } | null,
+): void {
+  if (deniedCargoFields(values.cargo, existing?.cargo, actorOf(auth)).length) {
     throw forbidden(COUNTERPARTY_MESSAGES.fieldEditDenied);
   }
 }
@@ -186,32 +211,29 @@ export async function operationCustomFields(
 }
 
 /**
- * The rules of an order as it will be stored (`existing` laid under the members sent): product, service,
- * route against the product's limits, cargo, curators, client, the client's credit and custom fields. Answers the computed
- * columns.
+ * The rules of an order as it will be stored (`record`; `values`: the members sent, `existing`: the row an
+ * update changes): product, service, route against the product's limits, cargo, curators, client, the
+ * client's credit and custom fields. Answers the computed columns.
  */
-async function prepareOrder(ctx: ResourceContext, values: Values, existing: OrderRow | null) {
+async function prepareOrder(
+  ctx: ResourceContext,
+  record: OrderRecord,
+  values: Partial<OrderInput>,
+  existing: OrderRow | null,
+) {
   const { tx } = ctx;
-  const record = {
-    ...(existing ?? {}),
-    ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)),
-  } as Values;
-  const out: Values = {};
+  const out: WriteValues<OrderRow, OrderInput> & { cargo?: Cargo } = {};
   const errors = new ErrorCollector();
 
-  const [product] = await tx
-    .select()
-    .from(products)
-    .where(eq(products.id, record.productId as number))
-    .limit(1);
+  const [product] = await tx.select().from(products).where(eq(products.id, record.productId)).limit(1);
   if (!product) errors.add(['productId'], MESSAGES.invalid);
   else {
     out.productName = product.name;
-    const issue = serviceIssue(record.serviceId as number | null, product);
+    const issue = serviceIssue(record.serviceId, product);
     if (issue) errors.add(issue.path, issue.message);
   }
 
-  const points = (record.route ?? []) as RoutePointInput[];
+  const points: readonly RoutePointInput[] = record.route ?? [];
   for (const issue of routeIssues(points, {
     requireDispatchAndDelivery: true,
     maxDispatchPoints: product?.maxDispatchPoints,
@@ -222,48 +244,40 @@ async function prepareOrder(ctx: ResourceContext, values: Values, existing: Orde
   Object.assign(out, routeColumns(points));
 
   if (values.cargo !== undefined || !existing) {
-    const cargo = completeCargo({
-      ...(existing?.cargo ?? {}),
-      ...((values.cargo ?? {}) as CargoInput),
-    } as CargoInput);
+    const cargo = completeCargo({ ...existing?.cargo, ...values.cargo });
     for (const issue of cargoIssues(cargo)) errors.add(['cargo', ...issue.path], issue.message);
     out.cargo = cargo;
     out.cargoDescription = cargo.description;
   }
 
-  const curators = (record.curatorIds ?? []) as number[];
-  const missing = await missingUsers(tx, [
-    ...curators,
-    ...(['forwarderId', 'sellerId'] as const).flatMap((f) => (record[f] ? [record[f] as number] : [])),
-  ]);
+  const curators = record.curatorIds ?? [];
+  const people = (['forwarderId', 'sellerId'] as const).flatMap((field) => {
+    const id = record[field];
+    return id ? [{ field, id }] : [];
+  });
+  const missing = await missingUsers(tx, [...curators, ...people.map((person) => person.id)]);
   curators.forEach((id, index) => {
     if (missing.has(id)) errors.add(['curatorIds', index], MESSAGES.invalid);
   });
-  for (const field of ['forwarderId', 'sellerId'] as const) {
-    if (record[field] && missing.has(record[field] as number)) errors.add([field], MESSAGES.invalid);
+  for (const { field, id } of people) {
+    if (missing.has(id)) errors.add([field], MESSAGES.invalid);
   }
 
   // Every field's refusal is answered at once, so the form shows them all after one save.
   let clientTaken = true;
   if (!existing || (values.clientId !== undefined && values.clientId !== existing.clientId)) {
-    out.clientName = await errors.collect(() => checkClient(ctx, record.clientId as number));
+    out.clientName = await errors.collect(() => checkClient(ctx, record.clientId));
     clientTaken = out.clientName !== undefined;
   }
   // Only a client that may take the order has its credit checked (a refused client says why first).
   if (clientTaken) {
-    await errors.collect(() =>
-      checkOrderCredit(
-        ctx,
-        { clientId: record.clientId as number, plannedIncome: record.plannedIncome as string | null },
-        existing,
-      ),
-    );
+    await errors.collect(() => checkOrderCredit(ctx, record, existing));
   }
   if (!existing || values.customFields !== undefined || values.customFieldGroupId !== undefined) {
     out.customFields = await errors.collect(() =>
       operationCustomFields(
         tx,
-        record.customFieldGroupId as number | null,
+        record.customFieldGroupId,
         values.customFields ??
           (existing?.customFieldGroupId === record.customFieldGroupId ? existing?.customFields : {}),
         existing?.customFields ?? null,
@@ -275,7 +289,7 @@ async function prepareOrder(ctx: ResourceContext, values: Values, existing: Orde
 }
 
 /** Codes changed: a TNVED control status READY or VERIFIED goes back to NOT_READY (the system's move). */
-function tnvedReset(existing: OrderRow, cargo: Cargo | undefined): Values {
+function tnvedReset(existing: OrderRow, cargo: Cargo | undefined): { tnvedControlStatus?: 'NOT_READY' } {
   if (!cargo || existing.tnvedControlStatus === 'NOT_READY') return {};
   const before = [...existing.cargo.tnvedCodes].sort().join();
   const after = [...cargo.tnvedCodes].sort().join();
@@ -332,30 +346,31 @@ export async function refreshOrderStageFacts(tx: Tx, orderIds: readonly number[]
     WHERE ${inArray(orders.id, ids)}`);
 }
 
-export function orderHooks(): ResourceHooks<OrderRow> {
+export function orderHooks(): ResourceHooks<OrderRow, OrderInput> {
   return {
     scope: (auth, access) => orderScope(auth, access),
     async beforeCreate(ctx, values) {
       const { tx, auth } = ctx;
       checkCargoRoles(auth, values, null);
       await checkOrderRequest(ctx, values.requestId);
-      await assertClientsUnlocked(tx, auth, [values.clientId as number]);
-      const computed = await prepareOrder(ctx, values, null);
+      await assertClientsUnlocked(tx, auth, [values.clientId]);
+      const computed = await prepareOrder(ctx, values, values, null);
       return { ...values, ...computed, createdById: actingUserId(auth) };
     },
     guardUpdate: (_ctx, existing) => assertEditable(existing),
     async beforeUpdate(ctx, values, existing) {
       const { tx, auth } = ctx;
-      checkCargoRoles(auth, values, existing as Values);
+      checkCargoRoles(auth, values, existing);
       if (values.requestId !== undefined && values.requestId !== existing.requestId) {
         throw fieldError(['requestId'], MESSAGES.invalid);
       }
-      if (changedFields(values, existing as Values).length) {
-        const clients = [existing.clientId, ...(values.clientId ? [values.clientId as number] : [])];
+      if (changedFields(values, existing).length) {
+        const clients = [existing.clientId, ...(values.clientId ? [values.clientId] : [])];
         await assertClientsUnlocked(tx, auth, clients);
       }
-      const computed = await prepareOrder(ctx, values, existing);
-      return { ...values, ...computed, ...tnvedReset(existing, computed.cargo as Cargo | undefined) };
+      const record = afterUpdate(sentMembers(values), existing);
+      const computed = await prepareOrder(ctx, record, values, existing);
+      return { ...values, ...computed, ...tnvedReset(existing, computed.cargo) };
     },
     async afterWrite({ tx }, event) {
       if (event.action !== 'update' || !event.before || !event.after) return;

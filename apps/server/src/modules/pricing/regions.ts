@@ -47,16 +47,11 @@ export const regionService: ResourceService<RegionRow> = resourceService(
       async beforeCreate(ctx, values) {
         return {
           ...values,
-          countryIds: await checkReferences(ctx.tx, countries, 'countryIds', values.countryIds as number[]),
+          countryIds: await checkReferences(ctx.tx, countries, 'countryIds', values.countryIds),
         };
       },
       async beforeUpdate(ctx, values) {
-        const countryIds = await checkReferences(
-          ctx.tx,
-          countries,
-          'countryIds',
-          values.countryIds as number[] | undefined,
-        );
+        const countryIds = await checkReferences(ctx.tx, countries, 'countryIds', values.countryIds);
         return countryIds === undefined ? values : { ...values, countryIds };
       },
       async afterWrite(ctx, event) {

@@ -3,6 +3,7 @@ import {
   HYPER_REQUEST_MESSAGES as H,
   type HyperLot,
   type HyperLotInput,
+  type HyperRequest,
   hyperRequestResource,
   lotRemovable,
   lotStatusCounts,
@@ -37,7 +38,6 @@ import { customerRequests, hyperCustomerRequests } from './tables';
 import { changeRequestStatus } from './use-cases/change-status';
 
 export type HyperRequestRow = typeof hyperCustomerRequests.$inferSelect;
-type Values = Record<string, unknown>;
 type Path = readonly (string | number)[];
 
 const hyperRoles = hyperRequestResource.roles;
@@ -64,6 +64,7 @@ export function hyperRequestScope(auth: Principal, access: 'read' | 'write'): SQ
 
 /** The members of a hyper request its lots' requests are created with, under the same names. */
 const SHARED_FIELDS = ['clientId', 'sellerId', 'forwarderId', 'serviceOfficeId'] as const;
+type Shared = { [K in (typeof SHARED_FIELDS)[number]]?: number | null };
 
 /**
  * Collects refusals once each (every new lot refuses a black-listed client alike), a lot's own under
@@ -118,8 +119,8 @@ const lotRequestColumns = {
  */
 async function applyLots(
   ctx: ResourceContext,
-  lots: HyperLotInput[],
-  shared: Values,
+  lots: readonly HyperLotInput[],
+  shared: Shared,
   existing: readonly StoredHyperLot[],
   withdrawalReason: string | null,
 ): Promise<StoredHyperLot[]> {
@@ -199,7 +200,7 @@ async function lotRequests(tx: Tx, ids: readonly number[]): Promise<Map<number, 
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-function hyperEntity(row: HyperRequestRow, found: Map<number, LotRequest>): Values {
+function hyperEntity(row: HyperRequestRow, found: Map<number, LotRequest>): HyperRequest {
   const lots: HyperLot[] = row.lots.map(({ name, requestId }) => {
     const request = found.get(requestId)!;
     return {
@@ -250,7 +251,7 @@ async function clientNameOf(tx: Tx, clientId: number): Promise<string> {
   return client!.name;
 }
 
-const reasonOf = (values: Values) => (values.withdrawalReason as string | null | undefined)?.trim() || null;
+const reasonOf = (values: { withdrawalReason?: string | null }) => values.withdrawalReason?.trim() || null;
 
 /** Hyper requests as a resource service; their lots' requests go through `requestService`. */
 export const hyperRequestService: ResourceService<HyperRequestRow> = resourceService(
@@ -264,9 +265,9 @@ export const hyperRequestService: ResourceService<HyperRequestRow> = resourceSer
     hooks: {
       scope: hyperRequestScope,
       async beforeCreate(ctx, values) {
-        const lots = await applyLots(ctx, values.lots as HyperLotInput[], values, [], null);
+        const lots = await applyLots(ctx, values.lots, values, [], null);
         // The lots' requests were created for this client, so it exists and is a client.
-        const clientName = await clientNameOf(ctx.tx, values.clientId as number);
+        const clientName = await clientNameOf(ctx.tx, values.clientId);
         return { ...values, lots, clientName, createdById: actingUserId(ctx.auth) };
       },
       async beforeUpdate(ctx, values, existing) {
@@ -275,13 +276,7 @@ export const hyperRequestService: ResourceService<HyperRequestRow> = resourceSer
         }
         if (values.lots === undefined) return values;
         const shared = afterUpdate(values, existing);
-        const lots = await applyLots(
-          ctx,
-          values.lots as HyperLotInput[],
-          shared,
-          existing.lots,
-          reasonOf(values),
-        );
+        const lots = await applyLots(ctx, values.lots, shared, existing.lots, reasonOf(values));
         return { ...values, lots };
       },
       async toEntities(rows, ctx) {

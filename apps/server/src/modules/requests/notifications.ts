@@ -66,7 +66,9 @@ export async function notifyOfferPriced(
 }
 
 /** Tells the people of a customer request of its creation and of its status and customs status moves. */
-export function withRequestNotifications(hooks: ResourceHooks<RequestRow>): ResourceHooks<RequestRow> {
+export function withRequestNotifications<Input extends object>(
+  hooks: ResourceHooks<RequestRow, Input>,
+): ResourceHooks<RequestRow, Input> {
   return {
     ...hooks,
     async onChange(ctx, event) {

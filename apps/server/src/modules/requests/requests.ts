@@ -1,5 +1,4 @@
 import {
-  type CargoInput,
   cargoIssues,
   completeCargo,
   INITIAL_CUSTOMS_STATUS,
@@ -7,7 +6,6 @@ import {
   MESSAGES,
   CUSTOMER_REQUEST_MESSAGES as R,
   type RequestStatus,
-  type RoutePointInput,
   requestEditLock,
   requestResource,
   routeIssues,
@@ -16,10 +14,18 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { actingUserId } from '../../platform/auth/context';
 import { ErrorCollector, fieldError } from '../../platform/errors';
 import type { OwnerAccess } from '../../platform/files/service';
-import { type ResourceContext, type ResourceService, resourceService } from '../../platform/resources';
+import {
+  afterUpdate,
+  type CreateInput,
+  type ResourceContext,
+  type ResourceService,
+  resourceService,
+  type Updated,
+  type WriteValues,
+} from '../../platform/resources';
 import { assertCanTakeNewWork, counterparties } from '../counterparties';
 import { validateCustomFieldValues } from '../custom-fields';
-import { checkCargoRoles, routeColumns, services } from '../operations';
+import { checkCargoRoles, routeColumns, sentMembers, services } from '../operations';
 import { withRequestNotifications } from './notifications';
 import { requestScope } from './scope';
 import { customerRequests } from './tables';
@@ -28,7 +34,7 @@ export type RequestRow = typeof customerRequests.$inferSelect;
 
 /** `files.owner_type` of a request's files. */
 export const REQUEST_FILE_OWNER = 'request';
-type Values = Record<string, unknown>;
+type RequestInput = CreateInput<typeof requestResource>;
 
 /** "changes locked by request status" (400 at the root). */
 export function assertRequestEditable(row: Pick<RequestRow, 'status'>): void {
@@ -73,32 +79,34 @@ async function checkSeller(ctx: ResourceContext, clientId: number, sellerId: num
 }
 
 /**
- * The rules of a request as it will be stored (`existing` laid under the members sent): the route (a
- * dispatch and a delivery point), the cargo, the services wanted and the client. Answers the computed
- * columns; every refusal at once.
+ * The rules of a request as it will be stored (`record`; `values`: the members sent, `existing`: the row an
+ * update changes): the route (a dispatch and a delivery point), the cargo, the services wanted and the
+ * client. Answers the computed columns; every refusal at once.
  */
-async function prepareRequest(ctx: ResourceContext, values: Values, existing: RequestRow | null) {
-  const out: Values = {};
+async function prepareRequest(
+  ctx: ResourceContext,
+  record: RequestInput | Updated<RequestRow, Partial<RequestInput>>,
+  values: Partial<RequestInput>,
+  existing: RequestRow | null,
+) {
+  const out: WriteValues<RequestRow, RequestInput> = {};
   const errors = new ErrorCollector();
   if (values.route !== undefined || !existing) {
-    const points = (values.route ?? []) as RoutePointInput[];
+    const points = values.route ?? [];
     for (const issue of routeIssues(points, { requireDispatchAndDelivery: true })) {
       errors.add(['route', ...issue.path], issue.message);
     }
-    Object.assign(out, routeColumns(points));
-    delete out.dispatchCountryId;
-    delete out.deliveryCountryId;
+    // A request keeps no countries of its route.
+    const { dispatchCountryId: _dispatch, deliveryCountryId: _delivery, ...columns } = routeColumns(points);
+    Object.assign(out, columns);
   }
   if (values.cargo !== undefined || !existing) {
-    const cargo = completeCargo({
-      ...(existing?.cargo ?? {}),
-      ...((values.cargo ?? {}) as CargoInput),
-    } as CargoInput);
+    const cargo = completeCargo({ ...existing?.cargo, ...values.cargo });
     for (const issue of cargoIssues(cargo)) errors.add(['cargo', ...issue.path], issue.message);
     out.cargo = cargo;
     out.cargoDescription = cargo.description;
   }
-  const serviceIds = (values.serviceIds ?? []) as number[];
+  const serviceIds = values.serviceIds ?? [];
   if (serviceIds.length) {
     const found = await ctx.tx
       .select({ id: services.id })
@@ -111,10 +119,9 @@ async function prepareRequest(ctx: ResourceContext, values: Values, existing: Re
   }
   const clientChanged = !existing || (values.clientId !== undefined && values.clientId !== existing.clientId);
   if (clientChanged) {
-    out.clientName = await errors.collect(() => checkClient(ctx, values.clientId as number));
+    out.clientName = await errors.collect(() => checkClient(ctx, record.clientId));
   }
-  const clientId = (values.clientId ?? existing?.clientId) as number;
-  const sellerId = (values.sellerId === undefined ? existing?.sellerId : values.sellerId) as number | null;
+  const { clientId, sellerId } = record;
   // Checked when the seller or the client changes; a refused client is not asked about its managers.
   const clientKnown = clientChanged ? out.clientName !== undefined : true;
   if (sellerId && clientKnown && (clientChanged || sellerId !== existing?.sellerId)) {
@@ -150,7 +157,7 @@ export const requestService: ResourceService<RequestRow> = resourceService(
       scope: (auth, access) => requestScope(auth, access),
       async beforeCreate(ctx, values) {
         checkCargoRoles(ctx.auth, values, null);
-        const computed = await prepareRequest(ctx, values, null);
+        const computed = await prepareRequest(ctx, sentMembers(values), values, null);
         return {
           ...values,
           ...computed,
@@ -160,8 +167,9 @@ export const requestService: ResourceService<RequestRow> = resourceService(
       },
       guardUpdate: (_ctx, existing) => assertRequestEditable(existing),
       async beforeUpdate(ctx, values, existing) {
-        checkCargoRoles(ctx.auth, values, existing as Values);
-        return { ...values, ...(await prepareRequest(ctx, values, existing)) };
+        checkCargoRoles(ctx.auth, values, existing);
+        const record = afterUpdate(sentMembers(values), existing);
+        return { ...values, ...(await prepareRequest(ctx, record, values, existing)) };
       },
     }),
   },

@@ -1,4 +1,4 @@
-import { USER_MESSAGES, type User } from '@tms/domain';
+import { USER_MESSAGES, type User, type userResource } from '@tms/domain';
 import { newPasswordErrors, PASSWORD_MESSAGES } from '@tms/domain/users/password';
 import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
@@ -12,13 +12,20 @@ import { recordChange } from '../../platform/changelog/service';
 import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
 import { contacts, userAccessGroups, users } from '../../platform/identity/tables';
 import { assertMayGrant } from '../../platform/permissions/grants';
-import { type ResourceContext, userOf, type WriteEvent } from '../../platform/resources';
+import {
+  type CreateInput,
+  type ResourceContext,
+  userOf,
+  type WriteEvent,
+  type WriteValues,
+} from '../../platform/resources';
 import { checkAccessGroupIds, rolesOfGroups } from '../access-groups';
 
 /** The user-management side of users (/settings/users): the resource hooks and the API key actions. */
 
 export type UserRow = typeof users.$inferSelect;
-type Values = Record<string, unknown>;
+type UserInput = CreateInput<typeof userResource>;
+type UserValues = WriteValues<UserRow, UserInput>;
 
 /** Refused when someone deactivates their own account (they would lock themselves out at once). */
 export const SELF_DEACTIVATION = 'You cannot deactivate your own account.';
@@ -63,78 +70,73 @@ export function assertMayManage(auth: AuthContext, target: Pick<UserRow, 'effect
 const added = <T>(after: readonly T[], before: readonly T[]): T[] => after.filter((v) => !before.includes(v));
 const sameSet = <T>(a: readonly T[], b: readonly T[]) => added(a, b).length === 0 && added(b, a).length === 0;
 
+/** The lists a write may send, as `checkInput` normalises them. */
+type NormalisedLists = Pick<Partial<UserInput>, 'accessGroupIds' | 'roles' | 'allowedIpAddresses'>;
+
 /**
  * Checks the parts the schema cannot (IP entries, password rules, the roles the acting user may grant,
- * directly or through groups) and normalises lists; throws the tree. `existing` is the user before an
- * update: only what the write adds is a grant.
+ * directly or through groups); throws the tree, else answers the lists sent, normalised. `existing` is the
+ * user before an update: only what the write adds is a grant.
  */
 async function checkInput(
   tx: Tx,
   auth: AuthContext,
-  values: Values,
+  values: Partial<UserInput>,
   existing: UserRow | null,
-): Promise<Values> {
+): Promise<NormalisedLists> {
   const errors = new ErrorCollector();
-  const password = values.cleartextPassword as { first: string; second: string } | undefined;
+  const password = values.cleartextPassword;
   if (password) {
-    for (const message of newPasswordErrors(password.first, values.username as string)) {
+    for (const message of newPasswordErrors(password.first, values.username)) {
       errors.add(['cleartextPassword', 'first'], message);
     }
     if (password.first !== password.second) {
       errors.add(['cleartextPassword', 'second'], PASSWORD_MESSAGES.mismatch);
     }
   }
-  const addresses = values.allowedIpAddresses as string[] | undefined;
+  const addresses = values.allowedIpAddresses;
   addresses?.forEach((entry, index) => {
     if (!isValidIpEntry(entry)) errors.add(['allowedIpAddresses', index], USER_MESSAGES.invalidIp);
   });
   errors.throwIfAny();
 
-  const roles = values.roles as string[] | undefined;
+  const { roles } = values;
   if (roles) assertMayGrant(auth, 'roles', added(roles, existing?.roles ?? []));
-  const groupIds = await checkAccessGroupIds(
-    tx,
-    'accessGroupIds',
-    values.accessGroupIds as number[] | undefined,
-  );
+  const groupIds = await checkAccessGroupIds(tx, 'accessGroupIds', values.accessGroupIds);
   if (groupIds) {
     const newGroups = added(groupIds, existing?.accessGroupIds ?? []);
     assertMayGrant(auth, 'accessGroupIds', await rolesOfGroups(tx, newGroups));
   }
-  const out: Values = { ...values };
+  const out: NormalisedLists = {};
   if (groupIds) out.accessGroupIds = [...groupIds].sort((a, b) => a - b);
   if (roles) out.roles = [...new Set(roles)];
   if (addresses) out.allowedIpAddresses = [...new Set(addresses)];
   return out;
 }
 
-export async function beforeCreateUser(ctx: ResourceContext, input: Values): Promise<Values> {
+export async function beforeCreateUser(ctx: ResourceContext, input: UserInput): Promise<UserValues> {
   const { tx } = ctx;
   const auth = userOf(ctx);
   // A new user comes with a password, and maybe roles and groups.
   assertNotImpersonating(auth);
-  const values = await checkInput(tx, auth, input, null);
+  const values = { ...input, ...(await checkInput(tx, auth, input, null)) };
   const { cleartextPassword, contactName, email, phone, ...rest } = values;
   const [contact] = await tx
     .insert(contacts)
-    .values({
-      name: contactName as string,
-      email: (email as string | null | undefined) ?? null,
-      phone: (phone as string | null | undefined) ?? null,
-    })
+    .values({ name: contactName, email: email ?? null, phone: phone ?? null })
     .returning({ id: contacts.id });
   return {
     ...rest,
     contactId: contact!.id,
-    passwordHash: await hashPassword((cleartextPassword as { first: string }).first),
+    passwordHash: await hashPassword(cleartextPassword.first),
   };
 }
 
 export async function beforeUpdateUser(
   ctx: ResourceContext,
-  input: Values,
+  input: Partial<UserInput>,
   existing: UserRow,
-): Promise<Values> {
+): Promise<UserValues> {
   const { tx } = ctx;
   const auth = userOf(ctx);
   assertMayManage(auth, existing);
@@ -143,14 +145,13 @@ export async function beforeUpdateUser(
     throw fieldError(['cleartextPassword'], USER_MESSAGES.passwordElsewhere);
   }
   if (input.active === false && existing.id === auth.userId) throw fieldError(['active'], SELF_DEACTIVATION);
-  const values = await checkInput(tx, auth, input, existing);
-  const rolesChange = values.roles !== undefined && !sameSet(values.roles as string[], existing.roles);
+  const values = { ...input, ...(await checkInput(tx, auth, input, existing)) };
+  const rolesChange = values.roles !== undefined && !sameSet(values.roles, existing.roles);
   const groupsChange =
-    values.accessGroupIds !== undefined &&
-    !sameSet(values.accessGroupIds as number[], existing.accessGroupIds);
+    values.accessGroupIds !== undefined && !sameSet(values.accessGroupIds, existing.accessGroupIds);
   if (rolesChange || groupsChange) assertNotImpersonating(auth);
   const { contactName, email, phone, ...rest } = values;
-  const contact: Values = {};
+  const contact: Partial<Pick<typeof contacts.$inferInsert, 'name' | 'email' | 'phone'>> = {};
   if (contactName !== undefined && contactName !== existing.contactName) contact.name = contactName;
   if (email !== undefined && email !== existing.email) contact.email = email;
   if (phone !== undefined && phone !== existing.phone) contact.phone = phone;
@@ -167,7 +168,10 @@ export async function beforeUpdateUser(
  * Keeps user_access_groups equal to the user's list; the sessions of a user who is deactivated, or who
  * must now change their password, end at once.
  */
-export async function afterWriteUser({ tx }: ResourceContext, event: WriteEvent<UserRow>): Promise<void> {
+export async function afterWriteUser(
+  { tx }: ResourceContext,
+  event: WriteEvent<UserRow, UserInput>,
+): Promise<void> {
   const after = event.after;
   if (!after) return;
   if (event.input.accessGroupIds !== undefined) {
