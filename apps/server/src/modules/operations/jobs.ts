@@ -34,7 +34,6 @@ import {
   refreshOrderJobFacts,
   refreshOrderStageFacts,
   routeColumns,
-  sentMembers,
 } from './orders';
 import { jobScope, orderScope } from './scope';
 import { jobOrders, jobs, jobTypes, orders, stages } from './tables';
@@ -171,13 +170,13 @@ export function jobHooks(): ResourceHooks<JobRow, JobInput> {
   return {
     scope: (auth, access) => jobScope(auth, access),
     async beforeCreate({ tx, auth }, values) {
-      const computed = await prepareJob(tx, auth, sentMembers(values), values, null);
+      const computed = await prepareJob(tx, auth, values, values, null);
       await assertClientsUnlocked(tx, auth, computed.clientIds);
       return { ...values, ...computed, createdById: actingUserId(auth) };
     },
     guardUpdate: (_ctx, existing) => assertEditable(existing),
     async beforeUpdate({ tx, auth }, values, existing) {
-      const record = afterUpdate(sentMembers(values), existing);
+      const record = afterUpdate(values, existing);
       const computed = await prepareJob(tx, auth, record, values, existing);
       if (changedFields(values, existing).length) {
         await assertClientsUnlocked(tx, auth, [...existing.clientIds, ...computed.clientIds]);

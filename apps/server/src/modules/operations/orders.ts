@@ -89,14 +89,6 @@ export function changedFields(
 }
 
 /**
- * The members sent with a value. The kernel passes on a member a caller sent as undefined (a spread of
- * optional members), which the write leaves as stored; the record as an update leaves it must too.
- */
-export function sentMembers<T extends object>(values: T): T {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
-}
-
-/**
  * Spec §6: a changed cargo flag that needs a role the user lacks refuses the whole write (403); the
  * fields' own roles are the descriptors' `fieldRoles`, which the resource service checks.
  */
@@ -368,7 +360,7 @@ export function orderHooks(): ResourceHooks<OrderRow, OrderInput> {
         const clients = [existing.clientId, ...(values.clientId ? [values.clientId] : [])];
         await assertClientsUnlocked(tx, auth, clients);
       }
-      const record = afterUpdate(sentMembers(values), existing);
+      const record = afterUpdate(values, existing);
       const computed = await prepareOrder(ctx, record, values, existing);
       return { ...values, ...computed, ...tnvedReset(existing, computed.cargo) };
     },

@@ -25,7 +25,7 @@ import {
 } from '../../platform/resources';
 import { assertCanTakeNewWork, counterparties } from '../counterparties';
 import { validateCustomFieldValues } from '../custom-fields';
-import { checkCargoRoles, routeColumns, sentMembers, services } from '../operations';
+import { checkCargoRoles, routeColumns, services } from '../operations';
 import { withRequestNotifications } from './notifications';
 import { requestScope } from './scope';
 import { customerRequests } from './tables';
@@ -157,7 +157,7 @@ export const requestService: ResourceService<RequestRow> = resourceService(
       scope: (auth, access) => requestScope(auth, access),
       async beforeCreate(ctx, values) {
         checkCargoRoles(ctx.auth, values, null);
-        const computed = await prepareRequest(ctx, sentMembers(values), values, null);
+        const computed = await prepareRequest(ctx, values, values, null);
         return {
           ...values,
           ...computed,
@@ -168,7 +168,7 @@ export const requestService: ResourceService<RequestRow> = resourceService(
       guardUpdate: (_ctx, existing) => assertRequestEditable(existing),
       async beforeUpdate(ctx, values, existing) {
         checkCargoRoles(ctx.auth, values, existing);
-        const record = afterUpdate(sentMembers(values), existing);
+        const record = afterUpdate(values, existing);
         return { ...values, ...(await prepareRequest(ctx, record, values, existing)) };
       },
     }),

@@ -19,7 +19,11 @@ export function updatePipeline<Row extends object, Input extends object>(
     const { tx: outer, auth } = call;
     kernel.authorize(auth, 'edit');
     const { version: bodyVersion, ...sent } = parse(schemas.update, body) as Values & { version?: number };
-    const input = sent as Partial<Input>;
+    // A member given as undefined (a caller's spread of optional members) is not sent: it stays as stored,
+    // and the hooks see only what changes.
+    const input = Object.fromEntries(
+      Object.entries(sent).filter(([, value]) => value !== undefined),
+    ) as Partial<Input>;
     const version = bodyVersion ?? ifMatch;
     if (version === undefined) throw fieldError(['version'], RESOURCE_MESSAGES.versionRequired);
     const scope = kernel.scopeOf(auth, 'write');
