@@ -1,14 +1,17 @@
 // `npm test`: lint, types, unit tests, the API tests (on PostgreSQL when TEST_DATABASE_URL is set, with a
 // smaller set on the embedded database so both engines stay covered; otherwise all on the embedded database),
-// reliability on PostgreSQL, the quick security suite, the browser tests and, on
-// PostgreSQL, the benchmarks' quick form. Stops at the first failing step, prints each step's time and the
-// total (with a warning past WARN_MINUTES, so growth is seen long before CI's limit), and ends with one
-// "N passed, N failed" line counting every test that ran.
+// reliability on PostgreSQL, the quick security suite, the browser tests and, on PostgreSQL, the benchmarks'
+// quick form. Stops at the first failing step, prints each step's time and the total (with a warning past
+// WARN_MINUTES, so growth is seen long before CI's limit), and ends with one "N passed, N failed" line
+// counting every test that ran.
 //
-// The browser tests run in the background beside the suites after the static checks: they spend most of their
-// time waiting on the browser and their one embedded server (a run uses about half of two cores), so the
-// other suites fill the rest. Their output is kept in .tmp/reports/browser.log and printed when they end.
-import { spawn, spawnSync } from 'node:child_process';
+// After the static checks the steps run in three lanes side by side, each lane in order: no step needs
+// another's result (the benchmarks only the build) and each mostly waits on something else: the API tests on
+// PostgreSQL wait on the server (their own process uses about half a core), the embedded set computes in its
+// database, the browser tests wait on Chromium and their one server. The browser lane is the longest, so
+// the others take what is short. A step's output goes to .tmp/reports/<step>.log and is printed when
+// it ends, so lanes never interleave.
+import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -26,16 +29,7 @@ const startedAt = Date.now();
 const times = [];
 let passed = 0;
 let failed = 0;
-
-function run(title, command, args, env = process.env) {
-  console.log(`\n=== ${title} ===`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  times.push([title, seconds]);
-  console.log(`=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
-  return result.status === 0;
-}
+const running = new Set();
 
 function countVitest(file) {
   if (!existsSync(file)) return;
@@ -51,39 +45,8 @@ function countPlaywright(file) {
   failed += stats?.unexpected ?? 0;
 }
 
-function vitest(title, projects, file, env) {
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
-  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`);
-  const ok = run(title, 'npx', args, env);
-  countVitest(file);
-  return ok;
-}
-
-const backgroundSteps = new Set();
-
-/** A step started now and awaited later; its output goes to `log`, printed when it is awaited. */
-function background(title, command, args, env, log) {
-  const started = Date.now();
-  const out = openSync(log, 'w');
-  // Its own process group, so that a failure elsewhere stops it with the servers and browsers it started.
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', out, out], detached: true });
-  backgroundSteps.add(child);
-  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  return async () => {
-    const code = await exited;
-    backgroundSteps.delete(child);
-    closeSync(out);
-    console.log(`\n=== ${title} (ran in the background) ===`);
-    process.stdout.write(readFileSync(log, 'utf8'));
-    const seconds = Math.round((Date.now() - started) / 1000);
-    times.push([`${title} (in the background)`, seconds]);
-    console.log(`=== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
-    return code === 0;
-  };
-}
-
 function finish(ok) {
-  for (const child of backgroundSteps) {
+  for (const child of running) {
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {
@@ -101,88 +64,111 @@ function finish(ok) {
   process.exit(ok ? 0 : 1);
 }
 
-let browserTests;
+/**
+ * Runs one step; its output goes to its log, printed with its title and time when it ends. Its own process
+ * group, so that a failure elsewhere stops it with the servers and browsers it started.
+ */
+function step(title, command, args, env = process.env) {
+  const log = path.join(reports, `${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
+  const started = Date.now();
+  const out = openSync(log, 'w');
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', out, out], detached: true });
+  running.add(child);
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      running.delete(child);
+      closeSync(out);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      times.push([title, seconds]);
+      console.log(`\n=== ${title} ===`);
+      process.stdout.write(readFileSync(log, 'utf8'));
+      console.log(`=== ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds} s`);
+      resolve(code === 0);
+    });
+  });
+}
 
-const steps = [
-  () => run('lint (biome)', 'npx', ['biome', 'check', '.']),
-  () => run('types (tsc)', 'npm', ['run', '--silent', 'typecheck']),
-  () => run('dependencies (dependency-cruiser)', 'npm', ['run', '--silent', 'deps']),
-  () => {
-    browserTests = background(
-      'browser tests (Playwright)',
-      'node',
-      ['e2e/run.mjs'],
-      { ...embedded, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') },
-      path.join(reports, 'browser.log'),
-    );
-    return true;
-  },
-  () => vitest('unit tests', ['unit'], path.join(reports, 'vitest-unit.json'), embedded),
-  () =>
-    pgUrl
-      ? vitest(
-          'API tests (PostgreSQL)',
-          ['api', 'api-isolated'],
-          path.join(reports, 'vitest-pg.json'),
-          process.env,
-        )
-      : vitest(
-          'API tests (embedded database)',
-          ['api', 'api-isolated'],
-          path.join(reports, 'vitest-pglite.json'),
-          embedded,
-        ),
-  () =>
-    !pgUrl ||
-    vitest(
-      'API tests, embedded set (embedded database)',
-      ['api-embedded', 'api-isolated'],
-      path.join(reports, 'vitest-pglite.json'),
-      embedded,
-    ),
-  () =>
-    !pgUrl ||
-    vitest(
-      'reliability suite (PostgreSQL)',
-      ['reliability'],
-      path.join(reports, 'vitest-reliability.json'),
-      process.env,
-    ),
-  () =>
-    vitest(
-      'security suite (quick)',
-      ['security', 'security-isolated'],
-      path.join(reports, 'vitest-security.json'),
-      {
-        ...process.env,
-        SECURITY_QUICK: '1',
-      },
-    ),
-  async () => {
-    const ok = await browserTests();
-    countPlaywright(path.join(reports, 'playwright.json'));
-    return ok;
-  },
-  // The benchmarks' smoke form: every endpoint, generator and the browser measurement still work (on the
-  // build the browser tests made); results go to the reports, not over the committed bench/results.
-  () => {
-    if (!pgUrl) return true;
-    const ok = run(
-      'benchmarks (quick, PostgreSQL)',
-      'node',
-      [
-        ...['--import', 'tsx', 'bench/run.ts', '--quick', '--smoke', '3'],
-        ...['--browser-runs', '1', '--out', path.join(reports, 'bench')],
-      ],
-      { ...process.env, BENCH_DATABASE_URL: pgUrl, BENCH_DATABASE_NAME: 'tms_bench_ci' },
-    );
-    if (ok) passed++;
-    else failed++;
-    return ok;
-  },
+async function vitest(title, projects, report, env) {
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, report)}`);
+  const ok = await step(title, 'npx', args, env);
+  countVitest(path.join(reports, report));
+  return ok;
+}
+
+/** Steps one after another; the first failure ends the whole run. */
+async function lane(...steps) {
+  for (const next of steps) {
+    if (!(await next())) finish(false);
+  }
+}
+
+const staticChecks = [
+  () => step('lint (biome)', 'npx', ['biome', 'check', '.']),
+  () => step('types (tsc)', 'npm', ['run', '--silent', 'typecheck']),
+  () => step('dependencies (dependency-cruiser)', 'npm', ['run', '--silent', 'deps']),
 ];
 
-for (const step of steps) {
-  if (!(await step())) finish(false);
-}
+const unit = () => vitest('unit tests', ['unit'], 'vitest-unit.json', embedded);
+const api = () =>
+  pgUrl
+    ? vitest('API tests (PostgreSQL)', ['api', 'api-isolated'], 'vitest-pg.json', process.env)
+    : vitest('API tests (embedded database)', ['api', 'api-isolated'], 'vitest-pglite.json', embedded);
+const embeddedSet = () =>
+  vitest(
+    'API tests, embedded set (embedded database)',
+    ['api-embedded', 'api-isolated'],
+    'vitest-pglite.json',
+    embedded,
+  );
+const reliability = () =>
+  vitest('reliability suite (PostgreSQL)', ['reliability'], 'vitest-reliability.json', process.env);
+const security = () =>
+  vitest('security suite (quick)', ['security', 'security-isolated'], 'vitest-security.json', {
+    ...process.env,
+    SECURITY_QUICK: '1',
+  });
+// The build the browser tests and the benchmarks serve, made once.
+let builtOk;
+const built = new Promise((resolve) => {
+  builtOk = resolve;
+});
+const build = async () => {
+  const ok = await step('build', 'npm', ['run', '--silent', 'build']);
+  builtOk(ok);
+  return ok;
+};
+const browser = async () => {
+  const ok = await step('browser tests (Playwright)', 'node', ['e2e/run.mjs'], {
+    ...embedded,
+    SKIP_BUILD: '1',
+    PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
+  });
+  countPlaywright(path.join(reports, 'playwright.json'));
+  return ok;
+};
+// The benchmarks' smoke form: every endpoint, generator and the browser measurement still work (on the build
+// the browser tests made); results go to the reports, not over the committed bench/results.
+const bench = async () => {
+  if (!(await built)) return false;
+  const ok = await step(
+    'benchmarks (quick, PostgreSQL)',
+    'node',
+    [
+      ...['--import', 'tsx', 'bench/run.ts', '--quick', '--smoke', '3'],
+      ...['--browser-runs', '1', '--out', path.join(reports, 'bench')],
+    ],
+    { ...process.env, BENCH_DATABASE_URL: pgUrl, BENCH_DATABASE_NAME: 'tms_bench_ci' },
+  );
+  if (ok) passed++;
+  else failed++;
+  return ok;
+};
+
+await lane(...staticChecks);
+await Promise.all(
+  pgUrl
+    ? [lane(build, browser), lane(unit, api, security), lane(embeddedSet, reliability, bench)]
+    : [lane(build, browser), lane(unit, api, security)],
+);
 finish(true);
