@@ -155,9 +155,21 @@ function nulPaths(
   return out;
 }
 
+/** Whether `value` holds a NUL character anywhere `nulPaths` looks: the common answer, found without building paths. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object' || depth >= 32) return false;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && holdsNul((value as Record<string, unknown>)[key], depth + 1))
+      return true;
+  }
+  return false;
+}
+
 /** Refuses NUL characters anywhere in a request with the Validation Failed tree, before any handler. */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    if (!holdsNul(request.query) && !holdsNul(request.params) && !holdsNul(request.body)) return;
     const paths = [...nulPaths(request.query), ...nulPaths(request.params), ...nulPaths(request.body)];
     if (paths.length === 0) return;
     const tree = emptyTree();

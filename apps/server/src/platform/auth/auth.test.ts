@@ -7,7 +7,7 @@ import { changeLog } from '../changelog/tables';
 import { accessGroups, serviceOffices, users } from '../identity/tables';
 import { revokeSession } from './sessions';
 import { loginAttempts, sessions } from './tables';
-import { signToken } from './tokens';
+import { signToken, tokenVerifier } from './tokens';
 
 // Counts argon2 verifications (the real ones run), so the test of unknown accounts needs no clock.
 const argon2 = vi.hoisted(() => ({ verifications: 0 }));
@@ -144,6 +144,24 @@ describe('tokens', () => {
       headers: { authorization: 'Basic abc' },
     });
     expect(malformed.json()).toEqual(UNAUTHORIZED);
+  });
+
+  it('keeps a token it verified, which still ends by the clock; a forged one is refused every time', async () => {
+    const config = { secretKey: TEST_SECRET };
+    const claims = { userId: 7, sessionId: '00000000-0000-4000-8000-000000000007', impersonatorId: null };
+    const end = new Date(Date.now() + 60_000);
+    const { token } = await signToken(config, claims, end);
+    const verify = tokenVerifier(config, 1);
+    expect(verify(token, new Date())).toEqual(claims);
+    expect(verify(token, new Date())).toEqual(claims);
+    expect(verify(token, end)).toBeNull();
+    const [header, body] = token.split('.');
+    const forged = `${header}.${body}.${'A'.repeat(43)}`;
+    expect(verify(forged, new Date())).toBeNull();
+    expect(verify(forged, new Date())).toBeNull();
+    expect(
+      tokenVerifier({ secretKey: 'another-secret-key-of-sufficient-length' })(token, new Date()),
+    ).toBeNull();
   });
 
   it('refuses forged, unsigned, expired and mismatched tokens', async () => {

@@ -13,7 +13,7 @@ import type { Authenticate } from './guard';
 import { type IpAccess, ipAllowed } from './ip';
 import { SessionCache } from './session-cache';
 import { sessions } from './tables';
-import { type TokenClaims, verifyToken } from './tokens';
+import { type TokenClaims, tokenVerifier } from './tokens';
 import { redeemSocketTicket, verifyLink } from './url-credentials';
 
 /** The users table or an alias of it (the real user while impersonating). */
@@ -67,14 +67,15 @@ async function claimsOf(
   database: Database,
   config: Pick<Config, 'secretKey'>,
   clock: Clock,
+  verify: (token: string, now: Date) => TokenClaims | null,
 ): Promise<TokenClaims | null> {
   if (request.headers.authorization) {
     const token = tokenFromRequest(request);
-    return token ? verifyToken(config, token, clock()) : null;
+    return token ? verify(token, clock()) : null;
   }
   const query = (request.query ?? {}) as Record<string, unknown>;
   const kind = request.routeOptions.config?.urlCredential;
-  if (kind && typeof query.bearer === 'string') return verifyToken(config, query.bearer, clock());
+  if (kind && typeof query.bearer === 'string') return verify(query.bearer, clock());
   switch (kind) {
     case 'signedLink':
       return typeof query.signature === 'string'
@@ -172,6 +173,7 @@ export function createAuthenticate(
   };
   const ownSession = bySession(false);
   const impersonation = bySession(true);
+  const verify = tokenVerifier(config);
 
   /** The cached answer for `key`, else `read`'s, kept for the next requests. */
   async function resolve(key: string, read: () => Promise<Resolved | undefined>): Promise<Resolved | null> {
@@ -184,17 +186,30 @@ export function createAuthenticate(
     return row;
   }
 
+  /**
+   * The principal of a resolved credential, one per cached answer: the requests it serves share it (frozen),
+   * so what is derived from a principal (its scopes' conditions) can be kept beside it, and goes with it when
+   * the cache drops the answer. The fields come from the cache key (session, user, impersonator) or the row.
+   */
+  const contexts = new WeakMap<Resolved, AuthContext>();
   const contextOf = (
     row: Resolved,
     fields: Pick<AuthContext, 'kind' | 'userId' | 'sessionId' | 'impersonatorId'>,
-  ): AuthContext => ({
-    ...fields,
-    username: row.username,
-    contactId: row.contactId,
-    serviceOfficeId: row.serviceOfficeId,
-    roles: new Set(row.roles),
-    passwordChangeRequired: row.passwordChangeRequired,
-  });
+  ): AuthContext => {
+    let context = contexts.get(row);
+    if (!context) {
+      context = Object.freeze({
+        ...fields,
+        username: row.username,
+        contactId: row.contactId,
+        serviceOfficeId: row.serviceOfficeId,
+        roles: new Set(row.roles),
+        passwordChangeRequired: row.passwordChangeRequired,
+      });
+      contexts.set(row, context);
+    }
+    return context;
+  };
 
   return async (request) => {
     // Machine clients send their key instead of a token; it acts as its user, under the user's IP rules.
@@ -209,7 +224,7 @@ export function createAuthenticate(
       if (!ipAllowed(request.ip, row)) throw ipError();
       return contextOf(row, { kind: 'apiKey', userId: row.userId!, sessionId: null, impersonatorId: null });
     }
-    const claims = await claimsOf(request, database, config, clock);
+    const claims = await claimsOf(request, database, config, clock, verify);
     if (!claims) return null;
     const { sessionId, userId, impersonatorId } = claims;
     const row = await resolve(`session:${sessionId}:${userId}:${impersonatorId ?? ''}`, async () => {

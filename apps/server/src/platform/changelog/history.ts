@@ -1,10 +1,11 @@
 import { type ListResult, listQuerySchema } from '@tms/domain';
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { readAll, type Tx } from '../../db/connection';
 import { users } from '../identity/tables';
 import { countRows, totalOfPage } from '../resources/query';
+import { tableSelect, tail } from '../resources/statements';
 import { TECHNICAL_MEMBERS } from './service';
 import { changeLog, type FieldChanges } from './tables';
 
@@ -54,6 +55,30 @@ function withoutTechnicalMembers(changes: FieldChanges): FieldChanges {
 
 const actor = alias(users, 'actor');
 const impersonator = alias(users, 'impersonator');
+const entrySelection = {
+  ...getTableColumns(changeLog),
+  // users.contact_name is the contact's name, kept by the users_derive trigger ('' without one).
+  actorName: sql<string | null>`nullif(${actor.contactName}, '')`,
+  impersonatorName: sql<string | null>`nullif(${impersonator.contactName}, '')`,
+  actorUsername: actor.username,
+  impersonatorUsername: impersonator.username,
+};
+type EntryRow = Omit<typeof changeLog.$inferSelect, 'createdAt'> & {
+  createdAt: string;
+  actorName: string | null;
+  impersonatorName: string | null;
+  actorUsername: string | null;
+  impersonatorUsername: string | null;
+};
+/** The entries with their users' names: the head built once, a call renders its filters and page. */
+const entrySelect = tableSelect<EntryRow>(changeLog, entrySelection, {
+  from: new QueryBuilder()
+    .select(entrySelection)
+    .from(changeLog)
+    .leftJoin(actor, eq(actor.id, changeLog.userId))
+    .leftJoin(impersonator, eq(impersonator.id, changeLog.impersonatorId)),
+  datesAsText: true,
+});
 
 /**
  * Change-log entries matching the filters and `visible` (the entries the reader may see, see
@@ -81,49 +106,36 @@ export async function changeHistory(
   const offset = (query.page - 1) * query.itemsPerPage;
   const [rows, counted] = await readAll(db, [
     () =>
-      db
-        .select({
-          entry: changeLog,
-          // users.contact_name is the contact's name, kept by the users_derive trigger ('' without one).
-          actorName: sql<string | null>`nullif(${actor.contactName}, '')`,
-          impersonatorName: sql<string | null>`nullif(${impersonator.contactName}, '')`,
-          actorUsername: actor.username,
-          impersonatorUsername: impersonator.username,
-        })
-        .from(changeLog)
-        .leftJoin(actor, eq(actor.id, changeLog.userId))
-        .leftJoin(impersonator, eq(impersonator.id, changeLog.impersonatorId))
-        .where(where)
-        .orderBy(desc(changeLog.id))
-        .limit(query.itemsPerPage)
-        .offset(offset),
+      entrySelect.rows(db, tail({ where, order: [desc(changeLog.id)], limit: query.itemsPerPage, offset })),
     () => countRows(db, changeLog, where, { exact: query.exactTotal === true }),
   ]);
   const { total, kind } = totalOfPage(counted, offset, rows.length, query.itemsPerPage);
   return {
     total,
     totalKind: kind,
-    collection: rows.map(({ entry, actorName, actorUsername, impersonatorName, impersonatorUsername }) => ({
-      id: entry.id,
-      entityType: entry.entityType,
-      entityId: entry.entityId,
-      action: entry.action,
-      user:
-        entry.userId === null
-          ? null
-          : { id: entry.userId, name: actorName ?? actorUsername ?? `#${entry.userId}` },
-      impersonator:
-        entry.impersonatorId === null
-          ? null
-          : {
-              id: entry.impersonatorId,
-              name: impersonatorName ?? impersonatorUsername ?? `#${entry.impersonatorId}`,
-            },
-      principal: entry.principal as ChangeEntry['principal'],
-      reason: entry.reason,
-      counterpartyId: entry.counterpartyId,
-      changes: withoutTechnicalMembers(entry.changes),
-      createdAt: entry.createdAt.toISOString(),
-    })),
+    collection: rows.map(
+      ({ actorName, actorUsername, impersonatorName, impersonatorUsername, ...entry }) => ({
+        id: entry.id,
+        entityType: entry.entityType,
+        entityId: entry.entityId,
+        action: entry.action,
+        user:
+          entry.userId === null
+            ? null
+            : { id: entry.userId, name: actorName ?? actorUsername ?? `#${entry.userId}` },
+        impersonator:
+          entry.impersonatorId === null
+            ? null
+            : {
+                id: entry.impersonatorId,
+                name: impersonatorName ?? impersonatorUsername ?? `#${entry.impersonatorId}`,
+              },
+        principal: entry.principal as ChangeEntry['principal'],
+        reason: entry.reason,
+        counterpartyId: entry.counterpartyId,
+        changes: withoutTechnicalMembers(entry.changes),
+        createdAt: entry.createdAt,
+      }),
+    ),
   };
 }

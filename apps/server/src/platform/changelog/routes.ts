@@ -1,7 +1,9 @@
 import { dataSchema, listResultSchema } from '@tms/domain';
+import type { SQL } from 'drizzle-orm';
 import type { AuthContext } from '../auth/context';
 import type { App } from '../http/types';
 import { readerOf } from '../read-routing';
+import { prerendered } from '../resources/statements';
 import { type ChangeLogQuery, changeEntrySchema, changeHistory, changeLogQuerySchema } from './history';
 import { type ChangeLogRule, visibleChanges } from './visibility';
 
@@ -22,6 +24,28 @@ export default async function changeLogRoutes(app: App): Promise<void> {
         ]),
       ...app.registries.changeLog,
     ]));
+  /**
+   * A principal's visible entries (by entity type asked, `ALL` for none), rendered once per principal: the
+   * authentication shares one principal between the requests of a cached session (authenticate.ts), and
+   * the condition is a function of the principal. A type without a rule is not kept (nothing to render).
+   */
+  const ALL = '\u0000';
+  const kept = new WeakMap<AuthContext, Map<string, SQL | undefined>>();
+  const visibleTo = (auth: AuthContext, entityType: string | undefined): SQL | undefined => {
+    if (entityType !== undefined && !rules().has(entityType))
+      return visibleChanges(auth, rules(), entityType);
+    let mine = kept.get(auth);
+    if (!mine) {
+      mine = new Map();
+      kept.set(auth, mine);
+    }
+    const key = entityType ?? ALL;
+    if (!mine.has(key)) {
+      const visible = visibleChanges(auth, rules(), entityType);
+      mine.set(key, visible && prerendered(visible));
+    }
+    return mine.get(key);
+  };
   app.get(
     '/settings/entity-changelog',
     {
@@ -35,7 +59,7 @@ export default async function changeLogRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const query = request.query as ChangeLogQuery;
-      const visible = visibleChanges(request.auth as AuthContext, rules(), query.entityType);
+      const visible = visibleTo(request.auth as AuthContext, query.entityType);
       return { data: await changeHistory(readerOf(request), query, visible) };
     },
   );

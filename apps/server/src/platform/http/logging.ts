@@ -15,8 +15,11 @@ const CREDENTIAL_NAMES = [
 const JWT = /eyJ[\w-]*\.[\w-]*\.[\w-]*/g;
 const REDACTED = '***';
 
+const PERCENT_OR_PLUS = /[%+]/;
+
 /** A query parameter's name as the server reads it, however often it was percent-encoded. */
 function decodedName(name: string): string | null {
+  if (!PERCENT_OR_PLUS.test(name)) return name.toLowerCase();
   let current = name.replace(/\+/g, ' ');
   for (let i = 0; i < 5; i++) {
     let next: string;
@@ -44,8 +47,10 @@ function isCredentialName(name: string): boolean {
  */
 export function redactUrl(url: string): string {
   const start = url.indexOf('?');
-  const path = (start < 0 ? url : url.slice(0, start)).replace(JWT, REDACTED);
-  if (start < 0) return path;
+  // Most URLs hold no JWT: the replacements below would only copy them.
+  const jwt = url.includes('eyJ');
+  const path = start < 0 ? url : url.slice(0, start);
+  if (start < 0) return jwt ? path.replace(JWT, REDACTED) : path;
   const query = url
     .slice(start + 1)
     .split('&')
@@ -53,9 +58,9 @@ export function redactUrl(url: string): string {
       const equals = part.indexOf('=');
       const name = equals < 0 ? part : part.slice(0, equals);
       if (equals >= 0 && isCredentialName(name)) return `${name}=${REDACTED}`;
-      return part.replace(JWT, REDACTED);
+      return jwt ? part.replace(JWT, REDACTED) : part;
     });
-  return `${path}?${query.join('&')}`;
+  return `${jwt ? path.replace(JWT, REDACTED) : path}?${query.join('&')}`;
 }
 
 /** The server's logger: credentials stay out of the log, in headers as in URLs. */

@@ -4,7 +4,8 @@ import {
   loadingUnloadingMethodResource,
   loadingUnloadingMethodSchema,
 } from '@tms/domain';
-import { asc, getTableName, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, like, or, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { rowsOf, type Tx } from '../../db/connection';
 import { loadingUnloadingMethods } from '../../modules/reference-data/tables';
@@ -13,7 +14,7 @@ import { createUser } from '../../test/users';
 import type { AuthContext } from '../auth/context';
 import { HttpError } from '../errors';
 import { type ListQuery, resourceService } from './service';
-import { preparedRows, tableSelect, tail } from './statements';
+import { preparedRows, prerendered, tableSelect, tail, timestampText } from './statements';
 
 /**
  * A resource whose read scope holds a value of the user (the records coded with their username), so that
@@ -163,6 +164,42 @@ describe('selects built once per resource', () => {
     });
     // PGlite runs every statement unnamed.
     if (database.kind === 'pg') expect(prepared).toHaveLength(1);
+  });
+});
+
+describe('statement pieces made once', () => {
+  it('writes a timestamp as Date would, from its text when it is a UTC instant', () => {
+    const columns = [true, false].map((withTimezone) => ({
+      withTimezone,
+      mapFromDriverValue: (value: string) => new Date(withTimezone ? value : `${value}+0000`),
+    }));
+    const texts = [
+      '2024-02-29 23:59:59',
+      '2024-02-29 23:59:59.5',
+      '2024-02-29 23:59:59.123',
+      '2024-02-29 23:59:59.123999',
+      '1969-12-31 00:00:00.000001',
+    ];
+    for (const column of columns) {
+      const text = timestampText(column);
+      for (const value of texts.map((t) => (column.withTimezone ? `${t}+00` : t))) {
+        expect(text(value)).toBe(column.mapFromDriverValue(value).toISOString());
+      }
+    }
+    // Another zone's text goes through Date.
+    expect(timestampText(columns[0]!)('2024-02-29 23:59:59.25+03')).toBe('2024-02-29T20:59:59.250Z');
+  });
+
+  it('renders a prerendered condition as the condition itself, inside any statement', () => {
+    const dialect = new PgDialect();
+    const { code, id } = loadingUnloadingMethods;
+    const condition = or(and(eq(code, 'a'), inArray(id, [1, 2])), sql`${code} LIKE ${'b%'}`)!;
+    const statement = (where: typeof condition) =>
+      dialect.sqlToQuery(sql`select 1 from ${loadingUnloadingMethods} where ${id} > ${0} and (${where})`);
+    expect(statement(prerendered(condition))).toEqual(statement(condition));
+    // A literal that looks like a placeholder keeps the condition as it was.
+    const literal = sql`${code} = '$2' or ${id} = ${1}`;
+    expect(prerendered(literal)).toBe(literal);
   });
 });
 

@@ -1,6 +1,24 @@
 import { createHash } from 'node:crypto';
-import { Column, type DriverValueDecoder, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
-import { type PgColumn, PgDialect, type PgSession, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
+import {
+  Column,
+  type ColumnBaseConfig,
+  type DriverValueDecoder,
+  getTableColumns,
+  getTableName,
+  is,
+  Param,
+  SQL,
+  StringChunk,
+  sql,
+} from 'drizzle-orm';
+import {
+  type PgColumn,
+  PgDialect,
+  type PgSession,
+  type PgTable,
+  PgTimestamp,
+  QueryBuilder,
+} from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 
 /** Renders the per-call tails as every drizzle instance of the app does (no casing). */
@@ -41,20 +59,81 @@ const decoderOf = (field: Field): DriverValueDecoder<unknown, unknown> => {
   return (expression as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
 };
 
+/** PostgreSQL's text of a UTC instant (DateStyle ISO): date, time, up to six digits of fraction, `+00` when with time zone. */
+const UTC_TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(\+00)?$/;
+
+/**
+ * A timestamp column's value as the ISO text `Date.prototype.toISOString` gives of it (milliseconds,
+ * truncated as `Date` parses them), rewritten from the driver's text when it is a UTC instant (the
+ * connections' time zone), else through `Date` as drizzle maps it. Parsing PostgreSQL's format into a
+ * `Date` is most of a wide row's mapping.
+ */
+export function timestampText(
+  column: Pick<PgTimestamp<ColumnBaseConfig<'date', 'PgTimestamp'>>, 'withTimezone' | 'mapFromDriverValue'>,
+): (value: unknown) => string {
+  return (value) => {
+    const match = typeof value === 'string' ? UTC_TIMESTAMP_TEXT.exec(value) : null;
+    if (!match || (match[4] !== undefined) !== column.withTimezone) {
+      return (column.mapFromDriverValue(value as string) as Date).toISOString();
+    }
+    const fraction = match[3] === undefined ? '000' : `${match[3]}00`.slice(0, 3);
+    return `${match[1]}T${match[2]}.${fraction}Z`;
+  };
+}
+
+interface MappedField {
+  key: string | symbol;
+  index: number;
+  decode: (value: unknown) => unknown;
+}
+
+/**
+ * A driver row's mapping as code written once per select: an object literal of the select's keys, so every
+ * row is built in one shape at once. Setting keys one by one from a list is a generic store per value (the
+ * key varies), the largest part of a wide page's mapping. Keys under a symbol (out of the JSON) follow.
+ */
+function rowMapper(plan: readonly MappedField[]): (values: unknown[]) => Record<string | symbol, unknown> {
+  const decoders = plan.map((field) => field.decode);
+  const named = plan.flatMap((field, i) =>
+    typeof field.key === 'string'
+      ? [`${JSON.stringify(field.key)}: v[${field.index}] === null ? null : d[${i}](v[${field.index}])`]
+      : [],
+  );
+  const literal = new Function('d', `return (v) => ({ ${named.join(', ')} });`)(decoders) as (
+    values: unknown[],
+  ) => Record<string | symbol, unknown>;
+  const symbols = plan.filter((field) => typeof field.key === 'symbol');
+  if (!symbols.length) return literal;
+  return (values) => {
+    const row = literal(values);
+    for (const { key, index, decode } of symbols) {
+      const value = values[index];
+      row[key] = value === null ? null : decode(value);
+    }
+    return row;
+  };
+}
+
 export function tableSelect<Row>(
   table: PgTable,
   selection?: Selection,
   {
     entityKeys,
     symbols = {},
+    from: joined,
+    datesAsText = false,
   }: {
     entityKeys?: readonly string[];
     /** Selected keys kept under a symbol instead: out of the entity's JSON (a cursor's sort value). */
     symbols?: Readonly<Record<string, symbol>>;
+    /** The select of `selection` from the table and what it joins, when it joins any (no `rowsFrom` then). */
+    from?: { toSQL(): { sql: string; params: unknown[] } };
+    /** Dates as ISO text, as with `entityKeys`. */
+    datesAsText?: boolean;
   } = {},
 ): TableSelect<Row> {
   const builder = new QueryBuilder();
-  const head = (selection ? builder.select(selection) : builder.select()).from(table).toSQL();
+  const head = (joined ?? (selection ? builder.select(selection) : builder.select()).from(table)).toSQL();
   // A head with parameters would shift the numbering of the tail's.
   if (head.params.length) throw new Error('A table select head must not carry parameters');
   const fields = Object.entries((selection ?? getTableColumns(table)) as Record<string, Field>);
@@ -68,21 +147,22 @@ export function tableSelect<Row>(
         ...fields.map(([name]) => name).filter((name) => !entityKeys.includes(name)),
       ]
     : fields.map(([name]) => name);
+  const asText = Boolean(entityKeys) || datesAsText;
   const plan = keys.map((key) => {
     const index = position.get(key)!;
-    return { key: symbols[key] ?? key, index, decoder: decoderOf(fields[index]![1]) };
+    const field = fields[index]![1];
+    const decoder = decoderOf(field);
+    const decode =
+      asText && is(field, PgTimestamp)
+        ? timestampText(field)
+        : (value: unknown) => {
+            const decoded = decoder.mapFromDriverValue(value);
+            return asText && decoded instanceof Date ? decoded.toISOString() : decoded;
+          };
+    return { key: symbols[key] ?? key, index, decode };
   });
-  const asText = Boolean(entityKeys);
-  const map = (raw: unknown[][]): Row[] =>
-    raw.map((values) => {
-      const row: Record<string | symbol, unknown> = {};
-      for (const { key, index, decoder } of plan) {
-        const value = values[index];
-        const decoded = value === null ? null : decoder.mapFromDriverValue(value);
-        row[key] = asText && decoded instanceof Date ? decoded.toISOString() : decoded;
-      }
-      return row as Row;
-    });
+  const mapRow = rowMapper(plan);
+  const map = (raw: unknown[][]): Row[] => raw.map(mapRow) as Row[];
   const text = `${head.sql} `;
   const from = ` from ${dialect.escapeName(getTableName(table))}`;
   const columns = head.sql.endsWith(from) ? `${head.sql.slice(0, -from.length)} from ` : undefined;
@@ -138,6 +218,21 @@ export function statementKey(statement: SQL): string {
   return `${query.sql}\u0000${JSON.stringify(query.params)}`;
 }
 
+/** Names of prepared statements by text, hashed once; past this many texts the oldest goes. */
+const PREPARED_NAMES_KEPT = 1000;
+const preparedNames = new Map<string, string>();
+
+/** A prepared statement's name: of its text, so that every connection and instance agree on it. */
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (!name) {
+    name = `tms_${createHash('sha1').update(text).digest('base64url')}`;
+    if (preparedNames.size >= PREPARED_NAMES_KEPT) preparedNames.delete(preparedNames.keys().next().value!);
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Rows of a statement PostgreSQL keeps prepared on each connection, named by its text: it is parsed and
  * planned once per connection instead of per call. For statements whose plan the values do not change (the
@@ -147,7 +242,32 @@ export function statementKey(statement: SQL): string {
  */
 export async function preparedRows<T>(tx: Tx, statement: SQL): Promise<T[]> {
   const query = dialect.sqlToQuery(statement);
-  const name = `tms_${createHash('sha1').update(query.sql).digest('base64url')}`;
+  const name = preparedName(query.sql);
   const result = (await tx._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: T[] };
   return result.rows;
+}
+
+const PLACEHOLDER = /\$(\d+)/g;
+
+/**
+ * `statement` rendered once, as text and bound values that render again at a fraction of the cost: for a
+ * condition built of many parts and used by many statements (a principal's visibility over every entity
+ * type, dozens of scopes). Rendering walks every chunk of drizzle's tree, which for such a condition costs
+ * more than the database takes to run the query. A text whose `$n` are not its placeholders in order (a
+ * literal holding one) stays as it was.
+ */
+export function prerendered(statement: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const chunks: (StringChunk | Param)[] = [];
+  let from = 0;
+  let next = 1;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    if (Number(match[1]) !== next) return statement;
+    chunks.push(new StringChunk(text.slice(from, match.index)), new Param(params[next - 1]));
+    from = match.index + match[0].length;
+    next++;
+  }
+  if (next - 1 !== params.length) return statement;
+  chunks.push(new StringChunk(text.slice(from)));
+  return new SQL(chunks);
 }
