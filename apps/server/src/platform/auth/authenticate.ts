@@ -56,6 +56,15 @@ export function officeAddressesSql(u: UsersTable = users): SQL<string[]> {
  * by the routes a browser opens by navigation (`urlCredential`: downloads, exports, the WebSocket
  * handshake), as the HTTP contract promises its clients; the web itself uses signed links and tickets there.
  */
+/** The columns of a user that make his principal, however he signed in (session, API key, his own job). */
+export const principalColumns = () => ({
+  username: users.username,
+  contactId: users.contactId,
+  serviceOfficeId: users.serviceOfficeId,
+  roles: effectiveRolesSql(users),
+  passwordChangeRequired: users.changePasswordRequired,
+});
+
 export function tokenFromRequest(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
   return match ? match[1]! : null;
@@ -121,11 +130,7 @@ export function createAuthenticate(
   const byKey = database.db
     .select({
       userId: users.id,
-      username: users.username,
-      contactId: users.contactId,
-      serviceOfficeId: users.serviceOfficeId,
-      roles: effectiveRolesSql(users),
-      passwordChangeRequired: users.changePasswordRequired,
+      ...principalColumns(),
       ipRestriction: users.ipRestriction,
       remoteAccess: users.remoteAccess,
       allowedIpAddresses: users.allowedIpAddresses,
@@ -139,11 +144,7 @@ export function createAuthenticate(
     const impersonating = sql`${sessions.impersonatorId} IS NOT NULL`;
     return database.db
       .select({
-        username: users.username,
-        contactId: users.contactId,
-        serviceOfficeId: users.serviceOfficeId,
-        roles: effectiveRolesSql(users),
-        passwordChangeRequired: users.changePasswordRequired,
+        ...principalColumns(),
         ipRestriction: sql<string>`CASE WHEN ${impersonating} THEN ${real.ipRestriction} ELSE ${users.ipRestriction} END`,
         remoteAccess: sql<boolean>`CASE WHEN ${impersonating} THEN ${real.remoteAccess} ELSE ${users.remoteAccess} END`,
         allowedIpAddresses: sql<

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { HttpError } from '../errors';
 import { users } from '../identity/tables';
-import { effectiveRolesSql } from './authenticate';
+import { principalColumns } from './authenticate';
 import type { AuthContext } from './context';
 
 /**
@@ -14,13 +14,7 @@ import type { AuthContext } from './context';
  */
 export async function ownerPrincipal(db: Tx, userId: number): Promise<AuthContext> {
   const [user] = await db
-    .select({
-      username: users.username,
-      contactId: users.contactId,
-      serviceOfficeId: users.serviceOfficeId,
-      roles: effectiveRolesSql(users),
-      passwordChangeRequired: users.changePasswordRequired,
-    })
+    .select(principalColumns())
     .from(users)
     .where(and(eq(users.id, userId), eq(users.active, true)));
   if (!user) throw new HttpError(403, BACKGROUND_JOB_MESSAGES.ownerInactive);
