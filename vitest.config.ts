@@ -12,6 +12,11 @@ const serverSetup = './apps/server/src/test/global-setup.ts';
 const mockingApi = ['apps/server/src/platform/auth/auth.test.ts'];
 const mockingSecurity = ['apps/server/test/security/credentials.test.ts'];
 const exclude = [...configDefaults.exclude, ...mockingApi, ...mockingSecurity];
+/**
+ * The server's tests make PDFs with the built-in converter even where LibreOffice is installed (3-10 s of CPU
+ * per document there): only `documents/soffice-pdf.test.ts` converts with LibreOffice.
+ */
+const SERVER_ENV = { PDF_CONVERTER: 'builtin' };
 
 export default defineConfig({
   test: {
@@ -24,7 +29,7 @@ export default defineConfig({
         define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'scripts/*.test.ts'],
         },
       },
       {
@@ -34,6 +39,7 @@ export default defineConfig({
           exclude,
           isolate: false,
           globalSetup: [serverSetup],
+          env: SERVER_ENV,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -57,6 +63,7 @@ export default defineConfig({
           exclude,
           isolate: false,
           globalSetup: [serverSetup],
+          env: SERVER_ENV,
           // The embedded database runs in WebAssembly on the test's own thread, beside the browser tests (npm
           // test starts them together): on a slow two-core machine a file's first app and database took
           // 61-75 s to set up, seconds past the usual limits, with nothing wrong.
@@ -71,6 +78,7 @@ export default defineConfig({
           exclude,
           isolate: false,
           globalSetup: [serverSetup],
+          env: SERVER_ENV,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
@@ -81,6 +89,7 @@ export default defineConfig({
           name: 'api-isolated',
           include: mockingApi,
           globalSetup: [serverSetup],
+          env: SERVER_ENV,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -91,6 +100,7 @@ export default defineConfig({
           name: 'security-isolated',
           include: mockingSecurity,
           globalSetup: [serverSetup],
+          env: SERVER_ENV,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },
@@ -100,6 +110,7 @@ export default defineConfig({
           name: 'reliability',
           include: ['apps/server/test/reliability/**/*.test.ts'],
           globalSetup: [serverSetup],
+          env: SERVER_ENV,
           testTimeout: 180_000,
           hookTimeout: 60_000,
           fileParallelism: false,

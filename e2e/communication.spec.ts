@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { apiOf, expectSnackbar, SAVE_TIMEOUT, signIn, test, unique } from './helpers';
+import { apiOf, createUserReady, expectSnackbar, SAVE_TIMEOUT, signIn, test, unique } from './helpers';
 
 /**
  * Announcements and notifications (issue 19): an important announcement written in the editor reaches a
@@ -10,21 +10,24 @@ import { apiOf, expectSnackbar, SAVE_TIMEOUT, signIn, test, unique } from './hel
 const PASSWORD = 'Comms-E2e-2025';
 
 /** A colleague of a fresh office (nobody else's screens see the announcement as important), signed in. */
-async function colleague(browser: Browser, admin: ReturnType<typeof apiOf>, id: string) {
-  const office = await admin('POST', '/settings/service-offices', {
+async function colleague(browser: Browser, adminPage: Page, adminToken: string, id: string) {
+  const office = await apiOf(adminPage, adminToken)('POST', '/settings/service-offices', {
     name: `Офис ${id}`,
     code: `E${id}`.slice(0, 10),
   });
   const username = `comms_${id}`;
-  await admin('POST', '/settings/users', {
-    username,
-    contactName: `Коллега ${id}`,
-    locale: 'ru-RU',
-    changePasswordRequired: false,
-    roles: ['ROLE_COMPANY_CHAPTERS'],
-    serviceOfficeId: office.id,
-    cleartextPassword: { first: PASSWORD, second: PASSWORD },
-  });
+  await createUserReady(
+    adminPage.request,
+    adminToken,
+    {
+      username,
+      contactName: `Коллега ${id}`,
+      locale: 'ru-RU',
+      roles: ['ROLE_COMPANY_CHAPTERS'],
+      serviceOfficeId: office.id,
+    },
+    PASSWORD,
+  );
   const page = await (await browser.newContext()).newPage();
   const token = await signIn(page, '/dashboard', 'ru', { user: { username, password: PASSWORD } });
   return { page, token, office: office.id as number, name: `Коллега ${id}` };
@@ -42,7 +45,7 @@ test('an important announcement from the editor holds the colleague’s screen u
   test.setTimeout(120_000);
   const id = unique();
   const token = await signIn(page, '/announcements');
-  const other = await colleague(browser, apiOf(page, token), id);
+  const other = await colleague(browser, page, token, id);
   await expect(other.page.getByTestId('announcements-menu')).toBeVisible();
   await page.getByRole('link', { name: 'Новое объявление' }).click();
 
@@ -86,14 +89,12 @@ test('a reply by another user arrives as a notification toast and waits in the b
   const adminPage = await (await browser.newContext()).newPage();
   const adminToken = await signIn(adminPage, '/dashboard');
   const username = `comms_${id}`;
-  await apiOf(adminPage, adminToken)('POST', '/settings/users', {
-    username,
-    contactName: `Коллега ${id}`,
-    locale: 'ru-RU',
-    changePasswordRequired: false,
-    roles: ['ROLE_COMPANY_CHAPTERS'],
-    cleartextPassword: { first: PASSWORD, second: PASSWORD },
-  });
+  await createUserReady(
+    adminPage.request,
+    adminToken,
+    { username, contactName: `Коллега ${id}`, locale: 'ru-RU', roles: ['ROLE_COMPANY_CHAPTERS'] },
+    PASSWORD,
+  );
   const token = await signIn(page, '/dashboard', 'ru', { user: { username, password: PASSWORD } });
   const title = `Вопрос по пропускам ${id}`;
   const announcement = await apiOf(page, token)('POST', '/announcements', {

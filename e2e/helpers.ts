@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = {
   username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
@@ -184,6 +185,38 @@ export function apiOf(page: Page, token: string): Api {
   };
 }
 
+/**
+ * A user the administrator (signed in with `adminToken`) creates through the API from `body` (the create
+ * body without the password), ready to sign in with `password`. A password someone else chose must be
+ * changed at the first sign-in, so he is created with a throwaway one and makes that first change himself,
+ * as the forced-change dialog does. Answers the created user.
+ */
+export async function createUserReady(
+  request: APIRequestContext,
+  adminToken: string,
+  body: Record<string, unknown> & { username: string },
+  password: string,
+): Promise<{ id: number; username: string }> {
+  const temporary = `Temp-${randomBytes(6).toString('hex')}`;
+  const created = await request.post('/api/settings/users', {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { ...body, cleartextPassword: { first: temporary, second: temporary } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const user = ((await created.json()) as { data: { id: number; username: string } }).data;
+  const login = await request.post('/api/auth/login', {
+    data: { username: body.username, password: temporary },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const changed = await request.post(`/api/users/${user.id}/password`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { cleartextPassword: { first: password, second: password } },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+  return user;
+}
+
 /** A suffix unique to the run, so records a test creates never meet another test's or run's. */
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
@@ -224,6 +257,17 @@ export const snackbar = (page: Page) => page.getByTestId('snackbar');
 
 /** A save's answer can take a while on a loaded machine; the snackbar then stays 3 s. */
 export const SAVE_TIMEOUT = { timeout: 20_000 };
+
+/**
+ * Enter on a list row opens its record. Back on a list, the list still refreshes and may draw its rows
+ * anew, the focus going with the old row: focusing and pressing are tried again until the record opens.
+ */
+export async function openRowByEnter(page: Page, row: Locator, url: RegExp) {
+  await expect(async () => {
+    await row.press('Enter');
+    await expect(page).toHaveURL(url, { timeout: 2_000 });
+  }).toPass(SAVE_TIMEOUT);
+}
 
 /**
  * Chooses a record in a lazy select by typing part of its label. The input is brought to the middle of

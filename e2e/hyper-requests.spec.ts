@@ -83,6 +83,18 @@ test('a tender whose lots become requests, followed and withdrawn, in the list',
   const hyperId = Number(page.url().split('/').pop());
   const summary = page.getByTestId('hyper-request-summary');
   await expect(summary).toContainText('Котировка не готова: 2');
+  // The saved tender reads first: its values as text, an Edit per block, no form until one is pressed.
+  const tender = page.getByTestId('section-tender');
+  await expect(tender).toContainText(`Тендер ${id}`);
+  await expect(tender).toContainText(client);
+  await expect(page.locator('#field-name')).toHaveCount(0);
+  await expect(page.getByTestId('lot-remove-0')).toHaveCount(0);
+  await expect(page.getByTestId('edit-lots')).toBeVisible();
+  await page.getByTestId('edit-tender').click();
+  await expect(page.locator('#field-name')).toHaveValue(`Тендер ${id}`);
+  await expect(page.getByTestId('edit-lots')).toHaveCount(0);
+  await page.getByTestId('block-cancel').click();
+  await expect(page.locator('#field-name')).toHaveCount(0);
   const firstRow = page.getByTestId('lot-row-0');
   await expect(firstRow).toContainText('Алматы');
   await expect(page.getByTestId('lot-row-1')).toContainText('Ж/д');
@@ -98,6 +110,7 @@ test('a tender whose lots become requests, followed and withdrawn, in the list',
   await expect(status).toHaveAttribute('data-status', 'NEED_MORE_INFO', SAVE_TIMEOUT);
   await page.goto(`/hyper-customer-requests/${hyperId}`);
   await expect(page.getByTestId('lot-row-0')).toContainText('Нужна информация');
+  await page.getByTestId('edit-lots').click();
   await expect(page.getByTestId('lot-remove-0')).toBeDisabled();
 
   // The second lot is taken out: a reason is asked, and its request is refused with it.

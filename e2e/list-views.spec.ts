@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { ADMIN, test } from './helpers';
+import { ADMIN, createUserReady, test } from './helpers';
 
 /**
  * Saved filters and column choice, per user: kept on the server, so they follow the user to a new
@@ -24,20 +24,13 @@ async function tokenOf(request: APIRequestContext, username: string, password: s
 async function createAccount(request: APIRequestContext): Promise<Account> {
   const admin = await tokenOf(request, ADMIN.username, ADMIN.password);
   const username = `views_${randomBytes(4).toString('hex')}`;
-  const response = await request.post('/api/settings/users', {
-    headers: { authorization: `Bearer ${admin}` },
-    data: {
-      username,
-      contactName: 'Saved filters E2E',
-      locale: 'en-US',
-      changePasswordRequired: false,
-      roles: ['ROLE_ADMIN'],
-      cleartextPassword: { first: PASSWORD, second: PASSWORD },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { data } = (await response.json()) as { data: { id: number } };
-  return { id: data.id, username, password: PASSWORD };
+  const user = await createUserReady(
+    request,
+    admin,
+    { username, contactName: 'Saved filters E2E', locale: 'en-US', roles: ['ROLE_ADMIN'] },
+    PASSWORD,
+  );
+  return { id: user.id, username, password: PASSWORD };
 }
 
 /** Signs `account` in the way the app keeps a session, in English, then opens `path`. */

@@ -4,6 +4,7 @@ import {
   apiOf,
   choose,
   expectSnackbar,
+  openRowByEnter,
   SAVE_TIMEOUT,
   seriousViolations,
   signIn,
@@ -326,9 +327,7 @@ test('the lists mark archived orders and jobs, and a row opens its record by a c
   await expect(page).toHaveURL(new RegExp(`/tms/orders/${live.id}$`));
   await page.goBack();
   // So does Enter on a row reached by the keyboard.
-  await row(archived.id).focus();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/tms/orders/${archived.id}$`));
+  await openRowByEnter(page, row(archived.id), new RegExp(`/tms/orders/${archived.id}$`));
   await expect(page.getByTestId('archived-badge')).toBeVisible();
   await page.goBack();
   // The selection checkbox inside a row still selects without opening.
@@ -342,9 +341,7 @@ test('the lists mark archived orders and jobs, and a row opens its record by a c
   await row(job.id).getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/tms/orders/${archived.id}$`));
   await page.goBack();
-  await row(job.id).focus();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/tms/jobs/${job.id}$`));
+  await openRowByEnter(page, row(job.id), new RegExp(`/tms/jobs/${job.id}$`));
 });
 
 test('the order page keeps the property-view preferences of the user', async ({ page }) => {

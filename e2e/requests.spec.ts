@@ -3,6 +3,7 @@ import {
   apiOf,
   choose,
   expectSnackbar,
+  FORWARDER,
   SAVE_TIMEOUT,
   seriousViolations,
   signIn,
@@ -138,4 +139,20 @@ test('an order made from a request links back to it, and the request lists it', 
   await back.click();
   await expect(page).toHaveURL(new RegExp(`/requests/${request.id}$`));
   await expect(page.getByTestId('request-orders').getByRole('link')).toHaveText([orderNumber!]);
+});
+
+/**
+ * A new request starts right (issue 38): it is served by its creator's office (so the office's forwarders see
+ * it), and the route's country is found by the name people use ("Россия", not "Российская Федерация").
+ */
+test("a new request takes its creator's office, and finds a country by its common name", async ({ page }) => {
+  await signIn(page, '/requests/new', 'ru', { user: FORWARDER });
+  await expect(page.locator('#field-serviceOfficeId')).toHaveValue('Москва (головной офис)');
+  const country = page.locator('#route-0-countryId');
+  await country.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await country.click();
+  await country.fill('Россия');
+  await expect(page.getByRole('option').first()).toHaveText('Российская Федерация');
+  await page.getByRole('option').first().click();
+  await expect(country).toHaveValue('Российская Федерация');
 });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { ADMIN, patchSystem, pauseClock, runClockUntil, signIn, test } from './helpers';
+import { ADMIN, createUserReady, patchSystem, pauseClock, runClockUntil, signIn, test } from './helpers';
 
 /** A menu with known names: icons, an unknown icon (initials), a sortable group. */
 const NAV = [
@@ -79,18 +79,12 @@ test.describe('sign-in', () => {
     const admin = ((await login.json()) as { data: { token: string } }).data.token;
     const username = `lang_${Date.now().toString(36)}`;
     const password = 'Language-2025!';
-    const created = await page.request.post('/api/settings/users', {
-      headers: { authorization: `Bearer ${admin}` },
-      data: {
-        username,
-        contactName: 'Language E2E',
-        locale: 'ru-RU',
-        changePasswordRequired: false,
-        roles: [],
-        cleartextPassword: { first: password, second: password },
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+    await createUserReady(
+      page.request,
+      admin,
+      { username, contactName: 'Language E2E', locale: 'ru-RU', roles: [] },
+      password,
+    );
 
     await page.goto('/login');
     await page.getByText('English').click();
@@ -108,7 +102,8 @@ test.describe('sign-in', () => {
     page,
   }) => {
     // The browser kept Russian from an earlier user; the profile says English. The system call is held back
-    // until the order's error has shown (the record is asked for beside it), so it shows in Russian first.
+    // until the list's error has shown (its page is asked for beside it), so it shows in Russian first. (A
+    // record screen says a missing record itself, without a snackbar: a refused list page stands in.)
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -120,9 +115,12 @@ test.describe('sign-in', () => {
       await held;
       await route.fallback();
     });
-    const signedIn = signIn(page, '/tms/orders/987654321', 'ru', { realLocale: true });
+    await page.route('**/api/tms/orders?**', (route) =>
+      route.fulfill({ status: 404, json: { code: 404, message: 'Not found.' } }),
+    );
+    const signedIn = signIn(page, '/tms/orders', 'ru', { realLocale: true });
     await expect(page.getByTestId('snackbar')).toHaveText('Не найдено');
-    // That message itself, not a later one (the page asks for the record again once the shell is up).
+    // That message itself, not a later one (the page asks for its rows again once the shell is up).
     const shown = await page.getByTestId('snackbar').elementHandle();
     release();
     await signedIn;

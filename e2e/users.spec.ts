@@ -2,9 +2,10 @@ import { expect, type Page } from '@playwright/test';
 import { expectSnackbar, signIn, test } from './helpers';
 
 /**
- * Users and access: an access group with permissions, a user in it who signs in and sees the menu those
- * permissions give, a validation error under its field, deactivation signing the user out at once, and
- * the change log showing what was done.
+ * Users and access: an access group with permissions, a user in it who signs in, replaces the password the
+ * administrator chose (a password someone else chose is temporary) and sees the menu those permissions
+ * give, a validation error under its field, deactivation signing the user out at once, and the change log
+ * showing what was done.
  */
 
 async function pickPermission(page: Page, family: string, permission: string) {
@@ -20,6 +21,7 @@ test('access group, user in it, its menu, deactivation and the change log', asyn
   const groupName = `Аудиторы ${stamp}`;
   const username = `e2e.auditor_${stamp}`;
   const password = 'Audit0r2025';
+  const ownPassword = 'Own-Audit0r';
 
   await signIn(page, '/settings/access-groups/new');
   await page.locator('#field-name').fill(groupName);
@@ -62,6 +64,13 @@ test('access group, user in it, its menu, deactivation and the change log', asyn
   await userPage.getByLabel('Имя пользователя').fill(username);
   await userPage.getByLabel('Пароль').fill(password);
   await userPage.getByRole('button', { name: 'Войти' }).click();
+  // The administrator's password opens only the dialog that replaces it.
+  const dialog = userPage.getByRole('dialog', { name: 'Смените пароль' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Новый пароль').fill(ownPassword);
+  await dialog.getByLabel('Повторите пароль').fill(ownPassword);
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog).toHaveCount(0);
   await expect(userPage.getByTestId('user-menu')).toBeVisible();
   const nav = userPage.getByTestId('nav-tree');
   await nav.getByText('Настройки', { exact: true }).click();
@@ -73,8 +82,9 @@ test('access group, user in it, its menu, deactivation and the change log', asyn
   await userPage.goto('/settings/entity-changelog');
   await expect(userPage.getByTestId('changelog-screen')).toBeVisible();
 
-  // Deactivating the user ends their session at once.
+  // Deactivating the user ends their session at once (the form read again: his new password changed it).
   await page.bringToFront();
+  await page.reload();
   await page.getByRole('switch', { name: 'Активен' }).uncheck();
   await page.getByTestId('resource-save').click();
   await expectSnackbar(page, 'Сохранено');
@@ -82,10 +92,11 @@ test('access group, user in it, its menu, deactivation and the change log', asyn
   await expect(userPage).toHaveURL(/\/login/);
   await context.close();
 
-  // The change log shows the creation and the deactivation with the old and new value.
+  // The change log shows the creation, the user's own password and the deactivation with the old and new
+  // value.
   await page.goto(`/settings/entity-changelog?entityType=user&entityId=${userId}`);
   const entries = page.getByTestId('changelog-entry');
-  await expect(entries).toHaveCount(2);
+  await expect(entries).toHaveCount(3);
   const latest = entries.first();
   await expect(latest).toContainText('Изменено');
   await expect(latest.getByTestId('change').filter({ hasText: 'Активен' })).toContainText(/Да\s*Нет/);

@@ -1,9 +1,9 @@
 // `npm test`: lint, types, unit tests, the API tests (on PostgreSQL when TEST_DATABASE_URL is set, with a
 // smaller set on the embedded database so both engines stay covered; otherwise all on the embedded database),
-// reliability on PostgreSQL, the quick security suite, the browser tests and, on PostgreSQL, the benchmarks'
-// quick form. Stops at the first failing step, prints each step's time and the total (with a warning past
-// WARN_MINUTES, so growth is seen long before CI's limit), and ends with one "N passed, N failed" line
-// counting every test that ran.
+// reliability on PostgreSQL, the quick security suite, the browser tests (their server on PostgreSQL too when
+// it is given) and, on PostgreSQL, the benchmarks' quick form. Stops at the first failing step, prints each
+// step's time and the total (with a warning past WARN_MINUTES, so growth is seen long before CI's limit), and
+// ends with one "N passed, N failed" line counting every test that ran.
 //
 // After the static checks the steps run in three lanes side by side, each lane in order: no step needs
 // another's result (the benchmarks only the build) and each mostly waits on something else: the API tests on
@@ -141,6 +141,7 @@ const build = async () => {
 const browser = async () => {
   const ok = await step('browser tests (Playwright)', 'node', ['e2e/run.mjs'], {
     ...embedded,
+    ...(pgUrl ? { E2E_DATABASE_URL: pgUrl } : {}),
     SKIP_BUILD: '1',
     PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
   });

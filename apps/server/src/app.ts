@@ -10,23 +10,33 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/connection';
 import { accessGroupsModule } from './modules/access-groups/module';
+import { assignmentModule } from './modules/assignment/module';
+import { cabinetLookup } from './modules/cabinets';
+import { cabinetsModule } from './modules/cabinets/module';
 import { communicationModule } from './modules/communication/module';
 import { companyModule } from './modules/company/module';
-import { cabinetKeyLookup } from './modules/counterparties';
+import { structureSubordinates } from './modules/company-structure';
+import { companyStructureModule } from './modules/company-structure/module';
 import { counterpartiesModule } from './modules/counterparties/module';
 import { customFieldsModule } from './modules/custom-fields/module';
 import { customsModule } from './modules/customs/module';
+import { dataImportModule } from './modules/data-import/module';
 import { documentsModule } from './modules/documents/module';
 import { financeModule } from './modules/finance/module';
+import { insuranceModule } from './modules/insurance/module';
+import { markingModule } from './modules/marking/module';
 import { operationsModule } from './modules/operations/module';
 import { optionsModule } from './modules/options/module';
 import { pricingModule } from './modules/pricing/module';
 import { referenceDataModule } from './modules/reference-data/module';
+import { reportsModule } from './modules/reports/module';
 import { hyperRequestsModule, requestsModule } from './modules/requests/module';
+import { shipmentDocumentsModule } from './modules/shipment-documents/module';
 import { systemModule } from './modules/system/module';
 import { userDefinedListsModule } from './modules/user-defined-lists/module';
 import { usersModule } from './modules/users/module';
 import { warehouseModule } from './modules/warehouse/module';
+import { workflowsModule } from './modules/workflows/module';
 import { createAuthenticate, type Resolved } from './platform/auth/authenticate';
 import { createCabinetAuthenticate } from './platform/auth/cabinet';
 import { registerAuthGuard } from './platform/auth/guard';
@@ -38,11 +48,13 @@ import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from '
 import { EventDispatcher } from './platform/events/dispatcher';
 import { eventRetentionJob } from './platform/events/retention';
 import filesRoutes, { fileStorageOf, staleUploadsJob } from './platform/files/routes';
+import { registerUploadLimits } from './platform/files/upload-limit';
 import { earlySecurityHeaders, registerSecurityHeaders } from './platform/http/headers';
 import { idempotencyKeysJob, registerIdempotency } from './platform/http/idempotency';
 import { registerJsonParser } from './platform/http/json';
 import { RequestLog } from './platform/http/logging';
 import { recordIdParams } from './platform/http/params';
+import { declareRouteQuery, registerQueryGuard } from './platform/http/query';
 import type { App } from './platform/http/types';
 import { importApplyTask, importRoutes } from './platform/imports';
 import { housekeepingJob } from './platform/jobs/housekeeping';
@@ -77,6 +89,8 @@ export interface RegisteredRoute {
   cabinet: boolean;
   /** Serves staff users and cabinets too (`config.cabinet: 'also'`): the kernel scopes a cabinet to its counterparty. */
   cabinetAlso: boolean;
+  /** A cabinet route's roles within the cabinet (any of them), e.g. its administrator's. */
+  cabinetRoles: readonly string[];
   /** Path parameters that are record ids (decimal digits only). */
   idParams: readonly string[];
 }
@@ -140,15 +154,24 @@ export const MODULES: readonly ModuleDefinition[] = [
   hyperRequestsModule,
   defineModule({ name: 'changelog', routes: changeLogRoutes }),
   customsModule,
+  assignmentModule,
   customFieldsModule,
   userDefinedListsModule,
   counterpartiesModule,
   operationsModule,
+  reportsModule,
   warehouseModule,
   documentsModule,
+  workflowsModule,
   defineModule({ name: 'list-views', routes: listViewsRoutes }),
   defineModule({ name: 'notifications', routes: notificationRoutes, jobs: [notificationMailJob] }),
   communicationModule,
+  companyStructureModule,
+  insuranceModule,
+  markingModule,
+  dataImportModule,
+  shipmentDocumentsModule,
+  cabinetsModule,
 ];
 
 export async function buildApp({
@@ -212,16 +235,15 @@ export async function buildApp({
   registerErrorHandler(app);
   registerJsonParser(app);
   registerInputGuard(app);
+  registerQueryGuard(app);
   registerSecurityHeaders(app, config);
   await registerReadRouting(app, config.readYourWritesMs);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const routeTable: RegisteredRoute[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    declareRouteQuery(route);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const idParams = recordIdParams(methods.join(','), route.url, route.schema?.params);
     for (const method of methods) {
@@ -234,6 +256,7 @@ export async function buildApp({
         websocket: (route as { websocket?: boolean }).websocket === true,
         cabinet: route.config?.cabinet === true,
         cabinetAlso: route.config?.cabinet === 'also',
+        cabinetRoles: route.config?.cabinetRoles ?? [],
         idParams,
       });
     }
@@ -255,11 +278,12 @@ export async function buildApp({
   await wireSessionCache(app, database, sessionCache);
   registerAuthGuard(
     app,
-    createAuthenticate(database, config, clock, sessionCache),
-    createCabinetAuthenticate(database, cabinetKeyLookup),
+    createAuthenticate(database, config, clock, sessionCache, structureSubordinates),
+    createCabinetAuthenticate(database, cabinetLookup, clock),
   );
   await authBrowserRoutes(app);
   registerIdempotency(app);
+  registerUploadLimits(app);
 
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
     data: { status: 'ok' },

@@ -53,6 +53,9 @@ export interface Config {
   hsts: boolean;
   /** The Bank of Russia's daily rates address (`XML_daily.asp`); unset, the server never fetches rates. */
   cbrRatesUrl?: string;
+  /** Честный ЗНАК's address (СУЗ and True API) and token; unset, marking calls wait, failed, visible. */
+  markingApiUrl?: string;
+  markingApiToken?: string;
   /** The SMTP server notifications are mailed through; unset, nothing is mailed. */
   smtp?: SmtpConfig;
   /** A user gets at most one digest mail of notifications this often, minutes. */
@@ -165,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtimeCheckMs: Number(env.REALTIME_CHECK_MS || 5000),
     hsts: bool(env.HSTS, false),
     cbrRatesUrl: env.CBR_RATES_URL || undefined,
+    markingApiUrl: env.MARKING_API_URL || undefined,
+    markingApiToken: env.MARKING_API_TOKEN || undefined,
     smtp: smtp(env),
     mailDigestMinutes: Number(env.MAIL_DIGEST_MINUTES || 15),
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,

@@ -89,7 +89,7 @@ describe('navigation catalogue', () => {
     const walk = (entries: readonly NavEntry[]): NavEntry[] =>
       entries.flatMap((e) => [e, ...walk(e.children ?? [])]);
     for (const entry of walk(NAV_CATALOGUE)) {
-      expect(entry.name).toMatch(/^(nav\.[a-zA-Z.]+|[a-zA-Z]+\.[a-zA-Z.]+\.title)$/);
+      expect(entry.name).toMatch(/^(nav\.[a-zA-Z0-9.]+|[a-zA-Z]+\.[a-zA-Z.]+\.title)$/);
       expect(entry.icon).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     }
     expect(new Set(navKeys()).size).toBe(navKeys().length);

@@ -1,7 +1,11 @@
+import { ASSIGNMENT_RULE_PATHS, ASSIGNMENT_RULE_ROLES } from './assignment/rules';
 import type { ResourceDescriptor } from './common/resource';
 import * as company from './company';
+import { COMPANY_STRUCTURE_PATH } from './company-structure/items';
 import * as counterparties from './counterparties';
 import * as customs from './customs';
+import { DECLARATION_ROLES } from './customs/declarations';
+import { TNVED_LIBRARY_PATH, TNVED_ROLES } from './customs/tnved';
 import * as finance from './finance';
 import {
   ACQUIRING_ROLES,
@@ -12,15 +16,19 @@ import {
   PAYMENT_ROLES,
   PRINTABLE_BILL_ROLES,
 } from './finance';
+import * as insurance from './insurance';
+import { INSURANCE_ROLES } from './insurance/certificates';
 import * as operations from './operations';
 import { OPERATION_ROLES, readyOrderResource } from './operations';
 import { can, type Role, rolesOfScopedPermission } from './permissions';
 import { PRICING_ROLES, RATE_TABLES_PATH } from './pricing';
 import * as referenceData from './reference-data';
+import { REPORTS } from './reports/catalogue';
 import * as requests from './requests';
 import { REQUEST_ROLES } from './requests';
 import { HYPER_REQUEST_ROLES } from './requests/hyper-request';
 import { DECLARED_SCREENS, type DeclaredScreen } from './screens';
+import * as shipmentDocuments from './shipment-documents';
 import * as warehouse from './warehouse';
 
 /** The declared resources by export name (one line per bounded context with declared screens). */
@@ -29,10 +37,12 @@ const DECLARED: Record<string, unknown> = {
   ...counterparties,
   ...customs,
   ...finance,
+  ...insurance,
   ...operations,
   ...referenceData,
   ...requests,
   ...warehouse,
+  ...shipmentDocuments,
 };
 
 /**
@@ -66,10 +76,30 @@ export interface NavItem {
   children: NavItem[];
 }
 
+const STRUCTURE_ROLES: readonly Role[] = ['ROLE_COMPANY_STRUCTURE_VIEW', 'ROLE_COMPANY_STRUCTURE_EDIT'];
+
 const CATALOGUE: readonly NavEntry[] = [
   { name: 'nav.dashboard', icon: 'layout-dashboard', route: '/dashboard' },
   { name: 'nav.orders', icon: 'clipboard-list', route: '/tms/orders', roles: OPERATION_ROLES.order.view },
   { name: 'nav.jobs', icon: 'truck-delivery', route: '/tms/jobs', roles: OPERATION_ROLES.job.view },
+  {
+    name: 'nav.workflowInstances',
+    icon: 'list-check',
+    route: '/workflow-instances',
+    roles: ['ROLE_SETTINGS_WORKFLOW_ACCESS', 'ROLE_SETTINGS_WORKFLOW'],
+  },
+  {
+    name: 'nav.customsDeclarations',
+    icon: 'customs',
+    route: '/tms/customs',
+    roles: DECLARATION_ROLES.view,
+  },
+  {
+    name: 'nav.cargoInsurance',
+    icon: 'shield-check',
+    route: '/tms/cargo-insurance',
+    roles: INSURANCE_ROLES.view,
+  },
   {
     name: 'nav.requestsGroup',
     icon: 'message-question',
@@ -111,6 +141,37 @@ const CATALOGUE: readonly NavEntry[] = [
     icon: 'folder',
     route: '/document-folders',
     roles: ['ROLE_DOCUMENT_VIEW', 'ROLE_DOCUMENT_EDIT'],
+  },
+  {
+    // The company structure (docs/company-structure.md): the tree, its chart, its people and its settings.
+    name: 'nav.companyStructure',
+    icon: 'hierarchy',
+    children: [
+      {
+        name: 'nav.companyStructureTree',
+        icon: 'hierarchy',
+        route: COMPANY_STRUCTURE_PATH,
+        roles: STRUCTURE_ROLES,
+      },
+      {
+        name: 'nav.companyStructureGraph',
+        icon: 'git-branch',
+        route: '/company-structure/tree-structure/graph',
+        roles: STRUCTURE_ROLES,
+      },
+      {
+        name: 'nav.companyStructureUsers',
+        icon: 'users',
+        route: '/company-structure/users',
+        roles: STRUCTURE_ROLES,
+      },
+      {
+        name: 'nav.companyStructureSettings',
+        icon: 'adjustments',
+        route: '/company-structure/settings',
+        roles: STRUCTURE_ROLES,
+      },
+    ],
   },
   {
     name: 'nav.announcements',
@@ -172,6 +233,19 @@ const CATALOGUE: readonly NavEntry[] = [
         roles: [...ACQUIRING_ROLES.view],
       },
       { name: 'nav.budgets', icon: 'report-money', route: '/budgets', roles: [...BUDGET_ROLES.view] },
+    ],
+  },
+  {
+    // The reports of the framework (reports/catalogue.ts), each for holders of its role, and the ready orders.
+    name: 'nav.reports',
+    icon: 'chart-bar',
+    children: [
+      ...REPORTS.map((report) => ({
+        name: report.nav,
+        icon: report.icon,
+        route: report.path,
+        roles: report.roles,
+      })),
       {
         name: 'nav.readyOrders',
         icon: 'clipboard-check',
@@ -243,10 +317,34 @@ const CATALOGUE: readonly NavEntry[] = [
             roles: ['ROLE_REQUEST_OFFER_TEMPLATES'],
           },
           {
+            name: 'nav.workflowDescriptions',
+            icon: 'git-branch',
+            route: '/workflow-descriptions',
+            roles: ['ROLE_SETTINGS_WORKFLOW'],
+          },
+          {
+            name: 'nav.dataImportDescriptions',
+            icon: 'database-import',
+            route: '/data-import/descriptions',
+            roles: ['ROLE_DATA_IMPORT'],
+          },
+          {
             name: 'nav.userDefinedLists',
             icon: 'list-check',
             route: '/user-defined-lists',
             roles: ['ROLE_SETTINGS_USER_LISTS'],
+          },
+          {
+            name: 'nav.forwarderAutoAssignment',
+            icon: 'user-share',
+            route: ASSIGNMENT_RULE_PATHS.forwarder,
+            roles: ASSIGNMENT_RULE_ROLES.forwarder,
+          },
+          {
+            name: 'nav.ctoAutoAssignment',
+            icon: 'user-share',
+            route: ASSIGNMENT_RULE_PATHS.customs,
+            roles: ASSIGNMENT_RULE_ROLES.customs,
           },
         ],
       },
@@ -285,8 +383,15 @@ const CATALOGUE: readonly NavEntry[] = [
       },
     ],
   },
-  // Filled from DECLARED_SCREENS.
-  { name: 'nav.tmsDictionaries', icon: 'list-details', sortable: true, children: [] },
+  // Filled from DECLARED_SCREENS, after the screens of its own.
+  {
+    name: 'nav.tmsDictionaries',
+    icon: 'list-details',
+    sortable: true,
+    children: [
+      { name: 'nav.tnvedLibrary', icon: 'book', route: TNVED_LIBRARY_PATH, roles: TNVED_ROLES.view },
+    ],
+  },
   // Filled from DECLARED_SCREENS.
   { name: 'nav.warehouse', icon: 'building-warehouse', sortable: true, children: [] },
 ];

@@ -68,6 +68,8 @@ export const SCOPE_SETS = {
   ROLE_REPORT_ACCOUNTS_RECEIVABLE: EXTENDED,
   ROLE_REPORT_NEW_CLIENTS: EXTENDED,
   ROLE_REPORT_ORDERS_BY_PAYMENT_FORM: EXTENDED,
+  /** The books (trial balance, account turnover, cash, reconciliation) are the whole ledger's: no narrower scope. */
+  ROLE_REPORT_BOOKS: ['all'],
 } as const satisfies Record<string, readonly Scope[]>;
 
 export type ScopedPermission = keyof typeof SCOPE_SETS;
@@ -236,6 +238,11 @@ const FAMILIES = [
     label: { ru: 'Экспедитор', en: 'Forwarder' },
     permissions: [
       role('ROLE_FORWARDER_VIEW', 'Экспедитор: просмотр', 'Forwarder: view'),
+      role(
+        'ROLE_FORWARDER_AUTO_ASSIGNMENT',
+        'Правила автоназначения экспедиторов',
+        "Forwarders' auto-assignment rules",
+      ),
       role('ROLE_FORWARDER_STAGES', 'Экспедитор: этапы', 'Forwarder: stages'),
       role('ROLE_FORWARDER_TRADING', 'Экспедитор: торги', 'Forwarder: trading'),
       role('ROLE_STAGE_REOPEN', 'Повторное открытие этапа', 'Re-open a stage'),
@@ -392,6 +399,18 @@ const FAMILIES = [
       ...scoped('ROLE_CUSTOMS_REPORT', 'Таможенный отчёт', 'Customs report'),
       role('ROLE_TRANSPORT_ORDER_TEMPLATES', 'Шаблоны заявок перевозчику', 'Transport order templates'),
       role('ROLE_CUSTOMS_SETTINGS', 'Таможня: настройки', 'Customs: settings'),
+      role(
+        'ROLE_CTO_AUTO_ASSIGNMENT',
+        'Правила автоназначения таможенных специалистов',
+        "Customs specialists' auto-assignment rules",
+      ),
+      role('ROLE_CUSTOMS_DECLARATION_VIEW', 'Декларации (ДТ): просмотр', 'Declarations (DT): view'),
+      role('ROLE_CUSTOMS_DECLARATION_EDIT', 'Декларации (ДТ): редактирование', 'Declarations (DT): edit'),
+      role(
+        'ROLE_CUSTOMS_DECLARATION_STATUS',
+        'Декларации (ДТ): сообщения таможни',
+        'Declarations (DT): customs messages',
+      ),
     ],
   },
   {
@@ -462,6 +481,11 @@ const FAMILIES = [
         'ROLE_REPORT_ORDERS_BY_PAYMENT_FORM',
         'Отчёт: заказы по формам оплаты',
         'Report: orders by payment form',
+      ),
+      ...scoped(
+        'ROLE_REPORT_BOOKS',
+        'Отчёты: оборотно-сальдовая ведомость, обороты счёта, деньги, акт сверки',
+        'Reports: trial balance, account turnover, cash, reconciliation',
       ),
       role('ROLE_REPORT_PLAN_FACT', 'Отчёт: план-факт', 'Report: plan-fact'),
       role('ROLE_REPORT_PCC_ANALYTICS', 'Отчёт: аналитика кабинета клиента', 'Report: PCC analytics'),

@@ -14,18 +14,22 @@ describe('declared screens', () => {
   it('puts each entry in its group of the menu, for the holders of its roles', () => {
     const viewer = buildNav(['ROLE_WAREHOUSE_ACCOUNTING_VIEW']);
     expect(viewer.map((item) => item.name)).toEqual(['nav.dashboard', 'nav.settings', 'nav.warehouse']);
-    expect(viewer.at(-1)?.children).toEqual([
-      {
-        name: 'warehouse.services.title',
-        icon: 'tool',
-        route: '/warehouse/services',
-        sortable: false,
-        children: [],
-      },
+    expect(viewer.at(-1)?.children.map((item) => item.route)).toEqual([
+      '/warehouse/events',
+      '/warehouse/accounting',
+      '/warehouse/warehouses',
+      '/warehouse/services',
     ]);
+    expect(viewer.at(-1)?.children.at(-1)).toEqual({
+      name: 'warehouse.services.title',
+      icon: 'tool',
+      route: '/warehouse/services',
+      sortable: false,
+      children: [],
+    });
     expect(buildNav(['ROLE_WAREHOUSE_ACCOUNTING_EDIT']).map((item) => item.name)).toContain('nav.warehouse');
     expect(buildNav([]).map((item) => item.name)).not.toContain('nav.warehouse');
-    expect(NAV_CATALOGUE.find((entry) => entry.name === 'nav.warehouse')?.children).toHaveLength(1);
+    expect(NAV_CATALOGUE.find((entry) => entry.name === 'nav.warehouse')?.children).toHaveLength(4);
   });
 
   it('shows an editors-only entry to the editors, not to the readers who choose its records elsewhere', () => {

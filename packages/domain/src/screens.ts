@@ -92,6 +92,10 @@ export const DECLARED_SCREENS = {
     path: '/finances/payment-forms',
     menu: { group: 'nav.settingsFinance', name: 'nav.paymentForms', icon: 'credit-card' },
   },
+  ledgerAccountResource: {
+    path: '/finances/ledger-accounts',
+    menu: { group: 'nav.settingsFinance', icon: 'list-details' },
+  },
   printableBillTemplateResource: {
     path: '/finances/printable-bill-templates',
     menu: { group: 'nav.settingsFinance', icon: 'file-invoice', editorsOnly: true },
@@ -107,6 +111,22 @@ export const DECLARED_SCREENS = {
   requestOfferTypeResource: {
     path: '/settings/request-offer-types',
     menu: { group: 'nav.settingsOperations', name: 'nav.requestOfferTypes', icon: 'list-check' },
+  },
+  warehouseEventResource: {
+    path: '/warehouse/events',
+    menu: { group: 'nav.warehouse', icon: 'bell' },
+  },
+  warehouseMovementResource: {
+    path: '/warehouse/accounting',
+    menu: { group: 'nav.warehouse', icon: 'packages' },
+  },
+  warehouseResource: {
+    path: '/warehouse/warehouses',
+    menu: { group: 'nav.warehouse', icon: 'building-warehouse' },
+  },
+  insurancePolicyResource: {
+    path: '/settings/insurance-policies',
+    menu: { group: 'nav.settingsFinance', icon: 'shield-check' },
   },
   warehouseServiceResource: {
     path: '/warehouse/services',
@@ -139,6 +159,18 @@ export const DECLARED_SCREENS = {
   jobTypeResource: {
     path: '/tms/job-types',
     menu: { group: 'nav.tmsDictionaries', name: 'nav.jobTypes', icon: 'briefcase' },
+  },
+  transportOrderTemplateResource: {
+    path: '/transport-orders/templates',
+    menu: { group: 'nav.settingsDocuments', icon: 'truck-delivery' },
+  },
+  forwardingReceiptTemplateResource: {
+    path: '/forwarding-receipt-templates',
+    menu: { group: 'nav.settingsDocuments', icon: 'receipt' },
+  },
+  customerApplicationTemplateResource: {
+    path: '/customer-application-templates',
+    menu: { group: 'nav.settingsDocuments', icon: 'file-certificate' },
   },
 } as const satisfies Record<string, DeclaredScreen>;
 

@@ -17,6 +17,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly tree?: ValidationTree,
+    /** Headers the answer carries (a 429's `Retry-After`). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }
@@ -111,8 +113,13 @@ function isDataException(error: unknown): boolean {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // A body refused as too large is not parsed on: whatever the client still sends is drained unread (a
+    // multipart parser left piped would go through every one of a hundred thousand fields), and the
+    // connection stays open so the client reads the refusal instead of a reset while it still sends.
+    if ((error as { statusCode?: number }).statusCode === 413) request.raw.unpipe().resume();
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.tree));
     }
     const status = (error as FastifyError).statusCode ?? 500;
@@ -168,12 +175,13 @@ function holdsNul(value: unknown, depth = 0): boolean {
 
 /** Refuses NUL characters anywhere in a request with the Validation Failed tree, before any handler. */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    if (!holdsNul(request.query) && !holdsNul(request.params) && !holdsNul(request.body)) return;
+  // A callback hook: an async one costs every request a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!holdsNul(request.query) && !holdsNul(request.params) && !holdsNul(request.body)) return done();
     const paths = [...nulPaths(request.query), ...nulPaths(request.params), ...nulPaths(request.body)];
-    if (paths.length === 0) return;
+    if (paths.length === 0) return done();
     const tree = emptyTree();
     for (const path of paths) addToTree(tree, path, MESSAGES.invalid);
-    throw new ValidationError(tree);
+    done(new ValidationError(tree));
   });
 }

@@ -1,4 +1,4 @@
-import { ACCESS_MESSAGES, ERROR_MESSAGES, flattenTree, MESSAGES } from '@tms/domain';
+import { ACCESS_MESSAGES, ERROR_MESSAGES, flattenTree, MESSAGES, USER_MESSAGES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_CURRENT_PASSWORD } from '../../src/modules/users/service';
@@ -103,14 +103,23 @@ describe('granting roles', () => {
     });
     expect(granted.statusCode).toBe(200);
 
+    // Once she holds a role he lacks, she is out of his reach (docs/security.md "Accounts").
     const before = await userRow(clerk.id);
-    const admin = await call(granter.headers, 'PUT', `/api/settings/users/${clerk.id}`, {
-      roles: ['ROLE_BILL_EDIT_ALL', 'ROLE_ADMIN'],
+    const again = await call(granter.headers, 'PUT', `/api/settings/users/${clerk.id}`, {
+      roles: [],
       version: before.version,
+    });
+    expect(again.json()).toEqual({ code: 403, message: USER_MESSAGES.manageHeldOnly });
+    expect(await userRow(clerk.id)).toEqual(before);
+
+    const plain = await createUser(ctx.database);
+    const admin = await call(granter.headers, 'PUT', `/api/settings/users/${plain.id}`, {
+      roles: ['ROLE_ADMIN'],
+      version: plain.version,
     });
     expect(admin.statusCode).toBe(400);
     expect(errorsOf(admin)).toEqual({ roles: [ACCESS_MESSAGES.adminOnly] });
-    expect(await userRow(clerk.id)).toEqual(before);
+    expect(await userRow(plain.id)).toEqual(plain);
 
     const boss = await createUser(ctx.database, { roles: ['ROLE_ADMIN'] });
     const revoke = await call(granter.headers, 'PUT', `/api/settings/users/${boss.id}`, {

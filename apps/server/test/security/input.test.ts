@@ -4,14 +4,6 @@ import { MESSAGES, REQUEST_MESSAGES, VALIDATION_FAILED } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/modules/operations/tables';
-import {
-  createOrder,
-  EDIT_ALL,
-  type Entity,
-  type OperationsWorld,
-  operationsWorld,
-  route,
-} from '../../src/modules/operations/test-fixtures';
 import { changeLog } from '../../src/platform/changelog/tables';
 import { FILE_MESSAGES } from '../../src/platform/files/service';
 import { files } from '../../src/platform/files/tables';
@@ -19,6 +11,14 @@ import { idempotencyKeysJob } from '../../src/platform/http/idempotency';
 import { MAX_JSON_DEPTH } from '../../src/platform/http/json';
 import { idempotencyKeys } from '../../src/platform/http/tables';
 import { createTestApp, type TestContext } from '../../src/test/harness';
+import {
+  createOrder,
+  EDIT_ALL,
+  type Entity,
+  type OperationsWorld,
+  operationsWorld,
+  route,
+} from '../../src/test/operations-world';
 import { type SignedIn, signIn } from '../../src/test/users';
 
 /**

@@ -4,7 +4,6 @@ import {
   COUNTERPARTY_FIELD_ROLES,
   COUNTERPARTY_MESSAGES,
   counterpartyFieldRole,
-  ERROR_MESSAGES,
   JOB_FIELD_ROLES,
   jobFieldRole,
   MESSAGES,
@@ -21,6 +20,7 @@ import {
   stageReopenSchema,
   stageSchema,
   statusChangeSchemaOf,
+  USER_MESSAGES,
   userSchema,
   VALIDATION_FAILED,
 } from '@tms/domain';
@@ -28,16 +28,9 @@ import { type Column, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { customsPoints } from '../../src/modules/customs/tables';
 import { currencyRates } from '../../src/modules/finance/tables';
 import { stages } from '../../src/modules/operations/tables';
-import {
-  caller as callerOf,
-  createJob,
-  createOrder,
-  type Entity,
-  type OperationsWorld,
-  operationsWorld,
-} from '../../src/modules/operations/test-fixtures';
 import { priceCollections, pricingRegions } from '../../src/modules/pricing/tables';
 import { countries, currencies } from '../../src/modules/reference-data/tables';
 import { profileUpdateSchema } from '../../src/modules/users/schemas';
@@ -47,6 +40,14 @@ import type { ResourceTable } from '../../src/platform/resources/engine';
 import type { RegisteredResource } from '../../src/platform/resources/registry';
 import { makeDocx } from '../../src/test/docx';
 import { createTestApp, type TestContext } from '../../src/test/harness';
+import {
+  caller as callerOf,
+  createJob,
+  createOrder,
+  type Entity,
+  type OperationsWorld,
+  operationsWorld,
+} from '../../src/test/operations-world';
 import { type SignedIn, signIn } from '../../src/test/users';
 
 /**
@@ -301,6 +302,35 @@ describe('mass assignment', () => {
       });
       return { name: `Шаблон ${seq}`, initiatorType: 'order', fileId: upload.json().data.id };
     },
+    // Shipment templates: the same upload, for the first legal entity the admin lists.
+    ...Object.fromEntries(
+      ['transport_order_template', 'forwarding_receipt_template', 'customer_application_template'].map(
+        (name) => [
+          name,
+          async () => {
+            const boundary = '----mass-assignment-shipment-docx';
+            const upload = await ctx.app.inject({
+              method: 'POST',
+              url: '/api/file-management/files/temporary',
+              headers: { ...admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+              payload: Buffer.concat([
+                Buffer.from(
+                  `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s${++seq}.docx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+                ),
+                makeDocx(['{number}']),
+                Buffer.from(`\r\n--${boundary}--\r\n`),
+              ]),
+            });
+            const entities = await call('GET', '/api/settings/legal-entities', admin);
+            return {
+              name: `Шаблон ${seq}`,
+              legalEntityId: entities.json().data.collection[0].id,
+              fileId: upload.json().data.id,
+            };
+          },
+        ],
+      ),
+    ),
     counterparty_bank_account: () => ({
       counterpartyId: client,
       bankName: 'Commerzbank',
@@ -415,6 +445,69 @@ describe('mass assignment', () => {
         commissionAmount: '2.00',
       };
     },
+    // A declaration belongs to an order and a customs point.
+    customs_declaration: async () => {
+      const [point] = await ctx.database.db
+        .insert(customsPoints)
+        .values({ code: `1070${String(++seq).padStart(4, '0')}`, name: `Пост ${seq}`, countryId: world.ru })
+        .returning();
+      return {
+        orderId: (await createOrder(ctx, world, admin, client)).id,
+        direction: 'IM',
+        procedureCode: '40',
+        customsPointId: point!.id,
+      };
+    },
+    // Rules that assign to a user: the admin himself.
+    forwarder_assignment_rule: () => ({ name: `Правило ${++seq}`, strategy: 'user', userId: admin.user.id }),
+    customs_assignment_rule: () => ({ name: `Правило ${++seq}`, strategy: 'user', userId: admin.user.id }),
+    // Two states and the move between them.
+    workflow_description: () => {
+      const n = ++seq;
+      return {
+        name: `Процесс ${n}`,
+        initiatorType: 'order',
+        initialState: `a${n}`,
+        states: [
+          { id: `a${n}`, name: 'Начало', nameEn: 'Start' },
+          { id: `b${n}`, name: 'Конец', nameEn: 'End' },
+        ],
+        transitions: [{ id: `t${n}`, source: `a${n}`, target: `b${n}`, roles: ['ROLE_ADMIN'] }],
+      };
+    },
+    // An open cover in roubles over years around the test's day.
+    insurance_policy: async () => {
+      const [rub] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'RUB'));
+      return {
+        number: `ГД-${++seq}`,
+        insurerId: contractor,
+        currencyId: rub!.id,
+        validFrom: '2020-01-01',
+        validUntil: '2035-12-31',
+        rate: '0.15',
+        minRate: '0.05',
+        maxRate: '0.7',
+        minimumPremium: '1500.00',
+      };
+    },
+    // A claim is made under an insured certificate only.
+    insurance_claim: async () => ({
+      certificateId: (await insuredCertificate()).id,
+      lossDate: '2026-03-05',
+      description: 'Повреждение груза',
+    }),
+    // An import of countries by their code.
+    data_import_description: () => ({
+      name: `Импорт ${++seq}`,
+      target: 'resource',
+      resource: 'country',
+      mode: 'upsert',
+      matchKey: 'code',
+      columns: [
+        { field: 'code', header: 'Код' },
+        { field: 'name', header: 'Название' },
+      ],
+    }),
     // Roubles bought for US dollars on a day with the dollar's rate.
     currency_conversion: async () => {
       const [rub] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'RUB'));
@@ -435,6 +528,59 @@ describe('mass assignment', () => {
         boughtFormId: (await form(rub!.id)).id,
         boughtAmount: '9050.00',
       };
+    },
+  };
+
+  /** A certificate of a new order with its dates and a declared value in roubles, moved to INSURED by the administrator. */
+  async function insuredCertificate(): Promise<Entity> {
+    const [rub] = await ctx.database.db.select().from(currencies).where(eq(currencies.code, 'RUB'));
+    const policy = await created(registrations.get('insurance_policy')!.descriptor);
+    const order = await createOrder(ctx, world, admin, client, {
+      route: [
+        { kind: 'dispatch', address: 'Москва, Тверская 1', countryId: world.ru, dateFrom: '2026-03-12' },
+        {
+          kind: 'delivery',
+          address: 'Berlin, Unter den Linden 1',
+          countryId: world.de,
+          dateFrom: '2026-03-20',
+        },
+      ],
+      cargo: { description: 'Станки', declaredValue: '100000.00', declaredValueCurrencyId: rub!.id },
+    });
+    const res = await call('POST', '/api/tms/cargo-insurance', admin, {
+      orderId: order.id,
+      policyId: policy.id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    let certificate: Entity = res.json().data;
+    for (const [move, body] of [
+      ['ready', {}],
+      ['accept', {}],
+      ['issue', { number: `INS-${++seq}` }],
+    ] as const) {
+      const moved = await call('POST', `/api/tms/cargo-insurance/${certificate.id}/${move}`, admin, {
+        version: certificate.version,
+        ...body,
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      certificate = moved.json().data;
+    }
+    return certificate;
+  }
+
+  /** Records of resources without a create, made by their own route. Keyed by descriptor name. */
+  const STARTERS: Record<string, () => Promise<unknown>> = {
+    insurance_certificate: () => insuredCertificate(),
+
+    workflow_instance: async () => {
+      const description = await created(registrations.get('workflow_description')!.descriptor);
+      const order = await createOrder(ctx, world, admin, client);
+      const res = await call('POST', '/api/workflow-instances', admin, {
+        descriptionId: description.id,
+        initiatorType: 'order',
+        initiatorId: order.id,
+      });
+      expect(res.statusCode, res.body).toBe(200);
     },
   };
 
@@ -474,6 +620,7 @@ describe('mass assignment', () => {
   /** A record to update: the control's, a new one, or (resources without create) the first listed. */
   async function recordOf(descriptor: ResourceDescriptor): Promise<Entity | undefined> {
     if (descriptor.creatable === false) {
+      await STARTERS[descriptor.name]?.();
       return (await call('GET', `${api(descriptor)}?itemsPerPage=1`, admin)).json().data.collection[0];
     }
     if (!records.has(descriptor.name)) records.set(descriptor.name, await created(descriptor));
@@ -901,7 +1048,7 @@ describe('mass assignment', () => {
         [{ label: 'accessGroupIds', members: { accessGroupIds: [group.id] }, onCreate: true }],
         validationFailed('accessGroupIds', ACCESS_MESSAGES.adminOnly),
       );
-      // An administrator's account is not theirs to change at all.
+      // An administrator's account is not theirs to change at all (they do not hold all of his roles).
       const adminRecord = (await call('GET', `/api/settings/users/${admin.user.id}`, admin)).json().data;
       await expectRefused(
         'user',
@@ -909,7 +1056,7 @@ describe('mass assignment', () => {
         adminRecord,
         {},
         [{ label: 'active', members: { active: false }, onCreate: false }],
-        { code: 403, message: ERROR_MESSAGES.accessDenied },
+        { code: 403, message: USER_MESSAGES.manageHeldOnly },
       );
     });
 

@@ -1,3 +1,4 @@
+import { CABINET_KEY_ROLES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../../src/app';
@@ -129,7 +130,14 @@ describe('role × endpoint matrix', () => {
       const admin = await call(route, await headersFor(['ROLE_ADMIN']));
       if (admin.statusCode !== 403) wrong.push(`${key(route)} as administrator → ${admin.statusCode}`);
       const granted = await call(route, cabinet);
-      if ([401, 403].includes(granted.statusCode) || granted.statusCode >= 500) {
+      // A route wanting a role within the cabinet the key does not hold (its users' administration) refuses it.
+      const keyHolds =
+        route.cabinetRoles.length === 0 ||
+        route.cabinetRoles.some((role) => CABINET_KEY_ROLES.includes(role as never));
+      if (!keyHolds) {
+        if (granted.statusCode !== 403)
+          wrong.push(`${key(route)} as a key lacking its role → ${granted.statusCode}`);
+      } else if ([401, 403].includes(granted.statusCode) || granted.statusCode >= 500) {
         wrong.push(`${key(route)} as its cabinet → ${granted.statusCode}`);
       }
     }

@@ -2,6 +2,8 @@ import { padId } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterparties } from '../../src/modules/counterparties/tables';
+import { files } from '../../src/platform/files/tables';
+import { createTestApp, type TestContext } from '../../src/test/harness';
 import {
   caller as callerOf,
   createJob,
@@ -10,9 +12,7 @@ import {
   exportedIds,
   type OperationsWorld,
   operationsWorld,
-} from '../../src/modules/operations/test-fixtures';
-import { files } from '../../src/platform/files/tables';
-import { createTestApp, type TestContext } from '../../src/test/harness';
+} from '../../src/test/operations-world';
 import { type SignedIn, signIn } from '../../src/test/users';
 
 /**
@@ -72,6 +72,11 @@ describe('object-level scopes of orders and jobs', () => {
     if (url.endsWith('/archive') || url.endsWith('/unarchive')) return { version };
     if (url.endsWith('/files')) return { fileIds: [1], tagTypeIds: [] };
     if (url.endsWith('/files/:fileId')) return { tagTypeIds: [] };
+    if (url.endsWith('/marking/codes'))
+      return { tnvedCode: '6403990000', codes: ['(01)04606203084623(21)A(93)abcd'] };
+    if (url.endsWith('/marking/emission'))
+      return { tnvedCode: '6403990000', gtin: '04606203084623', quantity: 1 };
+    if (url.endsWith('/marking/report') || url.endsWith('/marking/statuses')) return {};
     return { version, completionDate: null };
   }
 
@@ -125,7 +130,8 @@ describe('object-level scopes of orders and jobs', () => {
         const url = route.url
           .replace(':id', String(outRecord.id))
           .replace(':stageId', String(stage.id))
-          .replace(':fileId', String(file!.id));
+          .replace(':fileId', String(file!.id))
+          .replace(':codeId', '1');
         const res = await call(
           route.method as 'GET',
           url,

@@ -1,7 +1,9 @@
-import { ERROR_MESSAGES, flattenTree, RESOURCE_MESSAGES } from '@tms/domain';
+import { ERROR_MESSAGES, flattenTree, OPERATION_MESSAGES } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { buildApp } from '../../src/app';
+import { publish } from '../../src/platform/realtime/hub';
+import { createTestApp, type TestContext } from '../../src/test/harness';
 import {
   type Caller,
   caller as callerOf,
@@ -12,9 +14,7 @@ import {
   type OperationsWorld,
   operationsWorld,
   route,
-} from '../../src/modules/operations/test-fixtures';
-import { publish } from '../../src/platform/realtime/hub';
-import { createTestApp, type TestContext } from '../../src/test/harness';
+} from '../../src/test/operations-world';
 import { type SignedIn, signIn, socketUrl } from '../../src/test/users';
 
 /**
@@ -112,16 +112,20 @@ describe('scopes reach every door', () => {
       expect(currencies.every((e) => e.entityType === 'currency')).toBe(true);
     });
 
-    it("shows an office's forwarder the changes of his office's orders and of deleted ones, not another office's", async () => {
+    it("shows an office's forwarder the changes of his office's orders, live or deleted, not another office's", async () => {
       const doomed = await createOrder(ctx, world, admin, otherClient, { serviceOfficeId: world.msq });
-      expect((await call('DELETE', `/api/tms/orders/${doomed.id}`, admin)).statusCode).toBe(200);
+      const doomedOwn = await createOrder(ctx, world, admin, ownClient, { serviceOfficeId: world.mow });
+      for (const order of [doomed, doomedOwn]) {
+        expect((await call('DELETE', `/api/tms/orders/${order.id}`, admin)).statusCode).toBe(200);
+      }
 
       const seen = await entries(forwarder, '&entityType=order');
       const ids = new Set(seen.map((e) => e.entityId));
       expect(ids.has(ownOrder.id)).toBe(true);
       expect(ids.has(otherOrder.id)).toBe(false);
-      // A deleted record's entries follow the roles of its resource: there is no record left to scope.
-      expect(ids.has(doomed.id)).toBe(true);
+      // A deleted record's entries follow its scope as its last row was (the delete keeps it).
+      expect(ids.has(doomedOwn.id)).toBe(true);
+      expect(ids.has(doomed.id)).toBe(false);
       expect((await call('GET', `/api/tms/orders/${otherOrder.id}/history`, forwarder)).statusCode).toBe(404);
       const stageEntries = await entries(forwarder, '&entityType=stage');
       expect(stageEntries).toEqual([]);
@@ -173,7 +177,7 @@ describe('scopes reach every door', () => {
       for (const serviceOfficeId of [world.msq, null]) {
         const res = await call('POST', '/api/tms/orders', forwarder, orderBody({ serviceOfficeId }));
         expect(res.statusCode, res.body).toBe(400);
-        expect(errorsOf(res)).toEqual({ serviceOfficeId: [RESOURCE_MESSAGES.outOfScope] });
+        expect(errorsOf(res)).toEqual({ serviceOfficeId: [OPERATION_MESSAGES.officeOutOfScope] });
       }
       expect(await total('/api/tms/orders')).toBe(before);
       expect(await lastLogged()).toBe(loggedBefore);
@@ -183,7 +187,7 @@ describe('scopes reach every door', () => {
       const before = (await call('GET', `/api/tms/orders/${ownOrder.id}`, admin)).json().data;
       for (const [change, field, message] of [
         [{ clientId: otherClient }, 'clientId', ERROR_MESSAGES.notFound],
-        [{ serviceOfficeId: world.msq }, 'serviceOfficeId', RESOURCE_MESSAGES.outOfScope],
+        [{ serviceOfficeId: world.msq }, 'serviceOfficeId', OPERATION_MESSAGES.officeOutOfScope],
       ] as const) {
         const res = await call('PATCH', `/api/tms/orders/${ownOrder.id}`, forwarder, {
           version: before.version,

@@ -3,6 +3,8 @@ import type { ResourceDescriptor } from '@tms/domain';
 import { DECLARED_SCREENS, type DeclaredScreen } from '@tms/domain/screens';
 import { currencyRateScreenOptions } from '../features/finance/currencyRateScreens';
 import { materialAssetScreenOptions } from '../features/finance/materialAssetScreens';
+import { shipmentTemplateScreenOptions } from '../features/shipment-documents/screens';
+import { warehouseScreenOptions } from '../features/warehouse/screenOptions';
 import type { ResourceRouteOptions } from '../platform/resources';
 import { resourceRoutes } from '../platform/resources';
 import type { AppRoute } from './routeMeta';
@@ -11,6 +13,8 @@ import type { AppRoute } from './routeMeta';
 const featureOptions: Record<string, ResourceRouteOptions> = {
   ...currencyRateScreenOptions,
   ...materialAssetScreenOptions,
+  ...warehouseScreenOptions,
+  ...shipmentTemplateScreenOptions,
 };
 
 /**

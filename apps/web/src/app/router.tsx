@@ -33,6 +33,12 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       {
+        // The client cabinet: its own sign-in and shell, loaded only when a client opens it.
+        path: '/pcc/*',
+        lazy: () => import('../features/cabinets/PccApp').then((m) => ({ Component: m.PccApp })),
+        hydrateFallbackElement: <FullScreenLoader />,
+      },
+      {
         path: '/login',
         lazy: () => import('./LoginPage').then((m) => ({ Component: m.LoginPage })),
         hydrateFallbackElement: <FullScreenLoader />,

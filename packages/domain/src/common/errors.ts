@@ -4,6 +4,7 @@ export const ERROR_MESSAGES = {
   unauthorized: 'Authentication required.',
   invalidCredentials: 'Invalid credentials.',
   tooManyAttempts: 'Too many failed sign-in attempts, try again later.',
+  tooManyPasswordAttempts: 'Too many wrong current passwords, try again later.',
   ipNotAllowed: 'Access from this address is not allowed.',
   notFound: 'Not found.',
   conflict: 'The record was changed by someone else. Reload it and try again.',

@@ -2,11 +2,25 @@ import { z } from 'zod';
 
 export const DEFAULT_ITEMS_PER_PAGE = 40;
 export const MAX_ITEMS_PER_PAGE = 10000;
+/** Largest id a record can have (ids are PostgreSQL integers). */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/**
+ * A whole number in a query (a page, a size, a limit): decimal digits only, as strict as a path id, so `0x1`,
+ * `1e0`, ` 1`, `+1` or `01` are refused rather than read as 1; then within `min`..`max`.
+ */
+export function queryInteger(min: number, max: number) {
+  return z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,9})$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+}
 
 /** The list query of the HTTP contract; filters are added per resource. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(MAX_ITEMS_PER_PAGE).default(DEFAULT_ITEMS_PER_PAGE),
+  page: queryInteger(1, MAX_RECORD_ID).default(1),
+  itemsPerPage: queryInteger(1, MAX_ITEMS_PER_PAGE).default(DEFAULT_ITEMS_PER_PAGE),
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),
   search: z.string().max(200).optional(),
@@ -73,8 +87,6 @@ export function dataSchema<T extends z.ZodType>(payload: T) {
   return z.object({ data: payload });
 }
 
-/** Largest id a record can have (ids are PostgreSQL integers). */
-export const MAX_RECORD_ID = 2_147_483_647;
 /**
  * A record id in a path or query: decimal digits only, no sign, space, exponent, hex or leading zero, so one
  * record has one spelling (`0x1`, `1e0`, ` 1`, `+1` name none); beyond the integer range it names no record.

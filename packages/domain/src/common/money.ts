@@ -82,8 +82,3 @@ export const moneyEquals = (a: Money, b: Money): boolean => compareMoney(a, b) =
 export function moneyToFixed(value: Money, scale = 2): string {
   return decimalFixed(value.amount, scale);
 }
-
-/** "1250.50 RUB": the amount fixed to `scale` decimals and the currency code. */
-export function formatMoney(value: Money, scale = 2): string {
-  return `${moneyToFixed(value, scale)} ${value.currency}`;
-}

@@ -160,6 +160,12 @@ export interface ResourceDescriptor<
     create?: boolean | 'elsewhere';
     edit?: boolean;
   };
+  /**
+   * How a search without a sort (a reference dropdown) ranks its matches beyond the code and the label:
+   * `codes`, fields ranked as the code (a country's alpha-3 and numeric codes); `aliases`, text fields of
+   * other names, one a line, ranked as the label ("Россия" finds the Russian Federation first).
+   */
+  searchRank?: { codes?: readonly string[]; aliases?: readonly string[] };
   /** Fields only holders of a role may set or change; the resource service checks every write against it. */
   // biome-ignore lint/suspicious/noExplicitAny: a declaration of any record type fits every descriptor.
   fieldRoles?: FieldRoles<any>;

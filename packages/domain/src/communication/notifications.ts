@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInteger } from '../common/list';
 
 /**
  * How widely a user follows one notification type (spec §4): off; the events naming them directly (the
@@ -58,7 +59,7 @@ export function contentParts(content: string, links: Record<string, Notification
 }
 
 export const unreadNotificationsQuerySchema = z.object({
-  'max-items': z.coerce.number().int().min(1).max(NOTIFICATIONS_UNREAD_MAX).default(NOTIFICATIONS_UNREAD_MAX),
+  'max-items': queryInteger(1, NOTIFICATIONS_UNREAD_MAX).default(NOTIFICATIONS_UNREAD_MAX),
 });
 
 /** One type in the user's settings: what they chose, the type's default and the widest they may choose. */

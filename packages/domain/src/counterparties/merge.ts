@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/list';
 import { counterpartyCreateSchema, counterpartySchema } from './counterparty';
 
 /**
@@ -27,7 +28,7 @@ export const counterpartyMergeSchema = z.strictObject({
 export type CounterpartyMerge = z.infer<typeof counterpartyMergeSchema>;
 
 export const counterpartyMergePreviewQuerySchema = z.object({
-  survivorId: z.coerce.number().int().positive(),
+  survivorId: recordIdSchema,
 });
 
 /** `GET /api/counterparties/{sourceId}/merge?survivorId=`: both records and the mergeable fields that differ. */

@@ -1,2 +1,5 @@
 export * from './customs-points';
 export * from './customs-responsibilities';
+export * from './declarations';
+export * from './declarations-status';
+export * from './tnved';

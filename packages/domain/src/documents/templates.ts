@@ -79,3 +79,33 @@ export type GeneratedFormat = (typeof GENERATED_FORMATS)[number];
 export const generateDocumentSchema = z
   .object({ templateId: z.number().int().positive(), format: z.enum(GENERATED_FORMATS).default('docx') })
   .strict();
+
+/** Where a template uses a tag no field of its initiator prints (a typo such as `{orderNumbr}`). */
+export const templateTagWarningSchema = z.object({
+  /** The tag as written (`#tag` when it opens a loop). */
+  tag: z.string(),
+  /** The loop it is inside, or null. */
+  loop: z.string().nullable(),
+  part: z.enum(['body', 'header', 'footer']),
+  /** 1-based paragraph of the part (table cells count as paragraphs). */
+  paragraph: z.number().int(),
+});
+export type TemplateTagWarning = z.infer<typeof templateTagWarningSchema>;
+
+/** A Word file checked as a template of an initiator before it is saved: what the user should look at. */
+export const templateCheckSchema = z
+  .object({ fileId: z.number().int().positive(), initiatorType: z.string().min(1).max(50) })
+  .strict();
+export const templateCheckResultSchema = z.object({ warnings: z.array(templateTagWarningSchema) });
+export type TemplateCheckResult = z.infer<typeof templateCheckResultSchema>;
+
+/** Who made a generated PDF: LibreOffice where installed, else the pure-JS reading copy. */
+export const PDF_CONVERTERS = ['libreoffice', 'builtin'] as const;
+export type PdfConverter = (typeof PDF_CONVERTERS)[number];
+
+/** What a generation answers beside the file: the tags that came out empty, the PDF's converter. */
+export const generationReportSchema = z.object({
+  emptyTags: z.array(z.string()),
+  converter: z.enum(PDF_CONVERTERS).nullable(),
+});
+export type GenerationReport = z.infer<typeof generationReportSchema>;

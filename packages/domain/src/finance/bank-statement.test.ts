@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BANK_STATEMENT_MESSAGES as M, parseBankStatement } from './bank-statement';
+import {
+  BANK_STATEMENT_MESSAGES as M,
+  MAX_STATEMENT_DOCUMENTS,
+  MAX_STATEMENT_LINE,
+  parseBankStatement,
+} from './bank-statement';
 
 /** The recorded statement of the server's tests (fixtures/statement-1c.txt there, in Windows-1251). */
 const text = [
@@ -150,7 +155,17 @@ describe('bank statement (1CClientBankExchange)', () => {
         { line: innLine, message: M.badInn, field: 'ПолучательИНН' },
       ],
       errorCount: 2,
+      warnings: [],
     });
+  });
+
+  it('reads past a balance section whose account is not 20 digits, with a warning at its line', () => {
+    const accountLine = lineOf('СекцияРасчСчет') + 3;
+    const read = parseBankStatement(withLine(accountLine, 'РасчСчет=4070281003800001'));
+    expect(read.errors).toEqual([]);
+    expect(read.warnings).toEqual([{ line: accountLine, message: M.balanceAccount, field: 'РасчСчет' }]);
+    expect(read.statement?.accounts).toEqual([]);
+    expect(read.statement?.documents).toHaveLength(2);
   });
 
   it('refuses lines outside the format, unknown sections, unended sections and a cut file', () => {
@@ -207,6 +222,28 @@ describe('bank statement (1CClientBankExchange)', () => {
   it('reads a statement twice as long in about twice the work, good lines or bad', () => {
     expect(work(grown(1000)) / work(grown(500))).toBeLessThan(2.2);
     expect(work(grown(10, 4000)) / work(grown(10, 2000))).toBeLessThan(2.2);
+  });
+
+  it('refuses more sections than one import takes at the first one too many, and a line longer than the format', () => {
+    // Sections as short as they come (their missing fields are errors of their own).
+    const sections = (count: number) =>
+      [
+        '1CClientBankExchange',
+        ...Array(count).fill('СекцияДокумент=Платежное поручение\r\nКонецДокумента'),
+        'КонецФайла',
+      ].join('\r\n');
+    const at = parseBankStatement(sections(MAX_STATEMENT_DOCUMENTS));
+    expect(at.errors.map((e) => e.message)).not.toContain(M.tooManyDocuments);
+    expect(parseBankStatement(sections(MAX_STATEMENT_DOCUMENTS + 1))).toEqual({
+      statement: null,
+      errors: [{ line: 2 + 2 * MAX_STATEMENT_DOCUMENTS, message: M.tooManyDocuments }],
+      errorCount: 1,
+      warnings: [],
+    });
+    const purpose = lineOf('НазначениеПлатежа=');
+    expect(
+      parseBankStatement(withLine(purpose, `НазначениеПлатежа=${'Ж'.repeat(MAX_STATEMENT_LINE)}`)).errors,
+    ).toEqual([{ line: purpose, message: M.lineTooLong }]);
   });
 
   it('answers the first 1,000 errors of a file by line and how many there are', () => {

@@ -25,7 +25,21 @@ export const BANK_STATEMENT_MESSAGES = {
   badBik: 'The BIK is not 9 digits.',
   notOurAccount: "Neither the payer's nor the recipient's account is an account of the statement.",
   noDocuments: 'The statement holds no documents.',
+  tooManyDocuments: 'The statement has more documents than one import takes.',
+  lineTooLong: 'The line is longer than the exchange format allows.',
+  balanceAccount: "The balance section's account is not 20 digits: its balances are passed over.",
+  encodingMismatch:
+    'The file is in UTF-8 but not all of it: save it again in Windows-1251 (Кодировка=Windows) or in UTF-8.',
 } as const;
+
+/**
+ * What one statement may hold: its size in bytes, its sections (documents and accounts: a month of a busy
+ * account is a few thousand) and the length of a line (the format's longest fields are a few hundred
+ * characters). Beyond, the file is refused before it is planned, so its answer and its work stay bounded.
+ */
+export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
+export const MAX_STATEMENT_DOCUMENTS = 5000;
+export const MAX_STATEMENT_LINE = 2000;
 
 export type BankStatementMessage = (typeof BANK_STATEMENT_MESSAGES)[keyof typeof BANK_STATEMENT_MESSAGES];
 
@@ -67,6 +81,8 @@ export const bankStatementDocumentSchema = z.object({
 export type BankStatementDocument = z.infer<typeof bankStatementDocumentSchema>;
 
 export const bankStatementAccountSchema = z.object({
+  /** The line of the section's `РасчСчет`. */
+  line: z.number().int(),
   account: z.string(),
   startDate: z.iso.date().nullable(),
   endDate: z.iso.date().nullable(),
@@ -101,6 +117,8 @@ export const bankStatementPreviewSchema = z.object({
   statement: bankStatementSchema.nullable(),
   errors: z.array(bankStatementErrorSchema),
   errorCount: z.number().int(),
+  /** What is read past rather than refused (a balance section's odd account), by line. */
+  warnings: z.array(bankStatementErrorSchema),
 });
 export type BankStatementPreview = z.infer<typeof bankStatementPreviewSchema>;
 
@@ -151,13 +169,22 @@ export function parseBankStatement(text: string, meter: WorkMeter = { steps: 0 }
   let ended = false;
 
   if (lines[0]?.replace(/^\uFEFF/, '').trim() !== HEADER) {
-    return { statement: null, errors: [{ line: 1, message: M.notExchangeFile }], errorCount: 1 };
+    return {
+      statement: null,
+      errors: [{ line: 1, message: M.notExchangeFile }],
+      errorCount: 1,
+      warnings: [],
+    };
   }
   for (let i = 1; i < lines.length; i++) {
     const line = i + 1;
     const raw = (lines[i] ?? '').trim();
     meter.steps += 1 + raw.length;
     if (raw === '') continue;
+    if (raw.length > MAX_STATEMENT_LINE) {
+      errors.add({ line, message: M.lineTooLong });
+      continue;
+    }
     if (ended) {
       errors.add({ line, message: M.afterEndOfFile });
       break;
@@ -169,6 +196,11 @@ export function parseBankStatement(text: string, meter: WorkMeter = { steps: 0 }
       continue;
     }
     if (raw === 'СекцияРасчСчет' || raw.startsWith('СекцияДокумент=')) {
+      if (sections.length === MAX_STATEMENT_DOCUMENTS) {
+        // The file is refused whatever else it holds: no need to read the rest.
+        errors.add({ line, message: M.tooManyDocuments });
+        return { statement: null, errors: errors.list(), errorCount: errors.count, warnings: [] };
+      }
       if (open) errors.add({ line, message: M.nestedSection });
       open =
         raw === 'СекцияРасчСчет'
@@ -236,12 +268,21 @@ export function parseBankStatement(text: string, meter: WorkMeter = { steps: 0 }
       else errors.add({ line: field.line, message: M.badAccount, field: key });
     }
   }
+  // A balance section only reports: banks' and test files hold some of accounts that are not 20 digits, so
+  // such a section is a warning and its account no account of the statement, never a refusal of the file.
+  const warnings: BankStatementError[] = [];
   const accounts = sections
     .filter((s) => s.kind === 'account')
-    .map((s) => {
-      const account = accountOf('РасчСчет', s.line, s.fields, true);
-      if (account) statementAccounts.add(account);
+    .flatMap((s) => {
+      const field = s.fields.get('РасчСчет');
+      if (!field || !/^\d{20}$/.test(field.value)) {
+        warnings.push({ line: field?.line ?? s.line, message: M.balanceAccount, field: 'РасчСчет' });
+        return [];
+      }
+      const account = field.value;
+      statementAccounts.add(account);
       return {
+        line: field.line,
         account,
         startDate: date(s.fields, s.line, 'ДатаНачала'),
         endDate: date(s.fields, s.line, 'ДатаКонца'),
@@ -295,7 +336,9 @@ export function parseBankStatement(text: string, meter: WorkMeter = { steps: 0 }
   const startDate = date(header, 1, 'ДатаНачала');
   const endDate = date(header, 1, 'ДатаКонца');
   if (errors.count === 0 && documents.length === 0) errors.add({ line: 1, message: M.noDocuments });
-  if (errors.count > 0) return { statement: null, errors: errors.list(), errorCount: errors.count };
+  if (errors.count > 0) {
+    return { statement: null, errors: errors.list(), errorCount: errors.count, warnings };
+  }
   return {
     statement: {
       formatVersion: fieldOf(header, 'ВерсияФормата'),
@@ -308,5 +351,6 @@ export function parseBankStatement(text: string, meter: WorkMeter = { steps: 0 }
     },
     errors: [],
     errorCount: 0,
+    warnings,
   };
 }

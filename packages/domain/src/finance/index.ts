@@ -8,6 +8,7 @@ export * from './currency-conversions';
 export * from './currency-rates';
 export * from './finance-control-status-reasons';
 export * from './internal-transfers';
+export * from './ledger-accounts';
 export * from './payment-forms';
 export * from './payments';
 export * from './printable-bill-document';

@@ -23,9 +23,12 @@ export const PAYMENT_MESSAGES = {
   overAmount: 'The linked amounts exceed the payment amount.',
   unlinkedDenied: 'You may not leave a payment or a part of it unlinked.',
   linkDenied: 'You may not link payments to bills.',
-  fixed: 'Only the links of a payment change: delete it and enter it again.',
+  fixed:
+    'Only the links of a payment change, and its counterparty while it has none: delete it and enter it again.',
   counterpartyRequired: 'A payment linked to bills needs its counterparty.',
   billAccepted: "The bill's order or job is accepted by finance control: its payment links do not change.",
+  paysAccepted:
+    'The payment pays a bill of an order or job accepted by finance control: it is not deleted while that stands.',
   transferBill: 'A payment of an internal transfer covers only the bills of that transfer.',
   billOfTransfer: 'A bill of an internal transfer takes only the payments of that transfer.',
 } as const;

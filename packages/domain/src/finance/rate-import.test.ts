@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_IMPORT_MESSAGES as M, parseCbrDaily } from './rate-import';
+import { RATE_IMPORT_MESSAGES as M, MAX_CBR_CURRENCIES, parseCbrDaily } from './rate-import';
 
 const VALUTE =
   '<Valute ID="R01235"><NumCode>840</NumCode><CharCode>USD</CharCode><Nominal>1</Nominal><Name>Доллар США</Name><Value>91,7069</Value></Valute>';
@@ -14,16 +14,13 @@ const work = (xml: string) => {
 
 describe('the Bank of Russia daily file', () => {
   it('reads its date and every currency', () => {
-    expect(parseCbrDaily(file(VALUTE.repeat(2)))).toEqual({
+    const euro = VALUTE.replace('840', '978').replace('USD', 'EUR').replace('Доллар США', 'Евро');
+    expect(parseCbrDaily(file(VALUTE + euro))).toEqual({
       date: '2024-03-02',
-      rates: [1, 2].map((row) => ({
-        row,
-        numCode: '840',
-        code: 'USD',
-        name: 'Доллар США',
-        nominal: 1,
-        rate: '91.7069',
-      })),
+      rates: [
+        { row: 1, numCode: '840', code: 'USD', name: 'Доллар США', nominal: 1, rate: '91.7069' },
+        { row: 2, numCode: '978', code: 'EUR', name: 'Евро', nominal: 1, rate: '91.7069' },
+      ],
     });
     expect(parseCbrDaily('<ValCurs Date="02.03.2024">')).toEqual({
       errors: [{ row: 0, message: M.notCbrFile }],
@@ -43,10 +40,24 @@ describe('the Bank of Russia daily file', () => {
   });
 
   it('answers the first 1,000 errors and how many there are', () => {
-    const bad = parseCbrDaily(file(VALUTE.replace('USD', 'usd').repeat(1500)));
+    // Three errors a currency: its code, its nominal and its rate.
+    const wrong = VALUTE.replace('USD', 'usd').replace('<Nominal>1<', '<Nominal>0<').replace('91,7069', 'x');
+    const bad = parseCbrDaily(file(wrong.repeat(500)));
     expect(bad).toMatchObject({ errorCount: 1500 });
-    expect('errors' in bad && bad.errors.map((e) => e.row)).toEqual(
-      Array.from({ length: 1000 }, (_, i) => i + 1),
+    expect('errors' in bad && bad.errors.length).toBe(1000);
+  });
+
+  it('refuses a currency twice, and more currencies than the bank publishes, reading no further', () => {
+    expect(parseCbrDaily(file(VALUTE.repeat(2)))).toEqual({
+      errors: [{ row: 2, field: 'currency', message: M.duplicate }],
+      errorCount: 1,
+    });
+    const codes = Array.from({ length: MAX_CBR_CURRENCIES + 1 }, (_, i) =>
+      VALUTE.replace('USD', String.fromCharCode(65 + (i % 26), 65 + ((i / 26) % 26), 65 + ((i / 676) % 26))),
     );
+    expect(parseCbrDaily(file(codes.join('')))).toEqual({
+      errors: [{ row: 0, message: M.tooManyCurrencies }],
+      errorCount: 1,
+    });
   });
 });

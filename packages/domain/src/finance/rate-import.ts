@@ -19,7 +19,18 @@ export const RATE_IMPORT_MESSAGES = {
   notXlsx: 'The file is not an XLSX workbook.',
   fetchDisabled: 'Fetching rates from the Bank of Russia is not enabled on this server.',
   fetchFailed: 'The Bank of Russia did not answer with its rates file.',
+  tooManyCurrencies: 'The file has more currencies than the Bank of Russia publishes.',
+  tooManySheetRates: 'The sheet has more rates than one import takes.',
 } as const;
+
+/**
+ * What a rates file may be: the Bank of Russia's daily file is a few kilobytes of some forty currencies; a sheet
+ * of rates a year or so of every currency kept. Beyond, it is refused before it is planned.
+ */
+export const MAX_CBR_BYTES = 1024 * 1024;
+export const MAX_CBR_CURRENCIES = 500;
+export const MAX_RATE_SHEET_BYTES = 10 * 1024 * 1024;
+export const MAX_RATE_SHEET_ROWS = 10_000;
 
 /** The Bank of Russia skips weekends and holidays; a gap longer than this is a missing file, not a pause. */
 export const CBR_CARRY_FORWARD_DAYS = 10;
@@ -181,10 +192,15 @@ export function parseCbrDaily(
   const rates: CbrRate[] = [];
   const body = new Scanner(xml, close, meter);
   let valutes = 0;
+  const codes = new Set<string>();
   for (let at = body.findTag('Valute', attrsEnd + 1); at >= 0; at = body.findTag('Valute', at)) {
     const start = body.find('>', at);
     const end = start < 0 ? -1 : body.find('</Valute>', start + 1);
     if (end < 0) break;
+    if (valutes === MAX_CBR_CURRENCIES) {
+      errors.add({ row: 0, message: RATE_IMPORT_MESSAGES.tooManyCurrencies });
+      break;
+    }
     const row = ++valutes;
     const texts = childTexts(xml.slice(start + 1, end), meter);
     const code = texts.CharCode ?? '';
@@ -192,6 +208,8 @@ export function parseCbrDaily(
     const value = (texts.Value ?? '').replace(',', '.');
     if (!/^[A-Z]{3}$/.test(code))
       errors.add({ row, field: 'currency', message: RATE_IMPORT_MESSAGES.cbrCode });
+    else if (codes.has(code)) errors.add({ row, field: 'currency', message: RATE_IMPORT_MESSAGES.duplicate });
+    codes.add(code);
     const nominal = /^\d{1,7}$/.test(nominalText) ? Number(nominalText) : 0;
     if (nominal < 1 || nominal > 1_000_000) {
       errors.add({ row, field: 'nominal', message: RATE_IMPORT_MESSAGES.nominal });

@@ -53,5 +53,7 @@ export const sampleOrder: Order = {
   completionDate: '2025-03-11',
   contractorIds: [21],
   requestId: null,
+  assignmentRuleId: null,
+  assignmentRuleName: null,
   createdById: 11,
 };

@@ -12,6 +12,7 @@ export const OPERATION_MESSAGES = {
   insuranceDetailsIncomplete: 'Insured amount, period and cargo description are required for insurance.',
   tnvedOrDescription: 'TNVED codes or cargo description required',
   tnvedCode: 'A TNVED code has 10 digits.',
+  tnvedCodesRequired: 'The cargo needs its TNVED codes.',
   weightMinimum: 'Weight must be at least 2 lbs.',
   volumeMinimum: 'Volume must be at least 611 cubic inches.',
   currencyRequired: 'A currency is required for the declared value.',
@@ -39,6 +40,7 @@ export const OPERATION_MESSAGES = {
   hasLinkedRecords: 'Has linked budgets, stages, bills or files.',
   clientManagementLock:
     'The client is locked by the management: only its curators and managers may create or change its orders and jobs.',
+  officeOutOfScope: 'You may file orders and jobs only for your own office.',
 } as const;
 
 /** A broken rule: the message and where it goes in the Validation Failed tree, relative to the body part checked. */
@@ -61,6 +63,7 @@ export const OPERATION_MESSAGES_RU: Readonly<Record<OperationMessage, string>> =
     'Для страхования укажите страховую сумму, период и описание груза.',
   'TNVED codes or cargo description required': 'Укажите коды ТН ВЭД или описание груза.',
   'A TNVED code has 10 digits.': 'Код ТН ВЭД состоит из 10 цифр.',
+  'The cargo needs its TNVED codes.': 'Укажите коды ТН ВЭД груза.',
   'Weight must be at least 2 lbs.': 'Вес должен быть не меньше 2 фунтов.',
   'Volume must be at least 611 cubic inches.': 'Объём должен быть не меньше 611 кубических дюймов.',
   'A currency is required for the declared value.': 'Укажите валюту объявленной стоимости.',
@@ -93,4 +96,6 @@ export const OPERATION_MESSAGES_RU: Readonly<Record<OperationMessage, string>> =
   'Has linked budgets, stages, bills or files.': 'Есть связанные бюджеты, этапы, счета или файлы.',
   'The client is locked by the management: only its curators and managers may create or change its orders and jobs.':
     'Клиент заблокирован руководством: создавать и изменять его заказы и работы могут только его кураторы и менеджеры.',
+  'You may file orders and jobs only for your own office.':
+    'Заказы и работы можно оформлять только на свой офис.',
 };

@@ -301,6 +301,9 @@ export const orderResource = declareResource({
      * create only, after the requests' rules; a filter of the request's orders.
      */
     requestId: f.integer().optional().filterable().hiddenInForm(),
+    /** The auto-assignment rule that chose the forwarder, and its name then (docs/assignment.md). */
+    assignmentRuleId: f.integer().readOnly().optional().schemaOnly(),
+    assignmentRuleName: f.text().readOnly().optional().hiddenInForm(),
     createdById: C.createdById,
     createdAt: f.createdAt(),
     updatedAt: f.updatedAt(),

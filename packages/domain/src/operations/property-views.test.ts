@@ -11,7 +11,7 @@ import {
 
 describe('property views', () => {
   it('have the blocks of this issue', () => {
-    expect(ORDER_PROPERTY_BLOCKS).toEqual(['main', 'route', 'bills', 'jobs', 'files', 'offers']);
+    expect(ORDER_PROPERTY_BLOCKS).toEqual(['main', 'route', 'bills', 'jobs', 'files', 'offers', 'workflows']);
     expect(JOB_PROPERTY_BLOCKS).toEqual(['main', 'route', 'bills', 'stages', 'orders', 'files', 'offers']);
     for (const block of [...ORDER_PROPERTY_BLOCKS, ...JOB_PROPERTY_BLOCKS]) {
       expect(PROPERTY_BLOCK_LABELS[block].ru).toMatch(/[А-Я]/);
@@ -35,8 +35,8 @@ describe('property views', () => {
       readPropertyViews({
         order: {
           expanded: true,
-          defaultTab: 'workflows',
-          expandedBlocks: ['files', 'workflows', 'files', 3],
+          defaultTab: 'wagons',
+          expandedBlocks: ['files', 'wagons', 'files', 3],
         },
         job: { defaultTab: 'orders' },
       }),

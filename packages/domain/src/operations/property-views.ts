@@ -3,10 +3,18 @@ import type { LocalizedText } from '../common/resource';
 
 /**
  * The property views of spec §2: an order or job opens as blocks; each user keeps, per type, whether the
- * view is expanded, which block opens first and which blocks are unfolded. The workflows block comes with
- * its own issue and is added here then (bills: the finance context's block; offers: the requests').
+ * view is expanded, which block opens first and which blocks are unfolded (bills: the finance context's
+ * block; offers: the requests'; workflows: the workflows').
  */
-export const ORDER_PROPERTY_BLOCKS = ['main', 'route', 'bills', 'jobs', 'files', 'offers'] as const;
+export const ORDER_PROPERTY_BLOCKS = [
+  'main',
+  'route',
+  'bills',
+  'jobs',
+  'files',
+  'offers',
+  'workflows',
+] as const;
 export type OrderPropertyBlock = (typeof ORDER_PROPERTY_BLOCKS)[number];
 export const JOB_PROPERTY_BLOCKS = ['main', 'route', 'bills', 'stages', 'orders', 'files', 'offers'] as const;
 export type JobPropertyBlock = (typeof JOB_PROPERTY_BLOCKS)[number];
@@ -28,6 +36,7 @@ export const PROPERTY_BLOCK_LABELS: Readonly<Record<OrderPropertyBlock | JobProp
   orders: { ru: 'Заказы', en: 'Orders' },
   files: { ru: 'Файлы', en: 'Files' },
   offers: { ru: 'Предложения', en: 'Offers' },
+  workflows: { ru: 'Рабочие процессы', en: 'Workflows' },
 };
 
 function preferenceSchema<B extends readonly [string, ...string[]]>(blocks: B) {

@@ -135,7 +135,7 @@ function expectOnlyListed<S extends string>(values: readonly S[], table: readonl
     archived: false,
     reasonId: 1,
     insuranceDetailsComplete: true,
-    cargoDescribed: true,
+    cargoCoded: true,
     markingStageClosed: false,
   };
   for (const from of values) {
@@ -201,15 +201,20 @@ describe('cargo insurance', () => {
 describe('TNVED control', () => {
   const specialist = user(['ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE']);
 
-  it('goes ready when the cargo is described', () => {
-    expect(
-      tnvedControlTransition('NOT_READY', 'READY', forwarder, { ...live, cargoDescribed: true }),
-    ).toEqual(ok);
+  it('goes ready when the cargo has its codes', () => {
+    expect(tnvedControlTransition('NOT_READY', 'READY', forwarder, { ...live, cargoCoded: true })).toEqual(
+      ok,
+    );
     expect(tnvedControlTransition('NOT_READY', 'READY', forwarder, live)).toEqual({
       ok: false,
-      error: 'TNVED codes or cargo description required',
+      error: 'The cargo needs its TNVED codes.',
       path: ['status'],
     });
+  });
+
+  it('loses its verification only by the system (a code edited)', () => {
+    expect(tnvedControlTransition('VERIFIED', 'READY', SYSTEM_ACTOR, live)).toEqual(ok);
+    expect(tnvedControlTransition('VERIFIED', 'READY', specialist, live)).toEqual(manual);
   });
 
   it('is verified by the customs specialist', () => {

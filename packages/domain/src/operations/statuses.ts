@@ -79,8 +79,8 @@ export type TransitionCondition =
   | 'reason'
   /** Insured amount, period and cargo description are filled in. */
   | 'insuranceDetails'
-  /** Every cargo line has a TNVED code, or the cargo description is given. */
-  | 'cargoDescribed'
+  /** The cargo has TNVED codes (each was checked against the classifier when it was saved). */
+  | 'cargoCoded'
   /** No marking stage (CZ_MARKING_*) of the order has closed. */
   | 'noMarkingStageClosed'
   /** The operation's bills are complete (docs/operations.md "Finance control"). */
@@ -100,7 +100,7 @@ export interface TransitionFacts {
   archived?: boolean;
   reasonId?: number | null;
   insuranceDetailsComplete?: boolean;
-  cargoDescribed?: boolean;
+  cargoCoded?: boolean;
   markingStageClosed?: boolean;
   billsComplete?: boolean;
 }
@@ -135,6 +135,8 @@ export const CARGO_INSURANCE_TRANSITIONS: readonly StatusTransition<CargoInsuran
   { from: 'READY', to: 'REJECTED', by: [role('ROLE_INSURANCE_BANK_INSURER')] },
   // The certificate is issued by the insurance module.
   { from: 'ACCEPTED', to: 'INSURED', by: [SYSTEM] },
+  // A linked insurer declines an application it took (docs/insurance.md "Insurer link").
+  { from: 'ACCEPTED', to: 'REJECTED', by: [SYSTEM] },
   { from: 'REJECTED', to: 'READY', by: [EDIT], conditions: ['insuranceDetails'] },
   { from: 'NOT_READY', to: 'CANCELLED', by: [EDIT] },
   { from: 'READY', to: 'CANCELLED', by: [EDIT] },
@@ -142,8 +144,13 @@ export const CARGO_INSURANCE_TRANSITIONS: readonly StatusTransition<CargoInsuran
   { from: 'INSURED', to: 'CANCELLED', by: [{ edit: true, role: 'ROLE_INSURANCE_CASE_REMOVE' }] },
 ];
 
+/**
+ * The system sets READY when the cargo's codes change and every one is valid (docs/customs.md "TNVED
+ * control"), which also undoes a verification; by hand READY needs codes.
+ */
 export const TNVED_CONTROL_TRANSITIONS: readonly StatusTransition<TnvedControlStatus>[] = [
-  { from: 'NOT_READY', to: 'READY', by: [EDIT], conditions: ['cargoDescribed'] },
+  { from: 'NOT_READY', to: 'READY', by: [EDIT, SYSTEM], conditions: ['cargoCoded'] },
+  { from: 'VERIFIED', to: 'READY', by: [SYSTEM] },
   { from: 'READY', to: 'VERIFIED', by: [role('ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE')] },
   // The system when the cargo codes change; the customs specialist by hand.
   { from: 'READY', to: 'NOT_READY', by: [SYSTEM, role('ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE')] },
@@ -156,8 +163,19 @@ export const TRANSFERS_TRANSITIONS: readonly StatusTransition<TransfersStatus>[]
 );
 
 export const MARKING_TRANSITIONS: readonly StatusTransition<MarkingStatus>[] = [
-  { from: 'not_required', to: 'required', by: [EDIT], conditions: ['noMarkingStageClosed'] },
-  { from: 'required', to: 'not_required', by: [EDIT], conditions: ['noMarkingStageClosed'] },
+  // The order's editors, or whoever holds the marking status permission (spec §6).
+  {
+    from: 'not_required',
+    to: 'required',
+    by: [EDIT, role('ROLE_MARKING_STATUS')],
+    conditions: ['noMarkingStageClosed'],
+  },
+  {
+    from: 'required',
+    to: 'not_required',
+    by: [EDIT, role('ROLE_MARKING_STATUS')],
+    conditions: ['noMarkingStageClosed'],
+  },
   // CZ_MARKING_STARTED and CZ_MARKING_COMPLETED closing; re-opening the stage takes the status back.
   { from: 'required', to: 'marking', by: [SYSTEM] },
   { from: 'marking', to: 'marked', by: [SYSTEM] },
@@ -185,8 +203,8 @@ function conditionFailure(condition: TransitionCondition, facts: TransitionFacts
       return facts.reasonId ? null : refuse(M.reasonRequired, ['reasonId']);
     case 'insuranceDetails':
       return facts.insuranceDetailsComplete ? null : refuse(M.insuranceDetailsIncomplete, ['status']);
-    case 'cargoDescribed':
-      return facts.cargoDescribed ? null : refuse(M.tnvedOrDescription, ['status']);
+    case 'cargoCoded':
+      return facts.cargoCoded ? null : refuse(M.tnvedCodesRequired, ['status']);
     case 'noMarkingStageClosed':
       return facts.markingStageClosed === false ? null : MANUAL;
     case 'billsComplete':

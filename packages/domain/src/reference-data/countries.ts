@@ -5,7 +5,10 @@ import { f } from '../common/fields';
 import { formatError } from '../common/validation';
 import { DECLARED_SCREENS } from '../screens';
 
-/** An ISO 3166-1 country; loaded by the server, edited (names) and disabled, never created or deleted. */
+/**
+ * An ISO 3166-1 country; loaded by the server, edited (names) and disabled, never created or deleted. Found by
+ * its codes, its names and the names it also goes by.
+ */
 export const countryResource = declareResource({
   name: 'country',
   path: DECLARED_SCREENS.countryResource.path,
@@ -46,12 +49,15 @@ export const countryResource = declareResource({
       .sortable(),
     name: f.name(),
     nameEn: f.nameEn().required(),
+    /** The short and common names a country also goes by ("Россия", "USA"), one a line: found by the search. */
+    aliases: f.textarea({ max: 2000 }).optional().searchable(),
     enabled: f.enabled(),
     updatedAt: f.updatedAt(),
   },
   roles: { view: [], edit: ['ROLE_SETTINGS_COUNTRIES'] },
   labelField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
+  searchRank: { codes: ['alpha3', 'numericCode'], aliases: ['aliases'] },
   creatable: false,
   deletable: false,
   screens: { create: false, edit: true },

@@ -276,6 +276,14 @@ export const requestResource = declareResource({
     customsStatusReason: f.text().readOnly().optional().hiddenInForm(),
     declarantId: f.reference(colleagueReference).optional().filterable(),
     customsSpecialistId: f.reference(colleagueReference).optional().filterable(),
+    /**
+     * The auto-assignment rules that chose the forwarder and (a customs request) the customs specialist,
+     * with their names then (docs/assignment.md).
+     */
+    assignmentRuleId: f.integer().readOnly().optional().schemaOnly(),
+    assignmentRuleName: f.text().readOnly().optional().hiddenInForm(),
+    customsAssignmentRuleId: f.integer().readOnly().optional().schemaOnly(),
+    customsAssignmentRuleName: f.text().readOnly().optional().hiddenInForm(),
     createdById: C.createdById,
     createdAt: f.createdAt().listed().filterable().sortable(),
     updatedAt: f.updatedAt(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
+import { MAX_ITEMS_PER_PAGE, MAX_RECORD_ID, queryInteger } from '../common/list';
 import { MESSAGES } from '../common/validation';
 import { customFieldCode } from '../custom-fields/definitions';
 
@@ -74,8 +75,8 @@ export const userDefinedListItemSchema = userDefinedListRowSchema.extend({ label
 export type UserDefinedListItem = z.infer<typeof userDefinedListItemSchema>;
 
 export const userDefinedListLazyQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  itemsPerPage: z.coerce.number().int().min(1).max(10_000).default(40),
+  page: queryInteger(1, MAX_RECORD_ID).default(1),
+  itemsPerPage: queryInteger(1, MAX_ITEMS_PER_PAGE).default(40),
   /** Text searched in every field of a row. */
   term: z.string().max(200).optional(),
   /** Same as `term`; the shell's lazy select sends `search`. */

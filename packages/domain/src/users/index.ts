@@ -17,6 +17,10 @@ export const USER_MESSAGES = {
   username: 'The username may contain only Latin letters, digits, dot, dash and underscore.',
   invalidIp: 'This value is not a valid IP address or range.',
   passwordElsewhere: 'The password is changed with the "Set password" action.',
+  /** Acting on a user (password, API key, edit, roles, groups, deactivation) needs every role he holds. */
+  manageHeldOnly: 'You may manage only users whose permissions you hold.',
+  /** A password someone else chose stays to be changed: only its user's new password clears the flag. */
+  passwordChangeStays: 'Only the user clears this, by choosing a new password.',
 } as const;
 
 /** Latin letters, digits, dot, dash and underscore; unique regardless of case. */
@@ -72,6 +76,10 @@ export const userResource = declareResource({
       .optionsKey('users.fields.locale')
       .sortable(),
     nextUi: f.boolean().defaulted(),
+    /**
+     * The user must choose a new password at the next sign-in. Always true for a new user (the first password
+     * is someone else's choice); a manager may set it, only the user's own new password clears it.
+     */
     changePasswordRequired: f.boolean().defaulted(),
     ipRestriction: f
       .enum(IP_RESTRICTIONS)

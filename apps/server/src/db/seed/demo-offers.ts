@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { counterparties } from '../../modules/counterparties/tables';
 import { customerRequests, requestOfferTypes } from '../../modules/requests/tables';
 import { writeOffer } from '../../modules/requests/use-cases/offer-write';
+import { saveQuote } from '../../modules/requests/use-cases/quote';
 import type { AuthContext } from '../../platform/auth/context';
 import { systemClock } from '../../platform/clock';
 import { users } from '../../platform/identity/tables';
@@ -91,9 +92,29 @@ const OFFERS: DemoOffer[] = [
 ];
 
 /**
+ * The selected rates of the demo requests whose quote is complete (QUOTE_COMPLETED needs them): the rail
+ * request's, above its chosen offer, and the customs requests' clearance.
+ */
+const QUOTES: { customs: boolean; rates: Money[]; comment: string }[] = [
+  {
+    customs: false,
+    rates: [
+      { amount: '4600.00', currency: 'USD' },
+      { amount: '79000.00', currency: 'RUB' },
+    ],
+    comment: 'Ставка действует 14 дней, вывоз со станции Шарташ включён',
+  },
+  {
+    customs: true,
+    rates: [{ amount: '45000.00', currency: 'RUB' }],
+    comment: 'Таможенное оформление и брокерские услуги на СВХ «Восток»',
+  },
+];
+
+/**
  * The demo's offer types and offers, written as the sales manager writes them: through the offers' one
  * write (`requests.write-offer`: its checks, the amount in base currency at today's demo rates, its change
- * log), so the rates must be seeded first. `roles`: the sales manager's roles.
+ * log), so the rates must be seeded first; then the quotes of the requests whose quote is complete. `roles`: the sales manager's roles.
  */
 export async function seedDemoOffers(
   { tx, registries }: { tx: Tx; registries: Registries },
@@ -151,5 +172,13 @@ export async function seedDemoOffers(
       selected: offer.selected ?? false,
       comment: offer.comment ?? null,
     });
+  }
+  const completed = await tx
+    .select({ id: customerRequests.id, customs: customerRequests.customs })
+    .from(customerRequests)
+    .where(eq(customerRequests.status, 'QUOTE_COMPLETED'));
+  for (const request of completed) {
+    const { rates, comment } = QUOTES.find((quote) => quote.customs === request.customs)!;
+    await saveQuote.execute(ctx, { requestId: request.id, rates, comment });
   }
 }

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { decimalDivide, decimalFixed } from '@tms/domain';
 import { asc, eq } from 'drizzle-orm';
 import { billOperationsOf } from '../../modules/finance/bill-operations';
 import { paymentService } from '../../modules/finance/payments';
-import { bills, paymentForms } from '../../modules/finance/tables';
+import { bills, paymentForms, payments } from '../../modules/finance/tables';
+import { currencies } from '../../modules/reference-data';
 import type { AuthContext } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import { systemClock } from '../../platform/clock';
@@ -77,4 +79,33 @@ export async function seedDemoPayments(
   for (const [index, bill] of outgoing.entries()) {
     if (index % 2 === 0) await pay(bill, bill.amount);
   }
+  // A bank statement's line of an INN no counterparty had, imported as an advance without one: finance gives
+  // it its counterparty and links on its page (docs/finance.md "Bank statement import"), keeping its
+  // fingerprint.
+  const [rubForm] = await tx
+    .select({ id: paymentForms.id, account: paymentForms.accountNumber })
+    .from(paymentForms)
+    .innerJoin(currencies, eq(currencies.id, paymentForms.currencyId))
+    .where(eq(currencies.code, 'RUB'))
+    .orderBy(asc(paymentForms.id))
+    .limit(1);
+  if (!rubForm) return;
+  const line = { number: '2417', amount: '84000.00', account: '40702810400000012873', inn: '7814148471' };
+  const payment = await paymentService.create(ctx, {
+    number: line.number,
+    direction: 'INCOMING',
+    date,
+    paymentFormId: rubForm.id,
+    amount: line.amount,
+    counterpartyId: null,
+    purpose: `Предоплата по договору ТЭО № 45/Б за перевозку Санкт-Петербург — Казань. ООО «Балтийская логистика», ИНН ${line.inn}`,
+    links: [],
+  });
+  const fingerprint = createHash('sha256')
+    .update([rubForm.account, line.number, date, line.amount, line.account, line.inn].join('|'))
+    .digest('hex');
+  await tx
+    .update(payments)
+    .set({ statementFingerprint: fingerprint })
+    .where(eq(payments.id, payment.id as number));
 }

@@ -16,7 +16,7 @@ const NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const paragraph = (text: string, bold = false) =>
   `<w:p><w:r>${bold ? '<w:rPr><w:b/><w:sz w:val="28"/></w:rPr>' : ''}<w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
 
-function docx(title: string, lines: readonly string[]): Buffer {
+export function docx(title: string, lines: readonly string[]): Buffer {
   const zip = new PizZip();
   zip.file(
     '[Content_Types].xml',

@@ -1,14 +1,72 @@
-import { PRICING_MESSAGES } from '@tms/domain';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CUSTOMS_STATUSES,
+  DECLARATION_STATUSES,
+  decimalCompare,
+  declarationNumberSchema,
+  isScopedPermission,
+  jobListRowSchema,
+  orderListRowSchema,
+  PERMISSION_FAMILIES,
+  PRICING_MESSAGES,
+  REQUEST_STATUSES,
+  requestListRowSchema,
+  rolesOfScopedPermission,
+  routeIssues,
+} from '@tms/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { counterparties } from '../../modules/counterparties/tables';
 import { budgetFigures } from '../../modules/finance/budget-figures';
 import { bills, budgets, ledgerEntries, paymentForms } from '../../modules/finance/tables';
-import { products, stageTypes } from '../../modules/operations/tables';
-import { serviceOffices, users } from '../../platform/identity/tables';
+import { billsComplete } from '../../modules/operations/bills-complete';
+import { orders, products, stageTypes } from '../../modules/operations/tables';
+import { customerRequests, requestQuotes } from '../../modules/requests/tables';
+import { accessGroups, serviceOffices, userAccessGroups, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { login, signIn } from '../../test/users';
 import { DEMO_PASSWORD, seedDemoData } from './demo';
 
 const quiet = { info: () => undefined };
+
+const root = path.resolve(import.meta.dirname, '../../../../..');
+
+/**
+ * The catalogue's permissions the product checks: those its sources name (a role is always named by its
+ * literal, `Role` says so), the tests, the fixtures, the demo data and the catalogue itself left out. A
+ * scoped permission counts when the sources name it or any of its scopes. ROLE_ADMIN is the administrator's
+ * account's own, given to no group.
+ */
+function rolesTheProductChecks(): Set<string> {
+  const permissionOf = new Map(
+    PERMISSION_FAMILIES.flatMap((family) => family.permissions).map((p) => [p.role, p.scopes ?? p.role]),
+  );
+  const sources: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!['test', 'seed', 'node_modules'].includes(entry.name)) walk(file);
+      } else if (
+        /\.tsx?$/.test(entry.name) &&
+        !/(\.test\.|test-fixtures|^permissions\.ts$)/.test(entry.name)
+      ) {
+        sources.push(file);
+      }
+    }
+  };
+  for (const dir of ['packages/domain/src', 'apps/server/src', 'apps/web/src']) walk(path.join(root, dir));
+  const checked = new Set<string>();
+  for (const file of sources) {
+    for (const [, role] of readFileSync(file, 'utf8').matchAll(/['"`](ROLE_[A-Z0-9_]+)['"`]/g)) {
+      const permission = permissionOf.get(role!) ?? (isScopedPermission(role!) ? role! : undefined);
+      if (permission) checked.add(permission);
+    }
+  }
+  checked.delete('ROLE_ADMIN');
+  return checked;
+}
 
 describe('demo data', () => {
   let ctx: TestContext;
@@ -17,6 +75,7 @@ describe('demo data', () => {
   });
   afterAll(() => ctx.close());
 
+  // The whole demo is seeded here (about 8 s alone); in `npm test` it shares two cores with the browser lane.
   it('loads offices and users in several roles who can sign in and see their menus', async () => {
     expect(await seedDemoData(ctx.database, quiet, ctx.app.registries)).toBe(true);
     const offices = await ctx.database.db.select().from(serviceOffices);
@@ -41,7 +100,7 @@ describe('demo data', () => {
     expect(JSON.stringify(adminSystem.json().data.nav).length).toBeGreaterThan(
       JSON.stringify(system.json().data.nav).length,
     );
-  });
+  }, 300_000);
 
   it("loads a forwarder's dictionaries that the API's own rules accept", async () => {
     const productRows = await ctx.database.db.select().from(products);
@@ -108,6 +167,23 @@ describe('demo data', () => {
       const res = await ctx.app.inject({ method: 'PUT', url, payload, headers: warehouse });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     }
+  });
+
+  it('loads a workflow on orders that the API’s own rules accept, running on demo orders', async () => {
+    const token = await login(ctx.app, 'sokolov', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${token}` };
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/workflow-descriptions', headers });
+    const [description] = list.json().data.collection;
+    const { initiatorType, initialState, states, transitions, version } = description;
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/workflow-descriptions/${description.id}`,
+      payload: { initiatorType, initialState, states, transitions, version },
+      headers,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const instances = await ctx.app.inject({ method: 'GET', url: '/api/workflow-instances', headers });
+    expect(instances.json().data.total).toBeGreaterThanOrEqual(3);
   });
 
   it('loads clients and contractors that the API’s own rules accept, curated by the demo users', async () => {
@@ -196,6 +272,181 @@ describe('demo data', () => {
     expect(new Set(offers.map((o) => o.status))).toEqual(new Set(['REQUESTED', 'RECEIVED']));
     expect(offers.some((o) => o.selected)).toBe(true);
     expect(offers.filter((o) => o.status === 'RECEIVED').every((o) => o.amountInBaseCurrency)).toBe(true);
+  });
+
+  it('gives every role the product checks to a demo user whose group is made for it', async () => {
+    // The roles held through a group that has a user: what someone signing in as a demo user can try.
+    const held = new Set(
+      (
+        await ctx.database.db
+          .selectDistinct({ roles: accessGroups.roles })
+          .from(accessGroups)
+          .innerJoin(userAccessGroups, eq(userAccessGroups.accessGroupId, accessGroups.id))
+      ).flatMap((group) => group.roles),
+    );
+    const unheld = [...rolesTheProductChecks()].filter((permission) =>
+      // A scoped permission is tried with any of its scopes.
+      isScopedPermission(permission)
+        ? !rolesOfScopedPermission(permission).some((role) => held.has(role))
+        : !held.has(permission),
+    );
+    expect(unheld).toEqual([]);
+  });
+
+  it('completes no quote without its selected rates, and lets sales make the order of their request', async () => {
+    const completed = await ctx.database.db
+      .select({ id: customerRequests.id, rates: requestQuotes.rates })
+      .from(customerRequests)
+      .leftJoin(requestQuotes, eq(requestQuotes.requestId, customerRequests.id))
+      .where(eq(customerRequests.status, 'QUOTE_COMPLETED'));
+    expect(completed.length).toBeGreaterThan(0);
+    expect(completed.filter((request) => !request.rates?.length)).toEqual([]);
+
+    // The sales manager's quoted rail request (000005) becomes his order.
+    const token = await login(ctx.app, 'petrov', DEMO_PASSWORD);
+    const headers = { authorization: `Bearer ${token}` };
+    const [request] = await ctx.database.db
+      .select({ id: customerRequests.id })
+      .from(customerRequests)
+      .where(and(eq(customerRequests.status, 'QUOTE_COMPLETED'), eq(customerRequests.customs, false)));
+    const start = await ctx.app.inject({ method: 'GET', url: `/api/requests/${request!.id}/order`, headers });
+    expect(start.statusCode, start.body).toBe(200);
+    const [product] = await ctx.database.db.select().from(products).where(eq(products.code, 'RAIL-CN-BY'));
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tms/orders',
+      headers,
+      payload: { ...start.json().data, productId: product!.id, serviceId: product!.serviceIds[0] },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect(order.json().data).toMatchObject({ requestId: request!.id, sellerId: expect.any(Number) });
+  });
+
+  it('has customs declarations in every status, read by the customs user and valid by their own rules', async () => {
+    const token = await login(ctx.app, 'smirnov', DEMO_PASSWORD);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/tms/customs?itemsPerPage=100',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().data.collection as { status: string; number: string | null }[];
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(DECLARATION_STATUSES));
+    for (const row of rows) {
+      if (row.number !== null)
+        expect(declarationNumberSchema.safeParse(row.number).success, row.number).toBe(true);
+    }
+  });
+
+  describe('operations', () => {
+    let headers: { authorization: string } | undefined;
+    const forwarder = () => headers!;
+    beforeAll(async () => {
+      headers = { authorization: `Bearer ${await login(ctx.app, 'ivanov', DEMO_PASSWORD)}` };
+    });
+
+    it('gives the demo forwarder orders and jobs across statuses that the contract and rules accept', async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/tms/orders?itemsPerPage=100',
+        headers: forwarder(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const list = (res.json().data.collection as unknown[]).map((o) => orderListRowSchema.parse(o));
+      expect(new Set(list.map((o) => o.financeControlStatus))).toEqual(
+        new Set(['NOT_READY', 'READY', 'ACCEPTED']),
+      );
+      expect(list.some((o) => o.archived)).toBe(true);
+      expect(list.some((o) => o.inWarehouse)).toBe(true);
+      const routes = await ctx.database.db.select({ route: orders.route }).from(orders);
+      for (const { route } of routes)
+        expect(routeIssues(route, { requireDispatchAndDelivery: true })).toEqual([]);
+      const jobs = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/tms/jobs?itemsPerPage=100',
+        headers: forwarder(),
+      });
+      expect(jobs.json().data.total).toBeGreaterThan(0);
+      for (const job of jobs.json().data.collection) jobListRowSchema.parse(job);
+    });
+
+    it('has complete bills behind every READY or ACCEPTED order, and planned income in the credit exposure', async () => {
+      const db = ctx.database.db;
+      const checked = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(inArray(orders.financeControlStatus, ['READY', 'ACCEPTED']));
+      expect(checked.length).toBeGreaterThan(0);
+      for (const order of checked) expect(await billsComplete(db, 'order', order.id)).toBe(true);
+
+      const [client] = await db
+        .select({ id: counterparties.id })
+        .from(counterparties)
+        .where(eq(counterparties.name, 'ПАО «Магнит»'));
+      const finance = { authorization: `Bearer ${await login(ctx.app, 'sidorova', DEMO_PASSWORD)}` };
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/counterparties/${client!.id}/credit`,
+        headers: finance,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const credit = res.json().data;
+      expect(credit.state).toBe('THRESHOLD');
+      expect(decimalCompare(credit.sources.orders, '3700000')).toBeGreaterThanOrEqual(0);
+    });
+
+    it('gives the demo forwarder requests in every operational status that the contract accepts', async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/requests?itemsPerPage=100',
+        headers: forwarder(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const list = (res.json().data.collection as unknown[]).map((r) => requestListRowSchema.parse(r));
+      expect(new Set(list.map((r) => r.status))).toEqual(new Set(REQUEST_STATUSES));
+      const routes = await ctx.database.db.select({ route: customerRequests.route }).from(customerRequests);
+      for (const { route } of routes)
+        expect(routeIssues(route, { requireDispatchAndDelivery: true })).toEqual([]);
+    });
+
+    it('gives the demo customs user customs requests in every customs status, and nothing else', async () => {
+      const customs = { authorization: `Bearer ${await login(ctx.app, 'smirnov', DEMO_PASSWORD)}` };
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/requests?itemsPerPage=100',
+        headers: customs,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const list = (res.json().data.collection as unknown[]).map((r) => requestListRowSchema.parse(r));
+      expect(list.every((r) => r.customs)).toBe(true);
+      expect(new Set(list.map((r) => r.customsStatus))).toEqual(new Set(CUSTOMS_STATUSES));
+    });
+
+    it('fills the dashboard: stages due today and overdue, orders awaiting finance control', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/tms/dashboard', headers: forwarder() });
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      expect(data.stagesDueToday.count).toBeGreaterThan(0);
+      expect(data.stagesOverdue.count).toBeGreaterThan(0);
+      expect(data.ordersAwaitingFinanceControl.count).toBeGreaterThan(0);
+      expect(data.recentlyChangedOrders.items.length).toBeGreaterThan(0);
+    });
+  });
+
+  it("opens two clients' cabinets: their users sign in at /pcc and see their own orders", async () => {
+    for (const email of ['client1@pcc.demo', 'client2@pcc.demo']) {
+      const signedIn = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/pcc/auth/login',
+        payload: { email, password: DEMO_PASSWORD },
+      });
+      expect(signedIn.statusCode, email).toBe(200);
+      const headers = { authorization: `Bearer ${signedIn.json().data.token}` };
+      const own = await ctx.app.inject({ method: 'GET', url: '/api/pcc/orders', headers });
+      expect(own.json().data.total, email).toBeGreaterThan(0);
+      const bills = await ctx.app.inject({ method: 'GET', url: '/api/pcc/bills', headers });
+      expect(bills.json().data.total, email).toBeGreaterThan(0);
+    }
   });
 
   it('runs once: a second start changes nothing', async () => {

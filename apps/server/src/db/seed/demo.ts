@@ -19,17 +19,28 @@ import {
 import type { Registries } from '../../platform/modules';
 import type { Database } from '../connection';
 import { seedDemoAcquiring } from './demo-acquiring';
+import { seedDemoAssignment } from './demo-assignment';
 import { seedDemoAutomaticTransfers } from './demo-automatic-transfers';
 import { seedDemoBills } from './demo-bills';
 import { seedDemoBudgets } from './demo-budgets';
+import { type DemoCabinetUser, seedDemoCabinets } from './demo-cabinets';
+import { seedDemoCompanyStructure } from './demo-company-structure';
 import { seedDemoCounterparties } from './demo-counterparties';
+import { seedDemoCustoms } from './demo-customs';
+import { seedDemoDataImport } from './demo-data-import';
 import { seedDemoRates } from './demo-finance';
+import { seedDemoHistory } from './demo-history';
 import { seedDemoHyperRequests } from './demo-hyper-requests';
+import { seedDemoInsurance } from './demo-insurance';
+import { seedDemoMarking } from './demo-marking';
 import { seedDemoOffers } from './demo-offers';
 import { seedDemoOperations } from './demo-operations';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoPricing } from './demo-pricing';
 import { seedDemoRequests } from './demo-requests';
+import { seedDemoTnved } from './demo-tnved';
+import { seedDemoWarehouse } from './demo-warehouse';
+import { seedDemoWorkflows } from './demo-workflows';
 
 /** The password of every demo user (README "Signing in the first time"). */
 export const DEMO_PASSWORD = 'Demo12345';
@@ -68,11 +79,18 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
     name: 'Экспедиторы',
     description: 'Ведут заказы и работы своего офиса, закрывают этапы',
     roles: [
+      'ROLE_SETTINGS_WORKFLOW_ACCESS',
       'ROLE_ORDER_VIEW_OFFICE',
       'ROLE_ORDER_EDIT_OWN',
       'ROLE_JOB_VIEW_OFFICE',
       'ROLE_JOB_EDIT_OWN',
       'ROLE_STAGE_MANAGE_OWN',
+      'ROLE_ORDER_CONSOLIDATION',
+      'ROLE_ORDER_LIQUID',
+      'ROLE_ORDER_COMPLETION_MARK',
+      'ROLE_ORDER_CARGO_DAMAGE',
+      'ROLE_INSURANCE_STATUS_READY',
+      'ROLE_ARCHIVED_OPERATION_FILE_UPLOAD',
       'ROLE_FORWARDER_VIEW',
       'ROLE_FORWARDER_STAGES',
       'ROLE_COUNTERPARTY_VIEW_OFFICE',
@@ -80,10 +98,15 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_REQUEST_CREATE',
       'ROLE_REQUEST_COMPUTED_OFFERS',
       'ROLE_HYPER_REQUEST_VIEW',
+      'ROLE_REQUEST_EXECUTION_COMMENT',
+      'ROLE_REQUEST_SEND_TO_CONTRACTOR',
+      'ROLE_REQUEST_OFFERS_DISABLE',
+      'ROLE_REQUEST_OFFER_TEMPLATES',
       'ROLE_BILL_VIEW_RELATED',
       'ROLE_BILL_CREATE',
       'ROLE_DOCUMENT_VIEW',
       'ROLE_COMPANY_CHAPTERS',
+      'ROLE_DATA_IMPORT',
     ],
   },
   {
@@ -92,15 +115,30 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
     roles: [
       'ROLE_COUNTERPARTY_VIEW_OWN',
       'ROLE_COUNTERPARTY_EDIT_OWN',
+      'ROLE_COUNTERPARTY_FIRST_CONTACT',
+      'ROLE_COUNTERPARTY_PAYMENT_CONDITIONS',
+      'ROLE_COUNTERPARTY_DIFFICULT_MARK',
+      'ROLE_COUNTERPARTY_RESTORED_MARK',
+      'ROLE_COUNTERPARTY_BONUS_PAYMENT_WINDOW',
+      'ROLE_COUNTERPARTY_APPLICATION_TOGGLE',
+      'ROLE_COUNTERPARTY_LIQUID_ACCESS',
+      'ROLE_COUNTERPARTY_FEATURES',
+      'ROLE_COUNTERPARTY_SIMILAR_SEARCH',
+      'ROLE_DATA_IMPORT',
       'ROLE_REQUEST_VIEW_OWN',
       'ROLE_REQUEST_CREATE',
       'ROLE_REQUEST_SEND_QUOTE',
       'ROLE_REQUEST_MARK_QUOTE_COMPLETE',
       'ROLE_REQUEST_COMPLEX_MARK',
+      'ROLE_REQUEST_SUBSTITUTE',
       'ROLE_REQUEST_COMPUTED_OFFERS',
       'ROLE_HYPER_REQUEST_EDIT',
       'ROLE_ORDER_VIEW_OWN',
+      // The order of a request they sold: made from the request, then theirs to keep.
+      'ROLE_ORDER_EDIT_OWN',
       'ROLE_REPORT_GROSS_PROFIT_OWN',
+      'ROLE_REPORT_NEW_CLIENTS_OWN',
+      'ROLE_REPORT_BONUS_PROFIT_OWN',
       'ROLE_COMPANY_CHAPTERS',
     ],
   },
@@ -117,8 +155,14 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_OVERHEAD_BILL_CREATE',
       'ROLE_OVERHEAD_BILL_DELETE',
       'ROLE_RECOGNITION_DATE_CHANGE',
+      'ROLE_RECOGNITION_DATE_IGNORE_LOCK',
+      'ROLE_DIRECT_BILL_VIEW',
+      'ROLE_DIRECT_BILL_CREATE',
+      'ROLE_DIRECT_BILL_DELETE',
       // Bills and payments name clients and contractors of every office.
       'ROLE_COUNTERPARTY_VIEW_ALL',
+      // A bank statement's payer no counterparty has is created from the statement's details (curated by its creator).
+      'ROLE_COUNTERPARTY_EDIT_OWN',
       'ROLE_PAYMENT_LIST_ALL',
       'ROLE_PAYMENT_CREATE',
       'ROLE_PRINTABLE_BILL_VIEW',
@@ -140,15 +184,33 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_INTERNAL_TRANSFER_CREATE',
       'ROLE_AUTOMATIC_TRANSFER_RULES',
       'ROLE_ACQUIRING_MANAGE',
+      'ROLE_ACQUIRING_VIEW_ALL',
       'ROLE_MATERIAL_ASSETS',
       'ROLE_BILL_MATERIAL_ASSETS',
       'ROLE_INTERNAL_TRANSFER_PLAN',
       'ROLE_ORDER_VIEW_ALL',
       'ROLE_JOB_VIEW_ALL',
       'ROLE_ORDER_FINANCE_CONTROL',
+      'ROLE_ORDER_FINANCE_CONTROL_REASONS',
+      'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED',
       'ROLE_BUDGET_EDIT',
       'ROLE_BILL_BUDGET_CHANGE',
       'ROLE_REPORT_GROSS_PROFIT_ALL',
+      'ROLE_REPORT_ACCOUNTS_RECEIVABLE_ALL',
+      'ROLE_REPORT_BOOKS_ALL',
+      'ROLE_REPORT_NEW_CLIENTS_ALL',
+      'ROLE_REPORT_DSO_ALL',
+      'ROLE_REPORT_DPO_ALL',
+      'ROLE_REPORT_CCC_ALL',
+      'ROLE_REPORT_ORDERS_BY_PAYMENT_FORM_ALL',
+      'ROLE_REPORT_PLAN_FACT',
+      'ROLE_REPORT_FINANCE_REGISTRY',
+      'ROLE_REPORT_BONUS_PROFIT_ALL',
+      'ROLE_REPORT_MARGINAL_INCOME_ALL',
+      'ROLE_REPORT_PROFITABILITY_ALL',
+      'ROLE_REPORT_PRODUCTIVITY_ALL',
+      'ROLE_REPORT_VAT0_PREVIEW',
+      'ROLE_REPORT_VAT0_EXPORT',
       'ROLE_COMPANY_CHAPTERS',
       ...allSettingsRoles.filter((role) => /BANKS|CURRENC|PAYMENT_FORMS/.test(role)),
     ],
@@ -158,12 +220,23 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
     description: 'Декларанты и таможенные специалисты',
     roles: [
       'ROLE_CUSTOMS_POINT_VIEW',
+      'ROLE_CUSTOMS_POINT_EDIT',
+      'ROLE_CUSTOMS_SETTINGS',
+      'ROLE_CUSTOMS_DECLARATION_VIEW',
+      'ROLE_CUSTOMS_DECLARATION_EDIT',
+      'ROLE_CUSTOMS_DECLARATION_STATUS',
+      'ROLE_ORDER_DECLARANT_ACCEPTANCE',
+      'ROLE_ORDER_CUSTOMS_SPECIALIST_CHANGE',
+      'ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE',
       'ROLE_CUSTOMS_REPORT_OFFICE',
       'ROLE_REQUEST_CUSTOMS_SPECIALIST',
       'ROLE_REQUEST_CUSTOMS_PROCESSING',
+      'ROLE_CTO_AUTO_ASSIGNMENT',
       'ROLE_REQUEST_TNVED_COMMENT',
-      'ROLE_ORDER_VIEW_OFFICE',
+      'ROLE_ORDER_VIEW_ALL',
       'ROLE_COMPANY_CHAPTERS',
+      // Честный ЗНАК: the declarants enter the codes the DT declares and move the marking status.
+      'ROLE_MARKING_STATUS',
     ],
   },
   {
@@ -173,18 +246,49 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_WAREHOUSE_EVENTS',
       'ROLE_WAREHOUSE_ACCOUNTING_VIEW',
       'ROLE_WAREHOUSE_ACCOUNTING_EDIT',
+      'ROLE_WMS_FORCED_MANAGEMENT',
       'ROLE_ORDER_VIEW_OFFICE',
       'ROLE_COMPANY_CHAPTERS',
     ],
   },
   {
     name: 'Руководители',
-    description: 'Видят работу подчинённых и всей компании',
+    description: 'Видят работу всей компании, решают исключения, ведут объявления и документы',
     roles: [
       'ROLE_ORDER_VIEW_ALL',
+      'ROLE_ORDER_EDIT_ALL',
       'ROLE_JOB_VIEW_ALL',
+      'ROLE_JOB_EDIT_ALL',
+      'ROLE_STAGE_MANAGE_ALL',
+      'ROLE_STAGE_REOPEN',
+      'ROLE_IGNORE_STAGE_CLOSURE_CHECKS',
+      'ROLE_ORDER_ARCHIVE',
+      'ROLE_ORDER_COUNTERPARTY_CHANGE',
+      'ROLE_INSURANCE_CASE_REMOVE',
+      'ROLE_REPORT_READY_ORDERS',
+      'ROLE_REQUEST_VIEW_ALL',
+      'ROLE_HYPER_REQUEST_VIEW',
       'ROLE_COUNTERPARTY_VIEW_ALL',
+      'ROLE_COUNTERPARTY_EDIT_ALL',
+      'ROLE_FORWARDER_AUTO_ASSIGNMENT',
+      'ROLE_COUNTERPARTY_SET_TYPE',
+      'ROLE_COUNTERPARTY_MANAGERS',
+      'ROLE_COUNTERPARTY_STATUS',
+      'ROLE_COUNTERPARTY_NAME_EDIT',
+      'ROLE_COUNTERPARTY_BLACK_LIST',
+      'ROLE_COUNTERPARTY_MERGE',
+      'ROLE_IGNORE_MANAGEMENT_LOCK',
+      'ROLE_DOCUMENT_VIEW',
+      'ROLE_DOCUMENT_EDIT',
+      'ROLE_TRANSPORT_ORDER_TEMPLATES',
+      'ROLE_ANNOUNCEMENT_IMPORTANT_EDIT',
+      'ROLE_ANNOUNCEMENT_EDIT_ALL',
+      'ROLE_ANNOUNCEMENT_EDIT_LOG_VIEW',
+      'ROLE_ANNOUNCEMENT_COMPLAINT_REPLY',
       'ROLE_REPORT_GROSS_PROFIT_SUBORDINATES',
+      'ROLE_REPORT_NEW_CLIENTS_SUBORDINATES',
+      'ROLE_REPORT_ACCOUNTS_RECEIVABLE_SUBORDINATES',
+      'ROLE_COMPANY_STRUCTURE_VIEW',
       'ROLE_USER_LIST',
       'ROLE_USER_SHOW',
       'ROLE_CHANGELOG_VIEW',
@@ -192,10 +296,17 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
     ],
   },
   {
+    name: 'Банк-страховщик',
+    description: 'Сотрудник банка-страховщика: принимает грузы к страхованию или отказывает',
+    roles: ['ROLE_ORDER_VIEW_ALL', 'ROLE_INSURANCE_BANK_INSURER'],
+  },
+  {
     name: 'Администраторы настроек',
     description: 'Справочники, пользователи и группы доступа',
     roles: [
       ...allSettingsRoles,
+      'ROLE_COMPANY_STRUCTURE_EDIT',
+      'ROLE_STAFF_POSITION_EDIT',
       'ROLE_USER_LIST',
       'ROLE_USER_SHOW',
       'ROLE_USER_EDIT',
@@ -205,6 +316,8 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_ACCESS_GROUP_SHOW',
       'ROLE_ACCESS_GROUP_EDIT',
       'ROLE_ACCESS_GROUP_CREATE',
+      'ROLE_COUNTERPARTY_VIEW_ALL',
+      'ROLE_COUNTERPARTY_API_KEYS',
       'ROLE_CHANGELOG_VIEW',
       'ROLE_COMPANY_CHAPTERS',
     ],
@@ -221,6 +334,7 @@ const USERS: { username: string; name: string; office: string; group: string; lo
   { username: 'smirnov', name: 'Алексей Смирнов', office: 'LED', group: 'Таможня' },
   { username: 'volkov', name: 'Дмитрий Волков', office: 'BQT', group: 'Склад' },
   { username: 'orlova', name: 'Елена Орлова', office: 'MOW', group: 'Руководители' },
+  { username: 'belova', name: 'Ольга Белова', office: 'MOW', group: 'Банк-страховщик' },
   { username: 'sokolov', name: 'Сергей Соколов', office: 'MOW', group: 'Администраторы настроек' },
 ];
 
@@ -620,6 +734,7 @@ export async function seedDemoData(
   const [anyOffice] = await database.db.select({ id: serviceOffices.id }).from(serviceOffices).limit(1);
   if (anyOffice) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let cabinetUsers: DemoCabinetUser[] = [];
   await database.db.transaction(async (tx) => {
     const offices = await tx
       .insert(serviceOffices)
@@ -738,9 +853,14 @@ export async function seedDemoData(
     await tx
       .insert(warehouseServices)
       .values(WAREHOUSE_SERVICES.map((service) => ({ ...service, currencyId: currencyId.get('RUB')! })));
+    await seedDemoCompanyStructure({ tx, registries }, userId);
     await seedDemoCounterparties(tx, userId, officeId, entityId as Map<'MOW' | 'MSQ', number>);
     await seedDemoOperations(tx, userId, officeId);
+    await seedDemoWorkflows(tx);
+    await seedDemoDataImport(tx);
     await seedDemoRequests(tx, userId, officeId);
+    await seedDemoAssignment(tx, userId, officeId);
+    await seedDemoCustoms(tx, userId);
     await seedDemoRates(tx);
     const salesRoles = GROUPS.find((g) => g.name === 'Продажи')!.roles;
     await seedDemoOffers({ tx, registries }, userId, salesRoles);
@@ -752,6 +872,12 @@ export async function seedDemoData(
     await seedDemoPayments({ tx, registries }, userId, financeRoles);
     await seedDemoAutomaticTransfers(tx, entityId, bankId, userId);
     await seedDemoAcquiring({ tx, registries }, userId, financeRoles);
+    await seedDemoHistory({ tx, registries }, userId, financeRoles);
+    await seedDemoTnved({ tx, registries });
+    await seedDemoWarehouse({ tx, registries });
+    await seedDemoInsurance(tx);
+    await seedDemoMarking(tx);
+    cabinetUsers = await seedDemoCabinets(tx, passwordHash);
   });
   // The automatic transfers' first run: its log and the transfer it enters are on the rules' screen.
   await runAutomaticTransfers({ database, registries, startedById: null });
@@ -761,6 +887,9 @@ export async function seedDemoData(
   );
   console.log(
     `Demo users (password ${DEMO_PASSWORD}): ${USERS.map((u) => `${u.username} — ${u.group}`).join('; ')}`,
+  );
+  console.log(
+    `Demo client cabinet users at /pcc (password ${DEMO_PASSWORD}): ${cabinetUsers.map((u) => `${u.email} — ${u.client}`).join('; ')}`,
   );
   return true;
 }

@@ -5,6 +5,7 @@ import type { Registries } from '../../platform/modules';
 import type { Database } from '../connection';
 import { ensureAdmin } from './admin';
 import { seedDemoData } from './demo';
+import { seedDemoShipmentTemplates } from './demo-shipment-templates';
 import { seedDemoTemplates } from './demo-templates';
 import { seedReferenceData } from './reference';
 
@@ -25,5 +26,6 @@ export async function bootstrap(
   if (config.demoData) {
     await seedDemoData(database, log, registries);
     await seedDemoTemplates(database, config);
+    await seedDemoShipmentTemplates(database, config);
   }
 }

@@ -475,7 +475,7 @@ export default async function communicationRoutes(app: App): Promise<void> {
       const visible = sql`((${changeLog.entityType} = 'announcement' AND ${changeLog.entityId} = ${id})
         OR (${changeLog.entityType} = 'announcement_reply' AND ${changeLog.entityId} IN
           (SELECT r.id FROM ${announcementReplies} r WHERE r.announcement_id = ${id})))`;
-      return { data: await changeHistory(db, changeLogQuerySchema.parse({ itemsPerPage: 200 }), visible) };
+      return { data: await changeHistory(db, changeLogQuerySchema.parse({ itemsPerPage: '200' }), visible) };
     },
   );
 

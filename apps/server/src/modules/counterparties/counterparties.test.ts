@@ -619,7 +619,9 @@ describe('black list and credit', () => {
     expect(received.map((n) => n.type).sort()).toEqual([...types].sort());
     expect(received.every((n) => n.links.counterparty!.link === `/counterparties/${record.id}`)).toBe(true);
     expect(received.find((n) => n.type === 'counterpartyBlackListed')!.content).toContain('Мошенничество');
-    expect(received.find((n) => n.type === 'creditLimitReached')!.content).toContain('1000.00');
+    expect(received.find((n) => n.type === 'creditLimitReached')!.content).toContain(
+      'задолженность 1\u00a0000,00\u00a0₽ при лимите 1\u00a0000,00\u00a0₽',
+    );
     expect(await unread(unsubscribed)).toEqual([]);
   });
 });

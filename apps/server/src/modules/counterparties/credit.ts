@@ -12,12 +12,13 @@ import {
 } from '@tms/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/connection';
+import { rowsOf, type Tx } from '../../db/connection';
 import type { Principal } from '../../platform/auth/context';
 import { fieldError, notFound } from '../../platform/errors';
 import type { Registries } from '../../platform/modules';
 import { hasAnyRole } from '../../platform/permissions/check';
 import type { CallContext } from '../../platform/resources';
+import { boundLater } from '../../platform/resources/statements';
 import { notifyCreditMoved } from './notifications';
 import { counterparties } from './tables';
 
@@ -89,13 +90,21 @@ export async function exposures(
     for (const id of ids) out.set(id, '0.00');
     return out;
   }
-  const rows = await tx
-    .select({ id: counterparties.id, exposure: sql<string>`${exposureSql(registries)}` })
-    .from(counterparties)
-    .where(sql`${counterparties.id} = ANY(${sql.param([...ids])}::int[])`);
+  let statement = exposureStatements.get(registries);
+  if (!statement) {
+    statement = boundLater(
+      (ids) =>
+        sql`select ${counterparties.id} as id, (${exposureSql(registries)})::text as exposure from ${counterparties} where ${counterparties.id} = ANY(${ids}::int[])`,
+    );
+    exposureStatements.set(registries, statement);
+  }
+  const rows = await rowsOf<{ id: number; exposure: string | null }>(tx, statement([...ids]));
   for (const row of rows) out.set(row.id, amount(row.exposure));
   return out;
 }
+
+/** The exposures' statement (every module's sources), rendered once per app: a list page binds its ids. */
+const exposureStatements = new WeakMap<Registries, (ids: number[]) => SQL>();
 
 /**
  * The credit position of one counterparty, in one query: the exposure split by source (by the name each

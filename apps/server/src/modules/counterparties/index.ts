@@ -6,4 +6,6 @@ export { contractorChoice, contractorChoices } from './contractor-choices';
 export { assertCanTakeNewWork, type CreditExposureSource, checkCreditLimit, creditOf } from './credit';
 export type { CounterpartyMergeHook } from './merge';
 export type { CounterpartyRenameHook } from './rename';
+export { counterpartyService } from './service';
+export { counterpartyBankAccountService } from './subresources';
 export { counterparties } from './tables';

@@ -1,7 +1,8 @@
-import type { CreditState } from '@tms/domain';
+import { type CreditState, moneyTexts } from '@tms/domain';
 import { notify } from '../../platform/notifications/notify';
 import type { NotificationType } from '../../platform/notifications/types';
 import type { ChangeContext } from '../../platform/resources/context';
+import { getOptions } from '../options';
 import type { counterparties } from './tables';
 
 /** The notification types of counterparties (texts: `notifications.json`). */
@@ -34,9 +35,16 @@ export async function notifyCreditMoved(
   exposure: string,
 ): Promise<void> {
   if (RANK[to] <= RANK[from]) return;
+  // Credit is counted in the base currency.
+  const { systemCurrencyCode: base } = await getOptions(ctx.tx);
+  const amount = (value: string | null) => (value === null ? '' : moneyTexts(value, base));
   await notify(ctx, {
     type: to === 'EXHAUSTED' ? 'creditLimitReached' : 'creditThresholdReached',
-    params: { exposure, limit: row.creditLimit, threshold: row.creditLimitThreshold },
+    params: {
+      exposure: amount(exposure),
+      limit: amount(row.creditLimit),
+      threshold: amount(row.creditLimitThreshold),
+    },
     links: linkOf(row),
     ...audience(row),
   });

@@ -179,13 +179,13 @@ export async function counterpartyEntity(row: CounterpartyRow, ctx: CallContext)
 }
 
 function counterpartyOf(row: CounterpartyRow, exposure: string): Counterparty {
-  return {
-    ...defaultEntity(counterpartyResource, row),
-    creditExposure: exposure,
-    creditState: creditStateOf(row.creditLimit, row.creditLimitThreshold, exposure),
-    hasApiKey: row.apiKeyHash !== null,
-    merged: row.mergedIntoId !== null,
-  } as Counterparty;
+  // Members set on the fresh entity rather than spread into another copy of a wide row (a page of them).
+  const entity = defaultEntity(counterpartyResource, row);
+  entity.creditExposure = exposure;
+  entity.creditState = creditStateOf(row.creditLimit, row.creditLimitThreshold, exposure);
+  entity.hasApiKey = row.apiKeyHash !== null;
+  entity.merged = row.mergedIntoId !== null;
+  return entity as Counterparty;
 }
 
 /** Whether the row `id` lies inside `scope` (undefined: everything). */

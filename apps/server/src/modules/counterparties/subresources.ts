@@ -25,6 +25,8 @@ import {
   type ResourceHooks,
   type ResourceTable,
   registerResource,
+  registerResourceRoutes,
+  resourceService,
   type Updated,
   type WriteValues,
 } from '../../platform/resources';
@@ -233,6 +235,18 @@ async function checkContact(
   return undefined;
 }
 
+/** A counterparty's bank accounts as a service: its routes, and a bank statement's new counterparty. */
+export const counterpartyBankAccountService = resourceService(
+  counterpartyBankAccountResource,
+  counterpartyBankAccounts,
+  {
+    hooks: ownedHooks<BankAccountRow, CreateInput<typeof counterpartyBankAccountResource>>(
+      counterpartyBankAccounts.counterpartyId,
+      { check: checkBankAccount },
+    ),
+  },
+);
+
 /** Contacts, bank accounts, agreements, drivers and vehicles of counterparties. */
 export function registerCounterpartyParts(app: App): void {
   registerResource(app, counterpartyContactResource, contacts as typeof contacts & ResourceTable, {
@@ -241,12 +255,7 @@ export function registerCounterpartyParts(app: App): void {
       check: checkContact,
     }),
   });
-  registerResource(app, counterpartyBankAccountResource, counterpartyBankAccounts, {
-    hooks: ownedHooks<BankAccountRow, CreateInput<typeof counterpartyBankAccountResource>>(
-      counterpartyBankAccounts.counterpartyId,
-      { check: checkBankAccount },
-    ),
-  });
+  registerResourceRoutes(app, counterpartyBankAccountService);
   registerResource(app, counterpartyAgreementResource, counterpartyAgreements, {
     hooks: ownedHooks<AgreementRow, CreateInput<typeof counterpartyAgreementResource>>(
       counterpartyAgreements.counterpartyId,

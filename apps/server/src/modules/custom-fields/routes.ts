@@ -8,7 +8,10 @@ import {
   dataSchema,
   definitionIssues,
   idParamSchema,
+  MAX_ITEMS_PER_PAGE,
+  MAX_RECORD_ID,
   operationCustomFieldGroupResource,
+  queryInteger,
   storageTypeOf,
 } from '@tms/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
@@ -108,8 +111,8 @@ export default async function customFieldsModule(app: App): Promise<void> {
   });
 
   const countryQuery = z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    itemsPerPage: z.coerce.number().int().min(1).max(10_000).default(10_000),
+    page: queryInteger(1, MAX_RECORD_ID).default(1),
+    itemsPerPage: queryInteger(1, MAX_ITEMS_PER_PAGE).default(MAX_ITEMS_PER_PAGE),
     search: z.string().max(200).optional(),
   });
   const sliceWhere = (slice: (typeof COUNTRY_SLICES)[number], search?: string): SQL | undefined => {

@@ -1,5 +1,20 @@
 import { defineModule } from '../../platform/modules';
+import { DECLARATION_DOCUMENT_INITIATORS } from './declarations/document-initiators';
+import { DECLARATION_NOTIFICATIONS } from './declarations/notifications';
+import { declarationStageCloser } from './declarations/stages';
 import routes from './routes';
+import { tnvedImport } from './tnved/import';
+import { tnvedOrderChecks } from './tnved/order-checks';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
-export const customsModule = defineModule({ name: 'customs', routes });
+export const customsModule = defineModule({
+  name: 'customs',
+  routes,
+  subscribers: { 'customs.declaration-stages': declarationStageCloser },
+  notifications: DECLARATION_NOTIFICATIONS,
+  contributes: {
+    documentInitiators: DECLARATION_DOCUMENT_INITIATORS,
+    imports: { tnved: tnvedImport },
+    orderTnvedChecks: { tnved: tnvedOrderChecks },
+  },
+});

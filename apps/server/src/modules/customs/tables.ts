@@ -1,7 +1,23 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DeclarationItem } from '@tms/domain';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
+import { users } from '../../platform/identity/tables';
 import { listIndexes, searchTextColumn } from '../../platform/resources/indexes';
+import { counterparties } from '../counterparties';
+import { orders } from '../operations';
 import { countries } from '../reference-data';
+import { customerRequests } from '../requests';
 
 /** Customs offices where declarations are lodged. */
 export const customsPoints = pgTable(
@@ -46,3 +62,60 @@ export const customsResponsibilities = pgTable(
     }),
   ],
 );
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Customs declarations (DT): docs/customs.md "Declarations". */
+export const customsDeclarations = pgTable(
+  'customs_declarations',
+  {
+    ...entityColumns(),
+    number: text('number'),
+    status: text('status').notNull().default('DRAFT'),
+    controlKind: text('control_kind'),
+    decisionCode: text('decision_code'),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    requestId: integer('request_id').references(() => customerRequests.id),
+    clientId: integer('client_id').references(() => counterparties.id),
+    clientName: text('client_name'),
+    direction: text('direction').notNull(),
+    procedureCode: text('procedure_code').notNull(),
+    customsPointId: integer('customs_point_id')
+      .notNull()
+      .references(() => customsPoints.id),
+    bondedTerminal: text('bonded_terminal'),
+    releaseCondition: text('release_condition').notNull().default('customs'),
+    customsObject: text('customs_object').notNull().default('arrival'),
+    inspectionMode: text('inspection_mode').notNull().default('none'),
+    items: jsonb('items').$type<DeclarationItem[]>().notNull().default(sql`'[]'::jsonb`),
+    declarantId: integer('declarant_id').references(() => users.id),
+    declarantAcceptedAt: at('declarant_accepted_at'),
+    customsSpecialistId: integer('customs_specialist_id').references(() => users.id),
+    customsSpecialistAcceptedAt: at('customs_specialist_accepted_at'),
+    /** The customs auto-assignment rule that named the specialist (docs/assignment.md), kept by name. */
+    assignmentRuleId: integer('assignment_rule_id'),
+    assignmentRuleName: text('assignment_rule_name'),
+    registrationDate: date('registration_date', { mode: 'string' }),
+    submittedAt: at('submitted_at'),
+    registeredAt: at('registered_at'),
+    decisionAt: at('decision_at'),
+    releaseMinutes: integer('release_minutes'),
+    statusChangedAt: at('status_changed_at'),
+    comment: text('comment'),
+    searchText: searchTextColumn('number', 'client_name', 'bonded_terminal'),
+  },
+  (t) => [
+    uniqueIndex('customs_declarations_number_uq').on(t.number),
+    index('customs_declarations_order_idx').on(t.orderId),
+    index('customs_declarations_status_idx').on(t.status),
+    index('customs_declarations_point_idx').on(t.customsPointId),
+    ...listIndexes('customs_declarations', t, {
+      sortable: [t.number, t.clientName, t.registrationDate, t.statusChangedAt, t.createdAt],
+      searchText: t.searchText,
+    }),
+  ],
+);
+// The classifier's tables live with its code; re-exported so drizzle-kit finds them here.
+export { tnvedEntries, tnvedFiles } from './tnved/tables';

@@ -1,10 +1,15 @@
 import {
   dataSchema,
   documentTemplateResource,
+  GENERATED_FORMATS,
   generateDocumentSchema,
+  generationReportSchema,
   initiatorPreviewSchema,
   initiatorSchema,
+  PDF_CONVERTERS,
   recordIdSchema,
+  templateCheckResultSchema,
+  templateCheckSchema,
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -19,6 +24,7 @@ import {
   initiatorsOf,
   templateService,
   templatesFor,
+  templateWarnings,
 } from './generator';
 import { documentTemplates } from './tables';
 
@@ -30,6 +36,7 @@ const generatedSchema = z.object({
   createdAt: z.string(),
   downloadLink: z.string(),
   attached: z.boolean(),
+  ...generationReportSchema.shape,
 });
 
 /** The template resource (the .docx checked and attached), the initiators, the preview and the generation. */
@@ -59,6 +66,47 @@ export default async function generatorRoutes(app: App): Promise<void> {
       });
       return reply.code(201).send({ data: fileMetadata(row) });
     },
+  );
+
+  app.post(
+    '/document-generator/template-check',
+    {
+      config: { roles: documentTemplateResource.roles.edit },
+      schema: {
+        tags,
+        summary:
+          "A Word file checked as a template of an initiator before it is saved: the tags none of the initiator's fields prints, with where they are",
+        body: templateCheckSchema.extend({ templateId: z.number().int().positive().optional() }),
+        response: { 200: dataSchema(templateCheckResultSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = requestContext(request, app.database.db);
+      return { data: { warnings: await templateWarnings(ctx, app.fileStorage, request.body) } };
+    },
+  );
+
+  app.get(
+    '/document-generator/pdf-converter',
+    {
+      config: { roles: documentTemplateResource.roles.edit },
+      schema: {
+        tags,
+        summary:
+          'Who makes the PDFs of this installation: LibreOffice where installed, else the built-in converter',
+        response: {
+          200: dataSchema(
+            z.object({ converter: z.enum(PDF_CONVERTERS), formats: z.array(z.enum(GENERATED_FORMATS)) }),
+          ),
+        },
+      },
+    },
+    async () => ({
+      data: {
+        converter: await app.registries.workers.run('documents.pdf-converter', undefined),
+        formats: [...GENERATED_FORMATS],
+      },
+    }),
   );
 
   app.get(
@@ -120,7 +168,7 @@ export default async function generatorRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { initiatorType, id } = request.params;
       const { templateId, format } = request.body;
-      const row = await app.database.db.transaction(async (tx) => {
+      const { file: row, report } = await app.database.db.transaction(async (tx) => {
         const ctx = requestContext(request, tx);
         const [template] = await tx
           .select()
@@ -137,9 +185,9 @@ export default async function generatorRoutes(app: App): Promise<void> {
         );
       });
       const { id: fileId, description, size, createdAt, downloadLink } = fileMetadata(row);
-      return reply
-        .code(201)
-        .send({ data: { id: fileId, description, size, createdAt, downloadLink, attached: !row.temporary } });
+      return reply.code(201).send({
+        data: { id: fileId, description, size, createdAt, downloadLink, attached: !row.temporary, ...report },
+      });
     },
   );
 }

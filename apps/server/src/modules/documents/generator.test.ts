@@ -228,7 +228,7 @@ describe('document generator', () => {
       await renderDocx(makeDocx([], Buffer.from(xml)), {
         number: '000001',
         lines: [{ name: 'Паллеты' }, { name: 'Коробки' }],
-      }),
+      }).then((filled) => filled.docx),
     );
     expect(blocks).toEqual([
       {

@@ -4,10 +4,12 @@ import {
   DOCX_MIME_TYPE,
   documentTemplateResource,
   type GeneratedFormat,
+  type GenerationReport,
   type Initiator,
   type InitiatorField,
   type LocalizedText,
   TEMPLATE_MESSAGES,
+  type TemplateTagWarning,
 } from '@tms/domain';
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
@@ -77,22 +79,35 @@ export function initiatorsOf(registries: Registries): Initiator[] {
 
 const TEMPLATE_FILE_OWNER = 'document_template';
 
-/**
- * Refuses a template that is no .docx, whose parts are not UTF-8, or whose tags do not compile, before it
- * is saved; the check runs in a worker thread (the archive passes the zip guard there first).
- */
-async function checkTemplateFile(
+/** A template's Word file the user may use: their own upload, or the file the template (`current`) has. */
+async function usableTemplateFile(
   ctx: CallContext & { auth: Principal },
-  storage: FileStorage,
   fileId: number,
-  current?: number,
-) {
+  current: number | undefined,
+  ownerType: string,
+): Promise<FileRow | undefined> {
   const [row] = await ctx.tx.select().from(files).where(eq(files.id, fileId));
   const usable =
     row &&
     ((row.temporary && row.uploadedBy === actingUserId(ctx.auth)) ||
-      (!row.temporary && row.ownerType === TEMPLATE_FILE_OWNER && row.ownerId === current));
-  if (!row || !usable) throw fieldError(['fileId'], FILE_MESSAGES.notAvailable);
+      (!row.temporary && row.ownerType === ownerType && row.ownerId === current));
+  return usable ? row : undefined;
+}
+
+/**
+ * Refuses a template that is no .docx, whose parts are not UTF-8, or whose tags do not compile, before it
+ * is saved; the check runs in a worker thread (the archive passes the zip guard there first). Templates of
+ * other modules (a transport order's) keep their files under their own `ownerType`.
+ */
+export async function checkTemplateFile(
+  ctx: CallContext & { auth: Principal },
+  storage: FileStorage,
+  fileId: number,
+  current?: number,
+  ownerType = TEMPLATE_FILE_OWNER,
+) {
+  const row = await usableTemplateFile(ctx, fileId, current, ownerType);
+  if (!row) throw fieldError(['fileId'], FILE_MESSAGES.notAvailable);
   if (!row.description.toLowerCase().endsWith('.docx'))
     throw fieldError(['fileId'], TEMPLATE_MESSAGES.onlyDocx);
   const refusal = await ctx.registries.workers.run(
@@ -101,6 +116,40 @@ async function checkTemplateFile(
   );
   if (refusal) throw fieldError(['fileId'], refusal);
   return row;
+}
+
+/**
+ * The tags of a Word file no field of the initiator prints, with where they are: warnings the user sees
+ * before saving the template (saving is not refused: a tag may be meant for a field to come). The file is
+ * refused as at saving when it is no template at all.
+ */
+export async function templateWarnings(
+  ctx: CallContext & { auth: Principal },
+  storage: FileStorage,
+  input: { fileId: number; initiatorType: string; templateId?: number; ownerType?: string },
+): Promise<TemplateTagWarning[]> {
+  const initiator = registriesInitiator(ctx.registries, input.initiatorType);
+  const row = await usableTemplateFile(
+    ctx,
+    input.fileId,
+    input.templateId,
+    input.ownerType ?? TEMPLATE_FILE_OWNER,
+  );
+  if (!row) throw fieldError(['fileId'], FILE_MESSAGES.notAvailable);
+  if (!row.description.toLowerCase().endsWith('.docx'))
+    throw fieldError(['fileId'], TEMPLATE_MESSAGES.onlyDocx);
+  const answer = await ctx.registries.workers.run('documents.template-warnings', {
+    template: await storedContent(storage, row),
+    fields: initiator.fields,
+  });
+  if ('refusal' in answer) throw fieldError(['fileId'], answer.refusal);
+  return answer.warnings;
+}
+
+function registriesInitiator(registries: Registries, type: string): DocumentInitiator {
+  const initiator = registries.contributions('documentInitiators').get(type);
+  if (!initiator) throw fieldError(['initiatorType'], TEMPLATE_MESSAGES.unknownInitiator);
+  return initiator;
 }
 
 export function templateService(storage: () => FileStorage): ResourceService<TemplateRow> {
@@ -134,7 +183,10 @@ function assertInitiator(registries: Registries, type: string) {
   }
 }
 
-async function templateContent(storage: FileStorage, tx: Tx, template: TemplateRow): Promise<Buffer> {
+/** What generation reads of a template: the documents module's or another module's (a transport order's). */
+export type GenerationTemplate = Pick<TemplateRow, 'name' | 'fileId' | 'initiatorType'>;
+
+async function templateContent(storage: FileStorage, tx: Tx, template: GenerationTemplate): Promise<Buffer> {
   const [row] = await tx.select().from(files).where(eq(files.id, template.fileId));
   if (!row) throw fieldError(['templateId'], TEMPLATE_MESSAGES.fileNotFound);
   try {
@@ -188,15 +240,17 @@ export async function templatesFor(
 /**
  * Fills `template` with the record's values and stores the result (the .docx, or its PDF when asked):
  * attached to the record's files when the initiator has them, else as the user's temporary file to
- * download. Answers the stored file.
+ * download. Answers the stored file and the report: the tags that came out empty, the PDF's converter.
  */
 export async function generateDocument(
   ctx: CallContext & { auth: Principal; storage: FileStorage; actingUserId: number | null },
   initiatorType: string,
   id: number,
-  template: TemplateRow,
+  template: GenerationTemplate,
   format: GeneratedFormat = 'docx',
-): Promise<FileRow> {
+  /** Where the file goes instead of the initiator's files (a transport order's: its job's files). */
+  attachTo?: { type: string; id: number },
+): Promise<{ file: FileRow; report: GenerationReport }> {
   const initiator = initiatorOf(ctx.registries, initiatorType);
   if (template.initiatorType !== initiatorType) {
     throw fieldError(['templateId'], TEMPLATE_MESSAGES.wrongInitiator);
@@ -209,13 +263,14 @@ export async function generateDocument(
     format,
     title: name,
   });
-  if (!(filled instanceof Uint8Array)) throw fieldError(['templateId'], filled.refusal);
-  const content = asBuffer(filled);
+  if ('refusal' in filled) throw fieldError(['templateId'], filled.refusal);
+  const content = asBuffer(filled.content);
   const now = new Date();
   const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
   await ctx.storage.put(key, Readable.from([content]));
   const description = `${name.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 250)}.${format}`;
-  const owned = initiator.fileOwnerType !== undefined;
+  const owner =
+    attachTo ?? (initiator.fileOwnerType === undefined ? null : { type: initiator.fileOwnerType, id });
   const [row] = await ctx.tx
     .insert(files)
     .values({
@@ -224,9 +279,9 @@ export async function generateDocument(
       mimeType: format === 'pdf' ? 'application/pdf' : DOCX_MIME_TYPE,
       size: content.length,
       sha256: createHash('sha256').update(content).digest('hex'),
-      temporary: !owned,
-      ownerType: owned ? initiator.fileOwnerType : null,
-      ownerId: owned ? id : null,
+      temporary: owner === null,
+      ownerType: owner?.type ?? null,
+      ownerId: owner?.id ?? null,
       uploadedBy: ctx.actingUserId,
     })
     .returning();
@@ -234,5 +289,5 @@ export async function generateDocument(
   if (audience) {
     await notify(ctx, { type: 'documentGenerated', params: { template: template.name }, ...audience });
   }
-  return row!;
+  return { file: row!, report: { emptyTags: filled.emptyTags, converter: filled.converter } };
 }

@@ -28,7 +28,7 @@ export const documentGenerationTask = defineTask({
   }),
   async run({ database, config, registries, job, progress }, request) {
     const storage = fileStorageOf(config);
-    const file = await database.db.transaction(async (tx) => {
+    const { file } = await database.db.transaction(async (tx) => {
       const [template] = await tx
         .select()
         .from(documentTemplates)

@@ -216,7 +216,7 @@ describe('bank acquiring', () => {
     const other = await signIn(app(), MANAGER);
     const theirs = await enter(body((await bill()).id), other);
     const ids = async (who: SignedIn) => {
-      const res = await call('GET', '/bank-acquiring?limit=100', who);
+      const res = await call('GET', '/bank-acquiring?itemsPerPage=100', who);
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().data.collection as { id: number }[]).map((row) => row.id);
     };

@@ -5,6 +5,7 @@ import {
   dataSchema,
   legalEntityRulesInputSchema,
   legalEntityRulesViewSchema,
+  queryInteger,
 } from '@tms/domain';
 import { z } from 'zod';
 import type { App } from '../../platform/http/types';
@@ -68,7 +69,7 @@ export function registerAutomaticTransferRoutes(app: App): void {
       schema: {
         tags,
         summary: 'The last runs of the automatic transfers with what each created or could not',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }),
+        querystring: z.object({ limit: queryInteger(1, 100).optional() }),
         response: { 200: dataSchema(z.array(automaticTransferRunSchema)) },
       },
     },
@@ -81,7 +82,8 @@ export function registerAutomaticTransferRoutes(app: App): void {
   app.post(
     '/finances/automatic-transfers/runs',
     {
-      config: { roles: manageRoles },
+      // A run writes transfers: a retry with its Idempotency-Key gets the first run, not a second one.
+      config: { roles: manageRoles, creates: true },
       schema: {
         tags,
         summary: 'Run the automatic transfers now (an occurrence of the scheduled job); answers the run',

@@ -1,5 +1,6 @@
-import { bankStatementPreviewSchema, dataSchema } from '@tms/domain';
+import { bankStatementPreviewSchema, dataSchema, MAX_STATEMENT_BYTES } from '@tms/domain';
 import type { App } from '../../platform/http/types';
+import { importUploadLimit } from '../../platform/imports';
 import { uploadedFile } from './upload';
 
 /**
@@ -11,7 +12,7 @@ export function registerBankStatementRoutes(app: App): void {
   app.post(
     '/finances/bank-statements/preview',
     {
-      config: { roles: ['ROLE_PAYMENT_CREATE'] },
+      config: { roles: ['ROLE_PAYMENT_CREATE'], uploadLimit: importUploadLimit(MAX_STATEMENT_BYTES) },
       schema: {
         tags: ['finance'],
         summary:

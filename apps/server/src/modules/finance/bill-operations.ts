@@ -1,5 +1,7 @@
+import { jobResource, orderResource } from '@tms/domain';
 import { readEach } from '../../db/connection';
-import type { CallContext } from '../../platform/resources';
+import { notFound } from '../../platform/errors';
+import type { CallContext, ResourceContext } from '../../platform/resources';
 
 /** What the bills' rules need to know of a linked order or job; the operations module answers it. */
 export interface BillOperation {
@@ -30,10 +32,14 @@ export interface BillOperation {
   people: number[];
 }
 
-/** The orders and jobs of those ids that exist (the operations module's contribution). */
+/**
+ * The orders and jobs of those ids that exist (the operations module's contribution); `lock`: their rows
+ * are locked `FOR UPDATE` until the transaction ends, so finance control cannot move them meanwhile.
+ */
 export type BillOperationSource = (
   ctx: CallContext,
   ids: { orderIds: readonly number[]; jobIds: readonly number[] },
+  options?: { lock?: boolean },
 ) => Promise<BillOperation[]>;
 
 declare module '../../platform/modules' {
@@ -46,8 +52,29 @@ declare module '../../platform/modules' {
 export async function billOperationsOf(
   ctx: CallContext,
   ids: { orderIds: readonly number[]; jobIds: readonly number[] },
+  options: { lock?: boolean } = {},
 ): Promise<BillOperation[]> {
   if (!ids.orderIds.length && !ids.jobIds.length) return [];
   const sources = [...ctx.registries.contributions('billOperations').values()];
-  return (await readEach(ctx.tx, sources, (source) => source(ctx, ids))).flat();
+  return (await readEach(ctx.tx, sources, (source) => source(ctx, ids, options))).flat();
+}
+
+/**
+ * The order or job a new record starts from (a bill of an operation, an order's transfer), as its reader
+ * reaches it: the kernel's read with his principal (the operation's read roles and scope, what `GET
+ * /tms/orders/{id}` asks), else 404, so a starter tells nothing of an operation he may not open.
+ */
+export async function readableOperation(
+  ctx: ResourceContext,
+  type: 'order' | 'job',
+  id: number,
+): Promise<BillOperation> {
+  const reach = ctx.registries.resources.reachAt((type === 'order' ? orderResource : jobResource).path);
+  if (!reach || !(await reach.canRead(ctx, id))) throw notFound();
+  const [found] = await billOperationsOf(ctx, {
+    orderIds: type === 'order' ? [id] : [],
+    jobIds: type === 'job' ? [id] : [],
+  });
+  if (!found) throw notFound();
+  return found;
 }

@@ -16,12 +16,12 @@ import {
 import { z } from 'zod';
 import { readAll } from '../../db/connection';
 import { calendarDay } from '../../platform/calendar';
-import { notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
 import { getOptions } from '../options';
-import { billOperationsOf } from './bill-operations';
-import { type BillRow, billService, billsOfOperation, billsResult } from './bills';
+import { readableOperation } from './bill-operations';
+import { type BillRow, billService, billsOfOperation, billsResult, mayIgnoreLock } from './bills';
+import { billFreeze } from './frozen-money';
 import { lockedMonths, setMonthLocked } from './ledger';
 import { notifyPeriodMoved } from './notifications';
 
@@ -96,12 +96,7 @@ export function registerBillRoutes(app: App): void {
       const direction = query.direction ?? (operation === 'order' ? 'INCOME' : 'EXPENSE');
       // The order's client pays us; we pay the job's contractor, its cost.
       const natural = (operation === 'order') === (direction === 'INCOME');
-      const ctx = requestContext(request, app.database.db);
-      const [found] = await billOperationsOf(ctx, {
-        orderIds: operation === 'order' ? [id] : [],
-        jobIds: operation === 'job' ? [id] : [],
-      });
-      if (!found) throw notFound();
+      const found = await readableOperation(requestContext(request, app.database.db), operation, id);
       const today = calendarDay(app.clock());
       const body: Partial<BillCreate> = {
         direction,
@@ -116,6 +111,26 @@ export function registerBillRoutes(app: App): void {
         jobIds: operation === 'job' ? [id] : [],
       };
       return { data: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) };
+    },
+  );
+
+  app.get(
+    '/finances/bills/:id/frozen',
+    {
+      config: { roles: readRoles },
+      schema: {
+        tags,
+        summary:
+          "Why the bill's money does not change now: its order or job archived or accepted by finance control, or its closed month; null when it may",
+        params: idParamSchema,
+        response: { 200: dataSchema(z.object({ reason: z.string().nullable() })) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const ctx = requestContext(request, app.database.db);
+      const row = await billService.find(ctx, id, { access: 'read' });
+      return { data: { reason: await billFreeze(ctx, row, mayIgnoreLock(ctx.auth)) } };
     },
   );
 

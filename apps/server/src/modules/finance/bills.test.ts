@@ -261,9 +261,11 @@ describe('bills', () => {
       paymentFormId: world.otherForm,
     });
     const ids = async (who: SignedIn) =>
-      ((await call('GET', '/finances/bills?limit=100', who)).json().data.collection as { id: number }[]).map(
-        (b) => b.id,
-      );
+      (
+        (await call('GET', '/finances/bills?itemsPerPage=100', who)).json().data.collection as {
+          id: number;
+        }[]
+      ).map((b) => b.id);
     expect(await ids(own)).toEqual([mine.id]);
     const formOffice = await signIn(ctx, ['ROLE_BILL_VIEW_PAYMENT_FORM_OFFICE'], {
       serviceOfficeId: world.office,

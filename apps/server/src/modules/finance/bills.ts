@@ -11,6 +11,7 @@ import {
   decimalSubtract,
   MESSAGES,
   type Role,
+  type ScopedPermission,
 } from '@tms/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
@@ -36,9 +37,10 @@ import {
   type WriteValues,
 } from '../../platform/resources';
 import { checkCreditLimit, counterparties } from '../counterparties';
-import { type BillOperation, billOperationsOf } from './bill-operations';
+import type { BillOperation } from './bill-operations';
 import { budgetBillsScope, checkBillBudgetItem } from './budgets';
-import { assertPeriodOpen, type LedgerContext, post, reverse } from './ledger';
+import { assertBillDeletable, checkBillMoneyOpen } from './frozen-money';
+import { type LedgerContext, post, reverse } from './ledger';
 import { notifyBillCreated, notifyBudgetOverPlan } from './notifications';
 import { toBaseCurrency } from './rates';
 import { bills, ledgerEntries, paymentForms } from './tables';
@@ -83,6 +85,17 @@ const builders: ScopeBuilders<'ROLE_BILL_VIEW' | 'ROLE_BILL_EDIT'> = {
   // The bills created by the user or anyone under him in the company structure.
   subordinates: (userIds) => sql`${bills.createdById} = ANY(${userIds})`,
 };
+
+/**
+ * The condition on `bills` of a report's scoped permission (docs/reports.md "Who sees what"): the bills'
+ * own dimensions (own, related, manager office, payment-form office, subordinates) under the report's role,
+ * resolved by the kernel; `undefined` for every bill. The report's use case has checked its role.
+ */
+export function billReportScope(auth: Principal, permission: ScopedPermission): SQL | undefined {
+  const scope = resolveScope(auth, permission, builders as unknown as ScopeBuilders<typeof permission>);
+  if (scope.access === 'none') throw forbidden();
+  return scope.access === 'all' ? undefined : scope.where;
+}
 
 const ofKind = (kind: BillKind, scope: ScopeAccess): SQL | null => {
   if (scope.access === 'none') return null;
@@ -182,12 +195,20 @@ async function prepareBill(
   if (kind === 'OVERHEAD' && (orderIds.length || jobIds.length)) {
     errors.add(['orderIds'], BILL_MESSAGES.overheadOperations);
   }
-  const operations = await billOperationsOf(ctx, { orderIds, jobIds });
+  const ignoreLock = mayIgnoreLock(ctx.auth);
+  const reposted = !existing || postingChanged(existing, bill);
+  // Frozen money: what finance control accepted, or a closed month holds, does not move (frozen-money.ts).
+  const { operations, dateOpen } = await checkBillMoneyOpen(
+    ctx,
+    errors,
+    { orderIds, jobIds, recognitionDate: bill.recognitionDate },
+    existing,
+    { reposted, ignoreLock },
+  );
   for (const operation of operations) {
-    const path = operation.type === 'order' ? 'orderIds' : 'jobIds';
-    const index = (operation.type === 'order' ? orderIds : jobIds).indexOf(operation.id);
-    if (operation.tracking) errors.add([path, index], BILL_MESSAGES.trackingJob);
-    else if (operation.locked) errors.add([path, index], BILL_MESSAGES.operationLocked);
+    if (operation.type === 'job' && operation.tracking) {
+      errors.add(['jobIds', jobIds.indexOf(operation.id)], BILL_MESSAGES.trackingJob);
+    }
   }
   const jobOrderIds = operations.filter((o) => o.type === 'job').flatMap((o) => o.orderIds);
   await errors.collect(() =>
@@ -217,19 +238,12 @@ async function prepareBill(
     .from(counterparties)
     .where(eq(counterparties.id, bill.counterpartyId))
     .limit(1);
-  const ignoreLock = mayIgnoreLock(ctx.auth);
-  const reposted = !existing || postingChanged(existing, bill);
-  if (existing && reposted) {
-    await errors.collect(() => assertPeriodOpen(ctx.tx, existing.recognitionDate, ignoreLock));
-  }
-  const base = reposted
-    ? await errors.collect(async () => {
-        await assertPeriodOpen(ctx.tx, bill.recognitionDate, ignoreLock);
-        return toBaseCurrency(ctx.tx, bill.amount, bill.currencyId, bill.recognitionDate, [
-          'recognitionDate',
-        ]);
-      })
-    : undefined;
+  const base =
+    reposted && dateOpen
+      ? await errors.collect(() =>
+          toBaseCurrency(ctx.tx, bill.amount, bill.currencyId, bill.recognitionDate, ['recognitionDate']),
+        )
+      : undefined;
   if (base && bill.direction === 'INCOME') {
     // Only what the change adds counts: the bill's stored receivable is in the exposure already.
     const same = existing?.direction === 'INCOME' && existing.counterpartyId === bill.counterpartyId;
@@ -365,13 +379,9 @@ function billEditOrDeleteScope(auth: Principal): SQL {
 
 /** A delete reverses the bill's posting: its month must be open, and the operations' money not frozen. */
 async function prepareDelete(ctx: ResourceContext, row: BillRow): Promise<void> {
-  const errors = new ErrorCollector();
   if (!holding(ctx.auth, BILL_KIND_ROLES[row.kind as BillKind].delete))
     throw forbidden(BILL_MESSAGES.kindDenied);
-  await errors.collect(() => assertPeriodOpen(ctx.tx, row.recognitionDate, mayIgnoreLock(ctx.auth)));
-  const operations = await billOperationsOf(ctx, { orderIds: row.orderIds, jobIds: row.jobIds });
-  if (operations.some((operation) => operation.locked)) errors.add([], BILL_MESSAGES.operationLocked);
-  errors.throwIfAny();
+  await assertBillDeletable(ctx, row, mayIgnoreLock(ctx.auth));
 }
 
 /** The bills linked to an order or a job that the user reads. */

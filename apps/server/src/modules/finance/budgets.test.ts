@@ -359,7 +359,7 @@ describe('budgets', () => {
 
     // The bill that takes March past its plan tells the budget's editor, once; the next one is no news.
     const overruns = () =>
-      rowsOf<{ userId: number; params: Record<string, string> }>(
+      rowsOf<{ userId: number; params: Record<string, unknown> }>(
         ctx.database.db,
         sql`SELECT user_id AS "userId", params FROM notifications WHERE type = 'budgetOverPlan'`,
       );
@@ -370,7 +370,12 @@ describe('budgets', () => {
     expect(await overruns()).toEqual([
       {
         userId: clerk.user.id,
-        params: { item: 'Перевозка', month: '2026-03', plan: '100000.00', fact: '100000.01' },
+        params: {
+          item: 'Перевозка',
+          month: '03.2026',
+          plan: { ru: '100\u00a0000,00\u00a0₽', en: '100,000.00\u00a0₽' },
+          fact: { ru: '100\u00a0000,01\u00a0₽', en: '100,000.01\u00a0₽' },
+        },
       },
     ]);
   });

@@ -1,11 +1,15 @@
 import {
+  BANK_STATEMENT_MESSAGES,
+  type BankStatementPreview,
   type CurrencyRateImportError,
   dottedDate,
   RATE_IMPORT_MESSAGES as M,
+  MAX_RATE_SHEET_ROWS,
   rateImportErrors,
   rateValueSchema,
   type WorkMeter,
 } from '@tms/domain';
+import { parseBankStatement } from '@tms/domain/finance/bank-statement';
 import { decodeText } from '../../platform/imports/decode';
 import { readXlsx } from '../../platform/imports/table';
 
@@ -37,6 +41,30 @@ export interface RateSheet {
 export const decodeBankStatement = (bytes: Uint8Array): string =>
   decodeText(bytes, { marker: /^Кодировка=/m });
 
+/** The key `Кодировка=` as UTF-8 bytes: a file holding them was written in UTF-8, whatever its value says. */
+const UTF8_MARKER = Buffer.from('Кодировка=', 'utf8');
+
+/**
+ * A statement read: its text (`decodeBankStatement`) parsed. A file saved in UTF-8 keeps the header
+ * `Кодировка=Windows` its bank wrote, and is read as UTF-8 all the same; one whose key is UTF-8 but with bytes
+ * that are not (a line pasted in from a Windows-1251 file) is refused at its first such line, the message
+ * naming the encodings, rather than read as Windows-1251 into unrelated errors of every section's line.
+ */
+export function readBankStatement(bytes: Uint8Array): BankStatementPreview {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.indexOf(UTF8_MARKER) >= 0) {
+    const text = new TextDecoder('utf-8').decode(bytes);
+    const broken = text.indexOf('\uFFFD');
+    if (broken >= 0) {
+      const line = text.slice(0, broken).split(/\r\n|\r|\n/).length;
+      const message = BANK_STATEMENT_MESSAGES.encodingMismatch;
+      return { statement: null, errors: [{ line, message }], errorCount: 1, warnings: [] };
+    }
+    return parseBankStatement(text);
+  }
+  return parseBankStatement(decodeBankStatement(bytes));
+}
+
 /** A date cell (as text: ISO), a `DD.MM.YYYY` text, or a spreadsheet day number. */
 function cellDate(text: string): string | null {
   if (/^\d{1,7}$/.test(text)) {
@@ -62,7 +90,11 @@ function cellDate(text: string): string | null {
 export async function readRateSheet(bytes: Buffer, meter: WorkMeter = { steps: 0 }): Promise<RateSheet> {
   const table = await readXlsx(
     bytes,
-    { header: false, messages: { notXlsx: M.notXlsx, noRows: M.noRows } },
+    {
+      header: false,
+      maxRows: MAX_RATE_SHEET_ROWS,
+      messages: { notXlsx: M.notXlsx, noRows: M.noRows, tooManyRows: M.tooManySheetRates },
+    },
     meter,
   );
   if ('refusal' in table) {

@@ -3,16 +3,28 @@
 // conversion into the base currency at a date's rate.
 
 export type { BillOperation, BillOperationSource } from './bill-operations';
-export { type BillChangeBlocker, billService } from './bills';
+export { type BillChangeBlocker, billReportScope, billService } from './bills';
 export { type LedgerContext, type Posting, type PostingLine, post, reverse } from './ledger';
+export { paymentReportScope } from './payments';
+export { printableBillDocument } from './printable-bill-print';
 export { type AppliedRate, type BaseAmount, rateOn, toBaseCurrency } from './rates';
 export {
+  acquiringOperations,
   bills,
+  budgetItems,
+  budgetPlans,
+  budgets,
+  currencyConversions,
   currencyRates,
   financeControlStatusReasons,
+  internalTransfers,
+  ledgerAccounts,
   ledgerEntries,
+  ledgerTransactions,
+  paymentBills,
   paymentForms,
   payments,
+  printableBills,
   printableBillTemplates,
 } from './tables';
 export type { OrderTransfersStatusSink } from './transfer-plan';

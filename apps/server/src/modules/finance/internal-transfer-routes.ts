@@ -15,10 +15,9 @@ import {
 import { and, asc, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { calendarDay } from '../../platform/calendar';
-import { notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
-import { billOperationsOf } from './bill-operations';
+import { readableOperation } from './bill-operations';
 import { billReadScope } from './bills';
 import { internalTransferService } from './internal-transfers';
 import { bills } from './tables';
@@ -76,8 +75,7 @@ export function registerInternalTransferRoutes(app: App): void {
     async (request) => {
       const { id } = request.params as { id: number };
       const ctx = requestContext(request, app.database.db);
-      const [order] = await billOperationsOf(ctx, { orderIds: [id], jobIds: [] });
-      if (!order) throw notFound();
+      await readableOperation(ctx, 'order', id);
       const found = await ctx.tx
         .select({
           direction: bills.direction,
@@ -136,7 +134,8 @@ export function registerInternalTransferRoutes(app: App): void {
   app.post(
     '/finances/internal-transfers/transfer-plan/:id',
     {
-      config: { roles: [...INTERNAL_TRANSFER_PLAN_ROLES] },
+      // Writes transfers though it answers 200: a retry with its Idempotency-Key gets the first answer.
+      config: { roles: [...INTERNAL_TRANSFER_PLAN_ROLES], creates: true },
       schema: {
         tags,
         summary:

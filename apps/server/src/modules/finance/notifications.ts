@@ -1,10 +1,11 @@
-import { decimalCompare, decimalFixed, decimalSubtract } from '@tms/domain';
+import { decimalCompare, decimalSubtract, formatCalendarMonth, moneyTexts } from '@tms/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connection';
 import { notify } from '../../platform/notifications/notify';
 import type { NotificationType } from '../../platform/notifications/types';
 import type { ChangeContext } from '../../platform/resources/context';
 import { counterparties } from '../counterparties';
+import { getOptions } from '../options';
 import { currencies } from '../reference-data';
 import { billOperationsOf } from './bill-operations';
 import {
@@ -19,7 +20,10 @@ import {
 
 type BillRow = typeof bills.$inferSelect;
 
-/** The notification types of bills, payments and the ledger (texts: `notifications.json`). */
+/**
+ * The notification types of bills, payments and the ledger (texts: `notifications.json`). Amounts and months
+ * are written as the web shows them, in the reader's language (`moneyTexts`, MM.YYYY).
+ */
 export const FINANCE_NOTIFICATIONS = {
   billCreated: { permission: 'ROLE_BILL_VIEW', defaultScope: 'direct', colour: 'teal' },
   billPaid: { permission: 'ROLE_BILL_VIEW', defaultScope: 'direct', colour: 'green' },
@@ -66,7 +70,7 @@ export async function notifyBillCreated(ctx: ChangeContext, bill: BillRow): Prom
     type: 'billCreated',
     params: {
       counterparty: bill.counterpartyName,
-      amount: `${bill.amount} ${await currencyCode(ctx, bill.currencyId)}`,
+      amount: moneyTexts(bill.amount, await currencyCode(ctx, bill.currencyId)),
     },
     links: billLink(bill),
     ...(await billAudience(ctx, bill)),
@@ -99,7 +103,7 @@ export async function notifyPaymentReceived(
     type: 'paymentReceived',
     params: {
       counterparty: payment.counterpartyName,
-      amount: `${payment.amount} ${await currencyCode(ctx, payment.currencyId)}`,
+      amount: moneyTexts(payment.amount, await currencyCode(ctx, payment.currencyId)),
     },
     links: { payment: { link: `/finances/payments/${payment.id}`, text: payment.number } },
     direct: await peopleOfCounterparties(ctx, [payment.counterpartyId]),
@@ -111,8 +115,8 @@ export async function notifyPaymentReceived(
 export async function notifyPeriodMoved(ctx: ChangeContext, month: string, locked: boolean): Promise<void> {
   await notify(ctx, {
     type: locked ? 'periodLocked' : 'periodUnlocked',
-    params: { month },
-    links: { period: { link: '/finances/period-locks', text: month } },
+    params: { month: formatCalendarMonth(month) },
+    links: { period: { link: '/finances/period-locks', text: formatCalendarMonth(month) } },
   });
 }
 
@@ -127,7 +131,7 @@ export async function notifyConversionMade(
   ];
   await notify(ctx, {
     type: 'conversionMade',
-    params: { sold: `${row.soldAmount} ${sold}`, bought: `${row.boughtAmount} ${bought}` },
+    params: { sold: moneyTexts(row.soldAmount, sold), bought: moneyTexts(row.boughtAmount, bought) },
     links: { conversion: { link: `/currency-conversion/${row.id}`, text: String(row.id) } },
     direct: [row.createdById],
     offices: [row.serviceOfficeId],
@@ -194,13 +198,15 @@ export async function notifyBudgetOverPlan(ctx: ChangeContext, bill: BillRow): P
   if (!item) return;
   const over = decimalCompare(item.fact, item.plan) > 0;
   if (!over || decimalCompare(decimalSubtract(item.fact, item.own), item.plan) > 0) return;
+  // The fact and the plan are in the base currency (the ledger's).
+  const { systemCurrencyCode: base } = await getOptions(ctx.tx);
   await notify(ctx, {
     type: 'budgetOverPlan',
     params: {
       item: item.name,
-      month: month.slice(0, 7),
-      plan: decimalFixed(item.plan, 2),
-      fact: decimalFixed(item.fact, 2),
+      month: formatCalendarMonth(month),
+      plan: moneyTexts(item.plan, base),
+      fact: moneyTexts(item.fact, base),
     },
     links: { budget: { link: `/budgets/${item.budgetId}`, text: item.budgetName } },
     direct: item.editorIds,

@@ -537,7 +537,11 @@ describe('payments', () => {
     expect(received.find((n) => n.type === 'paymentReceived')!.links.payment!.link).toBe(
       `/finances/payments/${payment.id}`,
     );
-    expect(received.find((n) => n.type === 'periodLocked')!.links.period!.text).toBe('2019-01');
+    expect(received.find((n) => n.type === 'periodLocked')!.links.period!.text).toBe('01.2019');
+    // Amounts as the rest of the screens show them, never "910.00 RUB".
+    expect(received.find((n) => n.type === 'conversionMade')!.content).toBe(
+      'Конвертация %%conversion%%: продано 910,00\u00a0₽, куплено 10,00\u00a0$',
+    );
     expect(await unread(unsubscribed)).toEqual([]);
   });
 });

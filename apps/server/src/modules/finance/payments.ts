@@ -12,6 +12,7 @@ import {
   type PaymentDirection,
   type PaymentLink,
   paymentResource,
+  type ScopedPermission,
 } from '@tms/domain';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -27,7 +28,7 @@ import { groupBy } from '../../platform/collections';
 import { ErrorCollector, fieldError, forbidden } from '../../platform/errors';
 import { recordEvent } from '../../platform/events/outbox';
 import { hasAnyRole } from '../../platform/permissions/check';
-import { resolveScope } from '../../platform/permissions/scope';
+import { resolveScope, type ScopeBuilders } from '../../platform/permissions/scope';
 import type { CallContext } from '../../platform/resources';
 import type { ChangeContext } from '../../platform/resources/context';
 import {
@@ -39,9 +40,9 @@ import {
   type WriteValues,
 } from '../../platform/resources/service';
 import { counterparties } from '../counterparties';
-import { billOperationsOf } from './bill-operations';
 import { billReadScope, mayIgnoreLock } from './bills';
 import { syncBillCommissions } from './commissions';
+import { assertLinksOpen } from './frozen-money';
 import { assertPeriodOpen, type LedgerContext, type PostingLine, post, reverse } from './ledger';
 import { notifyBillsPaid, notifyPaymentReceived } from './notifications';
 import { toBaseCurrency } from './rates';
@@ -85,6 +86,27 @@ export function movementScopes(columns: { createdById: PgColumn; serviceOfficeId
 const paymentScopes = movementScopes(payments);
 export const paymentReadScope = paymentScopes.read;
 const paymentDeleteScope = paymentScopes.remove;
+
+/**
+ * The condition on `payments` of a report's scoped permission (prepayments in the receivables): the
+ * payment's dimensions as a bill's (own: entered it; related: or its counterparty is one I curate or manage;
+ * manager office: its office; payment-form office: its form's office; subordinates: entered by one under me).
+ */
+export function paymentReportScope(auth: Principal, permission: ScopedPermission): SQL | undefined {
+  const own = (userId: number) => sql`${payments.createdById} = ${userId}`;
+  const builders = {
+    own,
+    related: (userId: number) =>
+      sql`(${own(userId)} OR EXISTS (SELECT 1 FROM ${counterparties} c WHERE c.id = ${payments.counterpartyId} AND (c.curator_ids @> ARRAY[${userId}]::integer[] OR c.manager_ids @> ARRAY[${userId}]::integer[])))`,
+    managerOffice: (officeId: number) => sql`${payments.serviceOfficeId} = ${officeId}`,
+    paymentFormOffice: (officeId: number) =>
+      sql`EXISTS (SELECT 1 FROM ${paymentForms} pf WHERE pf.id = ${payments.paymentFormId} AND pf.service_office_id = ${officeId})`,
+    subordinates: (userIds: SQL) => sql`${payments.createdById} = ANY(${userIds})`,
+  };
+  const scope = resolveScope(auth, permission, builders as unknown as ScopeBuilders<typeof permission>);
+  if (scope.access === 'none') throw forbidden();
+  return scope.access === 'all' ? undefined : scope.where;
+}
 
 /** Link changes: ROLE_PAYMENT_LINKED on the payments one reads. */
 function paymentLinkScope(auth: Principal): SQL {
@@ -180,7 +202,8 @@ export async function checkLinks(
     const open = decimalAdd(bill!.balance, current.get(bill!.id) ?? '0');
     if (decimalCompare(link.amount, open) > 0) errors.add([...path, 'amount'], PAYMENT_MESSAGES.overBalance);
   }
-  await errors.collect(() => assertNotAccepted(ctx, links, current));
+  // Frozen money: links to the bills of an operation finance control accepted do not move (frozen-money.ts).
+  await errors.collect(() => assertLinksOpen(ctx, links, current));
   // A transfer's payment is between our own companies: its intercompany bills name the other company's card.
   if (links.length && payment.counterpartyId === null && !payment.internalTransferId) {
     errors.add(['counterpartyId'], PAYMENT_MESSAGES.counterpartyRequired);
@@ -195,51 +218,6 @@ export async function checkLinks(
   }
   errors.throwIfAny();
   return decimalFixed(linked, 2);
-}
-
-/**
- * Finance control's acceptance freezes the money of an order or job: a link this change adds, re-sizes or
- * removes on a bill of an accepted operation is refused (under the link, or `links` for a removed one).
- */
-async function assertNotAccepted(
-  ctx: CallContext,
-  links: readonly PaymentLink[],
-  current: ReadonlyMap<number, string>,
-): Promise<void> {
-  const kept = new Set(links.map((link) => link.billId));
-  const touched = new Set(
-    [
-      ...links.filter(
-        (l) => !current.has(l.billId) || decimalCompare(current.get(l.billId)!, l.amount) !== 0,
-      ),
-      ...[...current.keys()].filter((id) => !kept.has(id)).map((billId) => ({ billId })),
-    ].map((link) => link.billId),
-  );
-  if (!touched.size) return;
-  const rows = await ctx.tx
-    .select({ id: bills.id, orderIds: bills.orderIds, jobIds: bills.jobIds })
-    .from(bills)
-    .where(inArray(bills.id, [...touched]));
-  const operations = await billOperationsOf(ctx, {
-    orderIds: [...new Set(rows.flatMap((row) => row.orderIds))],
-    jobIds: [...new Set(rows.flatMap((row) => row.jobIds))],
-  });
-  const accepted = (type: 'order' | 'job', ids: readonly number[]) =>
-    operations.some((op) => op.type === type && op.financeAccepted && ids.includes(op.id));
-  const frozen = new Set(
-    rows.filter((row) => accepted('order', row.orderIds) || accepted('job', row.jobIds)).map((row) => row.id),
-  );
-  if (!frozen.size) return;
-  const errors = new ErrorCollector();
-  for (const [index, link] of links.entries()) {
-    if (frozen.has(link.billId) && touched.has(link.billId)) {
-      errors.add(['links', index, 'billId'], PAYMENT_MESSAGES.billAccepted);
-    }
-  }
-  if ([...current.keys()].some((id) => !kept.has(id) && frozen.has(id))) {
-    errors.add(['links'], PAYMENT_MESSAGES.billAccepted);
-  }
-  errors.throwIfAny();
 }
 
 /**
@@ -425,24 +403,42 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
         .where(and(eq(payments.id, existing.id), paymentLinkScope(ctx.auth)))
         .limit(1);
       if (!linkable) throw forbidden(PAYMENT_MESSAGES.linkDenied);
-      if (changed.some((field) => field !== 'links')) throw fieldError([], PAYMENT_MESSAGES.fixed);
+      // A payment entered without its counterparty (a bank statement's line of an unknown INN) is given it
+      // later, once: its statement's fingerprint stays, so the next overlapping statement still skips it.
+      const settable = (field: string) =>
+        field === 'links' ||
+        (field === 'counterpartyId' && existing.counterpartyId === null && !existing.internalTransferId);
+      if (!changed.every(settable)) throw fieldError([], PAYMENT_MESSAGES.fixed);
     },
     async beforeUpdate(ctx, values, existing) {
-      const { links } = values;
-      if (!links) return {};
+      const counterpartyId =
+        existing.counterpartyId === null && values.counterpartyId ? values.counterpartyId : null;
+      if (!values.links && !counterpartyId) return {};
       const errors = new ErrorCollector();
-      await errors.collect(() => assertPeriodOpen(ctx.tx, existing.date, mayIgnoreLock(ctx.auth), ['date']));
       const current = new Map(
         (await linksOf(ctx.tx, [existing.id])).map((link) => [link.billId, link.amount] as const),
       );
+      const links = values.links ?? [...current].map(([billId, amount]) => ({ billId, amount }));
+      await errors.collect(() => assertPeriodOpen(ctx.tx, existing.date, mayIgnoreLock(ctx.auth), ['date']));
       const linked = await checkLinks(
         ctx,
-        { ...existing, direction: existing.direction as PaymentDirection },
+        {
+          ...existing,
+          direction: existing.direction as PaymentDirection,
+          counterpartyId: counterpartyId ?? existing.counterpartyId,
+        },
         links,
         current,
         errors,
       );
+      const [counterparty] = counterpartyId
+        ? await ctx.tx
+            .select({ name: counterparties.name })
+            .from(counterparties)
+            .where(eq(counterparties.id, counterpartyId))
+        : [];
       return {
+        ...(counterpartyId ? { counterpartyId, counterpartyName: counterparty?.name ?? null } : {}),
         links,
         linkedAmount: linked,
         unlinkedAmount: decimalFixed(decimalSubtract(existing.amount, linked), 2),
@@ -473,6 +469,11 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
       }
       const ignoreLock = mayIgnoreLock(ctx.auth);
       await assertPeriodOpen(ctx.tx, row.date, ignoreLock, ['date']);
+      // Deleting a payment takes its links off their bills: not off a bill of an accepted operation.
+      const current = new Map(
+        (await linksOf(ctx.tx, [row.id])).map((link) => [link.billId, link.amount] as const),
+      );
+      await assertLinksOpen(ctx, [], current, []);
       await reverse(ctx, { type: 'payment', id: row.id }, { ignoreLock, dateField: ['date'] });
       const stored = await storeLinks(ctx, row.id, []);
       await syncBillCommissions(ctx, stored.moved, ignoreLock);
@@ -480,7 +481,10 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
     async afterWrite(ctx, event) {
       const ignoreLock = mayIgnoreLock(ctx.auth);
       const { links } = event.input;
-      if (event.action === 'create' || (event.action === 'update' && links)) {
+      // A counterparty given later moves the payment's advance to it: reposted like a change of links.
+      const gotCounterparty =
+        event.action === 'update' && event.before?.counterpartyId !== event.after?.counterpartyId;
+      if (event.action === 'create' || (event.action === 'update' && (links || gotCounterparty))) {
         const payment = event.after!;
         if (event.action === 'update') {
           await reverse(ctx, { type: 'payment', id: payment.id }, { ignoreLock, dateField: ['date'] });

@@ -1,7 +1,11 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   cbrFetchSchema,
   currencyRateImportPreviewSchema,
   dataSchema,
+  MAX_CBR_BYTES,
+  MAX_RATE_SHEET_BYTES,
   RATE_IMPORT_MESSAGES,
   type RateImportSummary,
   rateImportSettingsSchema,
@@ -10,7 +14,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { applyImport, type ImportDefinition, previewImport } from '../../platform/imports';
+import {
+  applyImport,
+  type ImportDefinition,
+  importBytes,
+  importUploadLimit,
+  previewImport,
+} from '../../platform/imports';
 import { requestContext } from '../../platform/resources';
 import { cbrImport, rateSheetImport, rateSheetPreviewOf } from './rate-import';
 import { uploadedFile } from './upload';
@@ -53,7 +63,7 @@ export function registerRateImportRoutes(app: App): void {
   app.post(
     '/finances/currency-rates/import/cbr',
     {
-      config: ROLES,
+      config: { ...ROLES, uploadLimit: importUploadLimit(MAX_CBR_BYTES) },
       schema: {
         tags: TAGS,
         summary: 'Import the Bank of Russia\'s daily rates file (XML_daily, multipart field "file")',
@@ -87,15 +97,19 @@ export function registerRateImportRoutes(app: App): void {
       const answer = await fetch(address, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }).catch(
         () => null,
       );
-      if (!answer?.ok) throw new HttpError(502, RATE_IMPORT_MESSAGES.fetchFailed);
-      return { data: await apply(request, cbrImport, new Uint8Array(await answer.arrayBuffer())) };
+      if (!answer?.ok || !answer.body) throw new HttpError(502, RATE_IMPORT_MESSAGES.fetchFailed);
+      // Whoever answers at that address, no more than a rates file is read of it.
+      const body = Readable.fromWeb(answer.body as unknown as WebReadableStream<Uint8Array>);
+      const bytes = await importBytes(body, MAX_CBR_BYTES).catch(() => null);
+      if (!bytes) throw new HttpError(502, RATE_IMPORT_MESSAGES.fetchFailed);
+      return { data: await apply(request, cbrImport, bytes) };
     },
   );
 
   app.post(
     '/finances/currency-rates/import/xlsx/preview',
     {
-      config: ROLES,
+      config: { ...ROLES, uploadLimit: importUploadLimit(MAX_RATE_SHEET_BYTES) },
       schema: {
         tags: TAGS,
         summary: 'Read an XLSX sheet of rates (date, currency code, nominal, rate) without importing it',
@@ -113,7 +127,7 @@ export function registerRateImportRoutes(app: App): void {
   app.post(
     '/finances/currency-rates/import/xlsx',
     {
-      config: ROLES,
+      config: { ...ROLES, uploadLimit: importUploadLimit(MAX_RATE_SHEET_BYTES) },
       schema: {
         tags: TAGS,
         summary: 'Import an XLSX sheet of rates whole, or refuse it whole with its errors by row',

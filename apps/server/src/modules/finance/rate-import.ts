@@ -7,6 +7,8 @@ import {
   daysStrictlyBetween,
   decimalCompare,
   RATE_IMPORT_MESSAGES as M,
+  MAX_CBR_BYTES,
+  MAX_RATE_SHEET_BYTES,
   type parseCbrDaily,
   type RateImportRow,
   type RateImportSummary,
@@ -194,6 +196,7 @@ const ROLES = ['ROLE_SETTINGS_CURRENCY_RATES'] as const;
 export const cbrImport = defineImport<CbrDaily, PlannedRate, undefined, RateImportSummary, { date: string }>({
   name: 'finance.cbr-rates',
   roles: ROLES,
+  maxBytes: MAX_CBR_BYTES,
   read: (workers, bytes) => workers.run('finance.read-cbr', bytes),
   async plan(ctx, parsed) {
     if ('errors' in parsed)
@@ -261,6 +264,7 @@ export const cbrImport = defineImport<CbrDaily, PlannedRate, undefined, RateImpo
 export const rateSheetImport = defineImport<RateSheet, SheetRate, undefined, RateImportSummary>({
   name: 'finance.rate-sheet',
   roles: ROLES,
+  maxBytes: MAX_RATE_SHEET_BYTES,
   read: (workers, bytes) => workers.run('finance.read-rate-sheet', bytes),
   async plan(ctx, sheet) {
     // The reader's errors go with their rows; those of the file, and those past the kept ones, stay the file's.

@@ -6,6 +6,7 @@ import {
   IBAN_COUNTRIES,
   isValidIban,
   isValidRussianAccount,
+  ledgerAccountResource,
   MESSAGES,
   PAYMENT_FORM_MESSAGES,
   paymentFormResource,
@@ -29,7 +30,7 @@ import { registerPrintableBillRoutes } from './printable-bill-routes';
 import { registerPrintableBillTemplateRoutes } from './printable-bill-templates';
 import { registerRateImportRoutes } from './rate-import-routes';
 import { registerStatementImportRoutes } from './statement-import';
-import { currencyRates, financeControlStatusReasons, paymentForms } from './tables';
+import { currencyRates, financeControlStatusReasons, ledgerAccounts, paymentForms } from './tables';
 
 /**
  * The account number against its bank: by the BIK key for a bank in Russia, as an IBAN (with its own
@@ -77,6 +78,7 @@ async function checkCurrencyRate(tx: Tx, record: { currencyId: number }): Promis
  */
 export default async function financeModule(app: App): Promise<void> {
   registerResource(app, financeControlStatusReasonResource, financeControlStatusReasons);
+  registerResource(app, ledgerAccountResource, ledgerAccounts);
   registerResource(app, paymentFormResource, paymentForms, {
     inUseMessage: PAYMENT_FORM_MESSAGES.inUse,
     hooks: {

@@ -169,11 +169,17 @@ describe('bank statement import', () => {
   it('imports the matched lines linked, and nothing again on a second import', async () => {
     const res = await send('import', recorded);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ created: 2, linked: 2, duplicates: 0, skipped: 0 });
+    expect(res.json().data).toEqual({ created: 2, linked: 2, counterparties: 0, duplicates: 0, skipped: 0 });
     expect(await balance(invoice)).toBe('46000.00');
     expect(await balance(carrierBill)).toBe('0.00');
     const again = await send('import', recorded);
-    expect(again.json().data).toEqual({ created: 0, linked: 0, duplicates: 2, skipped: 0 });
+    expect(again.json().data).toEqual({
+      created: 0,
+      linked: 0,
+      counterparties: 0,
+      duplicates: 2,
+      skipped: 0,
+    });
     expect(await paymentCount()).toBe(2);
     const review = await send('review', recorded);
     expect(review.json().data.lines.map((line: { status: string }) => line.status)).toEqual([
@@ -191,7 +197,7 @@ describe('bank statement import', () => {
       { line: 52, action: 'skip' },
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ created: 1, linked: 0, duplicates: 0, skipped: 1 });
+    expect(res.json().data).toEqual({ created: 1, linked: 0, counterparties: 0, duplicates: 0, skipped: 1 });
     const [row] = await ctx.database.db.select().from(payments).where(eq(payments.number, '419'));
     expect(row).toMatchObject({ unlinkedAmount: '354000.00', direction: 'INCOMING' });
   });

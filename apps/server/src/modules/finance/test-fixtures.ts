@@ -1,3 +1,4 @@
+import { completeCargo } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connection';
 import { serviceOffices } from '../../platform/identity/tables';
@@ -98,7 +99,7 @@ export async function billsWorld(ctx: TestContext): Promise<BillsWorld> {
     async order(values = {}) {
       return firstId(
         sql`INSERT INTO orders (client_id, client_name, product_id, product_name, cargo, service_office_id, archived, finance_control_status)
-          VALUES (${client!.id}, ${client!.name}, ${productId}, 'Автоперевозка', '{}'::jsonb, ${office!.id}, ${values.archived ?? false}, ${values.financeControlStatus ?? 'NOT_READY'}) RETURNING id`,
+          VALUES (${client!.id}, ${client!.name}, ${productId}, 'Автоперевозка', ${JSON.stringify(completeCargo({}))}::jsonb, ${office!.id}, ${values.archived ?? false}, ${values.financeControlStatus ?? 'NOT_READY'}) RETURNING id`,
       );
     },
     async job(orderId, values = {}) {

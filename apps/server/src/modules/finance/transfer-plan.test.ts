@@ -188,10 +188,16 @@ describe("an order's transfer plan", () => {
   it('creates the missing transfers once, from the chosen forms, and the order becomes ready', async () => {
     const homeUsdForm = await form(world.company, world.usd, 'Валютный');
     const url = `/finances/internal-transfers/transfer-plan/${order}`;
-    const res = await call('POST', url, planner, {
+    const body = {
       choices: [{ legalEntityId: world.otherCompany, currencyId: world.rub, recipientFormId: otherRubForm }],
-    });
+    };
+    const keyed = { ...planner.headers, 'idempotency-key': 'plan-of-order' };
+    const res = await ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: keyed, payload: body });
     expect(res.statusCode, res.body).toBe(200);
+    // A retry of the same call (the answer lost on the way) gets the first answer and creates nothing more.
+    const retry = await ctx.app.inject({ method: 'POST', url: `/api${url}`, headers: keyed, payload: body });
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(res.json());
     const { createdIds, plan: after } = res.json().data as { createdIds: number[]; plan: TransferPlan };
     expect(createdIds).toHaveLength(2);
     expect(after.transfersStatus).toBe('ready');

@@ -1,17 +1,10 @@
-import {
-  orderResource,
-  type TransferPlan,
-  type TransfersStatus,
-  transferPlanOf,
-  transfersStatusOf,
-} from '@tms/domain';
+import { type TransferPlan, type TransfersStatus, transferPlanOf, transfersStatusOf } from '@tms/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { readAll, type Tx } from '../../db/connection';
-import { notFound } from '../../platform/errors';
 import type { ResourceContext } from '../../platform/resources/service';
 import { legalEntities } from '../company';
 import { currencies } from '../reference-data';
-import { billOperationsOf } from './bill-operations';
+import { readableOperation } from './bill-operations';
 import { bills, internalTransfers, paymentForms } from './tables';
 
 /**
@@ -77,10 +70,7 @@ export async function refreshTransfersStatus(
  * transfers' order reference asks), else 404. Its number, as the plan's title shows it.
  */
 export async function assertPlanOrder(ctx: ResourceContext, orderId: number): Promise<number> {
-  const [order] = await billOperationsOf(ctx, { orderIds: [orderId], jobIds: [] });
-  const reach = ctx.registries.resources.reachAt(orderResource.path);
-  if (!order || !reach || (await reach.outsideReadScope(ctx, [orderId])).has(orderId)) throw notFound();
-  return order.number;
+  return (await readableOperation(ctx, 'order', orderId)).number;
 }
 
 /**

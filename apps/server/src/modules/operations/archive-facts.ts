@@ -22,13 +22,36 @@ export async function definitionsOf(tx: Tx, groupId: number | null): Promise<Cus
   return groupId === null ? [] : customFieldsForScope(tx, { kind: 'operation-group', groupId });
 }
 
+/**
+ * Whether a module's records hold cargo of one of these orders in a warehouse (the warehouse module: places
+ * received and not released), beside the order's own flag that WAREHOUSE_IN and WAREHOUSE_OUT stages set.
+ */
+export type OrderInWarehouseSource = (tx: Tx, orderIds: readonly number[]) => Promise<boolean>;
+
+declare module '../../platform/modules' {
+  interface ModuleContributions {
+    /** Whether the module holds cargo of these orders in a warehouse: the archiver waits (spec §4). */
+    orderInWarehouse: OrderInWarehouseSource;
+  }
+}
+
+/** Whether any module holds cargo of these orders in a warehouse. */
+async function heldInWarehouse({ tx, registries }: CallContext, orderIds: readonly number[]) {
+  if (!orderIds.length) return false;
+  for (const source of registries.contributions('orderInWarehouse').values()) {
+    if (await source(tx, orderIds)) return true;
+  }
+  return false;
+}
+
 /** Everything spec §4's conditions look at, for one order or job. */
 export async function archiveFactsOf(
-  tx: Tx,
+  ctx: CallContext,
   kind: OperationKind,
   row: OperationRow,
   options: { today: string; archiveAfterDays: number },
 ): Promise<ArchiveFacts> {
+  const { tx } = ctx;
   const base = {
     operation: kind.type,
     archived: row.archived,
@@ -50,7 +73,7 @@ export async function archiveFactsOf(
       : [];
     return {
       ...base,
-      inWarehouse: Boolean(inWarehouse),
+      inWarehouse: Boolean(inWarehouse) || (await heldInWarehouse(ctx, job.orderIds)),
       applicationRequired: false,
       applicationLoaded: false,
       jobsNotArchived: 0,
@@ -82,7 +105,7 @@ export async function archiveFactsOf(
     .where(and(sql`${jobs.orderIds} @> ARRAY[${order.id}]::integer[]`, eq(jobs.archived, false)));
   return {
     ...base,
-    inWarehouse: order.inWarehouse,
+    inWarehouse: order.inWarehouse || (await heldInWarehouse(ctx, [order.id])),
     applicationRequired: client?.applicationRequired ?? false,
     applicationLoaded: Boolean(application),
     jobsNotArchived: pending?.count ?? 0,
@@ -91,11 +114,11 @@ export async function archiveFactsOf(
 
 /** Why the archiver leaves this operation out, today. */
 export async function archiveBlockersOf(
-  { tx, registries }: CallContext,
+  ctx: CallContext,
   kind: OperationKind,
   row: OperationRow,
 ): Promise<ArchiveBlocker[]> {
-  const { archiveAfterDays } = await getOptions(tx);
-  const facts = await archiveFactsOf(tx, kind, row, { today: today(), archiveAfterDays });
-  return archiveBlockers(facts, stageRulesOf(registries));
+  const { archiveAfterDays } = await getOptions(ctx.tx);
+  const facts = await archiveFactsOf(ctx, kind, row, { today: today(), archiveAfterDays });
+  return archiveBlockers(facts, stageRulesOf(ctx.registries));
 }

@@ -2,12 +2,12 @@ import { APPLICATION_FILE_TAG } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { files, fileTags, fileTagTypes } from '../../platform/files/tables';
+import { daysFromToday, EDIT_ALL, type Entity, setUpOperations } from '../../test/operations-world';
 import { type SignedIn, signIn } from '../../test/users';
 import { operationCustomFieldGroups } from '../custom-fields';
 import { operationsArchiverJob, runArchiver } from './archiver';
 import { today } from './stages';
 import { orders } from './tables';
-import { daysFromToday, EDIT_ALL, type Entity, setUpOperations } from './test-fixtures';
 
 const ops = setUpOperations();
 let manager: SignedIn;

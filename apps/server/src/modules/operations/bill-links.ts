@@ -1,5 +1,6 @@
 import { LOCKING_FINANCE_CONTROL_STATUSES } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { readAll } from '../../db/connection';
 import { asSystem } from '../../platform/resources';
 import type { BillOperation, BillOperationSource, OrderTransfersStatusSink } from '../finance';
@@ -9,6 +10,13 @@ import { jobs, orders } from './tables';
 
 const accepted = (row: { financeControlStatus: string }) =>
   (LOCKING_FINANCE_CONTROL_STATUSES as readonly string[]).includes(row.financeControlStatus);
+/**
+ * A read of operations locked when asked: finance control waits for the caller's write. `FOR UPDATE`, the
+ * lock the bill's own write takes of its orders next: two writes both holding a shared lock would each wait
+ * for the other to upgrade it (a deadlock of concurrent bills on one order).
+ */
+const lockedIf = <Q extends PgSelect>(lock: boolean | undefined, query: Q): Q =>
+  lock ? (query.for('update') as Q) : query;
 const locked = (row: { archived: boolean; financeControlStatus: string }) => row.archived || accepted(row);
 
 /**
@@ -17,44 +25,54 @@ const locked = (row: { archived: boolean; financeControlStatus: string }) => row
  * contractor and cost, the job's orders (a job's bill belongs to its orders' result too), the people it names,
  * and an open order's planned income not yet billed (the bills' credit check).
  */
-export const operationsOfBills: BillOperationSource = async ({ tx }, ids) => {
+export const operationsOfBills: BillOperationSource = async ({ tx }, ids, options = {}) => {
   const [orderRows, jobRows] = await readAll(tx, [
     () =>
       ids.orderIds.length
-        ? tx
-            .select({
-              id: orders.id,
-              number: orders.number,
-              archived: orders.archived,
-              financeControlStatus: orders.financeControlStatus,
-              serviceOfficeId: orders.serviceOfficeId,
-              clientId: orders.clientId,
-              forwarderId: orders.forwarderId,
-              sellerId: orders.sellerId,
-              curatorIds: orders.curatorIds,
-              unbilledIncome: unbilledIncomeColumn(),
-            })
-            .from(orders)
-            .where(inArray(orders.id, [...ids.orderIds]))
+        ? lockedIf(
+            options.lock,
+            tx
+              .select({
+                id: orders.id,
+                number: orders.number,
+                archived: orders.archived,
+                financeControlStatus: orders.financeControlStatus,
+                serviceOfficeId: orders.serviceOfficeId,
+                clientId: orders.clientId,
+                forwarderId: orders.forwarderId,
+                sellerId: orders.sellerId,
+                curatorIds: orders.curatorIds,
+                unbilledIncome: unbilledIncomeColumn(),
+              })
+              .from(orders)
+              .where(inArray(orders.id, [...ids.orderIds]))
+              .orderBy(orders.id)
+              .$dynamic(),
+          )
         : [],
     () =>
       ids.jobIds.length
-        ? tx
-            .select({
-              id: jobs.id,
-              number: jobs.number,
-              archived: jobs.archived,
-              financeControlStatus: jobs.financeControlStatus,
-              serviceOfficeId: jobs.serviceOfficeId,
-              contractorId: jobs.contractorId,
-              tracking: jobs.tracking,
-              costAmount: jobs.costAmount,
-              costCurrencyId: jobs.costCurrencyId,
-              orderIds: jobs.orderIds,
-              forwarderId: jobs.forwarderId,
-            })
-            .from(jobs)
-            .where(inArray(jobs.id, [...ids.jobIds]))
+        ? lockedIf(
+            options.lock,
+            tx
+              .select({
+                id: jobs.id,
+                number: jobs.number,
+                archived: jobs.archived,
+                financeControlStatus: jobs.financeControlStatus,
+                serviceOfficeId: jobs.serviceOfficeId,
+                contractorId: jobs.contractorId,
+                tracking: jobs.tracking,
+                costAmount: jobs.costAmount,
+                costCurrencyId: jobs.costCurrencyId,
+                orderIds: jobs.orderIds,
+                forwarderId: jobs.forwarderId,
+              })
+              .from(jobs)
+              .where(inArray(jobs.id, [...ids.jobIds]))
+              .orderBy(jobs.id)
+              .$dynamic(),
+          )
         : [],
   ]);
   return [

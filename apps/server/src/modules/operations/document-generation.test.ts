@@ -1,8 +1,8 @@
 import { padId } from '@tms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docxText, makeDocx } from '../../test/docx';
+import { EDIT_ALL, setUpOperations } from '../../test/operations-world';
 import { type SignedIn, signIn } from '../../test/users';
-import { EDIT_ALL, setUpOperations } from './test-fixtures';
 
 /**
  * Orders and jobs as initiators of the document generator, and the DOCUMENT_GENERATION stage behaviour:

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FILE_MESSAGES } from '../../platform/files/service';
 import { files, fileTagTypes } from '../../platform/files/tables';
+import { EDIT_ALL, type Entity, errorsOf, setUpOperations } from '../../test/operations-world';
 import { type SignedIn, signIn } from '../../test/users';
 import { systemOptions } from '../options';
 import { moveToColdStorage, operationFilesColdStorageJob } from './files';
 import { jobs, orders } from './tables';
-import { EDIT_ALL, type Entity, errorsOf, setUpOperations } from './test-fixtures';
 
 const ops = setUpOperations();
 let manager: SignedIn;

@@ -1,9 +1,9 @@
 import { COUNTERPARTY_MESSAGES, OPERATION_MESSAGES as M, MATERIAL_ASSET_MESSAGES, padId } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EDIT_ALL, type Entity, errorsOf, setUpOperations } from '../../test/operations-world';
 import { type SignedIn, signIn } from '../../test/users';
 import { jobOrders, jobs } from './tables';
-import { EDIT_ALL, type Entity, errorsOf, setUpOperations } from './test-fixtures';
 
 const ops = setUpOperations();
 let editor: SignedIn;

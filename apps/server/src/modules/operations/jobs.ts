@@ -35,7 +35,7 @@ import {
   refreshOrderStageFacts,
   routeColumns,
 } from './orders';
-import { jobScope, orderScope } from './scope';
+import { assertOfficeAllowed, jobScope, orderScope } from './scope';
 import { jobOrders, jobs, jobTypes, orders, stages } from './tables';
 
 type JobInput = CreateInput<typeof jobResource>;
@@ -170,12 +170,16 @@ export function jobHooks(): ResourceHooks<JobRow, JobInput> {
   return {
     scope: (auth, access) => jobScope(auth, access),
     async beforeCreate({ tx, auth }, values) {
+      assertOfficeAllowed(auth, 'job', values.serviceOfficeId);
       const computed = await prepareJob(tx, auth, values, values, null);
       await assertClientsUnlocked(tx, auth, computed.clientIds);
       return { ...values, ...computed, createdById: actingUserId(auth) };
     },
     guardUpdate: (_ctx, existing) => assertEditable(existing),
     async beforeUpdate({ tx, auth }, values, existing) {
+      if (values.serviceOfficeId !== undefined) {
+        assertOfficeAllowed(auth, 'job', values.serviceOfficeId, existing);
+      }
       const record = afterUpdate(values, existing);
       const computed = await prepareJob(tx, auth, record, values, existing);
       if (changedFields(values, existing).length) {

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/modules';
 import { operationsArchiverJob } from './archiver';
+import { openOrdersOfForwarders } from './assignment-load';
 import { operationsOfBills, setOrderTransfersStatus } from './bill-links';
 import { OPERATION_DOCUMENT_INITIATORS } from './document-initiators';
 import { OPERATION_FILE_OWNERS, operationFilesColdStorageJob } from './files';
@@ -9,6 +10,7 @@ import { openOrdersPlannedIncome } from './order-credit';
 import { OPERATION_CHANGE_TOPICS, OPERATION_TOPIC_RULES } from './realtime';
 import routes from './routes';
 import { stageChangeLogAccess } from './scope';
+import { ORDER_WORKFLOW_INITIATOR } from './workflow-initiator';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
 export const operationsModule = defineModule({
@@ -28,5 +30,7 @@ export const operationsModule = defineModule({
     billOperations: { operations: operationsOfBills },
     orderTransfersStatus: { operations: setOrderTransfersStatus },
     creditExposureSources: { orders: openOrdersPlannedIncome },
+    assignmentLoads: { orders: openOrdersOfForwarders },
+    workflowInitiators: { order: ORDER_WORKFLOW_INITIATOR },
   },
 });

@@ -1,9 +1,9 @@
 import { FINANCE_CONTROL_STATUS_LABELS } from '@tms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deliverEvents } from '../../test/harness';
+import { EDIT_ALL, setUpOperations } from '../../test/operations-world';
 import { type SignedIn, signIn } from '../../test/users';
 import { financeControlStatusReasons } from '../finance';
-import { EDIT_ALL, setUpOperations } from './test-fixtures';
 
 /** Orders and jobs raise their notifications (the rules of who hears of what: platform/notifications). */
 const ops = setUpOperations();

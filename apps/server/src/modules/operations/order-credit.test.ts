@@ -2,11 +2,11 @@ import { COUNTERPARTY_MESSAGES, type Role } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/connection';
+import { EDIT_ALL, type Entity, errorsOf, setUpOperations } from '../../test/operations-world';
 import { currencyId, insertBank, insertLegalEntity } from '../../test/reference-rows';
 import { type SignedIn, signIn } from '../../test/users';
 import { today } from './stages';
 import { orders } from './tables';
-import { EDIT_ALL, type Entity, errorsOf, setUpOperations } from './test-fixtures';
 
 const ops = setUpOperations();
 const EXCEED: Role = 'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED';

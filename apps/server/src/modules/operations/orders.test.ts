@@ -4,10 +4,10 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/connection';
 import { createCreditProbe, creditProbeModule } from '../../test/credit-probe';
+import { EDIT_ALL, type Entity, errorsOf, route, setUpOperations } from '../../test/operations-world';
 import { type SignedIn, signIn } from '../../test/users';
 import { financeControlStatusReasons } from '../finance';
 import { orders } from './tables';
-import { EDIT_ALL, type Entity, errorsOf, route, setUpOperations } from './test-fixtures';
 
 const ops = setUpOperations([creditProbeModule]);
 let editor: SignedIn;
@@ -390,7 +390,8 @@ describe('orders', () => {
     const mine = (await ops.call('GET', `/api/tms/orders/${order.id}/statuses`, editor)).json().data;
     expect(mine.financeControl).toEqual([{ status: 'READY', needsReason: false }]);
     expect(mine.transfers).toEqual([]);
-    expect(mine.tnvedControl).toEqual([{ status: 'READY', needsReason: false }]);
+    // No TNVED codes yet: the control cannot go ready (docs/customs.md "TNVED control").
+    expect(mine.tnvedControl).toEqual([]);
   });
 
   it('moves TNVED control, cargo insurance, marking and never the transfers by hand', async () => {
@@ -399,15 +400,17 @@ describe('orders', () => {
     });
     const put = (kind: string, status: string, version: number, who = editor) =>
       ops.call('PUT', `/api/tms/orders/${order.id}/statuses/${kind}`, who, { status, version });
+    // Every cargo line has a code (no classifier loaded here): ready as saved.
+    expect(order.tnvedControlStatus).toBe('READY');
     const ready = await put('tnvedControl', 'READY', order.version);
     expect(ready.json().data.tnvedControlStatus).toBe('READY');
     expect(errorsOf(await put('tnvedControl', 'VERIFIED', ready.json().data.version))).toEqual({
       status: [M.statusManual],
     });
-    // New codes send the control back to the start (the system's move).
+    // No codes send the control back to the start (the system's move).
     const recoded = await ops.call('PATCH', `/api/tms/orders/${order.id}`, editor, {
       version: ready.json().data.version,
-      cargo: { tnvedCodes: ['8458110000'] },
+      cargo: { tnvedCodes: [] },
     });
     expect(recoded.json().data).toMatchObject({ tnvedControlStatus: 'NOT_READY' });
     let version = recoded.json().data.version;

@@ -13,6 +13,7 @@ import {
   operationEditLock,
   type orderResource,
   type RoutePointInput,
+  routeFacts,
   routeIssues,
   routeSummary,
   serviceIssue,
@@ -31,10 +32,11 @@ import {
   type Updated,
   type WriteValues,
 } from '../../platform/resources';
+import { assignByRules } from '../assignment';
 import { assertCanTakeNewWork, counterparties } from '../counterparties';
 import { operationCustomFieldGroups, validateCustomFieldValues } from '../custom-fields';
 import { checkOrderCredit } from './order-credit';
-import { orderScope } from './scope';
+import { assertOfficeAllowed, orderScope } from './scope';
 import { jobOrders, jobs, orders, products, stages } from './tables';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -45,10 +47,21 @@ export type OrderRow = typeof orders.$inferSelect;
  */
 export type OrderSourceCheck = (ctx: ResourceContext, requestId: number) => Promise<void>;
 
+/**
+ * The cargo's TNVED codes that are not valid, by their index in `codes` (unknown to the classifier, or not
+ * valid on the order's declaration date). The customs module contributes it; operations know no classifier.
+ */
+export type OrderTnvedCheck = (
+  ctx: ResourceContext,
+  order: { id: number | null; codes: readonly string[] },
+) => Promise<{ index: number; message: string }[]>;
+
 declare module '../../platform/modules' {
   interface ModuleContributions {
     /** The rules of an order made from a customer request (`requestId` on create). */
     orderRequestChecks: OrderSourceCheck;
+    /** The classifier's check of an order's TNVED codes when they change. */
+    orderTnvedChecks: OrderTnvedCheck;
   }
 }
 
@@ -240,6 +253,17 @@ async function prepareOrder(
     for (const issue of cargoIssues(cargo)) errors.add(['cargo', ...issue.path], issue.message);
     out.cargo = cargo;
     out.cargoDescription = cargo.description;
+    if (!existing || !sameCodes(existing.cargo.tnvedCodes, cargo.tnvedCodes)) {
+      const checks = [...ctx.registries.contributions('orderTnvedChecks').values()];
+      for (const check of checks) {
+        for (const issue of await check(ctx, { id: existing?.id ?? null, codes: cargo.tnvedCodes })) {
+          errors.add(['cargo', 'tnvedCodes', issue.index], issue.message);
+        }
+      }
+      // A cargo whose every line has a valid code is ready for the customs specialist; new codes undo a
+      // verification (docs/customs.md "TNVED control").
+      out.tnvedControlStatus = cargo.tnvedCodes.length > 0 ? 'READY' : 'NOT_READY';
+    }
   }
 
   const curators = record.curatorIds ?? [];
@@ -280,13 +304,8 @@ async function prepareOrder(
   return out;
 }
 
-/** Codes changed: a TNVED control status READY or VERIFIED goes back to NOT_READY (the system's move). */
-function tnvedReset(existing: OrderRow, cargo: Cargo | undefined): { tnvedControlStatus?: 'NOT_READY' } {
-  if (!cargo || existing.tnvedControlStatus === 'NOT_READY') return {};
-  const before = [...existing.cargo.tnvedCodes].sort().join();
-  const after = [...cargo.tnvedCodes].sort().join();
-  return before === after ? {} : { tnvedControlStatus: 'NOT_READY' };
-}
+const sameCodes = (a: readonly string[], b: readonly string[]) =>
+  [...a].sort().join() === [...b].sort().join();
 
 /** The clients of each job, from its orders (after an order's client changed, or a job's orders). */
 export async function refreshJobClients(tx: Tx, jobIds: readonly number[]): Promise<void> {
@@ -338,21 +357,51 @@ export async function refreshOrderStageFacts(tx: Tx, orderIds: readonly number[]
     WHERE ${inArray(orders.id, ids)}`);
 }
 
+/**
+ * A new order sent without a forwarder gets one from the forwarders' auto-assignment rules
+ * (docs/assignment.md), with the rule kept on the order (and so in its creation's change-log entry).
+ */
+async function assignedForwarder(ctx: ResourceContext, values: OrderInput) {
+  if (values.forwarderId) return {};
+  const assigned = await assignByRules(ctx, 'forwarder', {
+    clientId: values.clientId,
+    productId: values.productId,
+    serviceOfficeId: values.serviceOfficeId,
+    ...routeFacts(values.route ?? []),
+    transportTypes: values.transportType ? [values.transportType] : [],
+  });
+  if (!assigned) return {};
+  return {
+    forwarderId: assigned.userId,
+    assignmentRuleId: assigned.ruleId,
+    assignmentRuleName: assigned.ruleName,
+  };
+}
+
 export function orderHooks(): ResourceHooks<OrderRow, OrderInput> {
   return {
     scope: (auth, access) => orderScope(auth, access),
     async beforeCreate(ctx, values) {
       const { tx, auth } = ctx;
       checkCargoRoles(auth, values, null);
+      assertOfficeAllowed(auth, 'order', values.serviceOfficeId);
       await checkOrderRequest(ctx, values.requestId);
       await assertClientsUnlocked(tx, auth, [values.clientId]);
       const computed = await prepareOrder(ctx, values, values, null);
-      return { ...values, ...computed, createdById: actingUserId(auth) };
+      return {
+        ...values,
+        ...computed,
+        ...(await assignedForwarder(ctx, values)),
+        createdById: actingUserId(auth),
+      };
     },
     guardUpdate: (_ctx, existing) => assertEditable(existing),
     async beforeUpdate(ctx, values, existing) {
       const { tx, auth } = ctx;
       checkCargoRoles(auth, values, existing);
+      if (values.serviceOfficeId !== undefined) {
+        assertOfficeAllowed(auth, 'order', values.serviceOfficeId, existing);
+      }
       if (values.requestId !== undefined && values.requestId !== existing.requestId) {
         throw fieldError(['requestId'], MESSAGES.invalid);
       }
@@ -362,7 +411,7 @@ export function orderHooks(): ResourceHooks<OrderRow, OrderInput> {
       }
       const record = afterUpdate(values, existing);
       const computed = await prepareOrder(ctx, record, values, existing);
-      return { ...values, ...computed, ...tnvedReset(existing, computed.cargo) };
+      return { ...values, ...computed };
     },
     async afterWrite({ tx }, event) {
       if (event.action !== 'update' || !event.before || !event.after) return;

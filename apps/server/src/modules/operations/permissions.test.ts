@@ -1,8 +1,8 @@
 import { COUNTERPARTY_MESSAGES, OPERATION_MESSAGES as M, padId } from '@tms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EDIT_ALL, type Entity, exportedIds, setUpOperations } from '../../test/operations-world';
 import { type SignedIn, signIn } from '../../test/users';
 import { jobs, orders } from './tables';
-import { EDIT_ALL, type Entity, exportedIds, setUpOperations } from './test-fixtures';
 
 /**
  * Issue 6 permissions of orders and jobs: the related scope, the forwarder's view, the client's management

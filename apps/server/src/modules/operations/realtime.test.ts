@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { deliverEvents } from '../../test/harness';
+import { EDIT_ALL, setUpOperations } from '../../test/operations-world';
 import { type SignedIn, signIn, socketUrl } from '../../test/users';
-import { EDIT_ALL, setUpOperations } from './test-fixtures';
 
 /** A socket's messages in order; `next` waits for the next one (or fails after 3 s). */
 function inbox(socket: WebSocket) {

@@ -1,11 +1,13 @@
-import type { Role } from '@tms/domain';
+import { OPERATION_MESSAGES, type Role, type ScopedPermission } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isStaff, type Principal } from '../../platform/auth/context';
-import { forbidden } from '../../platform/errors';
+import { changeLog } from '../../platform/changelog/tables';
+import { fieldError, forbidden } from '../../platform/errors';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { resolveScope, type ScopeAccess, type ScopeBuilders } from '../../platform/permissions/scope';
 import { counterparties } from '../counterparties';
+import { bills, paymentForms } from '../finance';
 import { jobs, orders, stages } from './tables';
 
 /*
@@ -35,6 +37,27 @@ const orderBuilders: ScopeBuilders<'ROLE_ORDER_VIEW' | 'ROLE_ORDER_EDIT' | 'ROLE
     sql`(${ownOrder(userId)} OR ${orders.clientId} = ANY(${myClients(userId)}) OR ${orders.jobForwarderIds} @> ARRAY[${userId}]::integer[])`,
   office: (officeId) => sql`${orders.serviceOfficeId} = ${officeId}`,
 };
+
+/**
+ * The condition on `orders` of a report's scoped permission (docs/reports.md "Who sees what"): own and
+ * related as for reading orders; manager office: the order's office; payment-form office: an income bill of
+ * the order is on a payment form of my office; subordinates: its seller or forwarder is under me (me
+ * included). `undefined` for every order; the report's use case has checked its role.
+ */
+export function orderReportScope(auth: Principal, permission: ScopedPermission): SQL | undefined {
+  const builders = {
+    own: orderBuilders.own,
+    related: orderBuilders.related,
+    managerOffice: orderBuilders.office,
+    paymentFormOffice: (officeId: number) =>
+      sql`EXISTS (SELECT 1 FROM ${bills} b JOIN ${paymentForms} pf ON pf.id = b.payment_form_id WHERE b.order_ids @> ARRAY[${orders.id}] AND b.direction = 'INCOME' AND pf.service_office_id = ${officeId})`,
+    subordinates: (userIds: SQL) =>
+      sql`(${orders.sellerId} = ANY(${userIds}) OR ${orders.forwarderId} = ANY(${userIds}))`,
+  };
+  const scope = resolveScope(auth, permission, builders as unknown as ScopeBuilders<typeof permission>);
+  if (scope.access === 'none') throw forbidden();
+  return scope.access === 'all' ? undefined : scope.where;
+}
 
 /** own: I am its forwarder, or one of its orders is mine. */
 const ownJob = (userId: number) =>
@@ -109,6 +132,28 @@ export function jobAccess(auth: Principal, access: Access): ScopeAccess {
 }
 
 /**
+ * Where a user may put an order or a job (docs/security.md "Frozen money, every door scoped"): its office,
+ * `serviceOfficeId`, is what the office scopes read. A user whose write scope of that kind of operation
+ * reaches all offices (and the system) sets any office, or none; anyone else files and moves operations into
+ * his own office only, never another's and never none, so no one narrower than all offices puts work where
+ * his colleagues there did not ask for it or where no office scope reaches it. Only a changed office is
+ * asked: a record keeps what it has. Refused under `serviceOfficeId`.
+ */
+export function assertOfficeAllowed(
+  auth: Principal,
+  operation: 'order' | 'job',
+  officeId: number | null | undefined,
+  existing?: { serviceOfficeId: number | null },
+): void {
+  const office = officeId ?? null;
+  if (existing && existing.serviceOfficeId === office) return;
+  const write = operation === 'order' ? orderAccess(auth, 'write') : jobAccess(auth, 'write');
+  if (write.access === 'all') return;
+  if (isStaff(auth) && office !== null && office === auth.serviceOfficeId) return;
+  throw fieldError(['serviceOfficeId'], OPERATION_MESSAGES.officeOutOfScope);
+}
+
+/**
  * The condition on `orders` a user reaches: undefined for all; 403 without any scope, or (`strict` false,
  * for places such as the dashboard) nothing reached.
  */
@@ -137,18 +182,25 @@ export function stageManageScope(
 }
 
 /**
- * The change-log entries of stages a user may read: those of stages of orders and jobs they may read, and
- * of deleted stages when they may read some orders or jobs.
+ * The change-log entries of stages a user may read: those of stages of orders and jobs they may read; a
+ * deleted stage follows the operation its delete entry names (its last `operationType` and `operationId`),
+ * so a one-office reader reads neither live nor deleted stages of another office's operations.
  */
 export function stageChangeLogAccess(auth: Principal, entityId: AnyPgColumn): SQL | boolean {
   const order = orderAccess(auth, 'read');
   const job = jobAccess(auth, 'read');
   if (order.access === 'none' && job.access === 'none') return false;
   if (order.access === 'all' && job.access === 'all') return true;
-  const reaches = (table: typeof orders | typeof jobs, scope: ScopeAccess) =>
+  const reaches = (table: typeof orders | typeof jobs, scope: ScopeAccess, id: SQL | AnyPgColumn) =>
     scope.access === 'all'
       ? sql`true`
-      : sql`EXISTS (SELECT 1 FROM ${table} WHERE ${table.id} = ${stages.operationId} AND ${conditionOf(scope, false)})`;
-  return sql`NOT EXISTS (SELECT 1 FROM ${stages} WHERE ${stages.id} = ${entityId} AND (CASE ${stages.operationType}
-    WHEN 'order' THEN ${reaches(orders, order)} ELSE ${reaches(jobs, job)} END) IS NOT TRUE)`;
+      : sql`EXISTS (SELECT 1 FROM ${table} WHERE ${table.id} = ${id} AND ${conditionOf(scope, false)})`;
+  const goneType = sql`gone.changes->'operationType'->>'old'`;
+  const goneId = sql`(gone.changes->'operationId'->>'old')::integer`;
+  return sql`coalesce(
+    (SELECT (CASE ${stages.operationType} WHEN 'order' THEN ${reaches(orders, order, stages.operationId)}
+      ELSE ${reaches(jobs, job, stages.operationId)} END) IS TRUE FROM ${stages} WHERE ${stages.id} = ${entityId}),
+    EXISTS (SELECT 1 FROM ${changeLog} gone WHERE gone.entity_type = 'stage' AND gone.entity_id = ${entityId}
+      AND gone.action = 'delete' AND (CASE ${goneType} WHEN 'order' THEN ${reaches(orders, order, goneId)}
+      WHEN 'job' THEN ${reaches(jobs, job, goneId)} ELSE false END)))`;
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defineModule } from '../../platform/modules';
+import { daysFromToday, EDIT_ALL, errorsOf, setUpOperations } from '../../test/operations-world';
 import { type SignedIn, signIn } from '../../test/users';
 import { runArchiver } from './archiver';
-import { daysFromToday, EDIT_ALL, errorsOf, setUpOperations } from './test-fixtures';
 
 const AWAITING = 'Awaiting the warehouse.';
 

@@ -1,10 +1,10 @@
 import { DASHBOARD_LINKS, OPERATION_MESSAGES as M } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { daysFromToday, EDIT_ALL, type Entity, errorsOf, setUpOperations } from '../../test/operations-world';
 import { type SignedIn, signIn } from '../../test/users';
 import { today } from './stages';
 import { orders } from './tables';
-import { daysFromToday, EDIT_ALL, type Entity, errorsOf, setUpOperations } from './test-fixtures';
 
 const ops = setUpOperations();
 let manager: SignedIn;

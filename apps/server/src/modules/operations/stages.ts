@@ -15,7 +15,7 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../../platform/auth/context';
+import type { Principal } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
 import { diff, recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, notFound } from '../../platform/errors';
@@ -214,7 +214,7 @@ export async function lockedStage(
 /** After a stage is added, changed or deleted: its orders' open stage dates follow, the change is logged. */
 export async function stageChanged(
   tx: Tx,
-  auth: AuthContext,
+  auth: Principal,
   kind: OperationKind,
   operation: OperationRow,
   action: string,
@@ -234,7 +234,7 @@ export async function stageChanged(
 /** Writes `set` on a locked stage at the version the user saw (else 409) and logs it. */
 export async function saveStage(
   tx: Tx,
-  auth: AuthContext,
+  auth: Principal,
   kind: OperationKind,
   operation: OperationRow,
   before: StageRow,

@@ -122,12 +122,20 @@ export const orders = pgTable(
     stagesClosed: integer('stages_closed').notNull().default(0),
     /** The customer request the order was made from (no foreign key: requests build on operations). */
     requestId: integer('request_id'),
+    /**
+     * The auto-assignment rule that gave the order its forwarder, and its name then (no foreign key: the
+     * rule may go, the record of what happened stays; docs/assignment.md).
+     */
+    assignmentRuleId: integer('assignment_rule_id'),
+    assignmentRuleName: text('assignment_rule_name'),
     searchText: operationSearchText('client_name', 'cargo_description'),
   },
   (t) => [
     // With the status: a client's orders in one status (finance looking at what is ready) is one range.
     index('orders_client_idx').on(t.clientId, t.financeControlStatus),
     index('orders_request_idx').on(t.requestId),
+    // A client's first order ever (the new-clients report: docs/reports.md) is the first of this range.
+    index('orders_client_created_idx').on(t.clientId, t.createdAt),
     index('orders_product_idx').on(t.productId),
     index('orders_service_idx').on(t.serviceId),
     index('orders_office_idx').on(t.serviceOfficeId),

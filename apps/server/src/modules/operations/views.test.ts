@@ -1,7 +1,7 @@
 import { DEFAULT_PROPERTY_VIEWS } from '@tms/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EDIT_ALL, setUpOperations } from '../../test/operations-world';
 import { type SignedIn, signIn } from '../../test/users';
-import { EDIT_ALL, setUpOperations } from './test-fixtures';
 
 const ops = setUpOperations();
 let user: SignedIn;

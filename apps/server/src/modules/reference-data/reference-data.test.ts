@@ -388,6 +388,46 @@ describe('holiday list filters', () => {
   });
 });
 
+describe('country search', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = app();
+  });
+
+  it('finds a country by its short and common names and its codes, that country first', async () => {
+    const { headers } = await signIn(ctx, []);
+    const first = async (search: string) => {
+      // As a reference dropdown asks: a search, no sort.
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/settings/countries?search=${encodeURIComponent(search)}&itemsPerPage=10`,
+        headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.collection.map((c: { code: string }) => c.code);
+    };
+    for (const [search, code] of [
+      ['Россия', 'RU'],
+      ['россия', 'RU'],
+      ['РФ', 'RU'],
+      ['Russia', 'RU'],
+      ['RU', 'RU'],
+      ['RUS', 'RU'],
+      ['643', 'RU'],
+      ['Германия', 'DE'],
+      ['DE', 'DE'],
+      ['Белоруссия', 'BY'],
+      ['USA', 'US'],
+      ['Китай', 'CN'],
+      ['Южная Корея', 'KR'],
+    ] as const) {
+      expect((await first(search))[0], search).toBe(code);
+    }
+    // "Корея" names South Korea and is a part of "Северная Корея": both found, the one it names first.
+    expect(await first('Корея')).toEqual(['KR', 'KP']);
+  });
+});
+
 describe('reference data', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -406,7 +446,12 @@ describe('reference data', () => {
     const [rub] = await db.select().from(currencies).where(eq(currencies.code, 'RUB'));
     expect(rub).toMatchObject({ numericCode: '643', minorUnits: 2, name: 'Российский рубль', symbol: '₽' });
     const [ru] = await db.select().from(countries).where(eq(countries.code, 'RU'));
-    expect(ru).toMatchObject({ alpha3: 'RUS', numericCode: '643', nameEn: 'Russian Federation' });
+    expect(ru).toMatchObject({
+      alpha3: 'RUS',
+      numericCode: '643',
+      nameEn: 'Russian Federation',
+      aliases: 'Россия\nRussia\nРФ',
+    });
     await db.update(countries).set({ name: 'Россия' }).where(eq(countries.code, 'RU'));
     await seedReferenceData(db);
     expect(await count()).toEqual({ countries: 249, currencies: 177 });

@@ -22,8 +22,9 @@ export const countries = pgTable(
     numericCode: text('numeric_code').notNull(),
     name: text('name').notNull(),
     nameEn: text('name_en').notNull(),
+    aliases: text('aliases'),
     enabled: boolean('enabled').notNull().default(true),
-    searchText: searchTextColumn('code', 'alpha3', 'numeric_code', 'name', 'name_en'),
+    searchText: searchTextColumn('code', 'alpha3', 'numeric_code', 'name', 'name_en', 'aliases'),
   },
   (t) => [
     uniqueIndex('countries_code_uq').on(t.code),

@@ -97,6 +97,15 @@ describe('a request', () => {
     expect(read.json().data.transportTypes).toEqual(['auto', 'rail']);
   });
 
+  it("takes its creator's office when the body names none, and keeps the one named or none", async () => {
+    const minsker = await signIn(ctx, WORKER, { serviceOfficeId: msq });
+    expect((await createRequest(minsker)).serviceOfficeId).toBe(msq);
+    expect((await createRequest(minsker, { serviceOfficeId: mow })).serviceOfficeId).toBe(mow);
+    expect((await createRequest(minsker, { serviceOfficeId: null })).serviceOfficeId).toBeNull();
+    // A user of no office: no office.
+    expect((await createRequest(worker)).serviceOfficeId).toBeNull();
+  });
+
   it('needs at least one transport type, a dispatch and a delivery point and a client', async () => {
     const notClient = await counterparty({ client: false, contractor: true });
     const res = await call('POST', '/api/requests', worker, {

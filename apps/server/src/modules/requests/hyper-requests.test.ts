@@ -139,6 +139,13 @@ describe('a hyper request', () => {
     expect(read.json().data.lots).toEqual(hyper.lots);
   });
 
+  it("takes its creator's office, for itself and its lots, when the body names none", async () => {
+    const minsker = await signIn(WORKER, { serviceOfficeId: msq });
+    const hyper = await createHyper(minsker, { serviceOfficeId: undefined });
+    expect(hyper.serviceOfficeId).toBe(msq);
+    expect((await requestOf(minsker, hyper.lots[0]!.requestId)).serviceOfficeId).toBe(msq);
+  });
+
   it("refuses each lot's faults under the lot and the client's once, and creates nothing", async () => {
     const before = await requestCount();
     const res = await call('POST', '/api/hyper-customer-requests', worker, {

@@ -33,7 +33,7 @@ import {
   resourceService,
 } from '../../platform/resources';
 import { type CounterpartyMergeHook, type CounterpartyRenameHook, counterparties } from '../counterparties';
-import { requestService } from './requests';
+import { officeOfNewRequest, requestService } from './requests';
 import { customerRequests, hyperCustomerRequests } from './tables';
 import { changeRequestStatus } from './use-cases/change-status';
 
@@ -264,7 +264,9 @@ export const hyperRequestService: ResourceService<HyperRequestRow> = resourceSer
     filters: { lotStatus: lotStatusFilter },
     hooks: {
       scope: hyperRequestScope,
-      async beforeCreate(ctx, values) {
+      async beforeCreate(ctx, create) {
+        // The tender's office, and so its lots', is its creator's unless the body names one.
+        const values = { ...create, serviceOfficeId: officeOfNewRequest(ctx.auth, create.serviceOfficeId) };
         const lots = await applyLots(ctx, values.lots, values, [], null);
         // The lots' requests were created for this client, so it exists and is a client.
         const clientName = await clientNameOf(ctx.tx, values.clientId);

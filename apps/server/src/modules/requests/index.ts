@@ -3,6 +3,6 @@
 // the offers' one write (pricing writes an offer from the computed price through it).
 
 export type { OfferContext } from './offers';
-export { requestService } from './requests';
-export { requestOfferTypes } from './tables';
+export { clientRequestHooks, requestService } from './requests';
+export { customerRequests, requestOfferTypes } from './tables';
 export { writeOffer } from './use-cases/offer-write';

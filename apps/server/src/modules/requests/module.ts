@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { openCustomsRequestsOfSpecialists, openRequestsOfForwarders } from './assignment-load';
 import { requestsMergeHook, requestsRenameHook } from './counterparty-hooks';
 import { REQUEST_DOCUMENT_INITIATOR } from './document-initiator';
 import { hyperRequestsMergeHook, hyperRequestsRenameHook } from './hyper-requests';
@@ -18,6 +19,10 @@ export const requestsModule = defineModule({
     counterpartyRenameHooks: { requests: requestsRenameHook },
     orderRequestChecks: { requests: orderRequestCheck },
     documentInitiators: { request: REQUEST_DOCUMENT_INITIATOR },
+    assignmentLoads: {
+      requests: openRequestsOfForwarders,
+      customsRequests: openCustomsRequestsOfSpecialists,
+    },
   },
 });
 

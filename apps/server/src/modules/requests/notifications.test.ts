@@ -79,6 +79,71 @@ describe('request notifications', () => {
     expect(status!.content).toContain(REQUEST_STATUS_LABELS.NEED_MORE_INFO.ru);
   });
 
+  it("groups a burst of new requests for the office's forwarders: one counted notification per person", async () => {
+    const forwarder = await signIn(ctx, ['ROLE_REQUEST_VIEW_OFFICE', 'ROLE_COMPANY_CHAPTERS'], {
+      serviceOfficeId: world.msq,
+    });
+    const english = await signIn(ctx, ['ROLE_REQUEST_VIEW_OFFICE', 'ROLE_COMPANY_CHAPTERS'], {
+      serviceOfficeId: world.msq,
+      locale: 'en-US',
+    });
+    // A seller of the office: his requests are the office's without his naming it.
+    const seller = await signIn(
+      ctx,
+      ['ROLE_REQUEST_VIEW_OWN', 'ROLE_REQUEST_CREATE', 'ROLE_COUNTERPARTY_VIEW_ALL'],
+      { serviceOfficeId: world.msq },
+    );
+    const create = async () => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/requests',
+        headers: seller.headers,
+        payload: {
+          clientId: client,
+          route: [
+            { kind: 'dispatch', address: 'Минск', countryId: world.ru },
+            { kind: 'delivery', address: 'Berlin', countryId: world.de },
+          ],
+          cargo: { description: 'Мебель' },
+          transportTypes: ['auto'],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as { id: number; number: number };
+    };
+    const first = await create();
+    const [one] = await unread(forwarder);
+    expect(one).toMatchObject({ type: 'requestCreated', content: 'Новый запрос %%request%% клиента Клиент' });
+
+    await create();
+    const last = await create();
+    const news = await unread(forwarder);
+    expect(news).toHaveLength(1);
+    expect(news[0]).toMatchObject({
+      type: 'requestCreated',
+      content: '3 новых запроса клиентов, последний — %%request%% клиента Клиент',
+      links: { request: { link: `/requests/${last.id}`, text: String(last.number).padStart(6, '0') } },
+    });
+    expect((await unread(english)).map((n) => n.content)).toEqual([
+      '3 new customer requests, the latest %%request%% from Клиент',
+    ]);
+
+    // Once read, the next new request is news of its own.
+    await ctx.app.inject({
+      method: 'GET',
+      url: '/api/notifications/internal/read-all',
+      headers: forwarder.headers,
+    });
+    const next = await create();
+    expect(await unread(forwarder)).toMatchObject([
+      {
+        content: 'Новый запрос %%request%% клиента Клиент',
+        links: { request: { link: `/requests/${next.id}` } },
+      },
+    ]);
+    expect(first.id).toBeLessThan(next.id);
+  });
+
   it("tells a subscriber of a customs request's processing status moves, never one who turned the type off", async () => {
     const declarant = await signIn(ctx, ['ROLE_REQUEST_CUSTOMS_PROCESSING']);
     const type = 'requestCustomsStatusChanged';

@@ -1,6 +1,7 @@
 import {
   CUSTOMS_STATUS_LABELS,
   type CustomsStatus,
+  moneyTexts,
   REQUEST_STATUS_LABELS,
   type RequestStatus,
 } from '@tms/domain';
@@ -10,6 +11,7 @@ import { notify } from '../../platform/notifications/notify';
 import type { NotificationType } from '../../platform/notifications/types';
 import type { ResourceHooks } from '../../platform/resources';
 import type { ChangeContext } from '../../platform/resources/context';
+import { notifyCustomsUnassigned } from '../assignment';
 import { counterparties } from '../counterparties';
 import type { customerRequests } from './tables';
 
@@ -17,7 +19,13 @@ type RequestRow = typeof customerRequests.$inferSelect;
 
 /** The notification types of customer requests (texts: `notifications.json`). */
 export const REQUEST_NOTIFICATIONS = {
-  requestCreated: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'office', colour: 'violet' },
+  // The office hears of each new request; a burst (an import, a tender's lots) is one "12 new requests".
+  requestCreated: {
+    permission: 'ROLE_REQUEST_VIEW',
+    defaultScope: 'office',
+    colour: 'violet',
+    burst: { windowMinutes: 10 },
+  },
   requestStatusChanged: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'direct', colour: 'indigo' },
   requestOfferPriced: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'direct', colour: 'teal' },
   // A changed price is news to fewer people than the first one: off unless chosen.
@@ -56,9 +64,10 @@ export async function notifyOfferPriced(
     type: first ? 'requestOfferPriced' : 'requestOfferRepriced',
     params: {
       contractor: offer.contractorName,
-      amount: offer.amountInBaseCurrency
-        ? `${offer.amountInBaseCurrency} ${offer.baseCurrency ?? ''}`.trim()
-        : '',
+      amount:
+        offer.amountInBaseCurrency && offer.baseCurrency
+          ? moneyTexts(offer.amountInBaseCurrency, offer.baseCurrency)
+          : '',
     },
     links: { request: { link: `/requests/${request.id}`, text: String(request.number).padStart(6, '0') } },
     ...(await audience(ctx.tx, request)),
@@ -85,6 +94,13 @@ export function withRequestNotifications<Input extends object>(
           links: link,
           ...(await audience(ctx.tx, after)),
         });
+        // A customs request no rule gave a customs specialist waits for the office's customs group.
+        if (after.customs && after.customsSpecialistId === null) {
+          await notifyCustomsUnassigned(ctx, {
+            serviceOfficeId: after.serviceOfficeId,
+            link: { link: `/requests/customs/${after.id}`, text: link.request.text },
+          });
+        }
       } else if (before && before.status !== after.status) {
         await notify(ctx, {
           type: 'requestStatusChanged',

@@ -179,7 +179,11 @@ describe("an offer's first price", () => {
     const priced = await update(colleague, asked, { amounts: [{ amount: '1500.00', currency: 'RUB' }] });
     expect(priced.statusCode, priced.body).toBe(200);
     const [news] = await told();
-    expect(news?.params).toMatchObject({ contractor: 'Перевозчик', amount: '1500.00 RUB' });
+    // The amount as the screens write it, in the reader's language ("1 500,00 ₽", never "1500.00 RUB").
+    expect(news?.params).toMatchObject({
+      contractor: 'Перевозчик',
+      amount: { ru: '1\u00a0500,00\u00a0₽', en: '1,500.00\u00a0₽' },
+    });
     const repriced = await update(colleague, priced.json().data, {
       amounts: [{ amount: '1600.00', currency: 'RUB' }],
     });
@@ -245,7 +249,13 @@ describe('a contractor cabinet writing through the same use case', () => {
     const db = w.ctx.database.db;
     const cabinetCtx = (counterpartyId: number) => ({
       tx: db,
-      auth: { kind: 'cabinet' as const, counterpartyId, roles: new Set<string>() },
+      auth: {
+        kind: 'cabinet' as const,
+        counterpartyId,
+        cabinetUserId: null,
+        sessionId: null,
+        roles: new Set<string>(),
+      },
       registries: w.ctx.app.registries,
       clock: w.ctx.app.clock,
     });

@@ -1,4 +1,4 @@
-import { formatMoney, type Money } from '@tms/domain';
+import { formatCalendarDate, formatMoney, type Money } from '@tms/domain';
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 
@@ -65,9 +65,12 @@ function builtInTemplate(): PizZip {
  */
 export function renderQuoteDocument(data: QuoteDocumentData): RenderedDocument {
   const doc = new Docxtemplater(builtInTemplate(), { paragraphLoop: true, linebreaks: true });
+  // Printed as people read them, like every generated document (docs/documents.md): the date DD.MM.YYYY,
+  // amounts grouped with their currency sign, in Russian as the documents are.
   doc.render({
     ...data,
-    rates: data.rates.map((rate) => ({ text: formatMoney(rate) })),
+    date: formatCalendarDate(data.date),
+    rates: data.rates.map((rate) => ({ text: formatMoney(rate.amount, rate.currency, 'ru') })),
     comment: data.comment ?? '',
   });
   return {

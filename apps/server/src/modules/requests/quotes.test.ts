@@ -168,8 +168,11 @@ describe('send quote', () => {
     expect(download.statusCode).toBe(200);
     const text = new PizZip(download.rawPayload).file('word/document.xml')!.asText();
     expect(text).toContain('Клиент');
-    expect(text).toContain('3100.00 EUR');
-    expect(text).toContain('250000.00 RUB');
+    // As people read them: DD.MM.YYYY, amounts grouped with their currency sign.
+    expect(text).toContain('Дата / Date: 10.03.2026');
+    expect(text).not.toContain('2026-03-10');
+    expect(text).toContain('3\u00a0100,00\u00a0€');
+    expect(text).toContain('250\u00a0000,00\u00a0₽');
     expect(text).toContain('Срок доставки 7 дней');
     const again = await w.call('POST', `/api/requests/${request.id}/quote/send`, quoter, {
       version: quote.version,

@@ -8,14 +8,16 @@ import {
   type RequestStatus,
   requestEditLock,
   requestResource,
+  routeFacts,
   routeIssues,
 } from '@tms/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { actingUserId } from '../../platform/auth/context';
+import { actingUserId, isStaff, type Principal } from '../../platform/auth/context';
 import { ErrorCollector, fieldError } from '../../platform/errors';
 import type { OwnerAccess } from '../../platform/files/service';
 import {
   afterUpdate,
+  asSystem,
   type CreateInput,
   type ResourceContext,
   type ResourceService,
@@ -23,6 +25,7 @@ import {
   type Updated,
   type WriteValues,
 } from '../../platform/resources';
+import { assignByRules } from '../assignment';
 import { assertCanTakeNewWork, counterparties } from '../counterparties';
 import { validateCustomFieldValues } from '../custom-fields';
 import { checkCargoRoles, routeColumns, services } from '../operations';
@@ -40,6 +43,15 @@ type RequestInput = CreateInput<typeof requestResource>;
 export function assertRequestEditable(row: Pick<RequestRow, 'status'>): void {
   const lock = requestEditLock(row.status as RequestStatus);
   if (lock) throw fieldError([], lock);
+}
+
+/**
+ * The office of a new request: the one sent (null too: no office), else its creator's, so the office's
+ * forwarders see the request and hear of it (docs/requests.md).
+ */
+export function officeOfNewRequest(auth: Principal, sent: number | null | undefined): number | null {
+  if (sent !== undefined) return sent;
+  return isStaff(auth) ? auth.serviceOfficeId : null;
 }
 
 /** The client of a new request, or a changed client: exists, a client, not black-listed or merged. */
@@ -147,6 +159,41 @@ async function prepareRequest(
   return out;
 }
 
+/**
+ * The people a new request sent without them gets from the auto-assignment rules (docs/assignment.md): its
+ * forwarder from the forwarders' rules and, a customs request, its customs specialist from the customs
+ * rules; each with the rule kept on the request (and so in its creation's change-log entry).
+ */
+async function assignedPeople(
+  ctx: ResourceContext,
+  values: RequestInput & { serviceOfficeId: number | null },
+) {
+  const facts = {
+    clientId: values.clientId,
+    serviceOfficeId: values.serviceOfficeId,
+    ...routeFacts(values.route ?? []),
+    transportTypes: values.transportTypes,
+  };
+  const out: WriteValues<RequestRow, RequestInput> = {};
+  if (!values.forwarderId) {
+    const forwarder = await assignByRules(ctx, 'forwarder', facts);
+    if (forwarder) {
+      out.forwarderId = forwarder.userId;
+      out.assignmentRuleId = forwarder.ruleId;
+      out.assignmentRuleName = forwarder.ruleName;
+    }
+  }
+  if (values.customs && !values.customsSpecialistId) {
+    const specialist = await assignByRules(ctx, 'customs', facts);
+    if (specialist) {
+      out.customsSpecialistId = specialist.userId;
+      out.customsAssignmentRuleId = specialist.ruleId;
+      out.customsAssignmentRuleName = specialist.ruleName;
+    }
+  }
+  return out;
+}
+
 /** Customer requests as a resource service: every read and write of one goes through it. */
 export const requestService: ResourceService<RequestRow> = resourceService(
   requestResource,
@@ -158,9 +205,12 @@ export const requestService: ResourceService<RequestRow> = resourceService(
       async beforeCreate(ctx, values) {
         checkCargoRoles(ctx.auth, values, null);
         const computed = await prepareRequest(ctx, values, values, null);
+        const serviceOfficeId = officeOfNewRequest(ctx.auth, values.serviceOfficeId);
         return {
           ...values,
           ...computed,
+          ...(await assignedPeople(ctx, { ...values, serviceOfficeId })),
+          serviceOfficeId,
           customsStatus: values.customs ? INITIAL_CUSTOMS_STATUS : null,
           createdById: actingUserId(ctx.auth),
         };
@@ -179,4 +229,19 @@ export const requestService: ResourceService<RequestRow> = resourceService(
 export const REQUEST_FILE_OWNERS: Readonly<Record<string, OwnerAccess>> = {
   [REQUEST_FILE_OWNER]: (auth, ownerId, tx) =>
     requestService.reaches(tx, ownerId, requestScope(auth, 'read', false)),
+};
+
+/**
+ * The rules of a request a client's cabinet creates (the cabinets' `/pcc/requests` view of this table):
+ * the back office's own (route, cargo, the client's checks, auto-assignment) for the cabinet's own
+ * counterparty, run as the system (a cabinet holds no staff role, and the client sets nothing of the back
+ * office's), and the notifications the forwarders get of any new request.
+ */
+export const clientRequestHooks = {
+  async beforeCreate(ctx: ResourceContext, values: Partial<RequestInput>) {
+    if (ctx.auth.kind !== 'cabinet') throw new Error('A client request is created by a cabinet');
+    const input = { ...values, clientId: ctx.auth.counterpartyId } as RequestInput;
+    return requestService.options.hooks!.beforeCreate!(asSystem(ctx, 'cabinetRequest'), input);
+  },
+  onChange: requestService.options.hooks!.onChange!,
 };

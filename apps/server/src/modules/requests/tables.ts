@@ -78,6 +78,11 @@ export const customerRequests = pgTable(
     customsStatusReason: text('customs_status_reason'),
     declarantId: integer('declarant_id').references(() => users.id),
     customsSpecialistId: integer('customs_specialist_id').references(() => users.id),
+    /** The auto-assignment rules that chose the forwarder and the customs specialist (docs/assignment.md). */
+    assignmentRuleId: integer('assignment_rule_id'),
+    assignmentRuleName: text('assignment_rule_name'),
+    customsAssignmentRuleId: integer('customs_assignment_rule_id'),
+    customsAssignmentRuleName: text('customs_assignment_rule_name'),
     createdById: integer('created_by_id').references(() => users.id),
     /** The padded number, the client's name and the cargo description, lower-cased. */
     searchText: text('search_text').generatedAlwaysAs(

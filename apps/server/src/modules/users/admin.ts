@@ -9,7 +9,7 @@ import { isValidIpEntry } from '../../platform/auth/ip';
 import { hashPassword } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
 import { recordChange } from '../../platform/changelog/service';
-import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
+import { ErrorCollector, fieldError, notFound } from '../../platform/errors';
 import { contacts, userAccessGroups, users } from '../../platform/identity/tables';
 import { assertMayGrant } from '../../platform/permissions/grants';
 import {
@@ -20,6 +20,7 @@ import {
   type WriteValues,
 } from '../../platform/resources';
 import { checkAccessGroupIds, rolesOfGroups } from '../access-groups';
+import { assertMayManage } from './may-manage';
 
 /** The user-management side of users (/settings/users): the resource hooks and the API key actions. */
 
@@ -29,8 +30,6 @@ type UserValues = WriteValues<UserRow, UserInput>;
 
 /** Refused when someone deactivates their own account (they would lock themselves out at once). */
 export const SELF_DEACTIVATION = 'You cannot deactivate your own account.';
-
-const isAdmin = (auth: AuthContext) => auth.roles.has('ROLE_ADMIN');
 
 export function toUser(row: UserRow): User {
   const locale = row.locale === 'en-US' ? 'en-US' : 'ru-RU';
@@ -60,11 +59,6 @@ export function toUser(row: UserRow): User {
     roles: row.roles,
     effectiveRoles: row.effectiveRoles,
   };
-}
-
-/** Only an administrator changes an administrator (their password, key, roles, or account). */
-export function assertMayManage(auth: AuthContext, target: Pick<UserRow, 'effectiveRoles'>): void {
-  if (target.effectiveRoles.includes('ROLE_ADMIN') && !isAdmin(auth)) throw forbidden();
 }
 
 const added = <T>(after: readonly T[], before: readonly T[]): T[] => after.filter((v) => !before.includes(v));
@@ -129,6 +123,8 @@ export async function beforeCreateUser(ctx: ResourceContext, input: UserInput): 
     ...rest,
     contactId: contact!.id,
     passwordHash: await hashPassword(cleartextPassword.first),
+    // The first password is chosen by whoever creates the user: its user replaces it at the first sign-in.
+    changePasswordRequired: true,
   };
 }
 
@@ -145,6 +141,10 @@ export async function beforeUpdateUser(
     throw fieldError(['cleartextPassword'], USER_MESSAGES.passwordElsewhere);
   }
   if (input.active === false && existing.id === auth.userId) throw fieldError(['active'], SELF_DEACTIVATION);
+  // Clearing it would make a password someone else chose (at creation, or with "set password") permanent.
+  if (input.changePasswordRequired === false && existing.changePasswordRequired) {
+    throw fieldError(['changePasswordRequired'], USER_MESSAGES.passwordChangeStays);
+  }
   const values = { ...input, ...(await checkInput(tx, auth, input, existing)) };
   const rolesChange = values.roles !== undefined && !sameSet(values.roles, existing.roles);
   const groupsChange =

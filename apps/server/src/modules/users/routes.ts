@@ -120,7 +120,10 @@ export default async function usersModule(app: App): Promise<void> {
       },
     },
     async (request) => ({
-      data: await changePassword(database, request.auth!, request.params.id, request.body),
+      data: await changePassword(database, request.auth!, request.params.id, request.body, {
+        ip: request.ip,
+        now: app.clock(),
+      }),
     }),
   );
 }

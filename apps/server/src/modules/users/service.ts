@@ -1,4 +1,4 @@
-import { MESSAGES, userResource } from '@tms/domain';
+import { ERROR_MESSAGES, MESSAGES, userResource } from '@tms/domain';
 import { newPasswordErrors, PASSWORD_MESSAGES } from '@tms/domain/users/password';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/connection';
@@ -6,13 +6,14 @@ import type { AuthContext } from '../../platform/auth/context';
 import { assertNotImpersonating } from '../../platform/auth/impersonation';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { endSessions } from '../../platform/auth/sessions';
+import { assertMayTryPassword, recordLoginAttempt } from '../../platform/auth/throttle';
 import { diff, recordChange } from '../../platform/changelog/service';
 import type { ChangeLogRule } from '../../platform/changelog/visibility';
 import { ErrorCollector, forbidden, notFound } from '../../platform/errors';
 import { contacts, users } from '../../platform/identity/tables';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { readRolesOf } from '../../platform/resources';
-import { assertMayManage } from './admin';
+import { assertMayManage } from './may-manage';
 import { type ChangePassword, LOCALES, type ProfileUpdate, type SessionUser } from './schemas';
 
 export const USER_ENTITY = 'user';
@@ -75,18 +76,27 @@ export async function loadSessionUser(tx: Tx, userId: number): Promise<SessionUs
 /** Refused under `currentPassword` when a user changing their own password gives a wrong current one. */
 export const WRONG_CURRENT_PASSWORD = 'The current password is wrong.';
 
+/** Where and when a password change is asked: the current password's guesses are throttled like sign-ins. */
+export interface PasswordAttempt {
+  ip: string;
+  now: Date;
+}
+
 /**
  * Sets a new password (spec §5). A user changes their own, giving the current one unless this session is
  * the sign-in with a password that must be changed (every session of such a user is: setting the flag
- * ends the others); another's needs ROLE_USER_EDIT and stays to be changed by its user, who alone should
- * know it. The user's other sessions end (all of them when someone else changed it), so a leaked password
- * stops working. Never while impersonating.
+ * ends the others); the current password is a guess like a sign-in's, throttled with the sign-in's failures
+ * of the account from that address (a stolen session or key cannot try passwords faster than the sign-in
+ * screen). Another's password needs ROLE_USER_EDIT and every role its user holds (`assertMayManage`), and
+ * stays to be changed by its user, who alone should know it. The user's other sessions end (all of them
+ * when someone else changed it), so a leaked password stops working. Never while impersonating.
  */
 export async function changePassword(
   database: Database,
   auth: AuthContext,
   userId: number,
   input: ChangePassword,
+  attempt: PasswordAttempt,
 ): Promise<SessionUser> {
   assertNotImpersonating(auth);
   const own = auth.userId === userId;
@@ -109,8 +119,12 @@ export async function changePassword(
   if (own && !forcedChange) {
     const current = input.currentPassword ?? '';
     if (!current) errors.add(['currentPassword'], MESSAGES.blank);
-    else if (!(await verifyPassword(user.passwordHash, current))) {
-      errors.add(['currentPassword'], WRONG_CURRENT_PASSWORD);
+    else {
+      const guess = { account: user.username.toLowerCase(), ip: attempt.ip };
+      await assertMayTryPassword(database.db, guess, attempt.now, ERROR_MESSAGES.tooManyPasswordAttempts);
+      const right = await verifyPassword(user.passwordHash, current);
+      await recordLoginAttempt(database.db, { ...guess, success: right }, attempt.now);
+      if (!right) errors.add(['currentPassword'], WRONG_CURRENT_PASSWORD);
     }
   }
   const { first, second } = input.cleartextPassword;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessGroups, contacts, serviceOffices, users } from '../../platform/identity/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { describeResource } from '../../test/resource-suite';
-import { createUser, login, type SignedIn, signIn } from '../../test/users';
+import { createUser, DEFAULT_PASSWORD, firstSignIn, login, type SignedIn, signIn } from '../../test/users';
 import { SELF_DEACTIVATION } from './admin';
 import { apiKeyHash } from './service';
 
@@ -80,6 +80,34 @@ describe('user management rules', () => {
     expect(list.body).not.toMatch(/argon2|passwordHash|apiKeyHash/);
   });
 
+  it('makes the first password temporary: the new user must change it, and no manager clears that', async () => {
+    const user = await create(manager, { changePasswordRequired: false });
+    expect(user.changePasswordRequired).toBe(true);
+    const cleared = await call(manager, 'PUT', `${api}/${user.id}`, {
+      changePasswordRequired: false,
+      version: user.version,
+    });
+    expect(flattenTree(cleared.json().errors)).toEqual({
+      changePasswordRequired: [USER_MESSAGES.passwordChangeStays],
+    });
+    const byAdmin = await call(admin, 'PUT', `${api}/${user.id}`, {
+      changePasswordRequired: false,
+      version: user.version,
+    });
+    expect(byAdmin.statusCode).toBe(400);
+    expect((await rowOf(user.id)).version).toBe(user.version);
+
+    // The user's own new password clears it; a manager may ask for another change later.
+    await firstSignIn(ctx.app, user, 'Start-9x7');
+    const after = await rowOf(user.id);
+    expect(after.changePasswordRequired).toBe(false);
+    const again = await call(manager, 'PUT', `${api}/${user.id}`, {
+      changePasswordRequired: true,
+      version: after.version,
+    });
+    expect(again.json().data.changePasswordRequired).toBe(true);
+  });
+
   it('refuses a username differing only in case, and odd characters', async () => {
     await create(manager, { username: 'Case.User' });
     const twin = await call(manager, 'POST', api, { ...userBody(), username: 'case.USER' });
@@ -126,17 +154,18 @@ describe('user management rules', () => {
 
   it('ends every session of a user who is deactivated', async () => {
     const user = await create(manager);
-    const token = await login(ctx.app, user.username, 'Start-9x7');
+    const token = await firstSignIn(ctx.app, user, 'Start-9x7');
     const me = () =>
       ctx.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
     expect((await me()).statusCode).toBe(200);
-    const res = await call(manager, 'PUT', `${api}/${user.id}`, { active: false, version: user.version });
+    const before = (await call(manager, 'GET', `${api}/${user.id}`)).json().data;
+    const res = await call(manager, 'PUT', `${api}/${user.id}`, { active: false, version: before.version });
     expect(res.statusCode, res.body).toBe(200);
     expect((await me()).statusCode).toBe(401);
     const again = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { username: user.username, password: 'Start-9x7' },
+      payload: { username: user.username, password: DEFAULT_PASSWORD },
     });
     expect(again.statusCode).toBe(401);
     const self = (await call(manager, 'GET', `${api}/${manager.user.id}`)).json().data;
@@ -176,6 +205,8 @@ describe('user management rules', () => {
 
   it('issues an API key shown once and stored hashed, and revokes it', async () => {
     const user = await create(manager);
+    // The key, like every other door, waits until the user has chosen his own password.
+    await firstSignIn(ctx.app, user, 'Start-9x7');
     const res = await call(manager, 'POST', `${api}/${user.id}/api-key`);
     expect(res.statusCode).toBe(200);
     const { apiKey } = res.json().data;

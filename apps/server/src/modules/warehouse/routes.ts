@@ -1,8 +1,30 @@
-import { MATERIAL_ASSET_MESSAGES, warehouseServiceResource } from '@tms/domain';
-import { fieldError } from '../../platform/errors';
+import {
+  dataSchema,
+  idParamSchema,
+  MATERIAL_ASSET_MESSAGES,
+  WAREHOUSE_ROLES,
+  warehouseBalanceQuerySchema,
+  warehouseBalanceSchema,
+  warehouseMovementResource,
+  warehouseServiceResource,
+} from '@tms/domain';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { calendarDay } from '../../platform/calendar';
+import { fieldError, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
-import { afterUpdate, registerResource } from '../../platform/resources';
-import { warehouseServices } from './tables';
+import {
+  afterUpdate,
+  registerResource,
+  registerResourceRoutes,
+  requestContext,
+} from '../../platform/resources';
+import { orders } from '../operations';
+import { movementService, warehouseBalances } from './accounting';
+import { warehouseEventService } from './events';
+import { warehouseMovements, warehouseServices, warehouses } from './tables';
+import { warehouseService } from './warehouses';
+import { wmsRoutes } from './wms-routes';
 
 /** A price means nothing without its currency. */
 function priceNeedsCurrency(record: Record<string, unknown>): undefined {
@@ -12,12 +34,100 @@ function priceNeedsCurrency(record: Record<string, unknown>): undefined {
   return undefined;
 }
 
-/** The warehouse: its price list of services (events, accounting and warehouses come later). */
+const tags = ['Warehouse'];
+
+/**
+ * The warehouse: warehouses, the accounting of places received and released per order with its balances,
+ * the events of each movement and the price list of services.
+ */
 export default async function warehouseModule(app: App): Promise<void> {
+  registerResourceRoutes(app, warehouseService);
+  registerResourceRoutes(app, movementService);
+  registerResourceRoutes(app, warehouseEventService);
+  await wmsRoutes(app);
   registerResource(app, warehouseServiceResource, warehouseServices, {
     hooks: {
       beforeCreate: (_ctx, values) => priceNeedsCurrency(values),
       beforeUpdate: (_ctx, values, existing) => priceNeedsCurrency(afterUpdate(values, existing)),
     },
   });
+
+  app.get(
+    '/warehouse/balances',
+    {
+      config: { roles: WAREHOUSE_ROLES.view },
+      schema: {
+        tags,
+        summary: 'Places, weight and volume each order holds at each warehouse at the end of a day',
+        querystring: warehouseBalanceQuerySchema,
+        response: {
+          200: dataSchema(z.object({ on: z.string(), balances: z.array(warehouseBalanceSchema) })),
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as z.output<typeof warehouseBalanceQuerySchema>;
+      const on = query.on ?? calendarDay(new Date());
+      const balances = await warehouseBalances(app.database.db, { ...query, on });
+      return { data: { on, balances } };
+    },
+  );
+
+  app.get(
+    '/tms/orders/:id/warehouse-accounting',
+    {
+      config: { roles: WAREHOUSE_ROLES.view },
+      schema: {
+        tags,
+        summary: "The order's warehouse movements and what it holds at each warehouse today",
+        params: idParamSchema,
+        response: {
+          200: dataSchema(
+            z.object({
+              /** The order's number as its page shows it. */
+              orderNumber: z.number().int(),
+              on: z.string(),
+              movements: z.array(warehouseMovementResource.entity),
+              balances: z.array(warehouseBalanceSchema),
+              /** The names of the warehouses the movements are at, by id. */
+              warehouseNames: z.record(
+                z.string(),
+                z.object({ name: z.string(), nameEn: z.string().nullable() }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const ctx = requestContext(request);
+      const [order] = await ctx.tx.select({ number: orders.number }).from(orders).where(eq(orders.id, id));
+      if (!order) throw notFound();
+      const rows = await ctx.tx
+        .select()
+        .from(warehouseMovements)
+        .where(eq(warehouseMovements.orderId, id))
+        .orderBy(asc(warehouseMovements.movedOn), desc(warehouseMovements.kind), asc(warehouseMovements.id));
+      const on = calendarDay(new Date());
+      const ids = [...new Set(rows.map((row) => row.warehouseId))];
+      const names = ids.length
+        ? await ctx.tx
+            .select({ id: warehouses.id, name: warehouses.name, nameEn: warehouses.nameEn })
+            .from(warehouses)
+            .where(inArray(warehouses.id, ids))
+        : [];
+      return {
+        data: {
+          orderNumber: order.number,
+          on,
+          movements: (await movementService.toEntities(rows, ctx)) as never,
+          balances: await warehouseBalances(ctx.tx, { orderId: id, on, withEmpty: true }),
+          warehouseNames: Object.fromEntries(
+            names.map((w) => [String(w.id), { name: w.name, nameEn: w.nameEn }]),
+          ),
+        },
+      };
+    },
+  );
 }

@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import { HttpError } from '../errors';
 import { accessGroups, serviceOffices, userAccessGroups, users } from '../identity/tables';
 import { apiKeyHash } from './api-key';
-import type { AuthContext } from './context';
+import type { AuthContext, SubordinatesOf } from './context';
 import type { Authenticate } from './guard';
 import { type IpAccess, ipAllowed } from './ip';
 import { SessionCache } from './session-cache';
@@ -125,6 +125,8 @@ export function createAuthenticate(
   config: Pick<Config, 'secretKey'>,
   clock: Clock,
   cache: SessionCache<Resolved> = new SessionCache(0, clock),
+  /** The subordinates dimension of the users' scopes (the company structure's, injected by the app). */
+  subordinates?: SubordinatesOf,
 ): Authenticate {
   const real = alias(users, 'real_user');
   const byKey = database.db
@@ -206,6 +208,7 @@ export function createAuthenticate(
         serviceOfficeId: row.serviceOfficeId,
         roles: new Set(row.roles),
         passwordChangeRequired: row.passwordChangeRequired,
+        ...(subordinates ? { subordinates } : {}),
       });
       contexts.set(row, context);
     }

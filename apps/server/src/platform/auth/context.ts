@@ -26,13 +26,19 @@ export interface AuthContext {
 }
 
 /**
- * A counterparty's cabinet (a request with the counterparty's `X-Api-Key`); never a staff user. It reaches
- * only what a resource or use case opens to cabinets, and there only its counterparty's records.
+ * A counterparty's cabinet: one of its cabinet users signed in (`cabinetUserId`, `sessionId`), or a
+ * machine client with the counterparty's `X-Api-Key` (both null); never a staff user. The same shape, so
+ * the same counterparty predicate, for both. It reaches only what a resource or use case opens to
+ * cabinets, and there only its counterparty's records.
  */
 export interface CabinetPrincipal {
   kind: 'cabinet';
   counterpartyId: number;
-  /** The cabinet's roles: none yet (a cabinet reaches what is declared open to cabinets). */
+  /** The signed-in cabinet user; null for the counterparty's API key. */
+  cabinetUserId: number | null;
+  /** The cabinet user's session; null for the API key. */
+  sessionId: string | null;
+  /** Roles within the cabinet (`CABINET_ROLES`): the user's own, or the API key's fixed set. */
   roles: ReadonlySet<string>;
 }
 
@@ -106,6 +112,8 @@ declare module 'fastify' {
      * its counterparty). Unset: cabinets get 403.
      */
     cabinet?: boolean | 'also';
+    /** A `cabinet: true` route: the roles within the cabinet of which the caller must hold one. */
+    cabinetRoles?: readonly string[];
     /** Reachable without signing in (sign-in itself, health, docs). */
     public?: boolean;
     /** Reachable while the user must change their password: the change itself and what the shell needs for it. */

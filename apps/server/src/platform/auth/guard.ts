@@ -36,7 +36,14 @@ export function registerAuthGuard(
     if (!request.auth && authenticateCabinet) request.cabinet = await authenticateCabinet(request);
     if (request.cabinet && config.cabinet === 'also') return;
     if (config.cabinet === true) {
-      if (request.cabinet) return;
+      if (request.cabinet) {
+        // A route of a cabinet's administrator (or its bills) wants that role within the cabinet.
+        const wanted = config.cabinetRoles;
+        if (wanted?.length && !wanted.some((role) => request.cabinet!.roles.has(role))) {
+          throw new HttpError(403, ERROR_MESSAGES.accessDenied);
+        }
+        return;
+      }
       throw request.auth
         ? new HttpError(403, ERROR_MESSAGES.accessDenied)
         : new HttpError(401, ERROR_MESSAGES.unauthorized);

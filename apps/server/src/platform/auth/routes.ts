@@ -12,7 +12,7 @@ import { ipAllowed } from './ip';
 import { verifyDummy, verifyPassword } from './password';
 import { openSession, refreshSession, revokeSession, signOutSession } from './sessions';
 import { sessions } from './tables';
-import { loginRetryAfter, recordLoginAttempt } from './throttle';
+import { assertMayTryPassword, recordLoginAttempt } from './throttle';
 import { type IssuedToken, verifyToken } from './tokens';
 import { claimsOfSession, signLink } from './url-credentials';
 
@@ -57,18 +57,13 @@ export default async function authModule(app: App): Promise<void> {
         response: { 200: dataSchema(issuedToken) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { username, password } = request.body;
       const account = username.toLowerCase();
       const { ip, userAgent } = clientInfo(request);
 
       const now = app.clock();
-      const retryAfter = await loginRetryAfter(database.db, account, ip, now);
-      if (retryAfter > 0) {
-        // Refused attempts are not recorded, so hammering does not prolong the wait.
-        reply.header('retry-after', String(retryAfter));
-        throw new HttpError(429, ERROR_MESSAGES.tooManyAttempts);
-      }
+      await assertMayTryPassword(database.db, { account, ip }, now, ERROR_MESSAGES.tooManyAttempts);
 
       const [user] = await database.db
         .select({

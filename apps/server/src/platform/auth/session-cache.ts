@@ -71,8 +71,14 @@ export async function wireSessionCache(
 ): Promise<void> {
   const unlisten = await database.listen(AUTH_CHANGED_CHANNEL, () => cache.clear());
   app.addHook('onClose', async () => unlisten());
-  app.addHook('onSend', async (request, reply) => {
-    if (reply.statusCode >= 400) return;
-    if (!READ_METHODS.has(request.method) || request.routeOptions.config.endsSessions) cache.clear();
+  // Callback hooks here and in the request's other fixed hooks: an async one costs every answer a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      reply.statusCode < 400 &&
+      (!READ_METHODS.has(request.method) || request.routeOptions.config.endsSessions)
+    ) {
+      cache.clear();
+    }
+    done(null, payload);
   });
 }

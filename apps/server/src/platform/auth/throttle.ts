@@ -1,5 +1,6 @@
 import { and, count, eq, gt, max, not, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
+import { HttpError } from '../errors';
 import { loginAttempts } from './tables';
 
 /**
@@ -61,6 +62,22 @@ export async function loginRetryAfter(tx: Tx, account: string, ip: string, now: 
   if (delay === 0 || !own?.last) return 0;
   const waitMs = new Date(own.last).getTime() + delay * 1000 - now.getTime();
   return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+}
+
+/**
+ * The gate in front of every check of a user's password, the sign-in and the current password of the own
+ * change alike (they share the failures: one secret, one count): while `account` from `ip` must wait, a 429
+ * with `Retry-After` and `message`, before any password is looked at, so even the right one waits.
+ */
+export async function assertMayTryPassword(
+  tx: Tx,
+  attempt: { account: string; ip: string },
+  now: Date,
+  message: string,
+): Promise<void> {
+  const retryAfter = await loginRetryAfter(tx, attempt.account, attempt.ip, now);
+  // Refused attempts are not recorded, so hammering does not prolong the wait.
+  if (retryAfter > 0) throw new HttpError(429, message, undefined, { 'retry-after': String(retryAfter) });
 }
 
 /** Records one sign-in attempt at `now`. */

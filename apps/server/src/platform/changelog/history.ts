@@ -1,4 +1,4 @@
-import { type ListResult, listQuerySchema } from '@tms/domain';
+import { type ListResult, listQuerySchema, recordIdSchema } from '@tms/domain';
 import { and, desc, eq, getTableColumns, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -41,8 +41,8 @@ const dateOrInstant = z.string().regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{
 /** Filters of the change-log screen (`GET /api/settings/entity-changelog`). */
 export const changeLogQuerySchema = changeHistoryQuerySchema.extend({
   entityType: z.string().trim().min(1).max(100).optional(),
-  entityId: z.coerce.number().int().positive().optional(),
-  userId: z.coerce.number().int().positive().optional(),
+  entityId: recordIdSchema.optional(),
+  userId: recordIdSchema.optional(),
   dateFrom: dateOrInstant.optional(),
   dateTo: dateOrInstant.optional(),
 });

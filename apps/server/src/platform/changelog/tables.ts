@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export type FieldChanges = Record<string, { old: unknown; new: unknown }>;
 
@@ -26,4 +26,20 @@ export const changeLog = pgTable(
     index('change_log_user_idx').on(t.userId, t.id),
     index('change_log_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The last stored row of each deleted record of a resource with a read scope, kept by the kernel's delete:
+ * the change log shows the entries of a record that is gone to whoever its scope would still let read it
+ * (its office, its kind), consulting this row where the record's own is no more.
+ */
+export const deletedRecords = pgTable(
+  'deleted_records',
+  {
+    entityType: text('entity_type').notNull(),
+    entityId: integer('entity_id').notNull(),
+    row: jsonb('row').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entityType, t.entityId] })],
 );

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import { dataSchema, idParamSchema } from '@tms/domain';
+import { dataSchema, ERROR_MESSAGES, idParamSchema } from '@tms/domain';
 import type { Config } from '../../config';
 import { principalOf } from '../auth/context';
 import { fieldError, HttpError } from '../errors';
@@ -38,11 +38,16 @@ function disposition(name: string): string {
 
 export default async function filesModule(app: App): Promise<void> {
   app.decorate('fileStorage', fileStorageOf(app.appConfig));
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  // One file, and the few fields a door reads beside it (a statement's decisions): a body of a million parts
+  // or of megabytes of field text is refused (413) while it streams, whatever route it is sent to.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 * 1024 },
+  });
 
   app.post(
     '/file-management/files/temporary',
     {
+      config: { uploadLimit: { bytes: MAX_UPLOAD_BYTES, message: ERROR_MESSAGES.tooLarge } },
       schema: {
         tags: ['files'],
         summary:

@@ -29,6 +29,13 @@ describe('zip guard', () => {
     );
   });
 
+  it('refuses one entry past its own limit though the archive is within the total', () => {
+    const zip = makeZip([{ name: 'word/document.xml', content: Buffer.alloc(3 * 1024 * 1024) }]);
+    const limits = { maxEntries: 100, maxUncompressedBytes: 50 * 1024 * 1024 };
+    expect(refusal(zip, { ...limits, maxEntryBytes: 2 * 1024 * 1024 })).toBe(ZIP_MESSAGES.tooLarge);
+    expect(refusal(zip, { ...limits, maxEntryBytes: 4 * 1024 * 1024 })).toBeNull();
+  });
+
   it('refuses a zip bomb whose headers understate what it unpacks to', () => {
     const bomb = makeZip([
       { name: 'word/document.xml', content: Buffer.alloc(64 * 1024 * 1024), declaredSize: 1024 },

@@ -8,6 +8,8 @@ import { inflateRawSync } from 'node:zlib';
 export interface ZipLimits {
   maxEntries: number;
   maxUncompressedBytes: number;
+  /** Most bytes one entry unpacks to (a document's text part); unset, only the total counts. */
+  maxEntryBytes?: number;
 }
 
 export const ZIP_LIMITS: ZipLimits = { maxEntries: 5000, maxUncompressedBytes: 200 * 1024 * 1024 };
@@ -82,6 +84,9 @@ function centralDirectory(zip: Buffer, limits: ZipLimits): Entry[] {
     // Encrypted entries cannot be checked (nor read by the document libraries).
     if (flags & 0x1) throw new ZipRefusal(ZIP_MESSAGES.invalid);
     if (unsafeEntryPath(entry.name)) throw new ZipRefusal(ZIP_MESSAGES.unsafePath);
+    if (limits.maxEntryBytes !== undefined && entry.uncompressedSize > limits.maxEntryBytes) {
+      throw new ZipRefusal(ZIP_MESSAGES.tooLarge);
+    }
     total += entry.uncompressedSize;
     if (total > limits.maxUncompressedBytes) throw new ZipRefusal(ZIP_MESSAGES.tooLarge);
     entries.push(entry);

@@ -74,6 +74,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   const apply = earlySecurityHeaders(config);
   app.addHook('onRequest', (request, reply, done) => {
     apply(request, reply);
+    reply.header('x-request-id', request.id);
     done();
   });
 }

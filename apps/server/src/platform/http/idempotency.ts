@@ -12,6 +12,13 @@ interface Claim {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A POST that creates records though it answers 200 (a statement import writing payments): its
+     * Idempotency-Key is honoured as a create's is. A multipart one claims it with `claimUpload`.
+     */
+    creates?: boolean;
+  }
   interface FastifyRequest {
     /** The Idempotency-Key this request claimed, answered into the table when it succeeds. */
     idempotencyKey: Claim | null;
@@ -46,10 +53,11 @@ function fingerprint(request: FastifyRequest, body: unknown = request.body): str
     .digest('hex');
 }
 
-/** A create: a POST whose route answers 201 (the contract's create). */
+/** A create: a POST whose route answers 201 (the contract's create), or says it creates (`config.creates`). */
 function isCreate(request: FastifyRequest): boolean {
+  if (request.method !== 'POST') return false;
   const response = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
-  return request.method === 'POST' && response?.[201] !== undefined;
+  return response?.[201] !== undefined || request.routeOptions.config.creates === true;
 }
 
 /**
@@ -121,36 +129,40 @@ export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest('idempotencyKey', null);
   app.decorateRequest('idempotencyUpload', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Callback hooks that return at once for what is no create with a key (every read): an async hook costs
+  // every request a promise.
+  app.addHook('preHandler', (request, reply, done) => {
     const header = request.headers['idempotency-key'];
-    if (header === undefined || !request.auth || !isCreate(request)) return;
+    if (header === undefined || !request.auth || !isCreate(request)) return done();
     if (typeof header !== 'string' || !/^[\x21-\x7e]{1,255}$/.test(header)) {
       const tree = emptyTree();
       tree.errors.push(REQUEST_MESSAGES.idempotencyKeyInvalid);
-      throw new ValidationError(tree);
+      return done(new ValidationError(tree));
     }
     const claim = { userId: request.auth.userId, key: header };
     if (request.isMultipart?.()) {
       request.idempotencyUpload = claim;
-      return;
+      return done();
     }
-    if (!(await claimKey(app, request, reply, claim, fingerprint(request)))) return reply;
+    // Not claimed: the first answer was replayed into `reply`, which ends the request here.
+    claimKey(app, request, reply, claim, fingerprint(request)).then((claimed) => {
+      if (claimed) done();
+    }, done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const claim = request.idempotencyKey;
-    if (!claim) return payload;
+    if (!claim) return done(null, payload);
     request.idempotencyKey = null;
     const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
-    if (reply.statusCode < 300 && typeof payload === 'string') {
-      await app.database.db
-        .update(idempotencyKeys)
-        .set({ statusCode: reply.statusCode, body: payload })
-        .where(where);
-    } else {
-      await app.database.db.delete(idempotencyKeys).where(where);
-    }
-    return payload;
+    const settled =
+      reply.statusCode < 300 && typeof payload === 'string'
+        ? app.database.db
+            .update(idempotencyKeys)
+            .set({ statusCode: reply.statusCode, body: payload })
+            .where(where)
+        : app.database.db.delete(idempotencyKeys).where(where);
+    settled.then(() => done(null, payload), done);
   });
 }
 

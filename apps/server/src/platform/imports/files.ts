@@ -7,6 +7,9 @@ import { FILE_MESSAGES } from '../files/service';
 import type { FileStorage } from '../files/storage';
 import { files } from '../files/tables';
 
+/** The `uploadLimit` of an import's upload route: its files' most bytes, refused as an import's file. */
+export const importUploadLimit = (bytes: number) => ({ bytes, message: IMPORT_MESSAGES.tooLarge });
+
 /** A file's bytes read whole, refused (413) past the import limit before it is all in memory. */
 export async function importBytes(stream: Readable, limit = MAX_IMPORT_BYTES): Promise<Buffer> {
   const chunks: Buffer[] = [];

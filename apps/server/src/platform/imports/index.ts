@@ -6,7 +6,7 @@
  */
 export { CSV_DELIMITERS, type CsvDelimiter, detectDelimiter, readCsvRecords } from './csv';
 export { decodeText, decodeXml, detectEncoding, IMPORT_ENCODINGS, type ImportEncoding } from './decode';
-export { importBytes, uploadedImportFile } from './files';
+export { importBytes, importUploadLimit, uploadedImport, uploadedImportFile } from './files';
 export { enqueueImport, importApplyTask } from './jobs';
 export { type ColumnMapping, cellsOf, type ImportField, suggestMapping } from './mapping';
 export {

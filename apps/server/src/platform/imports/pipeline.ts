@@ -1,6 +1,7 @@
 import {
   FileErrors,
   IMPORT_ACTIONS,
+  IMPORT_MESSAGES,
   type ImportAction,
   type ImportCounts,
   type ImportError,
@@ -9,7 +10,7 @@ import {
 } from '@tms/domain';
 import type { z } from 'zod';
 import { isStaff, type Principal } from '../auth/context';
-import { ErrorCollector, forbidden } from '../errors';
+import { ErrorCollector, forbidden, HttpError } from '../errors';
 import { hasAnyRole } from '../permissions/check';
 import type { CallContext } from '../resources/context';
 import type { WorkerPool } from '../workers/pool';
@@ -51,6 +52,8 @@ export interface ImportDefinition<R, V, O, S, H = undefined> {
   roles: readonly Permission[];
   /** The caller's options (a mapping, decisions) as a job's payload carries them; unset, it takes none. */
   options?: z.ZodType<O>;
+  /** Most bytes of its file, below `MAX_IMPORT_BYTES` (what a file of its kind can be): larger is a 413. */
+  maxBytes?: number;
   /** Reads the file in the app's worker threads (a reader task of `platform/imports/tasks.ts` or the module's). */
   read(workers: WorkerPool, bytes: Uint8Array, options: O): Promise<R>;
   /** Maps and checks every row against the database, writing nothing. */
@@ -107,6 +110,9 @@ export async function previewImport<R, V, O, S, H>(
   options: O,
 ): Promise<ImportPreview<V, H>> {
   authorizeImport(ctx.auth, definition);
+  if (definition.maxBytes !== undefined && bytes.length > definition.maxBytes) {
+    throw new HttpError(413, IMPORT_MESSAGES.tooLarge);
+  }
   const read = await definition.read(ctx.registries.workers, bytes, options);
   return planImport(ctx, definition, read, options);
 }

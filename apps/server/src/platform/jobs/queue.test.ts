@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { createTestApp, type TestContext, testConfig } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import type { AuthContext } from '../auth/context';
-import { notFound } from '../errors';
+import { fieldError, notFound } from '../errors';
 import { fileStorageOf } from '../files/routes';
 import { files } from '../files/tables';
 import { defineModule, type ScheduledJob, type TaskContext } from '../modules';
@@ -183,10 +183,19 @@ describe('the job queue', () => {
       async () => {
         throw new JobFailure('The template is gone.');
       },
+      async () => {
+        throw fieldError(['rows', '12', 'inn'], 'The INN must have 10 or 12 digits.');
+      },
     ];
     const refused = await enqueue('refused');
     const stated = await enqueue('stated');
-    expect(await ctx.app.queue.drain()).toBe(2);
+    const invalid = await enqueue('invalid');
+    expect(await ctx.app.queue.drain()).toBe(3);
+    // A refusal with a tree of reasons says its first one, not "Validation Failed".
+    expect(await rowOf(invalid.id)).toMatchObject({
+      state: 'failed',
+      error: 'The INN must have 10 or 12 digits.',
+    });
     expect(await rowOf(refused.id)).toMatchObject({
       state: 'failed',
       attempts: 1,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { BACKGROUND_JOB_MESSAGES } from '@tms/domain';
+import { BACKGROUND_JOB_MESSAGES, flattenTree } from '@tms/domain';
 import { and, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -94,7 +94,15 @@ function retryable(error: unknown): boolean {
   return true;
 }
 
+/**
+ * What the job's owner reads of its failure: a refusal of the rules says its first reason (a file that has
+ * come to have errors since it was checked says what is wrong, not only "Validation Failed").
+ */
 function messageOf(error: unknown): string {
+  if (error instanceof HttpError && error.tree) {
+    const first = Object.values(flattenTree(error.tree)).find((messages) => messages.length > 0)?.[0];
+    if (first) return first;
+  }
   if (error instanceof JobFailure || error instanceof HttpError) return error.message;
   return BACKGROUND_JOB_MESSAGES.failed;
 }

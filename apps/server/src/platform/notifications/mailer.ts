@@ -1,4 +1,4 @@
-import type { ExportLanguage, NotificationLink } from '@tms/domain';
+import { type ExportLanguage, isValidEmail, type NotificationLink } from '@tms/domain';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { SmtpConfig } from '../../config';
@@ -78,6 +78,21 @@ export function digestOf(rows: readonly Row[], lang: ExportLanguage, publicUrl: 
   return { subject: say('subject', lang, { count: rows.length }), text, html };
 }
 
+/**
+ * A text people write (a contact's name) as a header's text: one line, so no CR or LF (or any other control
+ * or line-separating character) can start a header of its own; nodemailer would only encode them into a
+ * MIME word, which a mail client decodes back into a line break. Null when the text would read as MIME
+ * encoded words (`=?utf-8?B?...?=`), which nodemailer passes through as they are and a client decodes into
+ * whatever they hide (a `Bcc:` line): such a name is left out, the address alone names the recipient.
+ */
+function headerText(text: string): string | null {
+  const line = text
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.includes('=?') ? null : line;
+}
+
 export function smtpTransport(smtp: SmtpConfig) {
   return nodemailer.createTransport({
     host: smtp.host,
@@ -126,16 +141,19 @@ async function mailUser(
     .select({ email: users.email, locale: users.locale, active: users.active, name: users.contactName })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user?.active || !user.email) {
-    // Nobody to mail them to any more: they stay in the app, out of the queue.
+  if (!user?.active || !user.email || !isValidEmail(user.email)) {
+    // Nobody to mail them to any more (or no single mailbox, as every input of an address checks): they
+    // stay in the app, out of the queue.
     await tx.update(notifications).set({ mail: false }).where(inArray(notifications.id, ids));
     return 'nothing';
   }
   const digest = digestOf(waiting, languageOf(user.locale), ctx.config.publicUrl);
+  const name = headerText(user.name);
   try {
     await transport.sendMail({
       from: ctx.config.smtp!.from,
-      to: { name: user.name, address: user.email },
+      to: name ? { name, address: user.email } : user.email,
+      // The subject is the dictionary's with a count: no text of anyone's reaches a header but the name.
       ...digest,
     });
   } catch (error) {

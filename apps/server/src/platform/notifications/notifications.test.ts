@@ -10,6 +10,7 @@ import type { App } from '../http/types';
 import { serviceOffices, users } from '../identity/tables';
 import { defineModule } from '../modules';
 import { type NotifyInput, notify } from './notify';
+import { renderContent } from './types';
 
 /** A module raising a notification type about orders, so the rules are tested apart from any event. */
 const probe = defineModule({
@@ -167,6 +168,33 @@ describe('who is notified', () => {
     ]);
     await expect(raise({ type: 'noSuchType', direct: [who.user.id] })).rejects.toThrow(
       /declared by no module/,
+    );
+  });
+
+  it('refuses to raise a notification without the link its text names: no reader sees a raw marker', async () => {
+    const who = await signIn(ctx, [CHAPTERS, 'ROLE_REQUEST_VIEW_ALL']);
+    await expect(raise({ type: 'requestCreated', links: {}, direct: [who.user.id] })).rejects.toThrow(
+      /%%request%% without its link/,
+    );
+    expect((await unread(who)).total).toBe(0);
+  });
+});
+
+describe('the text of a burst', () => {
+  it("counts in the reader's language, with the plural form of the count", () => {
+    const text = (count: string, lang: 'ru' | 'en') =>
+      renderContent('requestCreated', { count, client: 'Клиент' }, lang).split(',')[0];
+    expect(['2', '5', '21', '22', '111'].map((count) => text(count, 'ru'))).toEqual([
+      '2 новых запроса клиентов',
+      '5 новых запросов клиентов',
+      '21 новый запрос клиентов',
+      '22 новых запроса клиентов',
+      '111 новых запросов клиентов',
+    ]);
+    expect(text('12', 'en')).toBe('12 new customer requests');
+    // One is no burst: the type's own text.
+    expect(renderContent('requestCreated', { count: '1', client: 'Клиент' }, 'ru')).toBe(
+      'Новый запрос %%request%% клиента Клиент',
     );
   });
 });

@@ -7,9 +7,10 @@ import {
   type NotificationScope,
   narrowerScope,
 } from '@tms/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { actingUserId } from '../auth/context';
+import { textOf } from '../i18n/dictionaries';
 import { users } from '../identity/tables';
 import { publish } from '../realtime/hub';
 import type { ChangeContext } from '../resources/context';
@@ -71,8 +72,9 @@ function relation(
 
 /**
  * Raises a notification: every active user whose subscription to the type (capped by what they may read)
- * reaches the event gets one, stored and announced on `notifications_new/{contactId}` when the caller's
- * transaction commits. The acting user is not told of their own action. Returns how many were notified.
+ * reaches the event gets one (or, for a type with bursts, their open one counted up), stored and announced
+ * on `notifications_new/{contactId}` when the caller's transaction commits. The acting user is not told of
+ * their own action. Returns how many were notified.
  */
 export async function notify(ctx: ChangeContext, input: NotifyInput): Promise<number> {
   const type = ctx.registries.notificationTypes.get(input.type);
@@ -115,35 +117,116 @@ export async function notify(ctx: ChangeContext, input: NotifyInput): Promise<nu
     return scope !== 'off' && NOTIFICATION_SCOPES.indexOf(scope) >= NOTIFICATION_SCOPES.indexOf(needed);
   });
   if (!recipients.length) return 0;
-  const params = Object.fromEntries(
+  const params: Record<string, string | LocalizedText> = Object.fromEntries(
     Object.entries(input.params ?? {}).map(([name, value]) => [
       name,
       value == null ? '' : typeof value === 'object' ? value : String(value),
     ]),
   );
-  const rows = await ctx.tx
-    .insert(notifications)
-    .values(
-      recipients.map((user) => ({
-        userId: user.id,
-        contactId: user.contactId,
-        type: input.type,
-        params,
-        links: input.links ?? {},
-        colour: type.colour ?? 'blue',
-        mail: user.mail,
-      })),
-    )
-    .returning();
-  for (const [i, row] of rows.entries()) {
-    const user = recipients[i]!;
+  const links = input.links ?? {};
+  assertLinked(input.type, links);
+  const grouped = type.burst
+    ? await joinBursts(ctx.tx, input.type, type.burst, recipients, params, links)
+    : [];
+  const joined = new Set(grouped.map((row) => row.userId));
+  const fresh = recipients.filter((user) => !joined.has(user.id));
+  const inserted = fresh.length
+    ? await ctx.tx
+        .insert(notifications)
+        .values(
+          fresh.map((user) => ({
+            userId: user.id,
+            contactId: user.contactId,
+            type: input.type,
+            params,
+            links,
+            colour: type.colour ?? 'blue',
+            mail: user.mail,
+          })),
+        )
+        .returning()
+    : [];
+  const localeOf = new Map(recipients.map((user) => [user.id, user.locale]));
+  for (const row of [...grouped, ...inserted]) {
     await publish(
       ctx.tx,
-      `notifications_new/${user.contactId}`,
-      toNotification(row, languageOf(user.locale)),
+      `notifications_new/${row.contactId}`,
+      toNotification(row, languageOf(localeOf.get(row.userId))),
     );
   }
-  return rows.length;
+  return recipients.length;
+}
+
+/**
+ * Every `%%slug%%` of the type's text (in either language) names one of `links`: a notification never shows
+ * a raw marker. A type raised without the link its text names is a mistake of the code.
+ */
+function assertLinked(type: string, links: Record<string, NotificationLink>): void {
+  for (const lang of ['ru', 'en'] as const) {
+    for (const key of ['content', 'grouped_one', 'grouped_few', 'grouped_many', 'grouped_other']) {
+      const text = textOf(`notifications.types.${type}.${key}`, lang) ?? '';
+      for (const [, slug] of text.matchAll(/%%([A-Za-z0-9_-]+)%%/g)) {
+        if (!links[slug!]) throw new Error(`Notification "${type}" names %%${slug}%% without its link`);
+      }
+    }
+  }
+}
+
+/**
+ * A burst (`NotificationType.burst`): for each recipient whose last notification of the type is unread,
+ * not mailed and recent, that one is counted up and takes the new event's parameters and links, dated now
+ * (and mailed if either asked it). Answers the rows so joined; the others get a notification of their own.
+ */
+async function joinBursts(
+  tx: Tx,
+  type: string,
+  burst: { windowMinutes: number },
+  recipients: readonly { id: number; mail: boolean }[],
+  params: Record<string, string | LocalizedText>,
+  links: Record<string, NotificationLink>,
+): Promise<NotificationRow[]> {
+  // Each recipient's last one of the type, if it is still open (locked: two bursts count up in turn).
+  const last = tx
+    .select({ id: sql`max(${notifications.id})` })
+    .from(notifications)
+    .where(
+      and(
+        inArray(
+          notifications.userId,
+          recipients.map((user) => user.id),
+        ),
+        eq(notifications.type, type),
+      ),
+    )
+    .groupBy(notifications.userId);
+  const open = await tx
+    .select({ id: notifications.id, userId: notifications.userId })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.id, last),
+        sql`${notifications.readAt} IS NULL AND ${notifications.mailedAt} IS NULL`,
+        sql`${notifications.createdAt} > now() - make_interval(mins => ${burst.windowMinutes})`,
+      ),
+    )
+    .for('update');
+  const mail = new Map(recipients.map((user) => [user.id, user.mail]));
+  const joined: NotificationRow[] = [];
+  for (const { id, userId } of open) {
+    const [row] = await tx
+      .update(notifications)
+      .set({
+        params: sql`${JSON.stringify(params)}::jsonb || jsonb_build_object('count',
+          (coalesce((${notifications.params} ->> 'count')::integer, 1) + 1)::text)`,
+        links,
+        createdAt: sql`now()`,
+        mail: sql`${notifications.mail} OR ${mail.get(userId) ?? false}`,
+      })
+      .where(eq(notifications.id, id))
+      .returning();
+    joined.push(row!);
+  }
+  return joined;
 }
 
 /** Marks one of a user's notifications read (another's is not found); announced on `notifications_read`. */

@@ -24,6 +24,13 @@ export interface NotificationType {
   defaultScope: NotificationScope;
   /** A Mantine colour name for the item's accent. */
   colour?: string;
+  /**
+   * A burst of this type is one notification ("12 new requests"): raised for a user whose last one of the
+   * type is unread, not mailed yet and at most `windowMinutes` old, it becomes that one, counted, with the
+   * newest event's parameters and links, dated now. Its text is `types.<name>.grouped` (plural forms by
+   * `count`).
+   */
+  burst?: { windowMinutes: number };
 }
 
 const SCOPE_CAP: Record<string, NotificationScope> = {
@@ -48,13 +55,32 @@ export function maxScopeOf(roles: ReadonlySet<string>, type: NotificationType): 
 export const languageOf = (locale: string | null | undefined): ExportLanguage =>
   locale?.toLowerCase().startsWith('en') ? 'en' : 'ru';
 
-/** The content of a notification in a language: the type's text with its parameters filled in. */
+/**
+ * The text of a grouped notification (`count` events of a burst) in a language: `grouped_<plural form>`,
+ * the form of the count by the language's rules ("21 новый", "22 новых запроса", "25 новых запросов").
+ */
+function groupedText(type: string, count: number, lang: ExportLanguage): string | undefined {
+  const form = new Intl.PluralRules(lang).select(count);
+  return (
+    textOf(`notifications.types.${type}.grouped_${form}`, lang) ??
+    textOf(`notifications.types.${type}.grouped_other`, lang)
+  );
+}
+
+/**
+ * The content of a notification in a language: the type's text with its parameters filled in; a burst's
+ * (a `count` parameter) its grouped text.
+ */
 export function renderContent(
   type: string,
   params: Record<string, string | LocalizedText>,
   lang: ExportLanguage,
 ): string {
-  const text = textOf(`notifications.types.${type}.content`, lang) ?? type;
+  const count = typeof params.count === 'string' ? Number(params.count) : 1;
+  const text =
+    (count > 1 ? groupedText(type, count, lang) : undefined) ??
+    textOf(`notifications.types.${type}.content`, lang) ??
+    type;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
     const value = params[name];
     return value === undefined ? '' : typeof value === 'string' ? value : value[lang];

@@ -33,8 +33,16 @@ export function keysetOf(sort: string, order: 'asc' | 'desc', column: PgColumn, 
   return { sort, order, column, id };
 }
 
+/** Made once per keyset (a list's keysets are made once per sort: `listOrder`). */
+const sortKeys = new WeakMap<Keyset, SQL<string> | null>();
+
 export function sortKeyOf(keyset: Keyset): SQL<string> | null {
-  return keyset.sort === 'id' ? null : sql<string>`${keyset.column}::text`;
+  let key = sortKeys.get(keyset);
+  if (key === undefined) {
+    key = keyset.sort === 'id' ? null : sql<string>`${keyset.column}::text`;
+    sortKeys.set(keyset, key);
+  }
+  return key;
 }
 
 export function encodeCursor(keyset: Keyset, row: { id: number; [SORT_VALUE]?: unknown }): string {

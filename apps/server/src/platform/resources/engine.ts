@@ -78,10 +78,16 @@ export function registerResourceRoutes<Row, Input extends object>(
   const deleteRoles = rolesFor(descriptor, 'delete');
   // The actions a cabinet may take let it through the route's door; the service scopes it to its counterparty.
   const cabinetActions = service.options.cabinet ? (service.options.cabinet.actions ?? ['read']) : [];
+  // A view made for cabinets alone serves only its cabinets' actions, behind cabinet-only doors (with the
+  // roles within the cabinet each action wants); the back office's own resource keeps the records' change
+  // log, labels and screens, so the view is not one of the app's resources.
+  const only = service.options.cabinet?.only === true;
   const cabinet = (action: ResourceAction) =>
-    cabinetActions.includes(action) ? ('also' as const) : undefined;
+    cabinetActions.includes(action) ? (only ? true : ('also' as const)) : undefined;
+  const cabinetRoles = (action: ResourceAction) => service.options.cabinet?.roles?.[action];
+  const serves = (action: ResourceAction) => !only || cabinetActions.includes(action);
   const tags = [descriptor.name];
-  app.registries.resources.remember(service as ResourceService<unknown>);
+  if (!only) app.registries.resources.remember(service as ResourceService<unknown>);
   const ctx = (request: FastifyRequest) => requestContext(request);
   /** Lists and exports may read from the replica. */
   const readCtx = (request: FastifyRequest) => requestContext(request, readerOf(request));
@@ -91,7 +97,7 @@ export function registerResourceRoutes<Row, Input extends object>(
   app.get(
     path,
     {
-      config: { roles: readRoles, cabinet: cabinet('read') },
+      config: { roles: readRoles, cabinet: cabinet('read'), cabinetRoles: cabinetRoles('read') },
       schema: {
         tags,
         summary: `List ${descriptor.name}`,
@@ -105,7 +111,12 @@ export function registerResourceRoutes<Row, Input extends object>(
   app.get(
     `${path}/export`,
     {
-      config: { roles: readRoles, urlCredential: 'signedLink', cabinet: cabinet('read') },
+      config: {
+        roles: readRoles,
+        urlCredential: 'signedLink',
+        cabinet: cabinet('read'),
+        cabinetRoles: cabinetRoles('read'),
+      },
       schema: {
         tags,
         summary: `Export ${descriptor.name} to XLSX`,
@@ -136,7 +147,7 @@ export function registerResourceRoutes<Row, Input extends object>(
   app.get(
     `${path}/:id`,
     {
-      config: { roles: readRoles, cabinet: cabinet('read') },
+      config: { roles: readRoles, cabinet: cabinet('read'), cabinetRoles: cabinetRoles('read') },
       schema: { tags, summary: `Get ${descriptor.name}`, params: idParamSchema, response: entityResponse },
     },
     async (request) => ({ data: await service.get(ctx(request), idOf(request)) }),
@@ -145,28 +156,29 @@ export function registerResourceRoutes<Row, Input extends object>(
   // A read-only view (e.g. the colleagues directory over users) answers list, export and get only.
   if (descriptor.readOnly) return;
 
-  app.get(
-    `${path}/:id/history`,
-    {
-      config: { roles: readRoles, cabinet: cabinet('read') },
-      schema: {
-        tags,
-        summary: `Change history of one ${descriptor.name}`,
-        params: idParamSchema,
-        querystring: changeHistoryQuerySchema,
-        response: { 200: dataSchema(listResultSchema(changeEntrySchema)) },
+  if (!only)
+    app.get(
+      `${path}/:id/history`,
+      {
+        config: { roles: readRoles, cabinet: cabinet('read'), cabinetRoles: cabinetRoles('read') },
+        schema: {
+          tags,
+          summary: `Change history of one ${descriptor.name}`,
+          params: idParamSchema,
+          querystring: changeHistoryQuerySchema,
+          response: { 200: dataSchema(listResultSchema(changeEntrySchema)) },
+        },
       },
-    },
-    async (request) => ({
-      data: await service.history(ctx(request), idOf(request), request.query as HistoryQuery),
-    }),
-  );
+      async (request) => ({
+        data: await service.history(ctx(request), idOf(request), request.query as HistoryQuery),
+      }),
+    );
 
-  if (descriptor.creatable !== false) {
+  if (descriptor.creatable !== false && serves('create')) {
     app.post(
       path,
       {
-        config: { roles: createRoles, cabinet: cabinet('create') },
+        config: { roles: createRoles, cabinet: cabinet('create'), cabinetRoles: cabinetRoles('create') },
         schema: {
           tags,
           summary: `Create ${descriptor.name}`,
@@ -195,28 +207,30 @@ export function registerResourceRoutes<Row, Input extends object>(
     headers: z.looseObject({ 'if-match': z.string().max(64).optional() }),
     response: entityResponse,
   };
-  app.put(
-    `${path}/:id`,
-    {
-      config: { roles: editRoles, cabinet: cabinet('edit') },
-      schema: { ...updateSchemaDoc, summary: `Update ${descriptor.name}` },
-    },
-    update,
-  );
-  app.patch(
-    `${path}/:id`,
-    {
-      config: { roles: editRoles, cabinet: cabinet('edit') },
-      schema: { ...updateSchemaDoc, summary: `Update some fields of ${descriptor.name}` },
-    },
-    update,
-  );
+  if (serves('edit')) {
+    app.put(
+      `${path}/:id`,
+      {
+        config: { roles: editRoles, cabinet: cabinet('edit'), cabinetRoles: cabinetRoles('edit') },
+        schema: { ...updateSchemaDoc, summary: `Update ${descriptor.name}` },
+      },
+      update,
+    );
+    app.patch(
+      `${path}/:id`,
+      {
+        config: { roles: editRoles, cabinet: cabinet('edit'), cabinetRoles: cabinetRoles('edit') },
+        schema: { ...updateSchemaDoc, summary: `Update some fields of ${descriptor.name}` },
+      },
+      update,
+    );
+  }
 
-  if (descriptor.deletable !== false) {
+  if (descriptor.deletable !== false && serves('delete')) {
     app.delete(
       `${path}/:id`,
       {
-        config: { roles: deleteRoles, cabinet: cabinet('delete') },
+        config: { roles: deleteRoles, cabinet: cabinet('delete'), cabinetRoles: cabinetRoles('delete') },
         schema: {
           tags,
           summary: `Delete ${descriptor.name}`,
@@ -228,12 +242,12 @@ export function registerResourceRoutes<Row, Input extends object>(
     );
   }
 
-  if (descriptor.toggle) {
+  if (descriptor.toggle && serves('edit')) {
     for (const action of ['enable', 'disable'] as const) {
       app.post(
         `${path}/:id/${action}`,
         {
-          config: { roles: editRoles, cabinet: cabinet('edit') },
+          config: { roles: editRoles, cabinet: cabinet('edit'), cabinetRoles: cabinetRoles('edit') },
           schema: {
             tags,
             summary: `${action === 'enable' ? 'Enable' : 'Disable'} ${descriptor.name}`,

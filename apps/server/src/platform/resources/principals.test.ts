@@ -232,7 +232,13 @@ describe('the principal in the kernel', () => {
       404,
     );
 
-    const cabinetA: CabinetPrincipal = { kind: 'cabinet', counterpartyId: companyA, roles: new Set() };
+    const cabinetA: CabinetPrincipal = {
+      kind: 'cabinet',
+      counterpartyId: companyA,
+      cabinetUserId: null,
+      sessionId: null,
+      roles: new Set(),
+    };
     const topics = ctx.app.registries.topics;
     expect(await maySubscribe(topics, cabinetA, `probe_drivers/${drivers.a1}`, ctx.database.db)).toBe(true);
     expect(await maySubscribe(topics, cabinetA, `probe_drivers/${drivers.b1}`, ctx.database.db)).toBe(false);

@@ -24,8 +24,10 @@ import { rowsOf, type Tx } from '../../db/connection';
 import { ErrorCollector, fieldError } from '../errors';
 import type { CallContext } from './context';
 import { type Keyset, keysetOf } from './cursor';
-import { countSql, statementKey } from './statements';
+import { countSql, prerendered, statementKey } from './statements';
 
+/** A record id in a filter, spelt as in a path (`recordIdSchema`): decimal digits, no sign or leading zero. */
+const RECORD_ID = /^[1-9][0-9]{0,9}$/;
 /** Field types filtered by equality (one or several values). */
 const EQUALITY_TYPES = new Set(['enum', 'reference', 'boolean', 'integer', 'number', 'money']);
 /** Field types filtered by a substring. */
@@ -82,7 +84,8 @@ export function containsPattern(text: string): string {
 /**
  * The order of a search's matches by how well they match, for a list asked without a sort (a reference
  * dropdown): the code equal to the text, then the label (in either language) equal to it, then the code
- * starting with it, then the label; the rest after. Typing "EUR" then shows the euro first, not the
+ * starting with it, then the label; the rest after. The descriptor's `searchRank` adds codes (ranked as the
+ * code) and names (ranked as the label). Typing "EUR" then shows the euro first, not the
  * currencies whose English names merely contain "eur". `undefined` without a search or with a sort asked.
  */
 export function searchRank(
@@ -95,13 +98,24 @@ export function searchRank(
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const texts = (names: string[]) =>
     [...new Set(names)].flatMap((name) => (columns[name] ? [sql`lower(${columns[name]}::text)`] : []));
-  const codes = texts(['code']);
+  const codes = texts(['code', ...(descriptor.searchRank?.codes ?? [])]);
   const labels = texts(
     [descriptor.labelField, `${descriptor.labelField}En`].filter((name) => name !== 'code'),
   );
+  // Other names, one a line: each line is compared as a label is, the text framed by line breaks.
+  const aliases = texts([...(descriptor.searchRank?.aliases ?? [])]).map(
+    (column) => sql`(E'\n' || ${column} || E'\n')`,
+  );
   const equal = (of: SQL[]) => of.map((column) => sql`${column} = lower(${search})`);
   const prefix = (of: SQL[]) => of.map((column) => sql`${column} LIKE lower(${`${literal(search)}%`})`);
-  const ranks = [equal(codes), equal(labels), prefix(codes), prefix(labels)];
+  const line = (of: SQL[], pattern: string) =>
+    of.map((column) => sql`${column} LIKE lower(${`%\n${literal(search)}${pattern}`})`);
+  const ranks = [
+    equal(codes),
+    [...equal(labels), ...line(aliases, '\n%')],
+    prefix(codes),
+    [...prefix(labels), ...line(aliases, '%')],
+  ];
   const cases = ranks.flatMap((conditions, rank) => {
     const condition = or(...conditions);
     return condition ? [sql`WHEN ${condition} THEN ${sql.raw(String(rank))}`] : [];
@@ -124,7 +138,10 @@ function parseEquality(field: FieldDescriptor, raw: string[], errors: ErrorColle
       if (['true', '1'].includes(value)) out.push(true);
       else if (['false', '0'].includes(value)) out.push(false);
       else errors.add([field.name], MESSAGES.choice);
-    } else if (field.type === 'reference' || field.type === 'integer') {
+    } else if (field.type === 'reference') {
+      if (RECORD_ID.test(value)) out.push(Number(value));
+      else errors.add([field.name], MESSAGES.type);
+    } else if (field.type === 'integer') {
       if (/^-?\d{1,10}$/.test(value)) out.push(Number(value));
       else errors.add([field.name], MESSAGES.type);
     } else if (field.type === 'number' || field.type === 'money') {
@@ -156,7 +173,7 @@ export function listWhere(
 
   const ids = values(query.id);
   if (ids.length) {
-    if (ids.every((v) => /^\d{1,10}$/.test(v))) {
+    if (ids.every((v) => RECORD_ID.test(v))) {
       conditions.push(inArray(columnOf(table, 'id'), ids.map(Number)));
     } else errors.add(['id'], MESSAGES.type);
   }
@@ -216,7 +233,7 @@ export function listWhere(
       conditions.push(or(...raw.map((v) => ilike(column, containsPattern(v)))));
     } else if (ARRAY_TYPES.has(field.type)) {
       const typed =
-        field.type === 'references' ? parseEquality({ ...field, type: 'integer' }, raw, errors) : raw;
+        field.type === 'references' ? parseEquality({ ...field, type: 'reference' }, raw, errors) : raw;
       const cast = field.type === 'tags' || field.type === 'roles' ? sql`::text[]` : sql`::integer[]`;
       const items = sql.join(
         typed.map((v) => sql`${v}`),
@@ -253,14 +270,29 @@ export function listOrder(
       : sort
         ? 'asc'
         : descriptor.defaultSort.order;
-  const direction = order === 'desc' ? desc : asc;
-  const column = columnOf(table, sortField);
-  const id = columnOf(table, 'id');
-  return {
-    order: sortField === 'id' ? [direction(id)] : [direction(column), direction(id)],
-    keyset: keysetOf(sortField, order, column, id),
-  };
+  let orders = listOrders.get(table);
+  if (!orders) {
+    orders = new Map();
+    listOrders.set(table, orders);
+  }
+  const key = `${sortField}\u0000${order}`;
+  let found = orders.get(key);
+  if (!found) {
+    const direction = order === 'desc' ? desc : asc;
+    const column = columnOf(table, sortField);
+    const id = columnOf(table, 'id');
+    const terms = sortField === 'id' ? [direction(id)] : [direction(column), direction(id)];
+    found = { order: terms.map(prerendered), keyset: keysetOf(sortField, order, column, id) };
+    orders.set(key, found);
+  }
+  return { order: [...found.order], keyset: found.keyset };
 }
+
+/**
+ * A list's ORDER BY terms and keyset by table, sort field and direction: made and rendered once (a few
+ * dozen per table), the same objects for every request, so the keyset's own memos (`sortKeyOf`) hold too.
+ */
+const listOrders = new WeakMap<PgTable, Map<string, { order: SQL[]; keyset: Keyset | null }>>();
 
 export { columnOf };
 

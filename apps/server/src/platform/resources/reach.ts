@@ -4,6 +4,11 @@ import type { Principal } from '../auth/context';
 
 /** What a reference to a resource may name: the records of its read scope. */
 export interface ReadReach {
+  /**
+   * Whether the principal reads the record: the resource's read roles and scope, as its `get` asks them.
+   * What a new record starts from (a bill from an order, a copy) is read through it.
+   */
+  canRead(ctx: { tx: Tx; auth: Principal }, id: number): Promise<boolean>;
   /** The ids among `ids` the principal's read scope does not reach (none when it is not restricted). */
   outsideReadScope(ctx: { tx: Tx; auth: Principal }, ids: readonly number[]): Promise<Set<number>>;
   /**

@@ -4,7 +4,7 @@ import {
   loadingUnloadingMethodResource,
   loadingUnloadingMethodSchema,
 } from '@tms/domain';
-import { and, asc, eq, getTableName, inArray, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { rowsOf, type Tx } from '../../db/connection';
@@ -14,7 +14,7 @@ import { createUser } from '../../test/users';
 import type { AuthContext } from '../auth/context';
 import { HttpError } from '../errors';
 import { type ListQuery, resourceService } from './service';
-import { preparedRows, prerendered, tableSelect, tail, timestampText } from './statements';
+import { boundLater, preparedRows, prerendered, tableSelect, tail, timestampText } from './statements';
 
 /**
  * A resource whose read scope holds a value of the user (the records coded with their username), so that
@@ -200,6 +200,17 @@ describe('statement pieces made once', () => {
     // A literal that looks like a placeholder keeps the condition as it was.
     const literal = sql`${code} = '$2' or ${id} = ${1}`;
     expect(prerendered(literal)).toBe(literal);
+  });
+
+  it('binds a later value into a statement rendered once, as building it with that value would', () => {
+    const dialect = new PgDialect();
+    const { code, id } = loadingUnloadingMethods;
+    const build = (ids: SQL) =>
+      sql`select ${'field'}::text from ${loadingUnloadingMethods} where ${id} = ANY(${ids}::int[]) and ${code} <> ${'x'}`;
+    const template = boundLater(build);
+    for (const ids of [[1, 2], [7]]) {
+      expect(dialect.sqlToQuery(template(ids))).toEqual(dialect.sqlToQuery(build(sql`${sql.param(ids)}`)));
+    }
   });
 });
 

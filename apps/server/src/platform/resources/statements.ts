@@ -205,7 +205,18 @@ export function tail({
 }
 
 /** `count(*)` of a table's rows matching `where`, up to `cap` when given: a statement without the query builder. */
+/** The count of a whole table, rendered once per table. */
+const tableCounts = new WeakMap<PgTable, SQL>();
+
 export function countSql(table: PgTable, where: SQL | undefined, cap?: number): SQL {
+  if (!where && cap === undefined) {
+    let count = tableCounts.get(table);
+    if (!count) {
+      count = prerendered(sql`select count(*)::int as n from ${table}`);
+      tableCounts.set(table, count);
+    }
+    return count;
+  }
   const filter = where ? sql` where ${where}` : sql``;
   return cap === undefined
     ? sql`select count(*)::int as n from ${table}${filter}`
@@ -245,6 +256,24 @@ export async function preparedRows<T>(tx: Tx, statement: SQL): Promise<T[]> {
   const name = preparedName(query.sql);
   const result = (await tx._.session.prepareQuery(query, undefined, name, false).execute()) as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A statement rendered once (`prerendered`) but for one value bound per call: `build` receives the
+ * parameter to place where that value goes.
+ */
+export function boundLater(build: (param: SQL) => SQL): (value: unknown) => SQL {
+  const marker = new Param(Symbol('bound later'));
+  const template = prerendered(build(new SQL([marker])));
+  const chunks = template.queryChunks;
+  const at = chunks.findIndex((chunk) => chunk instanceof Param && chunk.value === marker.value);
+  // Not rendered flat (`prerendered` keeps a text whose placeholders are out of order): built per call.
+  if (at < 0) return (value) => build(new SQL([new Param(value)]));
+  return (value) => {
+    const bound = [...chunks];
+    bound[at] = new Param(value);
+    return new SQL(bound);
+  };
 }
 
 const PLACEHOLDER = /\$(\d+)/g;

@@ -9,7 +9,8 @@ export type CellValue = string | number | boolean | Date | null;
 export interface WorkbookInput {
   /** The sheet's title (the resource's, in the export's language). */
   title: string;
-  columns: readonly { header: string; date: boolean }[];
+  /** `text`: the column's cells are text (`@`), so what is typed in it keeps its leading zeros. */
+  columns: readonly { header: string; date: boolean; text?: boolean }[];
   rows: readonly (readonly CellValue[])[];
 }
 
@@ -18,10 +19,10 @@ export async function writeWorkbook({ title, columns, rows }: WorkbookInput): Pr
   const workbook = new (await loadExcel()).Workbook();
   // Sheet names are at most 31 characters and may not hold []:*?/\
   const sheet = workbook.addWorksheet(title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
-  sheet.columns = columns.map(({ header, date }) => ({
+  sheet.columns = columns.map(({ header, date, text }) => ({
     header,
     width: Math.max(12, Math.min(50, header.length + 4)),
-    style: date ? { numFmt: 'dd.mm.yyyy hh:mm' } : {},
+    style: date ? { numFmt: 'dd.mm.yyyy hh:mm' } : text ? { numFmt: '@' } : {},
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];

@@ -1,7 +1,6 @@
 import {
   Badge,
   Button,
-  Center,
   Group,
   Loader,
   Paper,
@@ -22,6 +21,12 @@ import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime } from '../../platform/format';
 import type { ChangeEntry } from '../../platform/kit/history';
+import {
+  RECORD_LOAD,
+  RecordPlaceholder,
+  recordIdOf,
+  recordStateOf,
+} from '../../platform/resources/RecordPage';
 import { notifySaved } from '../../platform/snackbar';
 import { RichTextEditor } from '../../platform/widgets/RichTextEditor';
 import { AnnouncementForm, type AnnouncementValues } from './AnnouncementForm';
@@ -32,15 +37,17 @@ import { RichText } from './RichText';
 /** One announcement (/announcements/{id}): its text, read mark, edit, replies and complaints, edit log. */
 export function AnnouncementPage() {
   const { t } = useTranslation(['announcements', 'common']);
-  const id = Number(useParams().id);
+  const id = recordIdOf(useParams().id) ?? Number.NaN;
   const system = useSystemData();
   const navigate = useNavigate();
   const client = useQueryClient();
   const key = [...ANNOUNCEMENTS_KEY, id];
-  const { data, isLoading } = useQuery({
+  const announcement = useQuery({
     queryKey: key,
-    queryFn: () => api.get<Announcement>(`/announcements/${id}`),
+    queryFn: ({ signal }) => api.get<Announcement>(`/announcements/${id}`, { signal, ...RECORD_LOAD }),
+    enabled: !Number.isNaN(id),
   });
+  const { data } = announcement;
   const [editing, setEditing] = useState(false);
   const { errors, take, clear } = useFormErrors();
   const refresh = () => {
@@ -64,11 +71,15 @@ export function AnnouncementPage() {
     onSuccess: refresh,
   });
 
-  if (isLoading || !data) {
+  const state = recordStateOf([announcement], Number.isNaN(id));
+  if (state !== 'ready' || !data) {
     return (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
+      <RecordPlaceholder
+        state={state}
+        back="/announcements"
+        error={announcement.error}
+        onRetry={() => void announcement.refetch()}
+      />
     );
   }
   if (editing) {

@@ -45,20 +45,25 @@ export function NotificationBell({ system }: { system: SystemData }) {
     `notifications_new/${contactId}`,
     (payload) => {
       const item = payload as Notification;
+      // A burst's notification comes again under its id, counted up ("12 new requests"): it is replaced
+      // where it stands (the list's order is the server's, by id), and the toast of its first event is enough.
+      const known = client
+        .getQueryData<UnreadNotifications>(UNREAD_NOTIFICATIONS_KEY)
+        ?.collection.some((n) => n.id === item.id);
       client.setQueryData<UnreadNotifications>(UNREAD_NOTIFICATIONS_KEY, (old) =>
         old
-          ? {
-              collection: [item, ...old.collection.filter((n) => n.id !== item.id)].slice(0, 100),
-              total: old.total + 1,
-            }
+          ? known
+            ? { ...old, collection: old.collection.map((n) => (n.id === item.id ? item : n)) }
+            : { collection: [item, ...old.collection].slice(0, 100), total: old.total + 1 }
           : old,
       );
-      snackbar.show({
-        text: notificationText(item),
-        color: 'info',
-        timeout: NOTIFICATION_TOAST_MS,
-        position: 'right',
-      });
+      if (!known)
+        snackbar.show({
+          text: notificationText(item),
+          color: 'info',
+          timeout: NOTIFICATION_TOAST_MS,
+          position: 'right',
+        });
     },
     reload,
   );

@@ -19,6 +19,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api/client';
 import { formatDateTime } from '../../platform/format';
 import { FormRootError } from '../../platform/kit/FormRootError';
+import {
+  RECORD_LOAD,
+  RecordPlaceholder,
+  recordIdOf,
+  recordStateOf,
+} from '../../platform/resources/RecordPage';
 import { notifyDeleted, notifySaved } from '../../platform/snackbar';
 import { HoldToConfirm } from '../../platform/widgets';
 import { RichTextEditor } from '../../platform/widgets/RichTextEditor';
@@ -86,17 +92,22 @@ export function VersionNewsListPage() {
 
 /** A version news: new (/version-news/announcements/new) or changed (/{id}). */
 export function VersionNewsEditPage() {
-  const { id } = useParams();
+  const id = recordIdOf(useParams().id);
   const existing = useQuery({
     queryKey: [...KEY, id],
-    queryFn: () => api.get<VersionNews>(`/version-news/announcements/${id}`),
-    enabled: id !== undefined,
+    queryFn: ({ signal }) =>
+      api.get<VersionNews>(`/version-news/announcements/${id}`, { signal, ...RECORD_LOAD }),
+    enabled: id !== null && !Number.isNaN(id),
   });
-  if (id !== undefined && !existing.data) {
+  const state = id === null ? 'ready' : recordStateOf([existing], Number.isNaN(id));
+  if (state !== 'ready') {
     return (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
+      <RecordPlaceholder
+        state={state}
+        back="/version-news/announcements"
+        error={existing.error}
+        onRetry={() => void existing.refetch()}
+      />
     );
   }
   return <VersionNewsForm initial={existing.data} />;

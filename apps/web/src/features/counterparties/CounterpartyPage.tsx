@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Stack } from '@mantine/core';
-import { IconArrowMerge, IconZoomQuestion } from '@tabler/icons-react';
+import { IconArrowMerge, IconFileInvoice, IconZoomQuestion } from '@tabler/icons-react';
 import {
   type Counterparty,
   counterpartyAgreementResource,
@@ -10,7 +10,6 @@ import {
 } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { ApiError } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
@@ -31,13 +30,19 @@ export function CounterpartyPage({ descriptor }: ResourceScreenProps) {
   const { t } = useTranslation('counterparties');
   const texts = useResourceTexts(descriptor);
   const system = useSystemData();
-  const { id, record } = useRecord<Counterparty>(descriptor);
+  const { record, state } = useRecord<Counterparty>(descriptor);
   // The open tab is part of the address, so a reload or a shared link opens the same one.
   const [params, setParams] = useSearchParams();
   const form = useCounterpartyForm(descriptor, record.data ?? null);
-  const notFound = Number.isNaN(id) || (record.error as ApiError | null)?.status === 404;
-  if (notFound || (id !== null && !record.data)) {
-    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
+  if (state !== 'ready') {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back={descriptor.path}
+        error={record.error}
+        onRetry={() => void record.refetch()}
+      />
+    );
   }
   const current = record.data ?? null;
   const access = accessOf(descriptor, system.roles);
@@ -161,6 +166,18 @@ export function CounterpartyPage({ descriptor }: ResourceScreenProps) {
           data-testid="find-similar"
         >
           {t('similar.open')}
+        </Button>
+      )}
+      {hasRole(system, 'ROLE_REPORT_BOOKS_ALL') && (
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconFileInvoice size={16} />}
+          component={Link}
+          to={`/reports/reconciliation?clientId=${current.id}`}
+          data-testid="open-reconciliation"
+        >
+          {t('reconciliation.open')}
         </Button>
       )}
       {canEdit && hasRole(system, 'ROLE_COUNTERPARTY_MERGE') && (

@@ -32,7 +32,7 @@ import { padId } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
 import { ERROR_LINE_BREAK } from '../../platform/kit/errorText';
 import { FormRootError } from '../../platform/kit/FormRootError';
-import { RecordPlaceholder } from '../../platform/resources/RecordPage';
+import { RECORD_LOAD, RecordPlaceholder, recordStateOf } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { useReferenceLabels } from '../../platform/resources/references';
 import { useResourceTexts } from '../../platform/resources/texts';
@@ -62,7 +62,8 @@ export function MergePage() {
 
   const source = useQuery({
     queryKey: [...resourceKey(descriptor), 'record', sourceId],
-    queryFn: ({ signal }) => api.get<Counterparty>(`${descriptor.path}/${sourceId}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<Counterparty>(`${descriptor.path}/${sourceId}`, { signal, ...RECORD_LOAD }),
     enabled: !Number.isNaN(sourceId),
   });
   const preview = useQuery({
@@ -117,9 +118,16 @@ export function MergePage() {
     onError: (error) => setStale(error instanceof ApiError && error.status === 409),
   });
 
-  if (Number.isNaN(sourceId) || (source.error as ApiError | null)?.status === 404 || !source.data) {
-    const notFound = Number.isNaN(sourceId) || (source.error as ApiError | null)?.status === 404;
-    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
+  const state = recordStateOf([source], Number.isNaN(sourceId));
+  if (state !== 'ready' || !source.data) {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back={descriptor.path}
+        error={source.error}
+        onRetry={() => void source.refetch()}
+      />
+    );
   }
 
   const show = (field: FieldDescriptor, record: Counterparty) => {

@@ -41,7 +41,7 @@ interface RecordScreenProps {
 export function RecordScreen({ descriptor, children, body, onErrors, onLoaded }: RecordScreenProps) {
   const texts = useResourceTexts(descriptor);
   const { t } = texts;
-  const { id, record } = useRecord(descriptor);
+  const { record, state } = useRecord(descriptor);
   const system = useSystemData();
   const access = accessOf(descriptor, system.roles);
   const client = useQueryClient();
@@ -72,9 +72,15 @@ export function RecordScreen({ descriptor, children, body, onErrors, onLoaded }:
     },
   });
 
-  const notFound = Number.isNaN(id) || (record.error as ApiError | null)?.status === 404;
-  if (notFound || (id !== null && !current)) {
-    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
+  if (state !== 'ready') {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back={descriptor.path}
+        error={record.error}
+        onRetry={() => void record.refetch()}
+      />
+    );
   }
 
   const submit = () => {

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../platform/api/client';
 import { refusalOf } from '../../platform/kit/blocks';
 import { FormRootError } from '../../platform/kit/FormRootError';
+import { RecordPlaceholder, recordStateOf } from '../../platform/resources/RecordPage';
 import { notifySaved } from '../../platform/snackbar';
 import { RichTextEditor } from '../../platform/widgets/RichTextEditor';
 import { DOCUMENTS_PATH, documentKey, fetchDocument, fetchFolder, folderKey, idParam } from './api';
@@ -23,6 +24,7 @@ export function DocumentForm() {
   const folder = useQuery({
     queryKey: folderKey(folderId),
     queryFn: ({ signal }) => fetchFolder(folderId, signal),
+    enabled: folderId > 0,
   });
   const existing = useQuery({
     queryKey: documentKey(documentId ?? 0),
@@ -58,6 +60,22 @@ export function DocumentForm() {
   });
   const refusal = refusalOf(save.error);
   const path = folder.data?.path ?? [];
+  // The folder a document is written in, and the document edited: either may be missing or forbidden.
+  const state = recordStateOf(
+    documentId === null ? [folder] : [folder, existing],
+    idParam(params.folderId) === null,
+  );
+  if (state !== 'ready') {
+    const failed = folder.error ? folder : existing;
+    return (
+      <RecordPlaceholder
+        state={state}
+        back="/document-folders"
+        error={failed.error}
+        onRetry={() => void failed.refetch()}
+      />
+    );
+  }
   return (
     <Stack gap="md" maw={1100}>
       <FolderPath path={path} current={loaded?.name} />

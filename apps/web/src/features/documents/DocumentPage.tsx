@@ -9,6 +9,7 @@ import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime, formatFileSize } from '../../platform/format';
 import { BlockTable, RowDelete } from '../../platform/kit/blocks';
+import { RecordPlaceholder, recordStateOf } from '../../platform/resources/RecordPage';
 import { notifyDeleted, notifySaved } from '../../platform/snackbar';
 import { HoldToConfirm } from '../../platform/widgets';
 import { uploadTemporaryFile } from '../../platform/widgets/custom-fields/FileField';
@@ -23,10 +24,15 @@ export function DocumentPage() {
   const canEdit = hasRole(system, 'ROLE_DOCUMENT_EDIT');
   const params = useParams();
   const documentId = idParam(params.documentId) ?? 0;
+  const folderId = idParam(params.folderId);
   const navigate = useNavigate();
   const client = useQueryClient();
   const key = documentKey(documentId);
-  const details = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchDocument(documentId, signal) });
+  const details = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetchDocument(documentId, signal),
+    enabled: documentId > 0,
+  });
   const doc = details.data?.document;
   const refresh = () => client.invalidateQueries({ queryKey: ['documents'] });
   const editable = canEdit && doc && !doc.processed;
@@ -64,8 +70,16 @@ export function DocumentPage() {
     },
   });
 
-  if (!details.data || !doc) {
-    return <Text c="dimmed">{t('common:loading')}</Text>;
+  const state = recordStateOf([details], documentId === 0);
+  if (state !== 'ready' || !details.data || !doc) {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back={folderId === null ? '/document-folders' : `/document-folders/${folderId}`}
+        error={details.error}
+        onRetry={() => void details.refetch()}
+      />
+    );
   }
   const files = details.data.files;
   return (

@@ -30,6 +30,7 @@ import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime } from '../../platform/format';
+import { RecordPlaceholder, recordStateOf } from '../../platform/resources/RecordPage';
 import { notifyDeleted } from '../../platform/snackbar';
 import { HoldToConfirm } from '../../platform/widgets';
 import { DOCUMENTS_PATH, FOLDERS_PATH, fetchFolder, folderKey, idParam } from './api';
@@ -93,7 +94,8 @@ export function FolderPage() {
   const { t } = useTranslation('documents');
   const system = useSystemData();
   const canEdit = hasRole(system, 'ROLE_DOCUMENT_EDIT');
-  const folderId = idParam(useParams().folderId);
+  const folderParam = useParams().folderId;
+  const folderId = idParam(folderParam);
   const navigate = useNavigate();
   const client = useQueryClient();
   const [dialog, setDialog] = useState<'new' | 'rename' | null>(null);
@@ -115,6 +117,19 @@ export function FolderPage() {
     },
   });
 
+  // A folder by its id: missing or forbidden is said, not spun on; the top level shows as it loads.
+  const loaded = recordStateOf([contents], folderParam !== undefined && folderId === null);
+  const state = folderParam === undefined && loaded === 'loading' ? 'ready' : loaded;
+  if (state !== 'ready') {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back="/document-folders"
+        error={contents.error}
+        onRetry={() => void contents.refetch()}
+      />
+    );
+  }
   return (
     <Stack gap="md" maw={1100}>
       <FolderPath path={data?.path.slice(0, -1) ?? []} />

@@ -5,6 +5,7 @@ import type { GeneratedFormat, InitiatorPreview } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, download } from '../../platform/api/client';
+import { RECORD_LOAD, RecordPlaceholder, recordStateOf } from '../../platform/resources/RecordPage';
 import { notifySaved } from '../../platform/snackbar';
 
 interface Generated {
@@ -12,6 +13,9 @@ interface Generated {
   description: string;
   downloadLink: string;
   attached: boolean;
+  /** The report: tags that printed nothing, who made the PDF. */
+  emptyTags: string[];
+  converter: 'libreoffice' | 'builtin' | null;
 }
 
 const shown = (value: unknown): string => {
@@ -38,7 +42,9 @@ export function PreviewPage() {
     queryFn: ({ signal }) =>
       api.get<InitiatorPreview>(`/document-generator/initiator/${initiatorType}/preview/${initiatorId}`, {
         signal,
+        ...RECORD_LOAD,
       }),
+    enabled: /^\d+$/.test(initiatorId),
   });
   const generate = useMutation({
     mutationFn: ({ templateId, format }: { templateId: number; format: GeneratedFormat }) =>
@@ -52,7 +58,17 @@ export function PreviewPage() {
     },
   });
   const data = preview.data;
-  if (!data) return <Text c="dimmed">{t('common:loading')}</Text>;
+  const state = recordStateOf([preview], !/^\d+$/.test(initiatorId));
+  if (state !== 'ready' || !data) {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back="/document-generator/templates"
+        error={preview.error}
+        onRetry={() => void preview.refetch()}
+      />
+    );
+  }
   const text = (label: { ru: string; en: string }) => (i18n.language === 'en' ? label.en : label.ru);
   return (
     <Stack gap="md" maw={1200}>
@@ -99,6 +115,11 @@ export function PreviewPage() {
                 </Group>
               </Group>
             ))}
+            {generate.data && generate.data.emptyTags.length > 0 && (
+              <Alert color="yellow" p="xs" title={t('preview.emptyTags')} data-testid="generation-empty-tags">
+                {generate.data.emptyTags.map((tag) => `{${tag}}`).join(', ')}
+              </Alert>
+            )}
             <Text size="xs" c="dimmed">
               {t('preview.pdfNote')}
             </Text>

@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentTemplate, Initiator, ListResult, StageType } from '@tms/domain';
+import type { DocumentTemplate, Initiator, ListResult, StageType, TemplateCheckResult } from '@tms/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -26,9 +26,16 @@ import { api } from '../../platform/api/client';
 import { refusalOf } from '../../platform/kit/blocks';
 import { FormRootError } from '../../platform/kit/FormRootError';
 import { resourceKey } from '../../platform/resources/keys';
+import {
+  RECORD_LOAD,
+  RecordPlaceholder,
+  recordIdOf,
+  recordStateOf,
+} from '../../platform/resources/RecordPage';
 import type { ResourceScreenProps } from '../../platform/resources/types';
 import { notifySaved } from '../../platform/snackbar';
 import { uploadTemporaryFile } from '../../platform/widgets/custom-fields/FileField';
+import { TagWarnings } from '../shipment-documents/TagWarnings';
 
 const TEMPLATES_PATH = '/document-generator/templates';
 
@@ -102,8 +109,8 @@ export function FieldPicker({ initiator }: { initiator: Initiator }) {
 export function TemplateForm({ descriptor }: ResourceScreenProps) {
   const { t, i18n } = useTranslation('documents');
   const params = useParams();
-  const id = Number(params.id) || null;
-  const copyFrom = Number(params.copyFrom) || null;
+  const id = recordIdOf(params.id);
+  const copyFrom = recordIdOf(params.copyFrom);
   const navigate = useNavigate();
   const client = useQueryClient();
   const initiators = useQuery({
@@ -117,19 +124,24 @@ export function TemplateForm({ descriptor }: ResourceScreenProps) {
   });
   const existing = useQuery({
     queryKey: [...resourceKey(descriptor), 'record', id],
-    queryFn: ({ signal }) => api.get<DocumentTemplate>(`${TEMPLATES_PATH}/${id}`, { signal }),
-    enabled: id !== null,
+    queryFn: ({ signal }) => api.get<DocumentTemplate>(`${TEMPLATES_PATH}/${id}`, { signal, ...RECORD_LOAD }),
+    enabled: id !== null && !Number.isNaN(id),
   });
   const source = useQuery({
     queryKey: [...resourceKey(descriptor), 'copy', copyFrom],
     queryFn: async ({ signal }) => {
-      const template = await api.get<DocumentTemplate>(`${TEMPLATES_PATH}/${copyFrom}`, { signal });
+      const template = await api.get<DocumentTemplate>(`${TEMPLATES_PATH}/${copyFrom}`, {
+        signal,
+        ...RECORD_LOAD,
+      });
       const file = await api.post<{ id: number; description: string }>(
         `${TEMPLATES_PATH}/${copyFrom}/file-copy`,
+        undefined,
+        RECORD_LOAD,
       );
       return { template, file };
     },
-    enabled: copyFrom !== null,
+    enabled: copyFrom !== null && !Number.isNaN(copyFrom),
     // Each visit copies the file once; a refetch would leave more temporary copies behind.
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -176,9 +188,33 @@ export function TemplateForm({ descriptor }: ResourceScreenProps) {
       if (!record) navigate(`${TEMPLATES_PATH}/${saved.id}`, { replace: true });
     },
   });
+  // The file's tags checked against the chosen initiator's fields: warnings seen before saving.
+  const check = useQuery({
+    queryKey: ['documents', 'template-check', file?.id, initiatorType],
+    queryFn: ({ signal }) =>
+      api.post<TemplateCheckResult>(
+        '/document-generator/template-check',
+        { fileId: file!.id, initiatorType: initiatorType!, ...(record ? { templateId: record.id } : {}) },
+        { signal, suppressPopup: true },
+      ),
+    enabled: file !== null && initiatorType !== null,
+  });
   const refusal = refusalOf(save.error);
   const text = (label: { ru: string; en: string }) => (i18n.language === 'en' ? label.en : label.ru);
   const initiator = initiators.data?.find((one) => one.type === initiatorType);
+  // The template edited, or copied from: either may be missing or forbidden.
+  const load = id !== null ? existing : copyFrom !== null ? source : null;
+  const state = load ? recordStateOf([load], Number.isNaN(id ?? copyFrom)) : 'ready';
+  if (load && state !== 'ready') {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back={TEMPLATES_PATH}
+        error={load.error}
+        onRetry={() => void load.refetch()}
+      />
+    );
+  }
   return (
     <Stack gap="md" maw={1200}>
       <Group justify="space-between">
@@ -262,6 +298,7 @@ export function TemplateForm({ descriptor }: ResourceScreenProps) {
                   </Alert>
                 )}
               </Stack>
+              <TagWarnings warnings={check.data?.warnings ?? []} />
               <MultiSelect
                 label={t('templates.stageTypeIds')}
                 description={t('templates.stageTypesHint')}

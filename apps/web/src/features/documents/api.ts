@@ -1,5 +1,6 @@
 import type { DocumentDetails, FolderContents } from '@tms/domain';
 import { api } from '../../platform/api/client';
+import { RECORD_LOAD } from '../../platform/resources/recordState';
 
 export const FOLDERS_PATH = '/document-folders';
 export const DOCUMENTS_PATH = '/document-folders/text-documents';
@@ -10,10 +11,11 @@ export const documentKey = (id: number) => ['documents', 'document', id] as cons
 export const fetchFolder = (id: number | null, signal?: AbortSignal) =>
   api.get<FolderContents>(id === null ? `${FOLDERS_PATH}/contents` : `${FOLDERS_PATH}/${id}/contents`, {
     signal,
+    ...RECORD_LOAD,
   });
 
 export const fetchDocument = (id: number, signal?: AbortSignal) =>
-  api.get<DocumentDetails>(`${DOCUMENTS_PATH}/${id}/details`, { signal });
+  api.get<DocumentDetails>(`${DOCUMENTS_PATH}/${id}/details`, { signal, ...RECORD_LOAD });
 
 /** The id in a route parameter, or null when it is missing or not a number. */
 export function idParam(value: string | undefined): number | null {

@@ -37,7 +37,7 @@ export default function BillMaterialAssets({ bill }: { bill: { id: number; direc
     queryKey: [...resourceKey(materialAssetResource), 'of-bill', bill.id],
     queryFn: ({ signal }) =>
       api.get<ListResult<Asset>>('/material-assets', {
-        query: { billId: String(bill.id), limit: '100' },
+        query: { billId: String(bill.id), itemsPerPage: 100 },
         signal,
       }),
   });

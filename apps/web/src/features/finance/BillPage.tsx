@@ -1,16 +1,23 @@
 import { Button, Group } from '@mantine/core';
 import { IconCopy, IconFileInvoice } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { BILL_ROLES, type ListResult, MATERIAL_ASSET_ROLES, PRINTABLE_BILL_ROLES } from '@tms/domain';
+import {
+  BILL_MESSAGES,
+  BILL_ROLES,
+  type ListResult,
+  MATERIAL_ASSET_ROLES,
+  PRINTABLE_BILL_ROLES,
+} from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { type ApiError, api } from '../../platform/api/client';
+import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
+import { translateServerMessage } from '../../platform/i18n';
+import { resourceKey } from '../../platform/resources/keys';
 import type { Row } from '../../platform/resources/logic';
-import { RecordPlaceholder } from '../../platform/resources/RecordPage';
+import { RECORD_LOAD, RecordPlaceholder, recordStateOf } from '../../platform/resources/RecordPage';
 import { ResourceForm } from '../../platform/resources/ResourceForm';
-import { useResourceTexts } from '../../platform/resources/texts';
 import type { ResourceScreenProps } from '../../platform/resources/types';
 import { BillBudgetItem } from './BillBudgetItem';
 
@@ -73,9 +80,8 @@ import BillPayments from './BillPayments';
 export function BillPage(props: ResourceScreenProps) {
   const { t } = useTranslation('finance');
   const system = useSystemData();
-  const { sourceBillId, operationId } = useParams();
+  const { id, sourceBillId, operationId } = useParams();
   const [search] = useSearchParams();
-  const texts = useResourceTexts(props.descriptor);
   const startUrl = sourceBillId
     ? `/finances/bills/${sourceBillId}/copy`
     : operationId
@@ -83,16 +89,29 @@ export function BillPage(props: ResourceScreenProps) {
       : null;
   const start = useQuery({
     queryKey: ['bill-start', startUrl],
-    queryFn: ({ signal }) => api.get<Row>(startUrl!, { signal }),
+    queryFn: ({ signal }) => api.get<Row>(startUrl!, { signal, ...RECORD_LOAD }),
     enabled: startUrl !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  if (startUrl && !start.data) {
+  // Frozen money: a bill of an order finance control accepted does not change; one of a closed month keeps
+  // its money and orders (the server refuses either way; the form says so first).
+  const billId = id && /^\d+$/.test(id) ? id : null;
+  const frozen = useQuery({
+    // Under the record's own key: a save refreshes it, a delete does not ask it again.
+    queryKey: [...resourceKey(props.descriptor), 'record', Number(billId), 'frozen'],
+    queryFn: ({ signal }) =>
+      api.get<{ reason: string | null }>(`/finances/bills/${billId}/frozen`, { signal, ...RECORD_LOAD }),
+    enabled: billId !== null,
+  });
+  const reason = frozen.data?.reason ?? null;
+  const state = startUrl ? recordStateOf([start]) : 'ready';
+  if (state !== 'ready') {
     return (
       <RecordPlaceholder
-        notFound={(start.error as ApiError | null)?.status === 404}
-        texts={texts}
-        path={props.descriptor.path}
+        state={state}
+        back={props.descriptor.path}
+        error={start.error}
+        onRetry={() => void start.refetch()}
       />
     );
   }
@@ -130,6 +149,11 @@ export function BillPage(props: ResourceScreenProps) {
         ],
       }}
       start={start.data ?? null}
+      frozen={
+        reason
+          ? { message: translateServerMessage(reason), whole: reason === BILL_MESSAGES.operationLocked }
+          : null
+      }
       actions={(record) =>
         record && (
           <Group gap="xs">

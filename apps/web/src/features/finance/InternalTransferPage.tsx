@@ -4,13 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { INTERNAL_TRANSFER_ROLES, PAYMENT_ROLES } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { type ApiError, api } from '../../platform/api/client';
+import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import type { Row } from '../../platform/resources/logic';
-import { RecordPlaceholder } from '../../platform/resources/RecordPage';
+import { RECORD_LOAD, RecordPlaceholder, recordStateOf } from '../../platform/resources/RecordPage';
 import { ResourceForm } from '../../platform/resources/ResourceForm';
-import { useResourceTexts } from '../../platform/resources/texts';
 import type { ResourceScreenProps } from '../../platform/resources/types';
 
 /**
@@ -23,7 +22,6 @@ export function InternalTransferPage(props: ResourceScreenProps) {
   const { t } = useTranslation('finance');
   const system = useSystemData();
   const { copySourceId, orderId } = useParams();
-  const texts = useResourceTexts(props.descriptor);
   const startUrl = copySourceId
     ? `/finances/internal-transfers/copy/${copySourceId}`
     : orderId
@@ -31,16 +29,18 @@ export function InternalTransferPage(props: ResourceScreenProps) {
       : null;
   const start = useQuery({
     queryKey: ['internal-transfer-start', startUrl],
-    queryFn: ({ signal }) => api.get<Row>(startUrl!, { signal }),
+    queryFn: ({ signal }) => api.get<Row>(startUrl!, { signal, ...RECORD_LOAD }),
     enabled: startUrl !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  if (startUrl && !start.data) {
+  const state = startUrl ? recordStateOf([start]) : 'ready';
+  if (state !== 'ready') {
     return (
       <RecordPlaceholder
-        notFound={(start.error as ApiError | null)?.status === 404}
-        texts={texts}
-        path={props.descriptor.path}
+        state={state}
+        back={props.descriptor.path}
+        error={start.error}
+        onRetry={() => void start.refetch()}
       />
     );
   }

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { type ApiError, api } from '../../platform/api/client';
+import { api } from '../../platform/api/client';
 import type { Row } from '../../platform/resources/logic';
-import { RecordPlaceholder } from '../../platform/resources/RecordPage';
+import { RECORD_LOAD, RecordPlaceholder, recordStateOf } from '../../platform/resources/RecordPage';
 import { ResourceForm } from '../../platform/resources/ResourceForm';
-import { useResourceTexts } from '../../platform/resources/texts';
 import type { ResourceScreenProps } from '../../platform/resources/types';
 
 /**
@@ -15,20 +14,21 @@ import type { ResourceScreenProps } from '../../platform/resources/types';
 export function MaterialAssetPage(props: ResourceScreenProps) {
   const { id } = useParams();
   const [params] = useSearchParams();
-  const texts = useResourceTexts(props.descriptor);
   const billId = id === undefined ? Number(params.get('billId')) || null : null;
   const bill = useQuery({
     queryKey: ['resource', 'bill', billId],
-    queryFn: ({ signal }) => api.get<Row>(`/finances/bills/${billId}`, { signal }),
+    queryFn: ({ signal }) => api.get<Row>(`/finances/bills/${billId}`, { signal, ...RECORD_LOAD }),
     enabled: billId !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  if (billId !== null && !bill.data) {
+  const state = billId !== null ? recordStateOf([bill]) : 'ready';
+  if (state !== 'ready') {
     return (
       <RecordPlaceholder
-        notFound={(bill.error as ApiError | null)?.status === 404}
-        texts={texts}
-        path={props.descriptor.path}
+        state={state}
+        back={props.descriptor.path}
+        error={bill.error}
+        onRetry={() => void bill.refetch()}
       />
     );
   }

@@ -5,15 +5,19 @@ import type { ResourceDescriptor } from '@tms/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type ApiError, api, download } from '../../platform/api/client';
+import { api, download } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { FilesBlock } from '../../platform/kit/FilesBlock';
 import { resourceKey } from '../../platform/resources/keys';
 import type { Row } from '../../platform/resources/logic';
-import { RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
+import {
+  RECORD_LOAD,
+  RecordPlaceholder,
+  recordStateOf,
+  useRecord,
+} from '../../platform/resources/RecordPage';
 import { ResourceForm } from '../../platform/resources/ResourceForm';
-import { useResourceTexts } from '../../platform/resources/texts';
 import type { ResourceScreenProps } from '../../platform/resources/types';
 import { notifySaved } from '../../platform/snackbar';
 import { HoldToConfirm } from '../../platform/widgets';
@@ -121,7 +125,6 @@ export function PrintableBillPage(props: ResourceScreenProps) {
   const { t } = useTranslation('finance');
   const system = useSystemData();
   const { billId } = useParams();
-  const texts = useResourceTexts(props.descriptor);
   // A finalized printable bill is frozen: its form is read-only and it has no delete (the server refuses both).
   const frozen = useRecord(props.descriptor).record.data?.finalized === true;
   const descriptor = useMemo(
@@ -134,16 +137,18 @@ export function PrintableBillPage(props: ResourceScreenProps) {
   const startUrl = billId ? `/finances/printable-bills/from-bill/${billId}` : null;
   const start = useQuery({
     queryKey: ['printable-bill-start', startUrl],
-    queryFn: ({ signal }) => api.get<Row>(startUrl!, { signal }),
+    queryFn: ({ signal }) => api.get<Row>(startUrl!, { signal, ...RECORD_LOAD }),
     enabled: startUrl !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  if (startUrl && !start.data) {
+  const state = startUrl ? recordStateOf([start]) : 'ready';
+  if (state !== 'ready') {
     return (
       <RecordPlaceholder
-        notFound={(start.error as ApiError | null)?.status === 404}
-        texts={texts}
-        path={props.descriptor.path}
+        state={state}
+        back={props.descriptor.path}
+        error={start.error}
+        onRetry={() => void start.refetch()}
       />
     );
   }

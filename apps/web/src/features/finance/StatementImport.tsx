@@ -1,4 +1,4 @@
-import { Alert, Button, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, List, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,17 +16,15 @@ import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDate, formatMoney } from '../../platform/format';
+import { translateServerMessage } from '../../platform/i18n';
 import { ImportDialog, useImportRun } from '../../platform/imports/ImportDialog';
 import type { PreviewColumn } from '../../platform/imports/ImportPreview';
 import { previewOf } from '../../platform/imports/logic';
 import { resourceKey } from '../../platform/resources/keys';
-import { LazySelect } from '../../platform/widgets';
+import { decisionOf, KEEP, type LineChoice, StatementLineDecision } from './StatementLineDecision';
 
 /** What the pipeline calls a line's fate (the server's `ACTIONS`): a payment to create, one imported before, none. */
 const ACTIONS = { matched: 'create', unmatched: 'create', duplicate: 'unchanged', internal: 'skip' } as const;
-
-/** What the person chose for a line: as reviewed, another bill, unlinked, or skipped. */
-type Choice = { action: 'keep' } | StatementDecision;
 
 /**
  * The bank statement import of the payments' toolbar (docs/finance.md "Bank statement import"): the 1C file
@@ -45,10 +43,15 @@ function Importer() {
   const input = useRef<HTMLInputElement>(null);
   const run = useImportRun<StatementLine | null, StatementImportResult>('lines');
   const [file, setFile] = useState<File | null>(null);
-  const [choices, setChoices] = useState<Record<number, Choice>>({});
+  const [lines, setLines] = useState<StatementLine[]>([]);
+  const [warnings, setWarnings] = useState<StatementReview['warnings']>([]);
+  const [choices, setChoices] = useState<Record<number, LineChoice>>({});
   const language = i18n.language.startsWith('en') ? 'en' : 'ru';
-  const decisions = Object.values(choices).filter((c): c is StatementDecision => c.action !== 'keep');
-  const choose = (line: number, choice: Choice) => setChoices((all) => ({ ...all, [line]: choice }));
+  const decisions = lines.flatMap((line) => {
+    const decision = decisionOf(line, choices[line.line] ?? KEEP);
+    return decision ? [decision] : [];
+  });
+  const choose = (line: number, choice: LineChoice) => setChoices((all) => ({ ...all, [line]: choice }));
   const imported = useCallback(
     () => void client.invalidateQueries({ queryKey: resourceKey(paymentResource) }),
     [client],
@@ -63,10 +66,14 @@ function Importer() {
   const review = (chosen: File) => {
     setFile(chosen);
     setChoices({});
+    setLines([]);
+    setWarnings([]);
     void run.preview(async () => {
       const answer = await api.post<StatementReview>('/finances/bank-statements/review', body(chosen), {
         suppressPopup: true,
       });
+      setLines(answer.lines);
+      setWarnings(answer.warnings);
       const rows = answer.lines.map((line) => ({
         row: line.line,
         action: ACTIONS[line.status],
@@ -107,49 +114,25 @@ function Importer() {
     {
       field: 'bill',
       header: t('statement.statusTitle'),
-      render: (line) => line?.billNumber && t('statement.bill', { number: line.billNumber }),
+      render: (line) =>
+        line?.billNumber
+          ? t('statement.bill', { number: line.billNumber })
+          : line?.reason && (
+              <Text size="xs" c="orange.8" data-testid={`statement-reason-${line.line}`}>
+                {t(`statement.reasons.${line.reason}`, { inn: line.partyInn })}
+              </Text>
+            ),
     },
   ];
 
   const decision = (line: StatementLine) => {
     if (line.status !== 'matched' && line.status !== 'unmatched') return null;
-    const choice = choices[line.line] ?? { action: 'keep' };
     return (
-      <Stack gap={4} miw={220}>
-        <Select
-          size="xs"
-          aria-label={t('statement.action')}
-          value={choice.action}
-          allowDeselect={false}
-          data={[
-            { value: 'keep', label: t(line.billId ? 'statement.keepLinked' : 'statement.keepUnlinked') },
-            { value: 'link', label: t('statement.link') },
-            { value: 'unlinked', label: t('statement.unlinked') },
-            { value: 'skip', label: t('statement.skip') },
-          ]}
-          onChange={(action) =>
-            choose(
-              line.line,
-              action === 'keep'
-                ? { action: 'keep' }
-                : { line: line.line, action: action as StatementDecision['action'] },
-            )
-          }
-          data-testid={`statement-action-${line.line}`}
-        />
-        {choice.action === 'link' && (
-          <LazySelect
-            size="xs"
-            url="/finances/bills"
-            labelField="number"
-            value={choice.billId ?? null}
-            query={{ counterpartyId: line.counterpartyId ?? undefined }}
-            onChange={(billId) =>
-              choose(line.line, { line: line.line, action: 'link', billId: (billId as number) ?? undefined })
-            }
-          />
-        )}
-      </Stack>
+      <StatementLineDecision
+        line={line}
+        choice={choices[line.line] ?? KEEP}
+        onChange={(choice) => choose(line.line, choice)}
+      />
     );
   };
 
@@ -181,8 +164,26 @@ function Importer() {
         title={t('statement.title')}
         size="90rem"
         onClose={() => setFile(null)}
+        notice={
+          warnings.length > 0 && (
+            <Alert color="yellow" title={t('statement.warnings')} data-testid="statement-warnings">
+              <List size="sm">
+                {warnings.map((warning) => (
+                  <List.Item key={`${warning.line}-${warning.message}`}>
+                    {t('statement.warningLine', {
+                      line: warning.line,
+                      message: translateServerMessage(warning.message),
+                    })}
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          )
+        }
         columns={columns}
         actionLabel={(row) => row.values && t(`statement.status.${row.values.status}`)}
+        // A line matched to nothing waits for its decision: not the green of a line that goes in as found.
+        actionColor={(row) => (row.values?.status === 'unmatched' ? 'gray' : undefined)}
         extra={{ header: t('statement.action'), render: (row) => row.values && decision(row.values) }}
         confirmLabel={() => t('statement.confirm')}
         apply={() =>

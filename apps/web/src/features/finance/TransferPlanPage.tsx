@@ -16,6 +16,12 @@ import { formatMoney, padId } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
 import { BlockTable } from '../../platform/kit/blocks';
 import { resourceKey } from '../../platform/resources/keys';
+import {
+  RECORD_LOAD,
+  RecordPlaceholder,
+  recordIdOf,
+  recordStateOf,
+} from '../../platform/resources/RecordPage';
 import { notifySaved } from '../../platform/snackbar';
 import { validationErrorsOf } from '../../platform/widgets';
 
@@ -32,7 +38,7 @@ const STATUS_COLOR = { 'not-required': 'gray', 'not-ready': 'orange', ready: 'gr
  */
 export function TransferPlanPage() {
   const { t, i18n } = useTranslation(['finance', 'common', 'resources']);
-  const orderId = Number(useParams().orderId);
+  const orderId = recordIdOf(useParams().orderId) ?? Number.NaN;
   const client = useQueryClient();
   const key = [...resourceKey(internalTransferResource), 'transfer-plan', orderId];
   const plan = useQuery({
@@ -41,8 +47,9 @@ export function TransferPlanPage() {
       // The page shows a failure itself, in place of the plan.
       api.get<TransferPlan>(`/finances/internal-transfers/transfer-plan/${orderId}`, {
         signal,
-        suppressPopup: true,
+        ...RECORD_LOAD,
       }),
+    enabled: !Number.isNaN(orderId),
   });
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const create = useMutation({
@@ -68,15 +75,17 @@ export function TransferPlanPage() {
   });
   const language = i18n.language.startsWith('en') ? 'en' : 'ru';
   const data = plan.data;
-  if (plan.error) {
-    const status = (plan.error as ApiError).status;
+  const state = recordStateOf([plan], Number.isNaN(orderId));
+  if (state !== 'ready' || !data) {
     return (
-      <Alert color="red" data-testid="transfer-plan-error">
-        {status === 404 ? t('resources:notFound') : translateServerMessage((plan.error as ApiError).message)}
-      </Alert>
+      <RecordPlaceholder
+        state={state}
+        back={Number.isNaN(orderId) ? '/tms/orders' : `/tms/orders/${orderId}`}
+        error={plan.error}
+        onRetry={() => void plan.refetch()}
+      />
     );
   }
-  if (!data) return null;
   const errors = validationErrorsOf(create.error) ?? {};
   const fieldError = (index: number, field: keyof Choice) =>
     errors[`needs.${index}.${field}`]?.map((message) => translateServerMessage(message)).join(' ');

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
-import { IconListCheck, IconPackages, IconReceipt } from '@tabler/icons-react';
+import { IconListCheck, IconPackages, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Job, JobCreate, ListResult, OrderListRow } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { BlockTable } from '../../platform/kit/blocks';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { useResourceTexts } from '../../platform/resources/texts';
 import { jobOfferBlocks } from '../requests/offerTabs';
+import { TransportOrdersBlock } from '../shipment-documents/TransportOrdersBlock';
 import { OPERATIONS_KEY } from './api';
 import { JobForm } from './JobForm';
 import { type JobFormValues, jobFormValuesOf } from './logic';
@@ -79,6 +80,13 @@ export function JobPage({ descriptor }: ResourceScreenProps) {
           icon: <IconPackages size={14} />,
           testId: 'tab-orders',
           content: <JobOrders orderIds={job.orderIds} />,
+        },
+        {
+          value: 'transport-orders',
+          label: t('shipmentDocuments:transportOrders.title'),
+          icon: <IconTruckDelivery size={14} />,
+          testId: 'tab-transport-orders',
+          content: <TransportOrdersBlock jobId={job.id} />,
         },
         ...jobOfferBlocks(job),
       ]}

@@ -126,6 +126,8 @@ export function OrderHeader({ order, descriptor, statuses }: OperationHeaderProp
         <HeaderParties
           entries={[
             [t('fields.forwarderId'), label('forwarderId')],
+            // The auto-assignment rule that chose the forwarder (docs/assignment.md).
+            [t('fields.assignmentRuleName'), order.assignmentRuleName ?? ''],
             [t('header.sales'), label('sellerId')],
             [t('header.office'), label('serviceOfficeId')],
           ]}

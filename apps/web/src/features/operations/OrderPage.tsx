@@ -4,13 +4,18 @@ import type { Order, OrderCreate } from '@tms/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf } from '../../platform/resources/logic';
 import { useResourceTexts } from '../../platform/resources/texts';
+import { OrderImportButton } from '../data-import/OrderImportButton';
+import { orderMarkingBlocks } from '../marking/orderBlocks';
 import { orderOfferBlocks } from '../requests/offerTabs';
 import { useRequestCustomFields } from '../requests/orderCustomFields';
+import { orderWarehouseBlocks } from '../warehouse/orderBlocks';
+import { orderWorkflowBlocks } from '../workflows/orderBlocks';
 import { JobsBlock } from './JobsBlock';
 import { type OrderFormValues, orderFormValuesOf } from './logic';
 import { OperationBills } from './OperationBills';
@@ -64,17 +69,22 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
       )}
     </>
   );
-  const actions = current && access.create && (
-    <Button
-      variant="default"
-      size="sm"
-      leftSection={<IconCopy size={16} />}
-      component={Link}
-      to={`/tms/orders/copy/${current.id}`}
-      data-testid="order-copy"
-    >
-      {t('actions.copy')}
-    </Button>
+  const actions = current && (
+    <>
+      {access.create && (
+        <Button
+          variant="default"
+          size="sm"
+          leftSection={<IconCopy size={16} />}
+          component={Link}
+          to={`/tms/orders/copy/${current.id}`}
+          data-testid="order-copy"
+        >
+          {t('actions.copy')}
+        </Button>
+      )}
+      <OrderImportButton orderId={current.id} />
+    </>
   );
 
   return (
@@ -115,6 +125,9 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
           content: <JobsBlock order={order} />,
         },
         ...orderOfferBlocks(order),
+        ...orderWorkflowBlocks(order),
+        ...orderWarehouseBlocks(order, (roles) => hasRole(system, roles)),
+        ...orderMarkingBlocks(order),
       ]}
       header={(order, statuses) => <OrderHeader order={order} descriptor={descriptor} statuses={statuses} />}
       badges={badges}

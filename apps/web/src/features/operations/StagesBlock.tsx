@@ -28,6 +28,7 @@ import { useSystemData } from '../../platform/auth/system';
 import { formatDate } from '../../platform/format';
 import { RowDelete, refusalOf } from '../../platform/kit/blocks';
 import { DateInput, LazySelect } from '../../platform/widgets';
+import { WmsStage } from '../warehouse/WmsStage';
 import { OPERATIONS_KEY, type OperationPath, stagesKey, useStages } from './api';
 import { todayIso } from './logic';
 import classes from './operations.module.css';
@@ -184,6 +185,9 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
                           </Badge>
                         ))}
                       </Group>
+                    )}
+                    {path === '/tms/orders' && (
+                      <WmsStage base={base} stage={stage} canManage={canManage} onDone={refresh} />
                     )}
                   </Stack>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">

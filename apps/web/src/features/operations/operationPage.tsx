@@ -14,17 +14,24 @@ import { type ComponentType, type ReactNode, useCallback, useEffect, useState } 
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { type ApiError, api } from '../../platform/api/client';
+import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { LeaveGuard } from '../../platform/kit/LeaveGuard';
 import { useRevealErrors } from '../../platform/kit/revealErrors';
 import { useRealtime } from '../../platform/realtime';
 import type { Row } from '../../platform/resources/logic';
-import { RecordPlaceholder, type RecordTab, useRecord } from '../../platform/resources/RecordPage';
+import {
+  RECORD_LOAD,
+  RecordPlaceholder,
+  type RecordTab,
+  recordStateOf,
+  useRecord,
+} from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import type { ResourceTexts } from '../../platform/resources/texts';
 import { notifySaved } from '../../platform/snackbar';
+import { OrderInsuranceLink } from '../insurance/OrderInsuranceLink';
 import { ArchiveConfirm } from './ArchiveConfirm';
 import { ArchiveInfo } from './ArchiveInfo';
 import { OPERATIONS_KEY, type OperationPath } from './api';
@@ -55,10 +62,10 @@ export function useOperationPage<R extends Operation, V extends FieldValues, S>(
   valuesOf,
 }: OperationPageOptions<R, V, S>) {
   const client = useQueryClient();
-  const { id, record } = useRecord<R>(descriptor);
+  const { record, state: recordState } = useRecord<R>(descriptor);
   const start = useQuery({
     queryKey: [...OPERATIONS_KEY, starting.key, starting.param],
-    queryFn: ({ signal }) => api.get<S>(starting.url(starting.param ?? ''), { signal }),
+    queryFn: ({ signal }) => api.get<S>(starting.url(starting.param ?? ''), { signal, ...RECORD_LOAD }),
     enabled: starting.param !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -120,11 +127,10 @@ export function useOperationPage<R extends Operation, V extends FieldValues, S>(
     setEditingBlock(null);
   };
 
-  const notFound =
-    Number.isNaN(id) ||
-    (record.error as ApiError | null)?.status === 404 ||
-    (start.error as ApiError | null)?.status === 404;
-  const waiting = (id !== null && !current) || (starting.param !== undefined && !start.data);
+  // The record, or the body a new one starts from (a copy, an order of a request): either may be missing.
+  const startState = starting.param === undefined ? 'ready' : recordStateOf([start]);
+  const state = recordState !== 'ready' ? recordState : startState;
+  const failed = recordState !== 'ready' ? record : start;
   // The page component stays mounted from one record (or a new one) to the next: a base of another record
   // is no base.
   const edited = current && base?.id === current.id ? base : current;
@@ -136,8 +142,9 @@ export function useOperationPage<R extends Operation, V extends FieldValues, S>(
     form,
     reload,
     editing,
-    notFound,
-    placeholder: notFound || waiting,
+    state,
+    /** The load a placeholder says failed, and retries. */
+    failed,
     changedElsewhere,
   };
 }
@@ -177,8 +184,15 @@ export function OperationPage<R extends Operation, V extends FieldValues>({
 }: OperationPageProps<R, V>) {
   const { t } = useTranslation('operations');
   const [, setParams] = useSearchParams();
-  if (page.placeholder) {
-    return <RecordPlaceholder notFound={page.notFound} texts={texts} path={descriptor.path} />;
+  if (page.state !== 'ready') {
+    return (
+      <RecordPlaceholder
+        state={page.state}
+        back={descriptor.path}
+        error={page.failed.error}
+        onRetry={() => void page.failed.refetch()}
+      />
+    );
   }
   const { current } = page;
   const path = descriptor.path as OperationPath;
@@ -262,6 +276,7 @@ export function OperationPage<R extends Operation, V extends FieldValues>({
           current && (
             <>
               {actions}
+              {descriptor.name === 'order' && <OrderInsuranceLink orderId={current.id} />}
               <Button
                 variant="default"
                 size="sm"

@@ -30,9 +30,10 @@ import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
+import { recordBlocks } from '../../platform/kit/EditableBlock';
 import { errorText } from '../../platform/kit/errorText';
-import { FormSection } from '../../platform/kit/FormSection';
 import { LeaveGuard } from '../../platform/kit/LeaveGuard';
+import { FieldsView, ValueItem } from '../../platform/kit/ReadOnlyValues';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { useRevealErrors } from '../../platform/kit/revealErrors';
 import type { ResourceScreenProps } from '../../platform/resources';
@@ -54,6 +55,7 @@ import {
   hyperFormValuesOf,
   withdrawnLots,
 } from './hyperLogic';
+import { creatorDefaultsOf } from './logic';
 
 /** Only clients are offered. */
 const CLIENTS_ONLY = { client: 'true' };
@@ -68,31 +70,51 @@ interface Editing {
 
 /**
  * The hyper request page: `/hyper-customer-requests/new` and `/{id}`: the tender and its client, and its
- * lots, each with its request (number, link, status); the progress by status over the title. A lot is
- * added in a dialog (route and cargo) and its request is created on save; a saved lot may be renamed or
- * taken out while its request has not moved on (a reason is asked for the withdrawal).
+ * lots, each with its request (number, link, status); the progress by status over the title. A new tender
+ * is one form; a saved one reads first, like a request: its blocks as text, each turned into its part of
+ * the one form by Edit (`EditableBlock`). A lot is added in a dialog (route and cargo) and its request is
+ * created on save; a saved lot may be renamed or taken out while its request has not moved on (a reason is
+ * asked for the withdrawal).
  */
 export function HyperRequestPage({ descriptor }: ResourceScreenProps) {
   const { t } = useTranslation('hyperRequests');
   const texts = useResourceTexts(descriptor);
   const system = useSystemData();
-  const { id, record } = useRecord<HyperRequest>(descriptor);
+  const { record, state } = useRecord<HyperRequest>(descriptor);
   const current = record.data ?? null;
-  const form = useForm<HyperRequestFormValues>({ defaultValues: hyperFormValuesOf(null, system.user.id) });
+  const form = useForm<HyperRequestFormValues>({
+    defaultValues: hyperFormValuesOf(null, creatorDefaultsOf(system.user)),
+  });
   useRevealErrors(form);
   const { reset } = form;
   useEffect(() => {
     if (current) reset(hyperFormValuesOf(current));
   }, [current, reset]);
-  const { save, conflict, setConflict } = useRecordSave({ descriptor, t: texts.t, record: current, form });
+  /** The block of a saved tender turned into its form (null: the tender reads). */
+  const [block, setBlock] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another tender starts reading
+  useEffect(() => setBlock(null), [current?.id]);
+  const { save, conflict, setConflict } = useRecordSave({
+    descriptor,
+    t: texts.t,
+    record: current,
+    form,
+    onSaved: () => setBlock(null),
+  });
   const lots = useFieldArray({ control: form.control, name: 'lots' });
   const lotValues = useWatch({ control: form.control, name: 'lots' }) ?? [];
   const [editing, setEditing] = useState<Editing | null>(null);
   const saved = useMemo(() => new Map((current?.lots ?? []).map((lot) => [lot.requestId, lot])), [current]);
 
-  const notFound = Number.isNaN(id) || (record.error as { status?: number } | null)?.status === 404;
-  if (notFound || (id !== null && !current)) {
-    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
+  if (state !== 'ready') {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back={descriptor.path}
+        error={record.error}
+        onRetry={() => void record.refetch()}
+      />
+    );
   }
 
   const access = accessOf(descriptor, system.roles);
@@ -126,6 +148,60 @@ export function HyperRequestPage({ descriptor }: ResourceScreenProps) {
     setEditing(null);
   };
 
+  /** A block: on a new tender its inputs under the heading, on a saved one its values until Edit. */
+  const section = recordBlocks({
+    saved: current !== null,
+    canWrite,
+    saving: save.isPending,
+    editing: block,
+    setEditing: setBlock,
+    reset: () => reset(hyperFormValuesOf(current)),
+  });
+
+  const lotsEditing = current === null || block === 'lots';
+  const lotsTable = (editable: boolean) =>
+    lots.fields.length === 0 ? (
+      <Text c="dimmed" size="sm">
+        {t('lots.none')}
+      </Text>
+    ) : (
+      <Table.ScrollContainer minWidth={980}>
+        <Table withTableBorder verticalSpacing="xs" data-testid="lots-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>#</Table.Th>
+              <Table.Th miw={280}>{t('lots.name')}</Table.Th>
+              <Table.Th>{t('lots.request')}</Table.Th>
+              <Table.Th>{t('lots.route')}</Table.Th>
+              <Table.Th>{t('lots.transport')}</Table.Th>
+              <Table.Th>{t('lots.cargo')}</Table.Th>
+              <Table.Th miw={170}>{t('lots.status')}</Table.Th>
+              {editable && <Table.Th w={80} />}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lots.fields.map((item, index) => {
+              const value = lotValues[index] ?? item;
+              const lot = value.requestId === null ? null : (saved.get(value.requestId) ?? null);
+              return (
+                <LotRow
+                  key={item.id}
+                  index={index}
+                  value={value}
+                  lot={lot}
+                  control={form.control}
+                  editable={editable}
+                  errors={errorsOfLot(index)}
+                  onEdit={() => setEditing({ index, lot: form.getValues(`lots.${index}`) })}
+                  onRemove={() => lots.remove(index)}
+                />
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+
   const content = (
     <form noValidate onSubmit={submit} data-testid="hyper-request-form">
       <Stack gap="md">
@@ -138,7 +214,22 @@ export function HyperRequestPage({ descriptor }: ResourceScreenProps) {
             void record.refetch();
           }}
         />
-        <FormSection title={t('sections.tender')} testId="section-tender">
+        {section(
+          'tender',
+          t('sections.tender'),
+          current && (
+            <Stack gap="sm">
+              {/* The client by the name kept with the tender: its label may be out of the reader's reach. */}
+              <ValueItem label={texts.label(fields.get('clientId')!)}>{current.clientName}</ValueItem>
+              <FieldsView
+                descriptor={descriptor}
+                texts={texts}
+                record={current}
+                names={['name', 'tenderNumber', 'deadline', 'serviceOfficeId', 'sellerId', 'forwarderId']}
+              />
+              <ValueItem label={texts.label(fields.get('comment')!)}>{current.comment}</ValueItem>
+            </Stack>
+          ),
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 8 }}>{field('name', { required: true })}</Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>{field('tenderNumber')}</Grid.Col>
@@ -161,56 +252,19 @@ export function HyperRequestPage({ descriptor }: ResourceScreenProps) {
             <Grid.Col span={span.third}>{field('sellerId')}</Grid.Col>
             <Grid.Col span={span.third}>{field('forwarderId')}</Grid.Col>
             <Grid.Col span={12}>{field('comment')}</Grid.Col>
-          </Grid>
-        </FormSection>
-        <FormSection title={t('sections.lots')} testId="section-lots">
+          </Grid>,
+        )}
+        {section(
+          'lots',
+          t('sections.lots'),
+          !lotsEditing && lotsTable(false),
           <Stack gap="sm">
             {lotsMessage && (
               <Alert color="red" data-testid="lots-error">
                 {translateServerMessage(lotsMessage)}
               </Alert>
             )}
-            {lots.fields.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                {t('lots.none')}
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={980}>
-                <Table withTableBorder verticalSpacing="xs" data-testid="lots-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={40}>#</Table.Th>
-                      <Table.Th miw={280}>{t('lots.name')}</Table.Th>
-                      <Table.Th>{t('lots.request')}</Table.Th>
-                      <Table.Th>{t('lots.route')}</Table.Th>
-                      <Table.Th>{t('lots.transport')}</Table.Th>
-                      <Table.Th>{t('lots.cargo')}</Table.Th>
-                      <Table.Th miw={170}>{t('lots.status')}</Table.Th>
-                      <Table.Th w={80} />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {lots.fields.map((item, index) => {
-                      const value = lotValues[index] ?? item;
-                      const lot = value.requestId === null ? null : (saved.get(value.requestId) ?? null);
-                      return (
-                        <LotRow
-                          key={item.id}
-                          index={index}
-                          value={value}
-                          lot={lot}
-                          control={form.control}
-                          canWrite={canWrite}
-                          errors={errorsOfLot(index)}
-                          onEdit={() => setEditing({ index, lot: form.getValues(`lots.${index}`) })}
-                          onRemove={() => lots.remove(index)}
-                        />
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
+            {lotsTable(canWrite)}
             {canAddLots && (
               <Group>
                 <Button
@@ -245,15 +299,17 @@ export function HyperRequestPage({ descriptor }: ResourceScreenProps) {
                 )}
               />
             )}
-          </Stack>
-        </FormSection>
-        <RecordActionBar
-          texts={texts}
-          listPath={descriptor.path}
-          canWrite={canWrite}
-          saving={save.isPending}
-          sticky
-        />
+          </Stack>,
+        )}
+        {current === null && (
+          <RecordActionBar
+            texts={texts}
+            listPath={descriptor.path}
+            canWrite={canWrite}
+            saving={save.isPending}
+            sticky
+          />
+        )}
       </Stack>
     </form>
   );
@@ -308,14 +364,15 @@ interface LotRowProps {
   /** The saved lot with its request; null for a lot added since the last save. */
   lot: HyperLot | null;
   control: ReturnType<typeof useForm<HyperRequestFormValues>>['control'];
-  canWrite: boolean;
+  /** The lots block is being edited: the name is an input and the row has its actions. */
+  editable: boolean;
   errors: [string, string][];
   onEdit: () => void;
   onRemove: () => void;
 }
 
 /** One lot: its name (editable), its request (link and status) or "new", what it carries, its actions. */
-function LotRow({ index, value, lot, control, canWrite, errors, onEdit, onRemove }: LotRowProps) {
+function LotRow({ index, value, lot, control, editable, errors, onEdit, onRemove }: LotRowProps) {
   const { t, i18n } = useTranslation('hyperRequests');
   const lang = i18n.language === 'en' ? 'en' : 'ru';
   const route = lot ? lot.route : routeEndsText(routeBodyOf(value.route));
@@ -327,20 +384,23 @@ function LotRow({ index, value, lot, control, canWrite, errors, onEdit, onRemove
       <Table.Tr data-testid={`lot-row-${index}`}>
         <Table.Td>{index + 1}</Table.Td>
         <Table.Td>
-          <Controller
-            name={`lots.${index}.name`}
-            control={control}
-            render={({ field }) => (
-              <TextInput
-                size="sm"
-                aria-label={`${t('lots.name')} ${index + 1}`}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                disabled={!canWrite}
-              />
-            )}
-          />
+          {editable ? (
+            <Controller
+              name={`lots.${index}.name`}
+              control={control}
+              render={({ field }) => (
+                <TextInput
+                  size="sm"
+                  aria-label={`${t('lots.name')} ${index + 1}`}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
+            />
+          ) : (
+            <Text size="sm">{value.name}</Text>
+          )}
         </Table.Td>
         <Table.Td>
           {lot ? (
@@ -370,8 +430,8 @@ function LotRow({ index, value, lot, control, canWrite, errors, onEdit, onRemove
           </Text>
         </Table.Td>
         <Table.Td>{lot && <LotStatusBadge status={lot.status as RequestStatus} />}</Table.Td>
-        <Table.Td>
-          {canWrite && (
+        {editable && (
+          <Table.Td>
             <Group gap={4} wrap="nowrap" justify="flex-end">
               {!lot && (
                 <ActionIcon
@@ -395,13 +455,13 @@ function LotRow({ index, value, lot, control, canWrite, errors, onEdit, onRemove
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
-          )}
-        </Table.Td>
+          </Table.Td>
+        )}
       </Table.Tr>
       {errors.length > 0 && (
         <Table.Tr>
           <Table.Td />
-          <Table.Td colSpan={7}>
+          <Table.Td colSpan={editable ? 7 : 6}>
             <Text size="sm" c="red.8" data-testid={`lot-errors-${index}`}>
               {errors.map(([, message]) => translateServerMessage(message)).join(' ')}
             </Text>

@@ -75,10 +75,13 @@ export function RequestHeader({
             [t('fields.sellerId'), label('sellerId')],
             [t('fields.substituteId'), label('substituteId')],
             [t('fields.forwarderId'), label('forwarderId')],
+            // The auto-assignment rules that chose them (docs/assignment.md).
+            [t('fields.assignmentRuleName'), request.assignmentRuleName ?? ''],
             ...(request.customs
               ? ([
                   [t('fields.declarantId'), label('declarantId')],
                   [t('fields.customsSpecialistId'), label('customsSpecialistId')],
+                  [t('fields.customsAssignmentRuleName'), request.customsAssignmentRuleName ?? ''],
                 ] as [string, string][])
               : []),
           ]}

@@ -11,7 +11,7 @@ import {
   TRANSPORT_TYPE_LABELS,
   TRANSPORT_TYPES,
 } from '@tms/domain';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -20,10 +20,9 @@ import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
 import { padId } from '../../platform/format';
 import { translateServerMessage } from '../../platform/i18n';
-import { EditableBlock } from '../../platform/kit/EditableBlock';
+import { recordBlocks } from '../../platform/kit/EditableBlock';
 import { errorText } from '../../platform/kit/errorText';
 import { FilesBlock } from '../../platform/kit/FilesBlock';
-import { FormSection } from '../../platform/kit/FormSection';
 import { LeaveGuard } from '../../platform/kit/LeaveGuard';
 import { CustomValueItems, FieldsView, ValueGrid, ValueItem } from '../../platform/kit/ReadOnlyValues';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
@@ -41,7 +40,13 @@ import { CARGO_MEASURE_ERROR } from '../operations/logic';
 import { CargoView, RouteView } from '../operations/ReadOnlyViews';
 import { RouteEditor } from '../operations/RouteEditor';
 import { ComputedPriceAction } from '../pricing/ComputedPrice';
-import { type RequestFormValues, requestBodyOf, requestFormValuesOf, requestPathOf } from './logic';
+import {
+  creatorDefaultsOf,
+  type RequestFormValues,
+  requestBodyOf,
+  requestFormValuesOf,
+  requestPathOf,
+} from './logic';
 import { requestOfferTabs } from './offerTabs';
 import { RequestHeader } from './RequestHeader';
 import { CreateOrderAction } from './RequestOrders';
@@ -75,11 +80,13 @@ export function RequestPage({ descriptor }: ResourceScreenProps) {
   const texts = useResourceTexts(descriptor);
   const system = useSystemData();
   const location = useLocation();
-  const { id, record } = useRecord<CustomerRequest>(descriptor);
+  const { record, state } = useRecord<CustomerRequest>(descriptor);
   const current = record.data ?? null;
   const customs = current ? current.customs : location.pathname.startsWith('/requests/customs/');
   const definitions = useRequestCustomFields().data ?? [];
-  const form = useForm<RequestFormValues>({ defaultValues: requestFormValuesOf(null, system.user.id) });
+  const form = useForm<RequestFormValues>({
+    defaultValues: requestFormValuesOf(null, creatorDefaultsOf(system.user)),
+  });
   useRevealErrors(form);
   const { reset } = form;
   const [editing, setEditing] = useState<string | null>(null);
@@ -96,9 +103,15 @@ export function RequestPage({ descriptor }: ResourceScreenProps) {
     onSaved: () => setEditing(null),
   });
 
-  const notFound = Number.isNaN(id) || (record.error as { status?: number } | null)?.status === 404;
-  if (notFound || (id !== null && !current)) {
-    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
+  if (state !== 'ready') {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back={descriptor.path}
+        error={record.error}
+        onRetry={() => void record.refetch()}
+      />
+    );
   }
   // A customs request lives at its own address, whichever link led here.
   if (current && location.pathname !== requestPathOf(current)) {
@@ -141,30 +154,14 @@ export function RequestPage({ descriptor }: ResourceScreenProps) {
   });
 
   /** A block: on a new request its inputs under the heading, on a saved one its values until Edit. */
-  const block = (name: string, title: string, shown: ReactNode, inputs: ReactNode) =>
-    current === null ? (
-      <FormSection key={name} title={title} testId={`section-${name}`}>
-        {inputs}
-      </FormSection>
-    ) : (
-      <EditableBlock
-        key={name}
-        name={name}
-        title={title}
-        testId={`section-${name}`}
-        editing={canWrite && editing === name}
-        canEdit={canWrite && editing === null}
-        saving={save.isPending}
-        onEdit={() => setEditing(name)}
-        onCancel={() => {
-          setEditing(null);
-          reset(requestFormValuesOf(current));
-        }}
-        view={shown}
-      >
-        {inputs}
-      </EditableBlock>
-    );
+  const block = recordBlocks({
+    saved: current !== null,
+    canWrite,
+    saving: save.isPending,
+    editing: editing,
+    setEditing: setEditing,
+    reset: () => reset(requestFormValuesOf(current)),
+  });
 
   const blocks = [
     block(

@@ -1,6 +1,7 @@
 import type { HyperRequest } from '@tms/domain';
 import { describe, expect, it } from 'vitest';
 import { emptyLot, errorEntries, hyperBodyOf, hyperFormValuesOf, withdrawnLots } from './hyperLogic';
+import { creatorDefaultsOf, requestFormValuesOf } from './logic';
 
 const saved = {
   id: 7,
@@ -65,5 +66,17 @@ describe("the hyper request form's body", () => {
       ['route.1.address', 'blank'],
       ['transportTypes', 'none'],
     ]);
+  });
+});
+
+describe('a new tender', () => {
+  it("starts sold by its creator and served by the creator's office; a saved one keeps its own", () => {
+    const creator = creatorDefaultsOf({ id: 5, serviceOffice: { id: 2 } });
+    expect(hyperFormValuesOf(null, creator)).toMatchObject({ sellerId: 5, serviceOfficeId: 2 });
+    expect(requestFormValuesOf(null, creator)).toMatchObject({ sellerId: 5, serviceOfficeId: 2 });
+    expect(requestFormValuesOf(null, creatorDefaultsOf({ id: 5, serviceOffice: null }))).toMatchObject({
+      serviceOfficeId: null,
+    });
+    expect(hyperFormValuesOf({ ...saved, serviceOfficeId: null }, creator).serviceOfficeId).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   routeBodyOf,
   routeFormOf,
 } from '../operations/logic';
+import type { CreatorDefaults } from './logic';
 
 /** A lot in the hyper request's form: a saved one names its request; a new one holds its request's data. */
 export interface HyperLotForm {
@@ -47,15 +48,18 @@ function savedLotForm(lot: HyperLot): HyperLotForm {
   return { ...emptyLot(lot.name), requestId: lot.requestId };
 }
 
-/** The form's values of a saved hyper request, or of a new one sold by `sellerId` (the user creating it). */
-export function hyperFormValuesOf(source: HyperRequest | null, sellerId?: number): HyperRequestFormValues {
+/** The form's values of a saved hyper request, or of a new one with its creator's defaults. */
+export function hyperFormValuesOf(
+  source: HyperRequest | null,
+  creator?: CreatorDefaults,
+): HyperRequestFormValues {
   return {
     name: source?.name ?? '',
     tenderNumber: source?.tenderNumber ?? null,
     clientId: source?.clientId ?? null,
-    sellerId: source ? (source.sellerId ?? null) : (sellerId ?? null),
+    sellerId: source ? (source.sellerId ?? null) : (creator?.sellerId ?? null),
     forwarderId: source?.forwarderId ?? null,
-    serviceOfficeId: source?.serviceOfficeId ?? null,
+    serviceOfficeId: source ? (source.serviceOfficeId ?? null) : (creator?.serviceOfficeId ?? null),
     deadline: source?.deadline ?? null,
     comment: source?.comment ?? null,
     lots: (source?.lots ?? []).map(savedLotForm),

@@ -27,14 +27,34 @@ export interface RequestFormValues {
   customsSpecialistId: number | null;
 }
 
-/** The form's values of a saved request, or of a new one sold by `sellerId` (the user creating it). */
-export function requestFormValuesOf(source: CustomerRequest | null, sellerId?: number): RequestFormValues {
+/**
+ * What a new request or tender starts with from the user creating it: they sell it, and their office serves
+ * it (so its forwarders see it), until the form says otherwise.
+ */
+export interface CreatorDefaults {
+  sellerId: number;
+  serviceOfficeId: number | null;
+}
+
+/** The creator's defaults from the signed-in user (`/api/system`). */
+export function creatorDefaultsOf(user: {
+  id: number;
+  serviceOffice: { id: number } | null;
+}): CreatorDefaults {
+  return { sellerId: user.id, serviceOfficeId: user.serviceOffice?.id ?? null };
+}
+
+/** The form's values of a saved request, or of a new one with its creator's defaults. */
+export function requestFormValuesOf(
+  source: CustomerRequest | null,
+  creator?: CreatorDefaults,
+): RequestFormValues {
   return {
     clientId: source?.clientId ?? null,
-    sellerId: source ? (source.sellerId ?? null) : (sellerId ?? null),
+    sellerId: source ? (source.sellerId ?? null) : (creator?.sellerId ?? null),
     substituteId: source?.substituteId ?? null,
     forwarderId: source?.forwarderId ?? null,
-    serviceOfficeId: source?.serviceOfficeId ?? null,
+    serviceOfficeId: source ? (source.serviceOfficeId ?? null) : (creator?.serviceOfficeId ?? null),
     transportTypes: [...(source?.transportTypes ?? [])],
     serviceIds: [...(source?.serviceIds ?? [])],
     route: routeFormOf(source?.route),

@@ -13,16 +13,25 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey, IconLock, IconUserShare } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FieldDescriptor, mayGrant, roleLabel, type User, updateSchemaOf } from '@tms/domain';
+import {
+  type FieldDescriptor,
+  holdsAll,
+  mayGrant,
+  roleLabel,
+  USER_MESSAGES,
+  type User,
+  updateSchemaOf,
+} from '@tms/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_COUNTER, PasswordFields, usePasswordForm } from '../../app/shell/PasswordChangeDialog';
-import { type ApiError, api } from '../../platform/api/client';
+import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { impersonate } from '../../platform/auth/actions';
 import { useSystemData } from '../../platform/auth/system';
 import { formatDateTime } from '../../platform/format';
+import { translateServerMessage } from '../../platform/i18n';
 import { errorText } from '../../platform/kit/errorText';
 import { FormSection } from '../../platform/kit/FormSection';
 import { LeaveGuard } from '../../platform/kit/LeaveGuard';
@@ -52,7 +61,10 @@ const SIGN_IN_FIELDS = [
 ];
 const WIDE = new Set(['roles', 'allowedIpAddresses', 'accessGroupIds']);
 
-/** The form's starting values; a new user starts active, in Russian, with two empty password entries. */
+/**
+ * The form's starting values; a new user starts active, in Russian, with two empty password entries, and
+ * must change the password at the first sign-in (the server's rule: someone else chose it).
+ */
 function initialValues(descriptor: ResourceScreenProps['descriptor'], user: User | null): Values {
   return {
     ...formValuesOf(descriptor, user),
@@ -63,6 +75,7 @@ function initialValues(descriptor: ResourceScreenProps['descriptor'], user: User
           locale: 'ru-RU',
           active: true,
           ipRestriction: 'none',
+          changePasswordRequired: true,
         }),
   };
 }
@@ -70,11 +83,16 @@ function initialValues(descriptor: ResourceScreenProps['descriptor'], user: User
 /** The user screen (/settings/users/new, /settings/users/{id}): every field of the user, and the actions. */
 export function UserForm(props: ResourceScreenProps) {
   const { descriptor } = props;
-  const texts = useResourceTexts(descriptor);
-  const { id, record } = useRecord<User>(descriptor);
-  const notFound = Number.isNaN(id) || (record.error as ApiError | null)?.status === 404;
-  if (notFound || (id !== null && !record.data)) {
-    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
+  const { record, state } = useRecord<User>(descriptor);
+  if (state !== 'ready') {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back={descriptor.path}
+        error={record.error}
+        onRetry={() => void record.refetch()}
+      />
+    );
   }
   return (
     <UserScreen
@@ -95,7 +113,10 @@ function UserScreen({
   const system = useSystemData();
   const access = accessOf(descriptor, system.roles);
   const client = useQueryClient();
-  const canWrite = record ? access.edit : access.create;
+  // A user is managed only by whoever holds every role he holds (the server's rule, assertMayManage).
+  const manageable = !record || holdsAll(system.roles, record.effectiveRoles);
+  const mayEdit = access.edit && manageable;
+  const canWrite = record ? mayEdit : access.create;
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [apiKey, setApiKey] = useState<string | null>(null);
   const fields = new Map(descriptor.fields.map((f) => [f.name, f]));
@@ -151,7 +172,8 @@ function UserScreen({
               label={texts.label(field)}
               error={errorText(fieldState.error)}
               required={name === 'username' || name === 'contactName'}
-              disabled={!canWrite}
+              // Once on, only the user's own new password clears the flag (the server refuses it).
+              disabled={!canWrite || (name === 'changePasswordRequired' && !!record?.changePasswordRequired)}
               texts={texts}
             />
           )}
@@ -190,7 +212,7 @@ function UserScreen({
   };
 
   const canImpersonate =
-    record?.active && record.id !== system.user.id && hasRole(system, 'ROLE_ALLOWED_TO_SWITCH');
+    record?.active && record.id !== system.user.id && manageable && hasRole(system, 'ROLE_ALLOWED_TO_SWITCH');
   const rootError = formState.errors.root?.server?.message;
   const groupRoles =
     record?.effectiveRoles
@@ -205,6 +227,11 @@ function UserScreen({
     >
       <Stack gap="md">
         <LeaveGuard dirty={form.formState.isDirty} />
+        {access.edit && !manageable && (
+          <Alert color="gray" data-testid="not-manageable">
+            {translateServerMessage(USER_MESSAGES.manageHeldOnly)}
+          </Alert>
+        )}
         <FormAlerts
           texts={texts}
           conflict={conflict}
@@ -242,7 +269,8 @@ function UserScreen({
             ))}
         </FormSection>
         <FormSection title={t('sections.signIn')} columns>
-          {SIGN_IN_FIELDS.map(renderField)}
+          {/* A new user must change the password anyway: the switch is for existing users. */}
+          {SIGN_IN_FIELDS.filter((name) => record || name !== 'changePasswordRequired').map(renderField)}
         </FormSection>
         <FormSection title={t('sections.access')} columns>
           {renderGroups()}
@@ -285,7 +313,7 @@ function UserScreen({
             record && (
               <>
                 {/* One's own password is changed on the profile, giving the current one. */}
-                {access.edit && record.id !== system.user.id && (
+                {mayEdit && record.id !== system.user.id && (
                   <Button
                     variant="default"
                     leftSection={<IconLock size={16} />}
@@ -295,7 +323,7 @@ function UserScreen({
                     {t('password.set')}
                   </Button>
                 )}
-                {access.edit && (
+                {mayEdit && (
                   <Button
                     variant="default"
                     leftSection={<IconKey size={16} />}
@@ -306,7 +334,7 @@ function UserScreen({
                     {t(record.hasApiKey ? 'apiKey.regenerate' : 'apiKey.generate')}
                   </Button>
                 )}
-                {access.edit && record.hasApiKey && (
+                {mayEdit && record.hasApiKey && (
                   <Button
                     variant="subtle"
                     // red.9 keeps the text above 4.5:1 on the white form

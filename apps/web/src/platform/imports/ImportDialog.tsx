@@ -69,6 +69,8 @@ interface ImportDialogProps<T, R> extends Omit<ImportPreviewProps<T>, 'preview'>
   onClose(): void;
   /** The import's own step before the file (a date to fetch), shown while nothing runs. */
   setup?: ReactNode;
+  /** What the import says of the file above its preview (a statement's warnings). */
+  notice?: ReactNode;
   /** The confirm button's text for the rows it would import. */
   confirmLabel(preview: ImportPreviewData<T>): string;
   /** Whether the preview has anything to import (the confirm button is off otherwise). */
@@ -97,6 +99,7 @@ export function ImportDialog<T, R>({
   opened = false,
   onClose,
   setup,
+  notice,
   confirmLabel,
   importable = (preview) => preview.rows.some((r) => r.action === 'create' || r.action === 'update'),
   apply,
@@ -143,6 +146,7 @@ export function ImportDialog<T, R>({
       )}
       {state.kind === 'preview' && (
         <Stack>
+          {notice}
           <ImportPreview preview={state.preview} testIds={testIds} {...preview} />
           {job && state.preview.rows.length >= IMPORT_JOB_ROWS && (
             <Text size="sm" c="dimmed">

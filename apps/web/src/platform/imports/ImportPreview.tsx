@@ -28,6 +28,8 @@ export interface ImportPreviewProps<T> {
   columns: readonly PreviewColumn<T>[];
   /** A row's badge in the import's own words (a statement's "matched"); unset, the action's. */
   actionLabel?(row: PreviewRow<T>): ReactNode;
+  /** That badge's colour when the import's words differ from the action's (an unmatched line is no news). */
+  actionColor?(row: PreviewRow<T>): string | undefined;
   /** What the import adds after the badge (a statement line's decision). */
   extra?: { header: ReactNode; render(row: PreviewRow<T>): ReactNode };
   /** The column's name of an error's field in the errors' list; unset, the field's column header. */
@@ -45,6 +47,7 @@ export function ImportPreview<T>({
   preview,
   columns,
   actionLabel,
+  actionColor,
   extra,
   fieldName,
   testIds = {},
@@ -124,7 +127,12 @@ export function ImportPreview<T>({
                       </Table.Td>
                     ))}
                     <Table.Td>
-                      <Badge size="sm" variant="light" tt="none" color={ACTION_COLORS[row.action]}>
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        tt="none"
+                        color={actionColor?.(row) ?? ACTION_COLORS[row.action]}
+                      >
                         {actionLabel?.(row) ?? t(`actions.${row.action}`)}
                       </Badge>
                       <CellErrors errors={errors.row} />

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormSection } from './FormSection';
 
 interface EditableBlockProps {
   /** The block's name: its buttons' test ids (`edit-{name}`). */
@@ -100,4 +101,47 @@ export function EditableBlock({
       )}
     </Paper>
   );
+}
+
+interface RecordBlocksOptions {
+  /** The record is saved: its blocks read first; a new one shows every block's inputs. */
+  saved: boolean;
+  canWrite: boolean;
+  saving: boolean;
+  /** The block being edited (null: the record reads). */
+  editing: string | null;
+  setEditing: (name: string | null) => void;
+  /** Puts the form back to the record's values when an edit is cancelled. */
+  reset: () => void;
+}
+
+/**
+ * The blocks of a record's page (a request, a tender): on a new record each block's inputs under its heading,
+ * on a saved one an `EditableBlock`, one at a time.
+ */
+export function recordBlocks({ saved, canWrite, saving, editing, setEditing, reset }: RecordBlocksOptions) {
+  return (name: string, title: string, view: ReactNode, inputs: ReactNode) =>
+    saved ? (
+      <EditableBlock
+        key={name}
+        name={name}
+        title={title}
+        testId={`section-${name}`}
+        editing={canWrite && editing === name}
+        canEdit={canWrite && editing === null}
+        saving={saving}
+        onEdit={() => setEditing(name)}
+        onCancel={() => {
+          setEditing(null);
+          reset();
+        }}
+        view={view}
+      >
+        {inputs}
+      </EditableBlock>
+    ) : (
+      <FormSection key={name} title={title} testId={`section-${name}`}>
+        {inputs}
+      </FormSection>
+    );
 }

@@ -15,14 +15,19 @@ import { IconAlertTriangle, IconHistory, IconList, IconRefresh } from '@tabler/i
 import { useQuery } from '@tanstack/react-query';
 import type { ResourceDescriptor } from '@tms/domain';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { api } from '../api/client';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { type ApiError, api } from '../api/client';
 import { padId } from '../format';
 import { translateServerMessage } from '../i18n';
 import { FormRootError } from '../kit/FormRootError';
 import { usePhone } from '../kit/phone';
 import { resourceKey } from './keys';
-import type { Row } from './logic';
+import { RESOURCES_NS, type Row } from './logic';
+import { RECORD_LOAD, type RecordState, recordIdOf, recordStateOf } from './recordState';
+
+export { RECORD_LOAD, type RecordState, recordIdOf, recordStateOf };
+
 import { ResourceHistory } from './ResourceHistory';
 import classes from './resources.module.css';
 import type { ResourceTexts } from './texts';
@@ -45,6 +50,8 @@ interface RecordPageProps {
   /** The saved record; null while creating one, when only the first tab's content is shown, without tabs. */
   record: Row | null;
   title: ReactNode;
+  /** What the breadcrumbs call the saved record (its own number, e.g. a declaration's); its padded id otherwise. */
+  crumb?: string | null;
   /** Shown beside the title (state badges). */
   badges?: ReactNode;
   /** Buttons at the title's right end (actions on the whole record). */
@@ -71,6 +78,7 @@ export function RecordPage({
   texts,
   record,
   title,
+  crumb,
   badges,
   actions,
   summary,
@@ -105,7 +113,7 @@ export function RecordPage({
           {texts.title}
         </Anchor>
         <Text size="sm" className={classes.muted}>
-          {record ? padId(record.id) : t('newRecord')}
+          {record ? crumb || padId(record.id) : t('newRecord')}
         </Text>
       </Breadcrumbs>
       <Group justify="space-between" gap="sm">
@@ -151,43 +159,71 @@ export function RecordPage({
   );
 }
 
-/** Loads the record of `descriptor` named by the `:id` route param (absent: a new one; not a number: NaN). */
+/**
+ * Loads the record of `descriptor` named by the `:id` route param (absent: a new one; not a number: NaN) and
+ * says what the screen shows (`state`, `RecordPlaceholder` until it is `ready`).
+ */
 export function useRecord<T extends Row = Row>(descriptor: ResourceDescriptor) {
   const { id: idParam } = useParams();
-  const id = idParam === undefined ? null : /^\d+$/.test(idParam) ? Number(idParam) : Number.NaN;
+  const id = recordIdOf(idParam);
   const record = useQuery({
     queryKey: [...resourceKey(descriptor), 'record', id],
-    queryFn: ({ signal }) => api.get<T>(`${descriptor.path}/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get<T>(`${descriptor.path}/${id}`, { signal, ...RECORD_LOAD }),
     enabled: id !== null && !Number.isNaN(id),
   });
-  return { id, record };
+  const state: RecordState = id === null ? 'ready' : recordStateOf([record], Number.isNaN(id));
+  return { id, record, state };
 }
 
-/** What a record screen shows instead of the record: "not found" with the way back, or the loader. */
+/**
+ * What a record screen shows instead of its record (`state` other than `ready`): a wait; "not found or not
+ * available to you" with the way back (`back`, the list, or where the record lives); or why it could not
+ * be loaded, with a retry.
+ */
 export function RecordPlaceholder({
-  notFound,
-  texts,
-  path,
+  state,
+  back,
+  error,
+  onRetry,
 }: {
-  notFound: boolean;
-  texts: ResourceTexts;
-  path: string;
+  state: RecordState;
+  back: string;
+  /** The failure of a `failed` load. */
+  error?: unknown;
+  onRetry?: () => void;
 }) {
-  if (!notFound) {
+  const { t } = useTranslation(RESOURCES_NS);
+  // Which address it answers: a screen reused for the next address says so (and a test waits for it).
+  const { pathname } = useLocation();
+  if (state === 'loading' || state === 'ready') {
     return (
-      <Center py="xl">
+      <Center py="xl" data-testid="record-loading">
         <Loader size="sm" />
       </Center>
     );
   }
+  const message = (error as ApiError | undefined)?.message;
   return (
-    <Stack align="flex-start">
-      <Alert color="gray" icon={<IconAlertTriangle size={18} />}>
-        {texts.t('notFound')}
-      </Alert>
-      <Button component={Link} to={path} variant="default" leftSection={<IconList size={16} />}>
-        {texts.t('backToList')}
-      </Button>
+    <Stack align="flex-start" data-testid={`record-${state}`} data-path={pathname}>
+      {state === 'missing' ? (
+        <Alert color="gray" icon={<IconAlertTriangle size={18} />}>
+          {t('notFound')}
+        </Alert>
+      ) : (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t('loadFailed')}>
+          {message ? translateServerMessage(message) : null}
+        </Alert>
+      )}
+      <Group gap="sm">
+        <Button component={Link} to={back} variant="default" leftSection={<IconList size={16} />}>
+          {t('backToList')}
+        </Button>
+        {state === 'failed' && onRetry && (
+          <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
+            {t('retry')}
+          </Button>
+        )}
+      </Group>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { type ApiError, api } from '../api/client';
+import { api } from '../api/client';
 import { useSystemData } from '../auth/system';
 import { padId } from '../format';
 import { LeaveGuard } from '../kit/LeaveGuard';
@@ -23,16 +24,27 @@ export interface ResourceFormExtras {
   start?: Row | null;
   actions?: (record: Row | null) => ReactNode;
   below?: (record: Row) => ReactNode;
+  /**
+   * Why the record does not change now, as the server says it (a bill of an order finance control
+   * accepted): shown above the form; `whole` turns its fields, save and delete off, else it only warns.
+   */
+  frozen?: { message: string; whole: boolean } | null;
 }
 
 /** The create (`/new`) and edit (`/:id`) screen of a resource, with the History tab on a record. */
 export function ResourceForm(props: ResourceScreenProps & ResourceFormExtras) {
   const { descriptor } = props;
   const texts = useResourceTexts(descriptor);
-  const { id, record } = useRecord(descriptor);
-  const notFound = Number.isNaN(id) || (record.error as ApiError | null)?.status === 404;
-  if (notFound || (id !== null && !record.data)) {
-    return <RecordPlaceholder notFound={notFound} texts={texts} path={descriptor.path} />;
+  const { record, state } = useRecord(descriptor);
+  if (state !== 'ready') {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back={descriptor.path}
+        error={record.error}
+        onRetry={() => void record.refetch()}
+      />
+    );
   }
   return (
     <FormScreen
@@ -53,6 +65,7 @@ function FormScreen({
   start,
   actions,
   below,
+  frozen,
 }: ResourceScreenProps &
   ResourceFormExtras & { texts: ResourceTexts; record: Row | null; reload: () => Promise<Row | null> }) {
   const { t } = texts;
@@ -60,7 +73,8 @@ function FormScreen({
   const access = accessOf(descriptor, system.roles);
   const client = useQueryClient();
   const existing = record !== null;
-  const canWrite = existing ? access.edit : access.create;
+  const locked = existing && frozen?.whole === true;
+  const canWrite = !locked && (existing ? access.edit : access.create);
 
   const form = useResourceForm(descriptor, record, start);
   const { control, handleSubmit, reset, formState } = form;
@@ -95,6 +109,11 @@ function FormScreen({
     >
       <Stack gap="md">
         <LeaveGuard dirty={formState.isDirty} />
+        {existing && frozen && (
+          <Alert color="yellow" icon={<IconLock size={18} aria-hidden />} data-testid="record-frozen">
+            {frozen.message}
+          </Alert>
+        )}
         <FormAlerts texts={texts} conflict={conflict} rootError={rootError} onReload={reloadRecord} />
         <ResourceFormFields
           descriptor={descriptor}
@@ -120,7 +139,7 @@ function FormScreen({
               : undefined
           }
           remove={
-            record && access.delete
+            record && access.delete && !locked
               ? { pending: remove.isPending, onDelete: () => remove.mutate(record.id) }
               : undefined
           }

@@ -5,6 +5,7 @@ import type { AppRoute, RouteMeta } from '../../app/routeMeta';
 import { api } from '../api/client';
 import { queryClient } from '../api/queryClient';
 import { resourceKey } from './keys';
+import { RECORD_LOAD } from './recordState';
 import type { LazyScreen, ResourceRouteOptions } from './types';
 
 export type { ResourceRouteOptions, ResourceScreenProps } from './types';
@@ -66,7 +67,7 @@ export function resourceRoutes(
       void import('@tms/domain').then((domain) =>
         queryClient.prefetchQuery({
           queryKey: [...resourceKey(pick(domain)), 'record', Number(id)],
-          queryFn: ({ signal }) => api.get(`${path}/${id}`, { signal }),
+          queryFn: ({ signal }) => api.get(`${path}/${id}`, { signal, ...RECORD_LOAD }),
         }),
       );
       options.prefetch?.();

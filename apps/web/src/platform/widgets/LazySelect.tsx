@@ -331,13 +331,14 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
             error={props.error}
             required={props.required}
             disabled={props.disabled}
-            onClick={open}
+            onClick={props.disabled ? undefined : open}
           >
             <Pill.Group>
               {props.value.map((id) => (
                 <Pill
                   key={String(id)}
-                  withRemoveButton
+                  // A read-only field shows its values, not a way to drop them.
+                  withRemoveButton={!props.disabled}
                   onRemove={() => choose(id)}
                   removeButtonProps={{ 'aria-label': t('common:select.remove') }}
                 >
@@ -348,7 +349,8 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
                 <PillsInput.Field
                   id={props.id}
                   value={search}
-                  placeholder={props.placeholder ?? t('common:select.search')}
+                  disabled={props.disabled}
+                  placeholder={props.disabled ? undefined : (props.placeholder ?? t('common:select.search'))}
                   onChange={(event) => {
                     setSearch(event.currentTarget.value);
                     open();

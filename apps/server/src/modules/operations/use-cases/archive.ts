@@ -54,7 +54,7 @@ export const setArchived = defineUseCase({
     if (before.archived === input.archived) return unchanged([]);
     if (system && input.archived) {
       const archiveAfterDays = input.archiveAfterDays ?? (await getOptions(tx)).archiveAfterDays;
-      const facts = await archiveFactsOf(tx, kind, before, { today: input.on ?? today(), archiveAfterDays });
+      const facts = await archiveFactsOf(ctx, kind, before, { today: input.on ?? today(), archiveAfterDays });
       const blockers = archiveBlockers(facts, stageRulesOf(ctx.registries));
       if (blockers.length) return unchanged(blockers);
     }

@@ -1,5 +1,4 @@
 import {
-  cargoDescribed,
   jobSchema,
   MESSAGES,
   markingStageClosed,
@@ -17,6 +16,7 @@ import { fieldError } from '../../../platform/errors';
 import { defineUseCase, userOf } from '../../../platform/resources';
 import { financeControlStatusReasons } from '../../finance';
 import { billsComplete } from '../bills-complete';
+import { cargoInsuranceOwnedBy } from '../cargo-insurance-status';
 import { OPERATION_KINDS, type OperationKind, type OperationRow } from '../operation';
 import { actorOf, type OrderRow } from '../orders';
 import { orderAndJobStages } from '../stages';
@@ -41,7 +41,7 @@ export async function transitionFacts(
     insuranceDetailsComplete: Boolean(
       order.cargo.declaredValue && order.dispatchDate && order.deliveryDate && order.cargo.description,
     ),
-    cargoDescribed: cargoDescribed(order.cargo),
+    cargoCoded: order.cargo.tnvedCodes.length > 0,
     markingStageClosed: markingStageClosed(await orderAndJobStages(tx, order.id)),
   };
 }
@@ -61,7 +61,8 @@ export const changeStatusInput = z.object({
 /**
  * A user moves one status of an order or a job by the transitions of docs/operations.md: the record in
  * their read scope, the move allowed to them (the edit scope reaching it counts), the reason known; the
- * same status again changes nothing. Logged as `status` with the comment; announced in real time.
+ * same status again changes nothing; an order's cargo insurance kept by a certificate moves on the certificate
+ * only. Logged as `status` with the comment; announced in real time.
  */
 export const changeStatus = defineUseCase({
   name: 'operations.change-status',
@@ -80,6 +81,10 @@ export const changeStatus = defineUseCase({
         .where(eq(financeControlStatusReasons.id, input.reasonId))
         .limit(1);
       if (!reason) throw fieldError(['reasonId'], MESSAGES.invalid);
+    }
+    if (input.kind === 'cargoInsurance' && kind.type === 'order') {
+      const refusal = await cargoInsuranceOwnedBy(ctx, input.id);
+      if (refusal) throw fieldError(['status'], refusal);
     }
     const canEdit = await kind.service.reaches(tx, input.id, kind.scope(auth, 'write', false));
     const field = OPERATION_STATUSES[input.kind].field;

@@ -6,19 +6,20 @@ import {
   type ResourceDescriptor,
   type Role,
 } from '@tms/domain';
-import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { readEach, type Tx } from '../../../db/connection';
 import { isStaff, type Principal } from '../../auth/context';
 import { type ChangeAction, diff, recordChange } from '../../changelog/service';
 import type { FieldChanges } from '../../changelog/tables';
+import { deletedRecords } from '../../changelog/tables';
 import { ErrorCollector, fieldError, forbidden, HttpError } from '../../errors';
 import { hasAnyRole } from '../../permissions/check';
 import type { CallContext, ChangeContext, ResourceContext } from '../context';
 import { constraintFields, mapConstraintError } from '../db-errors';
 import { columnOf } from '../query';
 import type { ReadReach } from '../reach';
-import { tableSelect, tail } from '../statements';
+import { prerendered, tableSelect, tail } from '../statements';
 import type { ResourceTable } from '../table';
 import { membersWithoutColumn } from './members';
 import { type ResourceAction, rolesFor } from './roles';
@@ -67,7 +68,15 @@ export function kernelOf<Row extends object, Input extends object>(
   /** Whether the principal may take the action at all (its scope then says on which records). */
   const may = (auth: Principal, action: ResourceAction): boolean => {
     if (auth.kind === 'system') return true;
-    if (auth.kind === 'cabinet') return Boolean(options.cabinet) && cabinetActions.has(action);
+    if (auth.kind === 'cabinet') {
+      const wanted = options.cabinet?.roles?.[action];
+      return (
+        Boolean(options.cabinet) &&
+        cabinetActions.has(action) &&
+        (!wanted || wanted.some((role) => auth.roles.has(role)))
+      );
+    }
+    if (options.cabinet?.only) return false;
     return hasAnyRole(auth, actionRoles[action]);
   };
   /** Refuses (403) a principal who may not take the action, whoever calls: a route, a job, an import. */
@@ -78,13 +87,40 @@ export function kernelOf<Row extends object, Input extends object>(
    * The rows the principal reaches, built from the scope's dimensions: none for the system; the
    * counterparty's for a cabinet; the resource's own (office, own, related, subordinates) for a user.
    */
-  const scopeOf = (auth: Principal, access: 'read' | 'write' = 'read'): SQL | undefined => {
+  const buildScope = (auth: Principal, access: 'read' | 'write'): SQL | undefined => {
     if (auth.kind === 'system') return undefined;
     if (auth.kind === 'cabinet') {
       if (!options.cabinet) throw forbidden();
       return options.cabinet.counterparty(auth.counterpartyId);
     }
+    if (options.cabinet?.only) throw forbidden();
     return hooks.scope ? hooks.scope(auth, access) : undefined;
+  };
+  // A scope is a function of the principal alone, and a signed-in user's principal is one frozen object
+  // per cached session: built and rendered once per principal, a request binds its values again instead of
+  // walking drizzle's tree of offices, roles and subqueries (the most of a small list's own cost).
+  const scopes = new WeakMap<
+    Principal,
+    Partial<Record<'read' | 'write', { scope?: SQL; refused?: unknown }>>
+  >();
+  const scopeOf = (auth: Principal, access: 'read' | 'write' = 'read'): SQL | undefined => {
+    let known = scopes.get(auth);
+    if (!known) {
+      known = {};
+      scopes.set(auth, known);
+    }
+    let entry = known[access];
+    if (!entry) {
+      try {
+        const scope = buildScope(auth, access);
+        entry = { scope: scope && prerendered(scope) };
+      } catch (refused) {
+        entry = { refused };
+      }
+      known[access] = entry;
+    }
+    if (entry.refused) throw entry.refused;
+    return entry.scope;
   };
   /** The read scope, or `false` for a principal who reaches no record at all (the scope hook's 403). */
   const readScope = (auth: Principal): SQL | undefined | false => {
@@ -214,6 +250,18 @@ export function kernelOf<Row extends object, Input extends object>(
   }
 
   /**
+   * A resource with a read scope keeps the last row of a record it deletes (`deleted_records`), so the change
+   * log still applies the scope to the record's entries once it is gone (`changeLogAccess`).
+   */
+  const scoped = Boolean(hooks.scope || options.cabinet);
+  async function keepDeleted(tx: Tx, id: number) {
+    if (!scoped) return;
+    await tx.execute(sql`INSERT INTO ${deletedRecords} (entity_type, entity_id, row)
+      SELECT ${descriptor.name}, ${idColumn}, to_jsonb(${table}) FROM ${table} WHERE ${eq(idColumn, id)}
+      ON CONFLICT (entity_type, entity_id) DO UPDATE SET row = EXCLUDED.row, deleted_at = now()`);
+  }
+
+  /**
    * A record its author wrote stays one they may read: a write that would leave it outside their read scope
    * (an order for another office, or for none) is refused under `scopeField` and undone.
    */
@@ -250,5 +298,6 @@ export function kernelOf<Row extends object, Input extends object>(
     checkFieldRoles,
     checkReferences,
     assertStillReadable,
+    keepDeleted,
   };
 }

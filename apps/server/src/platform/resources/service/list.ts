@@ -81,6 +81,9 @@ export function listPipelines<Row extends object, Input extends object>(
       // Without a custom `toEntity` a page's rows come back as entities already (`defaultEntity`'s).
       select = tableSelect(table as PgTable, selection, {
         entityKeys: listColumns && !customEntity ? Object.keys(descriptor.entity.shape) : undefined,
+        // A custom entity of named columns makes its dates ISO text anyway (`defaultEntity`): read as text,
+        // a page's timestamps never become `Date`s.
+        datesAsText: customEntity && Boolean(hooks.entityColumns),
         symbols: { [SORT_KEY]: SORT_VALUE },
       });
       pageSelects.set(name, select);

@@ -1,8 +1,10 @@
-import { and, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Principal } from '../../auth/context';
 import { changeHistory } from '../../changelog/history';
+import { deletedRecords } from '../../changelog/tables';
 import { notFound } from '../../errors';
-import { tail } from '../statements';
+import { boundLater, tail } from '../statements';
 import type { Kernel } from './kernel';
 import type { ResourceService } from './types';
 
@@ -18,6 +20,7 @@ export function readPipelines<Row extends object, Input extends object>(
   'get' | 'find' | 'reaches' | 'canRead' | 'outsideReadScope' | 'labelsQuery' | 'changeLogAccess' | 'history'
 > {
   const { descriptor, table, idColumn, may, authorize, scopeOf, readScope, findOne, reaches } = kernel;
+  const labelTemplates = new WeakMap<Principal, Map<string, ((ids: number[]) => SQL) | null>>();
   return {
     async get(ctx, id) {
       authorize(ctx.auth, 'read');
@@ -54,18 +57,34 @@ export function readPipelines<Row extends object, Input extends object>(
     },
 
     labelsQuery(auth, field, ids, labelField) {
-      const columns = getTableColumns(table as PgTable) as Record<string, AnyPgColumn>;
-      const column = columns[labelField];
-      if (!column || !ids.length || !may(auth, 'read')) return null;
+      if (!ids.length || !may(auth, 'read')) return null;
       const scope = readScope(auth);
       if (scope === false) return null;
-      // The English twin of the label (`nameEn` beside `name`), for a reader of the English interface.
-      const english = columns[`${labelField}En`];
-      const labelEn = english ? sql`nullif(${english}::text, '')` : sql`NULL::text`;
-      // The ids as one array parameter: a page's references are a few hundred ids, each its own
-      // parameter to render, send and parse otherwise.
-      const reached = sql`${idColumn} = ANY(${sql.param([...ids])}::int[])`;
-      return sql`(SELECT ${field}::text AS field, ${idColumn}::int AS id, ${column}::text AS label, ${labelEn} AS label_en FROM ${table} WHERE ${and(reached, scope)})`;
+      // Made and rendered once per principal (its scope), field and label; a page binds its ids.
+      let made = labelTemplates.get(auth);
+      if (!made) {
+        made = new Map();
+        labelTemplates.set(auth, made);
+      }
+      const key = `${field}\u0000${labelField}`;
+      let template = made.get(key);
+      if (template === undefined) {
+        const columns = getTableColumns(table as PgTable) as Record<string, AnyPgColumn>;
+        const column = columns[labelField];
+        // The English twin of the label (`nameEn` beside `name`), for a reader of the English interface.
+        const english = columns[`${labelField}En`];
+        const labelEn = english ? sql`nullif(${english}::text, '')` : sql`NULL::text`;
+        // The ids as one array parameter: a page's references are a few hundred ids, each its own
+        // parameter to render, send and parse otherwise.
+        template = column
+          ? boundLater(
+              (idsParam) =>
+                sql`(SELECT ${field}::text AS field, ${idColumn}::int AS id, ${column}::text AS label, ${labelEn} AS label_en FROM ${table} WHERE ${and(sql`${idColumn} = ANY(${idsParam}::int[])`, scope)})`,
+            )
+          : null;
+        made.set(key, template);
+      }
+      return template?.([...ids]) ?? null;
     },
 
     changeLogAccess(auth, entityId) {
@@ -73,8 +92,13 @@ export function readPipelines<Row extends object, Input extends object>(
       const scope = readScope(auth);
       if (scope === false) return false;
       if (scope === undefined) return true;
-      // One index probe per entry: no stored row outside the scope (in it, or deleted).
-      return sql`NOT EXISTS (SELECT 1 FROM ${table} WHERE ${idColumn} = ${entityId} AND (${scope}) IS NOT TRUE)`;
+      // One index probe per entry: the stored row in the scope; once deleted, the scope asked of its last
+      // row as the delete kept it (`deleted_records`, read under the table's name so the scope's columns name
+      // it). A record gone without a kept row shows only to readers of every record.
+      return sql`coalesce(
+        (SELECT (${scope}) IS TRUE FROM ${table} WHERE ${idColumn} = ${entityId}),
+        EXISTS (SELECT 1 FROM ${deletedRecords} kept CROSS JOIN LATERAL jsonb_populate_record(NULL::${table}, kept.row) AS ${table}
+          WHERE kept.entity_type = ${descriptor.name} AND kept.entity_id = ${entityId} AND (${scope})))`;
     },
 
     async history({ tx, auth }, id, query) {

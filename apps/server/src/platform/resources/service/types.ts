@@ -97,6 +97,13 @@ export interface CabinetAccess {
   counterparty: (counterpartyId: number) => SQL;
   /** The actions open to cabinets; default: read only. */
   actions?: readonly ResourceAction[];
+  /**
+   * A view made for cabinets alone (the client cabinet's requests, orders, bills): staff users get 403 on
+   * every action, as they read the records through their own resource and its scope.
+   */
+  only?: boolean;
+  /** The cabinet role (any of) an action needs beyond being open to cabinets; unset, none. */
+  roles?: Partial<Record<ResourceAction, readonly string[]>>;
 }
 
 export interface ResourceOptions<Row, Input extends object = Values> {

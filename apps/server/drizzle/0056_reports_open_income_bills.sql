@@ -1,0 +1,1 @@
+CREATE INDEX "bills_open_income_idx" ON "bills" USING btree ("recognition_date") WHERE direction = 'INCOME' AND balance > 0;

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_client_created_idx" ON "orders" USING btree ("client_id","created_at");

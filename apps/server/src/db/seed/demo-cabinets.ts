@@ -1,0 +1,87 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { cabinetUsers } from '../../modules/cabinets/tables';
+import { counterparties } from '../../modules/counterparties/tables';
+import { bills, printableBillLines, printableBills } from '../../modules/finance/tables';
+import { orders } from '../../modules/operations/tables';
+import type { Tx } from '../connection';
+
+/** A demo cabinet user: his sign-in and the client he works for. */
+export interface DemoCabinetUser {
+  email: string;
+  client: string;
+}
+
+/**
+ * The client cabinets of the two demo clients with the most orders: an administrator of each (all roles)
+ * and, for the first, a colleague reading bills only, all with the demo password (its hash), so the cabinet at /pcc
+ * opens on real requests, orders and bills (each client's first income bill made a finalized bill document).
+ */
+export async function seedDemoCabinets(tx: Tx, passwordHash: string): Promise<DemoCabinetUser[]> {
+  const clients = await tx
+    .select({ id: counterparties.id, name: counterparties.name })
+    .from(counterparties)
+    .innerJoin(orders, eq(orders.clientId, counterparties.id))
+    .groupBy(counterparties.id, counterparties.name)
+    .orderBy(desc(sql`count(*)`), counterparties.id)
+    .limit(2);
+  const rows = clients.flatMap((client, index) => [
+    {
+      counterpartyId: client.id,
+      email: `client${index + 1}@pcc.demo`,
+      name: index === 0 ? 'Анна Клиентова' : 'Борис Заказчиков',
+      roles: ['CABINET_ADMIN', 'CABINET_REQUESTS', 'CABINET_FINANCE'],
+      passwordHash,
+    },
+    ...(index === 0
+      ? [
+          {
+            counterpartyId: client.id,
+            email: 'accountant1@pcc.demo',
+            name: 'Вера Бухгалтерова',
+            roles: ['CABINET_FINANCE'],
+            passwordHash,
+          },
+        ]
+      : []),
+  ]);
+  if (!rows.length) return [];
+  await tx.insert(cabinetUsers).values(rows);
+  // The bills of the cabinet: each client's first income bill as a finalized bill document with its line.
+  for (const client of clients) {
+    const [bill] = await tx
+      .select()
+      .from(bills)
+      .where(and(eq(bills.counterpartyId, client.id), eq(bills.direction, 'INCOME')))
+      .orderBy(asc(bills.id))
+      .limit(1);
+    if (!bill) continue;
+    const [document] = await tx
+      .insert(printableBills)
+      .values({
+        number: `П-${bill.number}`,
+        date: bill.date,
+        billIds: [bill.id],
+        counterpartyId: client.id,
+        counterpartyName: client.name,
+        legalEntityId: bill.legalEntityId,
+        paymentFormId: bill.paymentFormId,
+        currencyId: bill.currencyId,
+        amount: bill.amount,
+        finalized: true,
+        finalizedAt: new Date(),
+      })
+      .returning({ id: printableBills.id });
+    await tx.insert(printableBillLines).values({
+      printableBillId: document!.id,
+      position: 1,
+      name: `Транспортно-экспедиционные услуги по счёту № ${bill.number}`,
+      quantity: '1',
+      unit: 'усл.',
+      price: bill.amount,
+      vatRate: null,
+      amount: bill.amount,
+    });
+  }
+  const nameOf = new Map(clients.map((c) => [c.id, c.name]));
+  return rows.map((row) => ({ email: row.email, client: nameOf.get(row.counterpartyId)! }));
+}

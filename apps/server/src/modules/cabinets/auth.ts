@@ -1,0 +1,160 @@
+import { CABINET_KEY_ROLES, CABINET_MESSAGES, ERROR_MESSAGES } from '@tms/domain';
+import { newPasswordErrors } from '@tms/domain/users/password';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/connection';
+import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
+import { CABINET_TOKEN_PREFIX, type CabinetLookup } from '../../platform/auth/cabinet';
+import { hashPassword, verifyDummy, verifyPassword } from '../../platform/auth/password';
+import { assertMayTryPassword, recordLoginAttempt } from '../../platform/auth/throttle';
+import { ErrorCollector, HttpError } from '../../platform/errors';
+import { cabinetKeyLookup } from '../counterparties';
+import { cabinetSessions, cabinetUserLinks, cabinetUsers } from './tables';
+import { endCabinetSessions } from './users';
+
+/**
+ * The account a cabinet user's sign-in is throttled under: the staff sign-in's table and limits, in a
+ * name no staff user name can take (a user name has no `:`), so the two never share failures.
+ */
+const throttleAccount = (email: string) => `cabinet:${email.toLowerCase()}`;
+
+/** The credentials of the cabinets: the counterparties' API keys and the cabinet users' sessions. */
+export const cabinetLookup: CabinetLookup = {
+  key: cabinetKeyLookup,
+  keyRoles: CABINET_KEY_ROLES,
+  session: (db) => {
+    const bySession = db
+      .select({
+        sessionId: cabinetSessions.id,
+        cabinetUserId: cabinetUsers.id,
+        counterpartyId: cabinetUsers.counterpartyId,
+        roles: cabinetUsers.roles,
+      })
+      .from(cabinetSessions)
+      .innerJoin(cabinetUsers, eq(cabinetUsers.id, cabinetSessions.cabinetUserId))
+      .where(
+        and(
+          eq(cabinetSessions.tokenHash, sql.placeholder('hash')),
+          isNull(cabinetSessions.revokedAt),
+          gt(cabinetSessions.expiresAt, sql.placeholder('now')),
+          eq(cabinetUsers.disabled, false),
+        ),
+      )
+      .limit(1)
+      .prepare('cabinet_session');
+    return async (hash, now) => {
+      const [row] = await bySession.execute({ hash, now: now.toISOString() });
+      return row;
+    };
+  },
+};
+
+export interface IssuedCabinetToken {
+  token: string;
+  tokenExpire: number;
+}
+
+/** Opens a session of the cabinet user: a random token (its hash kept), living the staff token's lifetime. */
+async function openCabinetSession(
+  tx: Tx,
+  config: Pick<Config, 'tokenTtl'>,
+  cabinetUserId: number,
+  client: { ip: string; userAgent: string | null },
+  now: Date,
+): Promise<IssuedCabinetToken> {
+  const token = `${CABINET_TOKEN_PREFIX}${newApiKey()}`;
+  const expiresAt = new Date(now.getTime() + config.tokenTtl * 1000);
+  await tx.insert(cabinetSessions).values({
+    tokenHash: apiKeyHash(token),
+    cabinetUserId,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+    createdAt: now,
+    expiresAt,
+  });
+  await tx.update(cabinetUsers).set({ lastLoginAt: now }).where(eq(cabinetUsers.id, cabinetUserId));
+  return { token, tokenExpire: Math.floor(expiresAt.getTime() / 1000) };
+}
+
+/**
+ * A cabinet user's sign-in: the back office's throttling (per account and address, the wait answered
+ * before any password is looked at) and its one answer for every refusal (unknown, wrong, disabled or not
+ * yet invited), with the same argon2 time for unknown accounts.
+ */
+export async function cabinetSignIn(
+  tx: Db,
+  config: Pick<Config, 'tokenTtl'>,
+  input: { email: string; password: string },
+  client: { ip: string; userAgent: string | null },
+  now: Date,
+): Promise<IssuedCabinetToken> {
+  const account = throttleAccount(input.email);
+  await assertMayTryPassword(tx, { account, ip: client.ip }, now, ERROR_MESSAGES.tooManyAttempts);
+  const [user] = await tx
+    .select({ id: cabinetUsers.id, passwordHash: cabinetUsers.passwordHash, disabled: cabinetUsers.disabled })
+    .from(cabinetUsers)
+    .where(sql`lower(${cabinetUsers.email}) = ${input.email.trim().toLowerCase()}`)
+    .limit(1);
+  const valid = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyDummy(input.password);
+  if (!user || !valid || user.disabled) {
+    await recordLoginAttempt(tx, { account, ip: client.ip, success: false }, now);
+    throw new HttpError(401, ERROR_MESSAGES.invalidCredentials);
+  }
+  return tx.transaction(async (inner) => {
+    await recordLoginAttempt(inner, { account, ip: client.ip, success: true }, now);
+    return openCabinetSession(inner, config, user.id, client, now);
+  });
+}
+
+/**
+ * Sets a cabinet user's password from a one-time link (an invitation or a reset) under the back office's
+ * password rules, uses the link up and signs him in. A used, expired or unknown link, or a disabled user,
+ * is one refusal.
+ */
+export async function cabinetSetPassword(
+  tx: Tx,
+  config: Pick<Config, 'tokenTtl'>,
+  input: { token: string; password: string },
+  client: { ip: string; userAgent: string | null },
+  now: Date,
+): Promise<IssuedCabinetToken> {
+  const [link] = await tx
+    .select({ cabinetUserId: cabinetUserLinks.cabinetUserId, email: cabinetUsers.email })
+    .from(cabinetUserLinks)
+    .innerJoin(cabinetUsers, eq(cabinetUsers.id, cabinetUserLinks.cabinetUserId))
+    .where(
+      and(
+        eq(cabinetUserLinks.tokenHash, apiKeyHash(input.token)),
+        isNull(cabinetUserLinks.usedAt),
+        gt(cabinetUserLinks.expiresAt, now),
+        eq(cabinetUsers.disabled, false),
+      ),
+    )
+    .for('update');
+  if (!link) throw new HttpError(400, CABINET_MESSAGES.linkInvalid);
+  const errors = new ErrorCollector();
+  for (const message of newPasswordErrors(input.password, link.email.split('@')[0])) {
+    errors.add(['password'], message);
+  }
+  errors.throwIfAny();
+  await tx
+    .update(cabinetUserLinks)
+    .set({ usedAt: now })
+    .where(eq(cabinetUserLinks.tokenHash, apiKeyHash(input.token)));
+  await tx
+    .update(cabinetUsers)
+    .set({ passwordHash: await hashPassword(input.password), updatedAt: now })
+    .where(eq(cabinetUsers.id, link.cabinetUserId));
+  await endCabinetSessions(tx, link.cabinetUserId, now);
+  return openCabinetSession(tx, config, link.cabinetUserId, client, now);
+}
+
+/** Ends the session a cabinet token names. */
+export async function cabinetSignOut(tx: Tx, token: string, now: Date): Promise<void> {
+  await tx
+    .update(cabinetSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(cabinetSessions.tokenHash, apiKeyHash(token)), isNull(cabinetSessions.revokedAt)));
+}

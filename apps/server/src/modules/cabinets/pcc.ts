@@ -1,0 +1,313 @@
+import {
+  dataSchema,
+  idParamSchema,
+  MESSAGES,
+  type PccStage,
+  pccBillResource,
+  pccFileSchema,
+  pccOrderResource,
+  pccRequestAnswerSchema,
+  pccRequestResource,
+  pccStageSchema,
+} from '@tms/domain';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/connection';
+import { fieldError, HttpError, notFound } from '../../platform/errors';
+import { files } from '../../platform/files/tables';
+import type { App } from '../../platform/http/types';
+import {
+  defineUseCase,
+  registerResourceRoutes,
+  requestContext,
+  resourceService,
+} from '../../platform/resources';
+import { asBuffer } from '../../platform/workers/tasks';
+import { printableBillDocument, printableBills } from '../finance';
+import { jobOrders, orders, stages } from '../operations';
+import { countries, currencies } from '../reference-data';
+import { clientRequestHooks, customerRequests } from '../requests';
+
+/**
+ * The counterparty predicate of each client-cabinet view: the one place that says which rows are the
+ * client's. The kernel applies it to every list, count, search, export, id and write of the view. Kept in
+ * one object so the isolation suite can break one on purpose and see itself turn red.
+ */
+export const PCC_PREDICATES = {
+  request: (counterpartyId: number): SQL => eq(customerRequests.clientId, counterpartyId),
+  order: (counterpartyId: number): SQL => eq(orders.clientId, counterpartyId),
+  bill: (counterpartyId: number): SQL =>
+    and(eq(printableBills.counterpartyId, counterpartyId), eq(printableBills.finalized, true))!,
+};
+
+/** Requests and quotes are for the cabinet's requests role; bills for its finance role. */
+const REQUESTS: readonly string[] = ['CABINET_REQUESTS'];
+const FINANCE: readonly string[] = ['CABINET_FINANCE'];
+
+/** The client's requests: he reads his own and creates new ones, the back office's rules deciding the rest. */
+export const pccRequestService = resourceService(pccRequestResource, customerRequests, {
+  cabinet: {
+    only: true,
+    counterparty: (id) => PCC_PREDICATES.request(id),
+    actions: ['read', 'create'],
+    roles: { read: REQUESTS, create: REQUESTS },
+  },
+  hooks: clientRequestHooks as never,
+});
+
+/** The client's orders, read only. */
+export const pccOrderService = resourceService(pccOrderResource, orders, {
+  cabinet: { only: true, counterparty: (id) => PCC_PREDICATES.order(id) },
+});
+
+/** The client's finalized bill documents, read only; the currency's code beside the amount. */
+export const pccBillService = resourceService(pccBillResource, printableBills, {
+  cabinet: { only: true, counterparty: (id) => PCC_PREDICATES.bill(id), roles: { read: FINANCE } },
+  virtual: ['currencyCode' as never],
+  hooks: {
+    async toEntities(rows, ctx) {
+      const ids = [...new Set(rows.map((row) => row.currencyId))];
+      const codes = ids.length
+        ? await ctx.tx
+            .select({ id: currencies.id, code: currencies.code })
+            .from(currencies)
+            .where(inArray(currencies.id, ids))
+        : [];
+      const codeOf = new Map(codes.map((c) => [c.id, c.code]));
+      return rows.map((row) => ({
+        id: row.id,
+        version: row.version,
+        number: row.number,
+        date: row.date,
+        amount: row.amount,
+        currencyCode: codeOf.get(row.currencyId) ?? '',
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      }));
+    },
+  },
+});
+
+/**
+ * The stages of an order the client is shown, under their PCC names: the order's own and its jobs', those
+ * marked visible in the cabinet, in their order.
+ */
+export async function pccStagesOf(tx: Tx, orderId: number): Promise<PccStage[]> {
+  const jobIds = tx.select({ id: jobOrders.jobId }).from(jobOrders).where(eq(jobOrders.orderId, orderId));
+  const rows = await tx
+    .select({
+      id: stages.id,
+      name: stages.pccName,
+      expectedDate: stages.expectedDate,
+      actualDate: stages.actualDate,
+      closed: stages.closed,
+    })
+    .from(stages)
+    .where(
+      and(
+        eq(stages.pccVisible, true),
+        or(
+          and(eq(stages.operationType, 'order'), eq(stages.operationId, orderId)),
+          and(eq(stages.operationType, 'job'), inArray(stages.operationId, jobIds)),
+        ),
+      ),
+    )
+    .orderBy(
+      sql`coalesce(${stages.actualDate}, ${stages.expectedDate}) ASC NULLS LAST`,
+      asc(stages.sortOrder),
+      asc(stages.id),
+    );
+  return rows;
+}
+
+/** The documents of an order the client may download: the order's files, kept (not a pending upload). */
+function orderFiles(orderId: number) {
+  return and(eq(files.ownerType, 'order'), eq(files.ownerId, orderId), eq(files.temporary, false));
+}
+
+/**
+ * The client answers the forwarder's question: a request waiting for information (NEED_MORE_INFO) moves
+ * to INFO_PROVIDED, the answer kept in its history (the back office's request page shows it), as the
+ * transitions of docs/requests.md allow.
+ */
+export const answerPccRequest = defineUseCase({
+  name: 'cabinets.answer-request',
+  roles: [],
+  cabinet: true,
+  input: pccRequestAnswerSchema.extend({ id: z.number().int().positive() }),
+  output: pccRequestResource.entity,
+  async run(ctx, input) {
+    if (ctx.auth.kind !== 'cabinet' || !ctx.auth.roles.has('CABINET_REQUESTS')) {
+      throw new HttpError(403, 'Access Denied.');
+    }
+    const before = await pccRequestService.find(ctx, input.id, { access: 'write', lock: true });
+    if (before.status !== 'NEED_MORE_INFO') throw fieldError(['status'], MESSAGES.choice);
+    const after = await pccRequestService.write(
+      ctx,
+      before,
+      {
+        status: 'INFO_PROVIDED',
+        statusReason: null,
+        previousStatus: before.status,
+        statusChangedAt: new Date(),
+      },
+      { action: 'status', version: input.version, changes: { answer: { old: null, new: input.answer } } },
+    );
+    return (await pccRequestService.toEntity(after, ctx)) as never;
+  },
+});
+
+/** `/api/pcc/...`: the client cabinet's requests, orders (stages, documents) and bills. */
+export async function pccRoutes(app: App): Promise<void> {
+  const tags = ['pcc'];
+  registerResourceRoutes(app, pccRequestService);
+  registerResourceRoutes(app, pccOrderService);
+  registerResourceRoutes(app, pccBillService);
+
+  app.post(
+    '/pcc/requests/:id/answer',
+    {
+      config: { cabinet: true, cabinetRoles: REQUESTS },
+      schema: {
+        tags,
+        summary: "Answer the forwarder's question on a request waiting for information",
+        params: idParamSchema,
+        body: pccRequestAnswerSchema,
+        response: { 200: dataSchema(pccRequestResource.entity) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const body = request.body as z.infer<typeof pccRequestAnswerSchema>;
+      const data = await app.database.db.transaction((tx) =>
+        answerPccRequest.run(requestContext(request, tx), { ...body, id }),
+      );
+      return { data };
+    },
+  );
+
+  app.get(
+    '/pcc/countries',
+    {
+      config: { cabinet: true },
+      schema: {
+        tags,
+        summary: "The countries a request's route points may name",
+        response: {
+          200: dataSchema(z.array(z.object({ id: z.number().int(), name: z.string(), nameEn: z.string() }))),
+        },
+      },
+    },
+    async () => ({
+      data: await app.database.db
+        .select({ id: countries.id, name: countries.name, nameEn: countries.nameEn })
+        .from(countries)
+        .where(eq(countries.enabled, true))
+        .orderBy(asc(countries.name)),
+    }),
+  );
+
+  app.get(
+    '/pcc/bills/:id/pdf',
+    {
+      config: { cabinet: true, cabinetRoles: FINANCE },
+      schema: {
+        tags,
+        summary: "The bill as a PDF, in its template's language",
+        params: idParamSchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const ctx = requestContext(request);
+      const row = await pccBillService.find(ctx, id);
+      const { document, language } = await printableBillDocument(ctx.tx, row);
+      const pdf = asBuffer(
+        await app.registries.workers.run('finance.printable-bill-pdf', { document, language }),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="bill-${row.number.replace(/[^0-9A-Za-z_-]/g, '_')}.pdf"`,
+        )
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/pcc/orders/:id/stages',
+    {
+      config: { cabinet: true },
+      schema: {
+        tags,
+        summary: 'The stages of an order the client is shown, under their PCC names',
+        params: idParamSchema,
+        response: { 200: dataSchema(z.array(pccStageSchema)) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const ctx = requestContext(request);
+      const order = await pccOrderService.find(ctx, id);
+      return { data: await pccStagesOf(ctx.tx, order.id) };
+    },
+  );
+
+  app.get(
+    '/pcc/orders/:id/files',
+    {
+      config: { cabinet: true },
+      schema: {
+        tags,
+        summary: "The order's documents",
+        params: idParamSchema,
+        response: { 200: dataSchema(z.array(pccFileSchema)) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const ctx = requestContext(request);
+      const order = await pccOrderService.find(ctx, id);
+      const rows = await ctx.tx
+        .select({ id: files.id, name: files.description, size: files.size, createdAt: files.createdAt })
+        .from(files)
+        .where(orderFiles(order.id))
+        .orderBy(asc(files.id));
+      return { data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+    },
+  );
+
+  app.get(
+    '/pcc/orders/:id/files/:fileId',
+    {
+      config: { cabinet: true },
+      schema: {
+        tags,
+        summary: "One of the order's documents, its content",
+        params: z.object({ id: idParamSchema.shape.id, fileId: idParamSchema.shape.id }),
+      },
+    },
+    async (request, reply) => {
+      const { id, fileId } = request.params as { id: number; fileId: number };
+      const ctx = requestContext(request);
+      const order = await pccOrderService.find(ctx, id);
+      const [row] = await ctx.tx
+        .select()
+        .from(files)
+        .where(and(eq(files.id, fileId), orderFiles(order.id)));
+      if (!row || row.coldStorage) throw notFound();
+      const stream = await app.fileStorage.get(row.storageKey);
+      if (!stream) throw notFound();
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', row.size)
+        .header(
+          'content-disposition',
+          `attachment; filename="file"; filename*=UTF-8''${encodeURIComponent(row.description)}`,
+        )
+        .send(stream);
+    },
+  );
+}

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { entityColumns } from '../../platform/columns';
+import { counterparties } from '../counterparties';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * People of a counterparty signing in to its cabinet (spec §6 "Cabinet user management"): never staff
+ * users, so no staff table, role or scope reaches them. The e-mail is the sign-in name, unique across
+ * cabinets (one mailbox, one account); no password until the invitation's link is used.
+ */
+export const cabinetUsers = pgTable(
+  'cabinet_users',
+  {
+    ...entityColumns(),
+    counterpartyId: integer('counterparty_id')
+      .notNull()
+      .references(() => counterparties.id),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    roles: text('roles').array().notNull().default([]),
+    disabled: boolean('disabled').notNull().default(false),
+    passwordHash: text('password_hash'),
+    lastLoginAt: at('last_login_at'),
+  },
+  (t) => [
+    uniqueIndex('cabinet_users_email_idx').on(sql`lower(${t.email})`),
+    index('cabinet_users_counterparty_idx').on(t.counterpartyId),
+  ],
+);
+
+/**
+ * One-time links of invitations and password resets: only the token's hash is kept; a link is used once
+ * (`usedAt`), dies at `expiresAt`, and a newer link of the same user ends the older ones.
+ */
+export const cabinetUserLinks = pgTable(
+  'cabinet_user_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    cabinetUserId: integer('cabinet_user_id')
+      .notNull()
+      .references(() => cabinetUsers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('cabinet_user_links_user_idx').on(t.cabinetUserId)],
+);
+
+/**
+ * A signed-in cabinet user's session: the token is random and opaque (no staff JWT can be mistaken for
+ * it, nor it for one), only its hash is kept; disabling the user or resetting his password ends them.
+ */
+export const cabinetSessions = pgTable(
+  'cabinet_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    cabinetUserId: integer('cabinet_user_id')
+      .notNull()
+      .references(() => cabinetUsers.id, { onDelete: 'cascade' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('cabinet_sessions_token_idx').on(t.tokenHash),
+    index('cabinet_sessions_user_idx').on(t.cabinetUserId),
+  ],
+);
+
+/**
+ * Mails the cabinets send (invitations, resets), written in the transaction that decided them and sent by
+ * the `cabinets.mail` job once it commits; the body, holding a one-time link, is blanked once sent.
+ */
+export const cabinetMails = pgTable(
+  'cabinet_mails',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [index('cabinet_mails_unsent_idx').on(t.id).where(sql`${t.sentAt} IS NULL`)],
+);

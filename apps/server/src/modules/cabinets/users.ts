@@ -1,0 +1,270 @@
+import {
+  CABINET_LINK_HOURS,
+  CABINET_MESSAGES,
+  type CabinetRole,
+  type CabinetUser,
+  COUNTERPARTY_ROLES,
+  cabinetUserInviteSchema,
+  cabinetUserSchema,
+  cabinetUserUpdateSchema,
+} from '@tms/domain';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/connection';
+import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
+import type { Principal } from '../../platform/auth/context';
+import { recordChange } from '../../platform/changelog/service';
+import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
+import { textOf } from '../../platform/i18n/dictionaries';
+import { defineUseCase, type UseCaseContext } from '../../platform/resources';
+import { counterparties, counterpartyService } from '../counterparties';
+import { cabinetMails, cabinetSessions, cabinetUserLinks, cabinetUsers } from './tables';
+
+/** Entity type of cabinet users in the change log. */
+export const CABINET_USER_ENTITY = 'cabinet_user';
+
+/** Where a cabinet's use case runs: beside the call, the time links expire from and the product's address. */
+export interface CabinetUseCaseContext extends UseCaseContext {
+  now: Date;
+  publicUrl: string | undefined;
+}
+
+type Row = typeof cabinetUsers.$inferSelect;
+
+export const toCabinetUser = (row: Row): CabinetUser =>
+  cabinetUserSchema.parse({
+    ...row,
+    active: row.passwordHash !== null,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+/**
+ * The counterparty whose cabinet users the principal manages: a staff user names one he may change (its
+ * edit scope; 404 outside it); a cabinet manages its own and only with the cabinet administrator's role.
+ */
+export async function managedCounterparty(
+  ctx: UseCaseContext,
+  named: number | undefined,
+): Promise<{ id: number; name: string }> {
+  const { auth } = ctx;
+  if (auth.kind === 'cabinet') {
+    if (!auth.roles.has('CABINET_ADMIN')) throw forbidden();
+    const [own] = await ctx.tx
+      .select({ id: counterparties.id, name: counterparties.name })
+      .from(counterparties)
+      .where(eq(counterparties.id, auth.counterpartyId));
+    if (!own) throw notFound();
+    return own;
+  }
+  if (named === undefined) throw notFound();
+  const row = await counterpartyService.find(ctx, named, { access: 'write' });
+  if (!row.client) throw fieldError([], CABINET_MESSAGES.notClient);
+  return { id: row.id, name: row.name };
+}
+
+/** A cabinet user of the counterparty, locked; 404 for any other (no existence oracle). */
+async function userOf(tx: Tx, counterpartyId: number, id: number): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(cabinetUsers)
+    .where(and(eq(cabinetUsers.id, id), eq(cabinetUsers.counterpartyId, counterpartyId)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The cabinet users of a counterparty, by name. */
+export async function listCabinetUsers(tx: Tx, counterpartyId: number): Promise<CabinetUser[]> {
+  const rows = await tx
+    .select()
+    .from(cabinetUsers)
+    .where(eq(cabinetUsers.counterpartyId, counterpartyId))
+    .orderBy(asc(cabinetUsers.name), asc(cabinetUsers.id));
+  return rows.map(toCabinetUser);
+}
+
+const say = (key: string, lang: 'ru' | 'en', params: Record<string, string>) =>
+  (textOf(`cabinets.mail.${key}`, lang) ?? key).replace(
+    /\{\{(\w+)\}\}/g,
+    (_, name: string) => params[name] ?? '',
+  );
+
+/**
+ * A one-time link for the user (an invitation or a reset), mailed in both languages: older links of his
+ * die, the new one lives `CABINET_LINK_HOURS`. Only its hash is kept; the mail holds the link until sent.
+ */
+async function mailLink(
+  ctx: CabinetUseCaseContext,
+  user: Row,
+  counterpartyName: string,
+  purpose: 'invite' | 'reset',
+): Promise<void> {
+  const token = newApiKey();
+  await ctx.tx
+    .update(cabinetUserLinks)
+    .set({ usedAt: ctx.now })
+    .where(and(eq(cabinetUserLinks.cabinetUserId, user.id), isNull(cabinetUserLinks.usedAt)));
+  await ctx.tx.insert(cabinetUserLinks).values({
+    tokenHash: apiKeyHash(token),
+    cabinetUserId: user.id,
+    purpose,
+    expiresAt: new Date(ctx.now.getTime() + CABINET_LINK_HOURS * 3_600_000),
+    createdAt: ctx.now,
+  });
+  const link = `${ctx.publicUrl ?? ''}/pcc/password?token=${encodeURIComponent(token)}`;
+  const params = { name: user.name, company: counterpartyName, link, hours: String(CABINET_LINK_HOURS) };
+  await ctx.tx.insert(cabinetMails).values({
+    to: user.email,
+    subject: `${say(`${purpose}.subject`, 'ru', params)} / ${say(`${purpose}.subject`, 'en', params)}`,
+    body: `${say(`${purpose}.body`, 'ru', params)}\n\n---\n\n${say(`${purpose}.body`, 'en', params)}`,
+    createdAt: ctx.now,
+  });
+}
+
+/** Ends every live session of the cabinet user (disabled, password reset). */
+async function endCabinetSessions(tx: Tx, cabinetUserId: number, now: Date): Promise<void> {
+  await tx
+    .update(cabinetSessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(cabinetSessions.cabinetUserId, cabinetUserId),
+        isNull(cabinetSessions.revokedAt),
+        gt(cabinetSessions.expiresAt, now),
+      ),
+    );
+}
+
+const counterpartyParam = z.object({ counterpartyId: z.number().int().positive().optional() });
+
+/**
+ * Invites a colleague to the counterparty's cabinet by mail (the back office from the counterparty's page,
+ * or the cabinet's administrator): a new user without a password, and a one-time link to set it.
+ */
+export const inviteCabinetUser = defineUseCase({
+  name: 'cabinets.invite-user',
+  roles: COUNTERPARTY_ROLES.edit,
+  cabinet: true,
+  input: cabinetUserInviteSchema.extend(counterpartyParam.shape),
+  output: cabinetUserSchema,
+  async run(ctx: CabinetUseCaseContext, input) {
+    const counterparty = await managedCounterparty(ctx, input.counterpartyId);
+    const [taken] = await ctx.tx
+      .select({ id: cabinetUsers.id })
+      .from(cabinetUsers)
+      .where(sql`lower(${cabinetUsers.email}) = ${input.email}`);
+    if (taken) throw fieldError(['email'], CABINET_MESSAGES.emailTaken);
+    const [row] = await ctx.tx
+      .insert(cabinetUsers)
+      .values({
+        counterpartyId: counterparty.id,
+        email: input.email,
+        name: input.name,
+        roles: input.roles,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning();
+    await recordChange(ctx.tx, {
+      entityType: CABINET_USER_ENTITY,
+      entityId: row!.id,
+      action: 'create',
+      auth: ctx.auth,
+      version: 1,
+      changes: {
+        counterpartyId: { old: null, new: counterparty.id },
+        email: { old: null, new: row!.email },
+        name: { old: null, new: row!.name },
+        roles: { old: null, new: row!.roles },
+      },
+    });
+    await mailLink(ctx, row!, counterparty.name, 'invite');
+    return toCabinetUser(row!);
+  },
+});
+
+/** The administrator may not lock himself out: he keeps his role and stays enabled. */
+function assertNotSelf(auth: Principal, row: Row, roles: readonly CabinetRole[], disabled: boolean): void {
+  if (auth.kind !== 'cabinet' || auth.cabinetUserId !== row.id) return;
+  if (disabled || !roles.includes('CABINET_ADMIN')) throw fieldError([], CABINET_MESSAGES.ownAdmin);
+}
+
+/** Changes a cabinet user's name, roles or disabled flag; disabling ends his sessions at once. */
+export const updateCabinetUser = defineUseCase({
+  name: 'cabinets.update-user',
+  roles: COUNTERPARTY_ROLES.edit,
+  cabinet: true,
+  input: cabinetUserUpdateSchema.extend({ ...counterpartyParam.shape, id: z.number().int().positive() }),
+  output: cabinetUserSchema,
+  async run(ctx: CabinetUseCaseContext, input) {
+    const counterparty = await managedCounterparty(ctx, input.counterpartyId);
+    const row = await userOf(ctx.tx, counterparty.id, input.id);
+    if (row.version !== input.version) throw conflict();
+    const next = {
+      name: input.name ?? row.name,
+      roles: input.roles ?? (row.roles as CabinetRole[]),
+      disabled: input.disabled ?? row.disabled,
+    };
+    assertNotSelf(ctx.auth, row, next.roles, next.disabled);
+    const changes: Record<string, { old: unknown; new: unknown }> = {};
+    if (next.name !== row.name) changes.name = { old: row.name, new: next.name };
+    if (JSON.stringify(next.roles) !== JSON.stringify(row.roles))
+      changes.roles = { old: row.roles, new: next.roles };
+    if (next.disabled !== row.disabled) changes.disabled = { old: row.disabled, new: next.disabled };
+    if (!Object.keys(changes).length) return toCabinetUser(row);
+    const [after] = await ctx.tx
+      .update(cabinetUsers)
+      .set({ ...next, version: row.version + 1, updatedAt: ctx.now })
+      .where(eq(cabinetUsers.id, row.id))
+      .returning();
+    // Roles and the disabled flag are read at each call from the session's row, so they act at once; a
+    // disabled user's sessions also end, so enabling him again asks him to sign in.
+    if (next.disabled) await endCabinetSessions(ctx.tx, row.id, ctx.now);
+    await recordChange(ctx.tx, {
+      entityType: CABINET_USER_ENTITY,
+      entityId: row.id,
+      action: 'update',
+      auth: ctx.auth,
+      version: after!.version,
+      changes,
+    });
+    return toCabinetUser(after!);
+  },
+});
+
+/**
+ * A password reset: his password goes, his sessions end, and a new one-time link is mailed (the same for a
+ * user who never accepted his invitation: a fresh invitation).
+ */
+export const resetCabinetUser = defineUseCase({
+  name: 'cabinets.reset-user',
+  roles: COUNTERPARTY_ROLES.edit,
+  cabinet: true,
+  input: counterpartyParam.extend({ id: z.number().int().positive() }),
+  output: cabinetUserSchema,
+  async run(ctx: CabinetUseCaseContext, input) {
+    const counterparty = await managedCounterparty(ctx, input.counterpartyId);
+    const row = await userOf(ctx.tx, counterparty.id, input.id);
+    if (row.disabled) throw fieldError([], CABINET_MESSAGES.disabled);
+    const invited = row.passwordHash === null;
+    const [after] = await ctx.tx
+      .update(cabinetUsers)
+      .set({ passwordHash: null, version: row.version + 1, updatedAt: ctx.now })
+      .where(eq(cabinetUsers.id, row.id))
+      .returning();
+    await endCabinetSessions(ctx.tx, row.id, ctx.now);
+    await recordChange(ctx.tx, {
+      entityType: CABINET_USER_ENTITY,
+      entityId: row.id,
+      action: 'update',
+      auth: ctx.auth,
+      version: after!.version,
+      changes: { password: { old: '***', new: null } },
+    });
+    await mailLink(ctx, after!, counterparty.name, invited ? 'invite' : 'reset');
+    return toCabinetUser(after!);
+  },
+});
+
+export { endCabinetSessions };

@@ -1,0 +1,174 @@
+import {
+  customsDeclarationResource,
+  DECLARATION_FIELDS_AFTER_FILING,
+  DECLARATION_ROLES,
+  type DeclarationItem,
+  type DeclarationStatus,
+  DECLARATION_MESSAGES as M,
+  MESSAGES,
+  routeFacts,
+  type TransportType,
+} from '@tms/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../../db/connection';
+import { fieldError, forbidden } from '../../../platform/errors';
+import { hasAnyRole } from '../../../platform/permissions/check';
+import { type ResourceContext, type ResourceService, resourceService } from '../../../platform/resources';
+import { assignByRules, notifyCustomsUnassigned } from '../../assignment';
+import { markingCodesByLine } from '../../marking';
+import { orders } from '../../operations';
+import { customerRequests } from '../../requests';
+import { customsDeclarations } from '../tables';
+
+export type DeclarationRow = typeof customsDeclarations.$inferSelect;
+
+/** What a declaration takes from its order, read once: the client kept with it, the facts rules look at. */
+async function orderOf(tx: Tx, orderId: number) {
+  const [order] = await tx
+    .select({
+      clientId: orders.clientId,
+      clientName: orders.clientName,
+      productId: orders.productId,
+      serviceOfficeId: orders.serviceOfficeId,
+      route: orders.route,
+      transportType: orders.transportType,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw fieldError(['orderId'], MESSAGES.invalid);
+  return order;
+}
+type DeclarationOrder = Awaited<ReturnType<typeof orderOf>>;
+
+/** The order's client, kept with the declaration so the list filters, sorts and searches by it. */
+const clientOf = ({ clientId, clientName }: DeclarationOrder) => ({ clientId, clientName });
+
+/**
+ * The customs specialist of a declaration created without one, from the customs auto-assignment rules asked
+ * about its order (client, product, office, route, transport type), customs point and procedure; the rule
+ * kept with it. No rule matching leaves it unassigned (the office's customs group hears of it).
+ */
+async function assignedSpecialist(
+  ctx: ResourceContext,
+  order: DeclarationOrder,
+  values: { customsPointId: number; direction: string },
+) {
+  const assigned = await assignByRules(ctx, 'customs', {
+    clientId: order.clientId,
+    productId: order.productId,
+    serviceOfficeId: order.serviceOfficeId,
+    ...routeFacts(order.route),
+    transportTypes: order.transportType ? [order.transportType as TransportType] : [],
+    customsPointId: values.customsPointId,
+    procedure: values.direction,
+  });
+  return assigned
+    ? {
+        customsSpecialistId: assigned.userId,
+        assignmentRuleId: assigned.ruleId,
+        assignmentRuleName: assigned.ruleName,
+      }
+    : {};
+}
+
+/** A declaration's request must be a customs request (the one it came from). */
+async function checkRequest(tx: Tx, requestId: number | null | undefined) {
+  if (requestId == null) return;
+  const [request] = await tx
+    .select({ customs: customerRequests.customs })
+    .from(customerRequests)
+    .where(eq(customerRequests.id, requestId));
+  if (!request?.customs) throw fieldError(['requestId'], MESSAGES.invalid);
+}
+
+/**
+ * Each item carries the marking codes of the order's cargo line with its TNVED code (docs/marking.md), read
+ * when the items are saved and again when the DT is filed; codes sent with an item are not taken.
+ */
+export async function withMarkingCodes(
+  tx: Tx,
+  orderId: number,
+  items: readonly DeclarationItem[],
+): Promise<DeclarationItem[]> {
+  const lines = items.length ? await markingCodesByLine(tx, orderId) : new Map<string, string[]>();
+  return items.map(({ markingCodes: _sent, ...item }) => {
+    const codes = lines.get(item.tnvedCode);
+    return codes?.length ? { ...item, markingCodes: codes } : item;
+  });
+}
+
+const FREE_AFTER_FILING = new Set<string>(DECLARATION_FIELDS_AFTER_FILING);
+
+/**
+ * Customs declarations as a resource: created as drafts (the order's client kept with them), edited while
+ * drafts; once filed only the people and the comment change here, the rest by the authority's messages
+ * (the use cases); a new declarant or specialist has to accept it again; only a draft is deleted.
+ */
+export const declarationService: ResourceService<DeclarationRow> = resourceService(
+  customsDeclarationResource,
+  customsDeclarations,
+  {
+    hooks: {
+      // Whoever reaches a declaration by another door (a use case, the document generator) holds a
+      // declaration role: the kernel's role checks guard its own actions only.
+      scope(auth) {
+        if (!hasAnyRole(auth, DECLARATION_ROLES.view)) throw forbidden();
+        return undefined;
+      },
+      async beforeCreate(ctx, values) {
+        await checkRequest(ctx.tx, values.requestId);
+        const order = await orderOf(ctx.tx, values.orderId);
+        return {
+          ...values,
+          ...(values.items ? { items: await withMarkingCodes(ctx.tx, values.orderId, values.items) } : {}),
+          ...clientOf(order),
+          ...(values.customsSpecialistId ? {} : await assignedSpecialist(ctx, order, values)),
+          statusChangedAt: new Date(),
+        };
+      },
+      async onChange(ctx, event) {
+        // Whatever door created it: a declaration no rule gave a customs specialist waits for the office's customs group.
+        if (event.action !== 'create' || !event.after || event.after.customsSpecialistId !== null) return;
+        const [order] = await ctx.tx
+          .select({ serviceOfficeId: orders.serviceOfficeId })
+          .from(orders)
+          .where(eq(orders.id, event.after.orderId));
+        await notifyCustomsUnassigned(ctx, {
+          serviceOfficeId: order?.serviceOfficeId ?? null,
+          link: { link: `/tms/customs/${event.after.id}`, text: event.after.number ?? `#${event.after.id}` },
+        });
+      },
+      guardUpdate(_ctx, existing, changed) {
+        if ((existing.status as DeclarationStatus) === 'DRAFT') return;
+        if (changed.some((name) => !FREE_AFTER_FILING.has(name))) throw fieldError([], M.locked);
+      },
+      async beforeUpdate(ctx, values, existing) {
+        const set: Record<string, unknown> = { ...values };
+        if (values.requestId !== undefined) await checkRequest(ctx.tx, values.requestId);
+        if (values.orderId !== undefined && values.orderId !== existing.orderId)
+          Object.assign(set, clientOf(await orderOf(ctx.tx, values.orderId)));
+        if (
+          values.items !== undefined ||
+          (values.orderId !== undefined && values.orderId !== existing.orderId)
+        )
+          set.items = await withMarkingCodes(
+            ctx.tx,
+            values.orderId ?? existing.orderId,
+            values.items ?? existing.items,
+          );
+        // Handing over: the new person accepts the work again.
+        if (values.declarantId !== undefined && values.declarantId !== existing.declarantId)
+          set.declarantAcceptedAt = null;
+        if (
+          values.customsSpecialistId !== undefined &&
+          values.customsSpecialistId !== existing.customsSpecialistId
+        )
+          set.customsSpecialistAcceptedAt = null;
+        return set as typeof values;
+      },
+      beforeDelete(_ctx, row) {
+        if (row.status !== 'DRAFT') throw fieldError([], M.notDraft);
+      },
+    },
+  },
+);

@@ -1,0 +1,420 @@
+import { IMPORT_MESSAGES, DATA_IMPORT_MESSAGES as M } from '@tms/domain';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEASE_MS } from '../../platform/jobs/queue';
+import { backgroundJobs } from '../../platform/jobs/tables';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { multipart } from '../../test/multipart';
+import { createOrder, EDIT_ALL, type OperationsWorld, operationsWorld } from '../../test/operations-world';
+import { type SignedIn, signIn } from '../../test/users';
+import { counterparties } from '../counterparties';
+import { dataImportRuns } from './tables';
+
+let now = new Date('2026-03-02T09:00:00Z');
+const clock = () => now;
+const advance = (ms: number) => {
+  now = new Date(now.getTime() + ms);
+};
+
+const ROLES = [
+  'ROLE_DATA_IMPORT',
+  'ROLE_COUNTERPARTY_VIEW_ALL',
+  'ROLE_COUNTERPARTY_EDIT_ALL',
+  'ROLE_COUNTERPARTY_SET_TYPE',
+  'ROLE_COUNTERPARTY_NAME_EDIT',
+  ...EDIT_ALL,
+];
+
+const COUNTERPARTY_COLUMNS = [
+  { field: 'inn', header: 'ИНН', alternates: ['INN'] },
+  { field: 'name', header: 'Наименование', alternates: ['Name', 'Название'] },
+  { field: 'kpp', header: 'КПП', alternates: [] },
+  { field: 'countryId', header: 'Страна', alternates: ['Country'], lookup: 'code' },
+  { field: 'client', header: 'Клиент', alternates: ['Client'] },
+  { field: 'contact.name', header: 'Контакт', alternates: [] },
+  { field: 'contact.phone', header: 'Телефон', alternates: [] },
+];
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** Windows-1251 bytes of a text of Russian and ASCII letters. */
+function encode1251(text: string): Buffer {
+  const bytes: number[] = [];
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if (code < 0x80) bytes.push(code);
+    else if (code >= 0x410 && code <= 0x44f) bytes.push(code - 0x410 + 0xc0);
+    else if (code === 0x401) bytes.push(0xa8);
+    else if (code === 0x451) bytes.push(0xb8);
+    else throw new Error(`not in the test's 1251 table: ${char}`);
+  }
+  return Buffer.from(bytes);
+}
+
+async function xlsx(rows: (string | number)[][], edit?: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Лист1');
+  for (const row of rows) sheet.addRow(row);
+  edit?.(sheet);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+describe('data import', { timeout: 180_000 }, () => {
+  let ctx: TestContext;
+  let user: SignedIn;
+  let world: OperationsWorld;
+  let descriptionId: number;
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, who = user) =>
+    ctx.app.inject({ method, url, headers: who.headers, payload });
+
+  const upload = async (name: string, content: Buffer, who = user) => {
+    const body = multipart(name, content);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/file-management/files/temporary',
+      headers: { ...who.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as number;
+  };
+
+  const preview = async (id: number, fileId: number, extra: object = {}) => {
+    const res = await call('POST', `/api/data-import/descriptions/${id}/preview`, { fileId, ...extra });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+
+  const describeImport = async (body: object) => {
+    const res = await call('POST', '/api/data-import/descriptions', body);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.id as number;
+  };
+
+  const byInn = async (inn: string) =>
+    (await ctx.database.db.select().from(counterparties).where(eq(counterparties.inn, inn)))[0];
+
+  beforeAll(async () => {
+    ctx = await createTestApp({}, [], clock);
+    user = await signIn(ctx, ROLES);
+    world = await operationsWorld(ctx);
+    descriptionId = await describeImport({
+      name: 'Контрагенты из 1С',
+      target: 'counterparties',
+      mode: 'upsert',
+      matchKey: 'inn',
+      columns: COUNTERPARTY_COLUMNS,
+    });
+  });
+  afterAll(() => ctx?.close());
+
+  describe('descriptions', () => {
+    it('offers every target with its fields, a counterparty with its contact and bank account', async () => {
+      const res = await call('GET', '/api/data-import/targets');
+      expect(res.statusCode).toBe(200);
+      const targets = res.json().data as {
+        target: string;
+        resource: string | null;
+        fields: { name: string }[];
+      }[];
+      const names = (target: string) => targets.find((t) => t.target === target)!.fields.map((f) => f.name);
+      expect(names('counterparties')).toEqual(
+        expect.arrayContaining(['inn', 'name', 'countryId', 'contact.name', 'bankAccount.iban']),
+      );
+      expect(names('orderCargo')).toEqual(expect.arrayContaining(['weight', 'placeCount', 'tnvedCode']));
+      expect(targets.some((t) => t.target === 'resource' && t.resource === 'country')).toBe(true);
+    });
+
+    it('refuses a description whose columns the target does not take, or whose key is not mapped', async () => {
+      const res = await call('POST', '/api/data-import/descriptions', {
+        name: 'Неверное',
+        target: 'counterparties',
+        mode: 'update',
+        matchKey: 'ogrn',
+        columns: [
+          { field: 'nope', header: 'X' },
+          { field: 'name', header: 'Имя', lookup: 'code' },
+          { field: 'name', header: 'Имя2' },
+        ],
+      });
+      expect(res.statusCode).toBe(400);
+      const errors = res.json().errors.children;
+      expect(errors.columns.children['0'].children.field.errors).toEqual([M.unknownField]);
+      expect(errors.columns.children['1'].children.lookup.errors).toEqual([M.lookupNotReference]);
+      expect(errors.columns.children['2'].children.field.errors).toEqual([M.duplicateField]);
+      expect(errors.matchKey.errors).toEqual([M.matchKeyUnmapped]);
+    });
+
+    it('is for the holders of the data import role', async () => {
+      const other = await signIn(ctx, ['ROLE_COUNTERPARTY_EDIT_ALL']);
+      expect((await call('GET', '/api/data-import/descriptions', undefined, other)).statusCode).toBe(403);
+      expect((await call('GET', '/api/data-import/targets', undefined, other)).statusCode).toBe(403);
+    });
+
+    it('downloads its template: its headers, each column kept as text', async () => {
+      const res = await call('GET', `/api/data-import/descriptions/${descriptionId}/template`);
+      expect(res.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      expect((sheet.getRow(1).values as string[]).slice(1)).toEqual(
+        COUNTERPARTY_COLUMNS.map((c) => c.header),
+      );
+      expect(sheet.getColumn(1).numFmt).toBe('@');
+    });
+  });
+
+  describe('files', () => {
+    it('imports a UTF-8 CSV with a BOM: a dry run first, then the run in the job queue; INN keeps its zero', async () => {
+      const csv =
+        'ИНН;Наименование;КПП;Страна;Клиент;Контакт;Телефон\n0274062111;БАШТЕХСНАБ;027401001;RU;да;Иван Петров;+7 900 000-00-00\n7707083893;Сбер;773601001;RU;+;;\n';
+      const fileId = await upload('counterparties.csv', Buffer.concat([BOM, Buffer.from(csv)]));
+      const before = (await ctx.database.db.select().from(counterparties)).length;
+      const dry = await preview(descriptionId, fileId);
+      expect(dry.errorCount, JSON.stringify(dry.errors)).toBe(0);
+      expect(dry.counts).toMatchObject({ create: 2, error: 0 });
+      expect(dry.rows[0].values.inn).toBe('0274062111');
+      expect(dry.columns.map((c: { field: string | null }) => c.field)).toEqual([
+        'inn',
+        'name',
+        'kpp',
+        'countryId',
+        'client',
+        'contact.name',
+        'contact.phone',
+      ]);
+      // The dry run wrote nothing.
+      expect((await ctx.database.db.select().from(counterparties)).length).toBe(before);
+      const run = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, { fileId });
+      expect(run.statusCode, run.body).toBe(201);
+      expect(await ctx.app.queue.drain()).toBe(1);
+      const [job] = await ctx.database.db
+        .select()
+        .from(backgroundJobs)
+        .where(eq(backgroundJobs.id, run.json().data.jobId));
+      expect(job).toMatchObject({ state: 'done', progress: 100 });
+      const bash = await byInn('0274062111');
+      expect(bash).toMatchObject({ name: 'БАШТЕХСНАБ', kpp: '027401001', client: true });
+      const contacts = await call('GET', `/api/counterparty-contacts?counterpartyId=${bash!.id}`);
+      expect(contacts.json().data.collection).toMatchObject([
+        { name: 'Иван Петров', phone: '+7 900 000-00-00' },
+      ]);
+      expect(await byInn('7707083893')).toMatchObject({ name: 'Сбер', client: true });
+    });
+
+    it('imports the same file once: sent again, it answers the run that imported it', async () => {
+      const csv = 'ИНН;Наименование;Страна;Клиент\n7704217370;Ozon;RU;да\n';
+      const content = Buffer.from(csv);
+      const first = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, {
+        fileId: await upload('a.csv', content),
+      });
+      expect(first.statusCode, first.body).toBe(201);
+      await ctx.app.queue.drain();
+      const again = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, {
+        fileId: await upload('b.csv', content),
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data).toMatchObject({ id: first.json().data.id, duplicate: true });
+      expect(await ctx.app.queue.drain()).toBe(0);
+      const dry = await preview(descriptionId, await upload('c.csv', content));
+      expect(dry.alreadyImported).toBe(true);
+      expect(
+        await ctx.database.db.select().from(counterparties).where(eq(counterparties.inn, '7704217370')),
+      ).toHaveLength(1);
+    });
+
+    it('reads Windows-1251 without a BOM and upserts by INN: the known INN updated, a new one created', async () => {
+      const csv =
+        'INN,Name,Country,Client\r\n0274062111,Баштехснаб Уфа,RU,да\r\n7728168971,Альфа-Банк,RU,да\r\n';
+      const fileId = await upload('cp1251.csv', encode1251(csv));
+      const dry = await preview(descriptionId, fileId);
+      expect(dry.errorCount, JSON.stringify(dry.errors)).toBe(0);
+      expect(dry.counts).toMatchObject({ create: 1, update: 1 });
+      const run = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, { fileId });
+      expect(run.statusCode, run.body).toBe(201);
+      await ctx.app.queue.drain();
+      expect(await byInn('0274062111')).toMatchObject({ name: 'Баштехснаб Уфа', kpp: '027401001' });
+      expect(await byInn('7728168971')).toMatchObject({ name: 'Альфа-Банк' });
+    });
+
+    it('reads UTF-8 without a BOM', async () => {
+      const fileId = await upload(
+        'plain.csv',
+        Buffer.from('ИНН;Наименование;Страна\n7728168971;Альфа-Банк (АО);RU\n'),
+      );
+      const dry = await preview(descriptionId, fileId);
+      expect(dry.rows[0]).toMatchObject({ action: 'update', values: { name: 'Альфа-Банк (АО)' } });
+    });
+
+    it('answers an XLSX with errors by cell, refuses to run it whole and gives its errors as XLSX', async () => {
+      const bytes = await xlsx([
+        ['ИНН', 'Наименование', 'Страна', 'Клиент'],
+        ['7736207543', 'Яндекс', 'ZZ', 'да'],
+        ['1234567890', 'Плохой ИНН', 'RU', 'да'],
+        ['7736207543', '=HYPERLINK("http://x")', 'RU', 'да'],
+        ['7710140679', 'Тинькофф', 'RU', 'да'],
+      ]);
+      const fileId = await upload('errors.xlsx', bytes);
+      const before = (await ctx.database.db.select().from(counterparties)).length;
+      const dry = await preview(descriptionId, fileId);
+      expect(dry.counts).toMatchObject({ create: 1, error: 3 });
+      const errors = dry.errors.map((e: { row: number; field?: string; message: string }) => [
+        e.row,
+        e.field,
+        e.message,
+      ]);
+      expect(errors).toEqual(
+        expect.arrayContaining([
+          [2, 'countryId', M.referenceNotFound],
+          [3, 'inn', expect.any(String)],
+          [4, 'inn', M.duplicateKey],
+        ]),
+      );
+      const run = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, { fileId });
+      expect(run.statusCode).toBe(400);
+      expect(run.json().errors.children.rows.children['2'].children.countryId.errors).toEqual([
+        M.referenceNotFound,
+      ]);
+      expect(await ctx.app.queue.drain()).toBe(0);
+      expect((await ctx.database.db.select().from(counterparties)).length).toBe(before);
+
+      const file = await call(
+        'GET',
+        `/api/data-import/descriptions/${descriptionId}/errors?fileId=${fileId}`,
+      );
+      expect(file.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const rows: string[][] = [];
+      sheet.eachRow((row) => rows.push((row.values as string[]).slice(1).map(String)));
+      expect(rows[0]).toEqual(['#', 'ИНН', 'Наименование', 'Страна', 'Клиент', 'Errors / Ошибки']);
+      expect(rows.map((r) => r[0])).toEqual(['#', '2', '3', '4']);
+      // A formula's text is kept as text, never computed by the spreadsheet.
+      expect(rows[3]![2]).toBe('\'=HYPERLINK("http://x")');
+      expect(rows[1]![5]).toContain(M.referenceNotFound);
+    });
+
+    it('answers a file in another encoding than chosen, merged headers and too many rows for the file', async () => {
+      const strict = await describeImport({
+        name: 'Строго UTF-8, 2 строки',
+        target: 'counterparties',
+        mode: 'insert',
+        matchKey: 'inn',
+        encoding: 'utf-8',
+        maxRows: 2,
+        columns: COUNTERPARTY_COLUMNS.slice(0, 2),
+      });
+      const wrong = await preview(
+        strict,
+        await upload('1251.csv', encode1251('ИНН;Наименование\n7736207543;Яндекс\n')),
+      );
+      expect(wrong.errors).toEqual([{ row: 0, message: M.badEncoding }]);
+      expect(wrong.rows).toEqual([]);
+
+      const merged = await xlsx(
+        [
+          ['Реквизиты', '', 'Наименование'],
+          ['7736207543', '773601001', 'Яндекс'],
+        ],
+        (sheet) => sheet.mergeCells('A1:B1'),
+      );
+      const mergedAnswer = await preview(strict, await upload('merged.xlsx', merged));
+      expect(mergedAnswer.errors.map((e: { message: string }) => e.message)).toEqual(
+        expect.arrayContaining([M.headerMissing]),
+      );
+      expect(
+        mergedAnswer.errors.some(
+          (e: { message: string }) => e.message === M.headerTwice || e.message === M.headerBlank,
+        ),
+      ).toBe(true);
+
+      const many = await preview(
+        strict,
+        await upload('many.csv', Buffer.from('ИНН;Наименование\n7736207543;А\n7710140679;Б\n7728168971;В\n')),
+      );
+      expect(many.errors).toEqual([{ row: 0, message: IMPORT_MESSAGES.tooManyRows }]);
+    });
+
+    it('takes a running import again after a restart and imports it once', async () => {
+      const fileId = await upload(
+        'restart.csv',
+        Buffer.from('ИНН;Наименование;Страна;Клиент\n7736207543;Яндекс;RU;да\n'),
+      );
+      const run = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, { fileId });
+      expect(run.statusCode, run.body).toBe(201);
+      const jobId = run.json().data.jobId as number;
+      // The instance running it stopped (a restart): its lease runs out with nothing committed.
+      await ctx.database.db
+        .update(backgroundJobs)
+        .set({
+          state: 'running',
+          attempts: 1,
+          lockedBy: 'a-stopped-instance',
+          lockedUntil: new Date(now.getTime() + LEASE_MS),
+        })
+        .where(eq(backgroundJobs.id, jobId));
+      expect(await ctx.app.queue.drain()).toBe(0);
+      advance(LEASE_MS + 1);
+      expect(await ctx.app.queue.drain()).toBe(1);
+      const [job] = await ctx.database.db.select().from(backgroundJobs).where(eq(backgroundJobs.id, jobId));
+      expect(job).toMatchObject({ state: 'done', attempts: 2 });
+      expect(
+        await ctx.database.db.select().from(counterparties).where(eq(counterparties.inn, '7736207543')),
+      ).toHaveLength(1);
+      const [record] = await ctx.database.db
+        .select()
+        .from(dataImportRuns)
+        .where(eq(dataImportRuns.jobId, jobId));
+      expect(record!.doneAt).not.toBeNull();
+    });
+  });
+
+  describe('into one order', () => {
+    it('sums the cargo lines into the order, through the order update, from /data-import/initiator/order/{id}', async () => {
+      const cargo = await describeImport({
+        name: 'Упаковочный лист',
+        target: 'orderCargo',
+        mode: 'insert',
+        decimalComma: true,
+        columns: [
+          { field: 'description', header: 'Товар' },
+          { field: 'placeCount', header: 'Мест' },
+          { field: 'weight', header: 'Вес, кг' },
+          { field: 'tnvedCode', header: 'ТН ВЭД' },
+        ],
+      });
+      const client = await world.counterparty();
+      const order = await createOrder(ctx, world, user, client);
+      const page = await call('GET', `/api/data-import/initiator/order/${order.id}`);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().data.descriptions).toEqual(
+        expect.arrayContaining([{ id: cargo, name: 'Упаковочный лист', target: 'orderCargo' }]),
+      );
+      const fileId = await upload(
+        'packing.csv',
+        Buffer.from('Товар;Мест;Вес, кг;ТН ВЭД\nСтанок;2;1 250,5;8458110000\nЗапчасти;3;49,5;8466930000\n'),
+      );
+      // A packing list is not for counterparties, nor without its order.
+      expect((await preview(cargo, fileId)).errors).toEqual([{ row: 0, message: M.initiatorRequired }]);
+      expect(
+        (await preview(descriptionId, fileId, { initiatorType: 'order', initiatorId: order.id })).errors,
+      ).toEqual([{ row: 0, message: M.initiatorNotForTarget }]);
+      const target = { initiatorType: 'order', initiatorId: order.id };
+      const dry = await preview(cargo, fileId, target);
+      expect(dry.errorCount, JSON.stringify(dry.errors)).toBe(0);
+      const run = await call('POST', `/api/data-import/descriptions/${cargo}/runs`, { fileId, ...target });
+      expect(run.statusCode, run.body).toBe(201);
+      await ctx.app.queue.drain();
+      const saved = (await call('GET', `/api/tms/orders/${order.id}`)).json().data;
+      expect(saved.cargo).toMatchObject({
+        description: 'Станок; Запчасти',
+        placeCount: 5,
+        tnvedCodes: ['8458110000', '8466930000'],
+      });
+      expect(Number(saved.cargo.weight)).toBe(1300);
+    });
+  });
+});

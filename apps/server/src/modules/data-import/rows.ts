@@ -1,0 +1,425 @@
+import {
+  type DataImportColumn,
+  type DataImportDateFormat,
+  type DataImportLookup,
+  flattenTree,
+  type ImportError,
+  DATA_IMPORT_MESSAGES as M,
+} from '@tms/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { HttpError } from '../../platform/errors';
+import { decimalOf, type ImportContext } from '../../platform/imports';
+import type { Values } from '../../platform/resources/service/types';
+import {
+  CARGO_LINE_FIELDS,
+  COUNTERPARTY_PARTS,
+  type ResourceHandle,
+  referencedHandle,
+  resourceHandle,
+  type TargetField,
+} from './targets';
+
+/** A row's cells by the field each column fills (trimmed text; '' when blank). */
+export type Cells = Record<string, string>;
+
+/** What a description is, ready to run: its settings, the fields it maps and the resource it writes through. */
+export interface Prepared {
+  target: string;
+  mode: 'insert' | 'update' | 'upsert';
+  matchKey: string | null;
+  dateFormat: DataImportDateFormat;
+  decimalComma: boolean;
+  columns: readonly DataImportColumn[];
+  fields: ReadonlyMap<string, TargetField>;
+  handle: ResourceHandle;
+  /** The order imported into (`/data-import/initiator/order/{id}`). */
+  orderId: number | null;
+}
+
+/** A run's memory across rows: references found once, and the cargo lines summed. */
+export interface RunState {
+  references: Map<string, number | string>;
+  cargo: CargoTotals;
+}
+
+export interface CargoTotals {
+  lines: number;
+  descriptions: string[];
+  packaging: string[];
+  tnvedCodes: string[];
+  placeCount: number;
+  /** The row each TNVED code came from first: the order's refusal of a code goes to it. */
+  codeRows: Record<string, number>;
+  weight: string | null;
+  grossWeight: string | null;
+  volume: string | null;
+}
+
+export const newRunState = (): RunState => ({
+  references: new Map(),
+  cargo: {
+    lines: 0,
+    descriptions: [],
+    packaging: [],
+    tnvedCodes: [],
+    placeCount: 0,
+    codeRows: {},
+    weight: null,
+    grossWeight: null,
+    volume: null,
+  },
+});
+
+/** A row refused after it began writing: its savepoint is rolled back with it. */
+export class RowRefused extends Error {
+  constructor(readonly errors: ImportError[]) {
+    super('row refused');
+  }
+}
+
+const YES = new Set(['1', 'yes', 'y', 'true', 'да', 'д', '+', 'истина']);
+const NO = new Set(['0', 'no', 'n', 'false', 'нет', 'н', '-', 'ложь']);
+
+/** A date in the description's format (or ISO, as a spreadsheet's date cell reads), as ISO; null if none. */
+export function dateOf(text: string, format: DataImportDateFormat): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  let y: string | undefined;
+  let m: string | undefined;
+  let d: string | undefined;
+  if (iso) [, y, m, d] = iso;
+  else {
+    const parts = /^(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})$/.exec(text);
+    if (!parts) return null;
+    if (format === 'MM/DD/YYYY') [, m, d, y] = parts;
+    else if (format === 'YYYY-MM-DD') [, y, m, d] = parts;
+    else [, d, m, y] = parts;
+  }
+  if (y?.length !== 4) return null;
+  const value = `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? null : value;
+}
+
+/** A number's decimal text: with a decimal comma "1 234,5"; without, commas group thousands ("1,234.5"). */
+export function numberOf(text: string, decimalComma: boolean): string | null {
+  return decimalOf(decimalComma ? text : text.replace(/,/g, ''));
+}
+
+function column(handle: ResourceHandle, name: string): PgColumn | undefined {
+  return handle.columns[name] as PgColumn | undefined;
+}
+
+/** The ids of a reference's records whose code, label or id is the text, within the reader's scope. */
+async function lookUp(
+  ctx: ImportContext,
+  state: RunState,
+  field: TargetField,
+  lookup: DataImportLookup,
+  text: string,
+): Promise<number | string> {
+  const path = field.descriptor.reference!.path;
+  const key = `${path}|${lookup}|${text.toLowerCase()}`;
+  const known = state.references.get(key);
+  if (known !== undefined) return known;
+  const target = referencedHandle(ctx.registries, path);
+  let found: number | string;
+  if (!target) found = M.lookupUnavailable;
+  else {
+    const table = target.service.table as unknown as PgTable;
+    const id = column(target, 'id')!;
+    let ids: number[];
+    if (lookup === 'id') {
+      const wanted = /^\d{1,9}$/.test(text) ? Number(text) : null;
+      ids =
+        wanted === null
+          ? []
+          : (await ctx.tx.select({ id }).from(table).where(eq(id, wanted))).map((r) => r.id as number);
+    } else {
+      const by = column(target, lookup === 'code' ? 'code' : field.descriptor.reference!.labelField);
+      ids = by
+        ? (
+            await ctx.tx
+              .select({ id })
+              .from(table)
+              .where(sql`lower(trim(${by}::text)) = ${text.toLowerCase()}`)
+              .limit(2)
+          ).map((r) => r.id as number)
+        : [];
+    }
+    const outside = await target.service.outsideReadScope({ ...ctx, auth: ctx.auth }, ids);
+    const reachable = ids.filter((i) => !outside.has(i));
+    found =
+      reachable.length === 1 ? reachable[0]! : reachable.length ? M.referenceAmbiguous : M.referenceNotFound;
+  }
+  state.references.set(key, found);
+  return found;
+}
+
+/** A cell's text as the field's value, or the message saying why it is none. */
+async function cellValue(
+  ctx: ImportContext,
+  prepared: Prepared,
+  state: RunState,
+  field: TargetField,
+  lookup: DataImportLookup | null | undefined,
+  text: string,
+): Promise<{ value: unknown } | { message: string }> {
+  switch (field.type) {
+    case 'integer': {
+      const plain = text.replace(/[\s\u00a0\u202f]/g, '');
+      return /^-?\d{1,15}$/.test(plain) ? { value: Number(plain) } : { message: M.notInteger };
+    }
+    case 'number': {
+      const decimal = numberOf(text, prepared.decimalComma);
+      return decimal === null ? { message: M.notNumber } : { value: Number(decimal) };
+    }
+    case 'money': {
+      const decimal = numberOf(text.replace(/[A-Za-z]{3}$/, '').trim(), prepared.decimalComma);
+      return decimal === null ? { message: M.notNumber } : { value: decimal };
+    }
+    case 'boolean': {
+      const word = text.toLowerCase();
+      return YES.has(word) ? { value: true } : NO.has(word) ? { value: false } : { message: M.notBoolean };
+    }
+    case 'date': {
+      const date = dateOf(text, prepared.dateFormat);
+      return date === null ? { message: M.notDate } : { value: date };
+    }
+    case 'enum': {
+      const options = field.descriptor.options ?? [];
+      const word = text.toLowerCase();
+      const labels = field.descriptor.optionLabels ?? {};
+      const found = options.find(
+        (option) =>
+          option.toLowerCase() === word ||
+          labels[option]?.ru.toLowerCase() === word ||
+          labels[option]?.en.toLowerCase() === word,
+      );
+      return found === undefined ? { message: M.notChoice } : { value: found };
+    }
+    case 'reference':
+    case 'references': {
+      const how: DataImportLookup =
+        lookup ?? (/^\d+$/.test(text) ? 'id' : field.lookups.includes('code') ? 'code' : 'name');
+      const texts =
+        field.type === 'reference'
+          ? [text]
+          : text
+              .split(/[;,]/)
+              .map((t) => t.trim())
+              .filter(Boolean);
+      const ids: number[] = [];
+      for (const one of texts) {
+        const found = await lookUp(ctx, state, field, how, one);
+        if (typeof found === 'string') return { message: found };
+        ids.push(found);
+      }
+      return { value: field.type === 'reference' ? ids[0] : ids };
+    }
+    case 'tags':
+      return {
+        value: text
+          .split(/[;,]/)
+          .map((t) => t.trim())
+          .filter(Boolean),
+      };
+    default:
+      // Text stays text: an INN, a KPP or an account keeps its leading zeros.
+      return { value: text };
+  }
+}
+
+/** A row's values (the main record's, and each part's by prefix), or its cells' errors. */
+async function readRow(ctx: ImportContext, prepared: Prepared, state: RunState, row: number, cells: Cells) {
+  const values: Values = {};
+  const parts: Record<string, Values> = {};
+  const errors: ImportError[] = [];
+  for (const col of prepared.columns) {
+    const text = cells[col.field] ?? '';
+    if (text === '') continue;
+    const field = prepared.fields.get(col.field)!;
+    const read = await cellValue(ctx, prepared, state, field, col.lookup, text);
+    if ('message' in read) {
+      errors.push({ row, field: col.field, value: text, message: read.message });
+      continue;
+    }
+    const dot = col.field.indexOf('.');
+    if (dot < 0) values[col.field] = read.value;
+    else {
+      const prefix = col.field.slice(0, dot);
+      parts[prefix] = { ...parts[prefix], [col.field.slice(dot + 1)]: read.value };
+    }
+  }
+  return { values, parts, errors };
+}
+
+/** A refusal of a service as the row's errors: each field's under its column, the rest for the row. */
+export function errorsOfRefusal(error: unknown, row: number, cells: Cells, prefix = ''): ImportError[] {
+  if (!(error instanceof HttpError)) throw error;
+  if (!error.tree) return [{ row, message: error.message }];
+  const errors: ImportError[] = [];
+  for (const [path, messages] of Object.entries(flattenTree(error.tree))) {
+    const field = path ? (prefix ? `${prefix}.${path.split('.')[0]}` : path.split('.')[0]!) : undefined;
+    for (const message of messages) {
+      errors.push(
+        field && field in cells
+          ? { row, field, value: cells[field], message }
+          : { row, ...(path ? { field: prefix ? `${prefix}.${path}` : path } : {}), message },
+      );
+    }
+  }
+  return errors.length ? errors : [{ row, message: error.message }];
+}
+
+/** The ids of the target's records whose match key is the text. */
+async function matching(ctx: ImportContext, handle: ResourceHandle, key: string, value: unknown) {
+  const by = column(handle, key);
+  const id = column(handle, 'id')!;
+  if (!by) return [];
+  const rows = await ctx.tx
+    .select({ id })
+    .from(handle.service.table as unknown as PgTable)
+    .where(eq(by, value))
+    .limit(2);
+  return rows.map((r) => r.id as number);
+}
+
+/** A counterparty's contact or bank account from the same row: the one of that name or account, or a new one. */
+async function writePart(ctx: ImportContext, prefix: string, counterpartyId: number, values: Values) {
+  const part = COUNTERPARTY_PARTS.find((p) => p.prefix === prefix)!;
+  const handle = resourceHandle(ctx.registries, part.resource)!;
+  const keyField = prefix === 'contact' ? 'name' : values.account ? 'account' : 'iban';
+  const owner = column(handle, 'counterpartyId')!;
+  const key = column(handle, keyField);
+  const id = column(handle, 'id')!;
+  const [existing] =
+    key && values[keyField]
+      ? await ctx.tx
+          .select({ id, version: column(handle, 'version')! })
+          .from(handle.service.table as unknown as PgTable)
+          .where(sql`${owner} = ${counterpartyId} and ${key} = ${values[keyField]}`)
+          .limit(1)
+      : [];
+  if (existing) await handle.service.update(ctx, existing.id as number, values, existing.version as number);
+  else await handle.service.create(ctx, { ...values, counterpartyId });
+}
+
+/**
+ * One row through the target's services (the same the API uses): its cells read, its record found by the
+ * match key, created or updated, its parts written. A refusal throws `RowRefused` with the row's errors.
+ */
+export async function writeRow(
+  ctx: ImportContext,
+  prepared: Prepared,
+  state: RunState,
+  row: number,
+  cells: Cells,
+): Promise<'create' | 'update'> {
+  const { values, parts, errors } = await readRow(ctx, prepared, state, row, cells);
+  if (errors.length) throw new RowRefused(errors);
+  if (prepared.target === 'orderCargo') {
+    addCargoLine(state.cargo, values, row);
+    return 'update';
+  }
+  if (prepared.target === 'jobs' && prepared.orderId !== null) values.orderIds = [prepared.orderId];
+  const { handle, matchKey, mode } = prepared;
+  let existing: number | null = null;
+  if (matchKey) {
+    const key = values[matchKey];
+    if (key === undefined) {
+      if (mode !== 'insert') throw new RowRefused([{ row, field: matchKey, message: M.keyBlank }]);
+    } else {
+      const ids = await matching(ctx, handle, matchKey, key);
+      const value = cells[matchKey];
+      if (ids.length > 1)
+        throw new RowRefused([{ row, field: matchKey, value, message: M.referenceAmbiguous }]);
+      if (ids.length === 1 && mode === 'insert')
+        throw new RowRefused([{ row, field: matchKey, value, message: M.exists }]);
+      if (ids.length === 0 && mode === 'update')
+        throw new RowRefused([{ row, field: matchKey, value, message: M.notFound }]);
+      existing = ids[0] ?? null;
+    }
+  }
+  let id: number;
+  try {
+    if (existing === null) id = (await handle.service.create(ctx, values)).id as number;
+    else {
+      const found = (await handle.service.find(ctx, existing, { access: 'write' })) as { version: number };
+      id = (await handle.service.update(ctx, existing, values, found.version)).id as number;
+    }
+  } catch (error) {
+    throw new RowRefused(errorsOfRefusal(error, row, cells));
+  }
+  for (const [prefix, partValues] of Object.entries(parts)) {
+    try {
+      await writePart(ctx, prefix, id, partValues);
+    } catch (error) {
+      throw new RowRefused(errorsOfRefusal(error, row, cells, prefix));
+    }
+  }
+  return existing === null ? 'create' : 'update';
+}
+
+const addDecimal = (a: string | null, b: unknown) =>
+  b === undefined ? a : String(Math.round((Number(a ?? 0) + Number(b)) * 1e6) / 1e6);
+
+/** A cargo line added to the order's totals: measures summed, words and TNVED codes gathered once each. */
+function addCargoLine(totals: CargoTotals, values: Values, row: number) {
+  totals.lines++;
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : null);
+  const description = text('description');
+  if (description && !totals.descriptions.includes(description)) totals.descriptions.push(description);
+  const packaging = text('packaging');
+  if (packaging && !totals.packaging.includes(packaging)) totals.packaging.push(packaging);
+  const code = text('tnvedCode')?.replace(/\s+/g, '');
+  if (code && !totals.tnvedCodes.includes(code)) {
+    totals.tnvedCodes.push(code);
+    totals.codeRows[code] = row;
+  }
+  if (typeof values.placeCount === 'number') totals.placeCount += values.placeCount;
+  totals.weight = addDecimal(totals.weight, values.weight);
+  totals.grossWeight = addDecimal(totals.grossWeight, values.grossWeight);
+  totals.volume = addDecimal(totals.volume, values.volume);
+}
+
+/**
+ * The order's cargo made of the file's lines, written through the order's update (its rules: the cargo's
+ * checks, the edit scope, the lock of an archived order): the lines' sums replace its measures and places,
+ * their descriptions and packaging are joined, their TNVED codes added to the order's.
+ */
+export async function writeCargo(ctx: ImportContext, prepared: Prepared, totals: CargoTotals): Promise<void> {
+  if (totals.lines === 0 || prepared.orderId === null) return;
+  const order = (await prepared.handle.service.find(ctx, prepared.orderId, { access: 'write' })) as {
+    version: number;
+    cargo: Record<string, unknown> & { tnvedCodes?: string[] };
+  };
+  const { declaredValuePerKg: _computed, ...cargo } = order.cargo;
+  const next: Values = {
+    ...cargo,
+    unitSystem: 'metric',
+    tnvedCodes: [...new Set([...(cargo.tnvedCodes ?? []), ...totals.tnvedCodes])],
+  };
+  if (totals.descriptions.length) next.description = totals.descriptions.join('; ').slice(0, 2000);
+  if (totals.packaging.length) next.packaging = totals.packaging.join('; ').slice(0, 255);
+  if (totals.placeCount) next.placeCount = totals.placeCount;
+  if (totals.weight !== null) next.weight = totals.weight;
+  if (totals.grossWeight !== null) next.grossWeight = totals.grossWeight;
+  if (totals.volume !== null) next.volume = totals.volume;
+  try {
+    await prepared.handle.service.update(ctx, prepared.orderId, { cargo: next }, order.version);
+  } catch (error) {
+    // The order's refusal of its cargo said by the lines' fields; a TNVED code's goes to the row it came from.
+    const codes = next.tnvedCodes as string[];
+    throw new RowRefused(
+      errorsOfRefusal(error, 0, {}).map((e) => {
+        const [, name, index] = /^cargo\.(\w+)(?:\.(\d+))?/.exec(e.field ?? '') ?? [];
+        if (name === 'tnvedCodes' && index !== undefined) {
+          const code = codes[Number(index)]!;
+          return { ...e, row: totals.codeRows[code] ?? 0, field: 'tnvedCode', value: code };
+        }
+        return name && name in CARGO_LINE_FIELDS ? { ...e, field: name } : e;
+      }),
+    );
+  }
+}

@@ -1,0 +1,148 @@
+import { DATA_IMPORT_MESSAGES as M } from '@tms/domain';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { actingUserId } from '../../platform/auth/context';
+import { ownerPrincipal } from '../../platform/auth/owner';
+import { fileStorageOf } from '../../platform/files/routes';
+import {
+  applyPlanned,
+  authorizeImport,
+  previewImport,
+  refuseByRow,
+  uploadedImportFile,
+} from '../../platform/imports';
+import { backgroundJobs } from '../../platform/jobs/tables';
+import { defineTask, type EnqueueContext } from '../../platform/jobs/tasks';
+import { type DataImportOptions, dataImport, dataImportOptionsSchema, fileHashOf } from './import';
+import { dataImportRuns } from './tables';
+
+/**
+ * A file run with a description in the job queue: read, dry-run and written as the owner, all or nothing,
+ * with progress. Taken again after a restart (its lease ran out): the rows and the run's `done` mark commit
+ * together, so a second attempt finds either nothing written or the run done.
+ */
+export const dataImportRunTask = defineTask({
+  name: 'data-import.run',
+  payload: z.object({
+    runId: z.number().int().positive(),
+    fileId: z.number().int().positive(),
+    options: dataImportOptionsSchema,
+  }),
+  maxAttempts: 3,
+  async run({ database, config, registries, clock, job, progress }, { runId, fileId, options }) {
+    if (job.userId === null) throw new Error('An import job has an owner');
+    const auth = await ownerPrincipal(database.db, job.userId);
+    const bytes = await uploadedImportFile(database.db, fileStorageOf(config), job.userId, fileId);
+    const ctx = { tx: database.db, registries, clock, auth };
+    progress(0, 'Reading the file');
+    const preview = await previewImport(ctx, dataImport, bytes, options);
+    const counts = await database.db.transaction(async (tx) => {
+      // The run's row locked: an attempt of the same run elsewhere waits, then finds it done.
+      const [run] = await tx.select().from(dataImportRuns).where(eq(dataImportRuns.id, runId)).for('update');
+      if (!run || run.doneAt) return null;
+      const done = await applyPlanned({ ...ctx, tx }, dataImport, preview, options, {
+        progress: (count, total) =>
+          progress(total ? (count / total) * 100 : 100, 'Imported {{count}} of {{total}} rows', {
+            count,
+            total,
+          }),
+      });
+      await tx
+        .update(dataImportRuns)
+        .set({ doneAt: clock(), counts: done })
+        .where(eq(dataImportRuns.id, runId));
+      return done;
+    });
+    if (!counts) return { summary: { message: M.alreadyImported } };
+    return {
+      summary: { message: M.jobDone, params: { create: counts.create ?? 0, update: counts.update ?? 0 } },
+    };
+  },
+});
+
+/**
+ * Runs a file (the caller's temporary upload, its bytes read) with a description: once per file content,
+ * description and order. The same file again answers its run (done, or still under way) as a duplicate; a
+ * run whose job failed or was cancelled goes again. The file is dry-run first: one with errors is refused
+ * with them (the 400 tree by row) before any job exists.
+ */
+export async function runImport(
+  ctx: EnqueueContext & { clock: () => Date },
+  file: { id: number; bytes: Uint8Array; name: string },
+  options: DataImportOptions,
+) {
+  authorizeImport(ctx.auth, dataImport);
+  const fileHash = fileHashOf(file.bytes);
+  const initiator = options.orderId === null ? '' : `order:${options.orderId}`;
+  const where = and(
+    eq(dataImportRuns.descriptionId, options.descriptionId),
+    eq(dataImportRuns.fileHash, fileHash),
+    eq(dataImportRuns.initiator, initiator),
+  );
+  const [existing] = await ctx.tx.select().from(dataImportRuns).where(where).for('update');
+  const answer = (run: typeof dataImportRuns.$inferSelect, duplicate: boolean) => ({
+    id: run.id,
+    descriptionId: run.descriptionId,
+    fileHash: run.fileHash,
+    fileName: run.fileName,
+    jobId: run.jobId,
+    duplicate,
+  });
+  if (existing) {
+    if (existing.doneAt) return answer(existing, true);
+    const [job] = existing.jobId
+      ? await ctx.tx
+          .select({ state: backgroundJobs.state })
+          .from(backgroundJobs)
+          .where(eq(backgroundJobs.id, existing.jobId))
+      : [];
+    if (job && (job.state === 'queued' || job.state === 'running')) return answer(existing, true);
+  }
+  const preview = await previewImport({ ...ctx, auth: ctx.auth }, dataImport, file.bytes, options);
+  if (preview.errorCount > 0) refuseByRow(preview.errors, preview.errorCount);
+  const [run] = existing
+    ? [existing]
+    : await ctx.tx
+        .insert(dataImportRuns)
+        .values({
+          descriptionId: options.descriptionId,
+          fileHash,
+          fileName: file.name,
+          initiator,
+          userId: actingUserId(ctx.auth),
+          createdAt: ctx.clock(),
+        })
+        .returning();
+  const job = await dataImportRunTask.enqueue(
+    ctx,
+    { runId: run!.id, fileId: file.id, options },
+    { label: file.name },
+  );
+  const [updated] = await ctx.tx
+    .update(dataImportRuns)
+    .set({ jobId: job.id })
+    .where(eq(dataImportRuns.id, run!.id))
+    .returning();
+  return answer(updated!, false);
+}
+
+/** Whether this file was run with the description (into that order) already: done, or under way. */
+export async function alreadyRun(
+  ctx: EnqueueContext,
+  descriptionId: number,
+  fileHash: string,
+  orderId: number | null,
+) {
+  const [run] = await ctx.tx
+    .select({ doneAt: dataImportRuns.doneAt, state: backgroundJobs.state })
+    .from(dataImportRuns)
+    .leftJoin(backgroundJobs, eq(backgroundJobs.id, dataImportRuns.jobId))
+    .where(
+      and(
+        eq(dataImportRuns.descriptionId, descriptionId),
+        eq(dataImportRuns.fileHash, fileHash),
+        eq(dataImportRuns.initiator, orderId === null ? '' : `order:${orderId}`),
+      ),
+    );
+  return !!run && (run.doneAt !== null || run.state === 'queued' || run.state === 'running');
+}

@@ -1,0 +1,62 @@
+import {
+  claimDeadlines,
+  insuranceClaimResource,
+  INSURANCE_MESSAGES as M,
+  MESSAGES,
+  overdueClaimSteps,
+} from '@tms/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/connection';
+import { fieldError } from '../../platform/errors';
+import { defaultEntity, type ResourceService, resourceService } from '../../platform/resources';
+import { statusOf } from './certificates';
+import { policyOf } from './quote';
+import { insuranceCertificates, insuranceClaims } from './tables';
+
+type ClaimRow = typeof insuranceClaims.$inferSelect;
+
+/** The terms of the policy the claim's certificate was issued under. */
+async function termsOf(tx: Tx, certificateId: number) {
+  const [certificate] = await tx
+    .select({ policyId: insuranceCertificates.policyId })
+    .from(insuranceCertificates)
+    .where(eq(insuranceCertificates.id, certificateId));
+  if (!certificate) throw fieldError(['certificateId'], MESSAGES.invalid);
+  return policyOf(tx, certificate.policyId);
+}
+
+const today = (clock: (() => Date) | undefined) => (clock?.() ?? new Date()).toISOString().slice(0, 10);
+
+/**
+ * Claims as a sub-resource of certificates: every save reckons the deadlines again from the policy
+ * (`claimDeadlines`); a read says whether a step is overdue today. Reading them follows the certificates'
+ * roles (the descriptor's); removing one is "case removal".
+ */
+export const claimService: ResourceService<ClaimRow> = resourceService(
+  insuranceClaimResource,
+  insuranceClaims,
+  {
+    hooks: {
+      async beforeCreate(ctx, values) {
+        const [certificate] = await ctx.tx
+          .select({ orderId: insuranceCertificates.orderId })
+          .from(insuranceCertificates)
+          .where(eq(insuranceCertificates.id, values.certificateId));
+        if (!certificate || (await statusOf(ctx.tx, certificate.orderId)) !== 'INSURED')
+          throw fieldError(['certificateId'], M.claimNotInsured);
+        return { ...values, ...claimDeadlines(values, await termsOf(ctx.tx, values.certificateId)) };
+      },
+      async beforeUpdate(ctx, values, existing) {
+        const merged = { ...existing, ...values };
+        return { ...values, ...claimDeadlines(merged, await termsOf(ctx.tx, existing.certificateId)) };
+      },
+      async toEntities(rows, ctx) {
+        const day = today((ctx as { clock?: () => Date }).clock);
+        return rows.map((row) => ({
+          ...defaultEntity(insuranceClaimResource, row),
+          overdue: overdueClaimSteps(row, day)[0] ?? 'no',
+        }));
+      },
+    },
+  },
+);

@@ -1,0 +1,12 @@
+import { defineModule } from '../../platform/modules';
+import { certificateKeepsStatus } from './certificates';
+import { insurerSendTask } from './insurer/send';
+import routes from './routes';
+
+/** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
+export const insuranceModule = defineModule({
+  name: 'insurance',
+  routes,
+  tasks: [insurerSendTask],
+  contributes: { cargoInsuranceOwners: { insurance: certificateKeepsStatus } },
+});

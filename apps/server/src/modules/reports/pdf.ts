@@ -1,0 +1,101 @@
+import { createRequire } from 'node:module';
+import type { ExportLanguage, ReportCellKind } from '@tms/domain';
+import type PDFDocument from 'pdfkit';
+
+// The fonts ship in an npm package (as for printable bills): Cyrillic renders without system fonts.
+const require = createRequire(import.meta.url);
+const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+export interface ReportPdfInput {
+  title: string;
+  /** What the report was asked for (the period, the counterparty), printed under the title. */
+  subtitle: string;
+  lang: ExportLanguage;
+  columns: readonly { header: string; kind: ReportCellKind }[];
+  rows: readonly (readonly (string | number | null)[])[];
+  totals: readonly (readonly (string | number | null)[])[];
+}
+
+const NUMERIC: readonly ReportCellKind[] = ['money', 'count', 'percent'];
+
+/** A cell as the screen writes it: money grouped with two decimals, days as dd.mm.yyyy. */
+function cellText(kind: ReportCellKind, value: string | number | null, lang: ExportLanguage): string {
+  if (value === null || value === '') return '';
+  const text = String(value);
+  if (kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return text.split('-').reverse().join('.');
+  if (kind === 'month' && /^\d{4}-\d{2}$/.test(text)) return text.split('-').reverse().join('.');
+  if (kind === 'money' || kind === 'count') {
+    const [whole = '', fraction] = text.split('.');
+    const sign = whole.startsWith('-') ? '-' : '';
+    const grouped = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'ru' ? '\u00a0' : ',');
+    return `${sign}${grouped}${fraction === undefined ? '' : `${lang === 'ru' ? ',' : '.'}${fraction}`}`;
+  }
+  if (kind === 'percent') return `${text} %`;
+  return text;
+}
+
+/**
+ * A report as a PDF: its title and what it was asked for, then the screen's table with its totals in bold,
+ * on landscape A4 pages repeating the header. Plain data in, bytes out (run in a worker thread).
+ */
+export async function writeReportPdf(input: ReportPdfInput): Promise<Uint8Array> {
+  // pdfkit loads with the first PDF: a worker thread starts without it.
+  const PDF: typeof PDFDocument = (await import('pdfkit')).default;
+  const doc = new PDF({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 36,
+    info: { Title: input.title, Producer: 'TMS' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', FONT);
+  doc.registerFont('bold', FONT_BOLD);
+  const left = 36;
+  const width = doc.page.width - 72;
+  const bottom = doc.page.height - 36;
+  doc.font('bold').fontSize(14).text(input.title, left, 36, { width });
+  doc.font('regular').fontSize(9).text(input.subtitle, { width });
+  doc.moveDown(0.8);
+  // Numbers get a fixed share, texts the rest.
+  const weights = input.columns.map((c) => (NUMERIC.includes(c.kind) ? 1 : c.kind === 'date' ? 0.8 : 1.6));
+  const unit = width / weights.reduce((a, b) => a + b, 0);
+  const widths = weights.map((w) => w * unit);
+  const line = (cells: readonly string[], bold: boolean) => {
+    doc.font(bold ? 'bold' : 'regular').fontSize(8);
+    const height =
+      Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: widths[i]! - 4 }))) + 4;
+    if (doc.y + height > bottom) {
+      doc.addPage();
+      doc.y = 36;
+      if (!bold || cells !== headers) line(headers, true);
+      doc.font(bold ? 'bold' : 'regular').fontSize(8);
+    }
+    const top = doc.y;
+    let x = left;
+    cells.forEach((text, i) => {
+      const align = NUMERIC.includes(input.columns[i]!.kind) ? 'right' : 'left';
+      doc.text(text, x + 2, top + 2, { width: widths[i]! - 4, align });
+      x += widths[i]!;
+    });
+    doc
+      .moveTo(left, top + height)
+      .lineTo(left + width, top + height)
+      .lineWidth(0.3)
+      .stroke();
+    doc.y = top + height;
+  };
+  const headers = input.columns.map((c) => c.header);
+  line(headers, true);
+  const texts = (cells: readonly (string | number | null)[]) =>
+    cells.map((value, i) => cellText(input.columns[i]!.kind, value, input.lang));
+  for (const row of input.rows) line(texts(row), false);
+  for (const row of input.totals) line(texts(row), true);
+  doc.end();
+  return new Uint8Array(await done);
+}

@@ -1,0 +1,246 @@
+import {
+  type ReportColumn,
+  type ReportRow,
+  VAT0_DEADLINE_DAYS,
+  VAT0_DOCUMENT_TAGS,
+  type Vat0Query,
+  type Vat0Status,
+  vat0Report,
+} from '@tms/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../../db/connection';
+import { TIME_ZONE } from '../../../platform/calendar';
+import { files, fileTags, fileTagTypes } from '../../../platform/files/tables';
+import { legalEntities } from '../../company';
+import { bills, paymentForms } from '../../finance';
+import { jobs, orders } from '../../operations';
+import { countries, currencies } from '../../reference-data';
+import {
+  allOf,
+  baseCurrencyOf,
+  documentRow,
+  type ReportCell,
+  type ReportContext,
+  reportUseCases,
+  sum,
+  unknownFigure,
+  when,
+} from '../framework';
+
+/*
+ * VAT 0 % (docs/reports.md "VAT 0 %"): the income bills of international carriage recognised in the period
+ * (an order of the bill starts or ends outside the bill's legal entity's country), on a payment form with
+ * VAT, disbursements and internal transfers left out. The 180 days run from the order's dispatch date (the
+ * bill's recognition date when it has none); the sale is confirmed once a transport or customs document is
+ * filed with the order or its jobs by the as-of date, else pending with its days left, else expired.
+ */
+
+type Query = Vat0Query;
+
+/** The bills with their order's route, deadline and status at the as-of date (a plain role: every bill). */
+function lines(q: Query): SQL {
+  const asOfEnd = sql`((${q.asOf}::date + 1)::timestamp AT TIME ZONE ${TIME_ZONE})`;
+  const documented = sql`EXISTS (
+    SELECT 1 FROM ${files} fl JOIN ${fileTags} ft ON ft.file_id = fl.id JOIN ${fileTagTypes} tt ON tt.id = ft.tag_type_id
+    WHERE tt.code IN (${sql.join(
+      VAT0_DOCUMENT_TAGS.map((code) => sql`${code}`),
+      sql`, `,
+    )}) AND fl.temporary = false AND fl.created_at < ${asOfEnd}
+      AND ((fl.owner_type = 'order' AND fl.owner_id = ANY(x.order_ids))
+        OR (fl.owner_type = 'job' AND fl.owner_id IN (SELECT j.id FROM ${jobs} j WHERE j.order_ids && x.order_ids)))
+  )`;
+  return sql`(
+    SELECT y.*, (y.deadline - ${q.asOf}::date) AS days_left,
+      CASE WHEN y.documented THEN 'confirmed' WHEN ${q.asOf}::date > y.deadline THEN 'expired' ELSE 'pending' END AS status
+    FROM (
+      SELECT x.*, (x.start + ${VAT0_DEADLINE_DAYS}::integer)::date AS deadline, ${documented} AS documented
+      FROM (
+        SELECT ${bills.id} AS bill_id, ${bills.number} AS number, ${bills.recognitionDate} AS date,
+          ${bills.counterpartyName} AS client_name, cur.code AS currency, ${bills.amount} AS amount,
+          ${bills.amountInBase} AS amount_base, o.route, o.dispatch_date,
+          coalesce(o.dispatch_date, ${bills.recognitionDate}) AS start, o.order_ids
+        FROM ${bills}
+        JOIN ${paymentForms} pf ON pf.id = ${bills.paymentFormId}
+        JOIN ${legalEntities} le ON le.id = ${bills.legalEntityId}
+        JOIN ${currencies} cur ON cur.id = ${bills.currencyId}
+        CROSS JOIN LATERAL (
+          SELECT min(od.dispatch_date) AS dispatch_date, array_agg(od.id ORDER BY od.id) AS order_ids,
+            min(coalesce(dc.code, '?') || ' → ' || coalesce(ac.code, '?')) AS route
+          FROM ${orders} od
+          LEFT JOIN ${countries} dc ON dc.id = od.dispatch_country_id
+          LEFT JOIN ${countries} ac ON ac.id = od.delivery_country_id
+          WHERE od.id IN (
+            SELECT unnest(${bills.orderIds})
+            UNION SELECT unnest(j.order_ids) FROM ${jobs} j WHERE j.id = ANY(${bills.jobIds})
+          ) AND (od.dispatch_country_id <> le.country_id OR od.delivery_country_id <> le.country_id)
+        ) o
+        WHERE ${allOf(
+          sql`${bills.direction} = 'INCOME'`,
+          sql`${bills.disbursement} = false`,
+          sql`${bills.internalTransferId} IS NULL`,
+          sql`pf.with_vat`,
+          sql`${bills.recognitionDate} BETWEEN ${q.from} AND ${q.to}`,
+          sql`o.order_ids IS NOT NULL`,
+          when(q.legalEntityId, (v) => sql`${bills.legalEntityId} = ${v}`),
+          when(q.clientId, (v) => sql`${bills.counterpartyId} = ${v}`),
+        )}
+      ) x
+    ) y
+  )`;
+}
+
+type Line = {
+  bill_id: number;
+  number: string;
+  date: string;
+  client_name: string;
+  currency: string;
+  amount: string;
+  amount_base: string;
+  route: string;
+  dispatch_date: string | null;
+  deadline: string;
+  days_left: number;
+  status: Vat0Status;
+};
+
+const read = (ctx: ReportContext, q: Query, where: SQL = sql`true`) =>
+  rowsOf<Line>(
+    ctx.tx,
+    sql`SELECT l.bill_id, l.number, l.date::text AS date, l.client_name, l.currency, l.amount::text AS amount,
+        l.amount_base::text AS amount_base, l.route, l.dispatch_date::text AS dispatch_date,
+        l.deadline::text AS deadline, l.days_left, l.status
+      FROM ${lines(q)} l
+      WHERE ${allOf(
+        where,
+        when(q.status, (v) => sql`l.status = ${v}`),
+      )} ORDER BY l.deadline, l.bill_id`,
+  );
+
+/** The columns of the register, and of its drill-down (the same bills). */
+function columnsOf(base: string, drill: boolean): ReportColumn[] {
+  return [
+    { key: 'bill', label: 'reports:columns.bill', kind: 'text' },
+    { key: 'date', label: 'reports:columns.recognitionDate', kind: 'date' },
+    { key: 'client', label: 'reports:columns.client', kind: 'text' },
+    { key: 'route', label: 'reports:columns.route', kind: 'text' },
+    { key: 'dispatchDate', label: 'reports:columns.dispatchDate', kind: 'date' },
+    { key: 'deadline', label: 'reports:columns.deadline', kind: 'date' },
+    { key: 'daysLeft', label: 'reports:columns.daysLeft', kind: 'count' },
+    { key: 'status', label: 'reports:columns.status', kind: 'label' },
+    { key: 'currency', label: 'reports:columns.currency', kind: 'text' },
+    { key: 'amount', label: 'reports:columns.amount', kind: 'money', drill },
+    {
+      key: 'amountBase',
+      label: 'reports:columns.amountBase',
+      params: { currency: base },
+      kind: 'money',
+      drill,
+    },
+  ];
+}
+
+const rowOf = (l: Line): ReportRow =>
+  documentRow('bills', l.bill_id, {
+    bill: l.number,
+    date: l.date,
+    client: l.client_name,
+    route: l.route,
+    dispatchDate: l.dispatch_date,
+    deadline: l.deadline,
+    // A confirmed sale has no deadline to keep.
+    daysLeft: l.status === 'pending' ? l.days_left : null,
+    status: `reports:vat0Statuses.${l.status}`,
+    currency: l.currency,
+    amount: sum([l.amount]),
+    amountBase: sum([l.amount_base]),
+  });
+
+const EMPTY = { bill: null, date: null, client: null, route: null, dispatchDate: null, deadline: null };
+
+/** Totals per currency (never adding two), then the base of all when there are several. */
+function totalsOf(list: Line[]): ReportRow[] {
+  const byCurrency = [...new Set(list.map((l) => l.currency))].sort();
+  const rows: ReportRow[] = byCurrency.map((currency) => {
+    const of = list.filter((l) => l.currency === currency);
+    return {
+      key: `currency:${currency}`,
+      cells: {
+        ...EMPTY,
+        daysLeft: null,
+        status: null,
+        currency,
+        amount: sum(of.map((l) => l.amount)),
+        amountBase: sum(of.map((l) => l.amount_base)),
+      },
+    };
+  });
+  if (byCurrency.length > 1)
+    rows.push({
+      key: 'total',
+      cells: {
+        ...EMPTY,
+        daysLeft: null,
+        status: null,
+        currency: null,
+        amount: null,
+        amountBase: sum(list.map((l) => l.amount_base)),
+      },
+    });
+  return rows;
+}
+
+/** Days-left bands of the chart: what is at stake soonest first. */
+const BANDS = ['expired', 'days0to30', 'days31to90', 'over90', 'confirmed'] as const;
+const bandOf = (l: Line): (typeof BANDS)[number] => {
+  if (l.status !== 'pending') return l.status;
+  if (l.days_left <= 30) return 'days0to30';
+  return l.days_left <= 90 ? 'days31to90' : 'over90';
+};
+
+async function answer(ctx: ReportContext, q: Query) {
+  const base = await baseCurrencyOf(ctx);
+  const list = await read(ctx, q);
+  return {
+    columns: columnsOf(base, true),
+    rows: list.map(rowOf),
+    totals: totalsOf(list),
+    chart: list.length
+      ? {
+          kind: 'grouped' as const,
+          currency: base,
+          series: [{ key: 'amountBase', label: 'reports:columns.amountBase', params: { currency: base } }],
+          data: BANDS.map((band) => ({
+            category: `reports:vat0.${band}`,
+            amountBase: Number(sum(list.filter((l) => bandOf(l) === band).map((l) => l.amount_base))),
+          })),
+        }
+      : null,
+    baseCurrency: base,
+  };
+}
+
+/** A bill's figure → that bill; a currency's total → its bills; the base total → all of them. */
+async function drill(ctx: ReportContext, q: Query, cell: ReportCell) {
+  if (cell.column !== 'amount' && cell.column !== 'amountBase') return unknownFigure();
+  if (cell.row === 'total' && cell.column === 'amount') return unknownFigure();
+  const base = await baseCurrencyOf(ctx);
+  const where = cell.row.startsWith('currency:')
+    ? sql`l.currency = ${cell.row.slice('currency:'.length)}`
+    : cell.row === 'total'
+      ? sql`true`
+      : /^\d{1,10}$/.test(cell.row)
+        ? sql`l.bill_id = ${Number(cell.row)}`
+        : unknownFigure();
+  const list = await read(ctx, q, where);
+  return {
+    kind: 'bills' as const,
+    baseCurrency: base,
+    chart: null,
+    columns: columnsOf(base, false),
+    rows: list.map(rowOf),
+    totals: totalsOf(list),
+  };
+}
+
+export const vat0 = reportUseCases(vat0Report, { answer, drill });

@@ -1,0 +1,182 @@
+import { CABINET_KEY_ROLES, CABINET_ROLES } from '@tms/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PCC_PREDICATES } from '../../src/modules/cabinets/pcc';
+import { customerRequests } from '../../src/modules/requests/tables';
+import type { CabinetCaller } from '../../src/test/cabinets';
+import { createTestApp, type TestContext } from '../../src/test/harness';
+import { caller, exportedIds } from '../../src/test/operations-world';
+import { type PccClient, type PccWorld, pccWorld } from '../../src/test/pcc-world';
+import type { SignedIn } from '../../src/test/users';
+
+/**
+ * The client cabinet's isolation (issue 37): two clients, each with a cabinet user and an API key, against
+ * every `/api/pcc` route of the route table. A foreign id is a 404 that reads as a missing one (no
+ * existence oracle); lists, searches, counts and exports hold no foreign row; a write naming a foreign id
+ * changes nothing. Breaking a counterparty predicate on purpose (the mutation check) turns it red.
+ */
+
+let ctx: TestContext;
+let w: PccWorld;
+const MISSING = 2_000_000_000;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  w = await pccWorld(ctx);
+}, 300_000);
+afterAll(() => ctx?.close());
+
+const inject = (method: string, url: string, who: CabinetCaller, payload?: Record<string, unknown>) =>
+  ctx.app.inject({ method: method as 'GET', url, headers: who.headers, payload });
+
+/** The ids of `own`, and those of `other`, that each routed id parameter stands for. */
+const idsOf = (c: PccClient) => ({
+  '/api/pcc/requests/:id': c.requestId,
+  '/api/pcc/requests/:id/answer': c.requestId,
+  '/api/pcc/orders/:id': c.orderId,
+  '/api/pcc/orders/:id/stages': c.orderId,
+  '/api/pcc/orders/:id/files': c.orderId,
+  '/api/pcc/bills/:id': c.billId,
+  '/api/pcc/bills/:id/pdf': c.billId,
+  '/api/pcc/users/:id': c.user.cabinetUserId!,
+  '/api/pcc/users/:id/reset': c.user.cabinetUserId!,
+});
+
+/** The lists of the cabinet with what each answers of a client, to look for foreign rows. */
+const LISTS = [
+  {
+    path: '/api/pcc/requests',
+    own: (c: PccClient) => c.requestId,
+    text: (c: PccClient) => `Груз ${c.name.at(-1)}`,
+  },
+  {
+    path: '/api/pcc/orders',
+    own: (c: PccClient) => c.orderId,
+    text: (c: PccClient) => `Станки ${c.name.at(-1)}`,
+  },
+  { path: '/api/pcc/bills', own: (c: PccClient) => c.billId, text: (c: PccClient) => `СЧ-${c.name.at(-1)}` },
+] as const;
+
+/**
+ * Every way `who` of `own` could reach `other`'s records; empty when isolated. Each finding names the
+ * route and what came back.
+ */
+async function leaks(who: CabinetCaller, own: PccClient, other: PccClient): Promise<string[]> {
+  const found: string[] = [];
+  const cabinetRoutes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/pcc/') && !r.public);
+  const foreignIds = idsOf(other) as Record<string, number>;
+  const payloads: Record<string, Record<string, unknown>> = {
+    'POST /api/pcc/requests/:id/answer': { answer: 'Ответ', version: 1 },
+    'PUT /api/pcc/users/:id': { name: 'Чужой', version: 1 },
+  };
+  // A route wanting a role within the cabinet the caller lacks (the key administers no users) is a 403
+  // whatever the id; any other answers a foreign id as a missing one.
+  const roles: readonly string[] = who.cabinetUserId === null ? CABINET_KEY_ROLES : CABINET_ROLES;
+  const refusal = (route: { cabinetRoles: readonly string[] }) =>
+    route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => roles.includes(role)) ? 404 : 403;
+
+  for (const route of cabinetRoutes.filter((r) => r.idParams.length > 0)) {
+    const key = `${route.method} ${route.url}`;
+    if (route.url === '/api/pcc/orders/:id/files/:fileId') {
+      // Another's document through one's own order, and one's own document id through another's order.
+      for (const [orderId, fileId] of [
+        [own.orderId, other.fileId],
+        [other.orderId, other.fileId],
+        [other.orderId, own.fileId],
+      ]) {
+        const res = await inject('GET', `/api/pcc/orders/${orderId}/files/${fileId}`, who);
+        if (res.statusCode !== 404) found.push(`${key} ${orderId}/${fileId} → ${res.statusCode}`);
+      }
+      continue;
+    }
+    const foreign = foreignIds[route.url];
+    if (foreign === undefined) {
+      found.push(`${key}: the suite knows no id for it`);
+      continue;
+    }
+    const res = await inject(route.method, route.url.replace(':id', String(foreign)), who, payloads[key]);
+    const missing = await inject(route.method, route.url.replace(':id', String(MISSING)), who, payloads[key]);
+    if (res.statusCode !== refusal(route)) found.push(`${key} foreign → ${res.statusCode}`);
+    else if (res.body !== missing.body) found.push(`${key}: a foreign id reads unlike a missing one`);
+  }
+
+  for (const list of LISTS) {
+    const page = await inject('GET', `${list.path}?itemsPerPage=100`, who);
+    if (page.statusCode !== 200) {
+      found.push(`${list.path} → ${page.statusCode}`);
+      continue;
+    }
+    const { collection, total } = page.json().data as { collection: { id: number }[]; total: number };
+    const ids = collection.map((row) => row.id);
+    if (ids.includes(list.own(other))) found.push(`${list.path} lists a foreign row`);
+    if (!ids.includes(list.own(own))) found.push(`${list.path} misses an own row`);
+    if (total !== ids.length) found.push(`${list.path} counts ${total} for ${ids.length} rows`);
+    const search = await inject('GET', `${list.path}?search=${encodeURIComponent(list.text(other))}`, who);
+    if (search.json().data.total !== 0) found.push(`${list.path} finds a foreign row by search`);
+    const exported = await exportedIds(
+      caller(ctx),
+      list.path,
+      { headers: who.headers } as unknown as SignedIn,
+      'lang=ru',
+    );
+    const otherNumber = list.path === '/api/pcc/bills' ? undefined : list.own(other);
+    if (otherNumber !== undefined && exported.includes(otherNumber))
+      found.push(`${list.path} exports a foreign row`);
+    if (exported.length !== ids.length)
+      found.push(`${list.path} exports ${exported.length} for ${ids.length} rows`);
+  }
+
+  // The back office's file door, open to cabinets, reaches no document of the other client either.
+  const staffDoor = await inject('GET', `/api/file-management/files/${other.fileId}/download`, who);
+  if (![403, 404].includes(staffDoor.statusCode)) found.push(`file download → ${staffDoor.statusCode}`);
+
+  // A create naming another client is refused (strict body), nothing written.
+  const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(customerRequests);
+  const named = await inject('POST', '/api/pcc/requests', who, {
+    clientId: other.id,
+    route: [
+      { kind: 'dispatch', address: 'Москва', countryId: w.world.ru },
+      { kind: 'delivery', address: 'Berlin', countryId: w.world.de },
+    ],
+    cargo: { description: 'Чужой' },
+    transportTypes: ['auto'],
+  });
+  const after = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(customerRequests);
+  if (named.statusCode !== 400 || after[0]!.n !== before[0]!.n) {
+    found.push(`POST /api/pcc/requests naming another client → ${named.statusCode}`);
+  }
+  return found;
+}
+
+describe('the client cabinet keeps each client to his own records', () => {
+  it('knows every /api/pcc route it walks', () => {
+    const known = Object.keys(idsOf(w.a));
+    const withIds = ctx.app.routeTable
+      .filter((r) => r.url.startsWith('/api/pcc/') && r.idParams.length > 0)
+      .map((r) => r.url)
+      .filter((url) => url !== '/api/pcc/orders/:id/files/:fileId');
+    expect(known).toEqual(expect.arrayContaining(withIds));
+  });
+
+  for (const [label, pick] of [
+    ['a cabinet user', (c: PccClient) => c.user],
+    ['an API key', (c: PccClient) => c.key],
+  ] as const) {
+    it(`as ${label} of either client`, async () => {
+      expect(await leaks(pick(w.a), w.a, w.b)).toEqual([]);
+      expect(await leaks(pick(w.b), w.b, w.a)).toEqual([]);
+    }, 300_000);
+  }
+
+  it('turns red when a counterparty predicate is broken on purpose', async () => {
+    for (const name of ['request', 'order', 'bill'] as const) {
+      const broken = vi.spyOn(PCC_PREDICATES, name).mockReturnValue(sql`true`);
+      try {
+        expect(await leaks(w.a.user, w.a, w.b), name).not.toEqual([]);
+      } finally {
+        broken.mockRestore();
+      }
+    }
+    expect(await leaks(w.a.user, w.a, w.b)).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,564 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  MultiSelect,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed, IconDownload, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type PccBill,
+  type PccFile,
+  type PccOrder,
+  type PccRequest,
+  type PccStage,
+  padId,
+  REQUEST_STATUS_LABELS,
+  REQUEST_STATUSES,
+  type RequestStatus,
+  type RouteEndPoint,
+  TRANSPORT_TYPE_LABELS,
+  TRANSPORT_TYPES,
+} from '@tms/domain';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { formatDate } from '../../platform/format';
+import type { Language } from '../../platform/i18n';
+import { translateServerMessage } from '../../platform/i18n';
+import { PccError, pccDownload, pccGet, pccPost } from './pccApi';
+
+const PAGE_SIZE = 20;
+type Page<T> = { collection: T[]; total: number };
+
+/** The page of a cabinet list: its number and filters live in the address, so a link reopens it. */
+function usePccList<T>(path: string, filters: Record<string, string | null>) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = new URLSearchParams({ page: String(page), itemsPerPage: String(PAGE_SIZE) });
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  const list = useQuery({
+    queryKey: ['pcc', path, query.toString()],
+    queryFn: () => pccGet<Page<T>>(`${path}?${query}`),
+  });
+  const setPage = (next: number) =>
+    setParams((current) => {
+      current.set('page', String(next));
+      return current;
+    });
+  return { list, page, setPage, setParams };
+}
+
+function Screen({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('cabinets');
+  useEffect(() => {
+    document.title = `${title} — ${t('pcc.name')}`;
+  });
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+function Pager({ total, page, setPage }: { total: number; page: number; setPage: (n: number) => void }) {
+  const pages = Math.ceil(total / PAGE_SIZE);
+  return pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null;
+}
+
+const routeText = (route: readonly RouteEndPoint[]) => route.map((point) => point.address).join(' → ');
+
+function Empty({ loading }: { loading: boolean }) {
+  const { t } = useTranslation('cabinets');
+  return (
+    <Text c="dimmed" ta="center" py="xl">
+      {loading ? t('pcc.loading') : t('pcc.empty')}
+    </Text>
+  );
+}
+
+/** A table on a wide screen, cards on a phone: the same rows. */
+function Rows<T extends { id: number }>({
+  rows,
+  columns,
+}: {
+  rows: T[];
+  columns: { label: string; value: (row: T) => ReactNode }[];
+}) {
+  return (
+    <>
+      <Paper withBorder visibleFrom="sm">
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.label}>{column.label}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id}>
+                {columns.map((column) => (
+                  <Table.Td key={column.label}>{column.value(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <Stack gap="xs" hiddenFrom="sm">
+        {rows.map((row) => (
+          <Card key={row.id} withBorder padding="sm">
+            {columns.map((column) => (
+              <Group key={column.label} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Text size="xs" c="dimmed">
+                  {column.label}
+                </Text>
+                <Text size="sm" component="div" ta="right">
+                  {column.value(row)}
+                </Text>
+              </Group>
+            ))}
+          </Card>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+const STATUS_COLORS: Record<RequestStatus, string> = {
+  QUOTE_NOT_COMPLETED: 'gray',
+  NEED_MORE_INFO: 'orange',
+  INFO_PROVIDED: 'blue',
+  QUOTE_COMPLETED: 'green',
+  NO_SERVICE: 'red',
+};
+
+/** `/pcc/requests`: the client's requests, a new one, and the answers the forwarder waits for. */
+export function PccRequestsScreen() {
+  const { t, i18n } = useTranslation('cabinets');
+  const lang = i18n.language as Language;
+  const [search] = useSearchParams();
+  const status = search.get('status');
+  const { list, page, setPage, setParams } = usePccList<PccRequest>('/pcc/requests', { status });
+  const [creating, setCreating] = useState(false);
+  const [answering, setAnswering] = useState<PccRequest | null>(null);
+  return (
+    <Screen
+      title={t('pcc.requests.title')}
+      action={
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setCreating(true)}
+          data-testid="pcc-new-request"
+        >
+          {t('pcc.requests.new')}
+        </Button>
+      }
+    >
+      <Select
+        w={260}
+        clearable
+        placeholder={t('pcc.requests.allStatuses')}
+        aria-label={t('pcc.requests.status')}
+        value={status}
+        onChange={(value) => {
+          setParams((next) => {
+            if (value) next.set('status', value);
+            else next.delete('status');
+            next.delete('page');
+            return next;
+          });
+        }}
+        data={REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s][lang] }))}
+      />
+      {list.data?.collection.length ? (
+        <Rows
+          rows={list.data.collection}
+          columns={[
+            { label: t('pcc.requests.number'), value: (r) => padId(r.number) },
+            { label: t('pcc.requests.route'), value: (r) => routeText(r.route as RouteEndPoint[]) },
+            { label: t('pcc.requests.cargo'), value: (r) => r.cargoDescription ?? '' },
+            { label: t('pcc.requests.dispatch'), value: (r) => formatDate(r.dispatchDate) },
+            {
+              label: t('pcc.requests.status'),
+              value: (r) => (
+                <Group gap="xs" wrap="wrap">
+                  <Badge color={STATUS_COLORS[r.status]} variant="light" style={{ overflow: 'visible' }}>
+                    {REQUEST_STATUS_LABELS[r.status][lang]}
+                  </Badge>
+                  {r.status === 'NEED_MORE_INFO' && (
+                    <Button size="compact-xs" onClick={() => setAnswering(r)}>
+                      {t('pcc.requests.answer')}
+                    </Button>
+                  )}
+                </Group>
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <Empty loading={list.isLoading} />
+      )}
+      <Pager total={list.data?.total ?? 0} page={page} setPage={setPage} />
+      <NewRequestDialog opened={creating} onClose={() => setCreating(false)} />
+      <AnswerDialog request={answering} onClose={() => setAnswering(null)} />
+    </Screen>
+  );
+}
+
+function useFailure() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const fail = (error: unknown) => {
+    if (error instanceof PccError && error.errors) {
+      const flat = (tree: typeof error.errors): string[] => [
+        ...tree!.errors,
+        ...Object.values(tree!.children).flatMap((child) => flat(child)),
+      ];
+      setFailure(
+        flat(error.errors)
+          .map((m) => translateServerMessage(m))
+          .join(' ') || translateServerMessage(error.message),
+      );
+    } else setFailure(translateServerMessage((error as Error).message));
+  };
+  return { failure, fail, clear: () => setFailure(null) };
+}
+
+function NewRequestDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation('cabinets');
+  const lang = i18n.language as Language;
+  const client = useQueryClient();
+  const { failure, fail, clear } = useFailure();
+  const [transport, setTransport] = useState<string[]>(['auto']);
+  const [fromCountry, setFromCountry] = useState<string | null>(null);
+  const [toCountry, setToCountry] = useState<string | null>(null);
+  const countries = useQuery({
+    queryKey: ['pcc', 'countries'],
+    queryFn: () => pccGet<{ id: number; name: string; nameEn: string }[]>('/pcc/countries'),
+    enabled: opened,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const countryOptions = (countries.data ?? []).map((c) => ({
+    value: String(c.id),
+    label: lang === 'en' ? c.nameEn : c.name,
+  }));
+  const create = useMutation({
+    mutationFn: (body: unknown) => pccPost<PccRequest>('/pcc/requests', body),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['pcc', '/pcc/requests'] });
+      clear();
+      onClose();
+    },
+    onError: fail,
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim();
+    create.mutate({
+      route: [
+        {
+          kind: 'dispatch',
+          address: text('from'),
+          countryId: fromCountry ? Number(fromCountry) : null,
+          dateFrom: text('fromDate') || null,
+        },
+        {
+          kind: 'delivery',
+          address: text('to'),
+          countryId: toCountry ? Number(toCountry) : null,
+          dateFrom: text('toDate') || null,
+        },
+      ],
+      cargo: { description: text('cargo') || null },
+      transportTypes: transport,
+    });
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('pcc.requests.new')} size="lg">
+      <form onSubmit={submit}>
+        <Stack>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput name="from" label={t('pcc.requests.from')} required data-autofocus />
+          <Select
+            label={t('pcc.requests.fromCountry')}
+            searchable
+            required
+            value={fromCountry}
+            onChange={setFromCountry}
+            data={countryOptions}
+          />
+          <TextInput name="fromDate" type="date" label={t('pcc.requests.fromDate')} />
+          <TextInput name="to" label={t('pcc.requests.to')} required />
+          <Select
+            label={t('pcc.requests.toCountry')}
+            searchable
+            required
+            value={toCountry}
+            onChange={setToCountry}
+            data={countryOptions}
+          />
+          <TextInput name="toDate" type="date" label={t('pcc.requests.toDate')} />
+          <Textarea name="cargo" label={t('pcc.requests.cargo')} autosize minRows={2} />
+          <MultiSelect
+            label={t('pcc.requests.transport')}
+            value={transport}
+            onChange={setTransport}
+            data={TRANSPORT_TYPES.map((type) => ({ value: type, label: TRANSPORT_TYPE_LABELS[type][lang] }))}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('pcc.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="pcc-request-submit">
+              {t('pcc.requests.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function AnswerDialog({ request, onClose }: { request: PccRequest | null; onClose: () => void }) {
+  const { t } = useTranslation('cabinets');
+  const client = useQueryClient();
+  const { failure, fail, clear } = useFailure();
+  const answer = useMutation({
+    mutationFn: (text: string) =>
+      pccPost(`/pcc/requests/${request!.id}/answer`, { answer: text, version: request!.version }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['pcc', '/pcc/requests'] });
+      clear();
+      onClose();
+    },
+    onError: fail,
+  });
+  return (
+    <Modal
+      opened={request !== null}
+      onClose={onClose}
+      title={request ? `${t('pcc.requests.answerTitle')} ${padId(request.number)}` : ''}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          answer.mutate(String(new FormData(event.currentTarget).get('answer') ?? ''));
+        }}
+      >
+        <Stack>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Textarea
+            name="answer"
+            label={t('pcc.requests.answerText')}
+            autosize
+            minRows={3}
+            required
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('pcc.cancel')}
+            </Button>
+            <Button type="submit" loading={answer.isPending}>
+              {t('pcc.requests.answer')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+const progress = (order: PccOrder) => `${order.stagesClosed} / ${order.stagesTotal}`;
+
+/** `/pcc/orders`: the client's orders and how far each has come. */
+export function PccOrdersScreen() {
+  const { t } = useTranslation('cabinets');
+  const [params] = useSearchParams();
+  const { list, page, setPage } = usePccList<PccOrder>('/pcc/orders', { search: params.get('search') });
+  return (
+    <Screen title={t('pcc.orders.title')}>
+      {list.data?.collection.length ? (
+        <Rows
+          rows={list.data.collection}
+          columns={[
+            {
+              label: t('pcc.orders.number'),
+              value: (o) => (
+                <Anchor component={Link} to={`/pcc/orders/${o.id}`} data-testid="pcc-order-link">
+                  {padId(o.number)}
+                </Anchor>
+              ),
+            },
+            { label: t('pcc.orders.route'), value: (o) => routeText(o.route as RouteEndPoint[]) },
+            { label: t('pcc.orders.cargo'), value: (o) => o.cargoDescription ?? '' },
+            { label: t('pcc.orders.delivery'), value: (o) => formatDate(o.deliveryDate) },
+            {
+              label: t('pcc.orders.stages'),
+              value: (o) =>
+                o.completionDate ? (
+                  <Badge color="green" variant="light">
+                    {t('pcc.orders.done')}
+                  </Badge>
+                ) : (
+                  progress(o)
+                ),
+            },
+          ]}
+        />
+      ) : (
+        <Empty loading={list.isLoading} />
+      )}
+      <Pager total={list.data?.total ?? 0} page={page} setPage={setPage} />
+    </Screen>
+  );
+}
+
+/** `/pcc/orders/:id`: where the cargo is (the stages shown to the client) and the order's documents. */
+export function PccOrderScreen() {
+  const { t } = useTranslation('cabinets');
+  const id = Number(useParams().id);
+  const order = useQuery({
+    queryKey: ['pcc', 'order', id],
+    queryFn: () => pccGet<PccOrder>(`/pcc/orders/${id}`),
+  });
+  const stages = useQuery({
+    queryKey: ['pcc', 'order', id, 'stages'],
+    queryFn: () => pccGet<PccStage[]>(`/pcc/orders/${id}/stages`),
+  });
+  const files = useQuery({
+    queryKey: ['pcc', 'order', id, 'files'],
+    queryFn: () => pccGet<PccFile[]>(`/pcc/orders/${id}/files`),
+  });
+  if (order.error) return <Alert color="red">{translateServerMessage((order.error as Error).message)}</Alert>;
+  if (!order.data) return <Empty loading />;
+  const o = order.data;
+  const reached = (stages.data ?? []).filter((s) => s.closed).length;
+  return (
+    <Screen title={`${t('pcc.orders.item')} ${padId(o.number)}`}>
+      <Anchor component={Link} to="/pcc/orders" size="sm">
+        ← {t('pcc.orders.back')}
+      </Anchor>
+      <Paper withBorder p="md">
+        <Stack gap={4}>
+          <Text>{routeText(o.route as RouteEndPoint[])}</Text>
+          <Text c="dimmed" size="sm">
+            {o.cargoDescription}
+          </Text>
+        </Stack>
+      </Paper>
+      <Title order={3} size="h4">
+        {t('pcc.orders.tracking')}
+      </Title>
+      {stages.data?.length ? (
+        <Timeline active={reached - 1} bulletSize={22} lineWidth={2} data-testid="pcc-timeline">
+          {stages.data.map((stage) => (
+            <Timeline.Item
+              key={stage.id}
+              title={stage.name}
+              bullet={stage.closed ? <IconCircleCheck size={14} /> : <IconCircleDashed size={14} />}
+            >
+              <Text size="xs" c="dimmed">
+                {stage.closed
+                  ? `${t('pcc.orders.reached')} ${formatDate(stage.actualDate)}`
+                  : stage.expectedDate
+                    ? `${t('pcc.orders.expected')} ${formatDate(stage.expectedDate)}`
+                    : t('pcc.orders.pending')}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      ) : (
+        <Empty loading={stages.isLoading} />
+      )}
+      <Title order={3} size="h4">
+        {t('pcc.orders.documents')}
+      </Title>
+      {files.data?.length ? (
+        <Stack gap="xs">
+          {files.data.map((file) => (
+            <Group key={file.id} gap="xs">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconDownload size={16} />}
+                onClick={() => pccDownload(`/pcc/orders/${id}/files/${file.id}`, file.name)}
+              >
+                {file.name}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      ) : (
+        <Empty loading={files.isLoading} />
+      )}
+    </Screen>
+  );
+}
+
+/** `/pcc/bills`: the bills made out to the client, each with its PDF. */
+export function PccBillsScreen() {
+  const { t } = useTranslation('cabinets');
+  const { list, page, setPage } = usePccList<PccBill>('/pcc/bills', {});
+  return (
+    <Screen title={t('pcc.bills.title')}>
+      {list.data?.collection.length ? (
+        <Rows
+          rows={list.data.collection}
+          columns={[
+            { label: t('pcc.bills.number'), value: (b) => b.number },
+            { label: t('pcc.bills.date'), value: (b) => formatDate(b.date) },
+            { label: t('pcc.bills.amount'), value: (b) => `${b.amount} ${b.currencyCode}` },
+            {
+              label: t('pcc.bills.pdf'),
+              value: (b) => (
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconDownload size={16} />}
+                  onClick={() => pccDownload(`/pcc/bills/${b.id}/pdf`, `${b.number}.pdf`)}
+                >
+                  PDF
+                </Button>
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <Empty loading={list.isLoading} />
+      )}
+      <Pager total={list.data?.total ?? 0} page={page} setPage={setPage} />
+    </Screen>
+  );
+}

@@ -1,0 +1,82 @@
+import type { StructureNode } from '@tms/domain';
+
+export type NodeId = number;
+
+/** The children of each node (null: the roots), in the server's order (heads first, then by name). */
+export function childrenOf(nodes: readonly StructureNode[]): Map<NodeId | null, StructureNode[]> {
+  const known = new Set(nodes.map((n) => n.id));
+  const out = new Map<NodeId | null, StructureNode[]>();
+  for (const node of nodes) {
+    // A node whose parent is not in the list is drawn as a root rather than lost.
+    const parent = node.parentId !== null && known.has(node.parentId) ? node.parentId : null;
+    out.set(parent, [...(out.get(parent) ?? []), node]);
+  }
+  return out;
+}
+
+/** The node and everything under it. */
+export function subtreeOf(children: Map<NodeId | null, StructureNode[]>, id: NodeId): Set<NodeId> {
+  const out = new Set<NodeId>([id]);
+  const stack = [id];
+  while (stack.length) {
+    for (const child of children.get(stack.pop()!) ?? []) {
+      out.add(child.id);
+      stack.push(child.id);
+    }
+  }
+  return out;
+}
+
+/** The text a search matches: the node's names and its holders' names. */
+const textOf = (node: StructureNode) =>
+  [node.name, node.nameEn ?? '', ...node.users.map((u) => u.name)].join('\n').toLocaleLowerCase();
+
+/**
+ * What a search shows: the matching nodes and every ancestor on their way from the top (so each match is
+ * seen in its place), and the ancestors to open. An empty search shows everything and opens nothing.
+ */
+export function searchTree(
+  nodes: readonly StructureNode[],
+  search: string,
+): { visible: Set<NodeId> | null; matches: Set<NodeId>; open: Set<NodeId> } {
+  const text = search.trim().toLocaleLowerCase();
+  if (!text) return { visible: null, matches: new Set(), open: new Set() };
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const matches = new Set(nodes.filter((n) => textOf(n).includes(text)).map((n) => n.id));
+  const visible = new Set<NodeId>();
+  const open = new Set<NodeId>();
+  for (const id of matches) {
+    visible.add(id);
+    let parent = byId.get(id)?.parentId ?? null;
+    while (parent !== null && !visible.has(parent)) {
+      visible.add(parent);
+      open.add(parent);
+      parent = byId.get(parent)?.parentId ?? null;
+    }
+    if (parent !== null) open.add(parent);
+  }
+  return { visible, matches, open };
+}
+
+/** The nodes a node may move under: not itself nor anything below it, and only where its kind may stand. */
+export function moveTargets(nodes: readonly StructureNode[], node: StructureNode): StructureNode[] {
+  const below = subtreeOf(childrenOf(nodes), node.id);
+  const allowed: Record<StructureNode['kind'], StructureNode['kind'][]> = {
+    block: ['block'],
+    department: ['block', 'department'],
+    position: ['block', 'department', 'position'],
+  };
+  return nodes.filter((n) => !below.has(n.id) && allowed[node.kind].includes(n.kind));
+}
+
+/** A node's place for a person reading a list of targets: its ancestors' names, top first. */
+export function pathLabel(nodes: readonly StructureNode[], node: StructureNode): string {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const names = [node.name];
+  let parent = node.parentId === null ? undefined : byId.get(node.parentId);
+  while (parent) {
+    names.unshift(parent.name);
+    parent = parent.parentId === null ? undefined : byId.get(parent.parentId);
+  }
+  return names.join(' / ');
+}

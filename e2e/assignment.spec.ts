@@ -1,0 +1,56 @@
+import { expect } from '@playwright/test';
+import { apiOf, choose, seriousViolations, signIn, test, unique } from './helpers';
+
+const RULES = '/forwarder-auto-assignment/rules';
+
+/**
+ * Forwarders' auto-assignment (docs/assignment.md): two rules on one client in their order, the preview
+ * naming the first, the second moved above it with the keyboard, and the preview then naming the second.
+ */
+test('the rules screen reorders by keyboard and previews who would get a record', async ({ page }) => {
+  const token = await signIn(page, RULES);
+  const api = apiOf(page, token);
+  const id = unique();
+  const clients = (await api('GET', '/counterparties?itemsPerPage=1&sort=name&order=asc')).collection as {
+    id: number;
+    name: string;
+  }[];
+  const client = clients[0]!;
+  const colleague = async (username: string) =>
+    (
+      (await api('GET', `/users/colleagues?search=${username}`)).collection as {
+        id: number;
+        contactName: string;
+      }[]
+    )[0]!;
+  const kozlova = await colleague('kozlova');
+  const wang = await colleague('wang');
+  const first = `Клиент ${id}: Козлова`;
+  const second = `Клиент ${id}: Ван`;
+  await api('POST', RULES, { name: first, clientIds: [client.id], strategy: 'user', userId: kozlova.id });
+  await api('POST', RULES, { name: second, clientIds: [client.id], strategy: 'user', userId: wang.id });
+
+  await page.reload();
+  const rows = page.getByTestId('resource-row');
+  const names = async () => (await rows.allTextContents()).filter((text) => text.includes(id));
+  await expect.poll(names).toEqual([expect.stringContaining(first), expect.stringContaining(second)]);
+
+  const preview = page.getByTestId('assignment-preview');
+  await choose(page, 'preview-clientId', client.name);
+  await preview.getByTestId('assignment-preview-run').click();
+  await expect(page.getByTestId('assignment-preview-result')).toHaveText(
+    `Правило «${first}» назначит: ${kozlova.contactName}`,
+  );
+
+  // The reorder by keyboard: Tab reaches the button, Enter presses it.
+  const up = page.getByRole('button', { name: `Поднять «${second}»` });
+  await up.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(names).toEqual([expect.stringContaining(second), expect.stringContaining(first)]);
+
+  await preview.getByTestId('assignment-preview-run').click();
+  await expect(page.getByTestId('assignment-preview-result')).toHaveText(
+    `Правило «${second}» назначит: ${wang.contactName}`,
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+});

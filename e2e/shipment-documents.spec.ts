@@ -1,0 +1,119 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import { docx } from './docx';
+import { type Api, apiOf, expectSnackbar, SAVE_TIMEOUT, signIn, test, unique } from './helpers';
+
+/** Issue 36: a transport order made from a job's page, and a template whose typo is named before saving. */
+
+/** A job ready for a transport order: contractor, an expense bill of a demo payment form, a stage. */
+async function readyJob(api: Api) {
+  const id = unique();
+  const countries = (await api('GET', '/settings/countries?itemsPerPage=20')).collection as {
+    id: number;
+    name: string;
+  }[];
+  const country = countries.find((c) => c.name !== 'Российская Федерация')!;
+  const party = await api('POST', '/counterparties', {
+    name: `Перевозчик ${id}`,
+    client: true,
+    contractor: true,
+    countryId: country.id,
+    email: `truck-${id}@example.test`,
+  });
+  const product = await api('POST', '/tms/products', { code: `P${id}`, name: `Продукт ${id}` });
+  const jobType = await api('POST', '/tms/job-types', {
+    code: `J${id}`,
+    name: `Перевозка ${id}`,
+    productIds: [product.id],
+  });
+  const stageType = await api('POST', '/settings/stage-types', {
+    code: `S${id}`,
+    name: `Погрузка ${id}`,
+    sortOrder: 1,
+  });
+  const order = await api('POST', '/tms/orders', {
+    clientId: party.id,
+    productId: product.id,
+    route: [
+      { kind: 'dispatch', address: 'Москва, Складская 1' },
+      { kind: 'delivery', address: 'Алматы, Абая 10', countryId: country.id },
+    ],
+    cargo: { description: 'Станки' },
+  });
+  const job = await api('POST', '/tms/jobs', {
+    jobTypeId: jobType.id,
+    contractorId: party.id,
+    orderIds: [order.id],
+  });
+  await api('POST', `/tms/jobs/${job.id}/stages`, { stageTypeId: stageType.id });
+  const currencies = (await api('GET', '/settings/currencies?itemsPerPage=300')).collection as {
+    id: number;
+    code: string;
+  }[];
+  const rub = currencies.find((c) => c.code === 'RUB')!.id;
+  const forms = (await api('GET', '/finances/payment-forms?itemsPerPage=100')).collection as {
+    id: number;
+    legalEntityId: number;
+    currencyId: number;
+  }[];
+  const form = forms.find((f) => f.currencyId === rub)!;
+  await api('POST', '/finances/bills', {
+    number: `E2E-TO-${id}`,
+    direction: 'EXPENSE',
+    counterpartyId: party.id,
+    legalEntityId: form.legalEntityId,
+    paymentFormId: form.id,
+    currencyId: rub,
+    amount: '90000.00',
+    date: '2026-01-15',
+    recognitionDate: '2026-01-15',
+    jobIds: [job.id],
+  });
+  return { id, job: job.id as number, email: `truck-${id}@example.test` };
+}
+
+test('a transport order made from the job page, with the demo template of the legal entity', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const ready = await readyJob(api);
+  await page.goto(`/tms/jobs/${ready.job}`);
+  await page.getByTestId('tab-transport-orders').click();
+  await expect(page.getByTestId('transport-orders')).toContainText('Заявок перевозчику пока нет.');
+  await page.getByTestId('transport-order-vehicle').fill('А123ВС 77');
+  await page.getByTestId('transport-order-driverName').fill('Петров П. П.');
+  await page.getByTestId('transport-order-make').click();
+  await expectSnackbar(page, 'Заявка перевозчику сформирована', { timeout: 60_000 });
+  await page.getByTestId('transport-order-link').first().click();
+  await expect(page).toHaveURL(/\/transport-orders\/\d+$/);
+  await expect(page.getByText('А123ВС 77')).toBeVisible();
+  await expect(page.getByTestId('transport-order-pdf')).toContainText('.pdf');
+  await expect(page.getByTestId('transport-order-email')).toHaveValue(ready.email);
+  // Accepted only once it went out.
+  await expect(page.getByTestId('transport-order-accept')).toBeDisabled();
+});
+
+test('a template with a typo in a tag names it with its place before it is saved', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, '/transport-orders/templates/new');
+  const id = unique();
+  const file = path.join(tmpdir(), `typo-${id}.docx`);
+  await writeFile(file, docx(['Заявка № {number}', 'Работа {orderNumbr}', 'Перевозчик {contractorName}']));
+  await page.getByTestId('template-name').fill(`С опечаткой ${id}`);
+  await page.getByTestId('template-legal-entity').click();
+  await page.getByRole('option').first().click();
+  await page.locator('input[type=file]').setInputFiles(file);
+  await expect(page.getByTestId('template-file-name')).toHaveText(`typo-${id}.docx`, SAVE_TIMEOUT);
+  await expect(page.getByTestId('tag-warnings')).toContainText(
+    '{orderNumbr}: основной текст, абзац 2',
+    SAVE_TIMEOUT,
+  );
+  await expect(page.getByTestId('tag-warnings')).not.toContainText('contractorName');
+  await page.getByTestId('template-save').click();
+  await expectSnackbar(page, 'Шаблон сохранён');
+  await expect(page).toHaveURL(/\/transport-orders\/templates\/\d+$/);
+});

@@ -1,0 +1,2 @@
+export * from './pcc';
+export * from './users';

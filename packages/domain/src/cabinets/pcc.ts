@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import { cargoInputSchema, cargoSchema } from '../operations/cargo';
+import type { RoutePoint } from '../operations/route';
+import { routeEndPointSchema, routeEndPoints, routeInputSchema, routePointSchema } from '../operations/route';
+import { TRANSPORT_TYPES } from '../reference-data/transport-types';
+import { CUSTOMER_REQUEST_MESSAGES, REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '../requests/request';
+
+/**
+ * The client cabinet's (PCC) views of the back office's records: the members a client may see, served
+ * under `/pcc/...` to cabinets alone, within the cabinet's counterparty (the kernel's counterparty scope).
+ * Staff users read the same rows through their own resources. No role of the staff catalogue opens them.
+ */
+const NO_STAFF = { view: [], edit: [] } as const;
+
+const transportTypes = z.array(z.enum(TRANSPORT_TYPES));
+const route = f
+  .of('json', routeInputSchema, z.array(routePointSchema))
+  .hiddenInForm()
+  .inList(z.array(routeEndPointSchema), (value) => routeEndPoints(value as RoutePoint[] | undefined));
+
+/**
+ * The client's requests (`/pcc/requests`): he asks for a price of a route (its points carry the dates he
+ * wants) and a cargo; the client is always his own counterparty and nothing of the back office (people,
+ * office, comments) is his to set or see.
+ */
+export const pccRequestResource = declareResource({
+  name: 'request',
+  path: '/pcc/requests',
+  title: 'cabinets.requests.title',
+  itemTitle: 'cabinets.requests.item',
+  keys: 'cabinets.requests.fields',
+  fields: {
+    number: f.integer().readOnly().listed().searchable().sortable(),
+    route: route.listed(),
+    dispatchDate: f.date().readOnly().optional().listed().filterable().sortable(),
+    deliveryDate: f.date().readOnly().optional().listed().filterable().sortable(),
+    cargo: f.of('json', cargoInputSchema, cargoSchema).defaulted().recordOnly(),
+    cargoDescription: f.text().readOnly().optional().listed().searchable(),
+    transportTypes: f
+      .of('json', transportTypes.min(1, CUSTOMER_REQUEST_MESSAGES.transportTypeRequired), transportTypes)
+      .listed(),
+    status: f.enum(REQUEST_STATUSES, REQUEST_STATUS_LABELS).readOnly().listed().filterable().sortable(),
+    statusReason: f.text().readOnly().optional(),
+    createdAt: f.createdAt().listed().sortable(),
+    updatedAt: f.updatedAt(),
+  },
+  roles: NO_STAFF,
+  labelField: 'number',
+  defaultSort: { field: 'number', order: 'desc' },
+  deletable: false,
+});
+export type PccRequest = z.infer<typeof pccRequestResource.entity>;
+export const pccRequestCreateSchema = pccRequestResource.create;
+export type PccRequestCreate = z.infer<typeof pccRequestCreateSchema>;
+
+/** `POST /pcc/requests/{id}/answer`: the client answers the forwarder's question (NEED_MORE_INFO). */
+export const pccRequestAnswerSchema = z.strictObject({
+  answer: z.string().trim().min(1).max(4000),
+  version: z.number().int().positive(),
+});
+
+/** The client's orders (`/pcc/orders`): where his cargo is, by the stages he is shown. */
+export const pccOrderResource = declareResource({
+  name: 'order',
+  path: '/pcc/orders',
+  title: 'cabinets.orders.title',
+  itemTitle: 'cabinets.orders.item',
+  keys: 'cabinets.orders.fields',
+  fields: {
+    number: f.integer().readOnly().listed().searchable().sortable(),
+    route: route.readOnly().listed(),
+    dispatchDate: f.date().readOnly().optional().listed().filterable().sortable(),
+    deliveryDate: f.date().readOnly().optional().listed().filterable().sortable(),
+    cargoDescription: f.text().readOnly().optional().listed().searchable(),
+    stagesTotal: f.integer().readOnly().listed(),
+    stagesClosed: f.integer().readOnly().listed(),
+    completionDate: f.date().readOnly().optional().listed().sortable(),
+    requestId: f.integer().readOnly().optional().filterable(),
+    createdAt: f.createdAt().listed().sortable(),
+    updatedAt: f.updatedAt(),
+  },
+  roles: NO_STAFF,
+  labelField: 'number',
+  defaultSort: { field: 'number', order: 'desc' },
+  readOnly: true,
+});
+export type PccOrder = z.infer<typeof pccOrderResource.entity>;
+
+/** A stage of an order as the client sees it: its PCC name, dates and whether it is reached. */
+export const pccStageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  expectedDate: z.string().nullable(),
+  actualDate: z.string().nullable(),
+  closed: z.boolean(),
+});
+export type PccStage = z.infer<typeof pccStageSchema>;
+
+/** The client's bills (`/pcc/bills`): the finalized bill documents made out to him, each with its PDF. */
+export const pccBillResource = declareResource({
+  name: 'printable_bill',
+  path: '/pcc/bills',
+  title: 'cabinets.bills.title',
+  itemTitle: 'cabinets.bills.item',
+  keys: 'cabinets.bills.fields',
+  fields: {
+    number: f.text().readOnly().listed().searchable().sortable(),
+    date: f.date().readOnly().listed().filterable().sortable(),
+    amount: f.money().readOnly().listed().sortable(),
+    currencyCode: f.text().readOnly().listed(),
+    createdAt: f.createdAt(),
+    updatedAt: f.updatedAt(),
+  },
+  roles: NO_STAFF,
+  labelField: 'number',
+  defaultSort: { field: 'date', order: 'desc' },
+  readOnly: true,
+});
+export type PccBill = z.infer<typeof pccBillResource.entity>;
+
+/** A document of an order the client may download (`GET /pcc/orders/{id}/files`). */
+export const pccFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
+export type PccFile = z.infer<typeof pccFileSchema>;

@@ -1,0 +1,3 @@
+export * from './descriptions';
+export * from './graph';
+export * from './instances';
