@@ -63,14 +63,18 @@ test('the order list on a phone: cards that open their order, a menu of the acti
   await first.click();
   await expect(page).toHaveURL(new RegExp(`/tms/orders/${id}$`));
   await page.goBack();
+  // The order page has lists of its own, shown as cards on a phone too, and stays until the order list
+  // has rendered: the keyboard is tried on the order list's cards.
+  const orderCards = page.getByRole('list', { name: 'Заказы', exact: true }).getByTestId('resource-card');
+  await expect(orderCards.first()).toHaveAttribute('data-id', String(id));
 
   // The keyboard goes card, its checkbox, the next card; Enter opens the card it is on.
-  await first.focus();
+  await orderCards.first().focus();
   await page.keyboard.press('Tab');
-  await expect(first.getByRole('checkbox')).toBeFocused();
+  await expect(orderCards.first().getByRole('checkbox')).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(cards.nth(1)).toBeFocused();
-  const second = await cards.nth(1).getAttribute('data-id');
+  await expect(orderCards.nth(1)).toBeFocused();
+  const second = await orderCards.nth(1).getAttribute('data-id');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/tms/orders/${second}$`));
 });

@@ -58,7 +58,13 @@ async function readyJob(api: Api) {
     legalEntityId: number;
     currencyId: number;
   }[];
-  const form = forms.find((f) => f.currencyId === rub)!;
+  // A legal entity with a transport order template: the demo's have one, those other tests make do not.
+  const templates = (await api('GET', '/transport-orders/templates?itemsPerPage=100')).collection as {
+    legalEntityId: number;
+    enabled: boolean;
+  }[];
+  const templated = new Set(templates.filter((t) => t.enabled !== false).map((t) => t.legalEntityId));
+  const form = forms.find((f) => f.currencyId === rub && templated.has(f.legalEntityId))!;
   await api('POST', '/finances/bills', {
     number: `E2E-TO-${id}`,
     direction: 'EXPENSE',
