@@ -30,6 +30,8 @@ const UNSCOPED = [
   'ROLE_ORDER_CONSOLIDATION',
   'ROLE_STAGE_REOPEN',
   'ROLE_IGNORE_STAGE_CLOSURE_CHECKS',
+  'ROLE_WAREHOUSE_ACCOUNTING_VIEW',
+  'ROLE_WMS_FORCED_MANAGEMENT',
 ];
 
 describe('object-level scopes of orders and jobs', () => {
@@ -77,6 +79,10 @@ describe('object-level scopes of orders and jobs', () => {
     if (url.endsWith('/marking/emission'))
       return { tnvedCode: '6403990000', gtin: '04606203084623', quantity: 1 };
     if (url.endsWith('/marking/report') || url.endsWith('/marking/statuses')) return {};
+    if (url.endsWith('/wms-advice')) return { warehouseId: 1, places: 1 };
+    if (url.endsWith('/wms-force-close')) return { reason: 'чужой' };
+    if (url.endsWith('/shipment-documents')) return { kind: 'forwarding-receipt' };
+    if (url.endsWith('/transport-orders')) return {};
     return { version, completionDate: null };
   }
 

@@ -117,6 +117,13 @@ describe('object-level scopes of counterparties', () => {
       wrong.push('similar');
     }
 
+    // Bodies the cabinet users' routes accept, so that only the reach can refuse them.
+    const cabinetUserBody = (route: RegisteredRoute): Body | undefined => {
+      if (!route.url.includes('/cabinet-users')) return undefined;
+      if (route.url.endsWith('/reset')) return {};
+      if (route.method === 'PUT') return { version: 1, name: 'Чужой' };
+      return { email: 'stranger@example.test', name: 'Чужой', roles: [] };
+    };
     // Every route of the resource that takes an id, on the outside record.
     const bodies: Record<string, Body> = {
       PUT: { version: before.version, phone: '+7 000' },
@@ -126,8 +133,8 @@ describe('object-level scopes of counterparties', () => {
     for (const route of routes().filter((r: RegisteredRoute) =>
       r.url.startsWith('/api/counterparties/:id'),
     )) {
-      const url = `${route.url.replace(':id', String(outside.id))}${route.url.endsWith('/merge') && route.method === 'GET' ? `?survivorId=${inside.id}` : ''}`;
-      const res = await call(route.method, url, caller, bodies[route.method]);
+      const url = `${route.url.replace(':id', String(outside.id)).replace(':userId', '1')}${route.url.endsWith('/merge') && route.method === 'GET' ? `?survivorId=${inside.id}` : ''}`;
+      const res = await call(route.method, url, caller, cabinetUserBody(route) ?? bodies[route.method]);
       if (res.statusCode !== 404) wrong.push(`${route.method} ${route.url} → ${res.statusCode}`);
     }
     // As a merge survivor it is refused too.

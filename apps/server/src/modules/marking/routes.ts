@@ -4,6 +4,7 @@ import {
   markingCodesAddSchema,
   markingEmissionSchema,
   markingRequestSchema,
+  OPERATION_ROLES,
   orderMarkingSchema,
   recordIdSchema,
 } from '@tms/domain';
@@ -29,6 +30,7 @@ export default async function routes(app: App): Promise<void> {
   app.get(
     base,
     {
+      config: { roles: OPERATION_ROLES.order.view },
       schema: {
         tags,
         summary: 'The order’s marking',
@@ -46,7 +48,7 @@ export default async function routes(app: App): Promise<void> {
   app.post(
     `${base}/codes`,
     {
-      config: { creates: true },
+      config: { creates: true, roles: OPERATION_ROLES.order.view },
       schema: {
         tags,
         summary: 'Add codes to a cargo line (one bad code adds none)',
@@ -68,6 +70,7 @@ export default async function routes(app: App): Promise<void> {
   app.delete(
     `${base}/codes/:codeId`,
     {
+      config: { roles: OPERATION_ROLES.order.view },
       schema: {
         tags,
         summary: 'Remove an entered code',
@@ -98,7 +101,7 @@ export default async function routes(app: App): Promise<void> {
     app.post(
       `${base}/${call.path}`,
       {
-        config: { creates: true },
+        config: { creates: true, roles: OPERATION_ROLES.order.view },
         schema: {
           tags,
           summary: call.summary,

@@ -10,5 +10,5 @@ export { checkCargoRoles, type OrderSourceCheck, type OrderTnvedCheck, routeColu
 export { orderReportScope, orderScope } from './scope';
 export type { StageBehaviourEvent, StageBehaviourHandler } from './stages';
 export { stagesOf } from './stages';
-export { closeStageBySystem, managedStage } from './system-close';
+export { closeStageBySystem, managedStage, visibleStage } from './system-close';
 export { jobOrders, jobs, orders, products, services, stages } from './tables';

@@ -1,8 +1,10 @@
 import type { OperationType } from '@tms/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
+import { notFound } from '../../platform/errors';
 import type { ResourceContext } from '../../platform/resources';
 import { notifyStageMoved } from './notifications';
 import { OPERATION_KINDS } from './operation';
+import { stageManageScope } from './scope';
 import {
   applyEffects,
   lockedStage,
@@ -49,4 +51,34 @@ export async function managedStage(
   const kind = OPERATION_KINDS[operationType];
   await managedOperation(ctx, kind, operationId);
   return lockedStage(ctx.tx, kind, operationId, stageId);
+}
+
+/**
+ * A stage another module shows a user (a WMS advice): the order or job in the user's read or stage
+ * management scope (else 404), and the stage one of its own.
+ */
+export async function visibleStage(
+  ctx: ResourceContext,
+  operationType: OperationType,
+  operationId: number,
+  stageId: number,
+) {
+  const kind = OPERATION_KINDS[operationType];
+  // Whoever sees the operation's stages: its readers and its stage managers, as the stages' list.
+  const read = kind.scope(ctx.auth, 'read', false);
+  const manage = stageManageScope(ctx.auth, kind.type, false);
+  const where = read === undefined || manage === undefined ? undefined : or(read, manage);
+  await kind.service.find(ctx, operationId, { where });
+  const [row] = await ctx.tx
+    .select({ id: stages.id })
+    .from(stages)
+    .where(
+      and(
+        eq(stages.id, stageId),
+        eq(stages.operationType, operationType),
+        eq(stages.operationId, operationId),
+      ),
+    );
+  if (!row) throw notFound();
+  return row;
 }

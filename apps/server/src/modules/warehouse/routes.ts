@@ -10,8 +10,9 @@ import {
 } from '@tms/domain';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Principal } from '../../platform/auth/context';
 import { calendarDay } from '../../platform/calendar';
-import { fieldError, notFound } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import {
   afterUpdate,
@@ -19,7 +20,7 @@ import {
   registerResourceRoutes,
   requestContext,
 } from '../../platform/resources';
-import { orders } from '../operations';
+import { orderScope, orderService } from '../operations';
 import { movementService, warehouseBalances } from './accounting';
 import { warehouseEventService } from './events';
 import { warehouseMovements, warehouseServices, warehouses } from './tables';
@@ -102,8 +103,10 @@ export default async function warehouseModule(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const ctx = requestContext(request);
-      const [order] = await ctx.tx.select({ number: orders.number }).from(orders).where(eq(orders.id, id));
-      if (!order) throw notFound();
+      // The order as the reader may see it: another office's, or any without an order scope, is not found.
+      const order = await orderService.find(ctx, id, {
+        where: orderScope(ctx.auth as Principal, 'read', false),
+      });
       const rows = await ctx.tx
         .select()
         .from(warehouseMovements)

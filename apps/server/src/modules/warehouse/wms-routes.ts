@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { notFound, unauthorized, zodValidationError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { asSystem, requestContext } from '../../platform/resources';
+import { visibleStage } from '../operations';
 import {
   adviceOfReport,
   advicesOfStages,
@@ -48,7 +49,8 @@ export async function wmsRoutes(app: App): Promise<void> {
         },
       },
       async (request) => {
-        const { stageId } = request.params as z.infer<typeof stageParams>;
+        const { id, stageId } = request.params as z.infer<typeof stageParams>;
+        await visibleStage(requestContext(request), operation, id, stageId);
         const [advice] = await advicesOfStages(app.database.db, [stageId]);
         return { data: advice ?? null };
       },

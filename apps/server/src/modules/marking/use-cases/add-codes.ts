@@ -1,4 +1,4 @@
-import { MARKING_MESSAGES as M, markingCodesAddSchema, parseMarkingCode } from '@tms/domain';
+import { MARKING_MESSAGES as M, markingCodesAddSchema, OPERATION_ROLES, parseMarkingCode } from '@tms/domain';
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCollector, fieldError } from '../../../platform/errors';
@@ -15,7 +15,7 @@ const CHUNK = 1000;
  */
 export const addMarkingCodes = defineUseCase({
   name: 'marking.add-codes',
-  roles: [],
+  roles: OPERATION_ROLES.order.view,
   input: markingCodesAddSchema.extend({ orderId: z.number().int().positive() }),
   output: z.object({ added: z.number().int() }),
   async run(ctx, input) {

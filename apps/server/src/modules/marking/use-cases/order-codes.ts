@@ -1,4 +1,9 @@
-import { MARKING_MESSAGES as M, markingEmissionSchema, markingRequestSchema } from '@tms/domain';
+import {
+  MARKING_MESSAGES as M,
+  markingEmissionSchema,
+  markingRequestSchema,
+  OPERATION_ROLES,
+} from '@tms/domain';
 import { z } from 'zod';
 import { fieldError } from '../../../platform/errors';
 import { defineUseCase } from '../../../platform/resources';
@@ -8,7 +13,7 @@ import { requestMarkingCall } from '../calls';
 /** Orders codes of a GTIN for a cargo line from Честный ЗНАК (СУЗ) through the job queue; answers the call. */
 export const orderMarkingCodes = defineUseCase({
   name: 'marking.order-codes',
-  roles: [],
+  roles: OPERATION_ROLES.order.view,
   input: markingEmissionSchema.extend({ orderId: z.number().int().positive() }),
   output: markingRequestSchema,
   async run(ctx, input) {

@@ -1,4 +1,4 @@
-import { orderMarkingSchema } from '@tms/domain';
+import { OPERATION_ROLES, orderMarkingSchema } from '@tms/domain';
 import { z } from 'zod';
 import { defineUseCase } from '../../../platform/resources';
 import type { UseCaseContext } from '../../../platform/resources/use-case';
@@ -17,7 +17,7 @@ export const readOrderMarking = defineUseCase<
   MarkingReadContext
 >({
   name: 'marking.read',
-  roles: [],
+  roles: OPERATION_ROLES.order.view,
   input: z.object({ orderId: z.number().int().positive() }),
   output: orderMarkingSchema,
   async run(ctx, input) {

@@ -1,4 +1,4 @@
-import { MARKING_MESSAGES as M, markingRequestSchema } from '@tms/domain';
+import { MARKING_MESSAGES as M, markingRequestSchema, OPERATION_ROLES } from '@tms/domain';
 import { z } from 'zod';
 import { fieldError } from '../../../platform/errors';
 import { defineUseCase } from '../../../platform/resources';
@@ -8,7 +8,7 @@ import { orderCodesIn, requestMarkingCall } from '../calls';
 /** Asks Честный ЗНАК where every code of the order stands, through the job queue; answers the call. */
 export const refreshMarkingStatuses = defineUseCase({
   name: 'marking.refresh-statuses',
-  roles: [],
+  roles: OPERATION_ROLES.order.view,
   input: z.object({ orderId: z.number().int().positive() }),
   output: markingRequestSchema,
   async run(ctx, input) {

@@ -1,4 +1,4 @@
-import { MARKING_MESSAGES as M } from '@tms/domain';
+import { MARKING_MESSAGES as M, OPERATION_ROLES } from '@tms/domain';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldError, notFound } from '../../../platform/errors';
@@ -9,7 +9,7 @@ import { markingCodes } from '../tables';
 /** Removes a code entered by mistake: only one Честный ЗНАК knows nothing of (NEW), while codes may change. */
 export const removeMarkingCode = defineUseCase({
   name: 'marking.remove-code',
-  roles: [],
+  roles: OPERATION_ROLES.order.view,
   input: z.object({ orderId: z.number().int().positive(), codeId: z.number().int().positive() }),
   output: z.object({ removed: z.number().int() }),
   async run(ctx, input) {

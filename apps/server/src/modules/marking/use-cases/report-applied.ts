@@ -1,4 +1,9 @@
-import { MARKING_MESSAGES as M, markingRequestSchema, REPORTABLE_CODE_STATUSES } from '@tms/domain';
+import {
+  MARKING_MESSAGES as M,
+  markingRequestSchema,
+  OPERATION_ROLES,
+  REPORTABLE_CODE_STATUSES,
+} from '@tms/domain';
 import { z } from 'zod';
 import { fieldError } from '../../../platform/errors';
 import { defineUseCase } from '../../../platform/resources';
@@ -11,7 +16,7 @@ import { orderCodesIn, requestMarkingCall } from '../calls';
  */
 export const reportMarkingApplied = defineUseCase({
   name: 'marking.report-applied',
-  roles: [],
+  roles: OPERATION_ROLES.order.view,
   input: z.object({ orderId: z.number().int().positive() }),
   output: markingRequestSchema,
   async run(ctx, input) {
