@@ -3,9 +3,11 @@ import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
 import type { LocalizedText } from '../common/resource';
 import { counterpartyResource } from '../counterparties/counterparty';
+import { paymentFormResource } from '../finance/payment-forms';
 import type { Role } from '../permissions';
 import { countryResource } from '../reference-data/countries';
 import { DECLARED_SCREENS } from '../screens';
+import { warehouseServiceResource } from './services';
 
 /** Who reads and who keeps the warehouse records (spec §6 "Warehouse"). */
 export const WAREHOUSE_ROLES = {
@@ -26,6 +28,8 @@ export const WAREHOUSE_MESSAGES = {
   operatorRequired: "A partner's warehouse needs the partner who runs it.",
   url: 'Enter the address of the WMS as http:// or https:// URL.',
   inUse: 'The warehouse has movements in the warehouse accounting.',
+  storageBoth: 'Storage is billed with both its service and the payment form, or with neither.',
+  storagePrice: 'The storage service needs a price and its currency.',
 } as const;
 
 /**
@@ -58,6 +62,10 @@ export const warehouseResource = declareResource({
           .regex(/^(https?:\/\/\S+)?$/, WAREHOUSE_MESSAGES.url),
       )
       .optional(),
+    /** The service storage is billed at: its price per place and day, in its currency (docs/warehouse.md). */
+    storageServiceId: f.reference(warehouseServiceResource).optional(),
+    /** Our payment form the storage bills go through: its company issues or receives them. */
+    storagePaymentFormId: f.reference(paymentFormResource).optional(),
     comment: f.textarea({ max: 2000 }).optional(),
     enabled: f.enabled(),
     updatedAt: f.updatedAt(),

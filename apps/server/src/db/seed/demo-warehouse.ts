@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { counterparties } from '../../modules/counterparties/tables';
+import { paymentForms } from '../../modules/finance/tables';
 import { orders } from '../../modules/operations/tables';
-import { countries } from '../../modules/reference-data/tables';
+import { countries, currencies } from '../../modules/reference-data/tables';
 import { movementService } from '../../modules/warehouse/accounting';
-import { warehouses } from '../../modules/warehouse/tables';
+import { warehouseServices, warehouses } from '../../modules/warehouse/tables';
 import { calendarDay } from '../../platform/calendar';
 import { users } from '../../platform/identity/tables';
 import type { Registries } from '../../platform/modules';
@@ -29,6 +30,18 @@ export async function seedDemoWarehouse(ctx: { tx: Tx; registries: Registries })
     .select({ id: counterparties.id })
     .from(counterparties)
     .where(eq(counterparties.name, 'ООО «Северный терминал»'));
+  // Podolsk bills storage at the pallet-day price through the first rouble account.
+  const [storage] = await tx
+    .select({ id: warehouseServices.id })
+    .from(warehouseServices)
+    .where(eq(warehouseServices.code, 'storage-pallet'));
+  const [rouble] = await tx
+    .select({ id: paymentForms.id })
+    .from(paymentForms)
+    .innerJoin(currencies, eq(currencies.id, paymentForms.currencyId))
+    .where(eq(currencies.code, 'RUB'))
+    .orderBy(asc(paymentForms.id))
+    .limit(1);
   const [own, brest] = await tx
     .insert(warehouses)
     .values([
@@ -41,6 +54,8 @@ export async function seedDemoWarehouse(ctx: { tx: Tx; registries: Registries })
         address: 'Московская обл., Подольск, ул. Лобачёва, 13',
         wmsSystem: 'Solvo.WMS',
         wmsUrl: 'https://wms.podolsk.example/api',
+        storageServiceId: storage && rouble ? storage.id : null,
+        storagePaymentFormId: storage && rouble ? rouble.id : null,
       },
       {
         code: 'BQT-TSW',

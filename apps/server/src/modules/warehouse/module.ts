@@ -4,6 +4,7 @@ import { defineModule } from '../../platform/modules';
 import { hasAnyRole } from '../../platform/permissions/check';
 import { ordersHeldInWarehouse } from './accounting';
 import routes from './routes';
+import { storageBillingJob } from './storage-billing';
 import { wmsAdviceTask, wmsPollJob, wmsStageHandler } from './wms';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
@@ -15,7 +16,7 @@ export const warehouseModule = defineModule({
       isStaff(auth) && id === undefined && hasAnyRole(auth, WAREHOUSE_ROLES.events),
   },
   tasks: [wmsAdviceTask],
-  jobs: [wmsPollJob],
+  jobs: [wmsPollJob, storageBillingJob],
   contributes: {
     orderInWarehouse: { warehouse: ordersHeldInWarehouse },
     stageBehaviourHandlers: { WMS_AA: wmsStageHandler, WMS_AR: wmsStageHandler },

@@ -20,10 +20,11 @@ import {
   registerResourceRoutes,
   requestContext,
 } from '../../platform/resources';
+import { bills } from '../finance';
 import { orderScope, orderService } from '../operations';
 import { movementService, warehouseBalances } from './accounting';
 import { warehouseEventService } from './events';
-import { warehouseMovements, warehouseServices, warehouses } from './tables';
+import { warehouseMovements, warehouseServices, warehouseStorageCharges, warehouses } from './tables';
 import { warehouseService } from './warehouses';
 import { wmsRoutes } from './wms-routes';
 
@@ -91,6 +92,17 @@ export default async function warehouseModule(app: App): Promise<void> {
               movements: z.array(warehouseMovementResource.entity),
               balances: z.array(warehouseBalanceSchema),
               /** The names of the warehouses the movements are at, by id. */
+              /** The months of storage billed (place-days and the bill, which its own page guards). */
+              storageCharges: z.array(
+                z.object({
+                  warehouseId: z.number().int(),
+                  periodFrom: z.string(),
+                  periodTo: z.string(),
+                  placeDays: z.number().int(),
+                  billId: z.number().int(),
+                  billNumber: z.string(),
+                }),
+              ),
               warehouseNames: z.record(
                 z.string(),
                 z.object({ name: z.string(), nameEn: z.string().nullable() }),
@@ -113,6 +125,19 @@ export default async function warehouseModule(app: App): Promise<void> {
         .where(eq(warehouseMovements.orderId, id))
         .orderBy(asc(warehouseMovements.movedOn), desc(warehouseMovements.kind), asc(warehouseMovements.id));
       const on = calendarDay(new Date());
+      const storageCharges = await ctx.tx
+        .select({
+          warehouseId: warehouseStorageCharges.warehouseId,
+          periodFrom: warehouseStorageCharges.periodFrom,
+          periodTo: warehouseStorageCharges.periodTo,
+          placeDays: warehouseStorageCharges.placeDays,
+          billId: warehouseStorageCharges.billId,
+          billNumber: bills.number,
+        })
+        .from(warehouseStorageCharges)
+        .innerJoin(bills, eq(bills.id, warehouseStorageCharges.billId))
+        .where(eq(warehouseStorageCharges.orderId, id))
+        .orderBy(asc(warehouseStorageCharges.periodFrom), asc(warehouseStorageCharges.warehouseId));
       const ids = [...new Set(rows.map((row) => row.warehouseId))];
       const names = ids.length
         ? await ctx.tx
@@ -126,6 +151,7 @@ export default async function warehouseModule(app: App): Promise<void> {
           on,
           movements: (await movementService.toEntities(rows, ctx)) as never,
           balances: await warehouseBalances(ctx.tx, { orderId: id, on, withEmpty: true }),
+          storageCharges,
           warehouseNames: Object.fromEntries(
             names.map((w) => [String(w.id), { name: w.name, nameEn: w.nameEn }]),
           ),

@@ -18,6 +18,7 @@ import {
   searchTextColumn,
 } from '../../platform/resources/indexes';
 import { counterparties } from '../counterparties';
+import { bills, paymentForms } from '../finance';
 import { orders, stages } from '../operations';
 import { countries, currencies } from '../reference-data';
 
@@ -48,6 +49,8 @@ export const warehouses = pgTable(
     address: text('address').notNull(),
     wmsSystem: text('wms_system'),
     wmsUrl: text('wms_url'),
+    storageServiceId: integer('storage_service_id').references(() => warehouseServices.id),
+    storagePaymentFormId: integer('storage_payment_form_id').references(() => paymentForms.id),
     comment: text('comment'),
     enabled: boolean('enabled').notNull().default(true),
     searchText: searchTextColumn('code', 'name', 'name_en', 'address', 'wms_system'),
@@ -165,5 +168,36 @@ export const wmsAdvices = pgTable(
     index('wms_advices_state_idx').on(t.state),
     index('wms_advices_movement_idx').on(t.movementId),
     index('wms_advices_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The storage days billed: one row per warehouse, order and month, with the bill made for it, so that the
+ * scheduled billing bills each month of an order's stay once, whichever instance runs it.
+ */
+export const warehouseStorageCharges = pgTable(
+  'warehouse_storage_charges',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The first and last day of the month billed. */
+    periodFrom: date('period_from').notNull(),
+    periodTo: date('period_to').notNull(),
+    placeDays: integer('place_days').notNull(),
+    /** Deleting the bill (a wrong price, say) lets the next run bill the month again. */
+    billId: integer('bill_id')
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('warehouse_storage_charges_uq').on(t.warehouseId, t.orderId, t.periodFrom),
+    index('warehouse_storage_charges_order_idx').on(t.orderId),
+    index('warehouse_storage_charges_bill_idx').on(t.billId),
   ],
 );

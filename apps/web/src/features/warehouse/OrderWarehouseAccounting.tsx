@@ -22,6 +22,14 @@ export interface OrderAccounting {
   on: string;
   movements: WarehouseMovement[];
   balances: WarehouseBalance[];
+  storageCharges: {
+    warehouseId: number;
+    periodFrom: string;
+    periodTo: string;
+    placeDays: number;
+    billId: number;
+    billNumber: string;
+  }[];
   warehouseNames: Record<string, { name: string; nameEn: string | null }>;
 }
 
@@ -160,6 +168,44 @@ export function OrderWarehouseAccounting({ orderId, data }: { orderId: number; d
           </Table.Tr>
         )}
       </BlockTable>
+      {data.storageCharges.length > 0 && (
+        <>
+          <Title order={3} size="h5">
+            {t('orderAccounting.storageCharges')}
+          </Title>
+          <BlockTable
+            rows={data.storageCharges}
+            loading={false}
+            none=""
+            head={
+              <>
+                <Table.Th>{t('orderAccounting.period')}</Table.Th>
+                <Table.Th>{t('accounting.warehouseId')}</Table.Th>
+                <Table.Th ta="right">{t('orderAccounting.placeDays')}</Table.Th>
+                <Table.Th>{t('orderAccounting.bill')}</Table.Th>
+              </>
+            }
+          >
+            {(charge) => (
+              <Table.Tr
+                key={`${charge.warehouseId}-${charge.periodFrom}`}
+                data-testid="warehouse-storage-charge"
+              >
+                <Table.Td>
+                  {formatDate(charge.periodFrom)} – {formatDate(charge.periodTo)}
+                </Table.Td>
+                <Table.Td>{name(charge.warehouseId)}</Table.Td>
+                <Table.Td ta="right">{charge.placeDays}</Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/finances/bills/${charge.billId}`} size="sm">
+                    {charge.billNumber}
+                  </Anchor>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </BlockTable>
+        </>
+      )}
     </Stack>
   );
 }
