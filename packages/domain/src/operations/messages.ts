@@ -35,6 +35,7 @@ export const OPERATION_MESSAGES = {
   expectedDate: 'expected completion date must be later than the last closed stage',
   openStages: 'has open stages',
   stageClosed: 'The stage is already closed.',
+  stageInUse: 'The stage has an advice sent to the WMS and is not deleted: close it instead.',
   stageOpen: 'The stage is not closed.',
   futureDate: 'This date must not be in the future.',
   hasLinkedRecords: 'Has linked budgets, stages, bills or files.',
@@ -91,6 +92,8 @@ export const OPERATION_MESSAGES_RU: Readonly<Record<OperationMessage, string>> =
     'Ожидаемая дата завершения должна быть позже последнего закрытого этапа.',
   'has open stages': 'Есть незакрытые этапы.',
   'The stage is already closed.': 'Этап уже закрыт.',
+  'The stage has an advice sent to the WMS and is not deleted: close it instead.':
+    'У этапа есть уведомление, отправленное в WMS, и он не удаляется: закройте его.',
   'The stage is not closed.': 'Этап не закрыт.',
   'This date must not be in the future.': 'Дата не может быть в будущем.',
   'Has linked budgets, stages, bills or files.': 'Есть связанные бюджеты, этапы, счета или файлы.',

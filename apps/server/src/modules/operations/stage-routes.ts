@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { fieldError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { requestContext } from '../../platform/resources';
+import { mapConstraintError } from '../../platform/resources/db-errors';
 import { OPERATION_KINDS } from './operation';
 import { stageManageScope } from './scope';
 import {
@@ -169,7 +170,13 @@ export function registerStageRoutes(app: App): void {
           const operation = await managedOperation(requestContext(request, tx), kind, id);
           const row = await lockedStage(tx, kind, id, stageId);
           if (row.closed) throw fieldError([], M.stageClosed);
-          await tx.delete(stages).where(eq(stages.id, stageId));
+          // Records of other modules (a WMS advice) keep their stage: a refusal, not a 500.
+          await tx
+            .delete(stages)
+            .where(eq(stages.id, stageId))
+            .catch((error: unknown) => {
+              throw mapConstraintError(error, new Map(), 'delete', M.stageInUse);
+            });
           await stageChanged(tx, auth, kind, operation, 'delete', row, null);
           return row;
         });

@@ -1,4 +1,4 @@
-import { WMS_MESSAGES as M } from '@tms/domain';
+import { WMS_MESSAGES as M, OPERATION_MESSAGES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDIT_ALL, type Entity, errorsOf, setUpOperations } from '../../test/operations-world';
@@ -277,6 +277,16 @@ describe('WMS advices', () => {
     expect(await adviceOf(path, stage.id)).toMatchObject({ state: 'rejected', reason: 'no space' });
     expect(await stageOf(path, stage.id)).toMatchObject({ closed: false });
     expect(await movementsOf(order.id)).toEqual([]);
+  });
+
+  it('keeps a stage whose advice went to the WMS: its delete is refused, not a 500', async () => {
+    resetFaults();
+    const { path, stage } = await orderWithStage('WMS_AA');
+    await advise(path, stage.id);
+    const res = await ops.call('DELETE', `${path}/stages/${stage.id}`, forwarder);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(OPERATION_MESSAGES.stageInUse);
+    expect(await stageOf(path, stage.id)).toMatchObject({ closed: false });
   });
 
   it('lets forced WMS management close the stage by hand with a reason', async () => {
