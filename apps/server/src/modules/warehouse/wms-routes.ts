@@ -28,6 +28,9 @@ import { validWmsSignature, WMS_SIGNATURE_HEADER } from './wms-adapter';
 
 const tags = ['Warehouse'];
 
+/** The largest callback body taken (a report is a few hundred bytes). */
+export const WMS_CALLBACK_BODY_LIMIT = 16 * 1024;
+
 const stageParams = idParamSchema.extend({ stageId: recordIdSchema });
 
 /**
@@ -95,6 +98,8 @@ export async function wmsRoutes(app: App): Promise<void> {
       '/warehouse/wms/callback',
       {
         config: { public: true },
+        // A report is a few hundred bytes; anyone may call this before the signature is checked.
+        bodyLimit: WMS_CALLBACK_BODY_LIMIT,
         schema: {
           tags,
           summary: "A WMS reports an advice's new state, signed (X-WMS-Signature: sha256=<HMAC of the body>)",

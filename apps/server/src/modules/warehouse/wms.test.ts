@@ -5,6 +5,7 @@ import { EDIT_ALL, type Entity, errorsOf, setUpOperations } from '../../test/ope
 import { type SignedIn, signIn } from '../../test/users';
 import { warehouseEvents, warehouseMovements, wmsAdvices } from './tables';
 import { WMS_SIGNATURE_HEADER, wmsSignature } from './wms-adapter';
+import { WMS_CALLBACK_BODY_LIMIT } from './wms-routes';
 import { WmsSandbox } from './wms-sandbox';
 
 let now = new Date('2026-03-02T09:00:00Z');
@@ -191,6 +192,14 @@ describe('WMS advices', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe(M.badSignature);
     }
+    // A body past the limit is refused before it is read.
+    const huge = await ops.ctx.app.inject({
+      method: 'POST',
+      url: '/api/warehouse/wms/callback',
+      payload: JSON.stringify({ id: wmsId, padding: 'x'.repeat(WMS_CALLBACK_BODY_LIMIT) }),
+      headers: { 'content-type': 'application/json', [WMS_SIGNATURE_HEADER]: wmsSignature('x', body) },
+    });
+    expect(huge.statusCode).toBe(413);
     expect(await adviceOf(path, stage.id)).toMatchObject({ state: 'received' });
     expect(await movementsOf(order.id)).toEqual([]);
   });
