@@ -501,5 +501,10 @@ describe('certificates', () => {
     expect(errorsOf(skip)).toEqual({ status: [M.statusOnCertificate] });
     expect(await orderStatus(cert.orderId)).toBe('INSURED');
     expect(await orderStatus(early.orderId)).toBe('READY');
+    // The order page's menu offers no move the change would refuse; without a certificate it does.
+    const targets = async (orderId: number) =>
+      (await call('GET', `/api/tms/orders/${orderId}/statuses`, everyone)).json().data.cargoInsurance;
+    expect(await targets(early.orderId)).toEqual([]);
+    expect((await targets(bare.id)).length).toBeGreaterThan(0);
   });
 });

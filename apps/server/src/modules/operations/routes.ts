@@ -31,6 +31,7 @@ import type { App } from '../../platform/http/types';
 import { readerOf } from '../../platform/read-routing';
 import { type ResourceContext, registerResourceRoutes, requestContext } from '../../platform/resources';
 import { archiveBlockersOf, definitionsOf } from './archive-facts';
+import { cargoInsuranceOwnedBy } from './cargo-insurance-status';
 import { operationsDashboard } from './dashboard';
 import { registerOperationDictionaries } from './dictionaries';
 import { registerOperationFileRoutes } from './files';
@@ -87,6 +88,12 @@ function registerStatusRoutes(app: App, kind: OperationKind): void {
         const from = (row as Record<string, unknown>)[OPERATION_STATUSES[status].field] as string;
         data[status] = allowedStatusTargets(status, from, actor, facts);
       }
+      // A certificate moves the order's cargo insurance by its own actions: the generic change offers none.
+      if (
+        data.cargoInsurance?.length &&
+        (await cargoInsuranceOwnedBy({ tx, registries: app.registries }, id))
+      )
+        data.cargoInsurance = [];
       return { data };
     },
   );
