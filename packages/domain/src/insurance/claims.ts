@@ -5,7 +5,12 @@ import { moneySchema } from '../common/money';
 import type { LocalizedText } from '../common/resource';
 import { MESSAGES } from '../common/validation';
 import type { Role } from '../permissions';
-import { INSURANCE_ROLES, insuranceCertificateResource } from './certificates';
+import {
+  INSURANCE_ROLES,
+  INSURER_LINK_STATE_LABELS,
+  INSURER_LINK_STATES,
+  insuranceCertificateResource,
+} from './certificates';
 
 export const CLAIM_DECISIONS = ['pending', 'approved', 'partial', 'declined'] as const;
 export type ClaimDecision = (typeof CLAIM_DECISIONS)[number];
@@ -71,6 +76,10 @@ export const insuranceClaimResource = declareResource({
     paymentDue: f.date().optional().readOnly().listed(),
     /** The first step past its deadline and not done as of today (`overdueClaimSteps`), or `no`. */
     overdue: f.enum(CLAIM_OVERDUE_LABELS).readOnly().listed(),
+    /** Where filing the claim with a linked insurer stands, and the insurer's number of it. */
+    insurerState: f.enum(INSURER_LINK_STATES, INSURER_LINK_STATE_LABELS).optional().readOnly(),
+    insurerClaimId: f.text().optional().readOnly(),
+    insurerError: f.text().optional().readOnly(),
     updatedAt: f.updatedAt(),
   },
   roles: CLAIM_ROLES,

@@ -25,6 +25,7 @@ export const INSURANCE_MESSAGES = {
   insurerGarbage: 'The insurer gave an answer that could not be read; the application will be sent again.',
   insurerPending: 'The insurer has not decided yet; it will be asked again.',
   insurerRejected: 'The insurer declined the application without saying why.',
+  insurerKeptCertificate: 'The insurer did not take the cancellation: settle it with the insurer.',
   statusOnCertificate:
     "The order's cargo insurance has a certificate: change its status on the certificate's page (Cargo insurance).",
 } as const;

@@ -10,6 +10,7 @@ import type { Tx } from '../../db/connection';
 import { fieldError } from '../../platform/errors';
 import { defaultEntity, type ResourceService, resourceService } from '../../platform/resources';
 import { statusOf } from './certificates';
+import { insurerClaimTask } from './insurer/after-issue';
 import { policyOf } from './quote';
 import { insuranceCertificates, insuranceClaims } from './tables';
 
@@ -44,7 +45,21 @@ export const claimService: ResourceService<ClaimRow> = resourceService(
           .where(eq(insuranceCertificates.id, values.certificateId));
         if (!certificate || (await statusOf(ctx.tx, certificate.orderId)) !== 'INSURED')
           throw fieldError(['certificateId'], M.claimNotInsured);
-        return { ...values, ...claimDeadlines(values, await termsOf(ctx.tx, values.certificateId)) };
+        const terms = await termsOf(ctx.tx, values.certificateId);
+        return {
+          ...values,
+          ...claimDeadlines(values, terms),
+          // A linked insurer gets the claim through the queue once it is saved (afterWrite).
+          ...(terms.insurerUrl ? { insurerState: 'sending', insurerAttempts: 0 } : {}),
+        };
+      },
+      async afterWrite(ctx, event) {
+        if (event.action !== 'create' || !event.after?.insurerState) return;
+        await insurerClaimTask.enqueue(
+          { ...ctx, clock: (ctx as { clock?: () => Date }).clock },
+          { claimId: event.after.id },
+          { label: event.after.lossDate },
+        );
       },
       async beforeUpdate(ctx, values, existing) {
         const merged = { ...existing, ...values };

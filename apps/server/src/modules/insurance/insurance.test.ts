@@ -504,7 +504,7 @@ describe('certificates', () => {
     // The order page's menu offers no move the change would refuse; without a certificate it does.
     const targets = async (orderId: number) =>
       (await call('GET', `/api/tms/orders/${orderId}/statuses`, everyone)).json().data.cargoInsurance;
-    expect(await targets(early.orderId)).toEqual([]);
+    expect(await targets(early.orderId as number)).toEqual([]);
     expect((await targets(bare.id)).length).toBeGreaterThan(0);
   });
 });

@@ -289,6 +289,59 @@ describe('a certificate under a linked insurer', () => {
   });
 });
 
+describe('after the insurer issued it', () => {
+  async function insured(): Promise<Entity> {
+    const cert = await accepted();
+    await drain();
+    return read(cert);
+  }
+
+  it('a cancellation is sent to the insurer through the queue, retried while it fails', async () => {
+    const cert = await insured();
+    const remover = await signIn(ctx, ['ROLE_INSURANCE_STATUS_READY', 'ROLE_INSURANCE_CASE_REMOVE']);
+    sandbox.knobs.failNext = 1;
+    const res = await call('POST', `/api/tms/cargo-insurance/${cert.id}/cancel`, remover, {
+      version: cert.version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'CANCELLED', insurerState: 'sending' });
+    expect(await ctx.app.queue.drain(['insurer-cancel'])).toBe(1);
+    expect(await read(cert)).toMatchObject({ insurerState: 'retrying', insurerError: M.insurerFailed });
+    await later(INSURER_BACKOFF_MS);
+    expect(await ctx.app.queue.drain(['insurer-cancel'])).toBe(1);
+    expect(await read(cert)).toMatchObject({ status: 'CANCELLED', insurerState: 'done', insurerError: null });
+    expect(sandbox.calls).toContain(`POST /certificates/${encodeURIComponent(String(cert.number))}/cancel`);
+  });
+
+  it('a claim is filed with the insurer, which numbers it; a garbage answer is tried again', async () => {
+    const cert = await insured();
+    sandbox.knobs.garbageNext = 1;
+    const res = await call('POST', '/api/tms/cargo-insurance-claims', preparer, {
+      certificateId: cert.id,
+      lossDate: '2026-03-15',
+      description: 'Бой стекла при выгрузке',
+      claimedAmount: '5000.00',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const claim = res.json().data as Entity;
+    expect(claim).toMatchObject({ insurerState: 'sending', insurerClaimId: null });
+    const readClaim = async () =>
+      (await call('GET', `/api/tms/cargo-insurance-claims/${claim.id}`, preparer)).json().data;
+    expect(await ctx.app.queue.drain(['insurer-claim'])).toBe(1);
+    expect(await readClaim()).toMatchObject({ insurerState: 'retrying', insurerError: M.insurerGarbage });
+    await later(INSURER_BACKOFF_MS);
+    expect(await ctx.app.queue.drain(['insurer-claim'])).toBe(1);
+    expect(await readClaim()).toMatchObject({
+      insurerState: 'done',
+      insurerClaimId: expect.stringMatching(/^CL-/),
+    });
+    expect(sandbox.claims.at(-1)).toMatchObject({
+      number: cert.number,
+      body: { lossDate: '2026-03-15', description: 'Бой стекла при выгрузке', amount: '5000.00' },
+    });
+  });
+});
+
 describe('a certificate under a policy without an insurer link', () => {
   it('keeps the manual path: nothing is queued, the desk issues it by number', async () => {
     const cert = await accepted(manual);
@@ -304,5 +357,14 @@ describe('a certificate under a policy without an insurer link', () => {
       version: issued.json().data.version,
     });
     expect(resend.json().errors.children.status.errors).toEqual([M.notLinked]);
+    // Its claims stay with the desk: nothing goes to an insurer.
+    const claim = await call('POST', '/api/tms/cargo-insurance-claims', preparer, {
+      certificateId: cert.id,
+      lossDate: '2026-03-15',
+      description: 'Подмочка',
+    });
+    expect(claim.statusCode, claim.body).toBe(201);
+    expect(claim.json().data.insurerState).toBeNull();
+    expect(await ctx.app.queue.drain(['insurer-claim'])).toBe(0);
   });
 });

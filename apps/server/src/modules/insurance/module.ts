@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/modules';
 import { certificateKeepsStatus } from './certificates';
+import { insurerCancelTask, insurerClaimTask } from './insurer/after-issue';
 import { insurerSendTask } from './insurer/send';
 import routes from './routes';
 
@@ -7,6 +8,6 @@ import routes from './routes';
 export const insuranceModule = defineModule({
   name: 'insurance',
   routes,
-  tasks: [insurerSendTask],
+  tasks: [insurerSendTask, insurerCancelTask, insurerClaimTask],
   contributes: { cargoInsuranceOwners: { insurance: certificateKeepsStatus } },
 });

@@ -126,6 +126,12 @@ export const insuranceClaims = resourceTable(
     paymentDate: day('payment_date'),
     paidAmount: money('paid_amount'),
     paymentDue: day('payment_due'),
+    /** The claim as filed with a linked insurer through the job queue (docs/insurance.md "Insurer link"). */
+    insurerState: text('insurer_state'),
+    insurerClaimId: text('insurer_claim_id'),
+    insurerAttempts: integer('insurer_attempts'),
+    insurerError: text('insurer_error'),
+    insurerNextAttemptAt: at('insurer_next_attempt_at'),
   },
   { indexed: ['certificateId'], sortable: ['lossDate'] },
 );

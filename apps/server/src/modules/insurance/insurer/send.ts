@@ -83,7 +83,7 @@ export const insurerSendTask = defineTask({
   maxAttempts: INSURER_MAX_ATTEMPTS,
   backoffMs: INSURER_BACKOFF_MS,
   async run(ctx: TaskContext, { certificateId }) {
-    const { database, clock, job, log } = ctx;
+    const { database } = ctx;
     const [row] = await database.db
       .select()
       .from(insuranceCertificates)
@@ -111,18 +111,40 @@ export const insurerSendTask = defineTask({
       await decide(ctx, row.id, decision.status === 'issued' ? { number: decision.number } : decision);
       return { summary: { message: 'The insurer answered.' } };
     } catch (error) {
-      if (!(error instanceof InsurerUnavailable)) throw error;
-      log.warn({ certificateId, attempt: job.attempt, detail: error.detail }, error.message);
-      const last = job.attempt >= job.maxAttempts;
-      await note(database, row.id, {
-        insurerState: last ? 'failed' : 'retrying',
-        insurerAttempts: job.attempt,
-        insurerError: error.message,
-        insurerNextAttemptAt: last
-          ? null
-          : new Date(clock().getTime() + backoffAfter(INSURER_BACKOFF_MS, job.attempt)),
-      });
-      throw new JobFailure(error.message, { retry: true });
+      await retryLater(ctx, error, (values) => note(database, row.id, values), { certificateId });
     }
   },
 });
+
+/** What a record linked to the insurer shows of the calls made for it. */
+export interface InsurerCallState {
+  insurerState: 'retrying' | 'failed';
+  insurerAttempts: number;
+  insurerError: string;
+  insurerNextAttemptAt: Date | null;
+}
+
+/**
+ * An insurer call that got no usable answer: logged, written on its record (the attempt, the failure, when
+ * it is tried again, or that it is given up) and retried with backoff by the queue. Any other error is the
+ * task's own and thrown as it is.
+ */
+export async function retryLater(
+  { clock, job, log }: TaskContext,
+  error: unknown,
+  write: (state: InsurerCallState) => Promise<unknown>,
+  about: Record<string, unknown>,
+): Promise<never> {
+  if (!(error instanceof InsurerUnavailable)) throw error;
+  log.warn({ ...about, attempt: job.attempt, detail: error.detail }, error.message);
+  const last = job.attempt >= job.maxAttempts;
+  await write({
+    insurerState: last ? 'failed' : 'retrying',
+    insurerAttempts: job.attempt,
+    insurerError: error.message,
+    insurerNextAttemptAt: last
+      ? null
+      : new Date(clock().getTime() + backoffAfter(INSURER_BACKOFF_MS, job.attempt)),
+  });
+  throw new JobFailure(error.message, { retry: true });
+}
