@@ -20,7 +20,7 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isStageOverdue, STAGE_BEHAVIOURS, STAGE_ROLES, type Stage } from '@tms/domain';
+import { isStageOverdue, STAGE_BEHAVIOURS, STAGE_ROLES, type Stage, wmsBehaviourOf } from '@tms/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
@@ -191,7 +191,12 @@ export function StagesBlock({ path, operationId }: StagesBlockProps) {
                     )}
                   </Stack>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    {!stage.closed && canManage && <CloseStage base={base} stage={stage} onDone={refresh} />}
+                    {/* An order's WMS stage closes on the WMS's confirmation (or by hand, without it, below). */}
+                    {!stage.closed &&
+                      canManage &&
+                      !(path === '/tms/orders' && wmsBehaviourOf(stage.behaviours)) && (
+                        <CloseStage base={base} stage={stage} onDone={refresh} />
+                      )}
                     {stage.closed && canReopen && (
                       <Button
                         size="compact-sm"

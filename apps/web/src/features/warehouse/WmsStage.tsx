@@ -80,7 +80,9 @@ export function WmsStage({ base, stage, canManage, onDone }: WmsStageProps) {
 function SendAdvice({ url, onDone }: { url: string; onDone: () => Promise<unknown> }) {
   const { t } = useTranslation('warehouse');
   const [opened, setOpened] = useState(false);
-  const [warehouseId, setWarehouseId] = useState<number | null>(null);
+  // The option names the warehouse advices usually go to (spec §9 `wmsWarehouseId`).
+  const usual = useSystemData().options.wmsWarehouseId;
+  const [warehouseId, setWarehouseId] = useState<number | null>(typeof usual === 'number' ? usual : null);
   const [places, setPlaces] = useState<number | string>('');
   const send = useMutation({
     mutationFn: () =>
@@ -130,6 +132,7 @@ function SendAdvice({ url, onDone }: { url: string; onDone: () => Promise<unknow
               onChange={(value) => setWarehouseId(value as number | null)}
               error={refusal.field('warehouseId')}
               required
+              withinPortal={false}
             />
             <NumberInput
               label={t('wms.places')}

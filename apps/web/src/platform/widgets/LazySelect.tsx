@@ -70,6 +70,11 @@ interface BaseProps {
   /** Extra query parameters (filters). */
   query?: Record<string, string | number | boolean | undefined>;
   id?: string;
+  /**
+   * Its list opens in a portal (default); false inside a popover, which would take a click on a list in a
+   * portal for a click outside and close.
+   */
+  withinPortal?: boolean;
 }
 
 export interface LazySelectProps extends BaseProps {
@@ -320,7 +325,7 @@ export function LazySelect(props: LazySelectProps | LazyMultiSelectProps) {
         if (row) choose(row.id);
       }}
       onClose={() => setOpened(false)}
-      withinPortal
+      withinPortal={props.withinPortal ?? true}
     >
       <Combobox.Target>
         {props.multiple ? (
