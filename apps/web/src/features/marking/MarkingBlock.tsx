@@ -489,7 +489,7 @@ function RequestsTable({ requests, lang }: { requests: MarkingRequest[]; lang: L
                   <Table.Td>
                     {request.error ? (
                       <Stack gap={0}>
-                        <Text size="sm" c={request.state === 'failed' ? 'red' : 'orange'}>
+                        <Text size="sm" c={request.state === 'failed' ? 'red.9' : 'orange.9'}>
                           {translateServerMessage(request.error)}
                         </Text>
                         {request.errorDetail && (
