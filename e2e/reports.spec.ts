@@ -157,3 +157,22 @@ test('marginal income: a waterfall from revenue to the result, a step drills to 
   await drillSumsTo(page, 'drill-total-marginalIncome', 'amount');
   await exportsInBackground(page, 'Маржинальный доход');
 });
+
+test('the finance dashboard: overdue receivables, cash and the month against the budget, each opening its report', async ({
+  page,
+}) => {
+  await signIn(page, '/dashboard', 'ru', { user: FINANCE });
+  const overdue = page.getByTestId('finance-overdue');
+  await expect(overdue).toContainText('RUB');
+  await expect(page.getByTestId('finance-cash')).toContainText('₽');
+  await expect(page.getByTestId('finance-gross-profit')).toContainText('План');
+  await overdue.getByRole('link', { name: 'Открыть отчёт' }).click();
+  await expect(page).toHaveURL(/\/reports\/accounts-receivable\?.*overdueOnly=true/);
+  await expect(page.getByTestId('report-table')).toBeVisible();
+});
+
+test('a forwarder, who reads no finance report, has no finance block on the dashboard', async ({ page }) => {
+  await signIn(page, '/dashboard', 'ru', { user: { username: 'ivanov', password: 'Demo12345' } });
+  await expect(page.getByTestId('operations-dashboard')).toBeVisible();
+  await expect(page.getByTestId('finance-dashboard')).toHaveCount(0);
+});

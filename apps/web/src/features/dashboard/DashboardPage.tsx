@@ -21,6 +21,16 @@ const OperationsFigures = lazy(async () => {
   return { default: OperationsFigures };
 });
 
+// The finance figures read the reports: they load after the page too.
+const FinanceFigures = lazy(async () => {
+  const [{ FinanceFigures }, { i18next }] = await Promise.all([
+    import('./FinanceFigures'),
+    import('../../platform/i18n'),
+  ]);
+  await i18next.loadNamespaces('reports');
+  return { default: FinanceFigures };
+});
+
 /** The first route under an item: its own, or its first child's. */
 function firstRoute(item: NavItem): string | null {
   if (item.route) return item.route;
@@ -73,6 +83,9 @@ export function DashboardPage() {
       </Stack>
       <Suspense fallback={null}>
         <OperationsFigures />
+      </Suspense>
+      <Suspense fallback={null}>
+        <FinanceFigures />
       </Suspense>
       <Stack gap="sm">
         <Title order={3} size="h5" c="dimmed" tt="uppercase" fw={600}>
