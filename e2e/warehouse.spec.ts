@@ -1,5 +1,14 @@
 import { expect } from '@playwright/test';
-import { apiOf, expectSnackbar, SAVE_TIMEOUT, seriousViolations, signIn, test } from './helpers';
+import {
+  apiOf,
+  choose,
+  expectSnackbar,
+  SAVE_TIMEOUT,
+  seriousViolations,
+  signIn,
+  test,
+  unique,
+} from './helpers';
 
 /**
  * The warehouse screens: the warehouses' list and card, an order's warehouse accounting with its balance,
@@ -49,4 +58,27 @@ test('warehouse staff release an order’s places and see the balance and the ev
   await page.goto('/warehouse/events');
   await expect(rows.first()).toContainText('Груз выдан', SAVE_TIMEOUT);
   await expect(rows.first()).toContainText('80');
+});
+
+test('warehouse services done for an order are billed to its client at the price list’s prices', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const api = apiOf(page, await signIn(page, '/dashboard'));
+  const [receipt] = (await api('GET', `/warehouse/accounting?search=${encodeURIComponent('СТ-001…СТ-140')}`))
+    .collection as { orderId: number }[];
+  await page.goto(`/tms/orders/${receipt!.orderId}/warehouse-accounting`);
+  await page.getByTestId('warehouse-services-bill').click();
+  const dialog = page.getByRole('dialog', { name: 'Счёт клиенту за услуги склада' });
+  const number = `СК-${unique()}`;
+  await dialog.getByTestId('services-bill-number').fill(number);
+  await choose(page, 'services-bill-payment-form', 'Евразия Бел — Приорбанк RUB');
+  const line = dialog.getByTestId('services-bill-line').first();
+  await line.getByLabel('Услуга').fill('Приёмка');
+  await page.getByRole('option', { name: /^Приёмка паллеты/ }).click();
+  await line.getByLabel('Количество').fill('4');
+  await expect(dialog.getByTestId('services-bill-total')).toContainText('1 400,00');
+  await dialog.getByTestId('services-bill-make').click();
+  await expectSnackbar(page, `Счёт ${number} выставлен`);
+  await expect(dialog).toBeHidden();
 });

@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
+import { MESSAGES } from '../common/validation';
 import { currencyResource } from '../reference-data/currencies';
 import { DECLARED_SCREENS } from '../screens';
 
@@ -44,3 +45,29 @@ export const warehouseServiceResource = declareResource({
   screens: { create: true, edit: true },
 });
 export type WarehouseService = z.infer<typeof warehouseServiceResource.entity>;
+
+export const WAREHOUSE_SERVICE_BILL_MESSAGES = {
+  noPrice: 'The service has no price and currency: set them on the service first.',
+  oneCurrency: 'A bill has one currency: bill the services of another currency separately.',
+} as const;
+
+/**
+ * Warehouse services done for an order (handling, labelling, storage beyond the monthly billing) billed to
+ * its client: each line a service of the price list and its quantity, priced at the list's price, on one
+ * income bill through the payment form chosen.
+ */
+export const warehouseServiceBillSchema = z.strictObject({
+  number: z.string().trim().min(1, MESSAGES.blank).max(50, MESSAGES.tooLong),
+  paymentFormId: z.number().int().positive(),
+  date: z.iso.date(),
+  lines: z
+    .array(
+      z.strictObject({
+        serviceId: z.number().int().positive(),
+        quantity: z.number().positive(MESSAGES.tooSmall).max(1_000_000, MESSAGES.tooBig).multipleOf(0.001),
+      }),
+    )
+    .min(1, MESSAGES.blank)
+    .max(50),
+});
+export type WarehouseServiceBill = z.infer<typeof warehouseServiceBillSchema>;

@@ -1,11 +1,14 @@
 import {
+  BILL_KIND_ROLES,
   dataSchema,
   idParamSchema,
   MATERIAL_ASSET_MESSAGES,
   WAREHOUSE_ROLES,
+  type WarehouseServiceBill,
   warehouseBalanceQuerySchema,
   warehouseBalanceSchema,
   warehouseMovementResource,
+  warehouseServiceBillSchema,
   warehouseServiceResource,
 } from '@tms/domain';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
@@ -23,6 +26,7 @@ import {
 import { bills } from '../finance';
 import { orderScope, orderService } from '../operations';
 import { movementService, warehouseBalances } from './accounting';
+import { billWarehouseServices } from './bill-services';
 import { warehouseEventService } from './events';
 import { warehouseMovements, warehouseServices, warehouseStorageCharges, warehouses } from './tables';
 import { warehouseService } from './warehouses';
@@ -46,6 +50,29 @@ export default async function warehouseModule(app: App): Promise<void> {
   registerResourceRoutes(app, warehouseService);
   registerResourceRoutes(app, movementService);
   registerResourceRoutes(app, warehouseEventService);
+  app.post(
+    '/tms/orders/:id/warehouse-services/bill',
+    {
+      config: { roles: BILL_KIND_ROLES.DIRECT.create },
+      schema: {
+        tags,
+        summary:
+          "Bill the order's client for warehouse services: each a service of the price list × its quantity",
+        params: idParamSchema,
+        body: warehouseServiceBillSchema,
+        response: { 201: dataSchema(billWarehouseServices.output) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const body = request.body as WarehouseServiceBill;
+      const data = await app.database.db.transaction((tx) =>
+        billWarehouseServices.run(requestContext(request, tx), { ...body, orderId: id }),
+      );
+      return reply.code(201).send({ data });
+    },
+  );
+
   await wmsRoutes(app);
   registerResource(app, warehouseServiceResource, warehouseServices, {
     hooks: {

@@ -1,4 +1,4 @@
-import { WAREHOUSE_MESSAGES } from '@tms/domain';
+import { WAREHOUSE_MESSAGES, WAREHOUSE_SERVICE_BILL_MESSAGES } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/connection';
@@ -174,5 +174,76 @@ describe('storage billing', () => {
         .data.storageCharges.filter((c: { periodFrom: string }) => c.periodFrom === '2026-11-01')
         .map((c: { billNumber: string; placeDays: number }) => [c.billNumber, c.placeDays]),
     ).toEqual(expect.arrayContaining([[expect.stringMatching(/^ХР-\d{6}-2026-11$/), 216]]));
+  });
+});
+
+describe('warehouse services billed to the order', () => {
+  it('bills the client each service × its quantity on one bill of the order, refusing what cannot be priced', async () => {
+    const manager = await signIn(ops.ctx, EDIT_ALL);
+    const order = await ops.createOrder(manager, client);
+    const rub = await currencyId(ops.ctx.database, 'RUB');
+    const usd = await currencyId(ops.ctx.database, 'USD');
+    const service = async (body: Record<string, unknown>) =>
+      (await ops.call('POST', '/api/warehouse/services', keeper, { unit: 'place', ...body })).json().data
+        .id as number;
+    const handling = await service({ code: 'HANDLE', name: 'Погрузка', price: '40.00', currencyId: rub });
+    const labels = await service({ code: 'LABEL', name: 'Маркировка', price: '3.35', currencyId: rub });
+    const dollars = await service({ code: 'USD-S', name: 'Упаковка', price: '1.00', currencyId: usd });
+    const bare = await service({ code: 'BARE', name: 'Без цены' });
+    const biller = await signIn(ops.ctx, [
+      'ROLE_ORDER_VIEW_ALL',
+      'ROLE_BILL_CREATE',
+      'ROLE_BILL_VIEW_ALL',
+      'ROLE_COUNTERPARTY_VIEW_ALL',
+      'ROLE_COUNTERPARTY_CREDIT_LIMIT_EXCEED',
+    ]);
+    const url = `/api/tms/orders/${order.id}/warehouse-services/bill`;
+    const body = (lines: { serviceId: number; quantity: number }[]) => ({
+      number: `СК-${order.id}`,
+      paymentFormId: form,
+      date: '2026-11-20',
+      lines,
+    });
+    const before = await ops.count(bills);
+    const refused = await ops.call(
+      'POST',
+      url,
+      biller,
+      body([
+        { serviceId: handling, quantity: 12 },
+        { serviceId: dollars, quantity: 1 },
+        { serviceId: bare, quantity: 1 },
+      ]),
+    );
+    expect(errorsOf(refused)).toEqual({
+      'lines.1.serviceId': [WAREHOUSE_SERVICE_BILL_MESSAGES.oneCurrency],
+      'lines.2.serviceId': [WAREHOUSE_SERVICE_BILL_MESSAGES.noPrice],
+    });
+    expect(await ops.count(bills)).toBe(before);
+    // Whoever may not enter bills may not bill services either.
+    expect(
+      (await ops.call('POST', url, keeper, body([{ serviceId: handling, quantity: 1 }]))).statusCode,
+    ).toBe(403);
+
+    const made = await ops.call(
+      'POST',
+      url,
+      biller,
+      body([
+        { serviceId: handling, quantity: 12 },
+        { serviceId: labels, quantity: 2.5 },
+      ]),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    // 12 × 40.00 + 2.5 × 3.35 = 480.00 + 8.375 → 488.38 (half away from zero).
+    const [bill] = await ops.db.select().from(bills).where(eq(bills.id, made.json().data.id));
+    expect([bill!.direction, bill!.counterpartyId, bill!.amount, bill!.currencyId, bill!.orderIds]).toEqual([
+      'INCOME',
+      client,
+      '488.38',
+      rub,
+      [order.id],
+    ]);
+    expect(bill!.comment).toBe('Погрузка × 12; Маркировка × 2,5');
   });
 });

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantin
 import { IconPackageExport, IconPackageImport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  BILL_KIND_ROLES,
   MOVEMENT_KIND_LABELS,
   type MovementKind,
   WAREHOUSE_ROLES,
@@ -16,6 +17,7 @@ import { useSystemData } from '../../platform/auth/system';
 import { formatDate } from '../../platform/format';
 import { BlockTable } from '../../platform/kit/blocks';
 import { RECORD_LOAD } from '../../platform/resources/RecordPage';
+import { ServicesBill } from './ServicesBill';
 
 export interface OrderAccounting {
   orderNumber: number;
@@ -56,6 +58,7 @@ export function OrderWarehouseAccounting({ orderId, data }: { orderId: number; d
   const lang = i18n.language === 'en' ? 'en' : 'ru';
   const system = useSystemData();
   const canEdit = hasRole(system, WAREHOUSE_ROLES.edit);
+  const canBill = hasRole(system, BILL_KIND_ROLES.DIRECT.create);
   const name = (id: number) => {
     const names = data.warehouseNames[String(id)];
     return names ? (lang === 'en' && names.nameEn) || names.name : `#${id}`;
@@ -63,31 +66,36 @@ export function OrderWarehouseAccounting({ orderId, data }: { orderId: number; d
   const held = data.balances.filter((balance) => balance.places !== 0);
   return (
     <Stack gap="md" data-testid="order-warehouse-accounting">
-      {canEdit && (
+      {(canEdit || canBill) && (
         <Group gap="sm">
-          <Button
-            component={Link}
-            to={`/warehouse/accounting/new?orderId=${orderId}&kind=receipt`}
-            variant="default"
-            size="sm"
-            leftSection={<IconPackageImport size={16} />}
-            data-testid="warehouse-new-receipt"
-          >
-            {t('orderAccounting.newReceipt')}
-          </Button>
-          <Button
-            component={Link}
-            to={`/warehouse/accounting/new?orderId=${orderId}&kind=release${
-              held.length === 1 ? `&warehouseId=${held[0]!.warehouseId}` : ''
-            }`}
-            variant="default"
-            size="sm"
-            leftSection={<IconPackageExport size={16} />}
-            data-testid="warehouse-new-release"
-            disabled={held.length === 0}
-          >
-            {t('orderAccounting.newRelease')}
-          </Button>
+          {canEdit && (
+            <Button
+              component={Link}
+              to={`/warehouse/accounting/new?orderId=${orderId}&kind=receipt`}
+              variant="default"
+              size="sm"
+              leftSection={<IconPackageImport size={16} />}
+              data-testid="warehouse-new-receipt"
+            >
+              {t('orderAccounting.newReceipt')}
+            </Button>
+          )}
+          {canEdit && (
+            <Button
+              component={Link}
+              to={`/warehouse/accounting/new?orderId=${orderId}&kind=release${
+                held.length === 1 ? `&warehouseId=${held[0]!.warehouseId}` : ''
+              }`}
+              variant="default"
+              size="sm"
+              leftSection={<IconPackageExport size={16} />}
+              data-testid="warehouse-new-release"
+              disabled={held.length === 0}
+            >
+              {t('orderAccounting.newRelease')}
+            </Button>
+          )}
+          {canBill && <ServicesBill orderId={orderId} />}
         </Group>
       )}
       <Title order={3} size="h5">
