@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { BILL_MESSAGES, flattenTree, PAYMENT_MESSAGES, type Role } from '@tms/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/connection';
+import { decodeBankStatement } from '../../src/modules/finance/import-files';
+import { paymentForms } from '../../src/modules/finance/tables';
 import { type BillsWorld, billsWorld } from '../../src/modules/finance/test-fixtures';
 import { createTestApp, type TestContext } from '../../src/test/harness';
+import { multipart } from '../../src/test/multipart';
 import { type SignedIn, signIn } from '../../src/test/users';
 
 /**
@@ -51,6 +55,7 @@ describe('frozen money stays frozen', () => {
   let payment: Entity;
   /** A card payment (bank acquiring) of a third bill of the accepted order. */
   let card: Entity;
+  let acquirerId: number;
   /** A job of the accepted order, and its contractor's bill naming the job alone. */
   let job: number;
   let jobBill: Entity;
@@ -136,10 +141,11 @@ describe('frozen money stays frozen', () => {
           SELECT 'Эквайер', false, true, country_id, false FROM counterparties WHERE id = ${world.client}
           RETURNING id`,
     );
+    acquirerId = acquirer!.id;
     const acquiring = await call('POST', '/bank-acquiring', finance, {
       number: 'Р-1',
       date: '2026-03-12',
-      acquirerId: acquirer!.id,
+      acquirerId,
       paymentFormId: world.form,
       counterpartyId: world.client,
       grossAmount: '2000.00',
@@ -252,6 +258,42 @@ describe('frozen money stays frozen', () => {
     const res = await call('DELETE', `/bank-acquiring/${card.id}`, finance);
     expect(await refused(res)).toEqual({ '': [PAYMENT_MESSAGES.paysAccepted] });
     expect(await operations()).toEqual(kept);
+    expect(await money()).toEqual(before);
+  });
+
+  it("refuses a statement line or a new card payment paying an accepted order's bill: the import writes nothing", async () => {
+    // The recorded 1C statement, received on the world's account: line 21 is the client's payment of 354,000.
+    const [form] = await ctx.database.db.select().from(paymentForms).where(eq(paymentForms.id, world.form));
+    const text = decodeBankStatement(
+      readFileSync(new URL('../../src/modules/finance/fixtures/statement-1c.txt', import.meta.url)),
+    ).replaceAll('40702810038000012345', form!.accountNumber);
+    const body = multipart('statement.txt', Buffer.from(text), 'text/plain', {
+      decisions: JSON.stringify([
+        { line: 21, action: 'link', billId: income.id, counterparty: { counterpartyId: world.client } },
+        { line: 52, action: 'skip' },
+      ]),
+    });
+    const before = await money();
+    const imported = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/finances/bank-statements/import',
+      headers: { ...finance.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(await refused(imported)).toEqual({ 'lines.21.links.0.billId': [PAYMENT_MESSAGES.billAccepted] });
+    // Bank acquiring enters its payment through the same door.
+    const acquired = await call('POST', '/bank-acquiring', finance, {
+      number: 'Р-2',
+      date: '2026-03-13',
+      acquirerId,
+      paymentFormId: world.form,
+      counterpartyId: world.client,
+      grossAmount: '100.00',
+      commissionRate: '2',
+      links: [{ billId: income.id, amount: '100.00' }],
+    });
+    expect(acquired.statusCode, acquired.body).toBe(400);
+    expect(JSON.stringify(acquired.json().errors)).toContain(PAYMENT_MESSAGES.billAccepted);
     expect(await money()).toEqual(before);
   });
 
