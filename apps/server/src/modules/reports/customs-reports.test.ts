@@ -289,6 +289,8 @@ describe('customs report and monitoring', () => {
       office,
     );
     expect(numbers(refusals)).toEqual(ids('D5'));
+    // A refusal keeps its registration → decision time, but it is no release time.
+    expect(refusals.rows[0]!.cells.releaseHours).toBeNull();
     expect(refusals.totals[0]!.cells.declarations).toBe(1);
     const inspections = await get<ReportDrill>(
       `customs-report/drill?${period}&row=total&column=inspections`,

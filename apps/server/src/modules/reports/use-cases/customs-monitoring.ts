@@ -39,7 +39,8 @@ type Query = CustomsMonitoringQuery;
 /** Within this many hours of its deadline a declaration is due soon. */
 export const DUE_SOON_HOURS = 1;
 
-export const MONITORING_STATES = ['overdue', 'dueSoon', 'onTime'] as const;
+/** From calm to alarming, the chart's palette order. */
+export const MONITORING_STATES = ['onTime', 'dueSoon', 'overdue'] as const;
 export type MonitoringState = (typeof MONITORING_STATES)[number];
 
 const OPEN = sql.join(
@@ -136,19 +137,19 @@ async function openDeclarations(ctx: ReportContext, q: Query, extra?: SQL) {
 const COLUMNS: ReportColumn[] = [
   { key: 'number', label: 'reports:columns.declarationNumber', kind: 'text' },
   { key: 'status', label: 'reports:columns.status', kind: 'label' },
-  { key: 'control', label: 'reports:columns.control', kind: 'label' },
   { key: 'customsPoint', label: 'reports:groups.customsPoint', kind: 'text' },
-  { key: 'timeZone', label: 'reports:columns.timeZone', kind: 'text' },
-  { key: 'declarant', label: 'reports:groups.declarant', kind: 'text' },
-  { key: 'client', label: 'reports:columns.client', kind: 'text' },
   { key: 'term', label: 'reports:columns.term', kind: 'label' },
-  { key: 'started', label: 'reports:columns.termStarted', kind: 'text' },
-  { key: 'deadline', label: 'reports:columns.deadline', kind: 'text' },
-  { key: 'elapsedHours', label: 'reports:columns.elapsedHours', kind: 'hours' },
+  { key: 'deadline', label: 'reports:columns.releaseDeadline', kind: 'text' },
   { key: 'leftHours', label: 'reports:columns.leftHours', kind: 'hours' },
   { key: 'state', label: 'reports:columns.state', kind: 'label' },
   { key: 'declarations', label: 'reports:columns.declarations', kind: 'count', drill: true },
   { key: 'overdue', label: 'reports:columns.overdue', kind: 'count', drill: true },
+  { key: 'elapsedHours', label: 'reports:columns.elapsedHours', kind: 'hours' },
+  { key: 'started', label: 'reports:columns.termStarted', kind: 'text' },
+  { key: 'timeZone', label: 'reports:columns.timeZone', kind: 'text' },
+  { key: 'control', label: 'reports:columns.control', kind: 'label' },
+  { key: 'declarant', label: 'reports:groups.declarant', kind: 'text' },
+  { key: 'client', label: 'reports:columns.client', kind: 'text' },
 ];
 
 type Row = Awaited<ReturnType<typeof openDeclarations>>[number];

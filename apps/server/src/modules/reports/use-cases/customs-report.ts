@@ -191,7 +191,7 @@ async function drill(ctx: ReportContext, q: Query, cell: ReportCell) {
     sql`SELECT ${dt.id} AS id, ${dt.number} AS number, ${dt.status} AS status,
         (SELECT p.code || ' ' || p.name FROM ${customsPoints} p WHERE p.id = ${dt.customsPointId}) AS point,
         ${personName(dt.declarantId)} AS declarant, ${PROCEDURE} AS procedure, ${dt.inspectionMode} AS inspection_mode,
-        ${DAY}::text AS day, ${dt.releaseMinutes} AS release_minutes, ${dt.clientName} AS client_name
+        ${DAY}::text AS day, CASE WHEN ${isReleased} THEN ${dt.releaseMinutes} END AS release_minutes, ${dt.clientName} AS client_name
       FROM ${dt}
       WHERE ${allOf(conditions(ctx, q), cell.row === 'total' ? undefined : sql`${group.key} = ${cell.row}`, which[cell.column])}
       ORDER BY ${DAY}, ${dt.id}`,
@@ -200,13 +200,13 @@ async function drill(ctx: ReportContext, q: Query, cell: ReportCell) {
     { key: 'number', label: 'reports:columns.declarationNumber', kind: 'text' },
     { key: 'status', label: 'reports:columns.status', kind: 'label' },
     { key: 'day', label: 'reports:columns.date', kind: 'date' },
-    { key: 'customsPoint', label: 'reports:groups.customsPoint', kind: 'text' },
-    { key: 'declarant', label: 'reports:groups.declarant', kind: 'text' },
+    { key: 'releaseHours', label: 'reports:columns.releaseHours', kind: 'hours' },
+    { key: 'declarations', label: 'reports:columns.declarations', kind: 'count' },
     { key: 'procedure', label: 'reports:groups.procedure', kind: 'text' },
     { key: 'inspectionMode', label: 'reports:groups.inspectionMode', kind: 'label' },
+    { key: 'customsPoint', label: 'reports:groups.customsPoint', kind: 'text' },
+    { key: 'declarant', label: 'reports:groups.declarant', kind: 'text' },
     { key: 'client', label: 'reports:columns.client', kind: 'text' },
-    { key: 'declarations', label: 'reports:columns.declarations', kind: 'count' },
-    { key: 'releaseHours', label: 'reports:columns.releaseHours', kind: 'hours' },
   ];
   const rows: ReportRow[] = list.map((d) => ({
     key: String(d.id),
