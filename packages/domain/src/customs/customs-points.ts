@@ -5,6 +5,7 @@ import { f } from '../common/fields';
 import { formatError } from '../common/validation';
 import { countryResource } from '../reference-data/countries';
 import { DECLARED_SCREENS } from '../screens';
+import { CUSTOMS_TIME_ZONE_MESSAGE, isTimeZone } from './release-deadline';
 
 /** A customs office where declarations are lodged; its code is the customs authority's (e.g. 10702070). */
 export const customsPointResource = declareResource({
@@ -23,6 +24,16 @@ export const customsPointResource = declareResource({
     nameEn: f.nameEn(),
     countryId: f.reference(countryResource).label('fields.country').listed().filterable(),
     address: f.textarea({ max: 1000 }).optional().label('fields.address').listed().searchable(),
+    /**
+     * Where the post works (IANA name): the customs monitoring shows its declarations' moments and counts
+     * working days in this zone. Default Europe/Moscow.
+     */
+    timeZone: f
+      .text({ max: 64 })
+      .input(z.string().trim().max(64).refine(isTimeZone, CUSTOMS_TIME_ZONE_MESSAGE))
+      .defaulted()
+      .label('tms.customsPoints.timeZone')
+      .listed(),
     enabled: f.enabled(),
     updatedAt: f.updatedAt(),
   },

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../common/list';
 import { MESSAGES } from '../common/validation';
+import { DECLARATION_DIRECTIONS } from '../customs/declarations';
+import {
+  DECLARATION_STATUSES,
+  INSPECTION_MODES,
+  OPEN_DECLARATION_STATUSES,
+} from '../customs/declarations-status';
+import { CUSTOMS_DECLARATIONS_TOPIC } from '../customs/release-deadline';
 import { LEDGER_ACCOUNTS } from '../finance/bills';
 import {
   type DeclaredReport,
@@ -751,6 +758,136 @@ export const vat0Report = defineReport(
 );
 export type Vat0Query = z.infer<typeof vat0Report.query>;
 
+export const CUSTOMS_REPORT_GROUPS = [
+  'status',
+  'customsPoint',
+  'declarant',
+  'procedure',
+  'inspectionMode',
+] as const;
+export type CustomsReportGroup = (typeof CUSTOMS_REPORT_GROUPS)[number];
+
+const customsFilters = {
+  customsPoint: {
+    name: 'customsPointId',
+    kind: 'reference',
+    label: 'reports:filters.customsPoint',
+    path: '/tms/customs-points',
+    labelField: 'name',
+  },
+  declarant: {
+    name: 'declarantId',
+    kind: 'reference',
+    label: 'reports:filters.declarant',
+    path: '/users/colleagues',
+    labelField: 'contactName',
+  },
+} as const;
+
+/**
+ * The customs report (docs/reports.md): the declarations of a period (by registration day, a declaration
+ * not yet registered by the day it was drafted) by status, customs point, declarant, procedure or inspection
+ * mode: how many, released, their release time (registration → release decision) as median and 90th
+ * percentile, inspections and refusals. Scoped by the customs report's own scope (own, office, all).
+ */
+export const customsReportReport = defineReport(
+  {
+    key: 'customs-report',
+    path: '/reports/customs-report',
+    title: 'reports:customsReport.title',
+    nav: 'nav.customsReport',
+    icon: 'certificate',
+    permission: 'ROLE_CUSTOMS_REPORT',
+    filters: [
+      F.from,
+      F.to,
+      {
+        name: 'groupBy',
+        kind: 'enum',
+        label: 'reports:filters.groupBy',
+        options: CUSTOMS_REPORT_GROUPS,
+        optionsKey: 'reports:groups',
+      },
+      {
+        name: 'status',
+        kind: 'enum',
+        label: 'reports:filters.status',
+        options: DECLARATION_STATUSES,
+        optionsKey: 'reports:customsStatuses',
+      },
+      customsFilters.customsPoint,
+      customsFilters.declarant,
+      {
+        name: 'direction',
+        kind: 'enum',
+        label: 'reports:filters.customsDirection',
+        options: DECLARATION_DIRECTIONS,
+        optionsKey: 'reports:customsDirections',
+      },
+      {
+        name: 'inspectionMode',
+        kind: 'enum',
+        label: 'reports:filters.inspectionMode',
+        options: INSPECTION_MODES,
+        optionsKey: 'reports:inspectionModes',
+      },
+      F.office,
+      F.client,
+    ],
+    defaults: (today) => ({ from: yearStart(today), to: today, groupBy: 'status' }),
+  },
+  periodQuery({
+    groupBy: z.enum(CUSTOMS_REPORT_GROUPS).default('status'),
+    status: z.enum(DECLARATION_STATUSES).optional(),
+    customsPointId: recordIdSchema.optional(),
+    declarantId: recordIdSchema.optional(),
+    direction: z.enum(DECLARATION_DIRECTIONS).optional(),
+    inspectionMode: z.enum(INSPECTION_MODES).optional(),
+    serviceOfficeId: Q.serviceOfficeId,
+    clientId: Q.clientId,
+  }),
+);
+export type CustomsReportQuery = z.infer<typeof customsReportReport.query>;
+
+/**
+ * The customs monitoring (docs/reports.md): the declarations with the authority now (submitted, registered,
+ * under control), live, each with the time gone since its term started against its deadline, in the customs
+ * point's own time zone; the most pressing first.
+ */
+export const customsMonitoringReport = defineReport(
+  {
+    key: 'customs-monitoring',
+    path: '/reports/customs-monitoring',
+    title: 'reports:customsMonitoring.title',
+    nav: 'nav.customsMonitoring',
+    icon: 'clock',
+    permission: 'ROLE_CUSTOMS_REPORT',
+    live: CUSTOMS_DECLARATIONS_TOPIC,
+    filters: [
+      {
+        name: 'status',
+        kind: 'enum',
+        label: 'reports:filters.status',
+        options: OPEN_DECLARATION_STATUSES,
+        optionsKey: 'reports:customsStatuses',
+      },
+      customsFilters.customsPoint,
+      customsFilters.declarant,
+      F.office,
+    ],
+    defaults: () => ({}),
+  },
+  z.object({
+    status: z
+      .enum(OPEN_DECLARATION_STATUSES as unknown as ['SUBMITTED', 'REGISTERED', 'UNDER_CONTROL'])
+      .optional(),
+    customsPointId: recordIdSchema.optional(),
+    declarantId: recordIdSchema.optional(),
+    serviceOfficeId: Q.serviceOfficeId,
+  }),
+);
+export type CustomsMonitoringQuery = z.infer<typeof customsMonitoringReport.query>;
+
 /** Every report of the framework, in menu order: `/reports` opens the first one the user may read. */
 export const REPORTS: readonly DeclaredReport[] = [
   grossProfitReport,
@@ -771,6 +908,8 @@ export const REPORTS: readonly DeclaredReport[] = [
   accountTurnoverReport,
   cashByPaymentFormReport,
   reconciliationReport,
+  customsReportReport,
+  customsMonitoringReport,
 ] as unknown as readonly DeclaredReport[];
 
 export const reportByKey = (key: string): DeclaredReport | undefined =>

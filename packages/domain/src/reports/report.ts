@@ -89,7 +89,8 @@ export const REPORT_FILTERS = {
 
 /**
  * How a cell reads: money is a decimal string; a share is a decimal string of percent; a month `YYYY-MM`;
- * `days` a decimal string of days to one place (DSO); `label` a text key, read in the reader's language
+ * `days` a decimal string of days to one place (DSO); `hours` a decimal string of hours to one place (a
+ * declaration's release time, negative when overdue); `label` a text key, read in the reader's language
  * (a bill or a payment, yes or no).
  */
 export const REPORT_CELL_KINDS = [
@@ -100,6 +101,7 @@ export const REPORT_CELL_KINDS = [
   'count',
   'percent',
   'days',
+  'hours',
   'label',
 ] as const;
 export type ReportCellKind = (typeof REPORT_CELL_KINDS)[number];
@@ -151,9 +153,12 @@ export const reportAnswerSchema = z.object({
 });
 export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
 
-/** A drill-down: the bills, orders or payments behind a figure, summing to it (the books' figures: ledger entries). */
+/**
+ * A drill-down: the bills, orders or payments behind a figure, summing to it (the books' figures: ledger
+ * entries; the customs reports': declarations).
+ */
 export const reportDrillSchema = reportAnswerSchema.extend({
-  kind: z.enum(['bills', 'orders', 'payments', 'entries']),
+  kind: z.enum(['bills', 'orders', 'payments', 'entries', 'declarations']),
 });
 export type ReportDrill = z.infer<typeof reportDrillSchema>;
 
@@ -194,6 +199,12 @@ export interface ReportDefinition {
    */
   exportPermission?: Role;
   filters: readonly ReportFilter[];
+  /**
+   * A live report (the customs monitoring): the real-time topic whose messages say its records changed;
+   * the screen follows it and asks for the answer again, and refreshes it every minute besides (the
+   * elapsed times it shows grow with the clock).
+   */
+  live?: string;
   /** The filters' values an address without them stands for (dates relative to `today`, YYYY-MM-DD). */
   defaults: (today: string) => Record<string, string>;
 }

@@ -14,6 +14,7 @@ const POINTS = [
     nameEn: 'Vladivostok Sea Port customs post',
     country: 'RU',
     address: 'Владивосток, ул. Нижнепортовая, 1',
+    timeZone: 'Asia/Vladivostok',
   },
   {
     code: '10803040',
@@ -21,6 +22,7 @@ const POINTS = [
     nameEn: 'Upper Lars border crossing customs post',
     country: 'RU',
     address: 'Республика Северная Осетия — Алания, с. Чми',
+    timeZone: 'Europe/Moscow',
   },
   {
     code: '39851712',
@@ -28,6 +30,7 @@ const POINTS = [
     nameEn: 'Oral customs clearance centre',
     country: 'KZ',
     address: 'Уральск',
+    timeZone: 'Asia/Oral',
   },
 ];
 

@@ -1,6 +1,8 @@
+import { CUSTOMS_DECLARATIONS_TOPIC } from '@tms/domain';
 import { defineModule } from '../../platform/modules';
 import { DECLARATION_DOCUMENT_INITIATORS } from './declarations/document-initiators';
 import { DECLARATION_NOTIFICATIONS } from './declarations/notifications';
+import { declarationChangesPublisher, declarationsTopicRule } from './declarations/report-scope';
 import { declarationStageCloser } from './declarations/stages';
 import routes from './routes';
 import { tnvedImport } from './tnved/import';
@@ -10,7 +12,11 @@ import { tnvedOrderChecks } from './tnved/order-checks';
 export const customsModule = defineModule({
   name: 'customs',
   routes,
-  subscribers: { 'customs.declaration-stages': declarationStageCloser },
+  topics: { [CUSTOMS_DECLARATIONS_TOPIC]: declarationsTopicRule },
+  subscribers: {
+    'customs.declaration-stages': declarationStageCloser,
+    'customs.declaration-changes': declarationChangesPublisher,
+  },
   notifications: DECLARATION_NOTIFICATIONS,
   contributes: {
     documentInitiators: DECLARATION_DOCUMENT_INITIATORS,

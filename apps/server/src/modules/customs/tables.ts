@@ -31,6 +31,8 @@ export const customsPoints = pgTable(
       .notNull()
       .references(() => countries.id),
     address: text('address'),
+    /** The post's IANA time zone: the monitoring's moments and working days are read in it. */
+    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
     enabled: boolean('enabled').notNull().default(true),
     searchText: searchTextColumn('code', 'name', 'name_en', 'address'),
   },

@@ -6,6 +6,7 @@ export {
   contactInfoTypes,
   countries,
   currencies,
+  holidays,
   loadingUnloadingMethods,
   shipmentTerms,
   vehicleTypes,

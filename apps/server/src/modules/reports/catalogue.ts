@@ -4,6 +4,8 @@ import { accountsReceivable } from './use-cases/accounts-receivable';
 import { bonusProfit } from './use-cases/bonus-profit';
 import { cashByPaymentForm } from './use-cases/cash-by-payment-form';
 import { ccc, dpo, dso } from './use-cases/cash-cycle';
+import { customsMonitoring } from './use-cases/customs-monitoring';
+import { customsReport } from './use-cases/customs-report';
 import { financeRegistry } from './use-cases/finance-registry';
 import { grossProfit } from './use-cases/gross-profit';
 import { marginalIncome } from './use-cases/marginal-income';
@@ -36,6 +38,8 @@ export const REPORT_USE_CASES: readonly ReportUseCases[] = [
   accountTurnover,
   cashByPaymentForm,
   reconciliation,
+  customsReport,
+  customsMonitoring,
 ];
 
 export function reportUseCasesOf(key: string): ReportUseCases | undefined {

@@ -14,6 +14,7 @@ const FORMATS: Partial<Record<ReportCellKind, string>> = {
   money: '#,##0.00',
   percent: '0.0',
   days: '0.0',
+  hours: '0.0',
   count: '0',
   date: 'dd.mm.yyyy',
   month: 'mm.yyyy',
@@ -23,7 +24,7 @@ const FORMATS: Partial<Record<ReportCellKind, string>> = {
 function cellOf(kind: ReportCellKind, value: string | number | null): string | number | Date | null {
   if (value === null || value === '') return null;
   if (
-    (kind === 'money' || kind === 'percent' || kind === 'count' || kind === 'days') &&
+    (kind === 'money' || kind === 'percent' || kind === 'count' || kind === 'days' || kind === 'hours') &&
     typeof value === 'string'
   )
     return Number(value);

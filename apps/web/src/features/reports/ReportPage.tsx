@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   Button,
   Center,
   Drawer,
@@ -35,6 +36,7 @@ import { useSystemData } from '../../platform/auth/system';
 import { translateServerMessage } from '../../platform/i18n';
 import { applyJobChange } from '../../platform/jobs/api';
 import { refusalOf } from '../../platform/kit/blocks';
+import { useRealtime } from '../../platform/realtime';
 import { notify } from '../../platform/snackbar';
 import { DateInput, LazySelect } from '../../platform/widgets';
 import { filtersOf, localToday, withFilter } from './logic';
@@ -127,6 +129,13 @@ function FilterInput({
   }
 }
 
+/** How often a live report is asked again besides its records' changes. */
+const LIVE_REFRESH_MS = 60_000;
+
+/** When the live answer came, HH:mm:ss in the reader's clock. */
+const liveTime = (at: number, language: string) =>
+  new Date(at).toLocaleTimeString(language.startsWith('ru') ? 'ru-RU' : 'en-GB');
+
 const exportLanguage = (language: string) => (language.startsWith('ru') ? 'ru' : 'en');
 
 /**
@@ -154,7 +163,16 @@ function Report({ report }: { report: DeclaredReport }) {
     queryKey: ['report', report.key, filters],
     queryFn: ({ signal }) => api.get<ReportAnswer>(path, { query: filters, signal }),
     placeholderData: keepPreviousData,
+    // A live report's times grow with the clock: asked again every minute besides its changes.
+    refetchInterval: report.live ? LIVE_REFRESH_MS : false,
   });
+  // A live report (the customs monitoring) is asked again whenever its records change, and after a
+  // reconnection (what changed meanwhile).
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: ['report', report.key] });
+    void client.invalidateQueries({ queryKey: ['report-drill', report.key] });
+  };
+  useRealtime(report.live ?? null, refresh, refresh);
   const drilled = useQuery({
     queryKey: ['report-drill', report.key, filters, drill?.row, drill?.column],
     queryFn: ({ signal }) =>
@@ -188,9 +206,16 @@ function Report({ report }: { report: DeclaredReport }) {
   return (
     <Stack gap="md" data-testid={`report-${report.key}`}>
       <Group justify="space-between" align="center">
-        <Title order={2} size="h3">
-          {t(report.title)}
-        </Title>
+        <Group gap="xs" align="center">
+          <Title order={2} size="h3">
+            {t(report.title)}
+          </Title>
+          {report.live && (
+            <Badge color="green" variant="dot" data-testid="report-live">
+              {t('live', { time: data ? liveTime(answer.dataUpdatedAt, i18n.language) : '' })}
+            </Badge>
+          )}
+        </Group>
         <Group gap="xs">
           <Button
             variant="subtle"

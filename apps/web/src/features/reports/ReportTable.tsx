@@ -21,7 +21,8 @@ export function cellText(
   if (value === null || value === undefined || value === '') return '';
   if (kind === 'date') return formatDate(String(value));
   if (kind === 'month') return formatMonth(`${value}-01`);
-  if (kind === 'money' || kind === 'count' || kind === 'days') return formatDecimal(value, language);
+  if (kind === 'money' || kind === 'count' || kind === 'days' || kind === 'hours')
+    return formatDecimal(value, language);
   if (kind === 'percent') return `${formatDecimal(value, language)} %`;
   return String(value);
 }

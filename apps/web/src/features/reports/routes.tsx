@@ -23,6 +23,8 @@ const REPORT_SCREENS = [
   ['account-turnover', 'reports:accountTurnover.title'],
   ['cash-by-payment-form', 'reports:cashByPaymentForm.title'],
   ['reconciliation', 'reports:reconciliation.title'],
+  ['customs-report', 'reports:customsReport.title'],
+  ['customs-monitoring', 'reports:customsMonitoring.title'],
 ] as const;
 
 export const reportRoutes: AppRoute[] = [

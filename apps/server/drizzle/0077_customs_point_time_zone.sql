@@ -1,0 +1,1 @@
+ALTER TABLE "customs_points" ADD COLUMN "time_zone" text DEFAULT 'Europe/Moscow' NOT NULL;
