@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { docx } from './docx';
-import { type Api, apiOf, expectSnackbar, SAVE_TIMEOUT, signIn, test, unique } from './helpers';
+import { type Api, apiOf, expectSnackbar, newOrder, SAVE_TIMEOUT, signIn, test, unique } from './helpers';
 
-/** Issue 36: a transport order made from a job's page, and a template whose typo is named before saving. */
+/**
+ * Issue 36: a transport order made from a job's page, a forwarding receipt and a signed customer application
+ * from an order's page, and a template whose typo is named before saving.
+ */
 
 /** A job ready for a transport order: contractor, an expense bill of a demo payment form, a stage. */
 async function readyJob(api: Api) {
@@ -98,6 +101,10 @@ test('a transport order made from the job page, with the demo template of the le
   await expect(page).toHaveURL(/\/transport-orders\/\d+$/);
   await expect(page.getByText('А123ВС 77')).toBeVisible();
   await expect(page.getByTestId('transport-order-pdf')).toContainText('.pdf');
+  // It downloads by a signed address (a plain link would carry no token).
+  const downloading = page.waitForEvent('download');
+  await page.getByTestId('transport-order-pdf').click();
+  expect((await downloading).suggestedFilename()).toMatch(/\.pdf$/);
   await expect(page.getByTestId('transport-order-email')).toHaveValue(ready.email);
   // Accepted only once it went out.
   await expect(page.getByTestId('transport-order-accept')).toBeDisabled();
@@ -122,4 +129,96 @@ test('a template with a typo in a tag names it with its place before it is saved
   await page.getByTestId('template-save').click();
   await expectSnackbar(page, 'Шаблон сохранён');
   await expect(page).toHaveURL(/\/transport-orders\/templates\/\d+$/);
+});
+
+/** The demo's RUB payment form of a legal entity that has a template at each of `paths` (other tests make some without). */
+async function templatedForm(api: Api, paths: string[]) {
+  const currencies = (await api('GET', '/settings/currencies?itemsPerPage=300')).collection as {
+    id: number;
+    code: string;
+  }[];
+  const rub = currencies.find((c) => c.code === 'RUB')!.id;
+  const forms = (await api('GET', '/finances/payment-forms?itemsPerPage=100')).collection as {
+    id: number;
+    legalEntityId: number;
+    currencyId: number;
+  }[];
+  const sets = await Promise.all(
+    paths.map(async (path) => {
+      const rows = (await api('GET', `${path}?itemsPerPage=100`)).collection as {
+        legalEntityId: number;
+        enabled: boolean;
+      }[];
+      return new Set(rows.filter((t) => t.enabled !== false).map((t) => t.legalEntityId));
+    }),
+  );
+  const form = forms.find((f) => f.currencyId === rub && sets.every((set) => set.has(f.legalEntityId)))!;
+  return { ...form, rub };
+}
+
+test('a forwarding receipt and a customer application made on the order page; the signed scan uploaded', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const token = await signIn(page, '/dashboard');
+  const api = apiOf(page, token);
+  const order = await newOrder(api);
+  const { clientId } = (await api('GET', `/tms/orders/${order.id}`)) as { clientId: number };
+  const form = await templatedForm(api, ['/forwarding-receipt-templates', '/customer-application-templates']);
+  const entity = (await api('GET', `/settings/legal-entities/${form.legalEntityId}`)) as {
+    shortName: string;
+  };
+  // The client's income bill: its legal entity is the one the order's documents are issued by by default.
+  await api('POST', '/finances/bills', {
+    number: `E2E-ER-${order.unique}`,
+    direction: 'INCOME',
+    counterpartyId: clientId,
+    legalEntityId: form.legalEntityId,
+    paymentFormId: form.id,
+    currencyId: form.rub,
+    amount: '120000.00',
+    date: '2026-01-15',
+    recognitionDate: '2026-01-15',
+    orderIds: [order.id],
+  });
+  await page.goto(`/tms/orders/${order.id}`);
+  await page.getByTestId('tab-shipment-documents').click();
+  const block = page.getByTestId('order-documents');
+  await expect(block).toContainText('Экспедиторских расписок и заявок клиента пока нет.');
+  await expect(page.locator('#order-document-legal-entity')).toHaveValue(entity.shortName);
+  await expect(page.getByRole('radio', { name: 'Экспедиторская расписка' })).toBeChecked();
+  await page.getByTestId('order-document-make').click();
+  await expectSnackbar(page, 'Документ сформирован', { timeout: 60_000 });
+  const rows = block.getByTestId('order-document-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Экспедиторская расписка');
+  await expect(rows.first()).toContainText(entity.shortName);
+  await expect(rows.first()).toContainText('Не требуется');
+  // Its PDF downloads (by a signed address), named after the template and the document.
+  const downloading = page.waitForEvent('download');
+  await rows.first().getByTestId('order-document-pdf').click();
+  expect((await downloading).suggestedFilename()).toMatch(/^Экспедиторская расписка .*\.pdf$/);
+  await expect(rows.first().getByTestId('order-document-docx')).toBeVisible();
+
+  // The customer application, chosen and made with the keyboard.
+  await page.getByRole('radio', { name: 'Экспедиторская расписка' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Заявка клиента' })).toBeChecked();
+  await page.getByTestId('order-document-make').focus();
+  await page.keyboard.press('Enter');
+  await expectSnackbar(page, 'Документ сформирован', { timeout: 60_000 });
+  await expect(rows).toHaveCount(2);
+  // Newest first.
+  const application = rows.first();
+  await expect(application).toContainText('Заявка клиента');
+  await expect(application.getByTestId('order-document-awaiting')).toHaveText('Ждём подписанную заявку');
+  const scan = path.join(tmpdir(), `signed-${order.unique}.pdf`);
+  await writeFile(scan, '%PDF-1.4\n% подписано клиентом\n%%EOF\n');
+  await application.locator('input[type=file]').setInputFiles(scan);
+  await expectSnackbar(page, 'Подписанная заявка загружена');
+  await expect(application.getByTestId('order-document-signed')).toContainText('Подписана ');
+  await expect(application.getByTestId('order-document-scan')).toBeVisible();
+  // The scan is one of the order's files, tagged as the application.
+  await page.getByTestId('tab-files').click();
+  await expect(page.getByTestId('operation-files')).toContainText(`signed-${order.unique}.pdf`);
 });

@@ -153,6 +153,13 @@ export const orderDocumentCreateSchema = z.strictObject({
   legalEntityId: z.number().int().positive().optional(),
 });
 
+/**
+ * What the order page's form for a receipt or application starts from: the legal entity of the order's first
+ * income bill, the one a document is issued by when none is chosen (null: the order has no income bill).
+ */
+export const orderDocumentDefaultsSchema = z.object({ legalEntityId: z.number().int().nullable() });
+export type OrderDocumentDefaults = z.infer<typeof orderDocumentDefaultsSchema>;
+
 export const transportOrderSendSchema = z.strictObject({
   to: emailSchema,
   version: z.number().int().positive(),

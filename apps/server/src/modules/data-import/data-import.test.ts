@@ -1,14 +1,18 @@
-import { IMPORT_MESSAGES, DATA_IMPORT_MESSAGES as M } from '@tms/domain';
-import { eq } from 'drizzle-orm';
+import { COUNTERPARTY_MESSAGES, IMPORT_MESSAGES, DATA_IMPORT_MESSAGES as M } from '@tms/domain';
+import { asc, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/connection';
 import { LEASE_MS } from '../../platform/jobs/queue';
 import { backgroundJobs } from '../../platform/jobs/tables';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { createOrder, EDIT_ALL, type OperationsWorld, operationsWorld } from '../../test/operations-world';
+import { currencyId, insertBank, insertLegalEntity } from '../../test/reference-rows';
 import { type SignedIn, signIn } from '../../test/users';
 import { counterparties } from '../counterparties';
+import { bills } from '../finance';
+import { jobs } from '../operations';
 import { dataImportRuns } from './tables';
 
 let now = new Date('2026-03-02T09:00:00Z');
@@ -23,6 +27,9 @@ const ROLES = [
   'ROLE_COUNTERPARTY_EDIT_ALL',
   'ROLE_COUNTERPARTY_SET_TYPE',
   'ROLE_COUNTERPARTY_NAME_EDIT',
+  'ROLE_BILL_VIEW_ALL',
+  'ROLE_BILL_CREATE',
+  'ROLE_BILL_EDIT_ALL',
   ...EDIT_ALL,
 ];
 
@@ -415,6 +422,252 @@ describe('data import', { timeout: 180_000 }, () => {
         tnvedCodes: ['8458110000', '8466930000'],
       });
       expect(Number(saved.cargo.weight)).toBe(1300);
+    });
+  });
+
+  describe('counterparties with bank accounts', () => {
+    it("writes the row's bank account through its own checks: the BIK keeps its zero, a wrong key is named, the same account is updated", async () => {
+      const withAccounts = await describeImport({
+        name: 'Контрагенты со счетами',
+        target: 'counterparties',
+        mode: 'upsert',
+        matchKey: 'inn',
+        columns: [
+          { field: 'inn', header: 'ИНН' },
+          { field: 'name', header: 'Наименование' },
+          { field: 'countryId', header: 'Страна', lookup: 'code' },
+          { field: 'client', header: 'Клиент' },
+          { field: 'bankAccount.bik', header: 'БИК' },
+          { field: 'bankAccount.account', header: 'Р/с' },
+          { field: 'bankAccount.correspondentAccount', header: 'К/с' },
+          { field: 'bankAccount.currencyId', header: 'Валюта счёта', lookup: 'code' },
+        ],
+      });
+      const header = 'ИНН;Наименование;Страна;Клиент;БИК;Р/с;К/с;Валюта счёта';
+      const sber = '044525225;40702810938000000001;30101810400000000225';
+      const bad = await upload(
+        'accounts-bad.csv',
+        Buffer.from(
+          `${header}\n7702070139;ВТБ;RU;да;${sber};RUB\n7725114488;Ромашка;RU;да;044525225;40702810938000000002;30101810400000000225;RUB\n`,
+        ),
+      );
+      const before = (await ctx.database.db.select().from(counterparties)).length;
+      const dry = await preview(withAccounts, bad);
+      expect(dry.errors).toEqual([
+        expect.objectContaining({
+          row: 3,
+          field: 'bankAccount.account',
+          message: COUNTERPARTY_MESSAGES.bankAccount,
+        }),
+      ]);
+      const refused = await call('POST', `/api/data-import/descriptions/${withAccounts}/runs`, {
+        fileId: bad,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect((await ctx.database.db.select().from(counterparties)).length).toBe(before);
+
+      const good = await upload('accounts.csv', Buffer.from(`${header}\n7702070139;ВТБ;RU;да;${sber};RUB\n`));
+      const run = await call('POST', `/api/data-import/descriptions/${withAccounts}/runs`, { fileId: good });
+      expect(run.statusCode, run.body).toBe(201);
+      await ctx.app.queue.drain();
+      const vtb = await byInn('7702070139');
+      const accountsOf = async () =>
+        (await call('GET', `/api/counterparty-bank-accounts?counterpartyId=${vtb!.id}`)).json().data
+          .collection;
+      const rub = await currencyId(ctx.database, 'RUB');
+      expect(await accountsOf()).toMatchObject([
+        {
+          bik: '044525225',
+          account: '40702810938000000001',
+          correspondentAccount: '30101810400000000225',
+          currencyId: rub,
+          primary: true,
+        },
+      ]);
+      // The same account in another file: changed, not added.
+      const again = await upload(
+        'accounts-usd.csv',
+        Buffer.from(`${header}\n7702070139;ВТБ;RU;да;${sber};USD\n`),
+      );
+      const second = await call('POST', `/api/data-import/descriptions/${withAccounts}/runs`, {
+        fileId: again,
+      });
+      expect(second.statusCode, second.body).toBe(201);
+      await ctx.app.queue.drain();
+      expect(await accountsOf()).toMatchObject([
+        { account: '40702810938000000001', currencyId: await currencyId(ctx.database, 'USD') },
+      ]);
+    });
+  });
+
+  describe('jobs of one order', () => {
+    it('makes the jobs of the order through the job create: type by code, contractor by name, a refusal in its cell', async () => {
+      const jobsImport = await describeImport({
+        name: 'Работы заказа',
+        target: 'jobs',
+        mode: 'insert',
+        decimalComma: true,
+        columns: [
+          { field: 'jobTypeId', header: 'Тип работы', lookup: 'code' },
+          { field: 'contractorId', header: 'Подрядчик', lookup: 'name' },
+          { field: 'costAmount', header: 'Стоимость' },
+          { field: 'costCurrencyId', header: 'Валюта', lookup: 'code' },
+        ],
+      });
+      const client = await world.counterparty();
+      await world.counterparty({ name: 'Импортный Перевозчик' });
+      const carrier = await world.counterparty({ name: 'Перевозчик Импорта' });
+      const order = await createOrder(ctx, world, user, client);
+      const target = { initiatorType: 'order', initiatorId: order.id };
+      const page = await call('GET', `/api/data-import/initiator/order/${order.id}`);
+      expect(page.json().data.descriptions).toEqual(
+        expect.arrayContaining([{ id: jobsImport, name: 'Работы заказа', target: 'jobs' }]),
+      );
+      const ofOrder = () =>
+        ctx.database.db
+          .select()
+          .from(jobs)
+          .where(sql`${jobs.orderIds} @> ARRAY[${order.id}]::integer[]`)
+          .orderBy(asc(jobs.id));
+      const header = 'Тип работы;Подрядчик;Стоимость;Валюта';
+      const bad = await upload(
+        'jobs-bad.csv',
+        Buffer.from(`${header}\nTRUCK;Перевозчик Импорта;85 000,00;RUB\nSHIP;;1;RUB\nFLIGHT;;2;RUB\n`),
+      );
+      const dry = await preview(jobsImport, bad, target);
+      expect(dry.errors).toEqual([
+        expect.objectContaining({ row: 3, field: 'jobTypeId', value: 'SHIP', message: M.referenceNotFound }),
+        // A job type of another product: the job create's own refusal, under its column.
+        expect.objectContaining({ row: 4, field: 'jobTypeId' }),
+      ]);
+      const refused = await call('POST', `/api/data-import/descriptions/${jobsImport}/runs`, {
+        fileId: bad,
+        ...target,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(await ofOrder()).toEqual([]);
+
+      const good = await upload(
+        'jobs.csv',
+        Buffer.from(`${header}\nTRUCK;перевозчик импорта;85 000,00;RUB\ntruck;;1 200,5;RUB\n`),
+      );
+      expect((await preview(jobsImport, good, target)).counts).toMatchObject({ create: 2, error: 0 });
+      const run = await call('POST', `/api/data-import/descriptions/${jobsImport}/runs`, {
+        fileId: good,
+        ...target,
+      });
+      expect(run.statusCode, run.body).toBe(201);
+      await ctx.app.queue.drain();
+      const made = await ofOrder();
+      expect(made).toMatchObject([
+        { jobTypeId: world.jobTypeId, contractorId: carrier, orderIds: [order.id] },
+        { jobTypeId: world.jobTypeId, contractorId: null, orderIds: [order.id] },
+      ]);
+      expect(made.map((job) => Number(job.costAmount))).toEqual([85000, 1200.5]);
+    });
+  });
+
+  describe('bills', () => {
+    it('imports bills of an order by number through the bill create, then updates them by number', async () => {
+      const rub = await currencyId(ctx.database, 'RUB');
+      const company = await insertLegalEntity(ctx.database);
+      const bank = await insertBank(ctx.database, 'RU');
+      const [form] = await rowsOf<{ id: number }>(
+        ctx.database.db,
+        sql`INSERT INTO payment_forms (name, legal_entity_id, bank_id, account_number, currency_id)
+          VALUES ('Безнал импорта', ${company.id}, ${bank.id}, '40702810938000000001', ${rub}) RETURNING id`,
+      );
+      const client = await world.counterparty({ name: 'Клиент Импорта Счетов' });
+      const order = await createOrder(ctx, world, user, client);
+      const billsImport = await describeImport({
+        name: 'Счета из 1С',
+        target: 'bills',
+        mode: 'upsert',
+        matchKey: 'number',
+        decimalComma: true,
+        dateFormat: 'DD.MM.YYYY',
+        columns: [
+          { field: 'number', header: 'Номер' },
+          { field: 'direction', header: 'Вид' },
+          { field: 'counterpartyId', header: 'Контрагент', lookup: 'name' },
+          { field: 'legalEntityId', header: 'Юрлицо', lookup: 'id' },
+          { field: 'paymentFormId', header: 'Форма оплаты', lookup: 'id' },
+          { field: 'currencyId', header: 'Валюта', lookup: 'code' },
+          { field: 'amount', header: 'Сумма' },
+          { field: 'date', header: 'Дата' },
+          { field: 'recognitionDate', header: 'Дата признания' },
+          { field: 'orderIds', header: 'Заказы', lookup: 'id' },
+        ],
+      });
+      const header = 'Номер;Вид;Контрагент;Юрлицо;Форма оплаты;Валюта;Сумма;Дата;Дата признания;Заказы';
+      const line = (number: string, amount: string, party = 'Клиент Импорта Счетов', date = '15.01.2026') =>
+        `${number};Доход;${party};${company.id};${form!.id};RUB;${amount};${date};${date};${order.id}`;
+      const numbers = [`ИМП-${order.id}-1`, `ИМП-${order.id}-2`];
+      const ofOrder = () =>
+        ctx.database.db
+          .select()
+          .from(bills)
+          .where(sql`${bills.orderIds} @> ARRAY[${order.id}]::integer[]`)
+          .orderBy(asc(bills.id));
+      const bad = await upload(
+        'bills-bad.csv',
+        Buffer.from(
+          [
+            header,
+            line(numbers[0]!, '1 250,50'),
+            line(numbers[1]!, '10', 'Никто'),
+            line('X', '1', undefined, '31.02.2026'),
+          ].join('\n'),
+        ),
+      );
+      const dry = await preview(billsImport, bad);
+      expect(dry.errors).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ row: 3, field: 'counterpartyId', message: M.referenceNotFound }),
+          expect.objectContaining({ row: 4, field: 'date', message: M.notDate }),
+        ]),
+      );
+      const refused = await call('POST', `/api/data-import/descriptions/${billsImport}/runs`, {
+        fileId: bad,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(await ofOrder()).toEqual([]);
+
+      const good = await upload(
+        'bills.csv',
+        Buffer.from([header, line(numbers[0]!, '1 250,50'), line(numbers[1]!, '99,90')].join('\n')),
+      );
+      const run = await call('POST', `/api/data-import/descriptions/${billsImport}/runs`, { fileId: good });
+      expect(run.statusCode, run.body).toBe(201);
+      await ctx.app.queue.drain();
+      expect(await ofOrder()).toMatchObject([
+        {
+          number: numbers[0],
+          direction: 'INCOME',
+          counterpartyId: client,
+          legalEntityId: company.id,
+          paymentFormId: form!.id,
+          date: '2026-01-15',
+          orderIds: [order.id],
+        },
+        { number: numbers[1] },
+      ]);
+      expect((await ofOrder()).map((bill) => Number(bill.amount))).toEqual([1250.5, 99.9]);
+      // The same numbers again: the bills are changed, no new ones.
+      const update = await upload(
+        'bills-again.csv',
+        Buffer.from([header, line(numbers[0]!, '1 300,00')].join('\n')),
+      );
+      expect((await preview(billsImport, update)).counts).toMatchObject({ create: 0, update: 1 });
+      const second = await call('POST', `/api/data-import/descriptions/${billsImport}/runs`, {
+        fileId: update,
+      });
+      expect(second.statusCode, second.body).toBe(201);
+      await ctx.app.queue.drain();
+      expect((await ofOrder()).map((bill) => [bill.number, Number(bill.amount)])).toEqual([
+        [numbers[0], 1300],
+        [numbers[1], 99.9],
+      ]);
     });
   });
 });

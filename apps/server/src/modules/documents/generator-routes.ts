@@ -177,7 +177,7 @@ export default async function generatorRoutes(app: App): Promise<void> {
         if (!template?.enabled)
           throw fieldError(['templateId'], 'The value you selected is not a valid choice.');
         return generateDocument(
-          { ...ctx, storage: app.fileStorage, actingUserId: userOf(ctx).userId },
+          { ...ctx, storage: app.fileStorage, actingUserId: userOf(ctx).userId, log: request.log },
           initiatorType,
           id,
           template,

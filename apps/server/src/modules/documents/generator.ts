@@ -12,6 +12,7 @@ import {
   type TemplateTagWarning,
 } from '@tms/domain';
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/connection';
 import { actingUserId, type Principal } from '../../platform/auth/context';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
@@ -243,7 +244,13 @@ export async function templatesFor(
  * download. Answers the stored file and the report: the tags that came out empty, the PDF's converter.
  */
 export async function generateDocument(
-  ctx: CallContext & { auth: Principal; storage: FileStorage; actingUserId: number | null },
+  ctx: CallContext & {
+    auth: Principal;
+    storage: FileStorage;
+    actingUserId: number | null;
+    /** Where a PDF made by the built-in converter because LibreOffice failed is reported (a warning). */
+    log: Pick<FastifyBaseLogger, 'warn'>;
+  },
   initiatorType: string,
   id: number,
   template: GenerationTemplate,
@@ -264,6 +271,12 @@ export async function generateDocument(
     title: name,
   });
   if ('refusal' in filled) throw fieldError(['templateId'], filled.refusal);
+  if (filled.fallback) {
+    ctx.log.warn(
+      { template: template.name, initiatorType, initiatorId: id, reason: filled.fallback },
+      'LibreOffice made no PDF; the built-in converter made it without pictures, headers and footers',
+    );
+  }
   const content = asBuffer(filled.content);
   const now = new Date();
   const key = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;

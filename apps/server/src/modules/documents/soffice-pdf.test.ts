@@ -2,8 +2,9 @@ import { deflateSync } from 'node:zlib';
 import PizZip from 'pizzip';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeDocx } from '../../test/docx';
 import { SofficeFailure, sofficePath, sofficePdf } from './soffice-pdf';
-import { documentTasks } from './tasks';
+import { documentTasks, pdfOf } from './tasks';
 
 /**
  * PDFs by LibreOffice keep what a shipment document needs: the logo or stamp (an image), the header and the
@@ -128,5 +129,15 @@ describe('PDFs by LibreOffice', () => {
 
   it('answers a failed conversion as a SofficeFailure, for the built-in converter to take over', async () => {
     await expect(sofficePdf(Buffer.from('x'), '/bin/false', 5000)).rejects.toBeInstanceOf(SofficeFailure);
+  });
+
+  it('makes the PDF with the built-in converter when LibreOffice fails, and says why for the log', async () => {
+    const made = await pdfOf(makeDocx(['Расписка № 000042']), 'Расписка 000042', '/bin/false');
+    expect(made.converter).toBe('builtin');
+    expect(made.fallback).toMatch(/^LibreOffice exited with 1/);
+    const { text } = await extractText(new Uint8Array(made.content), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toMatch(/Расписка №\s?000042/);
+    // Without LibreOffice there is nothing to fall back from.
+    expect((await pdfOf(makeDocx(['x']), 'x', null)).fallback).toBeUndefined();
   });
 });

@@ -26,7 +26,7 @@ export const documentGenerationTask = defineTask({
     initiatorId: z.number().int(),
     templateId: z.number().int(),
   }),
-  async run({ database, config, registries, job, progress }, request) {
+  async run({ database, config, registries, job, progress, log }, request) {
     const storage = fileStorageOf(config);
     const { file } = await database.db.transaction(async (tx) => {
       const [template] = await tx
@@ -40,6 +40,7 @@ export const documentGenerationTask = defineTask({
           ...asSystem({ tx, registries }, 'document generation', job.userId),
           storage,
           actingUserId: job.userId,
+          log,
         },
         request.initiatorType,
         request.initiatorId,

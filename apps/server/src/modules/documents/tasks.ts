@@ -26,17 +26,28 @@ export interface Filled {
   emptyTags: string[];
   /** Who made the PDF (null for a .docx); `builtin` also when LibreOffice failed or passed its time limit. */
   converter: PdfConverter | null;
+  /**
+   * Why LibreOffice made no PDF when it was tried and the built-in converter made it instead (its exit,
+   * its time limit), for the caller to log: the threads have no logger. Unset otherwise.
+   */
+  fallback?: string;
 }
 
-/** The PDF of a filled .docx: LibreOffice where installed, else (or when it fails) the pure-JS converter. */
-async function pdfOf(docx: Buffer, title: string): Promise<Pick<Filled, 'content' | 'converter'>> {
-  const soffice = sofficePath();
-  if (soffice) {
+/**
+ * The PDF of a filled .docx: LibreOffice where installed (`binary`), else (or when it fails: `fallback` says
+ * why) the pure-JS converter.
+ */
+export async function pdfOf(
+  docx: Buffer,
+  title: string,
+  binary: string | null = sofficePath(),
+): Promise<Pick<Filled, 'content' | 'converter' | 'fallback'>> {
+  if (binary) {
     try {
-      return { content: await sofficePdf(docx, soffice), converter: 'libreoffice' };
+      return { content: await sofficePdf(docx, binary), converter: 'libreoffice' };
     } catch (error) {
       if (!(error instanceof SofficeFailure)) throw error;
-      return { content: await docxToPdf(docx, title), converter: 'builtin' };
+      return { content: await docxToPdf(docx, title), converter: 'builtin', fallback: error.message };
     }
   }
   return { content: await docxToPdf(docx, title), converter: 'builtin' };

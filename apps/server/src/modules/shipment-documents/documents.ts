@@ -1,5 +1,5 @@
 import type { ShipmentDocument, ShipmentDocumentKind } from '@tms/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { Principal } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
@@ -9,6 +9,7 @@ import { users } from '../../platform/identity/tables';
 import type { ResourceContext } from '../../platform/resources';
 import { legalEntities } from '../company';
 import { counterparties } from '../counterparties';
+import { bills } from '../finance';
 import { jobService, jobs, orderService } from '../operations';
 import { shipmentDocuments } from './tables';
 
@@ -125,4 +126,18 @@ export async function shipmentDocumentsOf(
     )
     .orderBy(desc(shipmentDocuments.id));
   return toShipmentDocuments(ctx.tx, rows);
+}
+
+/**
+ * The legal entity a receipt or application of the order is issued by when none is chosen: that of the
+ * order's first income bill (none without one).
+ */
+export async function issuingEntityOf(tx: Tx, orderId: number): Promise<number | null> {
+  const [income] = await tx
+    .select({ legalEntityId: bills.legalEntityId })
+    .from(bills)
+    .where(and(sql`${bills.orderIds} @> ARRAY[${orderId}]::integer[]`, eq(bills.direction, 'INCOME')))
+    .orderBy(asc(bills.id))
+    .limit(1);
+  return income?.legalEntityId ?? null;
 }

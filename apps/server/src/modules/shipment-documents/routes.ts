@@ -3,6 +3,7 @@ import {
   listResultSchema,
   OPERATION_ROLES,
   orderDocumentCreateSchema,
+  orderDocumentDefaultsSchema,
   recordIdSchema,
   SHIPMENT_DOCUMENT_KINDS,
   SHIPMENT_TEMPLATE_ROLES,
@@ -18,7 +19,9 @@ import { z } from 'zod';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
 import { templateWarnings } from '../documents';
+import { orderService } from '../operations';
 import {
+  issuingEntityOf,
   type ShipmentContext,
   shipmentDocumentOf,
   shipmentDocumentsOf,
@@ -118,7 +121,7 @@ export default async function shipmentDocumentRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const data = await inTransaction(request, (ctx) =>
         makeTransportOrder.run(
-          { ...ctx, storage: app.fileStorage },
+          { ...ctx, storage: app.fileStorage, log: request.log },
           { ...request.body, jobId: request.params.id },
         ),
       );
@@ -199,6 +202,25 @@ export default async function shipmentDocumentRoutes(app: App): Promise<void> {
     },
   );
 
+  app.get(
+    '/tms/orders/:id/shipment-documents/defaults',
+    {
+      config: { roles: OPERATION_ROLES.order.view },
+      schema: {
+        tags,
+        summary:
+          "What a new receipt or application of the order starts from: the legal entity of the order's first income bill, which issues it unless another is chosen",
+        params: idParams,
+        response: { 200: dataSchema(orderDocumentDefaultsSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = requestContext(request, app.database.db);
+      const order = await orderService.find(ctx, request.params.id, { access: 'read' });
+      return { data: { legalEntityId: await issuingEntityOf(ctx.tx, order.id) } };
+    },
+  );
+
   app.post(
     '/tms/orders/:id/shipment-documents',
     {
@@ -215,7 +237,7 @@ export default async function shipmentDocumentRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const data = await inTransaction(request, (ctx) =>
         makeOrderDocument.run(
-          { ...ctx, storage: app.fileStorage },
+          { ...ctx, storage: app.fileStorage, log: request.log },
           { ...request.body, orderId: request.params.id },
         ),
       );

@@ -287,6 +287,9 @@ describe('forwarding receipts and customer applications', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const application = made.json().data;
+    // Issued by the legal entity of the order's income bill, as the order page's form starts from.
+    expect(application.legalEntityId).toBe(row!.legalEntityId);
+    expect(application.signedAt).toBeNull();
     const download = await ops.ctx.app.inject({
       method: 'GET',
       url: application.file.downloadLink,
@@ -318,5 +321,24 @@ describe('forwarding receipts and customer applications', () => {
       kind: 'forwarding-receipt',
     });
     expect(messagesOf(receipt)).toContain(M.noReceiptTemplate);
+  });
+
+  it("starts a new document from the legal entity of the order's income bill, for the order's readers", async () => {
+    const order = await ops.createOrder(forwarder, client);
+    const url = `/api/tms/orders/${order.id}/shipment-documents/defaults`;
+    const before = await ops.call('GET', url, reader);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().data).toEqual({ legalEntityId: null });
+    const bill = await ops.bill('INCOME', client, { orderIds: [order.id] });
+    const [row] = await ops.db
+      .select({ legalEntityId: bills.legalEntityId })
+      .from(bills)
+      .where(eq(bills.id, bill));
+    const after = await ops.call('GET', url, reader);
+    expect(after.json().data).toEqual({ legalEntityId: row!.legalEntityId });
+    const jobsOnly = await signIn(ops.ctx, ['ROLE_JOB_VIEW_ALL']);
+    expect((await ops.call('GET', url, jobsOnly)).statusCode).toBe(403);
+    const missing = await ops.call('GET', '/api/tms/orders/99999999/shipment-documents/defaults', reader);
+    expect(missing.statusCode).toBe(404);
   });
 });

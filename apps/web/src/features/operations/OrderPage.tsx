@@ -14,6 +14,7 @@ import { OrderImportButton } from '../data-import/OrderImportButton';
 import { orderMarkingBlocks } from '../marking/orderBlocks';
 import { orderOfferBlocks } from '../requests/offerTabs';
 import { useRequestCustomFields } from '../requests/orderCustomFields';
+import { orderShipmentDocumentBlocks } from '../shipment-documents/orderBlocks';
 import { orderWarehouseBlocks } from '../warehouse/orderBlocks';
 import { orderWorkflowBlocks } from '../workflows/orderBlocks';
 import { JobsBlock } from './JobsBlock';
@@ -124,6 +125,7 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
           testId: 'tab-jobs',
           content: <JobsBlock order={order} />,
         },
+        ...orderShipmentDocumentBlocks(order),
         ...orderOfferBlocks(order),
         ...orderWorkflowBlocks(order),
         ...orderWarehouseBlocks(order, (roles) => hasRole(system, roles)),

@@ -15,7 +15,7 @@ import type { ShipmentDocument } from '@tms/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api } from '../../platform/api/client';
+import { api, download } from '../../platform/api/client';
 import { formatDate, formatDateTime, padId } from '../../platform/format';
 import { refusalOf } from '../../platform/kit/blocks';
 import { FormRootError } from '../../platform/kit/FormRootError';
@@ -125,12 +125,21 @@ export function TransportOrderPage() {
             ))}
         </SimpleGrid>
         <Group mt="md" gap="md">
-          {document.pdf && (
-            <Anchor href={document.pdf.downloadLink} data-testid="transport-order-pdf">
-              {document.pdf.description}
-            </Anchor>
+          {[document.pdf, document.file].map(
+            (file, index) =>
+              file && (
+                // A download goes by a signed address: a plain link would carry no token.
+                <Anchor
+                  key={file.id}
+                  component="button"
+                  type="button"
+                  onClick={() => void download(file.downloadLink)}
+                  data-testid={index === 0 ? 'transport-order-pdf' : 'transport-order-docx'}
+                >
+                  {file.description}
+                </Anchor>
+              ),
           )}
-          {document.file && <Anchor href={document.file.downloadLink}>{document.file.description}</Anchor>}
         </Group>
       </Paper>
       {document.emptyTags.length > 0 && (

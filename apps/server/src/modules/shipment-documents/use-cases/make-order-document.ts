@@ -5,15 +5,14 @@ import {
   type ShipmentDocument,
   shipmentDocumentSchema,
 } from '@tms/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { actingUserId } from '../../../platform/auth/context';
 import { fieldError } from '../../../platform/errors';
 import { defineUseCase } from '../../../platform/resources';
 import { generateDocument } from '../../documents';
-import { bills } from '../../finance';
 import { orderService } from '../../operations';
-import { toShipmentDocuments } from '../documents';
+import { issuingEntityOf, toShipmentDocuments } from '../documents';
 import { shipmentDocuments, shipmentTemplates } from '../tables';
 import type { MakeContext } from './make-transport-order';
 
@@ -29,17 +28,8 @@ export const makeOrderDocument = defineUseCase({
   output: shipmentDocumentSchema,
   async run(ctx: MakeContext, input): Promise<ShipmentDocument> {
     const order = await orderService.find(ctx, input.orderId, { access: 'write', lock: true });
-    let legalEntityId = input.legalEntityId;
-    if (legalEntityId === undefined) {
-      const [income] = await ctx.tx
-        .select({ legalEntityId: bills.legalEntityId })
-        .from(bills)
-        .where(and(sql`${bills.orderIds} @> ARRAY[${order.id}]::integer[]`, eq(bills.direction, 'INCOME')))
-        .orderBy(asc(bills.id))
-        .limit(1);
-      legalEntityId = income?.legalEntityId;
-    }
-    if (legalEntityId === undefined) throw fieldError(['legalEntityId'], M.legalEntityRequired);
+    const legalEntityId = input.legalEntityId ?? (await issuingEntityOf(ctx.tx, order.id));
+    if (legalEntityId === null) throw fieldError(['legalEntityId'], M.legalEntityRequired);
     const [template] = await ctx.tx
       .select()
       .from(shipmentTemplates)

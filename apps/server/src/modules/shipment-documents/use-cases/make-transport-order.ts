@@ -6,6 +6,7 @@ import {
   transportOrderCreateSchema,
 } from '@tms/domain';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { actingUserId } from '../../../platform/auth/context';
 import { fieldError } from '../../../platform/errors';
@@ -18,7 +19,8 @@ import { currencies } from '../../reference-data';
 import { type ShipmentContext, toShipmentDocuments } from '../documents';
 import { shipmentDocuments, shipmentTemplates } from '../tables';
 
-export type MakeContext = ShipmentContext & { storage: FileStorage };
+/** A shipment document's making: where its files are stored, where a PDF converter's fallback is logged. */
+export type MakeContext = ShipmentContext & { storage: FileStorage; log: Pick<FastifyBaseLogger, 'warn'> };
 
 /**
  * "Transport order" of a job (spec §5: it needs a contractor, expense bills and stages): the template of the
