@@ -32,6 +32,7 @@ const UNSCOPED = [
   'ROLE_IGNORE_STAGE_CLOSURE_CHECKS',
   'ROLE_WAREHOUSE_ACCOUNTING_VIEW',
   'ROLE_WMS_FORCED_MANAGEMENT',
+  'ROLE_BILL_CREATE',
 ];
 
 describe('object-level scopes of orders and jobs', () => {
@@ -83,6 +84,8 @@ describe('object-level scopes of orders and jobs', () => {
     if (url.endsWith('/wms-force-close')) return { reason: 'чужой' };
     if (url.endsWith('/shipment-documents')) return { kind: 'forwarding-receipt' };
     if (url.endsWith('/transport-orders')) return {};
+    if (url.endsWith('/warehouse-services/bill'))
+      return { number: 'Ч-1', paymentFormId: 1, date: '2026-01-15', lines: [{ serviceId: 1, quantity: 1 }] };
     return { version, completionDate: null };
   }
 
