@@ -82,6 +82,7 @@ export const TNVED_MESSAGES = {
   tooManyLines: 'The file has more lines than the classifier has.',
   unknownCode: 'This TNVED code is not in the classifier.',
   expiredCode: 'This TNVED code is no longer valid.',
+  notValidOnDeclarationDate: 'This TNVED code is not valid on the declaration date.',
 } as const;
 export type TnvedMessage = (typeof TNVED_MESSAGES)[keyof typeof TNVED_MESSAGES];
 
