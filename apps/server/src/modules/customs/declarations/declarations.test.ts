@@ -182,7 +182,7 @@ beforeAll(async () => {
     'ROLE_ORDER_DECLARANT_ACCEPTANCE',
     'ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE',
   ]);
-  viewer = await signIn(ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_CUSTOMS_DECLARATION_VIEW']);
+  viewer = await signIn(ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_CUSTOMS_DECLARATION_VIEW_ALL']);
   settings = await signIn(ctx, ['ROLE_SETTINGS_STAGE_TYPES']);
   const [counterparty] = await db
     .insert(counterparties)
@@ -407,7 +407,7 @@ describe('customs declarations', () => {
   it('lets the named declarant accept, and a handed-over specialist accept anew', async () => {
     const order = await createOrder();
     const specialist = await signIn(ctx, [
-      'ROLE_CUSTOMS_DECLARATION_VIEW',
+      'ROLE_CUSTOMS_DECLARATION_VIEW_ALL',
       'ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE',
     ]);
     const chief = await signIn(ctx, [

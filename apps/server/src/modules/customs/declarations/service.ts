@@ -9,10 +9,12 @@ import {
   routeFacts,
   type TransportType,
 } from '@tms/domain';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/connection';
+import type { Principal } from '../../../platform/auth/context';
 import { fieldError, forbidden } from '../../../platform/errors';
 import { hasAnyRole } from '../../../platform/permissions/check';
+import { resolveScope, type ScopeBuilders } from '../../../platform/permissions/scope';
 import { type ResourceContext, type ResourceService, resourceService } from '../../../platform/resources';
 import { assignByRules, notifyCustomsUnassigned } from '../../assignment';
 import { markingCodesByLine } from '../../marking';
@@ -99,6 +101,25 @@ export async function withMarkingCodes(
 
 const FREE_AFTER_FILING = new Set<string>(DECLARATION_FIELDS_AFTER_FILING);
 
+/** own: I am its declarant or its customs specialist; office: my office serves its order. */
+const declarationBuilders: ScopeBuilders<'ROLE_CUSTOMS_DECLARATION_VIEW'> = {
+  own: (userId) =>
+    sql`(${customsDeclarations.declarantId} = ${userId} OR ${customsDeclarations.customsSpecialistId} = ${userId})`,
+  office: (officeId) =>
+    sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${customsDeclarations.orderId} AND ${orders.serviceOfficeId} = ${officeId})`,
+};
+
+/**
+ * The declarations a reader reaches (docs/customs.md "Who does what"), for every door (list, search,
+ * export, id, the moves, the document generator): the scope of `ROLE_CUSTOMS_DECLARATION_VIEW`; a holder of
+ * the edit or status role without any view scope works on every declaration, as the customs office does.
+ * Undefined for all.
+ */
+export function declarationScope(auth: Principal): SQL | undefined {
+  const view = resolveScope(auth, 'ROLE_CUSTOMS_DECLARATION_VIEW', declarationBuilders);
+  return view.access === 'restricted' ? view.where : undefined;
+}
+
 /**
  * Customs declarations as a resource: created as drafts (the order's client kept with them), edited while
  * drafts; once filed only the people and the comment change here, the rest by the authority's messages
@@ -113,7 +134,7 @@ export const declarationService: ResourceService<DeclarationRow> = resourceServi
       // declaration role: the kernel's role checks guard its own actions only.
       scope(auth) {
         if (!hasAnyRole(auth, DECLARATION_ROLES.view)) throw forbidden();
-        return undefined;
+        return declarationScope(auth);
       },
       async beforeCreate(ctx, values) {
         await checkRequest(ctx.tx, values.requestId);
