@@ -219,6 +219,9 @@ export const customsDeclarationResource = declareResource({
     /** The customs auto-assignment rule that named the specialist of a declaration created without one. */
     assignmentRuleId: f.integer().readOnly().optional().schemaOnly(),
     assignmentRuleName: f.text().readOnly().optional().hiddenInForm(),
+    /** The customs auto-assignment rule that named the declarant of a declaration created without one. */
+    declarantRuleId: f.integer().readOnly().optional().schemaOnly(),
+    declarantRuleName: f.text().readOnly().optional().hiddenInForm(),
     /** The day of registration, the number's ДДММГГ: the period filter. */
     registrationDate: f.date().optional().readOnly().listed().filterable().sortable(),
     submittedAt: f.datetime().optional().readOnly(),

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { openDeclarationsOfDeclarants } from './declarations/assignment-load';
 import { DECLARATION_DOCUMENT_INITIATORS } from './declarations/document-initiators';
 import { DECLARATION_NOTIFICATIONS } from './declarations/notifications';
 import { declarationStageCloser } from './declarations/stages';
@@ -13,6 +14,7 @@ export const customsModule = defineModule({
   subscribers: { 'customs.declaration-stages': declarationStageCloser },
   notifications: DECLARATION_NOTIFICATIONS,
   contributes: {
+    assignmentLoads: { declarants: openDeclarationsOfDeclarants },
     documentInitiators: DECLARATION_DOCUMENT_INITIATORS,
     imports: { tnved: tnvedImport },
     orderTnvedChecks: { tnved: tnvedOrderChecks },

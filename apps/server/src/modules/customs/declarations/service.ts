@@ -46,16 +46,23 @@ type DeclarationOrder = Awaited<ReturnType<typeof orderOf>>;
 const clientOf = ({ clientId, clientName }: DeclarationOrder) => ({ clientId, clientName });
 
 /**
- * The customs specialist of a declaration created without one, from the customs auto-assignment rules asked
- * about its order (client, product, office, route, transport type), customs point and procedure; the rule
- * kept with it. No rule matching leaves it unassigned (the office's customs group hears of it).
+ * The people of a declaration created without them, from the customs auto-assignment rules asked about its
+ * order (client, product, office, route, transport type), customs point and procedure: the customs
+ * specialist from the rules giving specialists, the declarant from those giving declarants, each with the
+ * rule that named them kept beside. No rule matching leaves that person unassigned (the office's customs
+ * group hears of it, `onChange`).
  */
-async function assignedSpecialist(
+async function assignedPeople(
   ctx: ResourceContext,
   order: DeclarationOrder,
-  values: { customsPointId: number; direction: string },
+  values: {
+    customsPointId: number;
+    direction: string;
+    declarantId?: number | null;
+    customsSpecialistId?: number | null;
+  },
 ) {
-  const assigned = await assignByRules(ctx, 'customs', {
+  const facts = {
     clientId: order.clientId,
     productId: order.productId,
     serviceOfficeId: order.serviceOfficeId,
@@ -63,14 +70,29 @@ async function assignedSpecialist(
     transportTypes: order.transportType ? [order.transportType as TransportType] : [],
     customsPointId: values.customsPointId,
     procedure: values.direction,
-  });
-  return assigned
-    ? {
-        customsSpecialistId: assigned.userId,
-        assignmentRuleId: assigned.ruleId,
-        assignmentRuleName: assigned.ruleName,
-      }
-    : {};
+  };
+  const specialist = values.customsSpecialistId
+    ? null
+    : await assignByRules(ctx, 'customs', { ...facts, assigns: 'specialist' });
+  const declarant = values.declarantId
+    ? null
+    : await assignByRules(ctx, 'customs', { ...facts, assigns: 'declarant' });
+  return {
+    ...(specialist
+      ? {
+          customsSpecialistId: specialist.userId,
+          assignmentRuleId: specialist.ruleId,
+          assignmentRuleName: specialist.ruleName,
+        }
+      : {}),
+    ...(declarant
+      ? {
+          declarantId: declarant.userId,
+          declarantRuleId: declarant.ruleId,
+          declarantRuleName: declarant.ruleName,
+        }
+      : {}),
+  };
 }
 
 /** A declaration's request must be a customs request (the one it came from). */
@@ -143,21 +165,36 @@ export const declarationService: ResourceService<DeclarationRow> = resourceServi
           ...values,
           ...(values.items ? { items: await withMarkingCodes(ctx.tx, values.orderId, values.items) } : {}),
           ...clientOf(order),
-          ...(values.customsSpecialistId ? {} : await assignedSpecialist(ctx, order, values)),
+          ...(await assignedPeople(ctx, order, values)),
           statusChangedAt: new Date(),
         };
       },
       async onChange(ctx, event) {
-        // Whatever door created it: a declaration no rule gave a customs specialist waits for the office's customs group.
-        if (event.action !== 'create' || !event.after || event.after.customsSpecialistId !== null) return;
+        // Whatever door created it: a person of a declaration that no rule named waits for the office's
+        // customs group (the specialist) or its declarants.
+        if (event.action !== 'create' || !event.after) return;
+        const { after } = event;
+        const missing = (
+          [
+            ['specialist', after.customsSpecialistId],
+            ['declarant', after.declarantId],
+          ] as const
+        ).filter(([, id]) => id === null);
+        if (!missing.length) return;
         const [order] = await ctx.tx
           .select({ serviceOfficeId: orders.serviceOfficeId })
           .from(orders)
-          .where(eq(orders.id, event.after.orderId));
-        await notifyCustomsUnassigned(ctx, {
-          serviceOfficeId: order?.serviceOfficeId ?? null,
-          link: { link: `/tms/customs/${event.after.id}`, text: event.after.number ?? `#${event.after.id}` },
-        });
+          .where(eq(orders.id, after.orderId));
+        for (const [person] of missing) {
+          await notifyCustomsUnassigned(
+            ctx,
+            {
+              serviceOfficeId: order?.serviceOfficeId ?? null,
+              link: { link: `/tms/customs/${after.id}`, text: after.number ?? `#${after.id}` },
+            },
+            person,
+          );
+        }
       },
       guardUpdate(_ctx, existing, changed) {
         if ((existing.status as DeclarationStatus) === 'DRAFT') return;
