@@ -54,3 +54,44 @@ test('the rules screen reorders by keyboard and previews who would get a record'
   );
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+/**
+ * Customs auto-assignment (issue 33): a rule giving the declarant sits beside those giving the customs
+ * specialist; the list says whom each gives, and the preview asked for the declarant names it.
+ */
+test('the customs rules give the declarant as well as the specialist', async ({ page }) => {
+  const token = await signIn(page, '/cto-auto-assignment/rules');
+  const api = apiOf(page, token);
+  const id = unique();
+  const point = await api('POST', '/tms/customs-points', {
+    code: `E${id}`.replace(/[^0-9A-Za-z]/g, '').slice(0, 16),
+    name: `Пост ${id}`,
+    countryId: (
+      (await api('GET', '/settings/countries?search=RU&itemsPerPage=1')).collection as { id: number }[]
+    )[0]!.id,
+  });
+  const smirnov = (
+    (await api('GET', '/users/colleagues?search=smirnov')).collection as { id: number; contactName: string }[]
+  )[0]!;
+  const name = `Декларант поста ${id}`;
+  await api('POST', '/cto-auto-assignment/rules', {
+    name,
+    assigns: 'declarant',
+    customsPointIds: [point.id],
+    strategy: 'user',
+    userId: smirnov.id,
+  });
+
+  await page.reload();
+  const row = page.getByTestId('resource-row').filter({ hasText: name });
+  await expect(row).toContainText('Декларант');
+
+  const preview = page.getByTestId('assignment-preview');
+  await choose(page, 'preview-customsPointId', `Пост ${id}`);
+  await page.locator('#preview-assigns').click();
+  await page.getByRole('option', { name: 'Декларант', exact: true }).click();
+  await preview.getByTestId('assignment-preview-run').click();
+  await expect(page.getByTestId('assignment-preview-result')).toHaveText(
+    `Правило «${name}» назначит: ${smirnov.contactName}`,
+  );
+});

@@ -55,6 +55,8 @@ export const SCOPE_SETS = {
   ROLE_BILL_VIEW: EXTENDED,
   ROLE_BILL_EDIT: EXTENDED,
   ROLE_CUSTOMS_REPORT: OWN_OFFICE_ALL,
+  /** Declarations (DT): office of the DT's order, own = its declarant or customs specialist (docs/customs.md). */
+  ROLE_CUSTOMS_DECLARATION_VIEW: OWN_OFFICE_ALL,
   ROLE_REQUEST_VIEW: OWN_OFFICE_ALL,
   ROLE_ACQUIRING_VIEW: ['own', 'all'],
   ROLE_REPORT_GROSS_PROFIT: EXTENDED,
@@ -404,7 +406,7 @@ const FAMILIES = [
         'Правила автоназначения таможенных специалистов',
         "Customs specialists' auto-assignment rules",
       ),
-      role('ROLE_CUSTOMS_DECLARATION_VIEW', 'Декларации (ДТ): просмотр', 'Declarations (DT): view'),
+      ...scoped('ROLE_CUSTOMS_DECLARATION_VIEW', 'Декларации (ДТ): просмотр', 'Declarations (DT): view'),
       role('ROLE_CUSTOMS_DECLARATION_EDIT', 'Декларации (ДТ): редактирование', 'Declarations (DT): edit'),
       role(
         'ROLE_CUSTOMS_DECLARATION_STATUS',

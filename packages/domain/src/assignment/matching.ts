@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { TRANSPORT_TYPES } from '../reference-data/transport-types';
-import { ASSIGNMENT_KINDS, type AssignmentStrategy, CUSTOMS_PROCEDURE_LABELS } from './rules';
+import {
+  ASSIGNMENT_KINDS,
+  type AssignmentStrategy,
+  CUSTOMS_ASSIGNEES,
+  CUSTOMS_PROCEDURE_LABELS,
+} from './rules';
 
 const id = z.number().int().positive();
 
@@ -18,6 +23,11 @@ export const assignmentFactsSchema = z.object({
   transportTypes: z.array(z.enum(TRANSPORT_TYPES)).max(TRANSPORT_TYPES.length).default([]),
   customsPointId: id.nullish(),
   procedure: z.enum(Object.keys(CUSTOMS_PROCEDURE_LABELS) as [string, ...string[]]).nullish(),
+  /**
+   * Not a fact of the record but the question (customs rules): whom a rule must give it, the customs
+   * specialist (the default) or the declarant; only rules giving that person are asked.
+   */
+  assigns: z.enum(CUSTOMS_ASSIGNEES).optional(),
 });
 export type AssignmentFacts = z.input<typeof assignmentFactsSchema>;
 

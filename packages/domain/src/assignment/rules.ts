@@ -35,6 +35,17 @@ export const CUSTOMS_PROCEDURE_LABELS = {
 export type CustomsProcedure = keyof typeof CUSTOMS_PROCEDURE_LABELS;
 const CUSTOMS_PROCEDURES = Object.keys(CUSTOMS_PROCEDURE_LABELS) as [CustomsProcedure, ...CustomsProcedure[]];
 
+/** Whom a customs rule gives the record: its customs specialist, or (a declaration) its declarant. */
+export const CUSTOMS_ASSIGNEE_LABELS = {
+  specialist: { ru: 'Таможенный специалист', en: 'Customs specialist' },
+  declarant: { ru: 'Декларант', en: 'Declarant' },
+} as const satisfies Record<string, LocalizedText>;
+export type CustomsAssignee = keyof typeof CUSTOMS_ASSIGNEE_LABELS;
+export const CUSTOMS_ASSIGNEES = Object.keys(CUSTOMS_ASSIGNEE_LABELS) as [
+  CustomsAssignee,
+  ...CustomsAssignee[],
+];
+
 export const ASSIGNMENT_MESSAGES = {
   userDisabled: 'This user is disabled.',
   userRequired: 'Choose the user the rule assigns to.',
@@ -100,7 +111,13 @@ export const forwarderAssignmentRuleResource = declareResource({
   roles: { view: ASSIGNMENT_RULE_ROLES.forwarder, edit: ASSIGNMENT_RULE_ROLES.forwarder },
 });
 
-/** Customs specialists' auto-assignment rules (`/cto-auto-assignment/rules`): customs requests, declarations. */
+/** The customs rules' fields in the list's order: number and name, then whom the rule gives, then the rest. */
+const { position: rulePosition, name: ruleName, ...ruleRest } = commonFields;
+
+/**
+ * Customs auto-assignment rules (`/cto-auto-assignment/rules`): the customs specialist of customs requests
+ * and declarations, the declarant of declarations.
+ */
 export const customsAssignmentRuleResource = declareResource({
   ...common,
   name: 'customs_assignment_rule',
@@ -108,7 +125,15 @@ export const customsAssignmentRuleResource = declareResource({
   title: 'assignment.customs.title',
   itemTitle: 'assignment.customs.item',
   fields: {
-    ...commonFields,
+    // The list reads "rule → whom → who": the number and name first, then whom it gives.
+    position: rulePosition,
+    name: ruleName,
+    /**
+     * Whom the rule gives the record: the customs specialist (customs requests and declarations) or the
+     * declarant (declarations). Each person of a declaration is asked of the rules giving that person.
+     */
+    assigns: f.enum(CUSTOMS_ASSIGNEE_LABELS).defaulted().listed().filterable(),
+    ...ruleRest,
     customsPointIds: f.references(customsPointResource).input(ids(200)).defaulted().listed().filterable(),
     procedures: f
       .of('tags', z.array(z.enum(CUSTOMS_PROCEDURES)).max(CUSTOMS_PROCEDURES.length), z.array(z.string()))

@@ -51,6 +51,12 @@ export const OPEN_DECLARATION_STATUSES: readonly DeclarationStatus[] = [
   'UNDER_CONTROL',
 ];
 
+/**
+ * The statuses whose registration date is the order's declaration date (the TNVED control's day): a
+ * withdrawn declaration or one deemed not filed declares nothing.
+ */
+export const VOID_DECLARATION_STATUSES: readonly DeclarationStatus[] = ['WITHDRAWN', 'NOT_FILED'];
+
 export const isFinalDeclarationStatus = (status: DeclarationStatus) =>
   FINAL_DECLARATION_STATUSES.includes(status);
 

@@ -7,7 +7,7 @@ import { updateSchemaOf } from '../common/resource';
 import { formatError, MESSAGES } from '../common/validation';
 import { counterpartyResource } from '../counterparties/counterparty';
 import { orderResource } from '../operations/order';
-import type { Role } from '../permissions';
+import { type Role, rolesOfScopedPermission } from '../permissions';
 import { requestResource } from '../requests/request';
 import { colleagueReference } from '../users';
 import { customsPointResource } from './customs-points';
@@ -125,9 +125,17 @@ export function declarationItemsText(items: readonly DeclarationItem[] | undefin
   return (items ?? []).map((item) => `${item.tnvedCode} ${item.description}`).join('; ');
 }
 
-/** The customs roles of declarations (spec §6 "Customs" has none for them; added here). */
+/**
+ * The customs roles of declarations (spec §6 "Customs" has none for them; added here). Reading is scoped
+ * (`ROLE_CUSTOMS_DECLARATION_VIEW_{OWN,OFFICE,ALL}`, docs/customs.md "Who does what"); the edit and status
+ * roles open the declarations too, within the holder's view scope when he has one.
+ */
 export const DECLARATION_ROLES = {
-  view: ['ROLE_CUSTOMS_DECLARATION_VIEW', 'ROLE_CUSTOMS_DECLARATION_EDIT', 'ROLE_CUSTOMS_DECLARATION_STATUS'],
+  view: [
+    ...rolesOfScopedPermission('ROLE_CUSTOMS_DECLARATION_VIEW'),
+    'ROLE_CUSTOMS_DECLARATION_EDIT',
+    'ROLE_CUSTOMS_DECLARATION_STATUS',
+  ],
   edit: ['ROLE_CUSTOMS_DECLARATION_EDIT'],
 } as const satisfies { view: readonly Role[]; edit: readonly Role[] };
 
@@ -211,6 +219,9 @@ export const customsDeclarationResource = declareResource({
     /** The customs auto-assignment rule that named the specialist of a declaration created without one. */
     assignmentRuleId: f.integer().readOnly().optional().schemaOnly(),
     assignmentRuleName: f.text().readOnly().optional().hiddenInForm(),
+    /** The customs auto-assignment rule that named the declarant of a declaration created without one. */
+    declarantRuleId: f.integer().readOnly().optional().schemaOnly(),
+    declarantRuleName: f.text().readOnly().optional().hiddenInForm(),
     /** The day of registration, the number's ДДММГГ: the period filter. */
     registrationDate: f.date().optional().readOnly().listed().filterable().sortable(),
     submittedAt: f.datetime().optional().readOnly(),

@@ -82,8 +82,18 @@ export const TNVED_MESSAGES = {
   tooManyLines: 'The file has more lines than the classifier has.',
   unknownCode: 'This TNVED code is not in the classifier.',
   expiredCode: 'This TNVED code is no longer valid.',
+  notValidOnDeclarationDate: 'This TNVED code is not valid on the declaration date.',
+  fileName: 'Choose TNVED.ZIP, or its files TNVED1.TXT to TNVED4.TXT, each once.',
 } as const;
 export type TnvedMessage = (typeof TNVED_MESSAGES)[keyof typeof TNVED_MESSAGES];
+
+/**
+ * A load of the classifier in the job queue (`POST /api/customs/tnved/jobs`): the caller's temporary uploads,
+ * TNVED.ZIP or its text files TNVED1..4.TXT.
+ */
+export const tnvedLoadJobSchema = z
+  .object({ fileIds: z.array(z.number().int().positive()).min(1).max(4) })
+  .strict();
 
 /** One version of a classifier entry as the library lists it. */
 export const tnvedEntrySchema = z.object({

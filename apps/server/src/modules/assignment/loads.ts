@@ -1,4 +1,4 @@
-import type { AssignmentKind } from '@tms/domain';
+import type { AssignmentKind, CustomsAssignee } from '@tms/domain';
 import type { Tx } from '../../db/connection';
 
 /**
@@ -8,6 +8,8 @@ import type { Tx } from '../../db/connection';
  */
 export interface AssignmentLoad {
   kind: AssignmentKind;
+  /** Customs: the person whose load it counts (the declarations' declarants); unset, the customs specialist. */
+  assigns?: CustomsAssignee;
   count(tx: Tx, userIds: readonly number[]): Promise<ReadonlyMap<number, number>>;
 }
 

@@ -21,6 +21,8 @@ export const assignmentRules = resourceTable(
     transportTypes: text('transport_types').array().notNull().default([]),
     customsPointIds: integer('customs_point_ids').array().notNull().default([]),
     procedures: text('procedures').array().notNull().default([]),
+    /** customs: whom the rule gives the record, `specialist` or `declarant`; forwarder rules keep the default. */
+    assigns: text('assigns').notNull().default('specialist'),
     strategy: text('strategy').notNull(),
     userId: integer('user_id').references(() => users.id),
     userIds: integer('user_ids').array().notNull().default([]),

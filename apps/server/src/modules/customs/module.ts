@@ -1,5 +1,6 @@
 import { CUSTOMS_DECLARATIONS_TOPIC } from '@tms/domain';
 import { defineModule } from '../../platform/modules';
+import { openDeclarationsOfDeclarants } from './declarations/assignment-load';
 import { DECLARATION_DOCUMENT_INITIATORS } from './declarations/document-initiators';
 import { DECLARATION_NOTIFICATIONS } from './declarations/notifications';
 import { declarationChangesPublisher, declarationsTopicRule } from './declarations/report-scope';
@@ -19,6 +20,7 @@ export const customsModule = defineModule({
   },
   notifications: DECLARATION_NOTIFICATIONS,
   contributes: {
+    assignmentLoads: { declarants: openDeclarationsOfDeclarants },
     documentInitiators: DECLARATION_DOCUMENT_INITIATORS,
     imports: { tnved: tnvedImport },
     orderTnvedChecks: { tnved: tnvedOrderChecks },

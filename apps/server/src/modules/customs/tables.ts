@@ -99,6 +99,9 @@ export const customsDeclarations = pgTable(
     /** The customs auto-assignment rule that named the specialist (docs/assignment.md), kept by name. */
     assignmentRuleId: integer('assignment_rule_id'),
     assignmentRuleName: text('assignment_rule_name'),
+    /** The rule that named the declarant, likewise. */
+    declarantRuleId: integer('declarant_rule_id'),
+    declarantRuleName: text('declarant_rule_name'),
     registrationDate: date('registration_date', { mode: 'string' }),
     submittedAt: at('submitted_at'),
     registeredAt: at('registered_at'),

@@ -12,3 +12,4 @@ export type { StageBehaviourEvent, StageBehaviourHandler } from './stages';
 export { stagesOf } from './stages';
 export { closeStageBySystem, managedStage, visibleStage } from './system-close';
 export { jobOrders, jobs, orders, products, services, stages } from './tables';
+export { recheckOrderTnvedControl } from './tnved-control';

@@ -38,6 +38,7 @@ import { operationCustomFieldGroups, validateCustomFieldValues } from '../custom
 import { checkOrderCredit } from './order-credit';
 import { assertOfficeAllowed, orderScope } from './scope';
 import { jobOrders, jobs, orders, products, stages } from './tables';
+import { orderTnvedIssues } from './tnved-issues';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -254,11 +255,11 @@ async function prepareOrder(
     out.cargo = cargo;
     out.cargoDescription = cargo.description;
     if (!existing || !sameCodes(existing.cargo.tnvedCodes, cargo.tnvedCodes)) {
-      const checks = [...ctx.registries.contributions('orderTnvedChecks').values()];
-      for (const check of checks) {
-        for (const issue of await check(ctx, { id: existing?.id ?? null, codes: cargo.tnvedCodes })) {
-          errors.add(['cargo', 'tnvedCodes', issue.index], issue.message);
-        }
+      for (const issue of await orderTnvedIssues(ctx, {
+        id: existing?.id ?? null,
+        codes: cargo.tnvedCodes,
+      })) {
+        errors.add(['cargo', 'tnvedCodes', issue.index], issue.message);
       }
       // A cargo whose every line has a valid code is ready for the customs specialist; new codes undo a
       // verification (docs/customs.md "TNVED control").

@@ -4,7 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import {
   type AssignmentKind,
   type AssignmentOutcome,
+  CUSTOMS_ASSIGNEE_LABELS,
   CUSTOMS_PROCEDURE_LABELS,
+  type CustomsAssignee,
   counterpartyResource,
   countryResource,
   customsPointResource,
@@ -29,6 +31,8 @@ interface Facts {
   transportType: string | null;
   customsPointId: Id;
   procedure: string | null;
+  /** Customs: whom the rules are asked to give it. */
+  assigns: string | null;
 }
 const EMPTY: Facts = {
   clientId: null,
@@ -39,6 +43,7 @@ const EMPTY: Facts = {
   transportType: null,
   customsPointId: null,
   procedure: null,
+  assigns: null,
 };
 
 /** The preview's body: only what was chosen (a fact left out matches only rules without that condition). */
@@ -52,7 +57,11 @@ function bodyOf(facts: Facts, kind: AssignmentKind) {
     deliveryCountryIds: facts.deliveryCountryId === null ? [] : [Number(facts.deliveryCountryId)],
     transportTypes: facts.transportType ? [facts.transportType] : [],
     ...(kind === 'customs'
-      ? { customsPointId: id(facts.customsPointId), procedure: facts.procedure ?? undefined }
+      ? {
+          customsPointId: id(facts.customsPointId),
+          procedure: facts.procedure ?? undefined,
+          assigns: (facts.assigns ?? undefined) as CustomsAssignee | undefined,
+        }
       : {}),
   };
 }
@@ -130,6 +139,19 @@ export function AssignmentPreview({ kind, path }: { kind: AssignmentKind; path: 
                 value={facts.procedure}
                 onChange={(value) => set('procedure')(value)}
                 clearable
+              />
+            )}
+            {kind === 'customs' && (
+              <Select
+                id="preview-assigns"
+                label={t('preview.assigns')}
+                data={Object.entries(CUSTOMS_ASSIGNEE_LABELS).map(([value, label]) => ({
+                  value,
+                  label: label[lang],
+                }))}
+                value={facts.assigns ?? 'specialist'}
+                onChange={(value) => set('assigns')(value)}
+                allowDeselect={false}
               />
             )}
           </SimpleGrid>

@@ -1,21 +1,25 @@
 import { Textarea } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  formatTnvedCode,
   type OperationStatusKind,
   type ResourceDescriptor,
   type StatusTarget,
   statusKindsOf,
 } from '@tms/domain';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
 import { refusalOf } from '../../platform/kit/blocks';
+import { joinErrorLines } from '../../platform/kit/errorText';
 import { StatusMenuBar } from '../../platform/kit/StatusMenu';
 import { StatusReasonDialog } from '../../platform/kit/StatusReasonDialog';
 import type { Row } from '../../platform/resources/logic';
 import { resourceKey } from '../../platform/resources/ResourceList';
-import { notifySaved } from '../../platform/snackbar';
+import { ERROR_TIMEOUT_MS, notify, notifySaved } from '../../platform/snackbar';
 import { LazySelect } from '../../platform/widgets';
+import { validationErrorsOf } from '../../platform/widgets/fieldErrors';
 import { OPERATIONS_KEY, type OperationPath, useStatusTargets } from './api';
 
 const COLORS: Record<string, string> = {
@@ -38,6 +42,24 @@ const FIELDS: Record<OperationStatusKind, string> = {
   transfers: 'transfersStatus',
   marking: 'markingStatus',
 };
+
+/**
+ * The messages of a refused status change, translated, one a line; a cargo line's TNVED code refused (TNVED
+ * control READY or VERIFIED) names its line and code: "Line 2 (7318 29 000 9): ...".
+ */
+export function refusalLines(error: unknown, record: Row, t: TFunction): string[] {
+  const fields = validationErrorsOf(error);
+  if (!fields) return [];
+  const codes = ((record.cargo as { tnvedCodes?: string[] } | null)?.tnvedCodes ?? []) as string[];
+  return Object.entries(fields).flatMap(([path, messages]) => {
+    const line = /^cargo\.tnvedCodes\.(\d+)$/.exec(path);
+    const text = joinErrorLines(messages);
+    if (!line) return [text];
+    const index = Number(line[1]);
+    const code = codes[index] ? formatTnvedCode(codes[index]) : '';
+    return [`${t('statuses.tnvedControl.line', { line: index + 1, code })}: ${text}`];
+  });
+}
 
 interface StatusMenusProps {
   descriptor: ResourceDescriptor;
@@ -73,8 +95,14 @@ export function StatusMenus({ descriptor, record, stale = false }: StatusMenusPr
           comment: body.comment || null,
           version: record.version,
         },
-        { suppressPopup: asking !== null },
+        // The dialog shows its own refusals; a menu's refusal says each line (`refusalLines`).
+        { suppressPopup: asking !== null ? true : [400] },
       ),
+    onError: (error) => {
+      if (asking !== null) return;
+      const lines = refusalLines(error, record, t);
+      if (lines.length) notify({ text: lines.join('\n'), color: 'error', timeout: ERROR_TIMEOUT_MS });
+    },
     onSuccess: async (saved) => {
       notifySaved(t('statuses.changed'));
       setAsking(null);

@@ -182,7 +182,7 @@ beforeAll(async () => {
     'ROLE_ORDER_DECLARANT_ACCEPTANCE',
     'ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE',
   ]);
-  viewer = await signIn(ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_CUSTOMS_DECLARATION_VIEW']);
+  viewer = await signIn(ctx, ['ROLE_ORDER_VIEW_ALL', 'ROLE_CUSTOMS_DECLARATION_VIEW_ALL']);
   settings = await signIn(ctx, ['ROLE_SETTINGS_STAGE_TYPES']);
   const [counterparty] = await db
     .insert(counterparties)
@@ -407,7 +407,7 @@ describe('customs declarations', () => {
   it('lets the named declarant accept, and a handed-over specialist accept anew', async () => {
     const order = await createOrder();
     const specialist = await signIn(ctx, [
-      'ROLE_CUSTOMS_DECLARATION_VIEW',
+      'ROLE_CUSTOMS_DECLARATION_VIEW_ALL',
       'ROLE_ORDER_CUSTOMS_SPECIALIST_ACCEPTANCE',
     ]);
     const chief = await signIn(ctx, [
@@ -558,6 +558,139 @@ describe('the customs specialist of a new declaration', () => {
       customsSpecialistId: group.user.id,
     });
     expect(named).toMatchObject({ customsSpecialistId: group.user.id, assignmentRuleId: null });
+    expect(
+      (await call('DELETE', `/api/cto-auto-assignment/rules/${rule.json().data.id}`, chief)).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('the declarant of a new declaration', () => {
+  it('comes from the customs rules giving declarants, apart from the specialist, the rule shown; with none the declarants hear', async () => {
+    const db = ctx.database.db;
+    const [office] = await db.insert(serviceOffices).values({ name: 'Гродно', code: 'GRD' }).returning();
+    const [grodno] = await db
+      .insert(customsPoints)
+      .values({ code: '11203010', name: 'т/п Гродненский', countryId: ru })
+      .returning();
+    const chief = await signIn(ctx, ['ROLE_CTO_AUTO_ASSIGNMENT']);
+    const declarants = [
+      await signIn(ctx, ['ROLE_ORDER_DECLARANT_ACCEPTANCE'], { serviceOfficeId: office!.id }),
+      await signIn(ctx, ['ROLE_ORDER_DECLARANT_ACCEPTANCE'], { serviceOfficeId: office!.id }),
+    ];
+    const rules = '/api/cto-auto-assignment/rules';
+    const refused = await call('POST', rules, chief, {
+      name: 'Брокер',
+      assigns: 'broker',
+      strategy: 'user',
+      userId: customs.user.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(errorsOf(refused))).toEqual(['assigns']);
+    const byTurn = await call('POST', rules, chief, {
+      name: 'Декларанты Гродно',
+      assigns: 'declarant',
+      customsPointIds: [grodno!.id],
+      strategy: 'roundRobin',
+      userIds: declarants.map((d) => d.user.id),
+    });
+    expect(byTurn.statusCode, byTurn.body).toBe(201);
+    const declarantRule = byTurn.json().data as Entity;
+    expect(declarantRule).toMatchObject({ assigns: 'declarant' });
+    const specialists = await call('POST', rules, chief, {
+      name: 'Специалист Гродно',
+      customsPointIds: [grodno!.id],
+      strategy: 'user',
+      userId: customs.user.id,
+    });
+    expect(specialists.json().data).toMatchObject({ assigns: 'specialist' });
+    const specialistRule = specialists.json().data as Entity;
+    const filtered = await call('GET', `${rules}?assigns=declarant`, chief);
+    expect(filtered.json().data.collection.map((r: Entity) => r.id)).toEqual([declarantRule.id]);
+
+    // Who would get it: each person of the rules giving that person.
+    const preview = async (assigns?: string) =>
+      (
+        await call('POST', `${rules}/preview`, chief, {
+          customsPointId: grodno!.id,
+          ...(assigns ? { assigns } : {}),
+        })
+      ).json().data;
+    expect(await preview('declarant')).toMatchObject({
+      ruleId: declarantRule.id,
+      userId: declarants[0]!.user.id,
+    });
+    expect(await preview()).toMatchObject({ ruleId: specialistRule.id, userId: customs.user.id });
+
+    const order = await createOrder({ serviceOfficeId: office!.id });
+    const first = await createDeclaration(order.id, { customsPointId: grodno!.id, declarantId: null });
+    expect(first).toMatchObject({
+      declarantId: declarants[0]!.user.id,
+      declarantRuleId: declarantRule.id,
+      declarantRuleName: 'Декларанты Гродно',
+      customsSpecialistId: customs.user.id,
+      assignmentRuleId: specialistRule.id,
+      assignmentRuleName: 'Специалист Гродно',
+    });
+    // The page reads the rule with the declaration.
+    const page = await call('GET', `/api/tms/customs/${first.id}`, viewer);
+    expect(page.json().data).toMatchObject({ declarantRuleName: 'Декларанты Гродно' });
+    // The group's next in turn; a specialist sent with it is kept while the declarant comes from the rules.
+    const second = await createDeclaration(order.id, {
+      customsPointId: grodno!.id,
+      declarantId: null,
+      customsSpecialistId: declarants[0]!.user.id,
+    });
+    expect(second).toMatchObject({
+      declarantId: declarants[1]!.user.id,
+      declarantRuleId: declarantRule.id,
+      customsSpecialistId: declarants[0]!.user.id,
+      assignmentRuleId: null,
+    });
+    // A declarant sent with it is kept, whatever the rules say.
+    const named = await createDeclaration(order.id, { customsPointId: grodno!.id });
+    expect(named).toMatchObject({ declarantId: customs.user.id, declarantRuleId: null });
+
+    // Another point: no rule gives a declarant; it stays unassigned and the office's declarants hear.
+    const before = await db.select().from(notifications).where(eq(notifications.type, 'declarantUnassigned'));
+    const unmatched = await createDeclaration(order.id, { declarantId: null });
+    expect(unmatched).toMatchObject({ declarantId: null, declarantRuleId: null, declarantRuleName: null });
+    for (const declarant of declarants) {
+      const told = await db
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.userId, declarant.user.id), eq(notifications.type, 'declarantUnassigned')),
+        );
+      expect(told).toHaveLength(1);
+      expect(JSON.stringify(told[0])).toContain(`/tms/customs/${unmatched.id}`);
+    }
+    const after = await db.select().from(notifications).where(eq(notifications.type, 'declarantUnassigned'));
+    expect(after.length - before.length).toBe(2);
+    for (const id of [declarantRule.id, specialistRule.id]) {
+      expect((await call('DELETE', `${rules}/${id}`, chief)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('least-loaded declarants', () => {
+  it('gives a new declaration to the declarant with the fewest declarations not yet final', async () => {
+    const chief = await signIn(ctx, ['ROLE_CTO_AUTO_ASSIGNMENT']);
+    const [a, b] = [await signIn(ctx, []), await signIn(ctx, [])];
+    const order = await createOrder();
+    // a declares one open declaration; b's only one was withdrawn (final: not counted).
+    await createDeclaration(order.id, { declarantId: a.user.id });
+    await walk(await createDeclaration(order.id, { declarantId: b.user.id }), ['submit', 'withdraw']);
+    const rule = await call('POST', '/api/cto-auto-assignment/rules', chief, {
+      name: 'Декларант с наименьшей загрузкой',
+      assigns: 'declarant',
+      strategy: 'leastLoaded',
+      userIds: [a.user.id, b.user.id],
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const first = await createDeclaration(order.id, { declarantId: null });
+    expect(first).toMatchObject({ declarantId: b.user.id, declarantRuleId: rule.json().data.id });
+    // One open each now: the tie goes to the first listed.
+    expect((await createDeclaration(order.id, { declarantId: null })).declarantId).toBe(a.user.id);
     expect(
       (await call('DELETE', `/api/cto-auto-assignment/rules/${rule.json().data.id}`, chief)).statusCode,
     ).toBe(200);

@@ -8,13 +8,18 @@ import {
   declarationMoveBaseSchema,
   DECLARATION_MESSAGES as M,
   type Permission,
+  VOID_DECLARATION_STATUSES,
 } from '@tms/domain';
 import { z } from 'zod';
 import { fieldError } from '../../../platform/errors';
 import { defineUseCase } from '../../../platform/resources';
 import type { UseCaseContext } from '../../../platform/resources/use-case';
+import { recheckOrderTnvedControl } from '../../operations';
 import { type DeclarationNotification, notifyDeclaration } from './notifications';
 import { type DeclarationRow, declarationService } from './service';
+
+/** The moves that give or take away the order's declaration date (docs/customs.md "TNVED control"). */
+const DATE_MOVES = new Set<DeclarationStatus>(['REGISTERED', ...VOID_DECLARATION_STATUSES]);
 
 /** Who records the authority's messages: the customs staff entering them (and the administrator). */
 export const AUTHORITY_ROLES: readonly Permission[] = [DECLARATION_STATUS_ROLE];
@@ -72,6 +77,8 @@ export function defineDeclarationMove<Extra extends z.ZodRawShape>(definition: M
           changes: comment ? { comment: { old: null, new: comment } } : {},
         },
       );
+      // The order's declaration date came or went: its TNVED control is asked again on the date now in force.
+      if (DATE_MOVES.has(to)) await recheckOrderTnvedControl(ctx, after.orderId);
       if (definition.notification) await notifyDeclaration(ctx, definition.notification, after);
       return (await declarationService.toEntity(after, ctx)) as never;
     },

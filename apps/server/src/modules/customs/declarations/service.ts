@@ -9,10 +9,12 @@ import {
   routeFacts,
   type TransportType,
 } from '@tms/domain';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/connection';
+import type { Principal } from '../../../platform/auth/context';
 import { fieldError, forbidden } from '../../../platform/errors';
 import { hasAnyRole } from '../../../platform/permissions/check';
+import { resolveScope, type ScopeBuilders } from '../../../platform/permissions/scope';
 import { type ResourceContext, type ResourceService, resourceService } from '../../../platform/resources';
 import { assignByRules, notifyCustomsUnassigned } from '../../assignment';
 import { markingCodesByLine } from '../../marking';
@@ -44,16 +46,23 @@ type DeclarationOrder = Awaited<ReturnType<typeof orderOf>>;
 const clientOf = ({ clientId, clientName }: DeclarationOrder) => ({ clientId, clientName });
 
 /**
- * The customs specialist of a declaration created without one, from the customs auto-assignment rules asked
- * about its order (client, product, office, route, transport type), customs point and procedure; the rule
- * kept with it. No rule matching leaves it unassigned (the office's customs group hears of it).
+ * The people of a declaration created without them, from the customs auto-assignment rules asked about its
+ * order (client, product, office, route, transport type), customs point and procedure: the customs
+ * specialist from the rules giving specialists, the declarant from those giving declarants, each with the
+ * rule that named them kept beside. No rule matching leaves that person unassigned (the office's customs
+ * group hears of it, `onChange`).
  */
-async function assignedSpecialist(
+async function assignedPeople(
   ctx: ResourceContext,
   order: DeclarationOrder,
-  values: { customsPointId: number; direction: string },
+  values: {
+    customsPointId: number;
+    direction: string;
+    declarantId?: number | null;
+    customsSpecialistId?: number | null;
+  },
 ) {
-  const assigned = await assignByRules(ctx, 'customs', {
+  const facts = {
     clientId: order.clientId,
     productId: order.productId,
     serviceOfficeId: order.serviceOfficeId,
@@ -61,14 +70,29 @@ async function assignedSpecialist(
     transportTypes: order.transportType ? [order.transportType as TransportType] : [],
     customsPointId: values.customsPointId,
     procedure: values.direction,
-  });
-  return assigned
-    ? {
-        customsSpecialistId: assigned.userId,
-        assignmentRuleId: assigned.ruleId,
-        assignmentRuleName: assigned.ruleName,
-      }
-    : {};
+  };
+  const specialist = values.customsSpecialistId
+    ? null
+    : await assignByRules(ctx, 'customs', { ...facts, assigns: 'specialist' });
+  const declarant = values.declarantId
+    ? null
+    : await assignByRules(ctx, 'customs', { ...facts, assigns: 'declarant' });
+  return {
+    ...(specialist
+      ? {
+          customsSpecialistId: specialist.userId,
+          assignmentRuleId: specialist.ruleId,
+          assignmentRuleName: specialist.ruleName,
+        }
+      : {}),
+    ...(declarant
+      ? {
+          declarantId: declarant.userId,
+          declarantRuleId: declarant.ruleId,
+          declarantRuleName: declarant.ruleName,
+        }
+      : {}),
+  };
 }
 
 /** A declaration's request must be a customs request (the one it came from). */
@@ -99,6 +123,25 @@ export async function withMarkingCodes(
 
 const FREE_AFTER_FILING = new Set<string>(DECLARATION_FIELDS_AFTER_FILING);
 
+/** own: I am its declarant or its customs specialist; office: my office serves its order. */
+const declarationBuilders: ScopeBuilders<'ROLE_CUSTOMS_DECLARATION_VIEW'> = {
+  own: (userId) =>
+    sql`(${customsDeclarations.declarantId} = ${userId} OR ${customsDeclarations.customsSpecialistId} = ${userId})`,
+  office: (officeId) =>
+    sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${customsDeclarations.orderId} AND ${orders.serviceOfficeId} = ${officeId})`,
+};
+
+/**
+ * The declarations a reader reaches (docs/customs.md "Who does what"), for every door (list, search,
+ * export, id, the moves, the document generator): the scope of `ROLE_CUSTOMS_DECLARATION_VIEW`; a holder of
+ * the edit or status role without any view scope works on every declaration, as the customs office does.
+ * Undefined for all.
+ */
+export function declarationScope(auth: Principal): SQL | undefined {
+  const view = resolveScope(auth, 'ROLE_CUSTOMS_DECLARATION_VIEW', declarationBuilders);
+  return view.access === 'restricted' ? view.where : undefined;
+}
+
 /**
  * Customs declarations as a resource: created as drafts (the order's client kept with them), edited while
  * drafts; once filed only the people and the comment change here, the rest by the authority's messages
@@ -113,7 +156,7 @@ export const declarationService: ResourceService<DeclarationRow> = resourceServi
       // declaration role: the kernel's role checks guard its own actions only.
       scope(auth) {
         if (!hasAnyRole(auth, DECLARATION_ROLES.view)) throw forbidden();
-        return undefined;
+        return declarationScope(auth);
       },
       async beforeCreate(ctx, values) {
         await checkRequest(ctx.tx, values.requestId);
@@ -122,21 +165,36 @@ export const declarationService: ResourceService<DeclarationRow> = resourceServi
           ...values,
           ...(values.items ? { items: await withMarkingCodes(ctx.tx, values.orderId, values.items) } : {}),
           ...clientOf(order),
-          ...(values.customsSpecialistId ? {} : await assignedSpecialist(ctx, order, values)),
+          ...(await assignedPeople(ctx, order, values)),
           statusChangedAt: new Date(),
         };
       },
       async onChange(ctx, event) {
-        // Whatever door created it: a declaration no rule gave a customs specialist waits for the office's customs group.
-        if (event.action !== 'create' || !event.after || event.after.customsSpecialistId !== null) return;
+        // Whatever door created it: a person of a declaration that no rule named waits for the office's
+        // customs group (the specialist) or its declarants.
+        if (event.action !== 'create' || !event.after) return;
+        const { after } = event;
+        const missing = (
+          [
+            ['specialist', after.customsSpecialistId],
+            ['declarant', after.declarantId],
+          ] as const
+        ).filter(([, id]) => id === null);
+        if (!missing.length) return;
         const [order] = await ctx.tx
           .select({ serviceOfficeId: orders.serviceOfficeId })
           .from(orders)
-          .where(eq(orders.id, event.after.orderId));
-        await notifyCustomsUnassigned(ctx, {
-          serviceOfficeId: order?.serviceOfficeId ?? null,
-          link: { link: `/tms/customs/${event.after.id}`, text: event.after.number ?? `#${event.after.id}` },
-        });
+          .where(eq(orders.id, after.orderId));
+        for (const [person] of missing) {
+          await notifyCustomsUnassigned(
+            ctx,
+            {
+              serviceOfficeId: order?.serviceOfficeId ?? null,
+              link: { link: `/tms/customs/${after.id}`, text: after.number ?? `#${after.id}` },
+            },
+            person,
+          );
+        }
       },
       guardUpdate(_ctx, existing, changed) {
         if ((existing.status as DeclarationStatus) === 'DRAFT') return;

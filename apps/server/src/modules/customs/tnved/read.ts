@@ -92,6 +92,32 @@ function unpack(zip: Uint8Array): Map<TnvedFile, Uint8Array> | { refusal: string
   return found;
 }
 
+/** The name of one of the distribution's text files ("tnved4.txt" too), or null. */
+export function tnvedFileOf(name: string): TnvedFile | null {
+  return (/^(TNVED[1-4])\.TXT$/i.exec(name.trim())?.[1]?.toUpperCase() as TnvedFile | undefined) ?? null;
+}
+
+/**
+ * The distribution's text files chosen one by one, packed as the TNVED.ZIP the import reads (stored, not
+ * compressed: the reader unpacks it at once); the indexes of those not named TNVED1..4.TXT, or named twice,
+ * when any is.
+ */
+export function packTnvedFiles(
+  files: readonly { name: string; bytes: Uint8Array }[],
+): { zip: Uint8Array } | { refused: number[] } {
+  const seen = new Set<TnvedFile>();
+  const refused: number[] = [];
+  files.forEach((file, index) => {
+    const name = tnvedFileOf(file.name);
+    if (!name || seen.has(name)) refused.push(index);
+    else seen.add(name);
+  });
+  if (refused.length) return { refused };
+  const zip = new PizZip();
+  for (const file of files) zip.file(`${tnvedFileOf(file.name)}.TXT`, file.bytes);
+  return { zip: zip.generate({ type: 'uint8array', compression: 'STORE' }) };
+}
+
 /**
  * Reads the FNS distribution TNVED.ZIP (TNVED1..4.TXT, DOS 866, pipe-delimited, first line `version|YYYYMMDD|`,
  * dates DD.MM.YYYY, the end of validity empty while valid): every version of every entry, or every error by

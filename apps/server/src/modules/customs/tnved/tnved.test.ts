@@ -1,49 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { TNVED_MESSAGES as M, OPERATION_MESSAGES } from '@tms/domain';
 import { count } from 'drizzle-orm';
-import PizZip from 'pizzip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart';
 import { errorsOf, route, setUpOperations } from '../../../test/operations-world';
+import {
+  cp866,
+  tnvedEdition2021 as edition2021,
+  tnvedFixture as fixture,
+  cp866Text as textOf,
+  tnvedZipOf as zipOf,
+} from '../../../test/tnved-editions';
 import { type SignedIn, signIn } from '../../../test/users';
 import { tnvedEntries } from './tables';
-
-/** The real slice of the FNS files beside this test (fixtures/README.md), cp866 bytes as published. */
-const FILES = ['TNVED1', 'TNVED2', 'TNVED3', 'TNVED4'] as const;
-type Files = Record<(typeof FILES)[number], Buffer>;
-const fixture = Object.fromEntries(
-  FILES.map((f) => [f, readFileSync(new URL(`./fixtures/${f}.TXT`, import.meta.url))]),
-) as Files;
-
-const zipOf = (files: Files) => {
-  const zip = new PizZip();
-  for (const f of FILES) zip.file(`${f}.TXT`, files[f]);
-  return zip.generate({ type: 'nodebuffer', compression: 'DEFLATE' });
-};
-const textOf = (bytes: Buffer) => new TextDecoder('ibm866').decode(bytes);
-/** Text back to DOS 866 bytes (the fixture's characters are all in the code page). */
-const cp866 = (() => {
-  const table = new Map<string, number>();
-  const decoded = new TextDecoder('ibm866').decode(Uint8Array.from({ length: 256 }, (_, i) => i));
-  for (const [byte, char] of [...decoded].entries()) table.set(char, byte);
-  return (text: string) => Buffer.from([...text].map((char) => table.get(char) ?? 0x3f));
-})();
-
-/**
- * The edition before 2022 as the same files would have read then: the versions that start in 2022 not yet
- * there, those closed at the end of 2021 still open, an older header.
- */
-function edition2021(): Files {
-  const out = {} as Files;
-  for (const f of FILES) {
-    const [header, ...lines] = textOf(fixture[f]).split('\r\n');
-    const kept = lines
-      .filter((line) => line && !/\|\d{2}\.\d{2}\.(2022|2023)\|/.test(line))
-      .map((line) => line.replace(/\|31\.12\.2021\|$/, '||'));
-    out[f] = cp866(`${header!.replace(/^\d+\|\d{8}/, '001|20210101')}\r\n${kept.join('\r\n')}\r\n`);
-  }
-  return out;
-}
 
 const ops = setUpOperations();
 let customs: SignedIn;

@@ -20,6 +20,7 @@ import { cargoInsuranceOwnedBy } from '../cargo-insurance-status';
 import { OPERATION_KINDS, type OperationKind, type OperationRow } from '../operation';
 import { actorOf, type OrderRow } from '../orders';
 import { orderAndJobStages } from '../stages';
+import { assertTnvedCodesValid } from '../tnved-issues';
 
 /** Facts the status transitions look at, from the stored operation. */
 export async function transitionFacts(
@@ -95,6 +96,11 @@ export const changeStatus = defineUseCase({
     });
     if (!result.ok) throw fieldError(result.path, result.error);
     if (from === input.status) return (await kind.service.toEntity(before, ctx)) as never;
+    // READY and VERIFIED need every cargo line's code valid on the declaration date (docs/customs.md).
+    if (input.kind === 'tnvedControl' && input.status !== 'NOT_READY') {
+      const order = before as OrderRow;
+      await assertTnvedCodesValid(ctx, { id: order.id, codes: order.cargo.tnvedCodes });
+    }
     const set: Record<string, unknown> = { [field]: input.status };
     if (input.kind === 'financeControl') {
       set.financeControlReasonId = input.reasonId ?? null;

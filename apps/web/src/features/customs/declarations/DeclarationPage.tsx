@@ -570,6 +570,8 @@ export function DeclarationPage({ descriptor }: ResourceScreenProps) {
         <HeaderParties
           entries={[
             [texts.label(fields.get('declarantId')!), label('declarantId')],
+            // The customs auto-assignment rule that chose the declarant (docs/assignment.md).
+            [texts.label(fields.get('declarantRuleName')!), current.declarantRuleName ?? ''],
             [texts.label(fields.get('customsSpecialistId')!), label('customsSpecialistId')],
             // The customs auto-assignment rule that chose the specialist (docs/assignment.md).
             [texts.label(fields.get('assignmentRuleName')!), current.assignmentRuleName ?? ''],

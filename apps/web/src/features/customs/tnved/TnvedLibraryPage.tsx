@@ -22,16 +22,16 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type BackgroundJob,
   formatTnvedCode,
   type ListResult,
   TNVED_LEVELS,
   TNVED_ROLES,
   TNVED_VALIDITIES,
   type TnvedEntry,
-  type TnvedImportSummary,
   type TnvedState,
 } from '@tms/domain';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../platform/api/client';
@@ -39,7 +39,8 @@ import { hasRole } from '../../../platform/auth/access';
 import { useSystemData } from '../../../platform/auth/system';
 import { formatDate } from '../../../platform/format';
 import { translateServerMessage } from '../../../platform/i18n';
-import { notifySaved } from '../../../platform/snackbar';
+import { ImportJob } from '../../../platform/imports/ImportDialog';
+import { uploadTemporaryFile } from '../../../platform/widgets/custom-fields/FileField';
 import { validationErrorsOf } from '../../../platform/widgets/fieldErrors';
 import classes from './tnved.module.css';
 
@@ -53,16 +54,29 @@ const ROW_CLASS = {
   code: undefined,
 } as const;
 
-/** A refused file's errors as lines: "TNVED4.TXT, line 12: …", the archive's own as they are. */
-function refusalLines(error: unknown, t: (key: string, options?: Record<string, unknown>) => string) {
+/**
+ * A refused file's errors as lines: "TNVED4.TXT, line 12: …"; a chosen file that is none of the
+ * distribution's by its name: "TNVED9.TXT: …"; the archive's own as they are.
+ */
+function refusalLines(
+  error: unknown,
+  chosen: readonly File[],
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
   const fields = validationErrorsOf(error);
   if (!fields) return [translateServerMessage((error as { message?: string })?.message ?? 'Error')];
   return Object.entries(fields).flatMap(([path, messages]) => {
     const at = /^files\.(TNVED\d)\.lines\.(\d+)$/.exec(path);
+    const file = /^fileIds\.(\d+)$/.exec(path);
     return messages.map((message) =>
       at
         ? t('tnved.errorAt', { file: `${at[1]}.TXT`, line: at[2], message: translateServerMessage(message) })
-        : translateServerMessage(message),
+        : file && chosen[Number(file[1])]
+          ? t('tnved.errorIn', {
+              file: chosen[Number(file[1])]!.name,
+              message: translateServerMessage(message),
+            })
+          : translateServerMessage(message),
     );
   });
 }
@@ -107,17 +121,23 @@ export function TnvedLibraryPage() {
       }),
     placeholderData: keepPreviousData,
   });
+  // TNVED.ZIP, or its four text files: uploaded, checked (a bad file is refused whole, no job), then loaded
+  // in the job queue, whose progress shows here and on the background jobs screen.
+  const [chosen, setChosen] = useState<File[]>([]);
+  const [job, setJob] = useState<BackgroundJob | null>(null);
   const load = useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('file', file);
-      return api.post<TnvedImportSummary>('/customs/tnved/import', body, { suppressPopup: [400] });
+    mutationFn: async (files: File[]) => {
+      const fileIds: number[] = [];
+      for (const file of files) fileIds.push((await uploadTemporaryFile(file)).id);
+      return api.post<BackgroundJob>('/customs/tnved/jobs', { fileIds }, { suppressPopup: [400] });
     },
-    onSuccess: (summary) => {
-      notifySaved(t('tnved.loaded', summary));
-      void queryClient.invalidateQueries({ queryKey: KEY });
+    onMutate: (files) => {
+      setChosen(files);
+      setJob(null);
     },
+    onSuccess: setJob,
   });
+  const loaded = useCallback(() => void queryClient.invalidateQueries({ queryKey: KEY }), [queryClient]);
 
   const canLoad = hasRole(system, TNVED_ROLES.load);
   const pages = Math.max(1, Math.ceil((entries.data?.total ?? 0) / PAGE_SIZE));
@@ -145,13 +165,18 @@ export function TnvedLibraryPage() {
             ) : null}
           </Stack>
           {canLoad && (
-            <FileButton onChange={(file) => file && load.mutate(file)} accept=".zip,application/zip">
+            <FileButton
+              multiple
+              onChange={(files) => files.length > 0 && load.mutate(files)}
+              accept=".zip,.txt,application/zip,text/plain"
+            >
               {(props) => (
                 <Button
                   {...props}
                   leftSection={<IconUpload size={16} />}
                   loading={load.isPending}
                   variant="light"
+                  data-testid="tnved-load"
                 >
                   {t('tnved.load')}
                 </Button>
@@ -159,10 +184,20 @@ export function TnvedLibraryPage() {
             </FileButton>
           )}
         </Group>
+        {canLoad && (
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('tnved.loadHint')}
+          </Text>
+        )}
+        {job && (
+          <Stack mt="sm" gap={4}>
+            <ImportJob job={job} onImported={loaded} />
+          </Stack>
+        )}
         {load.isError && (
           <Alert color="red" mt="sm" title={t('tnved.refused')} data-testid="tnved-refusal">
             <List size="sm">
-              {refusalLines(load.error, t).map((line) => (
+              {refusalLines(load.error, chosen, t).map((line) => (
                 <List.Item key={line}>{line}</List.Item>
               ))}
             </List>
