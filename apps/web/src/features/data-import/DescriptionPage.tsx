@@ -7,7 +7,7 @@ import { LeaveGuard } from '../../platform/kit/LeaveGuard';
 import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf, bodyOf, formValuesOf, type Row } from '../../platform/resources/logic';
-import { FormAlerts, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
+import { FormAlerts, RecordPage, WithRecord } from '../../platform/resources/RecordPage';
 import { ResourceFormFields, useResourceForm } from '../../platform/resources/ResourceFormFields';
 import { type ResourceTexts, useResourceTexts } from '../../platform/resources/texts';
 import { useRecordSave } from '../../platform/resources/useRecordSave';
@@ -36,24 +36,10 @@ const START: Row = {
 export function DescriptionPage(props: ResourceScreenProps) {
   const { descriptor } = props;
   const texts = useResourceTexts(descriptor);
-  const { record, state } = useRecord(descriptor);
-  if (state !== 'ready') {
-    return (
-      <RecordPlaceholder
-        state={state}
-        back={descriptor.path}
-        error={record.error}
-        onRetry={() => void record.refetch()}
-      />
-    );
-  }
   return (
-    <Editor
-      {...props}
-      texts={texts}
-      record={record.data ?? null}
-      reload={async () => (await record.refetch()).data ?? null}
-    />
+    <WithRecord descriptor={descriptor}>
+      {(loaded) => <Editor {...props} texts={texts} {...loaded} />}
+    </WithRecord>
   );
 }
 

@@ -39,7 +39,7 @@ import { RecordActionBar } from '../../platform/kit/RecordActionBar';
 import { useRevealErrors } from '../../platform/kit/revealErrors';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { accessOf, bodyOf, formValuesOf } from '../../platform/resources/logic';
-import { FormAlerts, RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
+import { FormAlerts, RecordPage, WithRecord } from '../../platform/resources/RecordPage';
 import { resourceKey } from '../../platform/resources/ResourceList';
 import { useResourceTexts } from '../../platform/resources/texts';
 import { useRecordSave } from '../../platform/resources/useRecordSave';
@@ -83,23 +83,8 @@ function initialValues(descriptor: ResourceScreenProps['descriptor'], user: User
 /** The user screen (/settings/users/new, /settings/users/{id}): every field of the user, and the actions. */
 export function UserForm(props: ResourceScreenProps) {
   const { descriptor } = props;
-  const { record, state } = useRecord<User>(descriptor);
-  if (state !== 'ready') {
-    return (
-      <RecordPlaceholder
-        state={state}
-        back={descriptor.path}
-        error={record.error}
-        onRetry={() => void record.refetch()}
-      />
-    );
-  }
   return (
-    <UserScreen
-      {...props}
-      record={record.data ?? null}
-      reload={async () => (await record.refetch()).data ?? null}
-    />
+    <WithRecord<User> descriptor={descriptor}>{(loaded) => <UserScreen {...props} {...loaded} />}</WithRecord>
   );
 }
 

@@ -175,6 +175,41 @@ export function useRecord<T extends Row = Row>(descriptor: ResourceDescriptor) {
   return { id, record, state };
 }
 
+/** A record screen's record once loaded (null: a new one) and the way to load it again. */
+export interface LoadedRecord<T extends Row = Row> {
+  record: T | null;
+  reload: () => Promise<T | null>;
+}
+
+/**
+ * Waits for the screen's record (`useRecord`, with `RecordPlaceholder` meanwhile: loading, missing or
+ * failed), then renders the screen with it: the one loader of the create and edit screens.
+ */
+export function WithRecord<T extends Row = Row>({
+  descriptor,
+  children,
+}: {
+  descriptor: ResourceDescriptor;
+  children: (loaded: LoadedRecord<T>) => ReactNode;
+}) {
+  const { record, state } = useRecord<T>(descriptor);
+  if (state !== 'ready') {
+    return (
+      <RecordPlaceholder
+        state={state}
+        back={descriptor.path}
+        error={record.error}
+        onRetry={() => void record.refetch()}
+      />
+    );
+  }
+  return (
+    <>
+      {children({ record: record.data ?? null, reload: async () => (await record.refetch()).data ?? null })}
+    </>
+  );
+}
+
 /**
  * What a record screen shows instead of its record (`state` other than `ready`): a wait; "not found or not
  * available to you" with the way back (`back`, the list, or where the record lives); or why it could not

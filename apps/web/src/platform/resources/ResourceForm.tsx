@@ -10,7 +10,7 @@ import { RecordActionBar } from '../kit/RecordActionBar';
 import { notifySaved } from '../snackbar';
 import { resourceKey } from './keys';
 import { accessOf, bodyOf, formValuesOf, type Row } from './logic';
-import { FormAlerts, RecordPage, RecordPlaceholder, useRecord } from './RecordPage';
+import { FormAlerts, RecordPage, WithRecord } from './RecordPage';
 import { ResourceFormFields, useResourceForm } from './ResourceFormFields';
 import { type ResourceTexts, useResourceTexts } from './texts';
 import type { ResourceScreenProps } from './types';
@@ -35,24 +35,10 @@ export interface ResourceFormExtras {
 export function ResourceForm(props: ResourceScreenProps & ResourceFormExtras) {
   const { descriptor } = props;
   const texts = useResourceTexts(descriptor);
-  const { record, state } = useRecord(descriptor);
-  if (state !== 'ready') {
-    return (
-      <RecordPlaceholder
-        state={state}
-        back={descriptor.path}
-        error={record.error}
-        onRetry={() => void record.refetch()}
-      />
-    );
-  }
   return (
-    <FormScreen
-      {...props}
-      texts={texts}
-      record={record.data ?? null}
-      reload={async () => (await record.refetch()).data ?? null}
-    />
+    <WithRecord descriptor={descriptor}>
+      {(loaded) => <FormScreen {...props} texts={texts} {...loaded} />}
+    </WithRecord>
   );
 }
 
