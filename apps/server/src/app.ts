@@ -39,6 +39,7 @@ import { warehouseModule } from './modules/warehouse/module';
 import { workflowsModule } from './modules/workflows/module';
 import { createAuthenticate, type Resolved } from './platform/auth/authenticate';
 import { createCabinetAuthenticate } from './platform/auth/cabinet';
+import { registerCabinetWall } from './platform/auth/cabinet-wall';
 import { registerAuthGuard } from './platform/auth/guard';
 import authRoutes, { authBrowserRoutes } from './platform/auth/routes';
 import { SessionCache, wireSessionCache } from './platform/auth/session-cache';
@@ -281,6 +282,7 @@ export async function buildApp({
     createAuthenticate(database, config, clock, sessionCache, structureSubordinates),
     createCabinetAuthenticate(database, cabinetLookup, clock),
   );
+  registerCabinetWall(app, database);
   await authBrowserRoutes(app);
   registerIdempotency(app);
   registerUploadLimits(app);

@@ -13,6 +13,7 @@ import {
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
+import { requestDb } from '../../platform/auth/cabinet-wall';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
 import { files } from '../../platform/files/tables';
 import type { App } from '../../platform/http/types';
@@ -179,7 +180,7 @@ export async function pccRoutes(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const body = request.body as z.infer<typeof pccRequestAnswerSchema>;
-      const data = await app.database.db.transaction((tx) =>
+      const data = await requestDb(request).transaction((tx) =>
         answerPccRequest.run(requestContext(request, tx), { ...body, id }),
       );
       return { data };
@@ -198,8 +199,8 @@ export async function pccRoutes(app: App): Promise<void> {
         },
       },
     },
-    async () => ({
-      data: await app.database.db
+    async (request) => ({
+      data: await requestDb(request)
         .select({ id: countries.id, name: countries.name, nameEn: countries.nameEn })
         .from(countries)
         .where(eq(countries.enabled, true))

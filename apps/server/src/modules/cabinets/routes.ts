@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tokenFromRequest } from '../../platform/auth/authenticate';
 import { CABINET_TOKEN_PREFIX } from '../../platform/auth/cabinet';
+import { requestDb } from '../../platform/auth/cabinet-wall';
 import type { App } from '../../platform/http/types';
 import { requestContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
@@ -46,7 +47,6 @@ const clientOf = (request: FastifyRequest) => ({
  * cabinet's records (`pcc.ts`).
  */
 export default async function cabinetsRoutes(app: App): Promise<void> {
-  const db = () => app.database.db;
   const tags = ['cabinets'];
   const useCaseContext = (request: FastifyRequest, tx: Parameters<typeof requestContext>[1]) =>
     ({
@@ -70,7 +70,13 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     async (request) => {
       const body = request.body as z.infer<typeof cabinetLoginSchema>;
       // Failures are recorded outside any transaction that a refusal would roll back.
-      const data = await cabinetSignIn(db(), app.appConfig, body, clientOf(request), app.clock());
+      const data = await cabinetSignIn(
+        requestDb(request),
+        app.appConfig,
+        body,
+        clientOf(request),
+        app.clock(),
+      );
       return { data };
     },
   );
@@ -89,7 +95,7 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const body = request.body as z.infer<typeof cabinetSetPasswordSchema>;
-      const data = await db().transaction((tx) =>
+      const data = await requestDb(request).transaction((tx) =>
         cabinetSetPassword(tx, app.appConfig, body, clientOf(request), app.clock()),
       );
       return { data };
@@ -104,7 +110,8 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const token = tokenFromRequest(request);
-      if (token?.startsWith(CABINET_TOKEN_PREFIX)) await cabinetSignOut(db(), token, app.clock());
+      if (token?.startsWith(CABINET_TOKEN_PREFIX))
+        await cabinetSignOut(requestDb(request), token, app.clock());
       return reply.code(204).send(null);
     },
   );
@@ -121,12 +128,12 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const cabinet = request.cabinet!;
-      const [counterparty] = await db()
+      const [counterparty] = await requestDb(request)
         .select({ name: counterparties.name })
         .from(counterparties)
         .where(eq(counterparties.id, cabinet.counterpartyId));
       const [user] = cabinet.cabinetUserId
-        ? await db()
+        ? await requestDb(request)
             .select({ id: cabinetUsers.id, email: cabinetUsers.email, name: cabinetUsers.name })
             .from(cabinetUsers)
             .where(eq(cabinetUsers.id, cabinet.cabinetUserId))
@@ -177,7 +184,7 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { id } = request.params as { id: number };
       const body = request.body as z.infer<typeof cabinetUserInviteSchema>;
-      const data = await db().transaction((tx) =>
+      const data = await requestDb(request).transaction((tx) =>
         inviteCabinetUser.run(useCaseContext(request, tx), { ...body, counterpartyId: id }),
       );
       return reply.code(201).send({ data });
@@ -199,7 +206,7 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     async (request) => {
       const { id, userId } = request.params as z.infer<typeof counterpartyUserParams>;
       const body = request.body as z.infer<typeof cabinetUserUpdateSchema>;
-      const data = await db().transaction((tx) =>
+      const data = await requestDb(request).transaction((tx) =>
         updateCabinetUser.run(useCaseContext(request, tx), { ...body, counterpartyId: id, id: userId }),
       );
       return { data };
@@ -219,7 +226,7 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { id, userId } = request.params as z.infer<typeof counterpartyUserParams>;
-      const data = await db().transaction((tx) =>
+      const data = await requestDb(request).transaction((tx) =>
         resetCabinetUser.run(useCaseContext(request, tx), { counterpartyId: id, id: userId }),
       );
       return { data };
@@ -257,7 +264,9 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body as z.infer<typeof cabinetUserInviteSchema>;
-      const data = await db().transaction((tx) => inviteCabinetUser.run(useCaseContext(request, tx), body));
+      const data = await requestDb(request).transaction((tx) =>
+        inviteCabinetUser.run(useCaseContext(request, tx), body),
+      );
       return reply.code(201).send({ data });
     },
   );
@@ -277,7 +286,7 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const body = request.body as z.infer<typeof cabinetUserUpdateSchema>;
-      const data = await db().transaction((tx) =>
+      const data = await requestDb(request).transaction((tx) =>
         updateCabinetUser.run(useCaseContext(request, tx), { ...body, id }),
       );
       return { data };
@@ -297,7 +306,9 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { id } = request.params as { id: number };
-      const data = await db().transaction((tx) => resetCabinetUser.run(useCaseContext(request, tx), { id }));
+      const data = await requestDb(request).transaction((tx) =>
+        resetCabinetUser.run(useCaseContext(request, tx), { id }),
+      );
       return { data };
     },
   );
