@@ -1,4 +1,4 @@
-import { CABINET_KEY_ROLES, CABINET_ROLES } from '@tms/domain';
+import { CABINET_KEY_ROLES, CABINET_KIND_ROLES } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PCC_PREDICATES } from '../../src/modules/cabinets/pcc';
@@ -74,7 +74,8 @@ async function leaks(who: CabinetCaller, own: PccClient, other: PccClient): Prom
   };
   // A route wanting a role within the cabinet the caller lacks (the key administers no users) is a 403
   // whatever the id; any other answers a foreign id as a missing one.
-  const roles: readonly string[] = who.cabinetUserId === null ? CABINET_KEY_ROLES : CABINET_ROLES;
+  const roles: readonly string[] =
+    who.cabinetUserId === null ? CABINET_KEY_ROLES.client : CABINET_KIND_ROLES.client;
   const refusal = (route: { cabinetRoles: readonly string[] }) =>
     route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => roles.includes(role)) ? 404 : 403;
 
