@@ -48,6 +48,7 @@ import { type Clock, systemClock } from './platform/clock';
 import { registerErrorHandler, registerInputGuard, zodValidatorCompiler } from './platform/errors';
 import { EventDispatcher } from './platform/events/dispatcher';
 import { eventRetentionJob } from './platform/events/retention';
+import { preparedExportRoutes, preparedExportTask } from './platform/exports/prepared-export';
 import filesRoutes, { fileStorageOf, staleUploadsJob } from './platform/files/routes';
 import { registerUploadLimits } from './platform/files/upload-limit';
 import { earlySecurityHeaders, registerSecurityHeaders } from './platform/http/headers';
@@ -149,6 +150,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   optionsModule,
   defineModule({ name: 'files', routes: filesRoutes, jobs: [staleUploadsJob] }),
   defineModule({ name: 'imports', routes: importRoutes, tasks: [importApplyTask] }),
+  defineModule({ name: 'prepared-exports', routes: preparedExportRoutes, tasks: [preparedExportTask] }),
   referenceDataModule,
   companyModule,
   financeModule,

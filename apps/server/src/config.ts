@@ -37,6 +37,8 @@ export interface Config {
    * one instance must. Tests deliver by hand (`app.events.drain()`).
    */
   eventDispatcher: boolean;
+  /** Exports prepared in the background are removed, with their files, this many days after they ended. */
+  preparedExportDays?: number;
   /** Delivered domain events are removed this many days after they happened. */
   eventRetentionDays: number;
   /**
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: nonNegativeInteger('JOB_CONCURRENCY', env.JOB_CONCURRENCY, 2),
     eventDispatcher: bool(env.EVENT_DISPATCHER, true),
     eventRetentionDays: Number(env.EVENT_RETENTION_DAYS || 30),
+    preparedExportDays: positive(env, 'PREPARED_EXPORT_DAYS', 7),
     allowedOrigins: origins(env.ALLOWED_ORIGINS),
     realtimeCheckMs: Number(env.REALTIME_CHECK_MS || 5000),
     hsts: bool(env.HSTS, false),

@@ -6,6 +6,7 @@ import { documentTasks } from './modules/documents/tasks';
 import { financeTasks } from './modules/finance/tasks';
 import { insuranceTasks } from './modules/insurance/tasks';
 import { reportTasks } from './modules/reports/tasks';
+import { exportTasks } from './platform/exports/xlsx-stream';
 import { importTasks } from './platform/imports/tasks';
 import { resourceTasks } from './platform/resources/tasks';
 import { serveTasks } from './platform/workers/serve';
@@ -13,6 +14,7 @@ import type { TaskHandlers } from './platform/workers/tasks';
 
 const handlers: TaskHandlers = {
   ...documentTasks,
+  ...exportTasks,
   ...financeTasks,
   ...insuranceTasks,
   ...importTasks,

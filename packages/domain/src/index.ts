@@ -6,6 +6,7 @@ export * from './common/decimal';
 export * from './common/declare';
 export * from './common/dictionary';
 export * from './common/errors';
+export * from './common/exports';
 export * from './common/field-roles';
 export * from './common/fields';
 export * from './common/format';

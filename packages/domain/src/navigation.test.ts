@@ -72,7 +72,16 @@ describe('buildNav', () => {
   it('offers the options screen only with the system settings role', () => {
     const routes = (roles: string[]) =>
       buildNav(roles).flatMap((i) => [i.route, ...i.children.map((c) => c.route)]);
-    expect(routes([])).toEqual(['/dashboard', null, '/settings/user-profile']);
+    // Exporting a list (of those one may read) and one's prepared exports are everyone's.
+    expect(routes([])).toEqual([
+      '/dashboard',
+      null,
+      '/export',
+      '/prepared-exports',
+      null,
+      '/settings/user-profile',
+    ]);
+    expect(routes(['ROLE_REPORT_PLAN_FACT'])).toContain('/report-export');
     expect(routes(['ROLE_USER_LIST'])).not.toContain('/options/main');
     expect(routes(['ROLE_SETTINGS_SYSTEM'])).toContain('/options/main');
   });

@@ -255,6 +255,22 @@ const CATALOGUE: readonly NavEntry[] = [
     ],
   },
   {
+    // Exports in the background (common/exports.ts): a list's for every user (the list's own read roles
+    // decide which lists he is offered), a report's for those who may export one.
+    name: 'nav.exportsGroup',
+    icon: 'file-export',
+    children: [
+      { name: 'nav.export', icon: 'table-export', route: '/export' },
+      {
+        name: 'nav.reportExport',
+        icon: 'file-export',
+        route: '/report-export',
+        roles: [...new Set(REPORTS.flatMap((report) => report.exportRoles))],
+      },
+      { name: 'nav.preparedExports', icon: 'files', route: '/prepared-exports' },
+    ],
+  },
+  {
     // Grouped by what is set up (the declared screens land in their group from DECLARED_SCREENS); the
     // profile every user has comes first, the system options last.
     name: 'nav.settings',

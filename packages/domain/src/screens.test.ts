@@ -13,7 +13,12 @@ describe('declared screens', () => {
 
   it('puts each entry in its group of the menu, for the holders of its roles', () => {
     const viewer = buildNav(['ROLE_WAREHOUSE_ACCOUNTING_VIEW']);
-    expect(viewer.map((item) => item.name)).toEqual(['nav.dashboard', 'nav.settings', 'nav.warehouse']);
+    expect(viewer.map((item) => item.name)).toEqual([
+      'nav.dashboard',
+      'nav.exportsGroup',
+      'nav.settings',
+      'nav.warehouse',
+    ]);
     expect(viewer.at(-1)?.children.map((item) => item.route)).toEqual([
       '/warehouse/events',
       '/warehouse/accounting',

@@ -11,6 +11,7 @@ import { customsRoutes } from '../features/customs/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { dataImportRoutes } from '../features/data-import/routes';
 import { documentRoutes } from '../features/documents/routes';
+import { exportRoutes } from '../features/exports/routes';
 import { financeRoutes } from '../features/finance/routes';
 import { insuranceRoutes } from '../features/insurance/routes';
 import { operationRoutes } from '../features/operations/routes';
@@ -46,6 +47,7 @@ export const featureRoutes: AppRoute[] = [
   ...reportRoutes,
   ...profileRoutes,
   ...backgroundJobRoutes,
+  ...exportRoutes,
   ...userRoutes,
   ...accessGroupRoutes,
   ...changeLogRoutes,

@@ -67,6 +67,8 @@ export const backgroundJobListQuerySchema = listQuerySchema.pick({ page: true, i
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .optional(),
+  /** Only jobs of these kinds, comma-separated (`/prepared-exports`: the exports). */
+  kind: z.string().max(500).optional(),
   /** An administrator's view of every user's jobs and the system's; refused to anyone else. */
   all: z
     .enum(['true', 'false'])

@@ -5,6 +5,7 @@ import {
   type BackgroundJobState,
   backgroundJobsTopic,
   type ListResult,
+  PREPARED_EXPORT_KINDS,
 } from '@tms/domain';
 import { and, count, desc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
@@ -89,6 +90,8 @@ export async function listBackgroundJobs(
   const conditions: (SQL | undefined)[] = [query.all ? undefined : eq(backgroundJobs.userId, auth.userId)];
   if (query.state) conditions.push(eq(backgroundJobs.state, query.state));
   if (query.active) conditions.push(inArray(backgroundJobs.state, ['queued', 'running']));
+  const kinds = query.kind?.split(',').filter(Boolean);
+  if (kinds?.length) conditions.push(inArray(backgroundJobs.kind, kinds));
   const where = and(...conditions);
   const rows = await tx
     .select()
@@ -143,12 +146,24 @@ export async function cancelBackgroundJob(
 /** How long finished jobs are kept: a user's for a month, the system's (scheduled runs) for a week. */
 export const KEEP_USER_JOBS_DAYS = 30;
 export const KEEP_SYSTEM_JOBS_DAYS = 7;
+/** How long a prepared export is kept unless `PREPARED_EXPORT_DAYS` says otherwise. */
+export const DEFAULT_PREPARED_EXPORT_DAYS = 7;
 const DAY = 24 * 60 * 60 * 1000;
 
-/** Drops finished jobs past their keeping time, with the result files the queue stored for them. */
-export async function removeOldJobs(tx: Tx, storage: FileStorage, now: Date): Promise<number> {
+/**
+ * Drops finished jobs past their keeping time, with the result files the queue stored for them; prepared
+ * exports (`PREPARED_EXPORT_KINDS`) go after `exportDays` (the `PREPARED_EXPORT_DAYS` setting), their files
+ * being copies of data kept elsewhere.
+ */
+export async function removeOldJobs(
+  tx: Tx,
+  storage: FileStorage,
+  now: Date,
+  exportDays = DEFAULT_PREPARED_EXPORT_DAYS,
+): Promise<number> {
   const userCutoff = new Date(now.getTime() - KEEP_USER_JOBS_DAYS * DAY);
   const systemCutoff = new Date(now.getTime() - KEEP_SYSTEM_JOBS_DAYS * DAY);
+  const exportCutoff = new Date(now.getTime() - exportDays * DAY);
   const gone = await tx
     .delete(backgroundJobs)
     .where(
@@ -157,6 +172,10 @@ export async function removeOldJobs(tx: Tx, storage: FileStorage, now: Date): Pr
         or(
           lt(backgroundJobs.finishedAt, userCutoff),
           and(isNull(backgroundJobs.userId), lt(backgroundJobs.finishedAt, systemCutoff)),
+          and(
+            inArray(backgroundJobs.kind, [...PREPARED_EXPORT_KINDS]),
+            lt(backgroundJobs.finishedAt, exportCutoff),
+          ),
         ),
       ),
     )
@@ -183,7 +202,7 @@ export const backgroundJobsCleanupJob: ScheduledJob = {
   name: 'background-jobs-cleanup',
   intervalMs: 60 * 60 * 1000,
   async run({ database, config, clock }) {
-    await removeOldJobs(database.db, fileStorageOf(config), clock());
+    await removeOldJobs(database.db, fileStorageOf(config), clock(), config.preparedExportDays);
   },
 };
 

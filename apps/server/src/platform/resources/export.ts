@@ -6,7 +6,8 @@ import type { CellValue } from './workbook';
 
 const YES_NO = { ru: ['Да', 'Нет'], en: ['Yes', 'No'] } as const;
 
-function cellValue(field: FieldDescriptor, value: unknown, lang: ExportLanguage): CellValue {
+/** A field's value as an export's cell holds it: its text (`exportText`, an option's label), a date, a number. */
+export function cellValue(field: FieldDescriptor, value: unknown, lang: ExportLanguage): CellValue {
   if (value === null || value === undefined) return null;
   if (field.exportText) return field.exportText(value, lang);
   if (field.type === 'boolean') return value ? YES_NO[lang][0] : YES_NO[lang][1];

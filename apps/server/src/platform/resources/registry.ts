@@ -2,7 +2,9 @@ import type { ResourceDescriptor } from '@tms/domain';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Principal } from '../auth/context';
+import type { ResourceContext } from './context';
 import type { ReadReach } from './reach';
+import type { ExportQuery, ExportSelection } from './service/types';
 
 /**
  * What the registry keeps of a resource service (`ResourceService` has it all): declared here so that the
@@ -13,6 +15,9 @@ export interface RegistrableService extends ReadReach {
   readonly table: PgTable;
   readonly options: { virtual?: readonly string[]; hooks?: { toEntity?: unknown; toEntities?: unknown } };
   changeLogAccess(auth: Principal, entityId: SQL | AnyPgColumn): SQL | boolean;
+  /** What a prepared export reads (platform/exports), with the query its export route parses. */
+  readonly schemas: { exportQuery: { parse(input: unknown): unknown } };
+  exportSelection(ctx: ResourceContext, query: ExportQuery): ExportSelection;
 }
 
 export interface RegisteredResource {

@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Center,
   Group,
   Loader,
@@ -12,7 +13,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BackgroundJob, ListResult } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
@@ -23,18 +24,27 @@ const PAGE_SIZE = 20;
 const SHOWS = ['all', 'active'] as const;
 type Show = (typeof SHOWS)[number];
 
+export interface JobListProps {
+  /** Only jobs of these kinds (`/prepared-exports`: the exports), each linking to its own page. */
+  kinds?: readonly string[];
+  pageOf?: (job: BackgroundJob) => string;
+  /** What an empty list says instead of the general text. */
+  emptyText?: string;
+}
+
 /**
  * The user's background jobs, newest first (/background-jobs): running and finished, with their progress,
  * failures and results. The header's indicator keeps the pages current in real time. An administrator may
  * list every user's jobs and the system's scheduled runs.
  */
-export function BackgroundJobsPage() {
+export function BackgroundJobsPage({ kinds, pageOf, emptyText }: JobListProps = {}) {
   const { t } = useTranslation('backgroundJobs');
   const system = useSystemData();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const show: Show = params.get('show') === 'active' ? 'active' : 'all';
-  const everyone = params.get('everyone') === 'true' && hasRole(system, 'ROLE_ADMIN');
+  const everyone = !kinds && params.get('everyone') === 'true' && hasRole(system, 'ROLE_ADMIN');
+  const kind = kinds?.join(',');
   const change = (key: string, value: string | null) =>
     setParams((p) => {
       if (value === null) p.delete(key);
@@ -43,7 +53,7 @@ export function BackgroundJobsPage() {
       return p;
     });
   const { data, isLoading } = useQuery({
-    queryKey: [...JOBS_KEY, 'list', { page, show, everyone }],
+    queryKey: [...JOBS_KEY, 'list', { page, show, everyone, kind }],
     queryFn: ({ signal }) =>
       api.get<ListResult<BackgroundJob>>('/background-jobs', {
         query: {
@@ -51,6 +61,7 @@ export function BackgroundJobsPage() {
           itemsPerPage: PAGE_SIZE,
           active: show === 'active' ? true : undefined,
           all: everyone || undefined,
+          kind,
         },
         signal,
       }),
@@ -69,7 +80,7 @@ export function BackgroundJobsPage() {
           aria-label={t('show.label')}
           data-testid="background-jobs-show"
         />
-        {hasRole(system, 'ROLE_ADMIN') && (
+        {!kinds && hasRole(system, 'ROLE_ADMIN') && (
           <Switch
             checked={everyone}
             onChange={(event) => change('everyone', event.currentTarget.checked ? 'true' : null)}
@@ -92,13 +103,18 @@ export function BackgroundJobsPage() {
                 </Text>
               )}
               <JobItem job={job} />
+              {pageOf && (
+                <Anchor component={Link} to={pageOf(job)} size="xs" mt={4} display="inline-block">
+                  {t('details')}
+                </Anchor>
+              )}
             </Paper>
           ))}
         </Stack>
       ) : (
         <Paper withBorder>
           <Text c="dimmed" ta="center" py="xl" px="md">
-            {t(show === 'active' ? 'emptyActive' : 'empty')}
+            {show === 'active' ? t('emptyActive') : (emptyText ?? t('empty'))}
           </Text>
         </Paper>
       )}

@@ -28,7 +28,13 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FieldDescriptor, ListView, ResourceDescriptor } from '@tms/domain';
+import {
+  type FieldDescriptor,
+  type ListResult,
+  type ListView,
+  MAX_EXPORT_ROWS,
+  type ResourceDescriptor,
+} from '@tms/domain';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -39,6 +45,7 @@ import { notifyDeleted } from '../snackbar';
 import { HoldToConfirm } from '../widgets';
 import { SEARCH_DEBOUNCE_MS } from '../widgets/lazySelectLogic';
 import { AccessDenied } from './AccessDenied';
+import { BackgroundExportDialog, preparedExportQuery } from './BackgroundExportDialog';
 import { resourceKey } from './keys';
 import { ColumnCheckbox, type ColumnChoice, ListActionsMenu } from './ListActionsMenu';
 import { ListFilters } from './ListFilters';
@@ -276,7 +283,24 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
     const field = fieldsByName.get(name);
     return field?.type !== 'json' || field.exportText !== undefined;
   });
-  const exportCurrent = () => downloadExport(descriptor, exportQueryOf(state, exported, texts.lang));
+  // Over MAX_EXPORT_ROWS the request would refuse it: the export is offered in the background instead. A
+  // total that is a lower bound or an estimate is counted exactly first.
+  const [overCap, setOverCap] = useState<number | null>(null);
+  const exportCurrent = async () => {
+    let total = data?.totalKind === 'exact' || data?.totalKind === undefined ? (data?.total ?? 0) : null;
+    if (total === null) {
+      const counted = await api.get<ListResult<Row>>(descriptor.path, {
+        query: {
+          ...listQueryOf({ ...state, page: 1, after: undefined, before: undefined }),
+          itemsPerPage: 1,
+          exactTotal: 'true',
+        },
+      });
+      total = counted.total;
+    }
+    if (total > MAX_EXPORT_ROWS) setOverCap(total);
+    else downloadExport(descriptor, exportQueryOf(state, exported, texts.lang));
+  };
   const exportSelected = () =>
     downloadExport(descriptor, exportQueryOf(state, exported, texts.lang, selectedIds));
 
@@ -418,6 +442,14 @@ export function ResourceList({ descriptor, options }: ResourceScreenProps) {
           </Collapse>
         )}
       </Paper>
+
+      <BackgroundExportDialog
+        texts={texts}
+        resource={descriptor.name}
+        rows={overCap}
+        query={preparedExportQuery(exportQueryOf(state, exported, texts.lang))}
+        onClose={() => setOverCap(null)}
+      />
 
       {selected.length > 0 && (
         <SelectionBar

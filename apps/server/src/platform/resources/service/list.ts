@@ -1,13 +1,14 @@
-import { type ListResult, MESSAGES, RESOURCE_MESSAGES } from '@tms/domain';
-import { and, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import { EXPORT_MESSAGES, type ListResult, MAX_EXPORT_ROWS, MESSAGES, RESOURCE_MESSAGES } from '@tms/domain';
+import { and, asc, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { fieldError } from '../../errors';
+import { fieldError, HttpError } from '../../errors';
 import type { ResourceContext } from '../context';
-import { encodeCursor, type Keyset, pageFrom, SORT_KEY, SORT_VALUE, sortKeyOf } from '../cursor';
+import { encodeCursor, type Keyset, keysetOf, pageFrom, SORT_KEY, SORT_VALUE, sortKeyOf } from '../cursor';
 import { pgError } from '../db-errors';
 import {
   COUNT_CAP,
   type Counted,
+  columnOf,
   countRows,
   listOrder,
   listWhere,
@@ -22,8 +23,10 @@ import { preparedRows, type Selection, type TableSelect, tableSelect, tail } fro
 import type { Kernel } from './kernel';
 import type { ResourceService, Values } from './types';
 
-/** Largest export; bigger selections must be filtered first. */
-export const MAX_EXPORT_ROWS = 100_000;
+export { MAX_EXPORT_ROWS };
+
+/** Rows a prepared export reads at a time: its memory stays that of one page whatever the selection holds. */
+export const EXPORT_PAGE_ROWS = 1000;
 
 /**
  * The list and the export of a resource: authorize (read roles) → the selection (scope, filters, search,
@@ -31,7 +34,7 @@ export const MAX_EXPORT_ROWS = 100_000;
  */
 export function listPipelines<Row extends object, Input extends object>(
   kernel: Kernel<Row, Input>,
-): Pick<ResourceService<Row, Input>, 'list' | 'exportRows'> {
+): Pick<ResourceService<Row, Input>, 'list' | 'exportRows' | 'exportSelection'> {
   const { descriptor, table, hooks, filters, authorize, scopeOf, toEntities } = kernel;
   // Every reference an entity shows, read-only ones (a job's orders) too.
   const labelledFields = descriptor.fields.filter(
@@ -145,6 +148,37 @@ export function listPipelines<Row extends object, Input extends object>(
     return Object.keys(labelsEn).length ? { labels, labelsEn } : { labels };
   }
 
+  /** The fields an export writes: those asked for (`columns`, each a field of the resource), else the listed. */
+  const knownFields = new Set(descriptor.fields.map((f) => f.name));
+  function exportFields(columns: string | undefined) {
+    const chosen = columns
+      ?.split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
+    if (chosen?.some((c) => !knownFields.has(c))) throw fieldError(['columns'], MESSAGES.choice);
+    return chosen?.length
+      ? chosen.map((name) => descriptor.fields.find((f) => f.name === name)!)
+      : descriptor.fields.filter((f) => f.listed);
+  }
+
+  const idColumn = columnOf(table as PgTable, 'id');
+  /** A prepared export's page: whole rows (an export may name any field) and the sort value of its keyset. */
+  type ExportRow = Row & { id: number; [SORT_VALUE]?: string };
+  const exportSelects = new Map<string, TableSelect<ExportRow>>();
+  const exportSelect = (keyset: Keyset) => {
+    let select = exportSelects.get(keyset.sort);
+    if (!select) {
+      const sortKey = sortKeyOf(keyset);
+      select = tableSelect(
+        table as PgTable,
+        sortKey ? { ...getTableColumns(table as PgTable), [SORT_KEY]: sortKey } : undefined,
+        { symbols: { [SORT_KEY]: SORT_VALUE } },
+      );
+      exportSelects.set(keyset.sort, select);
+    }
+    return select;
+  };
+
   return {
     async list(ctx, query, narrower) {
       // A lookup of an action (`narrower`: the records the action may take) is authorized by the action's
@@ -249,19 +283,45 @@ export function listPipelines<Row extends object, Input extends object>(
     async exportRows(ctx, query) {
       authorize(ctx.auth, 'read');
       const { where, order } = selection(ctx, query);
-      const chosen = query.columns
-        ?.split(',')
-        .map((c) => c.trim())
-        .filter(Boolean);
-      const known = new Set(descriptor.fields.map((f) => f.name));
-      const invalid = chosen?.filter((c) => !known.has(c)) ?? [];
-      if (invalid.length) throw fieldError(['columns'], MESSAGES.choice);
-      const fields = chosen?.length
-        ? chosen.map((name) => descriptor.fields.find((f) => f.name === name)!)
-        : descriptor.fields.filter((f) => f.listed);
-      const rows = await kernel.rowSelect.rows(ctx.tx, tail({ where, order, limit: MAX_EXPORT_ROWS }));
+      const fields = exportFields(query.columns);
+      // One row past the cap tells a selection too large for the request from one that fits exactly.
+      const rows = await kernel.rowSelect.rows(ctx.tx, tail({ where, order, limit: MAX_EXPORT_ROWS + 1 }));
+      if (rows.length > MAX_EXPORT_ROWS) throw new HttpError(422, EXPORT_MESSAGES.tooManyRows);
       const entities = await toEntities(rows, ctx);
       return { fields, entities };
+    },
+
+    exportSelection(ctx, query) {
+      authorize(ctx.auth, 'read');
+      const { where, order, keyset } = selection(ctx, query);
+      const fields = exportFields(query.columns);
+      // A sort without a keyset (a column that may be NULL) is walked by id: an offset would read every
+      // row before each page again.
+      const walk = keyset ?? keysetOf('id', 'asc', idColumn, idColumn)!;
+      const walkOrder = keyset ? order : [asc(idColumn)];
+      const select = exportSelect(walk);
+      return {
+        fields,
+        count: async () => (await countRows(ctx.tx, table as PgTable, where, { exact: true })).total,
+        async *pages(pageRows = EXPORT_PAGE_ROWS) {
+          let from: ReturnType<typeof pageFrom> | null = null;
+          for (;;) {
+            const rows = await select.rows(
+              ctx.tx,
+              tail({
+                where: from ? and(where, from.where) : where,
+                order: from?.order ?? walkOrder,
+                limit: pageRows,
+              }),
+            );
+            if (!rows.length) return;
+            from = pageFrom(walk, 'after', encodeCursor(walk, rows.at(-1)!));
+            for (const row of rows) delete row[SORT_VALUE];
+            yield await toEntities(rows as Row[], ctx);
+            if (rows.length < pageRows) return;
+          }
+        },
+      };
     },
   };
 }

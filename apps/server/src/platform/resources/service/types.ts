@@ -138,6 +138,12 @@ export interface ResourceOptions<Row, Input extends object = Values> {
 
 export type ListQuery = Values & { page: number; itemsPerPage: number };
 export type ExportQuery = Values & { columns?: string };
+
+export interface ExportSelection {
+  fields: ResourceDescriptor['fields'];
+  count(): Promise<number>;
+  pages(pageRows?: number): AsyncGenerator<Values[]>;
+}
 export type HistoryQuery = z.infer<typeof changeHistoryQuerySchema>;
 
 /** Where a row is looked for: the principal's scope (`access`), an explicit condition, or none (system). */
@@ -166,11 +172,20 @@ export interface ResourceService<Row = Values, Input extends object = Values> {
    * action may take, authorized by that action's roles instead).
    */
   list(ctx: ResourceContext, query: ListQuery, narrower?: SQL): Promise<ListResult<Values>>;
-  /** Up to MAX_EXPORT_ROWS entities of the list's selection and order, with the fields to export. */
+  /**
+   * The entities of the list's selection and order with the fields to export, in the request: a selection
+   * over MAX_EXPORT_ROWS is refused (422) and is prepared in the background instead (`exportSelection`).
+   */
   exportRows(
     ctx: ResourceContext,
     query: ExportQuery,
   ): Promise<{ fields: ResourceDescriptor['fields']; entities: Values[] }>;
+  /**
+   * A prepared export's reading of the list (its reader's roles, scope, filters, search and order): the
+   * fields to write, the exact number of rows, and the entities page after page by keyset, so that however
+   * many rows it holds only one page is in memory.
+   */
+  exportSelection(ctx: ResourceContext, query: ExportQuery): ExportSelection;
   /** The entity within the read scope; 404 otherwise. */
   get(ctx: ResourceContext, id: number): Promise<Values>;
   /** The stored row: 404 when the scope (or `where`) does not reach it. */
