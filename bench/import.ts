@@ -7,6 +7,7 @@ import { requisitesErrors } from '@tms/domain';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
+import { pgDatabase } from '../apps/server/src/db/connection';
 import { loggerOptions } from '../apps/server/src/platform/http/logging';
 import { DEFAULT_WORKER_OPTIONS } from '../apps/server/src/platform/workers/pool';
 import { createUser } from '../apps/server/src/test/users';
@@ -14,7 +15,7 @@ import { generate } from './generators';
 import { RUSSIAN_BANKS } from './generators/counterparties';
 import { legalInn, ogrn, russianAccount } from './generators/requisites';
 import { COMPANY_ROOTS, GIVEN_NAMES, SURNAMES } from './generators/words';
-import { dropBenchDatabase, recreateBenchDatabase, serverVersion } from './lib/database';
+import { databaseUrl, dropBenchDatabase, recreateBenchDatabase, serverVersion } from './lib/database';
 import { DEFAULT_DATABASE_URL } from './lib/options';
 import type { ProbeAnswer, ProbeJob } from './lib/probe';
 import { RESULTS_DIR } from './lib/report';
@@ -32,6 +33,7 @@ const HELP = `npm run bench:import -- [options]
   --format <f>      csv or xlsx (default csv)
   --base <n>        orders of the generated history the file is imported into (default 10000)
   --keep-database   leave tms_bench_import_<base> in place
+  --reuse-database  import into the kept tms_bench_import_<base> (what an earlier run imported is deleted first)
   --out <dir>       write import-latest.json and import-latest.md there (default bench/results)
 Environment: BENCH_DATABASE_URL (default ${DEFAULT_DATABASE_URL}).`;
 
@@ -149,6 +151,57 @@ function loadAverage(): number[] {
   return os.loadavg().map((n) => Math.round(n * 10) / 10);
 }
 
+/**
+ * Counts the statements every `pg` client of this process sends (the app's, with the probe's few beside
+ * them) until stopped: the dry run's statements per row, and the most frequent by their first words.
+ */
+function countStatements() {
+  const original = pg.Client.prototype.query;
+  const byText = new Map<string, number>();
+  let total = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0];
+    const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
+    const key = text.replace(/\s+/g, ' ').slice(0, 110);
+    byText.set(key, (byText.get(key) ?? 0) + 1);
+    total++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  return {
+    stop() {
+      pg.Client.prototype.query = original;
+      return { total, top: [...byText].sort((a, b) => b[1] - a[1]).slice(0, 25) };
+    },
+  };
+}
+
+async function benchDatabaseExists(serverUrl: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+/** What an earlier run imported (the Perm companies, their contacts and accounts, the runs), deleted. */
+async function forgetImported(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`BEGIN;
+      DELETE FROM contacts WHERE counterparty_id IN (SELECT id FROM counterparties WHERE inn LIKE '59%');
+      DELETE FROM counterparty_bank_accounts WHERE counterparty_id IN (SELECT id FROM counterparties WHERE inn LIKE '59%');
+      DELETE FROM counterparties WHERE inn LIKE '59%';
+      DELETE FROM data_import_runs;
+      DELETE FROM data_import_descriptions;
+      COMMIT`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function countImported(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -173,6 +226,7 @@ async function main(): Promise<void> {
       format: { type: 'string', default: 'csv' },
       base: { type: 'string', default: '10000' },
       'keep-database': { type: 'boolean', default: false },
+      'reuse-database': { type: 'boolean', default: false },
       out: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -200,10 +254,21 @@ async function main(): Promise<void> {
   );
 
   console.log(`== the database: ${databaseName}, a history of ${base.toLocaleString('en-US')} orders`);
-  const { url, database } = await recreateBenchDatabase(serverUrl, base, databaseName);
-  const generation = await generate(url, base);
-  console.log(`  generated in ${(generation.ms / 1000).toFixed(1)} s`);
-  await createUser(database, { username: USER, password: PASSWORD, roles: ROLES, contactName: 'Importer' });
+  const reuse = values['reuse-database'] && (await benchDatabaseExists(serverUrl, databaseName));
+  const { url, database } = reuse
+    ? {
+        url: databaseUrl(serverUrl, databaseName),
+        database: pgDatabase(databaseUrl(serverUrl, databaseName)),
+      }
+    : await recreateBenchDatabase(serverUrl, base, databaseName);
+  if (reuse) {
+    await forgetImported(url);
+    console.log('  kept, generated earlier; the earlier import deleted');
+  } else {
+    const generation = await generate(url, base);
+    console.log(`  generated in ${(generation.ms / 1000).toFixed(1)} s`);
+    await createUser(database, { username: USER, password: PASSWORD, roles: ROLES, contactName: 'Importer' });
+  }
 
   const config = {
     port: 0,
@@ -274,10 +339,10 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const probed = new Promise<ProbeAnswer>((resolve) => probe!.once('message', resolve));
-    let peakRss = process.memoryUsage().rss;
+    let peakRss = process.memoryUsage.rss();
     const rssBefore = peakRss;
     rssTimer = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
     }, 100);
     const cpuBefore = process.cpuUsage();
     probe.send({
@@ -321,9 +386,14 @@ async function main(): Promise<void> {
       );
       return (await api('POST', '/file-management/files/temporary', form, auth)).data.id as number;
     });
+    const counting = countStatements();
     const preview = await phase('dry run (preview)', () =>
       api('POST', `/data-import/descriptions/${descriptionId}/preview`, { fileId }, auth),
     );
+    const statements = counting.stop();
+    const perRow = Math.round((statements.total / rows) * 10) / 10;
+    console.log(`  dry run: ${perRow} statements per row; the most frequent:`);
+    for (const [text, n] of statements.top) console.log(`    ${(n / rows).toFixed(2)} × ${text}`);
     if ((preview.data.errorCount as number) > 0) {
       throw new Error(`the dry run found errors: ${JSON.stringify(preview.data.errors).slice(0, 2000)}`);
     }
@@ -378,6 +448,7 @@ async function main(): Promise<void> {
       file: { rows, format, megabytes: Math.round((bytes.length / 2 ** 20) * 10) / 10 },
       base,
       phases,
+      dryRunStatementsPerRow: perRow,
       totalMs,
       job: { progress: job.progress, summary: job.summary },
       serverCpuMs: Math.round((cpu.user + cpu.system) / 1000),
@@ -393,7 +464,8 @@ async function main(): Promise<void> {
     probe?.kill();
     await app.close();
     await database.close();
-    if (!values['keep-database']) await dropBenchDatabase(serverUrl, base, databaseName);
+    if (!values['keep-database'] && !values['reuse-database'])
+      await dropBenchDatabase(serverUrl, base, databaseName);
   }
 }
 
@@ -404,6 +476,7 @@ type Result = {
 
 function markdown(
   r: Result & {
+    dryRunStatementsPerRow: number;
     file: { rows: number; format: string; megabytes: number };
     base: number;
     phases: Phase[];
@@ -423,10 +496,12 @@ function markdown(
     '',
     `${r.file.rows.toLocaleString('en-US')} counterparties, each with a contact and a bank account, as ${r.file.format} (${r.file.megabytes} MB), imported into a history of ${r.base.toLocaleString('en-US')} orders (\`npm run bench:import -- --rows ${r.file.rows} --format ${r.file.format} --base ${r.base}\`).`,
     '',
-    '| phase | time |',
-    '|---|---:|',
-    ...r.phases.map((p) => `| ${p.name} | ${s(p.ms)} |`),
-    `| **upload to done** | **${s(r.totalMs)}** |`,
+    '| phase | time | per row |',
+    '|---|---:|---:|',
+    ...r.phases.map((p) => `| ${p.name} | ${s(p.ms)} | ${(p.ms / r.file.rows).toFixed(1)} ms |`),
+    `| **upload to done** | **${s(r.totalMs)}** | ${(r.totalMs / r.file.rows).toFixed(1)} ms |`,
+    '',
+    `The dry run sent ${r.dryRunStatementsPerRow} statements per row to PostgreSQL (counted on the app's \`pg\` clients; the other user's requests and the event dispatcher's polling included). A row goes through the counterparty's, the contact's and the bank account's use cases four times: the preview's dry run, the run request's dry run (a file with errors is refused before any job exists), the job's dry run and its write.`,
     '',
     `Server process: ${s(r.serverCpuMs)} of CPU; resident memory ${r.rssMb.before} MB before, ${r.rssMb.peak} MB at its peak (sampled every 100 ms; the app's worker threads included).`,
     '',
