@@ -19,7 +19,8 @@ export interface BenchEndpoint {
   signedInAs?: string;
   /**
    * Also measured with one caller, one request at a time: the time a single user waits for it, with the
-   * server otherwise idle (issue 14's "one caller" target for the order list; the other lists beside it).
+   * server otherwise idle (issue 14's "one caller" target for the order list, issue 33's 100 ms of the TNVED
+   * search; the other lists beside them).
    */
   alone?: true;
 }
@@ -283,6 +284,93 @@ export const ENDPOINTS: BenchEndpoint[] = [
     }),
     roles: ['ROLE_PRINTABLE_BILL_VIEW', 'ROLE_BILL_VIEW_ALL'],
     grows: 'printable_bills',
+  },
+  {
+    // The TNVED library as it opens: the classifier's first page in its order (section, group, heading, code).
+    name: 'tnved',
+    url: withQuery('/api/customs/tnved', { page: '1', itemsPerPage: '50', validity: 'current' }),
+    roles: ['ROLE_CUSTOMS_POINT_VIEW'],
+  },
+  {
+    // A heading typed into the library's search box, spaced as the classifier prints codes: a code prefix.
+    name: 'tnved-search-code',
+    url: withQuery('/api/customs/tnved', {
+      page: '1',
+      itemsPerPage: '50',
+      validity: 'current',
+      search: '85 04',
+    }),
+    roles: ['ROLE_CUSTOMS_POINT_VIEW'],
+    alone: true,
+  },
+  {
+    // A word in another form than the classifier's ("смартфоны"): Russian morphology.
+    name: 'tnved-search-word',
+    url: withQuery('/api/customs/tnved', {
+      page: '1',
+      itemsPerPage: '50',
+      validity: 'current',
+      search: 'смартфон',
+    }),
+    roles: ['ROLE_CUSTOMS_POINT_VIEW'],
+    alone: true,
+  },
+  {
+    // A word thousands of codes share, over every version (the history too): the search's worst page.
+    name: 'tnved-search-common',
+    url: withQuery('/api/customs/tnved', {
+      page: '1',
+      itemsPerPage: '50',
+      validity: 'all',
+      search: 'прочие',
+    }),
+    roles: ['ROLE_CUSTOMS_POINT_VIEW'],
+    alone: true,
+  },
+  {
+    // The declarations list as it opens (newest first).
+    name: 'declarations',
+    url: withQuery('/api/tms/customs', { page: '1', itemsPerPage: '40', sort: 'createdAt', order: 'desc' }),
+    roles: ['ROLE_CUSTOMS_DECLARATION_VIEW_ALL'],
+    grows: 'customs_declarations',
+    alone: true,
+  },
+  {
+    // Narrowed by status, customs post and inspection mode, as the filter panel offers.
+    name: 'declarations-by-status-point',
+    url: withQuery('/api/tms/customs', {
+      page: '1',
+      itemsPerPage: '40',
+      sort: 'createdAt',
+      order: 'desc',
+      status: 'RELEASED',
+      customsPointId: '1',
+      inspectionMode: 'examination',
+    }),
+    roles: ['ROLE_CUSTOMS_DECLARATION_VIEW_ALL'],
+    grows: 'customs_declarations',
+  },
+  {
+    // One client's declarations over a period, sorted by the registration date.
+    name: 'declarations-by-client-period',
+    url: withQuery('/api/tms/customs', {
+      page: '1',
+      itemsPerPage: '40',
+      sort: 'registrationDate',
+      order: 'desc',
+      clientId: String(BENCH_CLIENT_ID),
+      registrationDateFrom: '2025-01-01',
+      registrationDateTo: '2025-12-31',
+    }),
+    roles: ['ROLE_CUSTOMS_DECLARATION_VIEW_ALL'],
+    grows: 'customs_declarations',
+  },
+  {
+    // A DT number's serial part typed into the search box.
+    name: 'declarations-search-number',
+    url: withQuery('/api/tms/customs', { page: '1', itemsPerPage: '40', search: '0004217' }),
+    roles: ['ROLE_CUSTOMS_DECLARATION_VIEW_ALL'],
+    grows: 'customs_declarations',
   },
   {
     // The home screen's operational figures: counts over open orders and stages due, recent changes.

@@ -313,10 +313,13 @@ async function benchSize(
   }
 }
 
+const loadAverage = () => os.loadavg().map((n) => Math.round(n * 10) / 10);
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const endpoints = selectEndpoints(options.only);
   const startedAt = new Date().toISOString();
+  const loadStarted = loadAverage();
   const postgres = await serverVersion(options.databaseUrl);
   if (options.web) ensureWebBuild(options.build);
   const loader = new HttpLoader();
@@ -348,6 +351,7 @@ async function main(): Promise<void> {
       memoryGb: Math.round(os.totalmem() / 2 ** 30),
       node: process.version,
       postgres,
+      loadAverage: { started: loadStarted, finished: loadAverage() },
     },
     options: {
       sizes: options.sizes,

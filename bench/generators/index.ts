@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { changeLogGenerator } from './change-log';
 import { counterpartiesGenerator } from './counterparties';
+import { declarationsGenerator, tnvedGenerator } from './customs';
 import { billsGenerator, currencyRatesGenerator } from './finance';
 import { operationsGenerator } from './operations';
 import { printableBillsGenerator } from './printable-bills';
@@ -16,7 +17,8 @@ export type { Generator } from './registry';
  * Every generator, in the order they run: counterparties after the offices and users that serve and
  * curate them, then orders with their jobs and stages, whose clients, contractors and forwarders those are;
  * the daily currency rates before the requests (which follow the orders' lanes) and the bills of the orders and
- * jobs, whose base amounts are converted at those rates, then the printable bills of the income bills.
+ * jobs, whose base amounts are converted at those rates, then the printable bills of the income bills; the
+ * TNVED classifier before the customs declarations of the orders, whose items carry its codes.
  */
 export const GENERATORS: Generator[] = [
   serviceOfficesGenerator,
@@ -28,6 +30,8 @@ export const GENERATORS: Generator[] = [
   billsGenerator,
   printableBillsGenerator,
   changeLogGenerator,
+  tnvedGenerator,
+  declarationsGenerator,
 ];
 
 export interface GenerationResult {

@@ -53,8 +53,8 @@ export async function serverVersion(url: string): Promise<string> {
 export async function recreateBenchDatabase(
   serverUrl: string,
   size: number,
+  name = benchDatabaseName(size),
 ): Promise<{ url: string; database: Database }> {
-  const name = benchDatabaseName(size);
   await onServer(serverUrl, async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${name}`);
@@ -66,10 +66,12 @@ export async function recreateBenchDatabase(
   return { url, database };
 }
 
-export async function dropBenchDatabase(serverUrl: string, size: number): Promise<void> {
-  await onServer(serverUrl, (c) =>
-    c.query(`DROP DATABASE IF EXISTS ${benchDatabaseName(size)} WITH (FORCE)`),
-  );
+export async function dropBenchDatabase(
+  serverUrl: string,
+  size: number,
+  name = benchDatabaseName(size),
+): Promise<void> {
+  await onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
 /** How many migrations the app has: a kept database generated before a new one lacks its data. */

@@ -28,7 +28,15 @@ export interface EndpointResult {
 export interface BenchResults {
   startedAt: string;
   finishedAt: string;
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; postgres: string };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    postgres: string;
+    /** The load average (1, 5, 15 minutes) when the run started and ended: what else shared the cores. */
+    loadAverage?: { started: number[]; finished: number[] };
+  };
   options: {
     sizes: number[];
     duration: number;
@@ -86,6 +94,12 @@ export function markdown(r: BenchResults): string {
   lines.push('# Benchmark results', '');
   lines.push(
     `${r.startedAt} · ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GB · Node ${r.machine.node} · PostgreSQL ${r.machine.postgres}`,
+    ...(r.machine.loadAverage
+      ? [
+          '',
+          `Load average (1, 5, 15 min): ${r.machine.loadAverage.started.join(', ')} at the start, ${r.machine.loadAverage.finished.join(', ')} at the end.`,
+        ]
+      : []),
     '',
     r.options.smoke
       ? `Smoke run (--smoke ${r.options.smoke}): ${r.options.smoke} requests per endpoint and variant, one at a time; the figures mean nothing.`
