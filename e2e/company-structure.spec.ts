@@ -31,6 +31,19 @@ test('the structure chart draws every root and exports a PNG', async ({ page }) 
   for (const root of ['Операции', 'Коммерция', 'Финансы и администрация'])
     await expect(chart.getByText(root, { exact: true })).toBeAttached();
   await expect(chart.getByText('Руководитель экспедирования')).toBeAttached();
+  // The keyboard: a card is the tab stop, the arrows walk the hierarchy, Enter opens the node reached.
+  const operations = chart.getByRole('button', { name: /^Операции:/ });
+  await operations.focus();
+  await page.keyboard.press('ArrowDown');
+  const reached = page.locator('[data-testid^="chart-node-"]:focus');
+  await expect(reached).not.toHaveAccessibleName(/^Операции:/);
+  const id = (await reached.getAttribute('data-testid'))!.replace('chart-node-', '');
+  await page.keyboard.press('ArrowUp');
+  await expect(operations).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/company-structure/tree-structure/items/${id}$`));
+  await page.goBack();
   const download = page.waitForEvent('download');
   await chart.getByTestId('export-png').click();
   const file = await download;

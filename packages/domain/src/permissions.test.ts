@@ -97,7 +97,7 @@ describe('permission catalogue', () => {
         expect(ALL_ROLES).toContain(name);
       }
     }
-    expect(SCOPE_SETS.ROLE_ORDER_VIEW).toEqual(['own', 'related', 'office', 'all']);
+    expect(SCOPE_SETS.ROLE_ORDER_VIEW).toEqual(['own', 'related', 'subordinates', 'office', 'all']);
     expect(SCOPE_SETS.ROLE_BILL_VIEW).toEqual([
       'own',
       'related',

@@ -1,8 +1,8 @@
 /**
  * The permission catalogue of spec §6: every ROLE_* grouped by family, with Russian and English labels.
- * Scoped permissions come as sets: own / office / all, own / related / office / all (orders and jobs), or
- * own / related / manager office / payment-form office / subordinates / all; the widest scope a user holds
- * wins (see scopeOf).
+ * Scoped permissions come as sets: own / office / all, own / related / subordinates / office / all (orders
+ * and jobs), or own / related / manager office / payment-form office / subordinates / all; the widest scope a
+ * user holds wins (see scopeOf).
  */
 export interface Label {
   ru: string;
@@ -33,8 +33,11 @@ export interface PermissionFamily {
 }
 
 const OWN_OFFICE_ALL = ['own', 'office', 'all'] as const;
-/** Orders and jobs: own, related (through the client or a job, see docs/operations.md), office, all. */
-const OWN_RELATED_OFFICE_ALL = ['own', 'related', 'office', 'all'] as const;
+/**
+ * Orders and jobs: own, related (through the client or a job), subordinates (own of anyone under me in the
+ * company structure), office, all (docs/operations.md, docs/decisions/017-subordinates-scope-of-orders.md).
+ */
+const OPERATION_SCOPES = ['own', 'related', 'subordinates', 'office', 'all'] as const;
 /** The extended set of money and report permissions. */
 const EXTENDED = ['own', 'related', 'managerOffice', 'paymentFormOffice', 'subordinates', 'all'] as const;
 
@@ -45,11 +48,11 @@ const EXTENDED = ['own', 'related', 'managerOffice', 'paymentFormOffice', 'subor
 export const SCOPE_SETS = {
   ROLE_PAYMENT_LIST: ['office', 'all'],
   ROLE_PAYMENT_DELETE: OWN_OFFICE_ALL,
-  ROLE_ORDER_VIEW: OWN_RELATED_OFFICE_ALL,
-  ROLE_ORDER_EDIT: OWN_RELATED_OFFICE_ALL,
-  ROLE_JOB_VIEW: OWN_RELATED_OFFICE_ALL,
-  ROLE_JOB_EDIT: OWN_RELATED_OFFICE_ALL,
-  ROLE_STAGE_MANAGE: OWN_RELATED_OFFICE_ALL,
+  ROLE_ORDER_VIEW: OPERATION_SCOPES,
+  ROLE_ORDER_EDIT: OPERATION_SCOPES,
+  ROLE_JOB_VIEW: OPERATION_SCOPES,
+  ROLE_JOB_EDIT: OPERATION_SCOPES,
+  ROLE_STAGE_MANAGE: OPERATION_SCOPES,
   ROLE_COUNTERPARTY_VIEW: OWN_OFFICE_ALL,
   ROLE_COUNTERPARTY_EDIT: OWN_OFFICE_ALL,
   ROLE_BILL_VIEW: EXTENDED,

@@ -2,6 +2,7 @@ import { padId } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterparties } from '../../src/modules/counterparties/tables';
+import { workflowDescriptions, workflowInstances } from '../../src/modules/workflows/tables';
 import { files } from '../../src/platform/files/tables';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import {
@@ -18,7 +19,8 @@ import { type SignedIn, signIn } from '../../src/test/users';
 /**
  * Object-level scopes of orders and jobs (issue 6): an order or job just outside the caller's scope is
  * never returned by list, search, export, the dashboard or id, and never changed by any registered route
- * of orders, jobs or their stages. The routes come from the route table, so a route added later is covered.
+ * of orders, jobs or their stages, nor are the workflows running on it. The routes come from the route table,
+ * so a route added later is covered.
  */
 
 type Body = Record<string, unknown>;
@@ -33,6 +35,8 @@ const UNSCOPED = [
   'ROLE_WAREHOUSE_ACCOUNTING_VIEW',
   'ROLE_WMS_FORCED_MANAGEMENT',
   'ROLE_BILL_CREATE',
+  // Lists every workflow instance, of the records the caller reaches only.
+  'ROLE_SETTINGS_WORKFLOW_ACCESS',
 ];
 
 describe('object-level scopes of orders and jobs', () => {
@@ -42,6 +46,7 @@ describe('object-level scopes of orders and jobs', () => {
   let client: number;
   let stageTypeId: number;
   let call: ReturnType<typeof callerOf>;
+  let workflowId: number;
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -58,7 +63,26 @@ describe('object-level scopes of orders and jobs', () => {
     ]);
     client = await world.counterparty({ name: 'Клиент Скрытный' });
     stageTypeId = await world.stageType('SCOPE');
+    const [description] = await ctx.database.db
+      .insert(workflowDescriptions)
+      .values({
+        name: 'Проверка',
+        initiatorType: 'order',
+        initialState: 'a',
+        states: [{ id: 'a', name: 'А' }],
+      })
+      .returning();
+    workflowId = description!.id;
   });
+
+  /** The workflows running on a record (a description's instance per record; the kind need not match here). */
+  async function workflowOn(initiatorType: 'order' | 'job', initiatorId: number) {
+    const [row] = await ctx.database.db
+      .insert(workflowInstances)
+      .values({ descriptionId: workflowId, initiatorType, initiatorId, stateId: 'a' })
+      .returning();
+    return row!.id;
+  }
   afterAll(() => ctx?.close());
 
   /** A body each route accepts, so that only the reach can refuse it. */
@@ -97,6 +121,29 @@ describe('object-level scopes of orders and jobs', () => {
   ) {
     const wrong: string[] = [];
     const routes = ctx.app.routeTable.filter((r) => !r.public && !r.websocket && !r.cabinet);
+    const insideFlow = await workflowOn('order', inside.order.id);
+    const outsideFlows = [
+      await workflowOn('order', outside.order.id),
+      await workflowOn('job', outside.job.id),
+    ];
+    const flows = (await call('GET', '/api/workflow-instances?itemsPerPage=10000', caller)).json().data;
+    const listed = flows.collection.map((r: Entity) => r.id);
+    if (!listed.includes(insideFlow)) wrong.push('workflow instances miss the inside record');
+    if (flows.total !== listed.length) wrong.push('workflow instances count what they do not list');
+    for (const id of outsideFlows) {
+      if (listed.includes(id)) wrong.push(`workflow instance ${id} listed`);
+      for (const url of [`/api/workflow-instances/${id}`, `/api/workflow-instances/${id}/view`]) {
+        const res = await call('GET', url, caller);
+        if (res.statusCode !== 404) wrong.push(`${url} → ${res.statusCode}`);
+      }
+    }
+    for (const url of [
+      `/api/workflow-instances/of/order/${outside.order.id}`,
+      `/api/workflow-instances/of/job/${outside.job.id}`,
+    ]) {
+      const res = await call('GET', url, caller);
+      if (res.statusCode !== 404) wrong.push(`${url} → ${res.statusCode}`);
+    }
     for (const [path, inRecord, outRecord] of [
       ['/api/tms/orders', inside.order, outside.order],
       ['/api/tms/jobs', null, outside.job],
@@ -255,6 +302,51 @@ describe('object-level scopes of orders and jobs', () => {
       forwarderId: admin.user.id,
     });
     const job = await createJob(ctx, world, admin, [outside.id], { serviceOfficeId: world.msq });
+    await expectOutOfReach(caller, { order: inside }, { order: outside, job });
+  });
+
+  it("subordinates: an order and job of a colleague outside the caller's team", async () => {
+    const caller = await signIn(
+      ctx,
+      [
+        'ROLE_ORDER_VIEW_SUBORDINATES',
+        'ROLE_ORDER_EDIT_SUBORDINATES',
+        'ROLE_JOB_VIEW_SUBORDINATES',
+        'ROLE_JOB_EDIT_SUBORDINATES',
+        'ROLE_STAGE_MANAGE_SUBORDINATES',
+        ...UNSCOPED,
+      ],
+      { serviceOfficeId: world.mow },
+    );
+    const teammate = await signIn(ctx, [], { serviceOfficeId: world.mow });
+    const colleague = await signIn(ctx, [], { serviceOfficeId: world.mow });
+    const structure = await signIn(ctx, ['ROLE_COMPANY_STRUCTURE_EDIT']);
+    const item = async (body: Body) => {
+      const res = await call('POST', '/api/company-structure/tree-structure/items', structure, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const department = await item({ kind: 'department', name: 'Команда', userIds: [] });
+    const lead = await item({
+      kind: 'position',
+      name: 'Старший',
+      parentId: department,
+      userIds: [caller.user.id],
+    });
+    await item({ kind: 'position', name: 'Экспедитор', parentId: lead, userIds: [teammate.user.id] });
+    await item({ kind: 'position', name: 'Сосед', parentId: department, userIds: [colleague.user.id] });
+    const common = { serviceOfficeId: world.mow };
+    const inside = await createOrder(ctx, world, admin, client, { ...common, forwarderId: teammate.user.id });
+    const outside = await createOrder(ctx, world, admin, client, {
+      ...common,
+      forwarderId: colleague.user.id,
+      sellerId: colleague.user.id,
+      curatorIds: [colleague.user.id],
+    });
+    const job = await createJob(ctx, world, admin, [outside.id], {
+      ...common,
+      forwarderId: colleague.user.id,
+    });
     await expectOutOfReach(caller, { order: inside }, { order: outside, job });
   });
 

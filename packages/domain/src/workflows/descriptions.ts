@@ -14,6 +14,9 @@ import { isKnownRole } from '../permissions';
 /** The kinds of record a workflow runs on; each needs a server-side initiator declaring its fields. */
 export const WORKFLOW_INITIATOR_LABELS = {
   order: { ru: 'Заказ', en: 'Order' },
+  job: { ru: 'Работа', en: 'Job' },
+  request: { ru: 'Запрос клиента', en: 'Customer request' },
+  bill: { ru: 'Счёт', en: 'Bill' },
 } as const satisfies Record<string, LocalizedText>;
 export type WorkflowInitiatorType = keyof typeof WORKFLOW_INITIATOR_LABELS;
 export const WORKFLOW_INITIATOR_TYPES = Object.keys(WORKFLOW_INITIATOR_LABELS) as [

@@ -11,6 +11,12 @@ const BASE = '/api/company-structure/tree-structure/items';
 
 let ctx: TestContext;
 let admin: SignedIn;
+let world: Awaited<ReturnType<typeof reportsWorld>> | undefined;
+/** One world of offices, clients and orders per app: its offices' names are unique. */
+const worldOf = async () => {
+  world ??= await reportsWorld(ctx);
+  return world;
+};
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Body, who = admin) =>
   ctx.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 
@@ -165,7 +171,7 @@ describe('the subordinates scope through the structure', () => {
   let sales: { id: number; version: number };
 
   beforeAll(async () => {
-    const w = await reportsWorld(ctx);
+    const w = await worldOf();
     const client = await w.counterparty('Клиент подчинённых');
     const order = await w.order({ clientId: client });
     manager = await signIn(ctx, ['ROLE_BILL_VIEW_SUBORDINATES']);
@@ -283,5 +289,74 @@ describe('the subordinates scope through the structure', () => {
       subordinatesFollowStructure: true,
     });
     expect(await seenBy(manager)).toEqual(['ivanov', 'kozlova', 'manager']);
+    // Each save is an entry of the change log, to readers of the structure only.
+    const url = '/api/settings/entity-changelog?entityType=companyStructureSettings&entityId=1';
+    const auditor = await signIn(ctx, ['ROLE_CHANGELOG_VIEW', 'ROLE_COMPANY_STRUCTURE_VIEW']);
+    const log = await call('GET', url, undefined, auditor);
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().data.collection.map((e: { changes: unknown }) => e.changes)).toEqual([
+      { subordinatesFollowStructure: { old: false, new: true } },
+      { subordinatesFollowStructure: { old: true, new: false } },
+    ]);
+    const outsider = await signIn(ctx, ['ROLE_CHANGELOG_VIEW']);
+    expect((await call('GET', url, undefined, outsider)).json().data.total).toBe(0);
+  });
+});
+
+describe('the subordinates scope of orders (docs/decisions/016)', () => {
+  let manager: SignedIn;
+  let team: { id: number; version: number };
+  const people: Record<string, number> = {};
+  const orders = new Map<string, number>();
+  const seenBy = async (who: SignedIn) => {
+    const res = await call('GET', '/api/tms/orders?itemsPerPage=100', undefined, who);
+    expect(res.statusCode, res.body).toBe(200);
+    const ids = new Set((res.json().data.collection as { id: number }[]).map((o) => o.id));
+    return [...orders]
+      .filter(([, id]) => ids.has(id))
+      .map(([name]) => name)
+      .sort();
+  };
+
+  beforeAll(async () => {
+    const w = await worldOf();
+    const client = await w.counterparty('Клиент команды');
+    manager = await signIn(ctx, ['ROLE_ORDER_VIEW_SUBORDINATES']);
+    for (const name of ['forwarder', 'seller', 'curator', 'stranger']) {
+      people[name] = (await createUser(ctx.database)).id;
+    }
+    orders.set('forwarded', await w.order({ clientId: client, forwarderId: people.forwarder }));
+    orders.set('sold', await w.order({ clientId: client, sellerId: people.seller }));
+    const curated = await w.order({ clientId: client });
+    await ctx.database.db.execute(
+      sql`UPDATE orders SET curator_ids = ARRAY[${people.curator}]::integer[] WHERE id = ${curated}`,
+    );
+    orders.set('curated', curated);
+    orders.set('stranger', await w.order({ clientId: client, forwarderId: people.stranger }));
+    orders.set('mine', await w.order({ clientId: client, sellerId: manager.user.id }));
+    const department = await create({ kind: 'department', name: 'Команда заказов' });
+    const head = await headOf(department.id);
+    await call('PUT', `${BASE}/${head.id}`, { userIds: [manager.user.id], version: head.version });
+    team = await create({ kind: 'position', name: 'Экспедитор', parentId: department.id, userIds: [] });
+  });
+
+  it('reads the orders his team forwards, sells or curates from the moment they join, not after they leave', async () => {
+    expect(await seenBy(manager)).toEqual(['mine']);
+    const forwarded = `/api/tms/orders/${orders.get('forwarded')}`;
+    expect((await call('GET', forwarded, undefined, manager)).statusCode).toBe(404);
+    const joined = await call('PUT', `${BASE}/${team.id}`, {
+      userIds: [people.forwarder, people.seller, people.curator],
+      version: team.version,
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(await seenBy(manager)).toEqual(['curated', 'forwarded', 'mine', 'sold']);
+    expect((await call('GET', forwarded, undefined, manager)).statusCode).toBe(200);
+    const left = await call('PUT', `${BASE}/${team.id}`, {
+      userIds: [people.seller],
+      version: joined.json().data.version,
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(await seenBy(manager)).toEqual(['mine', 'sold']);
+    expect((await call('GET', forwarded, undefined, manager)).statusCode).toBe(404);
   });
 });

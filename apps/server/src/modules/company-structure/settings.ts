@@ -3,6 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { structureSettings } from './tables';
 
+/** The change log's entity type of the settings (one row, id 1). */
+export const STRUCTURE_SETTINGS_ENTITY = 'companyStructureSettings';
+
 /** The structure's one settings row (the migration made it). */
 export async function readSettings(tx: Tx): Promise<CompanyStructureSettings> {
   const [row] = await tx.select().from(structureSettings).where(eq(structureSettings.id, 1));

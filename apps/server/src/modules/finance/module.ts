@@ -14,6 +14,7 @@ import { cbrImport, rateSheetImport } from './rate-import';
 import routes from './routes';
 import { statementImport } from './statement-import';
 import { bills, ledgerEntries } from './tables';
+import { BILL_WORKFLOW_INITIATOR } from './workflow-initiator';
 
 /** A bill with files attached is no longer changed (spec §8). */
 async function billHasFiles(tx: Tx, billId: number): Promise<boolean> {
@@ -62,6 +63,7 @@ export const financeModule = defineModule({
     creditExposureSources: { bills: receivable },
     creditAdvanceSources: { advances },
     documentInitiators: FINANCE_DOCUMENT_INITIATORS,
+    workflowInitiators: { bill: BILL_WORKFLOW_INITIATOR },
     materialAssetBills: { bills: materialAssetBill },
     imports: {
       statements: statementImport,

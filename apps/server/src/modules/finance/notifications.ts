@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/connection';
 import { notify } from '../../platform/notifications/notify';
 import type { NotificationType } from '../../platform/notifications/types';
-import type { ChangeContext } from '../../platform/resources/context';
+import type { CallContext, ChangeContext } from '../../platform/resources/context';
 import { counterparties } from '../counterparties';
 import { getOptions } from '../options';
 import { currencies } from '../reference-data';
@@ -37,7 +37,7 @@ export const FINANCE_NOTIFICATIONS = {
 } as const satisfies Record<string, NotificationType>;
 
 /** The curators and managers of counterparties: those a client's money concerns. */
-async function peopleOfCounterparties(ctx: ChangeContext, ids: readonly (number | null)[]) {
+async function peopleOfCounterparties(ctx: CallContext, ids: readonly (number | null)[]) {
   const known = ids.filter((id): id is number => id !== null);
   if (!known.length) return [];
   const rows = await ctx.tx
@@ -48,7 +48,7 @@ async function peopleOfCounterparties(ctx: ChangeContext, ids: readonly (number 
 }
 
 /** Who a bill concerns: its author and the people of its orders and jobs; its counterparty's; its office. */
-async function billAudience(ctx: ChangeContext, bill: BillRow) {
+export async function billAudience(ctx: CallContext, bill: BillRow) {
   const operations = await billOperationsOf(ctx, { orderIds: bill.orderIds, jobIds: bill.jobIds });
   return {
     direct: [bill.createdById, ...operations.flatMap((operation) => operation.people)],

@@ -10,7 +10,7 @@ import { openOrdersPlannedIncome } from './order-credit';
 import { OPERATION_CHANGE_TOPICS, OPERATION_TOPIC_RULES } from './realtime';
 import routes from './routes';
 import { stageChangeLogAccess } from './scope';
-import { ORDER_WORKFLOW_INITIATOR } from './workflow-initiator';
+import { JOB_WORKFLOW_INITIATOR, ORDER_WORKFLOW_INITIATOR } from './workflow-initiator';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
 export const operationsModule = defineModule({
@@ -31,6 +31,6 @@ export const operationsModule = defineModule({
     orderTransfersStatus: { operations: setOrderTransfersStatus },
     creditExposureSources: { orders: openOrdersPlannedIncome },
     assignmentLoads: { orders: openOrdersOfForwarders },
-    workflowInitiators: { order: ORDER_WORKFLOW_INITIATOR },
+    workflowInitiators: { order: ORDER_WORKFLOW_INITIATOR, job: JOB_WORKFLOW_INITIATOR },
   },
 });

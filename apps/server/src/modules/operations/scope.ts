@@ -22,6 +22,14 @@ import { jobs, orders, stages } from './tables';
 const ownOrder = (userId: number) =>
   sql`(${orders.forwarderId} = ${userId} OR ${orders.sellerId} = ${userId} OR ${orders.curatorIds} @> ARRAY[${userId}]::integer[])`;
 
+/**
+ * subordinates: the own condition lifted to the team, its forwarder, seller or one of its curators is one of
+ * the users under me in the company structure, me included (docs/decisions/017-subordinates-scope-of-orders.md).
+ * `userIds` is read when the statement runs, so a join or a leave counts in the next query.
+ */
+const teamOrder = (userIds: SQL) =>
+  sql`(${orders.forwarderId} = ANY(${userIds}) OR ${orders.sellerId} = ANY(${userIds}) OR ${orders.curatorIds} && ${userIds})`;
+
 /** The clients I curate or manage (the counterparty's own scope). */
 const myClients = (userId: number) =>
   sql`ARRAY(SELECT c.id FROM ${counterparties} c WHERE c.curator_ids @> ARRAY[${userId}]::integer[] OR c.manager_ids @> ARRAY[${userId}]::integer[])`;
@@ -30,9 +38,13 @@ const myClients = (userId: number) =>
 const ordersOfMyJobs = (userId: number) =>
   sql`ARRAY(SELECT unnest(fj.order_ids) FROM ${jobs} fj WHERE fj.forwarder_id = ${userId})`;
 
-/** related: own, or I curate or manage its client, or I forward one of its jobs; office: my office serves it. */
+/**
+ * related: own, or I curate or manage its client, or I forward one of its jobs; subordinates: own of my
+ * team; office: my office serves it.
+ */
 const orderBuilders: ScopeBuilders<'ROLE_ORDER_VIEW' | 'ROLE_ORDER_EDIT' | 'ROLE_STAGE_MANAGE'> = {
   own: ownOrder,
+  subordinates: teamOrder,
   related: (userId) =>
     sql`(${ownOrder(userId)} OR ${orders.clientId} = ANY(${myClients(userId)}) OR ${orders.jobForwarderIds} @> ARRAY[${userId}]::integer[])`,
   office: (officeId) => sql`${orders.serviceOfficeId} = ${officeId}`,
@@ -41,8 +53,8 @@ const orderBuilders: ScopeBuilders<'ROLE_ORDER_VIEW' | 'ROLE_ORDER_EDIT' | 'ROLE
 /**
  * The condition on `orders` of a report's scoped permission (docs/reports.md "Who sees what"): own and
  * related as for reading orders; manager office: the order's office; payment-form office: an income bill of
- * the order is on a payment form of my office; subordinates: its seller or forwarder is under me (me
- * included). `undefined` for every order; the report's use case has checked its role.
+ * the order is on a payment form of my office; subordinates: as for reading orders (its forwarder, seller
+ * or a curator is under me, me included). `undefined` for every order; the report's use case has checked its role.
  */
 export function orderReportScope(auth: Principal, permission: ScopedPermission): SQL | undefined {
   const builders = {
@@ -51,8 +63,7 @@ export function orderReportScope(auth: Principal, permission: ScopedPermission):
     managerOffice: orderBuilders.office,
     paymentFormOffice: (officeId: number) =>
       sql`EXISTS (SELECT 1 FROM ${bills} b JOIN ${paymentForms} pf ON pf.id = b.payment_form_id WHERE b.order_ids @> ARRAY[${orders.id}] AND b.direction = 'INCOME' AND pf.service_office_id = ${officeId})`,
-    subordinates: (userIds: SQL) =>
-      sql`(${orders.sellerId} = ANY(${userIds}) OR ${orders.forwarderId} = ANY(${userIds}))`,
+    subordinates: orderBuilders.subordinates,
   };
   const scope = resolveScope(auth, permission, builders as unknown as ScopeBuilders<typeof permission>);
   if (scope.access === 'none') throw forbidden();
@@ -65,10 +76,13 @@ const ownJob = (userId: number) =>
 
 /**
  * related: own, or one of its orders is related to me (I curate or manage the order's client, or I forward
- * another job of the order); office: my office serves it.
+ * another job of the order); subordinates: own of my team (its forwarder, or one of its orders is my team's);
+ * office: my office serves it.
  */
 const jobBuilders: ScopeBuilders<'ROLE_JOB_VIEW' | 'ROLE_JOB_EDIT' | 'ROLE_STAGE_MANAGE'> = {
   own: ownJob,
+  subordinates: (userIds) =>
+    sql`(${jobs.forwarderId} = ANY(${userIds}) OR EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ANY(${jobs.orderIds}) AND ${teamOrder(userIds)}))`,
   related: (userId) =>
     sql`(${ownJob(userId)} OR ${jobs.clientIds} && ${myClients(userId)} OR ${jobs.orderIds} && ${ordersOfMyJobs(userId)})`,
   office: (officeId) => sql`${jobs.serviceOfficeId} = ${officeId}`,

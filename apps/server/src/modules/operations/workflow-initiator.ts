@@ -1,9 +1,9 @@
 import { padId } from '@tms/domain';
+import type { Tx } from '../../db/connection';
 import { operationCustomFieldGroups } from '../custom-fields';
-import type { WorkflowInitiatorSource } from '../workflows';
+import { resourceInitiator, type WorkflowInitiatorSource } from '../workflows';
 import { operationAudienceOf } from './notifications';
-import { orderService } from './operation';
-import type { OrderRow } from './orders';
+import { jobService, orderService } from './operation';
 
 const label = (ru: string, en: string) => ({ ru, en });
 
@@ -26,37 +26,57 @@ const ORDER_FIELDS = [
   { key: 'serviceOfficeId', label: label('Офис', 'Service office') },
 ] as const;
 
-/**
- * Orders as the initiator of workflows (the workflows module's `workflowInitiators`): the fields above, the
- * custom fields of every operation group (keyed `customFields.<code>`), and the order locked in the
- * user's scope for a move.
- */
-export const ORDER_WORKFLOW_INITIATOR: WorkflowInitiatorSource = {
-  fields: ORDER_FIELDS,
-  async customFields(tx) {
-    const groups = await tx
-      .select({ definitions: operationCustomFieldGroups.definitions })
-      .from(operationCustomFieldGroups);
-    const byCode = new Map<string, { ru: string; en: string }>();
-    for (const definition of groups.flatMap((group) => group.definitions)) {
-      if (!byCode.has(definition.code)) {
-        byCode.set(
-          definition.code,
-          label(definition.description, definition.descriptionEn || definition.description),
-        );
-      }
+/** The job's fields a condition may name. */
+const JOB_FIELDS = [
+  { key: 'forwarderId', label: label('Экспедитор', 'Forwarder') },
+  { key: 'contractorId', label: label('Подрядчик', 'Contractor') },
+  { key: 'costAmount', label: label('Стоимость', 'Cost') },
+  { key: 'costCurrencyId', label: label('Валюта стоимости', 'Cost currency') },
+  { key: 'dispatchDate', label: label('Дата отправки', 'Dispatch date') },
+  { key: 'deliveryDate', label: label('Дата доставки', 'Delivery date') },
+  { key: 'serviceOfficeId', label: label('Офис', 'Service office') },
+] as const;
+
+/** The custom fields of every operation group (orders and jobs share them), keyed `customFields.<code>`. */
+async function operationCustomFields(tx: Tx) {
+  const groups = await tx
+    .select({ definitions: operationCustomFieldGroups.definitions })
+    .from(operationCustomFieldGroups);
+  const byCode = new Map<string, { ru: string; en: string }>();
+  for (const definition of groups.flatMap((group) => group.definitions)) {
+    if (!byCode.has(definition.code)) {
+      byCode.set(
+        definition.code,
+        label(definition.description, definition.descriptionEn || definition.description),
+      );
     }
-    return [...byCode].map(([code, text]) => ({ key: `customFields.${code}`, label: text }));
-  },
-  async load(ctx, id, { lock, access }) {
-    const row = (await orderService.find(ctx, id, { lock, access })) as OrderRow;
-    const values: Record<string, unknown> = {};
-    for (const { key } of ORDER_FIELDS) values[key] = row[key];
-    for (const [code, value] of Object.entries(row.customFields)) values[`customFields.${code}`] = value;
-    return { title: padId(row.number), link: `/tms/orders/${row.id}`, values };
-  },
-  async audience(ctx, id) {
-    const audience = await operationAudienceOf(ctx, 'order', id);
+  }
+  return [...byCode].map(([code, text]) => ({ key: `customFields.${code}`, label: text }));
+}
+
+/** Who hears of a move: the operation's people directly, related people and the office as subscribed. */
+const audienceOf =
+  (type: 'order' | 'job') => async (ctx: Parameters<WorkflowInitiatorSource['audience']>[0], id: number) => {
+    const audience = await operationAudienceOf(ctx, type, id);
     return audience && { direct: audience.direct, related: audience.related, offices: audience.offices };
-  },
-};
+  };
+
+/** Orders as the initiator of workflows (the workflows module's `workflowInitiators`). */
+export const ORDER_WORKFLOW_INITIATOR: WorkflowInitiatorSource = resourceInitiator({
+  service: orderService,
+  fields: ORDER_FIELDS,
+  customFields: operationCustomFields,
+  title: (row) => padId(row.number),
+  link: (row) => `/tms/orders/${row.id}`,
+  audience: audienceOf('order'),
+});
+
+/** Jobs likewise, with the same custom fields. */
+export const JOB_WORKFLOW_INITIATOR: WorkflowInitiatorSource = resourceInitiator({
+  service: jobService,
+  fields: JOB_FIELDS,
+  customFields: operationCustomFields,
+  title: (row) => padId(row.number),
+  link: (row) => `/tms/jobs/${row.id}`,
+  audience: audienceOf('job'),
+});

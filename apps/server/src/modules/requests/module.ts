@@ -7,6 +7,7 @@ import { REQUEST_NOTIFICATIONS } from './notifications';
 import { REQUEST_FILE_OWNERS } from './requests';
 import routes from './routes';
 import { orderRequestCheck } from './use-cases/order-from-request';
+import { REQUEST_WORKFLOW_INITIATOR } from './workflow-initiator';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
 export const requestsModule = defineModule({
@@ -19,6 +20,7 @@ export const requestsModule = defineModule({
     counterpartyRenameHooks: { requests: requestsRenameHook },
     orderRequestChecks: { requests: orderRequestCheck },
     documentInitiators: { request: REQUEST_DOCUMENT_INITIATOR },
+    workflowInitiators: { request: REQUEST_WORKFLOW_INITIATOR },
     assignmentLoads: {
       requests: openRequestsOfForwarders,
       customsRequests: openCustomsRequestsOfSpecialists,

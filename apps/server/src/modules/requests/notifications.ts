@@ -37,7 +37,7 @@ export const REQUEST_NOTIFICATIONS = {
  * Who a request concerns: its seller, forwarder, author and (a customs request) its declarant and customs
  * specialist; the client's curators and managers; its office.
  */
-async function audience(tx: Tx, row: RequestRow) {
+export async function requestAudience(tx: Tx, row: RequestRow) {
   const [client] = await tx
     .select({ curators: counterparties.curatorIds, managers: counterparties.managerIds })
     .from(counterparties)
@@ -70,7 +70,7 @@ export async function notifyOfferPriced(
           : '',
     },
     links: { request: { link: `/requests/${request.id}`, text: String(request.number).padStart(6, '0') } },
-    ...(await audience(ctx.tx, request)),
+    ...(await requestAudience(ctx.tx, request)),
   });
 }
 
@@ -92,7 +92,7 @@ export function withRequestNotifications<Input extends object>(
           type: 'requestCreated',
           params: { client: after.clientName },
           links: link,
-          ...(await audience(ctx.tx, after)),
+          ...(await requestAudience(ctx.tx, after)),
         });
         // A customs request no rule gave a customs specialist waits for the office's customs group.
         if (after.customs && after.customsSpecialistId === null) {
@@ -109,7 +109,7 @@ export function withRequestNotifications<Input extends object>(
             to: REQUEST_STATUS_LABELS[after.status as RequestStatus],
           },
           links: link,
-          ...(await audience(ctx.tx, after)),
+          ...(await requestAudience(ctx.tx, after)),
         });
       }
       if (before && after.customsStatus && before.customsStatus !== after.customsStatus) {
@@ -119,7 +119,7 @@ export function withRequestNotifications<Input extends object>(
           type: 'requestCustomsStatusChanged',
           params: { from: label(before.customsStatus), to: label(after.customsStatus) },
           links: link,
-          ...(await audience(ctx.tx, after)),
+          ...(await requestAudience(ctx.tx, after)),
         });
       }
     },

@@ -6,16 +6,20 @@ import {
   type WorkflowInitiator,
   type WorkflowInitiatorType,
 } from '@tms/domain';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
+import type { Principal } from '../../platform/auth/context';
 import { fieldError } from '../../platform/errors';
 import type { Registries } from '../../platform/modules';
 import type { NotifyInput } from '../../platform/notifications/notify';
-import type { CallContext, UseCaseContext } from '../../platform/resources';
+import type { CallContext, ResourceService, UseCaseContext } from '../../platform/resources';
 
 /**
  * A kind of record workflows run on. The module owning the record contributes it (`contributes: {
- * workflowInitiators: { order: ... } }`): the fields conditions may name and how to read one record. Jobs,
- * requests and bills plug in the same way, with a value in `WORKFLOW_INITIATOR_LABELS`.
+ * workflowInitiators: { order: ... } }`), usually through `resourceInitiator`: the fields conditions may
+ * name, how to read one record and which records a principal reads; with a value in
+ * `WORKFLOW_INITIATOR_LABELS`.
  */
 export interface WorkflowInitiatorSource {
   /** The record's own fields a condition may name, by key. */
@@ -34,6 +38,43 @@ export interface WorkflowInitiatorSource {
   ): Promise<{ title: string; link: string; values: Record<string, unknown> }>;
   /** Who hears of a move: the record's responsible people and its offices. */
   audience(ctx: CallContext, id: number): Promise<Pick<NotifyInput, 'direct' | 'related' | 'offices'> | null>;
+  /**
+   * The records the principal reads, as a condition on a record id (`true` all, `false` none): an
+   * instance is seen by whoever reads its record, on lists, ids and counts alike.
+   */
+  readable(auth: Principal, id: AnyPgColumn | SQL): SQL | boolean;
+}
+
+type RecordRow = { id: number; customFields?: Record<string, unknown> };
+
+/**
+ * A kernel resource as the initiator of workflows: a condition's field is the row's member of that key, a
+ * custom field `customFields.<code>`; the record is read (and locked) through the resource's scope, and its
+ * readers are those of the resource (`changeLogAccess`: its read roles and scope).
+ */
+export function resourceInitiator<Row extends RecordRow>(options: {
+  service: ResourceService<Row>;
+  fields: readonly WorkflowField[];
+  customFields?: (tx: Tx) => Promise<WorkflowField[]>;
+  title: (row: Row) => string;
+  link: (row: Row) => string;
+  audience: WorkflowInitiatorSource['audience'];
+}): WorkflowInitiatorSource {
+  const { service, fields } = options;
+  return {
+    fields,
+    ...(options.customFields ? { customFields: options.customFields } : {}),
+    async load(ctx, id, { lock, access }) {
+      const row = await service.find(ctx, id, { lock, access });
+      const values: Record<string, unknown> = {};
+      for (const { key } of fields) values[key] = (row as Record<string, unknown>)[key];
+      for (const [code, value] of Object.entries(row.customFields ?? {}))
+        values[`customFields.${code}`] = value;
+      return { title: options.title(row), link: options.link(row), values };
+    },
+    audience: options.audience,
+    readable: (auth, id) => service.changeLogAccess(auth, id),
+  };
 }
 
 declare module '../../platform/modules' {

@@ -5,11 +5,17 @@ import {
   type WorkflowState,
   workflowInstanceResource,
 } from '@tms/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { Principal } from '../../platform/auth/context';
 import { contacts, users } from '../../platform/identity/tables';
-import { type CallContext, resourceService, type UseCaseContext } from '../../platform/resources';
+import type { Registries } from '../../platform/modules';
+import {
+  type CallContext,
+  type ResourceService,
+  resourceService,
+  type UseCaseContext,
+} from '../../platform/resources';
 import { initiatorFields, initiatorSource } from './initiators';
 import { workflowDescriptions, workflowInstances, workflowMoves } from './tables';
 
@@ -25,28 +31,63 @@ async function descriptionsOf(tx: Tx, ids: readonly number[]): Promise<Map<numbe
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The instances: the state each stands in comes from its description, so a renamed state shows its new name. */
-export const instanceService = resourceService(workflowInstanceResource, workflowInstances, {
-  hooks: {
-    async toEntities(rows, ctx: CallContext) {
-      const descriptions = await descriptionsOf(
-        ctx.tx,
-        rows.map((row) => row.descriptionId),
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        version: row.version,
-        descriptionId: row.descriptionId,
-        initiatorType: row.initiatorType,
-        initiatorId: row.initiatorId,
-        stateId: row.stateId,
-        state: descriptions.get(row.descriptionId)?.states.find((state) => state.id === row.stateId) ?? null,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      }));
+/**
+ * The instances a principal reads: those of records he reads, whatever kind (each initiator's `readable`).
+ * `undefined` when he reads every record of every kind.
+ */
+function instanceScope(registries: Registries, auth: Principal): SQL | undefined {
+  const parts: SQL[] = [];
+  let everything = true;
+  for (const [type, source] of registries.contributions('workflowInitiators')) {
+    const readable = source.readable(auth, workflowInstances.initiatorId);
+    if (readable !== true) everything = false;
+    if (readable === false) continue;
+    const kind = eq(workflowInstances.initiatorType, type);
+    parts.push(readable === true ? kind : (and(kind, readable) as SQL));
+  }
+  if (everything) return undefined;
+  return parts.length ? (or(...parts) as SQL) : sql`false`;
+}
+
+const services = new WeakMap<Registries, ResourceService<InstanceRow>>();
+
+/**
+ * The instances as a resource of one app (its initiators decide who reads which): the state each stands in
+ * comes from its description, so a renamed state shows its new name.
+ */
+export function instanceServiceOf(registries: Registries): ResourceService<InstanceRow> {
+  let service = services.get(registries);
+  if (!service) {
+    service = makeInstanceService(registries);
+    services.set(registries, service);
+  }
+  return service;
+}
+
+const makeInstanceService = (registries: Registries) =>
+  resourceService(workflowInstanceResource, workflowInstances, {
+    hooks: {
+      scope: (auth) => instanceScope(registries, auth),
+      async toEntities(rows, ctx: CallContext) {
+        const descriptions = await descriptionsOf(
+          ctx.tx,
+          rows.map((row) => row.descriptionId),
+        );
+        return rows.map((row) => ({
+          id: row.id,
+          version: row.version,
+          descriptionId: row.descriptionId,
+          initiatorType: row.initiatorType,
+          initiatorId: row.initiatorId,
+          stateId: row.stateId,
+          state:
+            descriptions.get(row.descriptionId)?.states.find((state) => state.id === row.stateId) ?? null,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        }));
+      },
     },
-  },
-});
+  });
 
 /** Whether the principal's roles allow a transition (the system's always do). */
 export function mayMove(auth: Principal, roles: readonly string[]): boolean {
@@ -83,7 +124,7 @@ export async function instanceView(ctx: UseCaseContext, row: InstanceRow): Promi
     .leftJoin(contacts, eq(contacts.id, users.contactId))
     .where(eq(workflowMoves.instanceId, row.id))
     .orderBy(asc(workflowMoves.id));
-  const [instance] = await instanceService.toEntities([row], ctx);
+  const [instance] = await instanceServiceOf(ctx.registries).toEntities([row], ctx);
   return {
     instance: instance as WorkflowInstanceView['instance'],
     descriptionName: description.name,

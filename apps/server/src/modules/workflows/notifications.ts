@@ -10,6 +10,9 @@ import { workflowDescriptions, workflowInstances } from './tables';
 /** One type per kind of record, so each is capped by that record's view permission (texts: notifications.json). */
 export const WORKFLOW_NOTIFICATIONS = {
   orderWorkflowMoved: { permission: 'ROLE_ORDER_VIEW', defaultScope: 'direct', colour: 'violet' },
+  jobWorkflowMoved: { permission: 'ROLE_JOB_VIEW', defaultScope: 'direct', colour: 'violet' },
+  requestWorkflowMoved: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'direct', colour: 'violet' },
+  billWorkflowMoved: { permission: 'ROLE_BILL_VIEW', defaultScope: 'direct', colour: 'violet' },
 } as const satisfies Record<string, NotificationType>;
 
 const localized = (state: Parameters<typeof stateName>[0]) => ({
@@ -18,9 +21,9 @@ const localized = (state: Parameters<typeof stateName>[0]) => ({
 });
 
 /**
- * Tells the record's responsible people (an order's forwarder, seller and curators) of a committed move,
- * the mover untold. Runs from the domain event of the instance's `move`: the old and new state ids are the
- * event's change of `stateId`.
+ * Tells the record's responsible people (an order's forwarder, seller and curators; a bill's author and its
+ * operations' people) of a committed move, the mover untold. Runs from the domain event of the instance's
+ * `move`: the old and new state ids are the event's change of `stateId`.
  */
 export const workflowMovedNotifications: EventSubscriber = {
   entities: [workflowInstanceResource.name],

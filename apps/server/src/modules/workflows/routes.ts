@@ -17,7 +17,7 @@ import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
 import { descriptionService } from './descriptions';
 import { initiatorSource, initiatorsOf } from './initiators';
-import { instanceService, instancesOfRecord, instanceView } from './instances';
+import { instanceServiceOf, instancesOfRecord, instanceView } from './instances';
 import { workflowDescriptions } from './tables';
 import { moveWorkflow } from './use-cases/move';
 import { startWorkflow } from './use-cases/start';
@@ -35,7 +35,7 @@ const recordWorkflowsSchema = z.object({
 export default async function workflowsRoutes(app: App): Promise<void> {
   const db = () => app.database.db;
   registerResourceRoutes(app, descriptionService);
-  registerResourceRoutes(app, instanceService);
+  registerResourceRoutes(app, instanceServiceOf(app.registries));
   const tags = ['workflow_instance'];
 
   app.get(
@@ -93,7 +93,7 @@ export default async function workflowsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const ctx = requestContext(request, db());
-      const row = await instanceService.find(ctx, request.params.id);
+      const row = await instanceServiceOf(ctx.registries).find(ctx, request.params.id);
       return { data: await instanceView(ctx, row) };
     },
   );

@@ -1,10 +1,12 @@
 import { flattenTree, MESSAGES, WORKFLOW_MESSAGES } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/connection';
 import { createTestApp, deliverEvents, type TestContext } from '../../test/harness';
+import { reportsWorld } from '../../test/reports-world';
 import { type SignedIn, signIn } from '../../test/users';
 import { counterparties } from '../counterparties';
-import { operationCustomFieldGroups } from '../custom-fields';
+import { customerRequestCustomFields, operationCustomFieldGroups } from '../custom-fields';
 import { orders, products } from '../operations';
 import { countries } from '../reference-data';
 import { workflowDescriptions, type workflowInstances, workflowMoves } from './tables';
@@ -135,8 +137,9 @@ describe('workflow descriptions', () => {
   it('offers the order’s fields to conditions, its custom fields included', async () => {
     const res = await call('GET', '/api/workflow-descriptions/initiators', designer);
     expect(res.statusCode, res.body).toBe(200);
-    const [order] = res.json().data;
-    expect(order.type).toBe('order');
+    const initiators: { type: string }[] = res.json().data;
+    expect(initiators.map((i) => i.type).sort()).toEqual(['bill', 'job', 'order', 'request']);
+    const order = initiators.find((i) => i.type === 'order') as { type: string; fields: { key: string }[] };
     expect(order.fields.map((f: { key: string }) => f.key)).toEqual(
       expect.arrayContaining(['cargoDescription', 'forwarderId', 'customFields.docs_ok']),
     );
@@ -354,9 +357,137 @@ describe('what instances keep', () => {
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().message).toBe(WORKFLOW_MESSAGES.hasInstances);
 
-    expect((await call('DELETE', `/api/workflow-instances/${instance.id}`, designer)).statusCode).toBe(200);
+    // The designer reads no order, so not its instance either; one who reads orders removes it.
+    expect((await call('DELETE', `/api/workflow-instances/${instance.id}`, designer)).statusCode).toBe(404);
+    const keeper = await signIn(ctx, ['ROLE_SETTINGS_WORKFLOW', 'ROLE_ORDER_VIEW_ALL']);
+    expect((await call('DELETE', `/api/workflow-instances/${instance.id}`, keeper)).statusCode).toBe(200);
     expect((await call('DELETE', `/api/workflow-descriptions/${description.id}`, designer)).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('who sees instances', () => {
+  it('lists, counts and opens only the instances of records the reader may read', async () => {
+    const reader = await signIn(ctx, ['ROLE_ORDER_VIEW_OWN', 'ROLE_SETTINGS_WORKFLOW_ACCESS']);
+    const description = await describeWorkflow();
+    const { instance: his } = await started(
+      description.id,
+      (await newOrder({ forwarderId: reader.user.id })).id,
+    );
+    const { instance: other } = await started(description.id, (await newOrder()).id);
+    const listed = async (who: SignedIn) => {
+      const res = await call('GET', `/api/workflow-instances?descriptionId=${description.id}`, who);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data as { total: number; collection: { id: number }[] };
+      return { total: data.total, ids: data.collection.map((row) => row.id) };
+    };
+    expect(await listed(reader)).toEqual({ total: 1, ids: [his.id] });
+    expect((await call('GET', `/api/workflow-instances/${his.id}`, reader)).statusCode).toBe(200);
+    for (const url of [`/api/workflow-instances/${other.id}`, `/api/workflow-instances/${other.id}/view`]) {
+      expect((await call('GET', url, reader)).statusCode, url).toBe(404);
+    }
+    const refused = await call('POST', `/api/workflow-instances/${other.id}/move`, reader, {
+      to: 'anywhere',
+      version: other.version,
+    });
+    expect(refused.statusCode).toBe(404);
+    // Workflow access alone reads no record, so no instance; reading every order, every one.
+    expect((await listed(designer)).total).toBe(0);
+    expect(
+      (await listed(await signIn(ctx, ['ROLE_SETTINGS_WORKFLOW_ACCESS', 'ROLE_ORDER_VIEW_ALL']))).total,
+    ).toBe(2);
+  });
+});
+
+describe('workflows beyond orders', () => {
+  type Kind = 'job' | 'request' | 'bill';
+  const records: Record<Kind, number> = { job: 0, request: 0, bill: 0 };
+  const movers: Partial<Record<Kind, SignedIn>> = {};
+  /** A field of the record and, where the kind has them, a custom field; both must be filled to move. */
+  const conditions: Record<Kind, { field: string; rule: 'filled' }[]> = {
+    job: [
+      { field: 'costAmount', rule: 'filled' },
+      { field: 'customFields.docs_ok', rule: 'filled' },
+    ],
+    request: [
+      { field: 'executionComment', rule: 'filled' },
+      { field: 'customFields.req_ok', rule: 'filled' },
+    ],
+    bill: [{ field: 'comment', rule: 'filled' }],
+  };
+  const editRole: Record<Kind, string> = {
+    job: 'ROLE_JOB_EDIT_ALL',
+    request: 'ROLE_REQUEST_CREATE',
+    bill: 'ROLE_BILL_EDIT_ALL',
+  };
+
+  beforeAll(async () => {
+    const w = await reportsWorld(ctx);
+    const client = await w.counterparty('Клиент процессов');
+    const carrier = await w.counterparty('Перевозчик процессов', false);
+    const order = await w.order({ clientId: client });
+    records.job = await w.job(order, carrier);
+    records.bill = (
+      await w.bill({ orderIds: [order], counterpartyId: client, amount: '100.00', date: '2026-03-02' })
+    ).id;
+    const [request] = await rowsOf<{ id: number }>(
+      ctx.database.db,
+      sql`INSERT INTO customer_requests (client_id, client_name, cargo, transport_types)
+        VALUES (${client}, 'Клиент процессов', '{}'::jsonb, '[]'::jsonb) RETURNING id`,
+    );
+    records.request = request!.id;
+    await ctx.database.db
+      .insert(customerRequestCustomFields)
+      .values({ code: 'req_ok', description: 'Запрос проверен', type: 'text' });
+    movers.job = await signIn(ctx, ['ROLE_JOB_VIEW_ALL', 'ROLE_JOB_EDIT_ALL']);
+    movers.request = await signIn(ctx, ['ROLE_REQUEST_VIEW_ALL', 'ROLE_REQUEST_CREATE']);
+    movers.bill = await signIn(ctx, ['ROLE_BILL_VIEW_ALL', 'ROLE_BILL_EDIT_ALL']);
+  });
+
+  for (const kind of ['job', 'request', 'bill'] as const) {
+    it(`runs on a ${kind}: roles and the ${kind}'s field conditions guard a move`, async () => {
+      const body = documentCheck({ initiatorType: kind });
+      const transitions = body.transitions as Body[];
+      transitions[0] = { ...transitions[0], roles: [editRole[kind]], conditions: conditions[kind] };
+      transitions[1] = { ...transitions[1], conditions: [] };
+      const { id } = await describeWorkflow(body);
+      const mover = movers[kind]!;
+      const res = await call('POST', '/api/workflow-instances', mover, {
+        descriptionId: id,
+        initiatorType: kind,
+        initiatorId: records[kind],
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const { instance } = res.json().data as { instance: { id: number; version: number } };
+      const to = ids(body).states[1];
+      const url = `/api/workflow-instances/${instance.id}/move`;
+      expect((await call('POST', url, clerk, { to, version: instance.version })).statusCode).toBe(404);
+      const unmet = await call('POST', url, mover, { to, version: instance.version });
+      expect(unmet.statusCode, unmet.body).toBe(400);
+      const expected = Object.fromEntries(
+        conditions[kind].map(({ field }) => [field, [WORKFLOW_MESSAGES.mustBeFilled]]),
+      );
+      expect(errorsOf(unmet)).toEqual(expected);
+      await ctx.database.db.execute(
+        sql.raw(
+          kind === 'job'
+            ? `UPDATE jobs SET cost_amount = 10, custom_fields = '{"docs_ok":"да"}' WHERE id = ${records.job}`
+            : kind === 'request'
+              ? `UPDATE customer_requests SET execution_comment = 'Готово', custom_fields = '{"req_ok":"да"}' WHERE id = ${records.request}`
+              : `UPDATE bills SET comment = 'Согласован' WHERE id = ${records.bill}`,
+        ),
+      );
+      const moved = await call('POST', url, mover, { to, version: instance.version });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().data.record.link).toContain(String(records[kind]));
+    });
+  }
+
+  it('refuses a condition on a field the kind of record does not have', async () => {
+    const body = documentCheck({ initiatorType: 'bill' });
+    const res = await call('POST', '/api/workflow-descriptions', designer, body);
+    expect(res.statusCode).toBe(400);
+    expect(errorsOf(res)['transitions.0.conditions.0.field']).toEqual([WORKFLOW_MESSAGES.unknownField]);
   });
 });

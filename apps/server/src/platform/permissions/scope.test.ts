@@ -38,6 +38,7 @@ const ROWS: [number, number, number | null, number | null, number | null, number
 const orderBuilders: ScopeBuilders<'ROLE_ORDER_VIEW'> = {
   own: (userId) => eq(records.ownerId, userId),
   related: (userId) => arrayContains(records.relatedUserIds, [userId]),
+  subordinates: (userIds) => sql`${records.ownerId} = ANY(${userIds})`,
   office: (officeId) => eq(records.officeId, officeId),
 };
 

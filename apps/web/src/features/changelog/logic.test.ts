@@ -10,6 +10,7 @@ const t = (key: string, options?: Record<string, unknown>) =>
       hidden: 'hidden',
       'types.systemOptions': 'System settings',
       'types.contact': 'Contacts',
+      'types.companyStructureSettings': 'Company structure settings',
       'users:title': 'Users',
       'access-groups:title': 'Access groups',
       'options:fields.archiveAfterDays': 'Archive after',
@@ -27,6 +28,7 @@ describe('change log entries', () => {
     expect(user).toMatchObject({ label: 'Users', path: '/settings/users' });
     expect(catalogue.types.map((type) => type.value)).toEqual([
       'access_group',
+      'companyStructureSettings',
       'contact',
       'systemOptions',
       'user',

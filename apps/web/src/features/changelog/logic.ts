@@ -32,6 +32,7 @@ const isDescriptor = (value: unknown): value is ResourceDescriptor =>
 /** Entity types written by code outside the resource engine, and where their field labels live. */
 const OTHER_TYPES: Record<string, string | undefined> = {
   systemOptions: 'options:fields.',
+  companyStructureSettings: 'companyStructure:settings.',
   contact: undefined,
 };
 

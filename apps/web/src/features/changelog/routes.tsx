@@ -7,6 +7,6 @@ export const changeLogRoutes: AppRoute[] = [
     'settings/entity-changelog',
     'nav:nav.entityChangelog',
     () => import('./ChangeLogPage').then((m) => m.ChangeLogPage),
-    ['changelog', 'options'],
+    ['changelog', 'options', 'companyStructure'],
   ),
 ];

@@ -25,22 +25,36 @@ import {
   Position,
   ReactFlow,
   ReactFlowProvider,
+  useReactFlow,
 } from '@xyflow/react';
-import { useMemo, useState } from 'react';
+import { type KeyboardEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fetchTree, ITEMS_PATH, TREE_KEY } from './api';
 import { type Direction, layoutTree, NODE_HEIGHT, NODE_WIDTH, type Placed } from './layout';
 import { chartPng } from './png';
 import { KIND_ICONS } from './TreePage';
+import { type ChartKey, chartStep } from './tree';
 
-type ChartNode = Node<{ node: StructureNode; direction: Direction; second: string }, 'structure'>;
+type ChartNode = Node<
+  {
+    node: StructureNode;
+    direction: Direction;
+    second: string;
+    /** The one node of the chart in the tab order (a roving tab stop); the arrows move it. */
+    active: boolean;
+    onKey: (event: KeyboardEvent, id: number) => void;
+  },
+  'structure'
+>;
+
+const CHART_KEYS = new Set<string>(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
 const ACCENT = { block: 'blue.6', department: 'teal.6', position: 'gray.5' } as const;
 
 function StructureCard({ data }: NodeProps<ChartNode>) {
   const { t } = useTranslation('companyStructure');
-  const { node, direction, second } = data;
+  const { node, direction, second, active, onKey } = data;
   const Icon = KIND_ICONS[node.kind];
   const vertical = direction === 'TB';
   return (
@@ -51,6 +65,12 @@ function StructureCard({ data }: NodeProps<ChartNode>) {
       py={8}
       w={NODE_WIDTH}
       h={NODE_HEIGHT}
+      role="button"
+      tabIndex={active ? 0 : -1}
+      aria-label={`${node.name}: ${second}`}
+      aria-description={t('graph.keys')}
+      onKeyDown={(event) => onKey(event, node.id)}
+      className="mantine-focus-auto"
       style={{
         borderLeft: `4px solid var(--mantine-color-${ACCENT[node.kind].replace('.', '-')})`,
         cursor: 'pointer',
@@ -82,13 +102,96 @@ function StructureCard({ data }: NodeProps<ChartNode>) {
 
 const NODE_TYPES = { structure: StructureCard };
 
+/** The chart itself, inside the React Flow provider: the arrows walk it, Enter opens a node's record. */
+function Chart({
+  tree,
+  layout,
+  direction,
+  second,
+}: {
+  tree: StructureNode[];
+  layout: ReturnType<typeof layoutTree>;
+  direction: Direction;
+  second: (placed: Pick<Placed, 'node'>) => string;
+}) {
+  const navigate = useNavigate();
+  const flow = useReactFlow();
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const active = activeId ?? layout.placed[0]?.node.id ?? null;
+  const across = useMemo(
+    () => new Map(layout.placed.map((p) => [p.node.id, direction === 'TB' ? p.x : p.y])),
+    [layout, direction],
+  );
+  const onKey = (event: KeyboardEvent, id: number) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      navigate(`${ITEMS_PATH}/${id}`);
+      return;
+    }
+    if (!CHART_KEYS.has(event.key)) return;
+    event.preventDefault();
+    const next = chartStep(tree, id, event.key as ChartKey, direction, across);
+    setActiveId(next);
+    const card = () =>
+      document
+        .querySelector<HTMLElement>(`[data-testid="chart-node-${next}"]`)
+        ?.focus({ preventScroll: true });
+    card();
+    const placed = layout.placed.find((p) => p.node.id === next);
+    if (placed) {
+      // The card is focused at once and again when the pan ends, so the focus stays on it.
+      void flow
+        .setCenter(placed.x + NODE_WIDTH / 2, placed.y + NODE_HEIGHT / 2, {
+          zoom: flow.getZoom(),
+          duration: 150,
+        })
+        .then(card);
+    }
+  };
+  const nodes: ChartNode[] = layout.placed.map((p) => ({
+    id: String(p.node.id),
+    type: 'structure',
+    position: { x: p.x, y: p.y },
+    data: { node: p.node, direction, second: second(p), active: p.node.id === active, onKey },
+  }));
+  const edges: Edge[] = layout.edges.map(([from, to]) => ({
+    id: `${from}-${to}`,
+    source: String(from),
+    target: String(to),
+    type: 'smoothstep',
+  }));
+  return (
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={NODE_TYPES}
+      nodesDraggable={false}
+      nodesConnectable={false}
+      elementsSelectable={false}
+      // The cards are the tab stops and walk with the arrows; React Flow's own node focus would add one
+      // stop per node.
+      nodesFocusable={false}
+      edgesFocusable={false}
+      onNodeClick={(_event, node) => navigate(`${ITEMS_PATH}/${node.id}`)}
+      fitView
+      // A wide structure fitted whole is unreadable: it opens at a readable size, the rest a pan away.
+      fitViewOptions={{ minZoom: 0.6, maxZoom: 1 }}
+      minZoom={0.1}
+      proOptions={{ hideAttribution: true }}
+    >
+      <Background />
+      <Controls showInteractive={false} />
+    </ReactFlow>
+  );
+}
+
 /**
  * The structure as a read-only chart (`/company-structure/tree-structure/graph`): laid out by dagre, every
- * root side by side, a node opening its record; exported as a PNG of the whole chart.
+ * root side by side, a node opening its record (a click, or Enter on the card the arrows reached); exported
+ * as a PNG of the whole chart.
  */
 export function GraphPage() {
   const { t } = useTranslation('companyStructure');
-  const navigate = useNavigate();
   const tree = useQuery({
     queryKey: TREE_KEY,
     queryFn: ({ signal }) => fetchTree(signal),
@@ -100,18 +203,6 @@ export function GraphPage() {
       ? placed.node.users.map((u) => u.name).join(', ') || t('tree.vacant')
       : t('tree.people', { count: placed.node.headCount });
   const layout = useMemo(() => layoutTree(tree.data ?? [], direction), [tree.data, direction]);
-  const nodes: ChartNode[] = layout.placed.map((p) => ({
-    id: String(p.node.id),
-    type: 'structure',
-    position: { x: p.x, y: p.y },
-    data: { node: p.node, direction, second: second(p) },
-  }));
-  const edges: Edge[] = layout.edges.map(([from, to]) => ({
-    id: `${from}-${to}`,
-    source: String(from),
-    target: String(to),
-    type: 'smoothstep',
-  }));
 
   const exportPng = async () => {
     const blob = await chartPng(layout, direction, second);
@@ -141,17 +232,22 @@ export function GraphPage() {
             { value: 'LR', label: t('graph.horizontal') },
           ]}
         />
-        <Button
-          leftSection={<IconDownload size={16} />}
-          variant="default"
-          onClick={exportPng}
-          disabled={nodes.length === 0}
-          data-testid="export-png"
-        >
-          {t('graph.exportPng')}
-        </Button>
+        <Group gap="sm">
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            {t('graph.keys')}
+          </Text>
+          <Button
+            leftSection={<IconDownload size={16} />}
+            variant="default"
+            onClick={exportPng}
+            disabled={layout.placed.length === 0}
+            data-testid="export-png"
+          >
+            {t('graph.exportPng')}
+          </Button>
+        </Group>
       </Group>
-      {nodes.length === 0 ? (
+      {layout.placed.length === 0 ? (
         <Alert color="gray" variant="light">
           {t('graph.empty')}
         </Alert>
@@ -161,25 +257,8 @@ export function GraphPage() {
           mih={420}
           style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
         >
-          <ReactFlowProvider>
-            <ReactFlow
-              key={direction}
-              nodes={nodes}
-              edges={edges}
-              nodeTypes={NODE_TYPES}
-              nodesDraggable={false}
-              nodesConnectable={false}
-              elementsSelectable={false}
-              onNodeClick={(_event, node) => navigate(`${ITEMS_PATH}/${node.id}`)}
-              fitView
-              // A wide structure fitted whole is unreadable: it opens at a readable size, the rest a pan away.
-              fitViewOptions={{ minZoom: 0.6, maxZoom: 1 }}
-              minZoom={0.1}
-              proOptions={{ hideAttribution: true }}
-            >
-              <Background />
-              <Controls showInteractive={false} />
-            </ReactFlow>
+          <ReactFlowProvider key={direction}>
+            <Chart tree={tree.data} layout={layout} direction={direction} second={second} />
           </ReactFlowProvider>
         </Box>
       )}

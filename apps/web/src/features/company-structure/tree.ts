@@ -80,3 +80,43 @@ export function pathLabel(nodes: readonly StructureNode[], node: StructureNode):
   }
   return names.join(' / ');
 }
+
+/** The keys that walk the chart; which of them go down the hierarchy depends on the chart's direction. */
+export type ChartKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End';
+
+/**
+ * The node a key leads to from `from` on the chart (itself when there is none): towards the children
+ * (ArrowDown top-down, ArrowRight left-right) the first child, back the parent, across the previous or
+ * next node of the same parent (roots count as siblings); Home and End the first and last root. `across`
+ * is where each node is drawn across the chart (x top-down, y left-right): siblings go in that order, so an
+ * arrow goes the way it points.
+ */
+export function chartStep(
+  nodes: readonly StructureNode[],
+  from: NodeId,
+  key: ChartKey,
+  direction: 'TB' | 'LR',
+  across?: ReadonlyMap<NodeId, number>,
+): NodeId {
+  const children = childrenOf(nodes);
+  if (across) {
+    for (const list of children.values())
+      list.sort((a, b) => (across.get(a.id) ?? 0) - (across.get(b.id) ?? 0));
+  }
+  const roots = children.get(null) ?? [];
+  if (key === 'Home') return roots[0]?.id ?? from;
+  if (key === 'End') return roots.at(-1)?.id ?? from;
+  const node = nodes.find((n) => n.id === from);
+  if (!node) return roots[0]?.id ?? from;
+  const parent = node.parentId !== null && nodes.some((n) => n.id === node.parentId) ? node.parentId : null;
+  const vertical = direction === 'TB';
+  const down = vertical ? 'ArrowDown' : 'ArrowRight';
+  const up = vertical ? 'ArrowUp' : 'ArrowLeft';
+  const previous = vertical ? 'ArrowLeft' : 'ArrowUp';
+  if (key === down) return children.get(from)?.[0]?.id ?? from;
+  if (key === up) return parent ?? from;
+  const siblings = children.get(parent) ?? [];
+  const at = siblings.findIndex((n) => n.id === from);
+  const next = siblings[key === previous ? at - 1 : at + 1];
+  return next?.id ?? from;
+}

@@ -69,6 +69,7 @@ function PrintableBillLink({ bill }: { bill: Row }) {
   );
 }
 
+import { workflowBlocks } from '../workflows/recordBlocks';
 import BillMaterialAssets from './BillMaterialAssets';
 import BillPayments from './BillPayments';
 
@@ -146,6 +147,7 @@ export function BillPage(props: ResourceScreenProps) {
                 },
               ]
             : []),
+          ...workflowBlocks('bill', record.id),
         ],
       }}
       start={start.data ?? null}

@@ -11,6 +11,7 @@ import type { ResourceScreenProps } from '../../platform/resources';
 import { useResourceTexts } from '../../platform/resources/texts';
 import { jobOfferBlocks } from '../requests/offerTabs';
 import { TransportOrdersBlock } from '../shipment-documents/TransportOrdersBlock';
+import { workflowBlocks } from '../workflows/recordBlocks';
 import { OPERATIONS_KEY } from './api';
 import { JobForm } from './JobForm';
 import { type JobFormValues, jobFormValuesOf } from './logic';
@@ -88,6 +89,7 @@ export function JobPage({ descriptor }: ResourceScreenProps) {
           testId: 'tab-transport-orders',
           content: <TransportOrdersBlock jobId={job.id} />,
         },
+        ...workflowBlocks('job', job.id),
         ...jobOfferBlocks(job),
       ]}
       header={(job, statuses) => <JobHeader job={job} descriptor={descriptor} statuses={statuses} />}

@@ -16,7 +16,7 @@ import { orderOfferBlocks } from '../requests/offerTabs';
 import { useRequestCustomFields } from '../requests/orderCustomFields';
 import { orderShipmentDocumentBlocks } from '../shipment-documents/orderBlocks';
 import { orderWarehouseBlocks } from '../warehouse/orderBlocks';
-import { orderWorkflowBlocks } from '../workflows/orderBlocks';
+import { workflowBlocks } from '../workflows/recordBlocks';
 import { JobsBlock } from './JobsBlock';
 import { type OrderFormValues, orderFormValuesOf } from './logic';
 import { OperationBills } from './OperationBills';
@@ -127,7 +127,7 @@ export function OrderPage({ descriptor }: ResourceScreenProps) {
         },
         ...orderShipmentDocumentBlocks(order),
         ...orderOfferBlocks(order),
-        ...orderWorkflowBlocks(order),
+        ...workflowBlocks('order', order.id),
         ...orderWarehouseBlocks(order, (roles) => hasRole(system, roles)),
         ...orderMarkingBlocks(order),
       ]}

@@ -40,6 +40,7 @@ import { CARGO_MEASURE_ERROR } from '../operations/logic';
 import { CargoView, RouteView } from '../operations/ReadOnlyViews';
 import { RouteEditor } from '../operations/RouteEditor';
 import { ComputedPriceAction } from '../pricing/ComputedPrice';
+import { workflowBlocks } from '../workflows/recordBlocks';
 import {
   creatorDefaultsOf,
   type RequestFormValues,
@@ -360,6 +361,7 @@ export function RequestPage({ descriptor }: ResourceScreenProps) {
               ]
             : []),
           ...requestOfferTabs(current, canWrite),
+          ...(current ? workflowBlocks('request', current.id) : []),
         ]}
       />
     </>

@@ -1,5 +1,10 @@
-import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
-import { stateName } from '@tms/domain';
+import { Button, Card, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  stateName,
+  WORKFLOW_INITIATOR_LABELS,
+  WORKFLOW_INITIATOR_TYPES,
+  type WorkflowInitiatorType,
+} from '@tms/domain';
 import { Background, MarkerType, ReactFlow } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useMemo, useState } from 'react';
@@ -116,11 +121,13 @@ export function InstancePage({ descriptor }: ResourceScreenProps) {
   );
 }
 
-/** `/workflow-instances/new`: an order chosen by its number, then its workflows and the start. */
+/** `/workflow-instances/new`: a record chosen by its kind and number, then its workflows and the start. */
 export function StartPage() {
-  const { t } = useTranslation('workflows');
+  const { t, i18n } = useTranslation('workflows');
+  const lang = i18n.language === 'en' ? 'en' : 'ru';
+  const [kind, setKind] = useState<WorkflowInitiatorType>('order');
   const [typed, setTyped] = useState<number | string>('');
-  const [orderId, setOrderId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<{ type: WorkflowInitiatorType; id: number } | null>(null);
   return (
     <Stack gap="md" maw={900}>
       <Title order={2}>{t('instances.newTitle')}</Title>
@@ -128,10 +135,22 @@ export function StartPage() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (typeof typed === 'number' && typed > 0) setOrderId(typed);
+            if (typeof typed === 'number' && typed > 0) setChosen({ type: kind, id: typed });
           }}
         >
           <Group align="flex-end">
+            <Select
+              label={t('start.kind')}
+              data={WORKFLOW_INITIATOR_TYPES.map((type) => ({
+                value: type,
+                label: WORKFLOW_INITIATOR_LABELS[type][lang],
+              }))}
+              value={kind}
+              onChange={(value) => value && setKind(value as WorkflowInitiatorType)}
+              allowDeselect={false}
+              w={220}
+              data-testid="start-kind"
+            />
             <NumberInput
               label={t('start.record')}
               description={t('start.hint')}
@@ -148,12 +167,12 @@ export function StartPage() {
           </Group>
         </form>
       </Card>
-      {orderId !== null && (
+      {chosen !== null && (
         <Stack gap="xs">
           <Text fw={600}>
-            {t('block.record')}: {String(orderId).padStart(6, '0')}
+            {WORKFLOW_INITIATOR_LABELS[chosen.type][lang]}: {String(chosen.id).padStart(6, '0')}
           </Text>
-          <RecordWorkflows key={orderId} type="order" id={orderId} />
+          <RecordWorkflows key={`${chosen.type}-${chosen.id}`} type={chosen.type} id={chosen.id} />
         </Stack>
       )}
     </Stack>

@@ -1,6 +1,11 @@
 import { Alert, Anchor, Badge, Button, Card, Group, List, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconPlayerPlay } from '@tabler/icons-react';
-import { stateName, type WorkflowInstanceView, type WorkflowOption } from '@tms/domain';
+import {
+  stateName,
+  type WorkflowInitiatorType,
+  type WorkflowInstanceView,
+  type WorkflowOption,
+} from '@tms/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -174,8 +179,8 @@ export function InstanceCard({
   );
 }
 
-/** The workflows of one record (the order page's block, the start screen): each running one, and a start. */
-export function RecordWorkflows({ type, id }: { type: 'order'; id: number }) {
+/** The workflows of one record (a record page's block, the start screen): each running one, and a start. */
+export function RecordWorkflows({ type, id }: { type: WorkflowInitiatorType; id: number }) {
   const { t } = useTranslation('workflows');
   const workflows = useRecordWorkflows(type, id);
   const start = useStartWorkflow();

@@ -10,7 +10,7 @@ import { actingUserId } from '../../../platform/auth/context';
 import { ErrorCollector, fieldError, forbidden } from '../../../platform/errors';
 import { defineUseCase } from '../../../platform/resources';
 import { initiatorSource } from '../initiators';
-import { instanceService, instanceView, mayMove } from '../instances';
+import { instanceServiceOf, instanceView, mayMove } from '../instances';
 import { workflowDescriptions, workflowMoves } from '../tables';
 
 export const moveWorkflowInput = workflowMoveSchema.extend({ id: z.number().int().positive() });
@@ -31,10 +31,10 @@ export const moveWorkflow = defineUseCase({
   output: workflowInstanceViewSchema,
   async run(ctx, input) {
     const { tx } = ctx;
-    const current = await instanceService.find(ctx, input.id);
+    const current = await instanceServiceOf(ctx.registries).find(ctx, input.id);
     const source = initiatorSource(ctx.registries, current.initiatorType);
     const record = await source.load(ctx, current.initiatorId, { lock: true, access: 'write' });
-    const before = await instanceService.find(ctx, input.id, { lock: true });
+    const before = await instanceServiceOf(ctx.registries).find(ctx, input.id, { lock: true });
     const [description] = await tx
       .select()
       .from(workflowDescriptions)
@@ -61,7 +61,7 @@ export const moveWorkflow = defineUseCase({
     }
     errors.throwIfAny();
 
-    const after = await instanceService.write(
+    const after = await instanceServiceOf(ctx.registries).write(
       ctx,
       before,
       { stateId: input.to },

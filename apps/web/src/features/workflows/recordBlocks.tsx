@@ -1,11 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import { IconGitBranch } from '@tabler/icons-react';
-import type { Order } from '@tms/domain';
+import type { WorkflowInitiatorType } from '@tms/domain';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecordTab } from '../../platform/resources/RecordPage';
 
-// The block's code loads with its tab, not with the order page.
+// The block's code loads with its tab, not with the record's page.
 const RecordWorkflows = lazy(() => import('./RecordWorkflows').then((m) => ({ default: m.RecordWorkflows })));
 
 function WorkflowsTitle() {
@@ -13,8 +13,8 @@ function WorkflowsTitle() {
   return <>{t('block.title')}</>;
 }
 
-/** The order page's workflows block (spec §2: the order property view's blocks). */
-export function orderWorkflowBlocks(order: Order): RecordTab[] {
+/** The workflows block of a record's page (spec §2: the order property view's blocks; jobs, requests, bills). */
+export function workflowBlocks(type: WorkflowInitiatorType, id: number): RecordTab[] {
   return [
     {
       value: 'workflows',
@@ -29,7 +29,7 @@ export function orderWorkflowBlocks(order: Order): RecordTab[] {
             </Center>
           }
         >
-          <RecordWorkflows type="order" id={order.id} />
+          <RecordWorkflows type={type} id={id} />
         </Suspense>
       ),
     },
