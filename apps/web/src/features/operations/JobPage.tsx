@@ -28,7 +28,7 @@ type JobDefaults = Omit<JobCreate, 'jobTypeId'>;
  * and `/tms/jobs/{id}` with the blocks main, route, stages, orders and files, its finance control and archive.
  */
 export function JobPage({ descriptor }: ResourceScreenProps) {
-  const { t } = useTranslation('operations');
+  const { t } = useTranslation(['operations', 'shipmentDocuments']);
   const texts = useResourceTexts(descriptor);
   const { orderId } = useParams();
   const page = useOperationPage<Job, JobFormValues, JobDefaults>({
