@@ -43,7 +43,15 @@ ALTER TABLE customer_requests FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
 CREATE POLICY staff ON customer_requests USING (current_user <> 'tms_cabinet') WITH CHECK (current_user <> 'tms_cabinet');
 --> statement-breakpoint
-CREATE POLICY cabinet ON customer_requests TO tms_cabinet USING (client_id = tms_cabinet_counterparty());
+-- A request is the client's, or a contractor's it was asked to price (he reads its route and cargo).
+CREATE POLICY cabinet ON customer_requests TO tms_cabinet USING (
+  client_id = tms_cabinet_counterparty()
+  OR EXISTS (
+    SELECT 1 FROM request_offers ro
+    WHERE ro.request_id = customer_requests.id AND ro.contractor_id = tms_cabinet_counterparty()
+      AND NOT ro.disabled
+  )
+);
 --> statement-breakpoint
 ALTER TABLE orders ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint

@@ -1,6 +1,7 @@
 import { CABINET_KEY_ROLES, CABINET_KIND_ROLES } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OPS_PREDICATES } from '../../src/modules/cabinets/ops';
 import { PCC_PREDICATES } from '../../src/modules/cabinets/pcc';
 import { orders as ordersTable } from '../../src/modules/operations/tables';
 import { customerRequests } from '../../src/modules/requests/tables';
@@ -8,7 +9,8 @@ import { CABINET_WALL } from '../../src/platform/auth/cabinet-wall';
 import type { CabinetCaller } from '../../src/test/cabinets';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { caller, exportedIds } from '../../src/test/operations-world';
-import { type PccClient, type PccWorld, pccWorld } from '../../src/test/pcc-world';
+import { type OpsContractor, type OpsWorld, opsWorld } from '../../src/test/ops-world';
+import type { PccClient, PccWorld } from '../../src/test/pcc-world';
 import type { SignedIn } from '../../src/test/users';
 
 /**
@@ -21,11 +23,13 @@ import type { SignedIn } from '../../src/test/users';
 
 let ctx: TestContext;
 let w: PccWorld;
+let ops: OpsWorld;
 const MISSING = 2_000_000_000;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  w = await pccWorld(ctx);
+  ops = await opsWorld(ctx);
+  w = ops.pcc;
 }, 300_000);
 afterAll(() => ctx?.close());
 
@@ -231,4 +235,111 @@ describe('the client cabinet keeps each client to his own records', () => {
       expect(orders!.n).toBeGreaterThan(0);
     },
   );
+});
+
+/** The ids of a contractor that each routed id parameter of the portal stands for. */
+const opsIdsOf = (c: OpsContractor) => ({
+  '/api/ops/offers/:id': c.offerId,
+  '/api/ops/offers/:id/answer': c.offerId,
+  '/api/ops/jobs/:id': c.jobId,
+  '/api/ops/jobs/:id/stages': c.jobId,
+  '/api/ops/payments/:id': c.paymentId,
+  '/api/ops/users/:id': c.user.cabinetUserId!,
+  '/api/ops/users/:id/reset': c.user.cabinetUserId!,
+});
+
+const OPS_LISTS = [
+  { path: '/api/ops/offers', own: (c: OpsContractor) => c.offerId },
+  { path: '/api/ops/jobs', own: (c: OpsContractor) => c.jobId },
+  { path: '/api/ops/payments', own: (c: OpsContractor) => c.paymentId },
+] as const;
+
+/** Every way `who` of contractor `own` could reach `other`'s records in the portal; empty when isolated. */
+async function opsLeaks(who: CabinetCaller, own: OpsContractor, other: OpsContractor): Promise<string[]> {
+  const found: string[] = [];
+  const foreignIds = opsIdsOf(other) as Record<string, number>;
+  const payloads: Record<string, Record<string, unknown>> = {
+    'POST /api/ops/offers/:id/answer': { amounts: [{ amount: '1.00', currency: 'RUB' }], version: 1 },
+    'PUT /api/ops/users/:id': { name: 'Чужой', version: 1 },
+  };
+  const roles: readonly string[] =
+    who.cabinetUserId === null ? CABINET_KEY_ROLES.contractor : CABINET_KIND_ROLES.contractor;
+  const refusal = (route: { cabinetRoles: readonly string[] }) =>
+    route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => roles.includes(role)) ? 404 : 403;
+  // Bills: none in the world (a bill needs its ledger postings), so no foreign id to try.
+  const routes = ctx.app.routeTable.filter(
+    (r) => r.url.startsWith('/api/ops/') && r.idParams.length > 0 && r.url !== '/api/ops/bills/:id',
+  );
+  for (const route of routes) {
+    const key = `${route.method} ${route.url}`;
+    if (route.url === '/api/ops/jobs/:id/stages/:stageId/close') {
+      // Another's stage through one's own job, and through his job; nothing closes.
+      for (const [jobId, stageId] of [
+        [own.jobId, other.openStageIds[1]!],
+        [other.jobId, other.openStageIds[1]!],
+      ]) {
+        const res = await inject('POST', `/api/ops/jobs/${jobId}/stages/${stageId}/close`, who, {
+          version: 1,
+        });
+        if (res.statusCode !== 404) found.push(`${key} ${jobId}/${stageId} → ${res.statusCode}`);
+      }
+      continue;
+    }
+    const foreign = foreignIds[route.url];
+    if (foreign === undefined) {
+      found.push(`${key}: the suite knows no id for it`);
+      continue;
+    }
+    const res = await inject(route.method, route.url.replace(':id', String(foreign)), who, payloads[key]);
+    const missing = await inject(route.method, route.url.replace(':id', String(MISSING)), who, payloads[key]);
+    if (res.statusCode !== refusal(route)) found.push(`${key} foreign → ${res.statusCode}`);
+    else if (res.body !== missing.body) found.push(`${key}: a foreign id reads unlike a missing one`);
+  }
+  for (const list of OPS_LISTS) {
+    const page = await inject('GET', `${list.path}?itemsPerPage=100`, who);
+    if (page.statusCode !== 200) {
+      found.push(`${list.path} → ${page.statusCode}`);
+      continue;
+    }
+    const { collection, total } = page.json().data as { collection: { id: number }[]; total: number };
+    const ids = collection.map((row) => row.id);
+    if (ids.includes(list.own(other))) found.push(`${list.path} lists a foreign row`);
+    if (!ids.includes(list.own(own))) found.push(`${list.path} misses an own row`);
+    if (total !== ids.length) found.push(`${list.path} counts ${total} for ${ids.length} rows`);
+  }
+  return found;
+}
+
+describe('the contractor portal keeps each contractor to his own records', () => {
+  it('knows every /api/ops route with an id it walks', () => {
+    const known = [...Object.keys(opsIdsOf(ops.c)), '/api/ops/jobs/:id/stages/:stageId/close'];
+    const withIds = ctx.app.routeTable
+      .filter((r) => r.url.startsWith('/api/ops/') && r.idParams.length > 0)
+      .map((r) => r.url)
+      // Bills: none in the world (a bill needs its ledger postings); their predicate is read like the others'.
+      .filter((url) => url !== '/api/ops/bills/:id');
+    expect(known).toEqual(expect.arrayContaining(withIds));
+  });
+
+  for (const [label, pick] of [
+    ['a portal user', (c: OpsContractor) => c.user],
+    ['an API key', (c: OpsContractor) => c.key],
+  ] as const) {
+    it(`as ${label} of either contractor`, async () => {
+      expect(await opsLeaks(pick(ops.c), ops.c, ops.d)).toEqual([]);
+      expect(await opsLeaks(pick(ops.d), ops.d, ops.c)).toEqual([]);
+    }, 300_000);
+  }
+
+  it('turns red when a counterparty predicate is broken on purpose', async () => {
+    for (const name of ['offer', 'job', 'payment'] as const) {
+      const broken = vi.spyOn(OPS_PREDICATES, name).mockReturnValue(sql`true`);
+      try {
+        expect(await opsLeaks(ops.c.user, ops.c, ops.d), name).not.toEqual([]);
+      } finally {
+        broken.mockRestore();
+      }
+    }
+    expect(await opsLeaks(ops.c.user, ops.c, ops.d)).toEqual([]);
+  }, 300_000);
 });

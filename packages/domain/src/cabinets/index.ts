@@ -1,2 +1,3 @@
+export * from './ops';
 export * from './pcc';
 export * from './users';

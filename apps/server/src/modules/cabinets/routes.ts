@@ -23,6 +23,7 @@ import type { App } from '../../platform/http/types';
 import { requestContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { cabinetSetPassword, cabinetSignIn, cabinetSignOut } from './auth';
+import { opsRoutes } from './ops';
 import { pccRoutes } from './pcc';
 import { cabinetUsers } from './tables';
 import {
@@ -54,6 +55,7 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
   for (const kind of CABINET_KINDS) cabinetDoors(app, kind);
   backOfficeRoutes(app);
   await pccRoutes(app);
+  await opsRoutes(app);
 }
 
 const useCaseContext = (

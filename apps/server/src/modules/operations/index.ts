@@ -13,3 +13,4 @@ export { stagesOf } from './stages';
 export { closeStageBySystem, managedStage, visibleStage } from './system-close';
 export { jobOrders, jobs, orders, products, services, stages } from './tables';
 export { recheckOrderTnvedControl } from './tnved-control';
+export { closeStage } from './use-cases/close-stage';

@@ -4,5 +4,5 @@
 
 export type { OfferContext } from './offers';
 export { clientRequestHooks, requestService } from './requests';
-export { customerRequests, requestOfferTypes } from './tables';
+export { customerRequests, requestOffers, requestOfferTypes } from './tables';
 export { writeOffer } from './use-cases/offer-write';

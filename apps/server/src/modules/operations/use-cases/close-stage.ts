@@ -1,7 +1,9 @@
 import { OPERATION_TYPES, STAGE_ROLES, stageCloseIssues, stageCloseSchema, stageSchema } from '@tms/domain';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ErrorCollector } from '../../../platform/errors';
-import { defineUseCase, userOf } from '../../../platform/resources';
+import { type AuthContext, actingUserId, isStaff } from '../../../platform/auth/context';
+import { ErrorCollector, notFound } from '../../../platform/errors';
+import { asSystem, defineUseCase, type ResourceContext, userOf } from '../../../platform/resources';
 import { notifyStageMoved } from '../notifications';
 import { OPERATION_KINDS } from '../operation';
 import { actorOf } from '../orders';
@@ -17,6 +19,7 @@ import {
   stagesOf,
   today,
 } from '../stages';
+import { jobs } from '../tables';
 
 export const closeStageInput = stageCloseSchema.extend({
   operation: z.enum(OPERATION_TYPES),
@@ -25,27 +28,56 @@ export const closeStageInput = stageCloseSchema.extend({
   stageId: z.number().int().positive(),
 });
 
+/** The order or job a user closes a stage of: in his stage management scope, not archived. */
+async function usersOperation(
+  ctx: ResourceContext & { auth: AuthContext },
+  input: z.infer<typeof closeStageInput>,
+) {
+  const kind = OPERATION_KINDS[input.operation];
+  const scope = stageManageScope(ctx.auth, kind.type);
+  const operation = await managedOperation(ctx, kind, input.id, scope);
+  return { kind, operation, stage: await lockedStage(ctx.tx, kind, input.id, input.stageId) };
+}
+
 /**
- * A user closes a stage of an order or job in their stage management scope (not archived): the closure
- * checks pass unless they may ignore them, the actual date (default today) is not in the future, then the
+ * The job a contractor's cabinet closes a stage of: a job given to his counterparty (not archived), and
+ * only a stage shown in his portal (OPS-visible); 404 for any other.
+ */
+async function contractorsJob(ctx: ResourceContext, input: z.infer<typeof closeStageInput>) {
+  if (ctx.auth.kind !== 'cabinet' || input.operation !== 'job') throw notFound();
+  const kind = OPERATION_KINDS.job;
+  // The job's own resource is the back office's: read as the system, within the contractor's jobs.
+  const operation = await managedOperation(
+    asSystem(ctx, 'contractor portal'),
+    kind,
+    input.id,
+    eq(jobs.contractorId, ctx.auth.counterpartyId),
+  );
+  const stage = await lockedStage(ctx.tx, kind, input.id, input.stageId);
+  if (!stage.opsVisible) throw notFound();
+  return { kind, operation, stage };
+}
+
+/**
+ * A user closes a stage of an order or job in their stage management scope (not archived); a contractor
+ * from his portal an OPS-visible stage of a job given to him. The closure checks pass unless the user may
+ * ignore them (a contractor never may), the actual date (default today) is not in the future, then the
  * stage's behaviours take effect on the orders concerned as the system moves them. Answers the stage.
  */
 export const closeStage = defineUseCase({
   name: 'operations.close-stage',
   roles: STAGE_ROLES.manage,
+  cabinet: 'contractor',
   input: closeStageInput,
   output: stageSchema,
   async run(ctx, input) {
-    const auth = userOf(ctx);
+    const auth = ctx.auth.kind === 'cabinet' ? ctx.auth : userOf(ctx);
     const { tx } = ctx;
-    const kind = OPERATION_KINDS[input.operation];
-    const operation = await managedOperation(
-      { ...ctx, auth },
+    const {
       kind,
-      input.id,
-      stageManageScope(auth, kind.type),
-    );
-    const before = await lockedStage(tx, kind, input.id, input.stageId);
+      operation,
+      stage: before,
+    } = isStaff(auth) ? await usersOperation({ ...ctx, auth }, input) : await contractorsJob(ctx, input);
     const actualDate = input.actualDate ?? today();
     const issues = stageCloseIssues(
       {
@@ -62,7 +94,7 @@ export const closeStage = defineUseCase({
       for (const issue of issues) errors.add(issue.path, issue.message);
       errors.throwIfAny();
     }
-    const set = { closed: true, actualDate, closedAt: new Date(), closedById: auth.userId };
+    const set = { closed: true, actualDate, closedAt: new Date(), closedById: actingUserId(auth) };
     const after = await saveStage(tx, auth, kind, operation, before, set, 'close', input.version);
     await applyEffects({ ...ctx, auth }, operation, kind, before.behaviours, 'close', actualDate);
     await runStageHandlers({ ...ctx, auth }, before, 'close');

@@ -1,0 +1,293 @@
+import {
+  dataSchema,
+  idParamSchema,
+  type OpsOffer,
+  type OpsStage,
+  opsBillResource,
+  opsJobResource,
+  opsOfferAnswerSchema,
+  opsOfferResource,
+  opsPaymentResource,
+  opsStageCloseSchema,
+  opsStageSchema,
+  type RoutePoint,
+} from '@tms/domain';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/connection';
+import { requestDb } from '../../platform/auth/cabinet-wall';
+import type { App } from '../../platform/http/types';
+import {
+  type ResourceContext,
+  registerResourceRoutes,
+  requestContext,
+  resourceService,
+} from '../../platform/resources';
+import { bills, payments } from '../finance';
+import { closeStage, jobs, stages } from '../operations';
+import { currencies } from '../reference-data';
+import { customerRequests, requestOffers, requestOfferTypes, writeOffer } from '../requests';
+
+/**
+ * The counterparty predicate of each contractor-portal view: the one place that says which rows are the
+ * contractor's. The kernel applies it to every list, count, search, export and id of the view. Kept in
+ * one object so the isolation suite can break one on purpose and see itself turn red.
+ */
+export const OPS_PREDICATES = {
+  /** The offers asked of him, not taken out of the quote. */
+  offer: (counterpartyId: number): SQL =>
+    and(eq(requestOffers.contractorId, counterpartyId), eq(requestOffers.disabled, false))!,
+  job: (counterpartyId: number): SQL => eq(jobs.contractorId, counterpartyId),
+  /** His bills to us: our expense bills with his counterparty. */
+  bill: (counterpartyId: number): SQL =>
+    and(eq(bills.counterpartyId, counterpartyId), eq(bills.direction, 'EXPENSE'))!,
+  /** Our payments to him: outgoing payments to his counterparty. */
+  payment: (counterpartyId: number): SQL =>
+    and(eq(payments.counterpartyId, counterpartyId), eq(payments.direction, 'OUTGOING'))!,
+};
+
+/** Offers are for the portal's offers role, jobs for its jobs role, bills and payments for finance. */
+const OFFERS: readonly string[] = ['CABINET_OFFERS'];
+const JOBS: readonly string[] = ['CABINET_JOBS'];
+const FINANCE: readonly string[] = ['CABINET_FINANCE'];
+
+const codesOf = async (tx: Tx, ids: readonly number[]) => {
+  const rows = ids.length
+    ? await tx
+        .select({ id: currencies.id, code: currencies.code })
+        .from(currencies)
+        .where(inArray(currencies.id, [...new Set(ids)]))
+    : [];
+  return new Map(rows.map((row) => [row.id, row.code]));
+};
+
+/** The offers asked of the contractor, with what he prices: the request's number, route and cargo. */
+export const opsOfferService = resourceService(opsOfferResource, requestOffers, {
+  cabinet: {
+    kind: 'contractor',
+    only: true,
+    counterparty: (id) => OPS_PREDICATES.offer(id),
+    roles: { read: OFFERS },
+  },
+  virtual: ['requestNumber', 'route', 'cargoDescription', 'offerTypeName'] as never,
+  hooks: {
+    async toEntities(rows, ctx) {
+      const requestIds = [...new Set(rows.map((row) => row.requestId))];
+      const requests = requestIds.length
+        ? await ctx.tx
+            .select({
+              id: customerRequests.id,
+              number: customerRequests.number,
+              route: customerRequests.route,
+              cargoDescription: customerRequests.cargoDescription,
+            })
+            .from(customerRequests)
+            .where(inArray(customerRequests.id, requestIds))
+        : [];
+      const requestOf = new Map(requests.map((r) => [r.id, r]));
+      const typeIds = [...new Set(rows.map((row) => row.offerTypeId))];
+      const types = typeIds.length
+        ? await ctx.tx
+            .select({ id: requestOfferTypes.id, name: requestOfferTypes.name })
+            .from(requestOfferTypes)
+            .where(inArray(requestOfferTypes.id, typeIds))
+        : [];
+      const typeOf = new Map(types.map((t) => [t.id, t.name]));
+      return rows.map((row) => {
+        const request = requestOf.get(row.requestId);
+        return {
+          id: row.id,
+          version: row.version,
+          requestNumber: request?.number ?? 0,
+          route: (request?.route ?? []) as RoutePoint[],
+          cargoDescription: request?.cargoDescription ?? null,
+          offerTypeName: typeOf.get(row.offerTypeId) ?? '',
+          amounts: row.amounts,
+          validUntil: row.validUntil,
+          status: row.status,
+          comment: row.comment,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        };
+      }) as never;
+    },
+  },
+});
+
+/** The jobs given to the contractor, read only. */
+export const opsJobService = resourceService(opsJobResource, jobs, {
+  cabinet: {
+    kind: 'contractor',
+    only: true,
+    counterparty: (id) => OPS_PREDICATES.job(id),
+    roles: { read: JOBS },
+  },
+});
+
+/** His bills to us, read only; the currency's code beside the amount. */
+export const opsBillService = resourceService(opsBillResource, bills, {
+  cabinet: {
+    kind: 'contractor',
+    only: true,
+    counterparty: (id) => OPS_PREDICATES.bill(id),
+    roles: { read: FINANCE },
+  },
+  virtual: ['currencyCode' as never],
+  hooks: {
+    async toEntities(rows, ctx) {
+      const codeOf = await codesOf(
+        ctx.tx,
+        rows.map((row) => row.currencyId),
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        version: row.version,
+        number: row.number,
+        date: row.date,
+        amount: row.amount,
+        balance: row.balance,
+        currencyCode: codeOf.get(row.currencyId) ?? '',
+        paymentDate: row.paymentDate,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      }));
+    },
+  },
+});
+
+/** Our payments to him, read only. */
+export const opsPaymentService = resourceService(opsPaymentResource, payments, {
+  cabinet: {
+    kind: 'contractor',
+    only: true,
+    counterparty: (id) => OPS_PREDICATES.payment(id),
+    roles: { read: FINANCE },
+  },
+  virtual: ['currencyCode' as never],
+  hooks: {
+    async toEntities(rows, ctx) {
+      const codeOf = await codesOf(
+        ctx.tx,
+        rows.map((row) => row.currencyId),
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        version: row.version,
+        number: row.number,
+        date: row.date,
+        amount: row.amount,
+        currencyCode: codeOf.get(row.currencyId) ?? '',
+        purpose: row.purpose,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      }));
+    },
+  },
+});
+
+/** The stages of a job the contractor is shown, under their OPS names, in their order. */
+export async function opsStagesOf(tx: Tx, jobId: number): Promise<OpsStage[]> {
+  return tx
+    .select({
+      id: stages.id,
+      version: stages.version,
+      name: stages.opsName,
+      expectedDate: stages.expectedDate,
+      actualDate: stages.actualDate,
+      closed: stages.closed,
+    })
+    .from(stages)
+    .where(and(eq(stages.opsVisible, true), eq(stages.operationType, 'job'), eq(stages.operationId, jobId)))
+    .orderBy(asc(stages.sortOrder), sql`${stages.expectedDate} ASC NULLS LAST`, asc(stages.id));
+}
+
+/** `/api/ops/...`: the contractor's requests for offers, jobs (stages), bills and payments. */
+export async function opsRoutes(app: App): Promise<void> {
+  const tags = ['ops'];
+  const useCaseContext = (ctx: ResourceContext) => ({ ...ctx, clock: app.clock });
+  registerResourceRoutes(app, opsOfferService);
+  registerResourceRoutes(app, opsJobService);
+  registerResourceRoutes(app, opsBillService);
+  registerResourceRoutes(app, opsPaymentService);
+
+  app.post(
+    '/ops/offers/:id/answer',
+    {
+      config: { cabinet: 'contractor', cabinetRoles: OFFERS },
+      schema: {
+        tags,
+        summary: 'Answer a request for an offer with a price, its validity and a comment',
+        params: idParamSchema,
+        body: opsOfferAnswerSchema,
+        response: { 200: dataSchema(opsOfferResource.entity) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const body = request.body as z.infer<typeof opsOfferAnswerSchema>;
+      const data = await requestDb(request).transaction(async (tx) => {
+        const ctx = requestContext(request, tx);
+        const offer = await opsOfferService.find(ctx, id, { lock: true });
+        // The back office's one write of an offer, as the contractor: what was asked stays as it is.
+        await writeOffer.run(useCaseContext(ctx), {
+          id: offer.id,
+          version: body.version,
+          requestId: offer.requestId,
+          offerTypeId: offer.offerTypeId,
+          contractorId: offer.contractorId,
+          amounts: body.amounts,
+          validUntil: body.validUntil,
+          comment: body.comment,
+        });
+        return (await opsOfferService.toEntity(await opsOfferService.find(ctx, id), ctx)) as OpsOffer;
+      });
+      return { data };
+    },
+  );
+
+  app.get(
+    '/ops/jobs/:id/stages',
+    {
+      config: { cabinet: 'contractor', cabinetRoles: JOBS },
+      schema: {
+        tags,
+        summary: 'The stages of a job the contractor is shown, under their OPS names',
+        params: idParamSchema,
+        response: { 200: dataSchema(z.array(opsStageSchema)) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const ctx = requestContext(request);
+      const job = await opsJobService.find(ctx, id);
+      return { data: await opsStagesOf(ctx.tx, job.id) };
+    },
+  );
+
+  app.post(
+    '/ops/jobs/:id/stages/:stageId/close',
+    {
+      config: { cabinet: 'contractor', cabinetRoles: JOBS },
+      schema: {
+        tags,
+        summary: 'Close a stage of the job with the date it was reached',
+        params: z.object({ id: idParamSchema.shape.id, stageId: idParamSchema.shape.id }),
+        body: opsStageCloseSchema,
+        response: { 200: dataSchema(opsStageSchema) },
+      },
+    },
+    async (request) => {
+      const { id, stageId } = request.params as { id: number; stageId: number };
+      const body = request.body as z.infer<typeof opsStageCloseSchema>;
+      const data = await requestDb(request).transaction(async (tx) => {
+        const ctx = requestContext(request, tx);
+        const job = await opsJobService.find(ctx, id, { lock: true });
+        // The operations module's own closing: its order, WMS and marking rules apply to him as to anyone.
+        await closeStage.run(ctx, { ...body, operation: 'job', id: job.id, stageId });
+        const stage = (await opsStagesOf(tx, job.id)).find((s) => s.id === stageId);
+        return stage!;
+      });
+      return { data };
+    },
+  );
+}

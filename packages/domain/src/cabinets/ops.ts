@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import { moneySchema } from '../common/money';
+import type { RoutePoint } from '../operations/route';
+import { routeEndPointSchema, routeEndPoints, routePointSchema } from '../operations/route';
+import { amountsSchema, OFFER_STATUS_LABELS, OFFER_STATUSES } from '../requests/offer';
+
+/**
+ * The contractor's portal's (OPS) views of the back office's records: what a contractor may see of the
+ * requests for offers asked of him, the jobs given to him, his bills to us and our payments to him,
+ * served under `/ops/...` to his cabinet alone, within his counterparty (the kernel's counterparty
+ * scope). Staff users read the same rows through their own resources; no staff role opens these.
+ */
+const NO_STAFF = { view: [], edit: [] } as const;
+
+const route = f
+  .of('json', z.array(routePointSchema), z.array(routePointSchema))
+  .readOnly()
+  .inList(z.array(routeEndPointSchema), (value) => routeEndPoints(value as RoutePoint[] | undefined));
+
+/**
+ * A request for an offer asked of the contractor (`/ops/offers`): the request's route and cargo to price,
+ * his answer (amounts, validity, comment) and its status.
+ */
+export const opsOfferResource = declareResource({
+  name: 'request_offer',
+  path: '/ops/offers',
+  title: 'cabinets.ops.offers.title',
+  itemTitle: 'cabinets.ops.offers.item',
+  keys: 'cabinets.ops.offers.fields',
+  fields: {
+    requestNumber: f.integer().readOnly().listed(),
+    route: route.listed(),
+    cargoDescription: f.text().readOnly().optional().listed(),
+    offerTypeName: f.text().readOnly().listed(),
+    amounts: f.of('json', amountsSchema, z.array(moneySchema)).readOnly().listed(),
+    validUntil: f.date().readOnly().optional().listed().filterable().sortable(),
+    status: f.enum(OFFER_STATUSES, OFFER_STATUS_LABELS).readOnly().listed().filterable().sortable(),
+    comment: f.text().readOnly().optional(),
+    createdAt: f.createdAt().listed().sortable(),
+    updatedAt: f.updatedAt(),
+  },
+  roles: NO_STAFF,
+  labelField: 'requestNumber',
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  readOnly: true,
+});
+export type OpsOffer = z.infer<typeof opsOfferResource.entity>;
+
+/**
+ * `POST /ops/offers/{id}/answer`: the contractor's price (several currencies at most once each), how long
+ * it holds and a comment, on the version he read.
+ */
+export const opsOfferAnswerSchema = z.strictObject({
+  amounts: amountsSchema.min(1),
+  validUntil: z.iso.date().nullable().optional(),
+  comment: z.string().trim().max(2000).nullable().optional(),
+  version: z.number().int().positive(),
+});
+export type OpsOfferAnswer = z.infer<typeof opsOfferAnswerSchema>;
+
+/** The jobs given to the contractor (`/ops/jobs`): the route and dates of the work. */
+export const opsJobResource = declareResource({
+  name: 'job',
+  path: '/ops/jobs',
+  title: 'cabinets.ops.jobs.title',
+  itemTitle: 'cabinets.ops.jobs.item',
+  keys: 'cabinets.ops.jobs.fields',
+  fields: {
+    number: f.integer().readOnly().listed().searchable().sortable(),
+    route: route.listed(),
+    dispatchDate: f.date().readOnly().optional().listed().filterable().sortable(),
+    deliveryDate: f.date().readOnly().optional().listed().filterable().sortable(),
+    completionDate: f.date().readOnly().optional().listed().sortable(),
+    createdAt: f.createdAt().listed().sortable(),
+    updatedAt: f.updatedAt(),
+  },
+  roles: NO_STAFF,
+  labelField: 'number',
+  defaultSort: { field: 'number', order: 'desc' },
+  readOnly: true,
+});
+export type OpsJob = z.infer<typeof opsJobResource.entity>;
+
+/** A stage of a job as the contractor sees it: its OPS name, dates, whether closed, and its version. */
+export const opsStageSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  name: z.string(),
+  expectedDate: z.string().nullable(),
+  actualDate: z.string().nullable(),
+  closed: z.boolean(),
+});
+export type OpsStage = z.infer<typeof opsStageSchema>;
+
+/** `POST /ops/jobs/{id}/stages/{stageId}/close`: the date the stage was reached (default today). */
+export const opsStageCloseSchema = z.strictObject({
+  actualDate: z.iso.date().optional(),
+  version: z.number().int().positive(),
+});
+
+/** The contractor's bills to us (`/ops/bills`): our expense bills with his counterparty, read only. */
+export const opsBillResource = declareResource({
+  name: 'bill',
+  path: '/ops/bills',
+  title: 'cabinets.ops.bills.title',
+  itemTitle: 'cabinets.ops.bills.item',
+  keys: 'cabinets.ops.bills.fields',
+  fields: {
+    number: f.text().readOnly().listed().searchable().sortable(),
+    date: f.date().readOnly().listed().filterable().sortable(),
+    amount: f.money().readOnly().listed().sortable(),
+    balance: f.money().readOnly().listed(),
+    currencyCode: f.text().readOnly().listed(),
+    paymentDate: f.date().readOnly().optional().listed().sortable(),
+    createdAt: f.createdAt(),
+    updatedAt: f.updatedAt(),
+  },
+  roles: NO_STAFF,
+  labelField: 'number',
+  defaultSort: { field: 'date', order: 'desc' },
+  readOnly: true,
+});
+export type OpsBill = z.infer<typeof opsBillResource.entity>;
+
+/** Our payments to the contractor (`/ops/payments`): outgoing payments to his counterparty, read only. */
+export const opsPaymentResource = declareResource({
+  name: 'payment',
+  path: '/ops/payments',
+  title: 'cabinets.ops.payments.title',
+  itemTitle: 'cabinets.ops.payments.item',
+  keys: 'cabinets.ops.payments.fields',
+  fields: {
+    number: f.text().readOnly().listed().searchable().sortable(),
+    date: f.date().readOnly().listed().filterable().sortable(),
+    amount: f.money().readOnly().listed().sortable(),
+    currencyCode: f.text().readOnly().listed(),
+    purpose: f.text().readOnly().optional().listed().searchable(),
+    createdAt: f.createdAt(),
+    updatedAt: f.updatedAt(),
+  },
+  roles: NO_STAFF,
+  labelField: 'number',
+  defaultSort: { field: 'date', order: 'desc' },
+  readOnly: true,
+});
+export type OpsPayment = z.infer<typeof opsPaymentResource.entity>;
