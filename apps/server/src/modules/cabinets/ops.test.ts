@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import { daysFromToday, errorsOf } from '../../test/operations-world';
 import { type OpsWorld, opsWorld } from '../../test/ops-world';
 import { stages } from '../operations';
-import { requestOffers } from '../requests/tables';
+import { requestOffers } from '../requests';
 
 let ctx: TestContext;
 let w: OpsWorld;

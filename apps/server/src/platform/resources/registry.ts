@@ -1,10 +1,9 @@
 import type { ResourceDescriptor } from '@tms/domain';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/connection';
 import type { Principal } from '../auth/context';
-import type { ResourceContext } from './context';
 import type { ReadReach } from './reach';
-import type { ExportQuery, ExportSelection } from './service/types';
 
 /**
  * What the registry keeps of a resource service (`ResourceService` has it all): declared here so that the
@@ -17,7 +16,18 @@ export interface RegistrableService extends ReadReach {
   changeLogAccess(auth: Principal, entityId: SQL | AnyPgColumn): SQL | boolean;
   /** What a prepared export reads (platform/exports), with the query its export route parses. */
   readonly schemas: { exportQuery: { parse(input: unknown): unknown } };
-  exportSelection(ctx: ResourceContext, query: ExportQuery): ExportSelection;
+  /** `ctx` is the owner's `ResourceContext` (typed by what the registry may import). */
+  exportSelection(ctx: { tx: Tx; auth: Principal }, query: ExportQuery): ExportSelection;
+}
+
+/** A list's query as its export reads it, with the columns chosen. */
+export type ExportQuery = Record<string, unknown> & { columns?: string };
+
+/** The rows a list's export reads, page by page, in the list's order within the caller's scope. */
+export interface ExportSelection {
+  fields: ResourceDescriptor['fields'];
+  count(): Promise<number>;
+  pages(pageRows?: number): AsyncGenerator<Record<string, unknown>[]>;
 }
 
 export interface RegisteredResource {

@@ -137,13 +137,11 @@ export interface ResourceOptions<Row, Input extends object = Values> {
 }
 
 export type ListQuery = Values & { page: number; itemsPerPage: number };
-export type ExportQuery = Values & { columns?: string };
 
-export interface ExportSelection {
-  fields: ResourceDescriptor['fields'];
-  count(): Promise<number>;
-  pages(pageRows?: number): AsyncGenerator<Values[]>;
-}
+import type { ExportQuery, ExportSelection } from '../registry';
+
+export type { ExportQuery, ExportSelection };
+
 export type HistoryQuery = z.infer<typeof changeHistoryQuerySchema>;
 
 /** Where a row is looked for: the principal's scope (`access`), an explicit condition, or none (system). */
