@@ -1,6 +1,12 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { PccLoginPage, PccPasswordPage } from './PccAuthPages';
-import { PccBillsScreen, PccOrderScreen, PccOrdersScreen, PccRequestsScreen } from './PccScreens';
+import {
+  PccBillsScreen,
+  PccOrderScreen,
+  PccOrdersScreen,
+  PccQuotesScreen,
+  PccRequestsScreen,
+} from './PccScreens';
 import { PccShell } from './PccShell';
 
 /**
@@ -15,6 +21,7 @@ export function PccApp() {
       <Route element={<PccShell />}>
         <Route index element={null} />
         <Route path="requests" element={<PccRequestsScreen />} />
+        <Route path="quotes" element={<PccQuotesScreen />} />
         <Route path="orders" element={<PccOrdersScreen />} />
         <Route path="orders/:id" element={<PccOrderScreen />} />
         <Route path="bills" element={<PccBillsScreen />} />

@@ -1,12 +1,19 @@
 import { AppShell, Burger, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFileInvoice, IconLogout, IconMessageQuestion, IconTruckDelivery } from '@tabler/icons-react';
+import {
+  IconFileInvoice,
+  IconLogout,
+  IconMessageQuestion,
+  IconReceipt,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CabinetMe } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../app/shell/FullScreenLoader';
 import { PccPreferences } from './PccAuthPages';
+import { PccBell } from './PccBell';
 import { pccGet, pccSignOut, usePccSignedIn } from './pccApi';
 
 export const PCC_ME_KEY = ['pcc', 'me'] as const;
@@ -14,6 +21,7 @@ export const PCC_ME_KEY = ['pcc', 'me'] as const;
 /** The cabinet's sections, each shown to the roles within the cabinet it needs. */
 const SECTIONS = [
   { path: '/pcc/requests', label: 'pcc.nav.requests', icon: IconMessageQuestion, role: 'CABINET_REQUESTS' },
+  { path: '/pcc/quotes', label: 'pcc.nav.quotes', icon: IconReceipt, role: 'CABINET_REQUESTS' },
   { path: '/pcc/orders', label: 'pcc.nav.orders', icon: IconTruckDelivery, role: null },
   { path: '/pcc/bills', label: 'pcc.nav.bills', icon: IconFileInvoice, role: 'CABINET_FINANCE' },
 ] as const;
@@ -55,8 +63,11 @@ export function PccShell() {
               </Text>
             </Stack>
           </Group>
-          <Group gap="xs" wrap="nowrap" visibleFrom="xs">
-            <PccPreferences />
+          <Group gap="xs" wrap="nowrap">
+            {me.data.user && <PccBell />}
+            <Group gap="xs" wrap="nowrap" visibleFrom="xs">
+              <PccPreferences />
+            </Group>
           </Group>
         </Group>
       </AppShell.Header>

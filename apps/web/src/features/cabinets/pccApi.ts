@@ -57,7 +57,7 @@ async function send(path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   const token = pccSession.get()?.token;
   if (token) headers.set('authorization', `Bearer ${token}`);
-  if (init.body) headers.set('content-type', 'application/json');
+  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
   const response = await fetch(`/api${path}`, { ...init, headers });
   if (response.status === 401 && token) pccSession.set(null);
   if (!response.ok) {
@@ -74,6 +74,18 @@ export async function pccGet<T>(path: string): Promise<T> {
 export async function pccPost<T>(path: string, body: unknown): Promise<T> {
   const response = await send(path, { method: 'POST', body: JSON.stringify(body) });
   return response.status === 204 ? (undefined as T) : ((await response.json()) as { data: T }).data;
+}
+
+export async function pccPut<T>(path: string, body: unknown): Promise<T> {
+  return ((await (await send(path, { method: 'PUT', body: JSON.stringify(body) })).json()) as { data: T })
+    .data;
+}
+
+/** Sends one file (multipart field "file") to the cabinet. */
+export async function pccUpload<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  return ((await (await send(path, { method: 'POST', body: form })).json()) as { data: T }).data;
 }
 
 /** Saves a file the cabinet serves (a document, a bill's PDF) under `name`. */
