@@ -27,7 +27,6 @@ import { printableBillDocument, printableBills } from '../finance';
 import { jobOrders, orders, stages } from '../operations';
 import { countries, currencies } from '../reference-data';
 import { clientRequestHooks, customerRequests } from '../requests';
-import { pccActionRoutes } from './pcc-actions';
 
 /**
  * The counterparty predicate of each client-cabinet view: the one place that says which rows are the
@@ -164,7 +163,6 @@ export async function pccRoutes(app: App): Promise<void> {
   registerResourceRoutes(app, pccRequestService);
   registerResourceRoutes(app, pccOrderService);
   registerResourceRoutes(app, pccBillService);
-  await pccActionRoutes(app);
 
   app.post(
     '/pcc/requests/:id/answer',

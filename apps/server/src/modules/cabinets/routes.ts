@@ -20,6 +20,7 @@ import { requestContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { cabinetSetPassword, cabinetSignIn, cabinetSignOut } from './auth';
 import { pccRoutes } from './pcc';
+import { pccActionRoutes } from './pcc-actions';
 import { cabinetUsers } from './tables';
 import {
   type CabinetUseCaseContext,
@@ -43,7 +44,7 @@ const clientOf = (request: FastifyRequest) => ({
  * The cabinets' doors: a cabinet user's sign-in, password from a one-time link and sign-out
  * (`/pcc/auth/*`); who is signed in (`/pcc/me`); the cabinet users managed from the counterparty's page
  * (`/counterparties/{id}/cabinet-users`) and by the cabinet's own administrator (`/pcc/users`); the client
- * cabinet's records (`pcc.ts`).
+ * cabinet's records (`pcc.ts`) and its doings beyond reading (`pcc-actions.ts`).
  */
 export default async function cabinetsRoutes(app: App): Promise<void> {
   const db = () => app.database.db;
@@ -303,4 +304,5 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
   );
 
   await pccRoutes(app);
+  await pccActionRoutes(app);
 }
