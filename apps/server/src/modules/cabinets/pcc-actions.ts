@@ -20,7 +20,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fieldError, forbidden } from '../../platform/errors';
+import { fieldError, notFound } from '../../platform/errors';
 import { logFiles, recordFiles } from '../../platform/files/record-files';
 import { MAX_UPLOAD_BYTES } from '../../platform/files/routes';
 import { FILE_MESSAGES, storeUpload } from '../../platform/files/service';
@@ -48,10 +48,13 @@ const pageQuery = z.object({
 
 const cabinetOf = (request: FastifyRequest) => request.cabinet!;
 
-/** The signed-in cabinet user; a counterparty's API key has no notifications or settings of its own (403). */
+/**
+ * The signed-in cabinet user; a counterparty's API key is no user: it has no notifications or settings of
+ * its own to find (404).
+ */
 function cabinetUserOf(request: FastifyRequest): number {
   const id = cabinetOf(request).cabinetUserId;
-  if (id === null) throw forbidden();
+  if (id === null) throw notFound();
   return id;
 }
 

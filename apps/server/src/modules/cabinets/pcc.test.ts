@@ -353,6 +353,6 @@ describe('the client cabinet (PCC)', () => {
     await post('/api/pcc/notifications/read', w.a.user.headers, {});
     expect((await bell(w.a.user)).unread).toBe(0);
     // A key is no user: it has no bell.
-    expect((await get('/api/pcc/notifications', w.a.key.headers)).statusCode).toBe(403);
+    expect((await get('/api/pcc/notifications', w.a.key.headers)).statusCode).toBe(404);
   });
 });
