@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
+import { cabinetNotifications } from '../modules/cabinets/tables';
 import { paymentForms, printableBills } from '../modules/finance';
 import { stages } from '../modules/operations';
+import { requestQuotes } from '../modules/requests/tables';
 import { fileStorageOf } from '../platform/files/routes';
 import { newStorageKey } from '../platform/files/service';
 import { files } from '../platform/files/tables';
@@ -23,6 +25,8 @@ export interface PccClient {
   hiddenStage: string;
   fileId: number;
   billId: number;
+  /** A notification of his cabinet user (a bill issued). */
+  notificationId: number;
 }
 
 export interface PccWorld {
@@ -123,9 +127,28 @@ export async function pccWorld(ctx: TestContext): Promise<PccWorld> {
         finalized: true,
       })
       .returning();
+    // The forwarder's quote on the request, sent to the client (not acceptable yet: the request is not
+    // priced), and a notification of his user.
+    await db.insert(requestQuotes).values({
+      requestId: request.json().data.id,
+      rates: [{ amount: '1500.00', currency: 'RUB' }],
+      sentAt: new Date('2026-03-01T10:00:00Z'),
+    });
+    const [notification] = await db
+      .insert(cabinetNotifications)
+      .values({
+        cabinetUserId: user.cabinetUserId!,
+        counterpartyId: id,
+        eventId: 0,
+        kind: 'billIssued',
+        params: { bill: `СЧ-${letter}` },
+        link: '/pcc/bills',
+      })
+      .returning();
     return {
       id,
       name,
+      notificationId: notification!.id,
       user,
       key,
       requestId: request.json().data.id,

@@ -1,8 +1,9 @@
 import { CABINET_KEY_ROLES, CABINET_KIND_ROLES } from '@tms/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OPS_PREDICATES } from '../../src/modules/cabinets/ops';
 import { PCC_PREDICATES } from '../../src/modules/cabinets/pcc';
+import { cabinetNotifications } from '../../src/modules/cabinets/tables';
 import { orders as ordersTable } from '../../src/modules/operations/tables';
 import { customerRequests } from '../../src/modules/requests/tables';
 import { CABINET_WALL } from '../../src/platform/auth/cabinet-wall';
@@ -40,6 +41,7 @@ const inject = (method: string, url: string, who: CabinetCaller, payload?: Recor
 const idsOf = (c: PccClient) => ({
   '/api/pcc/requests/:id': c.requestId,
   '/api/pcc/requests/:id/answer': c.requestId,
+  '/api/pcc/requests/:id/quote/accept': c.requestId,
   '/api/pcc/orders/:id': c.orderId,
   '/api/pcc/orders/:id/stages': c.orderId,
   '/api/pcc/orders/:id/files': c.orderId,
@@ -75,6 +77,7 @@ async function leaks(who: CabinetCaller, own: PccClient, other: PccClient): Prom
   const payloads: Record<string, Record<string, unknown>> = {
     'POST /api/pcc/requests/:id/answer': { answer: 'Ответ', version: 1 },
     'PUT /api/pcc/users/:id': { name: 'Чужой', version: 1 },
+    'POST /api/pcc/requests/:id/quote/accept': { currency: 'RUB', version: 1 },
   };
   // A route wanting a role within the cabinet the caller lacks (the key administers no users) is a 403
   // whatever the id; any other answers a foreign id as a missing one.
@@ -132,6 +135,35 @@ async function leaks(who: CabinetCaller, own: PccClient, other: PccClient): Prom
       found.push(`${list.path} exports a foreign row`);
     if (exported.length !== ids.length)
       found.push(`${list.path} exports ${exported.length} for ${ids.length} rows`);
+  }
+
+  // The quotes sent to him are of his own requests only.
+  const quotes = await inject('GET', '/api/pcc/quotes?itemsPerPage=100', who);
+  const quoted = (quotes.json().data?.collection ?? []).map((q: { requestId: number }) => q.requestId);
+  if (quoted.includes(other.requestId)) found.push('/api/pcc/quotes lists a foreign quote');
+  if (!quoted.includes(own.requestId)) found.push('/api/pcc/quotes misses an own quote');
+
+  // Our legal entities offered for his акт сверки are those that billed him.
+  const entities = await inject('GET', '/api/pcc/legal-entities', who);
+  if (entities.statusCode !== 200) found.push(`/api/pcc/legal-entities → ${entities.statusCode}`);
+
+  // A cabinet user's notifications are his own; another's ids marked read change nothing of the other's.
+  if (who.cabinetUserId !== null) {
+    const bell = await inject('GET', '/api/pcc/notifications', who);
+    const seen = (bell.json().data?.collection ?? []).map((n: { id: number }) => n.id);
+    if (seen.includes(other.notificationId)) found.push('/api/pcc/notifications lists a foreign one');
+    await inject('POST', '/api/pcc/notifications/read', who, { ids: [other.notificationId] });
+    const [theirs] = await ctx.database.db
+      .select({ readAt: cabinetNotifications.readAt })
+      .from(cabinetNotifications)
+      .where(eq(cabinetNotifications.id, other.notificationId));
+    if (theirs?.readAt) {
+      found.push('/api/pcc/notifications/read marks a foreign one read');
+      await ctx.database.db
+        .update(cabinetNotifications)
+        .set({ readAt: null })
+        .where(eq(cabinetNotifications.id, other.notificationId));
+    }
   }
 
   // The back office's file door, open to cabinets, reaches no document of the other client either.

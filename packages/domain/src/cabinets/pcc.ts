@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
+import { queryInteger } from '../common/list';
+import { moneySchema } from '../common/money';
 import { cargoInputSchema, cargoSchema } from '../operations/cargo';
 import type { RoutePoint } from '../operations/route';
 import { routeEndPointSchema, routeEndPoints, routeInputSchema, routePointSchema } from '../operations/route';
@@ -128,3 +130,66 @@ export const pccFileSchema = z.object({
   createdAt: z.string(),
 });
 export type PccFile = z.infer<typeof pccFileSchema>;
+
+/**
+ * A quote the forwarder sent for one of the client's requests (`GET /pcc/quotes`): its rates (currency →
+ * amount, he accepts one), the comment to him, and whether it is accepted or may be accepted now.
+ */
+export const pccQuoteSchema = z.object({
+  requestId: z.number().int(),
+  requestNumber: z.number().int(),
+  route: z.array(routeEndPointSchema),
+  cargoDescription: z.string().nullable(),
+  rates: z.array(moneySchema),
+  comment: z.string().nullable(),
+  sentAt: z.string(),
+  version: z.number().int(),
+  acceptedAt: z.string().nullable(),
+  acceptedRate: moneySchema.nullable(),
+  /** The request is in a status a quote is accepted in and it is not accepted yet. */
+  acceptable: z.boolean(),
+});
+export type PccQuote = z.infer<typeof pccQuoteSchema>;
+
+/** What the cabinet tells its users of (a stage reached, a document added, a bill issued). */
+export const CABINET_NOTIFICATION_KINDS = ['stageReached', 'documentAdded', 'billIssued'] as const;
+export type CabinetNotificationKind = (typeof CABINET_NOTIFICATION_KINDS)[number];
+
+/** One of the cabinet user's notifications (`GET /pcc/notifications`): the web writes it from its values. */
+export const pccNotificationSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(CABINET_NOTIFICATION_KINDS),
+  params: z.record(z.string(), z.string()),
+  link: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type PccNotification = z.infer<typeof pccNotificationSchema>;
+
+/** The bell's page: the latest notifications and how many are unread. */
+export const pccNotificationPageSchema = z.object({
+  collection: z.array(pccNotificationSchema),
+  unread: z.number().int(),
+});
+export type PccNotificationPage = z.infer<typeof pccNotificationPageSchema>;
+
+/** `POST /pcc/notifications/read`: these ids (none: all) are read. */
+export const pccNotificationsReadSchema = z.strictObject({
+  ids: z.array(z.number().int().positive()).max(100).optional(),
+});
+
+/** `GET|PUT /pcc/me/settings`: the user's own switch for notifications by mail. */
+export const pccSettingsSchema = z.strictObject({ mailNotifications: z.boolean() });
+export type PccSettings = z.infer<typeof pccSettingsSchema>;
+
+/** `GET /pcc/reconciliation`: the period of the акт сверки and, if he wants one, our legal entity. */
+export const pccReconciliationQuerySchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  legalEntityId: queryInteger(1, 2_147_483_647).optional(),
+  lang: z.enum(['ru', 'en']).default('ru'),
+});
+export type PccReconciliationQuery = z.infer<typeof pccReconciliationQuerySchema>;
+
+/** Our legal entities the client may pick for his акт сверки (`GET /pcc/legal-entities`). */
+export const pccLegalEntitySchema = z.object({ id: z.number().int(), name: z.string() });

@@ -7,6 +7,8 @@ import { amountsSchema } from './offer';
 /** Stable English messages of the quote's rules (docs/request-offers.md; the web translates them). */
 export const QUOTE_MESSAGES = {
   noRates: 'The quote has no selected rates.',
+  notAcceptable: "The quote cannot be accepted in the request's current status.",
+  alreadyAccepted: 'The quote is already accepted.',
 } as const;
 
 export const MARK_QUOTE_COMPLETE_ROLE: Role = 'ROLE_REQUEST_MARK_QUOTE_COMPLETE';
@@ -43,6 +45,9 @@ export const quoteSchema = z.object({
   sentAt: z.string().nullable(),
   /** The last quote document sent, among the request's files. */
   fileId: z.number().int().nullable(),
+  /** The client's acceptance: when, and which of the rates (null until he accepts). */
+  acceptedAt: z.string().nullable(),
+  acceptedRate: moneySchema.nullable(),
   margin: quoteMarginSchema,
 });
 export type Quote = z.infer<typeof quoteSchema>;
@@ -68,3 +73,11 @@ export function quoteMargin(price: Money | null, costs: readonly Money[], curren
     priceError: null,
   };
 }
+
+/** `POST /pcc/requests/{id}/quote/accept`: the client accepts the sent quote in one of its currencies. */
+export const quoteAcceptSchema = z.strictObject({
+  currency: z.string().trim().min(1).max(3),
+  /** The quote's version he saw: a quote changed since is refused (409). */
+  version: z.number().int().positive(),
+});
+export type QuoteAccept = z.infer<typeof quoteAcceptSchema>;

@@ -129,6 +129,12 @@ export const REQUEST_TRANSITIONS: readonly RequestTransition[] = [
   { from: 'NO_SERVICE', to: 'INFO_PROVIDED', restore: true },
 ];
 
+/**
+ * The status whose move may carry the forwarder's question to the client: kept on the request
+ * (`statusReason`) until the client answers, as NO_SERVICE keeps its reason.
+ */
+export const REQUEST_QUESTION_STATUS: RequestStatus = 'NEED_MORE_INFO';
+
 /** Whether a NO_SERVICE request moved at `changedAt` may still be restored at `now`. */
 export function requestRestorable(changedAt: Date | null, now: Date, timeoutMinutes: number): boolean {
   return changedAt !== null && now.getTime() - changedAt.getTime() <= timeoutMinutes * 60_000;

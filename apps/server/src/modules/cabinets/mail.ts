@@ -3,12 +3,15 @@ import type { JobContext, ScheduledJob } from '../../platform/modules';
 import { smtpTransport } from '../../platform/notifications/mailer';
 import { cabinetMails } from './tables';
 
+/** Where a mail's link names the product's address, filled in when it is sent (a subscriber has no config). */
+export const PUBLIC_URL_MARK = '{{publicUrl}}';
+
 /** Mails looked at per run; a failing address is tried again in the next runs, five times at most. */
 const PER_RUN = 50;
 const MAX_FAILURES = 5;
 
 /**
- * Sends the cabinets' waiting mails (invitations, resets) through the product's SMTP server; a sent mail's
+ * Sends the cabinets' waiting mails (invitations, resets, notifications) through the product's SMTP server; a sent mail's
  * body, which holds a one-time link, is blanked so the link lives in the mailbox only. Without SMTP the
  * mails wait.
  */
@@ -30,7 +33,8 @@ export async function sendCabinetMails(ctx: JobContext): Promise<{ sent: number;
     try {
       // The subject and body are the dictionary's texts with a name in them; the address is checked at
       // the invitation, and no header carries anyone's text.
-      await transport.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text: mail.body });
+      const text = mail.body.replaceAll(PUBLIC_URL_MARK, ctx.config.publicUrl ?? '');
+      await transport.sendMail({ from: smtp.from, to: mail.to, subject: mail.subject, text });
       await db.update(cabinetMails).set({ sentAt: now(), body: '' }).where(eq(cabinetMails.id, mail.id));
       result.sent++;
     } catch (error) {

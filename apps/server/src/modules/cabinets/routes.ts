@@ -25,6 +25,7 @@ import { counterparties } from '../counterparties';
 import { cabinetSetPassword, cabinetSignIn, cabinetSignOut } from './auth';
 import { opsRoutes } from './ops';
 import { pccRoutes } from './pcc';
+import { pccActionRoutes } from './pcc-actions';
 import { cabinetUsers } from './tables';
 import {
   CABINET_USERS_ROLES,
@@ -49,12 +50,14 @@ const clientOf = (request: FastifyRequest) => ({
  * The cabinets' doors: each cabinet's (`/pcc`, `/ops`, `/carrier`) sign-in, password from a one-time link
  * and sign-out (`/{cabinet}/auth/*`), who is signed in (`/{cabinet}/me`) and its users managed by its own
  * administrator (`/{cabinet}/users`); the cabinet users managed from the counterparty's page
- * (`/counterparties/{id}/cabinet-users`); the client cabinet's records (`pcc.ts`).
+ * (`/counterparties/{id}/cabinet-users`); the client cabinet's records (`pcc.ts`) and its doings
+ * beyond reading (`pcc-actions.ts`).
  */
 export default async function cabinetsRoutes(app: App): Promise<void> {
   for (const kind of CABINET_KINDS) cabinetDoors(app, kind);
   backOfficeRoutes(app);
   await pccRoutes(app);
+  await pccActionRoutes(app);
   await opsRoutes(app);
 }
 

@@ -1,6 +1,17 @@
 import type { CabinetKind } from '@tms/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { counterparties } from '../counterparties';
 
@@ -26,6 +37,8 @@ export const cabinetUsers = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     passwordHash: text('password_hash'),
     lastLoginAt: at('last_login_at'),
+    /** Whether his cabinet's notifications also come to him by mail (his own switch). */
+    mailNotifications: boolean('mail_notifications').notNull().default(true),
   },
   (t) => [
     uniqueIndex('cabinet_users_email_idx').on(sql`lower(${t.email})`),
@@ -92,4 +105,30 @@ export const cabinetMails = pgTable(
     failures: integer('failures').notNull().default(0),
   },
   (t) => [index('cabinet_mails_unsent_idx').on(t.id).where(sql`${t.sentAt} IS NULL`)],
+);
+
+/**
+ * What the cabinet tells a cabinet user of his counterparty's records (a stage reached, a document added, a
+ * bill issued), one row per user and domain event (delivered at least once, written once), read in the
+ * cabinet's bell. The text's values are kept, the words are the web's.
+ */
+export const cabinetNotifications = pgTable(
+  'cabinet_notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cabinetUserId: integer('cabinet_user_id')
+      .notNull()
+      .references(() => cabinetUsers.id, { onDelete: 'cascade' }),
+    counterpartyId: integer('counterparty_id').notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    link: text('link').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    readAt: at('read_at'),
+  },
+  (t) => [
+    uniqueIndex('cabinet_notifications_event_idx').on(t.cabinetUserId, t.eventId),
+    index('cabinet_notifications_user_idx').on(t.cabinetUserId, t.id),
+  ],
 );

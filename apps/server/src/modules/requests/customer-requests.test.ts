@@ -274,12 +274,12 @@ describe('the operational status', () => {
     expect(JSON.stringify(entries[0])).toContain('Не возим опасные грузы');
   });
 
-  it('keeps the same status as no change, and clears the reason on the moves that need none', async () => {
+  it("keeps the same status as no change, and the forwarder's question as NEED_MORE_INFO's reason", async () => {
     const request = await createRequest(worker);
     const same = await moved(worker, request, 'QUOTE_NOT_COMPLETED');
     expect(same.version).toBe(request.version);
     const asked = await moved(worker, request, 'NEED_MORE_INFO', 'Нужны габариты');
-    expect(asked.statusReason).toBeNull();
+    expect(asked.statusReason).toBe('Нужны габариты');
   });
 
   it('lists the moves the user may make, and lets only editors reaching the request make them', async () => {

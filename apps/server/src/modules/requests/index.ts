@@ -4,5 +4,6 @@
 
 export type { OfferContext } from './offers';
 export { clientRequestHooks, requestService } from './requests';
-export { customerRequests, requestOffers, requestOfferTypes } from './tables';
+export { customerRequests, requestOffers, requestOfferTypes, requestQuotes } from './tables';
 export { writeOffer } from './use-cases/offer-write';
+export { acceptQuote } from './use-cases/quote-accept';

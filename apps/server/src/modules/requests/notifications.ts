@@ -1,6 +1,7 @@
 import {
   CUSTOMS_STATUS_LABELS,
   type CustomsStatus,
+  type Money,
   moneyTexts,
   REQUEST_STATUS_LABELS,
   type RequestStatus,
@@ -31,6 +32,7 @@ export const REQUEST_NOTIFICATIONS = {
   // A changed price is news to fewer people than the first one: off unless chosen.
   requestOfferRepriced: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'off', colour: 'teal' },
   requestCustomsStatusChanged: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'direct', colour: 'grape' },
+  requestQuoteAccepted: { permission: 'ROLE_REQUEST_VIEW', defaultScope: 'direct', colour: 'green' },
 } as const satisfies Record<string, NotificationType>;
 
 /**
@@ -69,6 +71,20 @@ export async function notifyOfferPriced(
           ? moneyTexts(offer.amountInBaseCurrency, offer.baseCurrency)
           : '',
     },
+    links: { request: { link: `/requests/${request.id}`, text: String(request.number).padStart(6, '0') } },
+    ...(await requestAudience(ctx.tx, request)),
+  });
+}
+
+/** Tells the people of a request that the client accepted its quote, and in which rate. */
+export async function notifyQuoteAccepted(
+  ctx: ChangeContext,
+  request: RequestRow,
+  rate: Money,
+): Promise<void> {
+  await notify(ctx, {
+    type: 'requestQuoteAccepted',
+    params: { client: request.clientName, amount: moneyTexts(rate.amount, rate.currency) },
     links: { request: { link: `/requests/${request.id}`, text: String(request.number).padStart(6, '0') } },
     ...(await requestAudience(ctx.tx, request)),
   });

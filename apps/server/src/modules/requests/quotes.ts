@@ -53,6 +53,8 @@ export async function quoteOf(tx: Tx, requestId: number, today: string): Promise
     version: row?.version ?? 0,
     sentAt: row?.sentAt?.toISOString() ?? null,
     fileId: row?.fileId ?? null,
+    acceptedAt: row?.acceptedAt?.toISOString() ?? null,
+    acceptedRate: row?.acceptedRate ?? null,
     margin: { ...quoteMargin(price, costs, currency), priceError },
   };
 }

@@ -223,6 +223,9 @@ export const requestQuotes = resourceTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     sentById: integer('sent_by_id').references(() => users.id),
     fileId: integer('file_id'),
+    /** The client's acceptance of the sent quote: when, and which of its rates (docs/request-offers.md). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedRate: jsonb('accepted_rate').$type<Money>(),
   },
   { unique: ['requestId'] },
 );

@@ -1,3 +1,4 @@
 // The public entry of the module: other modules import from here only, never its files (ARCHITECTURE.md
-// "Layout"; the dependency checker enforces it). Shipment documents: nothing is used by other modules yet.
-export {};
+// "Layout"; the dependency checker enforces it). Shipment documents: the signed application a client files
+// from his cabinet.
+export { fileSignedApplication } from './use-cases/sign-application';

@@ -15,7 +15,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../../db/connection';
-import type { AuthContext } from '../auth/context';
+import type { Principal } from '../auth/context';
 import { recordChange } from '../changelog/service';
 import { ErrorCollector, notFound } from '../errors';
 import type { App } from '../http/types';
@@ -49,7 +49,7 @@ const fileOf = (ownerType: string, ownerId: number) =>
   and(eq(files.ownerType, ownerType), eq(files.ownerId, ownerId), eq(files.temporary, false));
 
 /** The record's files (all, or `ids`), newest first, with their tags and uploader. */
-async function recordFiles(
+export async function recordFiles(
   tx: Tx,
   ownerType: string,
   ownerId: number,
@@ -78,11 +78,12 @@ async function recordFiles(
 const logged = (file: OperationFile) =>
   file.tags.length ? `${file.description} (${file.tags.map((t) => t.code).join(', ')})` : file.description;
 
-async function logFiles(
+/** Writes a change of a record's files to its change log (and so its domain event), as the files block does. */
+export async function logFiles(
   tx: Tx,
-  spec: RecordFiles,
+  spec: Pick<RecordFiles, 'entityType'>,
   ownerId: number,
-  auth: AuthContext,
+  auth: Principal,
   before: readonly OperationFile[],
   after: readonly OperationFile[],
 ): Promise<void> {

@@ -79,7 +79,8 @@ export async function storeUpload(
   tx: Tx,
   storage: FileStorage,
   upload: { filename: string; mimetype: string; file: Readable & { truncated?: boolean } },
-  uploadedBy: number,
+  /** The staff user; null for a cabinet's upload, which its route attaches at once. */
+  uploadedBy: number | null,
 ): Promise<FileRow> {
   if (upload.mimetype && !isSaneMediaType(upload.mimetype)) {
     upload.file.resume();

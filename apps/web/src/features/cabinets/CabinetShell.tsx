@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CabinetKind, CabinetMe, CabinetRole } from '@tms/domain';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../app/shell/FullScreenLoader';
@@ -30,9 +30,12 @@ export interface CabinetSection {
 export function CabinetShell({
   kind,
   sections: all,
+  userTools,
 }: {
   kind: CabinetKind;
   sections: readonly CabinetSection[];
+  /** What the header holds for a signed-in person (not an API key): the client cabinet's bell. */
+  userTools?: ReactNode;
 }) {
   const { t } = useTranslation('cabinets');
   const api = CABINET_CLIENTS[kind];
@@ -76,8 +79,11 @@ export function CabinetShell({
               </Text>
             </Stack>
           </Group>
-          <Group gap="xs" wrap="nowrap" visibleFrom="xs">
-            <CabinetPreferences />
+          <Group gap="xs" wrap="nowrap">
+            {me.data.user && userTools}
+            <Group gap="xs" wrap="nowrap" visibleFrom="xs">
+              <CabinetPreferences />
+            </Group>
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,12 +1,20 @@
-import { IconFileInvoice, IconMessageQuestion, IconTruckDelivery } from '@tabler/icons-react';
+import { IconFileInvoice, IconMessageQuestion, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
 import { Navigate, Route, Routes } from 'react-router';
 import { CabinetLoginPage, CabinetPasswordPage } from './CabinetAuthPages';
 import { type CabinetSection, CabinetShell } from './CabinetShell';
-import { PccBillsScreen, PccOrderScreen, PccOrdersScreen, PccRequestsScreen } from './PccScreens';
+import { PccBell } from './PccBell';
+import {
+  PccBillsScreen,
+  PccOrderScreen,
+  PccOrdersScreen,
+  PccQuotesScreen,
+  PccRequestsScreen,
+} from './PccScreens';
 
 /** The client cabinet's menu, each section shown to the roles within the cabinet it needs. */
 const SECTIONS: readonly CabinetSection[] = [
   { path: '/pcc/requests', label: 'pcc.nav.requests', icon: IconMessageQuestion, role: 'CABINET_REQUESTS' },
+  { path: '/pcc/quotes', label: 'pcc.nav.quotes', icon: IconReceipt, role: 'CABINET_REQUESTS' },
   { path: '/pcc/orders', label: 'pcc.nav.orders', icon: IconTruckDelivery, role: null },
   { path: '/pcc/bills', label: 'pcc.nav.bills', icon: IconFileInvoice, role: 'CABINET_FINANCE' },
 ];
@@ -20,9 +28,10 @@ export function PccApp() {
     <Routes>
       <Route path="login" element={<CabinetLoginPage kind="client" />} />
       <Route path="password" element={<CabinetPasswordPage kind="client" />} />
-      <Route element={<CabinetShell kind="client" sections={SECTIONS} />}>
+      <Route element={<CabinetShell kind="client" sections={SECTIONS} userTools={<PccBell />} />}>
         <Route index element={null} />
         <Route path="requests" element={<PccRequestsScreen />} />
+        <Route path="quotes" element={<PccQuotesScreen />} />
         <Route path="orders" element={<PccOrdersScreen />} />
         <Route path="orders/:id" element={<PccOrderScreen />} />
         <Route path="bills" element={<PccBillsScreen />} />

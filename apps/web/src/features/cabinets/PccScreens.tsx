@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Card,
+  FileButton,
   Group,
   Modal,
   MultiSelect,
@@ -18,12 +19,14 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed, IconDownload, IconPlus } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type Money,
   type PccBill,
   type PccFile,
   type PccOrder,
+  type PccQuote,
   type PccRequest,
   type PccStage,
   padId,
@@ -37,10 +40,10 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatDate } from '../../platform/format';
+import { formatDate, formatMoney } from '../../platform/format';
 import type { Language } from '../../platform/i18n';
 import { translateServerMessage } from '../../platform/i18n';
-import { PccError, pccDownload, pccGet, pccPost } from './pccApi';
+import { PccError, pccDownload, pccGet, pccPost, pccUpload } from './pccApi';
 
 const PAGE_SIZE = 20;
 type Page<T> = { collection: T[]; total: number };
@@ -209,9 +212,14 @@ export function PccRequestsScreen() {
                     {REQUEST_STATUS_LABELS[r.status][lang]}
                   </Badge>
                   {r.status === 'NEED_MORE_INFO' && (
-                    <Button size="compact-xs" onClick={() => setAnswering(r)}>
+                    <Button size="compact-xs" onClick={() => setAnswering(r)} data-testid="pcc-answer">
                       {t('pcc.requests.answer')}
                     </Button>
+                  )}
+                  {r.status === 'NEED_MORE_INFO' && r.statusReason && (
+                    <Text size="xs" c="dimmed" w="100%" data-testid="pcc-question">
+                      {t('pcc.requests.question')}: {r.statusReason}
+                    </Text>
                   )}
                 </Group>
               ),
@@ -378,6 +386,11 @@ function AnswerDialog({ request, onClose }: { request: PccRequest | null; onClos
               {failure}
             </Alert>
           )}
+          {request?.statusReason && (
+            <Alert color="orange" title={t('pcc.requests.question')}>
+              {request.statusReason}
+            </Alert>
+          )}
           <Textarea
             name="answer"
             label={t('pcc.requests.answerText')}
@@ -502,9 +515,15 @@ export function PccOrderScreen() {
       ) : (
         <Empty loading={stages.isLoading} />
       )}
-      <Title order={3} size="h4">
-        {t('pcc.orders.documents')}
-      </Title>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={3} size="h4">
+          {t('pcc.orders.documents')}
+        </Title>
+        <Group gap="xs" wrap="wrap">
+          <UploadButton orderId={id} kind="application" label={t('pcc.orders.uploadApplication')} />
+          <UploadButton orderId={id} kind="other" label={t('pcc.orders.upload')} />
+        </Group>
+      </Group>
       {files.data?.length ? (
         <Stack gap="xs">
           {files.data.map((file) => (
@@ -527,12 +546,13 @@ export function PccOrderScreen() {
   );
 }
 
-/** `/pcc/bills`: the bills made out to the client, each with its PDF. */
+/** `/pcc/bills`: the bills made out to the client, each with its PDF, and his акт сверки. */
 export function PccBillsScreen() {
   const { t } = useTranslation('cabinets');
   const { list, page, setPage } = usePccList<PccBill>('/pcc/bills', {});
   return (
     <Screen title={t('pcc.bills.title')}>
+      <ReconciliationCard />
       {list.data?.collection.length ? (
         <Rows
           rows={list.data.collection}
@@ -560,5 +580,279 @@ export function PccBillsScreen() {
       )}
       <Pager total={list.data?.total ?? 0} page={page} setPage={setPage} />
     </Screen>
+  );
+}
+
+/** Uploads a document (or the signed application) to the order; the list of its documents reloads. */
+function UploadButton({
+  orderId,
+  kind,
+  label,
+}: {
+  orderId: number;
+  kind: 'application' | 'other';
+  label: string;
+}) {
+  const { t } = useTranslation('cabinets');
+  const client = useQueryClient();
+  const { failure, fail, clear } = useFailure();
+  const upload = useMutation({
+    mutationFn: (file: File) => pccUpload(`/pcc/orders/${orderId}/files?kind=${kind}`, file),
+    onSuccess: async () => {
+      clear();
+      await client.invalidateQueries({ queryKey: ['pcc', 'order', orderId, 'files'] });
+    },
+    onError: fail,
+  });
+  return (
+    <Stack gap={2}>
+      <FileButton onChange={(file) => file && upload.mutate(file)}>
+        {(props) => (
+          <Button
+            {...props}
+            size="compact-sm"
+            variant={kind === 'application' ? 'filled' : 'default'}
+            leftSection={<IconUpload size={16} />}
+            loading={upload.isPending}
+            title={t('pcc.orders.uploadHint')}
+            data-testid={`pcc-upload-${kind}`}
+          >
+            {label}
+          </Button>
+        )}
+      </FileButton>
+      {failure && (
+        <Text size="xs" c="red" role="alert">
+          {failure}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const monthStart = () => `${new Date().toISOString().slice(0, 8)}01`;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The client's акт сверки: a period and, if he wants, one of our companies; the PDF is downloaded. */
+function ReconciliationCard() {
+  const { t, i18n } = useTranslation('cabinets');
+  const [from, setFrom] = useState(monthStart);
+  const [to, setTo] = useState(today);
+  const [entity, setEntity] = useState<string | null>(null);
+  const { failure, fail, clear } = useFailure();
+  const entities = useQuery({
+    queryKey: ['pcc', 'legal-entities'],
+    queryFn: () => pccGet<{ id: number; name: string }[]>('/pcc/legal-entities'),
+  });
+  const download = useMutation({
+    mutationFn: () => {
+      const query = new URLSearchParams({ from, to, lang: i18n.language === 'en' ? 'en' : 'ru' });
+      if (entity) query.set('legalEntityId', entity);
+      return pccDownload(
+        `/pcc/reconciliation?${query}`,
+        `${t('pcc.reconciliation.title')} ${from} — ${to}.pdf`,
+      );
+    },
+    onSuccess: clear,
+    onError: fail,
+  });
+  return (
+    <Paper withBorder p="md" data-testid="pcc-reconciliation">
+      <Stack gap="xs">
+        <div>
+          <Title order={3} size="h5">
+            {t('pcc.reconciliation.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('pcc.reconciliation.hint')}
+          </Text>
+        </div>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('pcc.reconciliation.from')}
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            w={160}
+          />
+          <TextInput
+            type="date"
+            label={t('pcc.reconciliation.to')}
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            w={160}
+          />
+          {(entities.data?.length ?? 0) > 1 && (
+            <Select
+              label={t('pcc.reconciliation.entity')}
+              placeholder={t('pcc.reconciliation.allEntities')}
+              clearable
+              value={entity}
+              onChange={setEntity}
+              data={(entities.data ?? []).map((e) => ({ value: String(e.id), label: e.name }))}
+              w={240}
+            />
+          )}
+          <Button
+            leftSection={<IconDownload size={16} />}
+            loading={download.isPending}
+            onClick={() => download.mutate()}
+            data-testid="pcc-reconciliation-download"
+          >
+            {t('pcc.reconciliation.download')}
+          </Button>
+        </Group>
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** `/pcc/quotes`: the quotes sent for his requests; he accepts one of a quote's rates. */
+export function PccQuotesScreen() {
+  const { t, i18n } = useTranslation('cabinets');
+  const { list, page, setPage } = usePccList<PccQuote>('/pcc/quotes', {});
+  const [accepting, setAccepting] = useState<{ quote: PccQuote; rate: Money } | null>(null);
+  const money = (m: Money) => formatMoney(m.amount, m.currency, i18n.language);
+  return (
+    <Screen title={t('pcc.quotes.title')}>
+      {list.data?.collection.length ? (
+        <Stack gap="sm">
+          {list.data.collection.map((q) => (
+            <Card key={q.requestId} withBorder padding="md" data-testid="pcc-quote">
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <Text fw={600}>
+                    {t('pcc.quotes.request')} {padId(q.requestNumber)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('pcc.quotes.sent', { date: formatDate(q.sentAt.slice(0, 10)) })}
+                  </Text>
+                </Group>
+                <Text size="sm">{routeText(q.route as RouteEndPoint[])}</Text>
+                {q.cargoDescription && (
+                  <Text size="sm" c="dimmed">
+                    {q.cargoDescription}
+                  </Text>
+                )}
+                {q.comment && (
+                  <Text size="sm">
+                    <Text span c="dimmed" size="sm">
+                      {t('pcc.quotes.comment')}:
+                    </Text>{' '}
+                    {q.comment}
+                  </Text>
+                )}
+                {q.acceptedAt && q.acceptedRate ? (
+                  <Badge
+                    color="green"
+                    variant="light"
+                    size="lg"
+                    style={{ overflow: 'visible' }}
+                    data-testid="pcc-quote-accepted"
+                  >
+                    {t('pcc.quotes.accepted', {
+                      date: formatDate(q.acceptedAt.slice(0, 10)),
+                      amount: money(q.acceptedRate),
+                    })}
+                  </Badge>
+                ) : (
+                  <Group gap="xs" wrap="wrap">
+                    {q.rates.map((rate) =>
+                      q.acceptable ? (
+                        <Button
+                          key={rate.currency}
+                          size="compact-sm"
+                          onClick={() => setAccepting({ quote: q, rate })}
+                          data-testid="pcc-quote-accept"
+                        >
+                          {t('pcc.quotes.accept', { amount: money(rate) })}
+                        </Button>
+                      ) : (
+                        <Badge key={rate.currency} variant="outline" size="lg">
+                          {money(rate)}
+                        </Badge>
+                      ),
+                    )}
+                    {!q.acceptable && (
+                      <Text size="xs" c="dimmed" w="100%">
+                        {t('pcc.quotes.waiting')}
+                      </Text>
+                    )}
+                  </Group>
+                )}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Empty loading={list.isLoading} />
+      )}
+      <Pager total={list.data?.total ?? 0} page={page} setPage={setPage} />
+      <AcceptDialog choice={accepting} onClose={() => setAccepting(null)} money={money} />
+    </Screen>
+  );
+}
+
+function AcceptDialog({
+  choice,
+  onClose,
+  money,
+}: {
+  choice: { quote: PccQuote; rate: Money } | null;
+  onClose: () => void;
+  money: (m: Money) => string;
+}) {
+  const { t } = useTranslation('cabinets');
+  const client = useQueryClient();
+  const { failure, fail, clear } = useFailure();
+  const accept = useMutation({
+    mutationFn: () =>
+      pccPost(`/pcc/requests/${choice!.quote.requestId}/quote/accept`, {
+        currency: choice!.rate.currency,
+        version: choice!.quote.version,
+      }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ['pcc', '/pcc/quotes'] });
+      clear();
+      onClose();
+    },
+    onError: fail,
+  });
+  return (
+    <Modal opened={choice !== null} onClose={onClose} title={t('pcc.quotes.acceptTitle')}>
+      {choice && (
+        <Stack>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Text>
+            {t('pcc.quotes.acceptText', {
+              number: padId(choice.quote.requestNumber),
+              amount: money(choice.rate),
+            })}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('pcc.cancel')}
+            </Button>
+            <Button
+              loading={accept.isPending}
+              onClick={() => accept.mutate()}
+              data-testid="pcc-quote-confirm"
+              data-autofocus
+            >
+              {t('pcc.quotes.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
   );
 }

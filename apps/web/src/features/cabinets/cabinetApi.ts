@@ -34,6 +34,9 @@ export interface CabinetClient {
   useSignedIn(): boolean;
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body: unknown): Promise<T>;
+  put<T>(path: string, body: unknown): Promise<T>;
+  /** Sends one file (multipart field "file") to the cabinet. */
+  upload<T>(path: string, file: File): Promise<T>;
   /** Saves a file the cabinet serves (a document, a bill's PDF) under `name`. */
   download(path: string, name: string): Promise<void>;
   signIn(email: string, password: string): Promise<void>;
@@ -71,7 +74,8 @@ function makeClient(kind: CabinetKind): CabinetClient {
     const headers = new Headers(init.headers);
     const token = session.get()?.token;
     if (token) headers.set('authorization', `Bearer ${token}`);
-    if (init.body) headers.set('content-type', 'application/json');
+    // A file goes as multipart: the browser sets its content type with the boundary.
+    if (typeof init.body === 'string') headers.set('content-type', 'application/json');
     const response = await fetch(`/api${url}`, { ...init, headers });
     if (response.status === 401 && token) session.set(null);
     if (!response.ok) {
@@ -91,6 +95,13 @@ function makeClient(kind: CabinetKind): CabinetClient {
     useSignedIn: () => useSyncExternalStore(session.subscribe, () => session.get() !== null),
     get: async <T>(url: string) => ((await (await send(url)).json()) as { data: T }).data,
     post,
+    put: async <T>(url: string, body: unknown) =>
+      ((await (await send(url, { method: 'PUT', body: JSON.stringify(body) })).json()) as { data: T }).data,
+    async upload<T>(url: string, file: File) {
+      const form = new FormData();
+      form.append('file', file);
+      return ((await (await send(url, { method: 'POST', body: form })).json()) as { data: T }).data;
+    },
     async download(url, name) {
       const blob = await (await send(url)).blob();
       const href = URL.createObjectURL(blob);

@@ -133,6 +133,14 @@ export function QuoteBlock({ request, canWrite }: QuoteBlockProps) {
             </Group>
           )}
         </Group>
+        {saved?.acceptedAt && saved.acceptedRate && (
+          <Alert color="green" p="xs" data-testid="quote-accepted">
+            {t('quote.acceptedAt', {
+              date: formatDateTime(saved.acceptedAt),
+              amount: formatMoney(saved.acceptedRate.amount, saved.acceptedRate.currency, i18n.language),
+            })}
+          </Alert>
+        )}
         {root && <FormRootError>{root}</FormRootError>}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Stack gap="sm">

@@ -1,5 +1,10 @@
 import { Stack, Text } from '@mantine/core';
-import type { CustomerRequest, FieldDescriptor, ResourceDescriptor } from '@tms/domain';
+import {
+  type CustomerRequest,
+  type FieldDescriptor,
+  REQUEST_QUESTION_STATUS,
+  type ResourceDescriptor,
+} from '@tms/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeaderCell, HeaderParties, RecordHeader } from '../../platform/kit/RecordHeader';
@@ -41,7 +46,8 @@ export function RequestHeader({
     return field && value !== null && value !== undefined ? labels(field, value) : '';
   };
   const reasons = [
-    request.statusReason && `${t('status.reason')}: ${request.statusReason}`,
+    request.statusReason &&
+      `${request.status === REQUEST_QUESTION_STATUS ? t('status.question') : t('status.reason')}: ${request.statusReason}`,
     request.customsStatusReason && `${t('customs.waitingFor')}: ${request.customsStatusReason}`,
   ].filter(Boolean);
   return (

@@ -1,6 +1,6 @@
 import { Textarea } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerRequest, ResourceDescriptor } from '@tms/domain';
+import { type CustomerRequest, REQUEST_QUESTION_STATUS, type ResourceDescriptor } from '@tms/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../platform/api/client';
@@ -104,8 +104,11 @@ export function RequestStatusMenu({ descriptor, texts, request, stale }: Request
       choices: (targets.data?.[kind] ?? []).map((target) => ({
         value: target.status,
         label: texts.option(field, target.status),
+        // The move to NEED_MORE_INFO asks for the question to the client (optional): the cabinet shows it.
         onSelect: () =>
-          target.needsReason ? setAsking({ kind, target }) : change.mutate({ kind, status: target.status }),
+          target.needsReason || (kind === 'operational' && target.status === REQUEST_QUESTION_STATUS)
+            ? setAsking({ kind, target })
+            : change.mutate({ kind, status: target.status }),
       })),
     };
   };
@@ -122,6 +125,7 @@ export function RequestStatusMenu({ descriptor, texts, request, stale }: Request
       {asking && askedField && (
         <ReasonDialog
           title={texts.option(askedField, asking.target.status)}
+          question={!asking.target.needsReason}
           busy={change.isPending}
           error={change.error}
           onClose={() => {
@@ -137,12 +141,15 @@ export function RequestStatusMenu({ descriptor, texts, request, stale }: Request
 
 function ReasonDialog({
   title,
+  question,
   busy,
   error,
   onClose,
   onConfirm,
 }: {
   title: string;
+  /** It asks the client a question (optional) instead of a reason. */
+  question: boolean;
   busy: boolean;
   error: unknown;
   onClose: () => void;
@@ -163,8 +170,8 @@ function ReasonDialog({
     >
       <Textarea
         id="status-reason"
-        label={t('status.reason')}
-        required
+        label={question ? t('status.question') : t('status.reason')}
+        required={!question}
         autosize
         minRows={2}
         value={reason}

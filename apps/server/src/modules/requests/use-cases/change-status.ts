@@ -1,4 +1,5 @@
 import {
+  REQUEST_QUESTION_STATUS,
   type RequestStatus,
   requestResource,
   requestRestorable,
@@ -43,7 +44,8 @@ export async function restorableStatus(
  * read scope, the move allowed to them (their edit scope reaching it counts), a reason where the move needs
  * one, a NO_SERVICE request back only to the status it left and within the restore timeout; the same
  * status again changes nothing; QUOTE_COMPLETED needs the quote's selected rates. Logged as `status` with
- * the reason; a move to NO_SERVICE keeps the reason on the request, any other move clears it.
+ * the reason; a move to NO_SERVICE keeps the reason on the request, one to NEED_MORE_INFO the question
+ * to the client; any other move clears it.
  */
 export const changeRequestStatus = defineUseCase({
   name: 'requests.change-status',
@@ -73,7 +75,8 @@ export const changeRequestStatus = defineUseCase({
       before,
       {
         status: input.status,
-        statusReason: input.status === 'NO_SERVICE' ? reason : null,
+        statusReason:
+          input.status === 'NO_SERVICE' || input.status === REQUEST_QUESTION_STATUS ? reason : null,
         previousStatus: from,
         statusChangedAt: input.at,
       },

@@ -61,7 +61,13 @@ export const saveQuote = defineUseCase({
       });
     }
     errors.throwIfAny();
-    const values = { rates: input.rates, comment: input.comment || null };
+    // New rates are a new quote: the client's acceptance of the old ones no longer holds.
+    const ratesChanged = JSON.stringify(before?.rates ?? []) !== JSON.stringify(input.rates);
+    const values = {
+      rates: input.rates,
+      comment: input.comment || null,
+      ...(ratesChanged ? { acceptedAt: null, acceptedRate: null } : {}),
+    };
     if (before) {
       await ctx.tx
         .update(requestQuotes)

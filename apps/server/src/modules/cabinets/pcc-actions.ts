@@ -1,0 +1,356 @@
+import {
+  CABINET_NOTIFICATION_KINDS,
+  dataSchema,
+  ERROR_MESSAGES,
+  idParamSchema,
+  ordersFromRequestAllowed,
+  type PccQuote,
+  pccLegalEntitySchema,
+  pccNotificationPageSchema,
+  pccNotificationsReadSchema,
+  pccQuoteSchema,
+  pccReconciliationQuerySchema,
+  pccSettingsSchema,
+  queryInteger,
+  quoteAcceptSchema,
+  type RequestStatus,
+  type RoutePoint,
+  routeEndPoints,
+} from '@tms/domain';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requestDb } from '../../platform/auth/cabinet-wall';
+import { fieldError, notFound } from '../../platform/errors';
+import { logFiles, recordFiles } from '../../platform/files/record-files';
+import { MAX_UPLOAD_BYTES } from '../../platform/files/routes';
+import { FILE_MESSAGES, storeUpload } from '../../platform/files/service';
+import { files } from '../../platform/files/tables';
+import type { App } from '../../platform/http/types';
+import { asSystem, requestContext } from '../../platform/resources';
+import { asBuffer } from '../../platform/workers/tasks';
+import { legalEntities } from '../company';
+import { printableBills } from '../finance';
+import { reconciliationStatement } from '../reports';
+import { acceptQuote, customerRequests, requestQuotes } from '../requests';
+import { fileSignedApplication } from '../shipment-documents';
+import { PCC_PREDICATES, pccOrderService } from './pcc';
+import { cabinetNotifications, cabinetUsers } from './tables';
+
+const tags = ['pcc'];
+const REQUESTS: readonly string[] = ['CABINET_REQUESTS'];
+const FINANCE: readonly string[] = ['CABINET_FINANCE'];
+/** The bell shows this many of the latest notifications. */
+const BELL_SIZE = 30;
+const pageQuery = z.object({
+  page: queryInteger(1, 10_000).default(1),
+  itemsPerPage: queryInteger(1, 100).default(20),
+});
+
+const cabinetOf = (request: FastifyRequest) => request.cabinet!;
+
+/**
+ * The signed-in cabinet user; a counterparty's API key is no user: it has no notifications or settings of
+ * its own to find (404).
+ */
+function cabinetUserOf(request: FastifyRequest): number {
+  const id = cabinetOf(request).cabinetUserId;
+  if (id === null) throw notFound();
+  return id;
+}
+
+/**
+ * The client cabinet's doings beyond reading (docs/cabinets.md): his quotes and their acceptance, a
+ * document or signed application uploaded to his order, his notifications and mail switch, his акт сверки.
+ */
+export async function pccActionRoutes(app: App): Promise<void> {
+  app.get(
+    '/pcc/quotes',
+    {
+      config: { cabinet: 'client', cabinetRoles: REQUESTS },
+      schema: {
+        tags,
+        summary: 'The quotes sent for his requests, the latest first',
+        querystring: pageQuery,
+        response: {
+          200: dataSchema(z.object({ collection: z.array(pccQuoteSchema), total: z.number().int() })),
+        },
+      },
+    },
+    async (request) => {
+      const { page, itemsPerPage } = request.query as z.infer<typeof pageQuery>;
+      const where = and(
+        PCC_PREDICATES.request(cabinetOf(request).counterpartyId),
+        isNotNull(requestQuotes.sentAt),
+      );
+      const [rows, [total]] = await Promise.all([
+        requestDb(request)
+          .select({ quote: requestQuotes, request: customerRequests })
+          .from(requestQuotes)
+          .innerJoin(customerRequests, eq(customerRequests.id, requestQuotes.requestId))
+          .where(where)
+          .orderBy(desc(requestQuotes.sentAt), desc(requestQuotes.id))
+          .limit(itemsPerPage)
+          .offset((page - 1) * itemsPerPage),
+        requestDb(request)
+          .select({ n: count() })
+          .from(requestQuotes)
+          .innerJoin(customerRequests, eq(customerRequests.id, requestQuotes.requestId))
+          .where(where),
+      ]);
+      const collection = rows.map(
+        ({ quote, request: r }): PccQuote => ({
+          requestId: r.id,
+          requestNumber: r.number,
+          route: routeEndPoints(r.route as RoutePoint[]),
+          cargoDescription: r.cargoDescription,
+          rates: quote.rates,
+          comment: quote.comment,
+          sentAt: quote.sentAt!.toISOString(),
+          version: quote.version,
+          acceptedAt: quote.acceptedAt?.toISOString() ?? null,
+          acceptedRate: quote.acceptedRate ?? null,
+          acceptable: !quote.acceptedAt && ordersFromRequestAllowed(r.status as RequestStatus),
+        }),
+      );
+      return { data: { collection, total: total?.n ?? 0 } };
+    },
+  );
+
+  app.post(
+    '/pcc/requests/:id/quote/accept',
+    {
+      config: { cabinet: 'client', cabinetRoles: REQUESTS },
+      schema: {
+        tags,
+        summary: 'Accept the quote sent for the request, in one of its currencies',
+        params: idParamSchema,
+        body: quoteAcceptSchema,
+        response: { 200: dataSchema(z.object({ requestId: z.number().int() })) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const body = request.body as z.infer<typeof quoteAcceptSchema>;
+      const data = await requestDb(request).transaction((tx) =>
+        acceptQuote.run(requestContext(request, tx), { ...body, requestId: id }),
+      );
+      return { data };
+    },
+  );
+
+  const uploadQuery = z.object({ kind: z.enum(['application', 'other']).default('other') });
+  app.post(
+    '/pcc/orders/:id/files',
+    {
+      config: {
+        cabinet: 'client',
+        uploadLimit: { bytes: MAX_UPLOAD_BYTES, message: ERROR_MESSAGES.tooLarge },
+      },
+      schema: {
+        tags,
+        summary:
+          'Upload a document to his order (multipart field "file"); kind=application files it as the signed application',
+        params: idParamSchema,
+        querystring: uploadQuery,
+        consumes: ['multipart/form-data'],
+        response: { 201: dataSchema(z.object({ id: z.number().int(), name: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const { kind } = request.query as z.infer<typeof uploadQuery>;
+      const data = await requestDb(request).transaction(async (tx) => {
+        const ctx = requestContext(request, tx);
+        // The order first: a foreign one is a 404 before anything of the upload is stored.
+        const order = await pccOrderService.find(ctx, id);
+        const upload = request.isMultipart() ? await request.file() : undefined;
+        if (!upload) throw fieldError(['file'], FILE_MESSAGES.noFileSelected);
+        const before = await recordFiles(tx, 'order', order.id);
+        const row = await storeUpload(tx, app.fileStorage, upload, null);
+        await tx
+          .update(files)
+          .set({ temporary: false, ownerType: 'order', ownerId: order.id })
+          .where(eq(files.id, row.id));
+        if (kind === 'application') await fileSignedApplication(tx, order.id, row.id, app.clock());
+        await logFiles(
+          tx,
+          { entityType: 'order' },
+          order.id,
+          ctx.auth,
+          before,
+          await recordFiles(tx, 'order', order.id),
+        );
+        return { id: row.id, name: row.description };
+      });
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.get(
+    '/pcc/notifications',
+    {
+      config: { cabinet: 'client' },
+      schema: {
+        tags,
+        summary: "The user's latest notifications and how many are unread",
+        response: { 200: dataSchema(pccNotificationPageSchema) },
+      },
+    },
+    async (request) => {
+      const userId = cabinetUserOf(request);
+      const mine = eq(cabinetNotifications.cabinetUserId, userId);
+      const [rows, [unread]] = await Promise.all([
+        requestDb(request)
+          .select()
+          .from(cabinetNotifications)
+          .where(mine)
+          .orderBy(desc(cabinetNotifications.id))
+          .limit(BELL_SIZE),
+        requestDb(request)
+          .select({ n: count() })
+          .from(cabinetNotifications)
+          .where(and(mine, isNull(cabinetNotifications.readAt))),
+      ]);
+      return {
+        data: {
+          collection: rows
+            .filter((row) => (CABINET_NOTIFICATION_KINDS as readonly string[]).includes(row.kind))
+            .map((row) => ({
+              id: row.id,
+              kind: row.kind as (typeof CABINET_NOTIFICATION_KINDS)[number],
+              params: row.params,
+              link: row.link,
+              createdAt: row.createdAt.toISOString(),
+              read: row.readAt !== null,
+            })),
+          unread: unread?.n ?? 0,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/pcc/notifications/read',
+    {
+      config: { cabinet: 'client' },
+      schema: {
+        tags,
+        summary: 'Mark his notifications read: those named, or all',
+        body: pccNotificationsReadSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const userId = cabinetUserOf(request);
+      const { ids } = request.body as z.infer<typeof pccNotificationsReadSchema>;
+      // Ids of another user's notifications match nothing here: only his own rows are touched.
+      await requestDb(request)
+        .update(cabinetNotifications)
+        .set({ readAt: app.clock() })
+        .where(
+          and(
+            eq(cabinetNotifications.cabinetUserId, userId),
+            isNull(cabinetNotifications.readAt),
+            ids ? inArray(cabinetNotifications.id, ids) : undefined,
+          ),
+        );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/pcc/me/settings',
+    {
+      config: { cabinet: 'client' },
+      schema: { tags, summary: 'His own settings', response: { 200: dataSchema(pccSettingsSchema) } },
+    },
+    async (request) => {
+      const [row] = await requestDb(request)
+        .select({ mailNotifications: cabinetUsers.mailNotifications })
+        .from(cabinetUsers)
+        .where(eq(cabinetUsers.id, cabinetUserOf(request)));
+      return { data: { mailNotifications: row?.mailNotifications ?? false } };
+    },
+  );
+
+  app.put(
+    '/pcc/me/settings',
+    {
+      config: { cabinet: 'client' },
+      schema: {
+        tags,
+        summary: 'Turn his notifications by mail on or off',
+        body: pccSettingsSchema,
+        response: { 200: dataSchema(pccSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const body = request.body as z.infer<typeof pccSettingsSchema>;
+      await requestDb(request)
+        .update(cabinetUsers)
+        .set({ mailNotifications: body.mailNotifications })
+        .where(eq(cabinetUsers.id, cabinetUserOf(request)));
+      return { data: body };
+    },
+  );
+
+  app.get(
+    '/pcc/legal-entities',
+    {
+      config: { cabinet: 'client', cabinetRoles: FINANCE },
+      schema: {
+        tags,
+        summary: 'Our legal entities that issued him bills, for his акт сверки',
+        response: { 200: dataSchema(z.array(pccLegalEntitySchema)) },
+      },
+    },
+    async (request) => {
+      const issuing = requestDb(request)
+        .selectDistinct({ id: printableBills.legalEntityId })
+        .from(printableBills)
+        .where(PCC_PREDICATES.bill(cabinetOf(request).counterpartyId));
+      return {
+        data: await requestDb(request)
+          .select({ id: legalEntities.id, name: legalEntities.name })
+          .from(legalEntities)
+          .where(inArray(legalEntities.id, issuing))
+          .orderBy(asc(legalEntities.name)),
+      };
+    },
+  );
+
+  app.get(
+    '/pcc/reconciliation',
+    {
+      config: { cabinet: 'client', cabinetRoles: FINANCE },
+      schema: {
+        tags,
+        summary: 'His акт сверки (reconciliation statement) for a period as a PDF',
+        querystring: pccReconciliationQuerySchema,
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as z.infer<typeof pccReconciliationQuerySchema>;
+      // The statement is his counterparty's, whatever the address asks; the report runs as the system
+      // for it (a client holds no staff report role), with the report's own period rules.
+      const ctx = asSystem(requestContext(request), 'cabinet');
+      const input = await reconciliationStatement(
+        ctx,
+        {
+          counterpartyId: cabinetOf(request).counterpartyId,
+          from: query.from,
+          to: query.to,
+          legalEntityId: query.legalEntityId,
+        },
+        query.lang,
+      );
+      const pdf = asBuffer(await app.registries.workers.run('reports.export-pdf', input));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="reconciliation-${query.from}-${query.to}.pdf"`)
+        .send(pdf);
+    },
+  );
+}
