@@ -277,6 +277,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_COUNTERPARTY_NAME_EDIT',
       'ROLE_COUNTERPARTY_BLACK_LIST',
       'ROLE_COUNTERPARTY_MERGE',
+      'ROLE_DRIVER_VERIFICATION',
       'ROLE_IGNORE_MANAGEMENT_LOCK',
       'ROLE_DOCUMENT_VIEW',
       'ROLE_DOCUMENT_EDIT',

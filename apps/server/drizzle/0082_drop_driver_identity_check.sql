@@ -1,0 +1,1 @@
+ALTER TABLE "counterparty_drivers" DROP COLUMN "identity_verification";
