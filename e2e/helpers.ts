@@ -112,8 +112,9 @@ export async function signIn(
     ] as const,
   );
   await page.goto(path);
-  // Attached, not visible: a modal (the forced password change) may cover the header.
-  await expect(page.getByTestId('user-menu')).toBeAttached();
+  // Attached, not visible: a modal (the forced password change) may cover the header. The app's first load
+  // compiles its code, which a loaded machine took more than the usual 10 s to do.
+  await expect(page.getByTestId('user-menu')).toBeAttached({ timeout: 30_000 });
   return data.token;
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ERROR_MESSAGES } from '@tms/domain';
+import { type CabinetKind, ERROR_MESSAGES } from '@tms/domain';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -40,6 +40,7 @@ import { warehouseModule } from './modules/warehouse/module';
 import { workflowsModule } from './modules/workflows/module';
 import { createAuthenticate, type Resolved } from './platform/auth/authenticate';
 import { createCabinetAuthenticate } from './platform/auth/cabinet';
+import { registerCabinetWall } from './platform/auth/cabinet-wall';
 import { registerAuthGuard } from './platform/auth/guard';
 import authRoutes, { authBrowserRoutes } from './platform/auth/routes';
 import { SessionCache, wireSessionCache } from './platform/auth/session-cache';
@@ -86,8 +87,10 @@ export interface RegisteredRoute {
   public: boolean;
   roles: readonly string[];
   websocket: boolean;
-  /** For counterparties' cabinets (their API key) only. */
+  /** For counterparties' cabinets only (a user or the API key). */
   cabinet: boolean;
+  /** The cabinet a cabinet-only route belongs to; null for a route of every cabinet or none. */
+  cabinetKind: CabinetKind | null;
   /** Serves staff users and cabinets too (`config.cabinet: 'also'`): the kernel scopes a cabinet to its counterparty. */
   cabinetAlso: boolean;
   /** A cabinet route's roles within the cabinet (any of them), e.g. its administrator's. */
@@ -256,7 +259,13 @@ export async function buildApp({
         public: route.config?.public === true,
         roles: route.config?.roles ?? [],
         websocket: (route as { websocket?: boolean }).websocket === true,
-        cabinet: route.config?.cabinet === true,
+        cabinet: route.config?.cabinet !== undefined && route.config.cabinet !== 'also',
+        cabinetKind:
+          route.config?.cabinet === undefined ||
+          route.config.cabinet === true ||
+          route.config.cabinet === 'also'
+            ? null
+            : route.config.cabinet,
         cabinetAlso: route.config?.cabinet === 'also',
         cabinetRoles: route.config?.cabinetRoles ?? [],
         idParams,
@@ -283,6 +292,7 @@ export async function buildApp({
     createAuthenticate(database, config, clock, sessionCache, structureSubordinates),
     createCabinetAuthenticate(database, cabinetLookup, clock),
   );
+  registerCabinetWall(app, database);
   await authBrowserRoutes(app);
   registerIdempotency(app);
   registerUploadLimits(app);

@@ -78,7 +78,10 @@ export async function registerReadRouting(app: App, windowMs: number): Promise<v
   });
 }
 
-/** The connection a list, export or report answering `request` reads from. */
+/**
+ * The connection a list, export or report answering `request` reads from; a cabinet's, its walled
+ * transaction (platform/auth/cabinet-wall.ts).
+ */
 export function readerOf(request: FastifyRequest): Tx {
-  return request.server.readRouting.readerFor(request.auth?.userId);
+  return request.cabinetTx?.tx ?? request.server.readRouting.readerFor(request.auth?.userId);
 }

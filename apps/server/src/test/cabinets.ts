@@ -1,4 +1,4 @@
-import type { CabinetRole } from '@tms/domain';
+import { CABINET_KIND_ROLES, type CabinetKind, type CabinetRole } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { cabinetSessions, cabinetUsers } from '../modules/cabinets/tables';
 import { counterparties } from '../modules/counterparties';
@@ -16,22 +16,24 @@ export interface CabinetCaller {
 }
 
 /**
- * A cabinet user of the counterparty holding `roles`, signed in (a session opened directly, without the
- * argon2 cost of a real sign-in).
+ * A user of the counterparty's cabinet `kind` holding `roles` (unset: every role of that cabinet), signed
+ * in (a session opened directly, without the argon2 cost of a real sign-in).
  */
 export async function cabinetUser(
   ctx: TestContext,
   counterpartyId: number,
-  roles: readonly CabinetRole[] = ['CABINET_ADMIN', 'CABINET_REQUESTS', 'CABINET_FINANCE'],
+  roles?: readonly CabinetRole[],
+  kind: CabinetKind = 'client',
 ): Promise<CabinetCaller> {
   const db = ctx.database.db;
   const [user] = await db
     .insert(cabinetUsers)
     .values({
       counterpartyId,
-      email: `cabinet${++seq}-${counterpartyId}@client.test`,
+      kind,
+      email: `cabinet${++seq}-${counterpartyId}@${kind}.test`,
       name: `Кабинет ${seq}`,
-      roles: [...roles],
+      roles: [...(roles ?? CABINET_KIND_ROLES[kind])],
       passwordHash: 'not-a-hash',
     })
     .returning();

@@ -1,8 +1,10 @@
-import { CABINET_KEY_ROLES, CABINET_ROLES } from '@tms/domain';
+import { CABINET_KEY_ROLES, CABINET_KIND_ROLES } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PCC_PREDICATES } from '../../src/modules/cabinets/pcc';
+import { orders as ordersTable } from '../../src/modules/operations/tables';
 import { customerRequests } from '../../src/modules/requests/tables';
+import { CABINET_WALL } from '../../src/platform/auth/cabinet-wall';
 import type { CabinetCaller } from '../../src/test/cabinets';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { caller, exportedIds } from '../../src/test/operations-world';
@@ -13,7 +15,8 @@ import type { SignedIn } from '../../src/test/users';
  * The client cabinet's isolation (issue 37): two clients, each with a cabinet user and an API key, against
  * every `/api/pcc` route of the route table. A foreign id is a 404 that reads as a missing one (no
  * existence oracle); lists, searches, counts and exports hold no foreign row; a write naming a foreign id
- * changes nothing. Breaking a counterparty predicate on purpose (the mutation check) turns it red.
+ * changes nothing. Breaking a counterparty predicate on purpose (the mutation check) turns it red with the
+ * database's wall down; on PostgreSQL the wall alone (every predicate broken) still keeps them apart.
  */
 
 let ctx: TestContext;
@@ -71,7 +74,8 @@ async function leaks(who: CabinetCaller, own: PccClient, other: PccClient): Prom
   };
   // A route wanting a role within the cabinet the caller lacks (the key administers no users) is a 403
   // whatever the id; any other answers a foreign id as a missing one.
-  const roles: readonly string[] = who.cabinetUserId === null ? CABINET_KEY_ROLES : CABINET_ROLES;
+  const roles: readonly string[] =
+    who.cabinetUserId === null ? CABINET_KEY_ROLES.client : CABINET_KIND_ROLES.client;
   const refusal = (route: { cabinetRoles: readonly string[] }) =>
     route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => roles.includes(role)) ? 404 : 403;
 
@@ -169,14 +173,62 @@ describe('the client cabinet keeps each client to his own records', () => {
   }
 
   it('turns red when a counterparty predicate is broken on purpose', async () => {
-    for (const name of ['request', 'order', 'bill'] as const) {
-      const broken = vi.spyOn(PCC_PREDICATES, name).mockReturnValue(sql`true`);
-      try {
-        expect(await leaks(w.a.user, w.a, w.b), name).not.toEqual([]);
-      } finally {
-        broken.mockRestore();
+    // The database's wall down, so that the kernel's predicates stand alone.
+    const wallDown = vi.spyOn(CABINET_WALL, 'role').mockReturnValue(null);
+    try {
+      for (const name of ['request', 'order', 'bill'] as const) {
+        const broken = vi.spyOn(PCC_PREDICATES, name).mockReturnValue(sql`true`);
+        try {
+          expect(await leaks(w.a.user, w.a, w.b), name).not.toEqual([]);
+        } finally {
+          broken.mockRestore();
+        }
       }
+    } finally {
+      wallDown.mockRestore();
     }
     expect(await leaks(w.a.user, w.a, w.b)).toEqual([]);
   }, 300_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL keeps each client to his own records with every one of the kernel's predicates broken",
+    async () => {
+      const broken = (['request', 'order', 'bill'] as const).map((name) =>
+        vi.spyOn(PCC_PREDICATES, name).mockReturnValue(sql`true`),
+      );
+      try {
+        expect(await leaks(w.a.user, w.a, w.b)).toEqual([]);
+        expect(await leaks(w.b.key, w.b, w.a)).toEqual([]);
+      } finally {
+        for (const spy of broken) spy.mockRestore();
+      }
+    },
+    300_000,
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL the wall's role sees no row of any counterparty when none is set (fails closed)",
+    async () => {
+      const seen = await ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw('SET LOCAL ROLE tms_cabinet'));
+        const count = async (table: string) =>
+          (
+            (await tx.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as {
+              rows: { n: number }[];
+            }
+          ).rows[0]!.n;
+        return {
+          requests: await count('customer_requests'),
+          orders: await count('orders'),
+          bills: await count('printable_bills'),
+          stages: await count('stages'),
+          users: await count('cabinet_users'),
+        };
+      });
+      expect(seen).toEqual({ requests: 0, orders: 0, bills: 0, stages: 0, users: 0 });
+      // The same tables as the staff's connection: the world's rows are there.
+      const [orders] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(ordersTable);
+      expect(orders!.n).toBeGreaterThan(0);
+    },
+  );
 });

@@ -119,27 +119,39 @@ describe('role × endpoint matrix', () => {
   it('keeps the cabinets apart: staff users never reach cabinet routes, a cabinet key nothing else', async () => {
     const cabinetRoutes = ctx.app.routeTable.filter((r) => r.cabinet);
     expect(cabinetRoutes.map(key)).toContain('GET /api/cabinet/counterparty');
+    expect(cabinetRoutes.map(key)).toEqual(
+      expect.arrayContaining(['GET /api/pcc/me', 'GET /api/ops/me', 'GET /api/carrier/me']),
+    );
     const [country] = await ctx.database.db.select().from(countries).where(eq(countries.code, 'RU'));
-    const apiKey = 'tmsc_matrix-test-key-of-a-counterparty-cabinet';
-    await ctx.database.db.insert(counterparties).values({
-      name: 'Кабинет',
-      client: true,
-      countryId: country!.id,
-      apiKeyHash: apiKeyHash(apiKey),
-      apiAllowedIps: ['127.0.0.1'],
-    });
-    const cabinet = { 'x-api-key': apiKey };
+    const keyOf = async (name: string, types: { client: boolean; contractor: boolean }) => {
+      const apiKey = `tmsc_matrix-test-key-of-${name}`;
+      await ctx.database.db.insert(counterparties).values({
+        name,
+        ...types,
+        countryId: country!.id,
+        apiKeyHash: apiKeyHash(apiKey),
+        apiAllowedIps: ['127.0.0.1'],
+      });
+      return { 'x-api-key': apiKey };
+    };
+    // A client and contractor at once opens every cabinet; a client alone only his.
+    const cabinet = await keyOf('both', { client: true, contractor: true });
+    const clientOnly = await keyOf('client', { client: true, contractor: false });
     const wrong: string[] = [];
     for (const route of cabinetRoutes) {
       const anonymous = await call(route);
       if (anonymous.statusCode !== 401) wrong.push(`${key(route)} anonymous → ${anonymous.statusCode}`);
       const admin = await call(route, await headersFor(['ROLE_ADMIN']));
       if (admin.statusCode !== 403) wrong.push(`${key(route)} as administrator → ${admin.statusCode}`);
+      if (route.cabinetKind && route.cabinetKind !== 'client') {
+        const other = await call(route, clientOnly);
+        if (other.statusCode !== 403) wrong.push(`${key(route)} as another cabinet → ${other.statusCode}`);
+      }
       const granted = await call(route, cabinet);
       // A route wanting a role within the cabinet the key does not hold (its users' administration) refuses it.
+      const keyRoles: readonly string[] = CABINET_KEY_ROLES[route.cabinetKind ?? 'client'];
       const keyHolds =
-        route.cabinetRoles.length === 0 ||
-        route.cabinetRoles.some((role) => CABINET_KEY_ROLES.includes(role as never));
+        route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => keyRoles.includes(role));
       if (!keyHolds) {
         if (granted.statusCode !== 403)
           wrong.push(`${key(route)} as a key lacking its role → ${granted.statusCode}`);

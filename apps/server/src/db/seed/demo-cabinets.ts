@@ -27,6 +27,7 @@ export async function seedDemoCabinets(tx: Tx, passwordHash: string): Promise<De
   const rows = clients.flatMap((client, index) => [
     {
       counterpartyId: client.id,
+      kind: 'client' as const,
       email: `client${index + 1}@pcc.demo`,
       name: index === 0 ? 'Анна Клиентова' : 'Борис Заказчиков',
       roles: ['CABINET_ADMIN', 'CABINET_REQUESTS', 'CABINET_FINANCE'],
@@ -36,6 +37,7 @@ export async function seedDemoCabinets(tx: Tx, passwordHash: string): Promise<De
       ? [
           {
             counterpartyId: client.id,
+            kind: 'client' as const,
             email: 'accountant1@pcc.demo',
             name: 'Вера Бухгалтерова',
             roles: ['CABINET_FINANCE'],

@@ -1,4 +1,10 @@
-import { CABINET_KEY_ROLES, CABINET_MESSAGES, ERROR_MESSAGES } from '@tms/domain';
+import {
+  CABINET_COUNTERPARTY_TYPE,
+  CABINET_KEY_ROLES,
+  CABINET_MESSAGES,
+  type CabinetKind,
+  ERROR_MESSAGES,
+} from '@tms/domain';
 import { newPasswordErrors } from '@tms/domain/users/password';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -8,7 +14,7 @@ import { CABINET_TOKEN_PREFIX, type CabinetLookup } from '../../platform/auth/ca
 import { hashPassword, verifyDummy, verifyPassword } from '../../platform/auth/password';
 import { assertMayTryPassword, recordLoginAttempt } from '../../platform/auth/throttle';
 import { ErrorCollector, HttpError } from '../../platform/errors';
-import { cabinetKeyLookup } from '../counterparties';
+import { cabinetKeyLookup, counterparties } from '../counterparties';
 import { cabinetSessions, cabinetUserLinks, cabinetUsers } from './tables';
 import { endCabinetSessions } from './users';
 
@@ -17,6 +23,10 @@ import { endCabinetSessions } from './users';
  * name no staff user name can take (a user name has no `:`), so the two never share failures.
  */
 const throttleAccount = (email: string) => `cabinet:${email.toLowerCase()}`;
+
+/** Whether the counterparty (its type flags) may have the cabinet. */
+const opens = (kind: CabinetKind, flags: { client: boolean; contractor: boolean }) =>
+  flags[CABINET_COUNTERPARTY_TYPE[kind]];
 
 /** The credentials of the cabinets: the counterparties' API keys and the cabinet users' sessions. */
 export const cabinetLookup: CabinetLookup = {
@@ -27,11 +37,15 @@ export const cabinetLookup: CabinetLookup = {
       .select({
         sessionId: cabinetSessions.id,
         cabinetUserId: cabinetUsers.id,
+        cabinetKind: cabinetUsers.kind,
         counterpartyId: cabinetUsers.counterpartyId,
         roles: cabinetUsers.roles,
+        client: counterparties.client,
+        contractor: counterparties.contractor,
       })
       .from(cabinetSessions)
       .innerJoin(cabinetUsers, eq(cabinetUsers.id, cabinetSessions.cabinetUserId))
+      .innerJoin(counterparties, eq(counterparties.id, cabinetUsers.counterpartyId))
       .where(
         and(
           eq(cabinetSessions.tokenHash, sql.placeholder('hash')),
@@ -44,7 +58,8 @@ export const cabinetLookup: CabinetLookup = {
       .prepare('cabinet_session');
     return async (hash, now) => {
       const [row] = await bySession.execute({ hash, now: now.toISOString() });
-      return row;
+      // A counterparty no longer of the cabinet's type (no longer a contractor) closes it at once.
+      return row && opens(row.cabinetKind, row) ? row : undefined;
     };
   },
 };
@@ -77,13 +92,16 @@ async function openCabinetSession(
 }
 
 /**
- * A cabinet user's sign-in: the back office's throttling (per account and address, the wait answered
- * before any password is looked at) and its one answer for every refusal (unknown, wrong, disabled or not
- * yet invited), with the same argon2 time for unknown accounts.
+ * A cabinet user's sign-in at his cabinet's page: the back office's throttling (per account and address,
+ * the wait answered before any password is looked at) and its one answer for every refusal (unknown,
+ * wrong, disabled, not yet invited or a counterparty no longer of the cabinet's type), with the same argon2
+ * time for unknown accounts. The right password at another cabinet's page is told so (403), no session
+ * opened: the account is his, so it tells nothing to anyone else.
  */
 export async function cabinetSignIn(
   tx: Db,
   config: Pick<Config, 'tokenTtl'>,
+  kind: CabinetKind,
   input: { email: string; password: string },
   client: { ip: string; userAgent: string | null },
   now: Date,
@@ -91,16 +109,28 @@ export async function cabinetSignIn(
   const account = throttleAccount(input.email);
   await assertMayTryPassword(tx, { account, ip: client.ip }, now, ERROR_MESSAGES.tooManyAttempts);
   const [user] = await tx
-    .select({ id: cabinetUsers.id, passwordHash: cabinetUsers.passwordHash, disabled: cabinetUsers.disabled })
+    .select({
+      id: cabinetUsers.id,
+      kind: cabinetUsers.kind,
+      passwordHash: cabinetUsers.passwordHash,
+      disabled: cabinetUsers.disabled,
+      client: counterparties.client,
+      contractor: counterparties.contractor,
+    })
     .from(cabinetUsers)
+    .innerJoin(counterparties, eq(counterparties.id, cabinetUsers.counterpartyId))
     .where(sql`lower(${cabinetUsers.email}) = ${input.email.trim().toLowerCase()}`)
     .limit(1);
   const valid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyDummy(input.password);
-  if (!user || !valid || user.disabled) {
+  if (!user || !valid || user.disabled || !opens(user.kind, user)) {
     await recordLoginAttempt(tx, { account, ip: client.ip, success: false }, now);
     throw new HttpError(401, ERROR_MESSAGES.invalidCredentials);
+  }
+  if (user.kind !== kind) {
+    await recordLoginAttempt(tx, { account, ip: client.ip, success: true }, now);
+    throw new HttpError(403, CABINET_MESSAGES.otherCabinet);
   }
   return tx.transaction(async (inner) => {
     await recordLoginAttempt(inner, { account, ip: client.ip, success: true }, now);
@@ -116,6 +146,7 @@ export async function cabinetSignIn(
 export async function cabinetSetPassword(
   tx: Tx,
   config: Pick<Config, 'tokenTtl'>,
+  kind: CabinetKind,
   input: { token: string; password: string },
   client: { ip: string; userAgent: string | null },
   now: Date,
@@ -130,6 +161,8 @@ export async function cabinetSetPassword(
         isNull(cabinetUserLinks.usedAt),
         gt(cabinetUserLinks.expiresAt, now),
         eq(cabinetUsers.disabled, false),
+        // A link is mailed to the user's own cabinet's page; another's does not take it.
+        eq(cabinetUsers.kind, kind),
       ),
     )
     .for('update');

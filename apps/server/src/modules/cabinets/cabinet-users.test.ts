@@ -6,8 +6,9 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cabinetKey, cabinetUser } from '../../test/cabinets';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { operationsWorld } from '../../test/operations-world';
+import { type OperationsWorld, operationsWorld } from '../../test/operations-world';
 import { type SignedIn, signIn } from '../../test/users';
+import { counterparties } from '../counterparties';
 import { sendCabinetMails } from './mail';
 import { cabinetMails, cabinetUsers } from './tables';
 
@@ -28,6 +29,9 @@ const smtp = new SMTPServer({
   },
 });
 
+/** Manages the client cabinets' users (not the contractors'), on the counterparties he sees. */
+const EDITOR = ['ROLE_COUNTERPARTY_VIEW_ALL', 'ROLE_CABINET_USERS_CLIENT'];
+
 let ctx: TestContext;
 let now = new Date('2026-03-02T09:00:00Z');
 const hours = (n: number) => {
@@ -38,6 +42,8 @@ let viewer: SignedIn;
 let clientA: number;
 let clientB: number;
 let contractorOnly: number;
+let clientOnly: number;
+let world: OperationsWorld;
 
 type Json = Record<string, unknown>;
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: Json) =>
@@ -53,7 +59,7 @@ async function linkTokenOf(email: string): Promise<string> {
     .where(eq(cabinetMails.to, email))
     .orderBy(desc(cabinetMails.id))
     .limit(1);
-  const match = /\/pcc\/password\?token=([A-Za-z0-9_%-]+)/.exec(mail!.body);
+  const match = /\/(?:pcc|ops|carrier)\/password\?token=([A-Za-z0-9_%-]+)/.exec(mail!.body);
   return decodeURIComponent(match![1]!);
 }
 
@@ -74,12 +80,13 @@ beforeAll(async () => {
     [],
     () => now,
   );
-  const world = await operationsWorld(ctx);
+  world = await operationsWorld(ctx);
   clientA = await world.counterparty({ name: 'Клиент А' });
   clientB = await world.counterparty({ name: 'Клиент Б' });
   contractorOnly = await world.counterparty({ name: 'Только подрядчик', client: false });
-  editor = await signIn(ctx, ['ROLE_COUNTERPARTY_EDIT_ALL']);
-  viewer = await signIn(ctx, ['ROLE_COUNTERPARTY_VIEW_ALL']);
+  clientOnly = await world.counterparty({ name: 'Только клиент', contractor: false });
+  editor = await signIn(ctx, EDITOR);
+  viewer = await signIn(ctx, ['ROLE_COUNTERPARTY_VIEW_ALL', 'ROLE_COUNTERPARTY_EDIT_ALL']);
 });
 afterAll(async () => {
   await ctx.close();
@@ -93,13 +100,19 @@ describe('cabinet users managed by the back office', () => {
 
   it('invites a user by mail: no password yet, a one-time link mailed and blanked once sent', async () => {
     const res = await call('POST', `/api/counterparties/${clientA}/cabinet-users`, editor.headers, {
+      kind: 'client',
       email: 'Anna@Client-A.test',
       name: 'Анна',
       roles: ['CABINET_ADMIN', 'CABINET_REQUESTS'],
     });
     expect(res.statusCode).toBe(201);
     invited = res.json().data;
-    expect(invited).toMatchObject({ email: 'anna@client-a.test', active: false, disabled: false });
+    expect(invited).toMatchObject({
+      kind: 'client',
+      email: 'anna@client-a.test',
+      active: false,
+      disabled: false,
+    });
     const list = await call('GET', `/api/counterparties/${clientA}/cabinet-users`, editor.headers);
     expect(list.json().data.map((u: Json) => u.email)).toEqual(['anna@client-a.test']);
     inviteToken = await linkTokenOf('anna@client-a.test');
@@ -124,6 +137,7 @@ describe('cabinet users managed by the back office', () => {
 
   it('refuses a second user with the same address, a counterparty that is no client, and a mere viewer', async () => {
     const same = await call('POST', `/api/counterparties/${clientB}/cabinet-users`, editor.headers, {
+      kind: 'client',
       email: 'ANNA@client-a.test',
       name: 'Другая Анна',
       roles: [],
@@ -135,13 +149,16 @@ describe('cabinet users managed by the back office', () => {
       `/api/counterparties/${contractorOnly}/cabinet-users`,
       editor.headers,
       {
+        kind: 'client',
         email: 'x@contractor.test',
         name: 'X',
         roles: [],
       },
     );
     expect(notClient.statusCode).toBe(400);
+    expect(errorsOf(notClient)).toEqual({ kind: [CABINET_MESSAGES.notClient] });
     const byViewer = await call('POST', `/api/counterparties/${clientA}/cabinet-users`, viewer.headers, {
+      kind: 'client',
       email: 'v@client-a.test',
       name: 'V',
       roles: [],
@@ -162,6 +179,7 @@ describe('cabinet users managed by the back office', () => {
     expect(ok.statusCode).toBe(200);
     const me = await call('GET', '/api/pcc/me', bearer(ok.json().data.token));
     expect(me.json().data).toEqual({
+      kind: 'client',
       counterpartyId: clientA,
       counterpartyName: 'Клиент А',
       user: { id: invited.id, email: 'anna@client-a.test', name: 'Анна' },
@@ -174,6 +192,7 @@ describe('cabinet users managed by the back office', () => {
 
   it('a link dies when it expires', async () => {
     const res = await call('POST', `/api/counterparties/${clientA}/cabinet-users`, editor.headers, {
+      kind: 'client',
       email: 'late@client-a.test',
       name: 'Опоздавший',
       roles: [],
@@ -185,7 +204,7 @@ describe('cabinet users managed by the back office', () => {
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe(CABINET_MESSAGES.linkInvalid);
     // The staff session ended with the days gone by too.
-    editor = await signIn(ctx, ['ROLE_COUNTERPARTY_EDIT_ALL']);
+    editor = await signIn(ctx, EDITOR);
   });
 
   it('signs in by e-mail and password; a wrong one is the one refusal, and the failures are throttled', async () => {
@@ -309,10 +328,126 @@ describe("the cabinet's own administrator", () => {
     expect((await call('GET', '/api/pcc/users', key.headers)).statusCode).toBe(403);
     expect((await call('GET', '/api/pcc/users', editor.headers)).statusCode).toBe(403);
     expect((await call('GET', '/api/pcc/me', key.headers)).json().data).toEqual({
+      kind: 'client',
       counterpartyId: clientB,
       counterpartyName: 'Клиент Б',
       user: null,
       roles: ['CABINET_REQUESTS', 'CABINET_FINANCE'],
     });
+  });
+});
+
+describe('the cabinets of a counterparty: client, contractor, carrier', () => {
+  const contractorManager = () =>
+    signIn(ctx, ['ROLE_COUNTERPARTY_VIEW_ALL', 'ROLE_CABINET_USERS_CONTRACTOR']);
+
+  it("puts a user in the cabinet of his counterparty's type, with that cabinet's roles, under its own staff role", async () => {
+    const manager = await contractorManager();
+    const invite = (who: SignedIn, counterpartyId: number, body: Json) =>
+      call('POST', `/api/counterparties/${counterpartyId}/cabinet-users`, who.headers, {
+        name: 'Олег',
+        roles: [],
+        ...body,
+      });
+    const noKind = await invite(manager, contractorOnly, { email: 'o0@contractor.test' });
+    expect(errorsOf(noKind)).toEqual({ kind: [CABINET_MESSAGES.kindRequired] });
+    const notContractor = await invite(manager, clientOnly, { kind: 'contractor', email: 'o1@client.test' });
+    expect(errorsOf(notContractor)).toEqual({ kind: [CABINET_MESSAGES.notContractor] });
+    const clientRole = await invite(manager, contractorOnly, {
+      kind: 'contractor',
+      email: 'o2@contractor.test',
+      roles: ['CABINET_REQUESTS'],
+    });
+    expect(errorsOf(clientRole)).toEqual({ roles: [CABINET_MESSAGES.roleOfOtherCabinet] });
+    // The client cabinets' manager manages no contractor's users, and the contractors' no client's.
+    expect(
+      (await invite(editor, contractorOnly, { kind: 'contractor', email: 'o3@c.test' })).statusCode,
+    ).toBe(403);
+    expect((await invite(manager, clientA, { kind: 'client', email: 'o4@c.test' })).statusCode).toBe(403);
+    const ok = await invite(manager, contractorOnly, {
+      kind: 'contractor',
+      email: 'oleg@contractor.test',
+      roles: ['CABINET_ADMIN', 'CABINET_OFFERS'],
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data).toMatchObject({ kind: 'contractor', roles: ['CABINET_ADMIN', 'CABINET_OFFERS'] });
+    // The link opens the contractor's portal.
+    const [mail] = await ctx.database.db
+      .select()
+      .from(cabinetMails)
+      .where(eq(cabinetMails.to, 'oleg@contractor.test'));
+    expect(mail!.body).toContain('https://tms.example.test/ops/password?token=');
+
+    const mixed = await world.counterparty({ name: 'Клиент и подрядчик' });
+    await invite(editor, mixed, { kind: 'client', email: 'c@mixed.test' });
+    await invite(manager, mixed, { kind: 'contractor', email: 'o@mixed.test' });
+    const seen = async (who: SignedIn) =>
+      (await call('GET', `/api/counterparties/${mixed}/cabinet-users`, who.headers))
+        .json()
+        .data.map((u: Json) => u.email);
+    expect(await seen(editor)).toEqual(['c@mixed.test']);
+    expect(await seen(manager)).toEqual(['o@mixed.test']);
+    const [foreignKind] = await ctx.database.db
+      .select()
+      .from(cabinetUsers)
+      .where(eq(cabinetUsers.email, 'o@mixed.test'));
+    const put = await call(
+      'PUT',
+      `/api/counterparties/${mixed}/cabinet-users/${foreignKind!.id}`,
+      editor.headers,
+      { name: 'Чужой кабинет', version: 1 },
+    );
+    expect(put.statusCode).toBe(404);
+  });
+
+  it("signs a user in at his own cabinet only, and each cabinet refuses the others' principals", async () => {
+    const token = await linkTokenOf('oleg@contractor.test');
+    expect((await setPassword(token, 'Contractor-2026!')).statusCode).toBe(400);
+    const set = await call('POST', '/api/ops/auth/password', {}, { token, password: 'Contractor-2026!' });
+    expect(set.statusCode).toBe(200);
+    const atPcc = await login('oleg@contractor.test', 'Contractor-2026!');
+    expect(atPcc.statusCode).toBe(403);
+    expect(atPcc.json().message).toBe(CABINET_MESSAGES.otherCabinet);
+    const atOps = await call(
+      'POST',
+      '/api/ops/auth/login',
+      {},
+      { email: 'oleg@contractor.test', password: 'Contractor-2026!' },
+    );
+    expect(atOps.statusCode).toBe(200);
+    const ops = bearer(atOps.json().data.token);
+    expect((await call('GET', '/api/ops/me', ops)).json().data).toMatchObject({
+      kind: 'contractor',
+      counterpartyId: contractorOnly,
+      roles: ['CABINET_ADMIN', 'CABINET_OFFERS'],
+    });
+    expect((await call('GET', '/api/pcc/me', ops)).statusCode).toBe(403);
+    expect((await call('GET', '/api/pcc/orders', ops)).statusCode).toBe(403);
+    expect((await call('GET', '/api/carrier/me', ops)).statusCode).toBe(403);
+    const client = await cabinetUser(ctx, clientA);
+    expect((await call('GET', '/api/ops/me', client.headers)).statusCode).toBe(403);
+    // His administrator's invitations go into his own cabinet, with its roles.
+    const colleague = await call('POST', '/api/ops/users', ops, {
+      email: 'colleague@contractor.test',
+      name: 'Коллега',
+      roles: ['CABINET_FINANCE'],
+    });
+    expect(colleague.json().data).toMatchObject({ kind: 'contractor', counterpartyId: contractorOnly });
+    const wrongRole = await call('POST', '/api/ops/users', ops, {
+      email: 'colleague2@contractor.test',
+      name: 'Коллега',
+      roles: ['CABINET_TRIPS'],
+    });
+    expect(errorsOf(wrongRole)).toEqual({ roles: [CABINET_MESSAGES.roleOfOtherCabinet] });
+    // A counterparty that stops being a contractor closes his portal at once.
+    await ctx.database.db
+      .update(counterparties)
+      .set({ contractor: false })
+      .where(eq(counterparties.id, contractorOnly));
+    expect((await call('GET', '/api/ops/me', ops)).statusCode).toBe(401);
+    await ctx.database.db
+      .update(counterparties)
+      .set({ contractor: true })
+      .where(eq(counterparties.id, contractorOnly));
   });
 });

@@ -13,6 +13,7 @@ import {
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
+import { requestDb } from '../../platform/auth/cabinet-wall';
 import { fieldError, HttpError, notFound } from '../../platform/errors';
 import { files } from '../../platform/files/tables';
 import type { App } from '../../platform/http/types';
@@ -47,6 +48,7 @@ const FINANCE: readonly string[] = ['CABINET_FINANCE'];
 /** The client's requests: he reads his own and creates new ones, the back office's rules deciding the rest. */
 export const pccRequestService = resourceService(pccRequestResource, customerRequests, {
   cabinet: {
+    kind: 'client',
     only: true,
     counterparty: (id) => PCC_PREDICATES.request(id),
     actions: ['read', 'create'],
@@ -57,12 +59,17 @@ export const pccRequestService = resourceService(pccRequestResource, customerReq
 
 /** The client's orders, read only. */
 export const pccOrderService = resourceService(pccOrderResource, orders, {
-  cabinet: { only: true, counterparty: (id) => PCC_PREDICATES.order(id) },
+  cabinet: { kind: 'client', only: true, counterparty: (id) => PCC_PREDICATES.order(id) },
 });
 
 /** The client's finalized bill documents, read only; the currency's code beside the amount. */
 export const pccBillService = resourceService(pccBillResource, printableBills, {
-  cabinet: { only: true, counterparty: (id) => PCC_PREDICATES.bill(id), roles: { read: FINANCE } },
+  cabinet: {
+    kind: 'client',
+    only: true,
+    counterparty: (id) => PCC_PREDICATES.bill(id),
+    roles: { read: FINANCE },
+  },
   virtual: ['currencyCode' as never],
   hooks: {
     async toEntities(rows, ctx) {
@@ -133,7 +140,7 @@ function orderFiles(orderId: number) {
 export const answerPccRequest = defineUseCase({
   name: 'cabinets.answer-request',
   roles: [],
-  cabinet: true,
+  cabinet: 'client',
   input: pccRequestAnswerSchema.extend({ id: z.number().int().positive() }),
   output: pccRequestResource.entity,
   async run(ctx, input) {
@@ -167,7 +174,7 @@ export async function pccRoutes(app: App): Promise<void> {
   app.post(
     '/pcc/requests/:id/answer',
     {
-      config: { cabinet: true, cabinetRoles: REQUESTS },
+      config: { cabinet: 'client', cabinetRoles: REQUESTS },
       schema: {
         tags,
         summary: "Answer the forwarder's question on a request waiting for information",
@@ -179,7 +186,7 @@ export async function pccRoutes(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const body = request.body as z.infer<typeof pccRequestAnswerSchema>;
-      const data = await app.database.db.transaction((tx) =>
+      const data = await requestDb(request).transaction((tx) =>
         answerPccRequest.run(requestContext(request, tx), { ...body, id }),
       );
       return { data };
@@ -189,7 +196,7 @@ export async function pccRoutes(app: App): Promise<void> {
   app.get(
     '/pcc/countries',
     {
-      config: { cabinet: true },
+      config: { cabinet: 'client' },
       schema: {
         tags,
         summary: "The countries a request's route points may name",
@@ -198,8 +205,8 @@ export async function pccRoutes(app: App): Promise<void> {
         },
       },
     },
-    async () => ({
-      data: await app.database.db
+    async (request) => ({
+      data: await requestDb(request)
         .select({ id: countries.id, name: countries.name, nameEn: countries.nameEn })
         .from(countries)
         .where(eq(countries.enabled, true))
@@ -210,7 +217,7 @@ export async function pccRoutes(app: App): Promise<void> {
   app.get(
     '/pcc/bills/:id/pdf',
     {
-      config: { cabinet: true, cabinetRoles: FINANCE },
+      config: { cabinet: 'client', cabinetRoles: FINANCE },
       schema: {
         tags,
         summary: "The bill as a PDF, in its template's language",
@@ -239,7 +246,7 @@ export async function pccRoutes(app: App): Promise<void> {
   app.get(
     '/pcc/orders/:id/stages',
     {
-      config: { cabinet: true },
+      config: { cabinet: 'client' },
       schema: {
         tags,
         summary: 'The stages of an order the client is shown, under their PCC names',
@@ -258,7 +265,7 @@ export async function pccRoutes(app: App): Promise<void> {
   app.get(
     '/pcc/orders/:id/files',
     {
-      config: { cabinet: true },
+      config: { cabinet: 'client' },
       schema: {
         tags,
         summary: "The order's documents",
@@ -282,7 +289,7 @@ export async function pccRoutes(app: App): Promise<void> {
   app.get(
     '/pcc/orders/:id/files/:fileId',
     {
-      config: { cabinet: true },
+      config: { cabinet: 'client' },
       schema: {
         tags,
         summary: "One of the order's documents, its content",

@@ -1,6 +1,9 @@
 import {
-  CABINET_ROLES,
-  COUNTERPARTY_ROLES,
+  CABINET_KIND_LABELS,
+  CABINET_KIND_ROLES,
+  CABINET_KINDS,
+  CABINET_PATHS,
+  type CabinetKind,
   cabinetLoginSchema,
   cabinetMeSchema,
   cabinetSetPasswordSchema,
@@ -15,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { tokenFromRequest } from '../../platform/auth/authenticate';
 import { CABINET_TOKEN_PREFIX } from '../../platform/auth/cabinet';
+import { requestDb } from '../../platform/auth/cabinet-wall';
 import type { App } from '../../platform/http/types';
 import { requestContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
@@ -22,6 +26,7 @@ import { cabinetSetPassword, cabinetSignIn, cabinetSignOut } from './auth';
 import { pccRoutes } from './pcc';
 import { cabinetUsers } from './tables';
 import {
+  CABINET_USERS_ROLES,
   type CabinetUseCaseContext,
   inviteCabinetUser,
   listCabinetUsers,
@@ -40,28 +45,40 @@ const clientOf = (request: FastifyRequest) => ({
 });
 
 /**
- * The cabinets' doors: a cabinet user's sign-in, password from a one-time link and sign-out
- * (`/pcc/auth/*`); who is signed in (`/pcc/me`); the cabinet users managed from the counterparty's page
- * (`/counterparties/{id}/cabinet-users`) and by the cabinet's own administrator (`/pcc/users`); the client
- * cabinet's records (`pcc.ts`).
+ * The cabinets' doors: each cabinet's (`/pcc`, `/ops`, `/carrier`) sign-in, password from a one-time link
+ * and sign-out (`/{cabinet}/auth/*`), who is signed in (`/{cabinet}/me`) and its users managed by its own
+ * administrator (`/{cabinet}/users`); the cabinet users managed from the counterparty's page
+ * (`/counterparties/{id}/cabinet-users`); the client cabinet's records (`pcc.ts`).
  */
 export default async function cabinetsRoutes(app: App): Promise<void> {
-  const db = () => app.database.db;
+  for (const kind of CABINET_KINDS) cabinetDoors(app, kind);
+  backOfficeRoutes(app);
+  await pccRoutes(app);
+}
+
+const useCaseContext = (
+  app: App,
+  request: FastifyRequest,
+  tx: Parameters<typeof requestContext>[1],
+): CabinetUseCaseContext => ({
+  ...requestContext(request, tx),
+  now: app.clock(),
+  publicUrl: app.appConfig.publicUrl,
+});
+
+/** One cabinet's sign-in, who is signed in, and its administrator's management of his colleagues. */
+function cabinetDoors(app: App, kind: CabinetKind): void {
   const tags = ['cabinets'];
-  const useCaseContext = (request: FastifyRequest, tx: Parameters<typeof requestContext>[1]) =>
-    ({
-      ...requestContext(request, tx),
-      now: app.clock(),
-      publicUrl: app.appConfig.publicUrl,
-    }) satisfies CabinetUseCaseContext;
+  const base = `/${CABINET_PATHS[kind]}`;
+  const cabinet = CABINET_KIND_LABELS[kind].en;
 
   app.post(
-    '/pcc/auth/login',
+    `${base}/auth/login`,
     {
       config: { public: true },
       schema: {
         tags,
-        summary: 'A cabinet user signs in',
+        summary: `A user of the ${cabinet.toLowerCase()} signs in`,
         security: [],
         body: cabinetLoginSchema,
         response: { 200: dataSchema(issuedToken) },
@@ -70,13 +87,20 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     async (request) => {
       const body = request.body as z.infer<typeof cabinetLoginSchema>;
       // Failures are recorded outside any transaction that a refusal would roll back.
-      const data = await cabinetSignIn(db(), app.appConfig, body, clientOf(request), app.clock());
+      const data = await cabinetSignIn(
+        requestDb(request),
+        app.appConfig,
+        kind,
+        body,
+        clientOf(request),
+        app.clock(),
+      );
       return { data };
     },
   );
 
   app.post(
-    '/pcc/auth/password',
+    `${base}/auth/password`,
     {
       config: { public: true },
       schema: {
@@ -89,148 +113,66 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const body = request.body as z.infer<typeof cabinetSetPasswordSchema>;
-      const data = await db().transaction((tx) =>
-        cabinetSetPassword(tx, app.appConfig, body, clientOf(request), app.clock()),
+      const data = await requestDb(request).transaction((tx) =>
+        cabinetSetPassword(tx, app.appConfig, kind, body, clientOf(request), app.clock()),
       );
       return { data };
     },
   );
 
   app.post(
-    '/pcc/auth/logout',
+    `${base}/auth/logout`,
     {
       config: { public: true },
       schema: { tags, summary: "End the cabinet user's session", security: [], response: { 204: z.null() } },
     },
     async (request, reply) => {
       const token = tokenFromRequest(request);
-      if (token?.startsWith(CABINET_TOKEN_PREFIX)) await cabinetSignOut(db(), token, app.clock());
+      if (token?.startsWith(CABINET_TOKEN_PREFIX))
+        await cabinetSignOut(requestDb(request), token, app.clock());
       return reply.code(204).send(null);
     },
   );
 
   app.get(
-    '/pcc/me',
+    `${base}/me`,
     {
-      config: { cabinet: true },
+      config: { cabinet: kind },
       schema: {
         tags,
-        summary: 'The signed-in cabinet: its counterparty, user and roles',
+        summary: 'The signed-in cabinet: its kind, counterparty, user and roles',
         response: { 200: dataSchema(cabinetMeSchema) },
       },
     },
     async (request) => {
-      const cabinet = request.cabinet!;
-      const [counterparty] = await db()
+      const principal = request.cabinet!;
+      const [counterparty] = await requestDb(request)
         .select({ name: counterparties.name })
         .from(counterparties)
-        .where(eq(counterparties.id, cabinet.counterpartyId));
-      const [user] = cabinet.cabinetUserId
-        ? await db()
+        .where(eq(counterparties.id, principal.counterpartyId));
+      const [user] = principal.cabinetUserId
+        ? await requestDb(request)
             .select({ id: cabinetUsers.id, email: cabinetUsers.email, name: cabinetUsers.name })
             .from(cabinetUsers)
-            .where(eq(cabinetUsers.id, cabinet.cabinetUserId))
+            .where(eq(cabinetUsers.id, principal.cabinetUserId))
         : [];
       return {
         data: {
-          counterpartyId: cabinet.counterpartyId,
+          kind,
+          counterpartyId: principal.counterpartyId,
           counterpartyName: counterparty?.name ?? '',
           user: user ?? null,
-          roles: CABINET_ROLES.filter((role) => cabinet.roles.has(role)),
+          roles: CABINET_KIND_ROLES[kind].filter((role) => principal.roles.has(role)),
         },
       };
     },
   );
 
-  // The back office, from the counterparty's page: within the counterparties the user may change.
+  // The cabinet's own administrator, for his colleagues: his counterparty's users of his cabinet only.
   app.get(
-    '/counterparties/:id/cabinet-users',
+    `${base}/users`,
     {
-      config: { roles: COUNTERPARTY_ROLES.edit },
-      schema: {
-        tags,
-        summary: "The counterparty's cabinet users",
-        params: idParamSchema,
-        response: { 200: dataSchema(z.array(cabinetUserSchema)) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      const ctx = requestContext(request);
-      const counterparty = await managedCounterparty(ctx, id);
-      return { data: await listCabinetUsers(ctx.tx, counterparty.id) };
-    },
-  );
-
-  app.post(
-    '/counterparties/:id/cabinet-users',
-    {
-      config: { roles: COUNTERPARTY_ROLES.edit },
-      schema: {
-        tags,
-        summary: 'Invite a cabinet user by mail',
-        params: idParamSchema,
-        body: cabinetUserInviteSchema,
-        response: { 201: dataSchema(cabinetUserSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params as { id: number };
-      const body = request.body as z.infer<typeof cabinetUserInviteSchema>;
-      const data = await db().transaction((tx) =>
-        inviteCabinetUser.run(useCaseContext(request, tx), { ...body, counterpartyId: id }),
-      );
-      return reply.code(201).send({ data });
-    },
-  );
-
-  app.put(
-    '/counterparties/:id/cabinet-users/:userId',
-    {
-      config: { roles: COUNTERPARTY_ROLES.edit },
-      schema: {
-        tags,
-        summary: "Change a cabinet user's name, roles or disabled flag",
-        params: counterpartyUserParams,
-        body: cabinetUserUpdateSchema,
-        response: { 200: dataSchema(cabinetUserSchema) },
-      },
-    },
-    async (request) => {
-      const { id, userId } = request.params as z.infer<typeof counterpartyUserParams>;
-      const body = request.body as z.infer<typeof cabinetUserUpdateSchema>;
-      const data = await db().transaction((tx) =>
-        updateCabinetUser.run(useCaseContext(request, tx), { ...body, counterpartyId: id, id: userId }),
-      );
-      return { data };
-    },
-  );
-
-  app.post(
-    '/counterparties/:id/cabinet-users/:userId/reset',
-    {
-      config: { roles: COUNTERPARTY_ROLES.edit },
-      schema: {
-        tags,
-        summary: "Reset a cabinet user's password: his sessions end, a new one-time link is mailed",
-        params: counterpartyUserParams,
-        response: { 200: dataSchema(cabinetUserSchema) },
-      },
-    },
-    async (request) => {
-      const { id, userId } = request.params as z.infer<typeof counterpartyUserParams>;
-      const data = await db().transaction((tx) =>
-        resetCabinetUser.run(useCaseContext(request, tx), { counterpartyId: id, id: userId }),
-      );
-      return { data };
-    },
-  );
-
-  // The cabinet's own administrator, for his colleagues: his counterparty's users only.
-  app.get(
-    '/pcc/users',
-    {
-      config: { cabinet: true, cabinetRoles: ADMIN },
+      config: { cabinet: kind, cabinetRoles: ADMIN },
       schema: {
         tags,
         summary: "The cabinet's users",
@@ -240,14 +182,14 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     async (request) => {
       const ctx = requestContext(request);
       const counterparty = await managedCounterparty(ctx, undefined);
-      return { data: await listCabinetUsers(ctx.tx, counterparty.id) };
+      return { data: await listCabinetUsers(ctx, counterparty.id) };
     },
   );
 
   app.post(
-    '/pcc/users',
+    `${base}/users`,
     {
-      config: { cabinet: true, cabinetRoles: ADMIN },
+      config: { cabinet: kind, cabinetRoles: ADMIN },
       schema: {
         tags,
         summary: 'Invite a colleague by mail',
@@ -257,15 +199,17 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body as z.infer<typeof cabinetUserInviteSchema>;
-      const data = await db().transaction((tx) => inviteCabinetUser.run(useCaseContext(request, tx), body));
+      const data = await requestDb(request).transaction((tx) =>
+        inviteCabinetUser.run(useCaseContext(app, request, tx), body),
+      );
       return reply.code(201).send({ data });
     },
   );
 
   app.put(
-    '/pcc/users/:id',
+    `${base}/users/:id`,
     {
-      config: { cabinet: true, cabinetRoles: ADMIN },
+      config: { cabinet: kind, cabinetRoles: ADMIN },
       schema: {
         tags,
         summary: "Change a colleague's name, roles or disabled flag",
@@ -277,17 +221,17 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const body = request.body as z.infer<typeof cabinetUserUpdateSchema>;
-      const data = await db().transaction((tx) =>
-        updateCabinetUser.run(useCaseContext(request, tx), { ...body, id }),
+      const data = await requestDb(request).transaction((tx) =>
+        updateCabinetUser.run(useCaseContext(app, request, tx), { ...body, id }),
       );
       return { data };
     },
   );
 
   app.post(
-    '/pcc/users/:id/reset',
+    `${base}/users/:id/reset`,
     {
-      config: { cabinet: true, cabinetRoles: ADMIN },
+      config: { cabinet: kind, cabinetRoles: ADMIN },
       schema: {
         tags,
         summary: "Reset a colleague's password",
@@ -297,10 +241,101 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const { id } = request.params as { id: number };
-      const data = await db().transaction((tx) => resetCabinetUser.run(useCaseContext(request, tx), { id }));
+      const data = await requestDb(request).transaction((tx) =>
+        resetCabinetUser.run(useCaseContext(app, request, tx), { id }),
+      );
+      return { data };
+    },
+  );
+}
+
+/**
+ * The back office, from the counterparty's page: the users of the cabinets the staff user manages (his
+ * ROLE_CABINET_USERS_* roles), within the counterparties he may see.
+ */
+function backOfficeRoutes(app: App): void {
+  const tags = ['cabinets'];
+
+  app.get(
+    '/counterparties/:id/cabinet-users',
+    {
+      config: { roles: CABINET_USERS_ROLES },
+      schema: {
+        tags,
+        summary: "The counterparty's cabinet users (of the cabinets the user manages)",
+        params: idParamSchema,
+        response: { 200: dataSchema(z.array(cabinetUserSchema)) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const ctx = requestContext(request);
+      const counterparty = await managedCounterparty(ctx, id);
+      return { data: await listCabinetUsers(ctx, counterparty.id) };
+    },
+  );
+
+  app.post(
+    '/counterparties/:id/cabinet-users',
+    {
+      config: { roles: CABINET_USERS_ROLES },
+      schema: {
+        tags,
+        summary: 'Invite a cabinet user by mail into one of the cabinets',
+        params: idParamSchema,
+        body: cabinetUserInviteSchema,
+        response: { 201: dataSchema(cabinetUserSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const body = request.body as z.infer<typeof cabinetUserInviteSchema>;
+      const data = await requestDb(request).transaction((tx) =>
+        inviteCabinetUser.run(useCaseContext(app, request, tx), { ...body, counterpartyId: id }),
+      );
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.put(
+    '/counterparties/:id/cabinet-users/:userId',
+    {
+      config: { roles: CABINET_USERS_ROLES },
+      schema: {
+        tags,
+        summary: "Change a cabinet user's name, roles or disabled flag",
+        params: counterpartyUserParams,
+        body: cabinetUserUpdateSchema,
+        response: { 200: dataSchema(cabinetUserSchema) },
+      },
+    },
+    async (request) => {
+      const { id, userId } = request.params as z.infer<typeof counterpartyUserParams>;
+      const body = request.body as z.infer<typeof cabinetUserUpdateSchema>;
+      const data = await requestDb(request).transaction((tx) =>
+        updateCabinetUser.run(useCaseContext(app, request, tx), { ...body, counterpartyId: id, id: userId }),
+      );
       return { data };
     },
   );
 
-  await pccRoutes(app);
+  app.post(
+    '/counterparties/:id/cabinet-users/:userId/reset',
+    {
+      config: { roles: CABINET_USERS_ROLES },
+      schema: {
+        tags,
+        summary: "Reset a cabinet user's password: his sessions end, a new one-time link is mailed",
+        params: counterpartyUserParams,
+        response: { 200: dataSchema(cabinetUserSchema) },
+      },
+    },
+    async (request) => {
+      const { id, userId } = request.params as z.infer<typeof counterpartyUserParams>;
+      const data = await requestDb(request).transaction((tx) =>
+        resetCabinetUser.run(useCaseContext(app, request, tx), { counterpartyId: id, id: userId }),
+      );
+      return { data };
+    },
+  );
 }

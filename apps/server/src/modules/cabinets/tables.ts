@@ -1,3 +1,4 @@
+import type { CabinetKind } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
@@ -6,9 +7,10 @@ import { counterparties } from '../counterparties';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * People of a counterparty signing in to its cabinet (spec §6 "Cabinet user management"): never staff
- * users, so no staff table, role or scope reaches them. The e-mail is the sign-in name, unique across
- * cabinets (one mailbox, one account); no password until the invitation's link is used.
+ * People of a counterparty signing in to one of its cabinets (spec §6 "Cabinet user management"): never
+ * staff users, so no staff table, role or scope reaches them. `kind` is the cabinet (`CABINET_KINDS`): the
+ * client's, the contractor's or the carrier's. The e-mail is the sign-in name, unique across cabinets (one
+ * mailbox, one account); no password until the invitation's link is used.
  */
 export const cabinetUsers = pgTable(
   'cabinet_users',
@@ -17,6 +19,7 @@ export const cabinetUsers = pgTable(
     counterpartyId: integer('counterparty_id')
       .notNull()
       .references(() => counterparties.id),
+    kind: text('kind').$type<CabinetKind>().notNull(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     roles: text('roles').array().notNull().default([]),

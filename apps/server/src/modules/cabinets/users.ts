@@ -1,14 +1,20 @@
 import {
+  CABINET_COUNTERPARTY_TYPE,
+  CABINET_KIND_LABELS,
+  CABINET_KIND_ROLES,
+  CABINET_KINDS,
   CABINET_LINK_HOURS,
   CABINET_MESSAGES,
+  CABINET_PATHS,
+  CABINET_USERS_ROLE,
+  type CabinetKind,
   type CabinetRole,
   type CabinetUser,
-  COUNTERPARTY_ROLES,
   cabinetUserInviteSchema,
   cabinetUserSchema,
   cabinetUserUpdateSchema,
 } from '@tms/domain';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
@@ -16,6 +22,7 @@ import type { Principal } from '../../platform/auth/context';
 import { recordChange } from '../../platform/changelog/service';
 import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { textOf } from '../../platform/i18n/dictionaries';
+import { hasAnyRole } from '../../platform/permissions/check';
 import { defineUseCase, type UseCaseContext } from '../../platform/resources';
 import { counterparties, counterpartyService } from '../counterparties';
 import { cabinetMails, cabinetSessions, cabinetUserLinks, cabinetUsers } from './tables';
@@ -39,47 +46,114 @@ export const toCabinetUser = (row: Row): CabinetUser =>
     createdAt: row.createdAt.toISOString(),
   });
 
+/** The staff roles (spec §6) that manage cabinet users, one per cabinet. */
+export const CABINET_USERS_ROLES = Object.values(CABINET_USERS_ROLE);
+
 /**
- * The counterparty whose cabinet users the principal manages: a staff user names one he may change (its
- * edit scope; 404 outside it); a cabinet manages its own and only with the cabinet administrator's role.
+ * The cabinets whose users the principal manages: a staff user those of the spec's roles he holds
+ * (ROLE_CABINET_USERS_CLIENT, _CONTRACTOR, _CARRIER); a cabinet's administrator his own cabinet alone.
+ */
+export function managedKinds(auth: Principal): CabinetKind[] {
+  if (auth.kind === 'cabinet') return auth.roles.has('CABINET_ADMIN') ? [auth.cabinetKind] : [];
+  return CABINET_KINDS.filter((kind) => hasAnyRole(auth, [CABINET_USERS_ROLE[kind]]));
+}
+
+interface ManagedCounterparty {
+  id: number;
+  name: string;
+  client: boolean;
+  contractor: boolean;
+}
+
+/**
+ * The counterparty whose cabinet users the principal manages: a staff user names one he may see (its read
+ * scope; 404 outside it); a cabinet manages its own and only with the cabinet administrator's role.
  */
 export async function managedCounterparty(
   ctx: UseCaseContext,
   named: number | undefined,
-): Promise<{ id: number; name: string }> {
+): Promise<ManagedCounterparty> {
   const { auth } = ctx;
   if (auth.kind === 'cabinet') {
     if (!auth.roles.has('CABINET_ADMIN')) throw forbidden();
     const [own] = await ctx.tx
-      .select({ id: counterparties.id, name: counterparties.name })
+      .select({
+        id: counterparties.id,
+        name: counterparties.name,
+        client: counterparties.client,
+        contractor: counterparties.contractor,
+      })
       .from(counterparties)
       .where(eq(counterparties.id, auth.counterpartyId));
     if (!own) throw notFound();
     return own;
   }
   if (named === undefined) throw notFound();
-  const row = await counterpartyService.find(ctx, named, { access: 'write' });
-  if (!row.client) throw fieldError([], CABINET_MESSAGES.notClient);
-  return { id: row.id, name: row.name };
+  const row = await counterpartyService.find(ctx, named);
+  return { id: row.id, name: row.name, client: row.client, contractor: row.contractor };
 }
 
-/** A cabinet user of the counterparty, locked; 404 for any other (no existence oracle). */
-async function userOf(tx: Tx, counterpartyId: number, id: number): Promise<Row> {
-  const [row] = await tx
+/**
+ * The cabinet a new user goes into, checked: one the principal manages (a cabinet's administrator invites
+ * into his own), the counterparty of its type, the roles of that cabinet.
+ */
+function cabinetOfNew(
+  auth: Principal,
+  counterparty: ManagedCounterparty,
+  named: CabinetKind | undefined,
+  roles: readonly CabinetRole[],
+): CabinetKind {
+  const kind = auth.kind === 'cabinet' ? auth.cabinetKind : named;
+  if (!kind) throw fieldError(['kind'], CABINET_MESSAGES.kindRequired);
+  if (named && named !== kind) throw forbidden();
+  if (!managedKinds(auth).includes(kind)) throw forbidden();
+  if (!counterparty[CABINET_COUNTERPARTY_TYPE[kind]]) {
+    throw fieldError(
+      ['kind'],
+      kind === 'client' ? CABINET_MESSAGES.notClient : CABINET_MESSAGES.notContractor,
+    );
+  }
+  assertRolesOf(kind, roles);
+  return kind;
+}
+
+/** Refuses a role of another cabinet (a client's requests role for a contractor's user). */
+function assertRolesOf(kind: CabinetKind, roles: readonly CabinetRole[]): void {
+  if (roles.some((role) => !CABINET_KIND_ROLES[kind].includes(role))) {
+    throw fieldError(['roles'], CABINET_MESSAGES.roleOfOtherCabinet);
+  }
+}
+
+/**
+ * A cabinet user of the counterparty in a cabinet the principal manages, locked; 404 for any other (no
+ * existence oracle).
+ */
+async function userOf(ctx: UseCaseContext, counterpartyId: number, id: number): Promise<Row> {
+  const kinds = managedKinds(ctx.auth);
+  if (!kinds.length) throw forbidden();
+  const [row] = await ctx.tx
     .select()
     .from(cabinetUsers)
-    .where(and(eq(cabinetUsers.id, id), eq(cabinetUsers.counterpartyId, counterpartyId)))
+    .where(
+      and(
+        eq(cabinetUsers.id, id),
+        eq(cabinetUsers.counterpartyId, counterpartyId),
+        inArray(cabinetUsers.kind, kinds),
+      ),
+    )
     .for('update');
   if (!row) throw notFound();
   return row;
 }
 
-/** The cabinet users of a counterparty, by name. */
-export async function listCabinetUsers(tx: Tx, counterpartyId: number): Promise<CabinetUser[]> {
-  const rows = await tx
+/** The cabinet users of a counterparty in the cabinets the principal manages, by name. */
+export async function listCabinetUsers(ctx: UseCaseContext, counterpartyId: number): Promise<CabinetUser[]> {
+  const kinds = managedKinds(ctx.auth);
+  if (!kinds.length) throw forbidden();
+  const rows = await ctx.tx
     .select()
     .from(cabinetUsers)
-    .where(eq(cabinetUsers.counterpartyId, counterpartyId))
+    .where(and(eq(cabinetUsers.counterpartyId, counterpartyId), inArray(cabinetUsers.kind, kinds)))
     .orderBy(asc(cabinetUsers.name), asc(cabinetUsers.id));
   return rows.map(toCabinetUser);
 }
@@ -112,12 +186,24 @@ async function mailLink(
     expiresAt: new Date(ctx.now.getTime() + CABINET_LINK_HOURS * 3_600_000),
     createdAt: ctx.now,
   });
-  const link = `${ctx.publicUrl ?? ''}/pcc/password?token=${encodeURIComponent(token)}`;
-  const params = { name: user.name, company: counterpartyName, link, hours: String(CABINET_LINK_HOURS) };
+  const link = `${ctx.publicUrl ?? ''}/${CABINET_PATHS[user.kind]}/password?token=${encodeURIComponent(token)}`;
+  const params = (lang: 'ru' | 'en') => {
+    const cabinet = CABINET_KIND_LABELS[user.kind][lang];
+    return {
+      name: user.name,
+      company: counterpartyName,
+      link,
+      hours: String(CABINET_LINK_HOURS),
+      cabinet,
+      cabinetLower: cabinet.toLowerCase(),
+    };
+  };
+  const both = (key: string, between: string) =>
+    `${say(key, 'ru', params('ru'))}${between}${say(key, 'en', params('en'))}`;
   await ctx.tx.insert(cabinetMails).values({
     to: user.email,
-    subject: `${say(`${purpose}.subject`, 'ru', params)} / ${say(`${purpose}.subject`, 'en', params)}`,
-    body: `${say(`${purpose}.body`, 'ru', params)}\n\n---\n\n${say(`${purpose}.body`, 'en', params)}`,
+    subject: both(`${purpose}.subject`, ' / '),
+    body: both(`${purpose}.body`, '\n\n---\n\n'),
     createdAt: ctx.now,
   });
 }
@@ -144,12 +230,13 @@ const counterpartyParam = z.object({ counterpartyId: z.number().int().positive()
  */
 export const inviteCabinetUser = defineUseCase({
   name: 'cabinets.invite-user',
-  roles: COUNTERPARTY_ROLES.edit,
+  roles: CABINET_USERS_ROLES,
   cabinet: true,
   input: cabinetUserInviteSchema.extend(counterpartyParam.shape),
   output: cabinetUserSchema,
   async run(ctx: CabinetUseCaseContext, input) {
     const counterparty = await managedCounterparty(ctx, input.counterpartyId);
+    const kind = cabinetOfNew(ctx.auth, counterparty, input.kind, input.roles);
     const [taken] = await ctx.tx
       .select({ id: cabinetUsers.id })
       .from(cabinetUsers)
@@ -159,6 +246,7 @@ export const inviteCabinetUser = defineUseCase({
       .insert(cabinetUsers)
       .values({
         counterpartyId: counterparty.id,
+        kind,
         email: input.email,
         name: input.name,
         roles: input.roles,
@@ -174,6 +262,7 @@ export const inviteCabinetUser = defineUseCase({
       version: 1,
       changes: {
         counterpartyId: { old: null, new: counterparty.id },
+        kind: { old: null, new: kind },
         email: { old: null, new: row!.email },
         name: { old: null, new: row!.name },
         roles: { old: null, new: row!.roles },
@@ -193,14 +282,15 @@ function assertNotSelf(auth: Principal, row: Row, roles: readonly CabinetRole[],
 /** Changes a cabinet user's name, roles or disabled flag; disabling ends his sessions at once. */
 export const updateCabinetUser = defineUseCase({
   name: 'cabinets.update-user',
-  roles: COUNTERPARTY_ROLES.edit,
+  roles: CABINET_USERS_ROLES,
   cabinet: true,
   input: cabinetUserUpdateSchema.extend({ ...counterpartyParam.shape, id: z.number().int().positive() }),
   output: cabinetUserSchema,
   async run(ctx: CabinetUseCaseContext, input) {
     const counterparty = await managedCounterparty(ctx, input.counterpartyId);
-    const row = await userOf(ctx.tx, counterparty.id, input.id);
+    const row = await userOf(ctx, counterparty.id, input.id);
     if (row.version !== input.version) throw conflict();
+    if (input.roles) assertRolesOf(row.kind, input.roles);
     const next = {
       name: input.name ?? row.name,
       roles: input.roles ?? (row.roles as CabinetRole[]),
@@ -239,13 +329,13 @@ export const updateCabinetUser = defineUseCase({
  */
 export const resetCabinetUser = defineUseCase({
   name: 'cabinets.reset-user',
-  roles: COUNTERPARTY_ROLES.edit,
+  roles: CABINET_USERS_ROLES,
   cabinet: true,
   input: counterpartyParam.extend({ id: z.number().int().positive() }),
   output: cabinetUserSchema,
   async run(ctx: CabinetUseCaseContext, input) {
     const counterparty = await managedCounterparty(ctx, input.counterpartyId);
-    const row = await userOf(ctx.tx, counterparty.id, input.id);
+    const row = await userOf(ctx, counterparty.id, input.id);
     if (row.disabled) throw fieldError([], CABINET_MESSAGES.disabled);
     const invited = row.passwordHash === null;
     const [after] = await ctx.tx

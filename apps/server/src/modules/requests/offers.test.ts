@@ -251,6 +251,7 @@ describe('a contractor cabinet writing through the same use case', () => {
       tx: db,
       auth: {
         kind: 'cabinet' as const,
+        cabinetKind: 'contractor' as const,
         counterpartyId,
         cabinetUserId: null,
         sessionId: null,

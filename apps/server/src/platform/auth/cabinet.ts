@@ -1,3 +1,4 @@
+import type { CabinetKind } from '@tms/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Tx } from '../../db/connection';
 import type { Clock } from '../clock';
@@ -10,12 +11,16 @@ import { ipMatches } from './ip';
 export const CABINET_TOKEN_PREFIX = 'tmsp_';
 
 /**
- * The cabinet holding an API key (by its hash) and the addresses it may call from: the counterparties
- * module provides it.
+ * The cabinet holding an API key (by its hash), the cabinets its counterparty's type opens and the
+ * addresses it may call from: the counterparties module provides it.
  */
 export type CabinetKeyLookup = (
   db: Tx,
-) => (apiKeyHash: string) => Promise<{ counterpartyId: number; allowedIps: readonly string[] } | undefined>;
+) => (
+  apiKeyHash: string,
+) => Promise<
+  { counterpartyId: number; kinds: readonly CabinetKind[]; allowedIps: readonly string[] } | undefined
+>;
 
 /**
  * How a cabinet's credentials resolve, read on every cabinet call: the counterparties' API keys and the
@@ -24,16 +29,24 @@ export type CabinetKeyLookup = (
  */
 export interface CabinetLookup {
   key: CabinetKeyLookup;
-  /** The roles within the cabinet a counterparty's API key holds. */
-  keyRoles: readonly string[];
-  /** The live session of an enabled cabinet user (by its token's hash), with his counterparty and roles. */
-  session: (
-    db: Tx,
-  ) => (
+  /** The roles within each cabinet a counterparty's API key holds. */
+  keyRoles: Readonly<Record<CabinetKind, readonly string[]>>;
+  /**
+   * The live session of an enabled cabinet user (by its token's hash), with his cabinet, counterparty and
+   * roles; none when his counterparty no longer has the cabinet's type.
+   */
+  session: (db: Tx) => (
     tokenHash: string,
     now: Date,
   ) => Promise<
-    { sessionId: string; cabinetUserId: number; counterpartyId: number; roles: readonly string[] } | undefined
+    | {
+        sessionId: string;
+        cabinetUserId: number;
+        cabinetKind: CabinetKind;
+        counterpartyId: number;
+        roles: readonly string[];
+      }
+    | undefined
   >;
 }
 
@@ -41,12 +54,18 @@ export interface CabinetLookup {
  * A counterparty's cabinet calling: a cabinet user with his session token (`Authorization: Bearer
  * tmsp_...`), or a machine client with the counterparty's `X-Api-Key`, only from the addresses the
  * counterparty allows (none allowed: the key works nowhere). A key of a merged record is dead: the
- * survivor gets a key of its own. Both give the same principal: the counterparty, whoever acts for it.
+ * survivor gets a key of its own. Both give the same principal: the counterparty, whoever acts for it. The
+ * key acts in the cabinet of the route it calls if its counterparty's type opens it, else in the first its
+ * type opens (and another cabinet's route refuses it).
  */
 export function createCabinetAuthenticate(database: Database, lookup: CabinetLookup, clock: Clock) {
   const findKey = lookup.key(database.db);
   const findSession = lookup.session(database.db);
-  const keyRoles: ReadonlySet<string> = new Set(lookup.keyRoles);
+  const keyRoles: Record<CabinetKind, ReadonlySet<string>> = {
+    client: new Set(lookup.keyRoles.client),
+    contractor: new Set(lookup.keyRoles.contractor),
+    carrier: new Set(lookup.keyRoles.carrier),
+  };
   return async (request: FastifyRequest): Promise<CabinetPrincipal | null> => {
     const token = tokenFromRequest(request);
     if (token?.startsWith(CABINET_TOKEN_PREFIX) && token.length <= 200) {
@@ -54,6 +73,7 @@ export function createCabinetAuthenticate(database: Database, lookup: CabinetLoo
       if (!session) return null;
       return {
         kind: 'cabinet',
+        cabinetKind: session.cabinetKind,
         counterpartyId: session.counterpartyId,
         cabinetUserId: session.cabinetUserId,
         sessionId: session.sessionId,
@@ -64,12 +84,17 @@ export function createCabinetAuthenticate(database: Database, lookup: CabinetLoo
     if (typeof apiKey !== 'string' || apiKey.length === 0 || apiKey.length > 200) return null;
     const cabinet = await findKey(apiKeyHash(apiKey));
     if (!cabinet || !ipMatches(request.ip, cabinet.allowedIps)) return null;
+    const wanted = request.routeOptions.config.cabinet;
+    // Another cabinet's route finds it in its first: the guard then refuses it (403, as for a user).
+    const cabinetKind = cabinet.kinds.find((kind) => kind === wanted) ?? cabinet.kinds[0];
+    if (!cabinetKind) return null;
     return {
       kind: 'cabinet',
+      cabinetKind,
       counterpartyId: cabinet.counterpartyId,
       cabinetUserId: null,
       sessionId: null,
-      roles: keyRoles,
+      roles: keyRoles[cabinetKind],
     };
   };
 }

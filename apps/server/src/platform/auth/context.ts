@@ -1,4 +1,4 @@
-import type { Role } from '@tms/domain';
+import type { CabinetKind, Role } from '@tms/domain';
 import type { SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/connection';
@@ -33,12 +33,17 @@ export interface AuthContext {
  */
 export interface CabinetPrincipal {
   kind: 'cabinet';
+  /**
+   * The cabinet it acts in: a user's own; for the API key, the cabinet of the route it calls (one its
+   * counterparty's type opens).
+   */
+  cabinetKind: CabinetKind;
   counterpartyId: number;
   /** The signed-in cabinet user; null for the counterparty's API key. */
   cabinetUserId: number | null;
   /** The cabinet user's session; null for the API key. */
   sessionId: string | null;
-  /** Roles within the cabinet (`CABINET_ROLES`): the user's own, or the API key's fixed set. */
+  /** Roles within the cabinet (`CABINET_KIND_ROLES`): the user's own, or the API key's set for the cabinet. */
   roles: ReadonlySet<string>;
 }
 
@@ -107,12 +112,13 @@ export const actingOfficeId = (principal: Principal): number | null =>
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * `true`: for counterparties' cabinets only (a cabinet principal; staff users get 403). `'also'`: open to
-     * cabinets beside staff users (a resource or use case open to cabinets: the kernel scopes the cabinet to
-     * its counterparty). Unset: cabinets get 403.
+     * A cabinet's kind (`'client'`, `'contractor'`, `'carrier'`): that cabinet's route, for its principals
+     * only (staff users and other cabinets get 403). `true`: for every cabinet, cabinets only. `'also'`: open
+     * to cabinets beside staff users (a resource or use case open to cabinets: the kernel scopes the cabinet
+     * to its counterparty). Unset: cabinets get 403.
      */
-    cabinet?: boolean | 'also';
-    /** A `cabinet: true` route: the roles within the cabinet of which the caller must hold one. */
+    cabinet?: CabinetKind | true | 'also';
+    /** A cabinet-only route: the roles within the cabinet of which the caller must hold one. */
     cabinetRoles?: readonly string[];
     /** Reachable without signing in (sign-in itself, health, docs). */
     public?: boolean;

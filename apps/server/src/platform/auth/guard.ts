@@ -11,8 +11,8 @@ export type AuthenticateCabinet = (request: FastifyRequest) => Promise<CabinetPr
  * Resolves `request.auth` on every request and enforces each route's declared access: `config.public`
  * routes are open, every other route needs a signed-in user holding one of `config.roles` (if any).
  * Declaring access on the route keeps it enumerable for the security suite. A counterparty's cabinet
- * reaches only the `config.cabinet` routes: `true` ones are for cabinets only, `'also'` ones serve staff users
- * and cabinets (the kernel then scopes the cabinet to its counterparty). A user who must change their
+ * reaches only the `config.cabinet` routes: a kind's are for that cabinet only, `true` ones for every cabinet,
+ * `'also'` ones serve staff users and cabinets (the kernel then scopes the cabinet to its counterparty). A user who must change their
  * password reaches only the `config.beforePasswordChange` routes (and the public ones) until they do.
  */
 export function registerAuthGuard(
@@ -35,8 +35,12 @@ export function registerAuthGuard(
     request.auth = await authenticate(request);
     if (!request.auth && authenticateCabinet) request.cabinet = await authenticateCabinet(request);
     if (request.cabinet && config.cabinet === 'also') return;
-    if (config.cabinet === true) {
+    if (config.cabinet !== undefined && config.cabinet !== 'also') {
       if (request.cabinet) {
+        // Another cabinet's door: a contractor's user is no client, whatever his roles are called.
+        if (config.cabinet !== true && request.cabinet.cabinetKind !== config.cabinet) {
+          throw new HttpError(403, ERROR_MESSAGES.accessDenied);
+        }
         // A route of a cabinet's administrator (or its bills) wants that role within the cabinet.
         const wanted = config.cabinetRoles;
         if (wanted?.length && !wanted.some((role) => request.cabinet!.roles.has(role))) {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/connection';
+import { requestDb } from '../auth/cabinet-wall';
 import {
   actingUserId,
   type Principal,
@@ -54,10 +55,7 @@ export function asSystem<C extends CallContext & { auth?: Principal }>(
 }
 
 /** The context of a call a route makes for its caller: the signed-in user or the cabinet. */
-export function requestContext(
-  request: FastifyRequest,
-  tx: Tx = request.server.database.db,
-): ResourceContext {
+export function requestContext(request: FastifyRequest, tx: Tx = requestDb(request)): ResourceContext {
   return {
     tx,
     auth: principalOf(request),

@@ -83,7 +83,11 @@ export function registerResourceRoutes<Row, Input extends object>(
   // log, labels and screens, so the view is not one of the app's resources.
   const only = service.options.cabinet?.only === true;
   const cabinet = (action: ResourceAction) =>
-    cabinetActions.includes(action) ? (only ? true : ('also' as const)) : undefined;
+    cabinetActions.includes(action)
+      ? only
+        ? (service.options.cabinet!.kind ?? true)
+        : ('also' as const)
+      : undefined;
   const cabinetRoles = (action: ResourceAction) => service.options.cabinet?.roles?.[action];
   const serves = (action: ResourceAction) => !only || cabinetActions.includes(action);
   const tags = [descriptor.name];

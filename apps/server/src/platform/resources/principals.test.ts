@@ -235,6 +235,7 @@ describe('the principal in the kernel', () => {
 
     const cabinetA: CabinetPrincipal = {
       kind: 'cabinet',
+      cabinetKind: 'contractor',
       counterpartyId: companyA,
       cabinetUserId: null,
       sessionId: null,

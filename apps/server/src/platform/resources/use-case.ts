@@ -1,4 +1,4 @@
-import type { Permission } from '@tms/domain';
+import type { CabinetKind, Permission } from '@tms/domain';
 import type { z } from 'zod';
 import { type AuthContext, isStaff, type Principal } from '../auth/context';
 import { forbidden, zodValidationError } from '../errors';
@@ -31,8 +31,11 @@ export interface UseCase<
    * A route calling it declares the same roles (`config: { roles: useCase.roles }`).
    */
   readonly roles: readonly Permission[];
-  /** Counterparties' cabinets may run it too (within what its rules give a cabinet). */
-  readonly cabinet?: boolean;
+  /**
+   * Counterparties' cabinets may run it too (within what its rules give a cabinet): `true` every cabinet,
+   * a kind that cabinet's principals alone.
+   */
+  readonly cabinet?: true | CabinetKind;
   readonly input: I;
   readonly output: O;
   /** Checks the principal, then runs on input already parsed by `input` (a route's body schema, or `execute`). */
@@ -67,10 +70,14 @@ export function defineUseCase<
 /** Refuses (403) a principal the use case is not for; the system passes. */
 function authorizeUseCase(
   auth: Principal,
-  useCase: { roles: readonly Permission[]; cabinet?: boolean },
+  useCase: { roles: readonly Permission[]; cabinet?: true | CabinetKind },
 ): void {
   if (auth.kind === 'system') return;
-  if (auth.kind === 'cabinet' ? !useCase.cabinet : !hasAnyRole(auth, useCase.roles)) throw forbidden();
+  const refused =
+    auth.kind === 'cabinet'
+      ? !useCase.cabinet || (useCase.cabinet !== true && useCase.cabinet !== auth.cabinetKind)
+      : !hasAnyRole(auth, useCase.roles);
+  if (refused) throw forbidden();
 }
 
 /**

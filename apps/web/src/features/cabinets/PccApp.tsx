@@ -1,18 +1,26 @@
+import { IconFileInvoice, IconMessageQuestion, IconTruckDelivery } from '@tabler/icons-react';
 import { Navigate, Route, Routes } from 'react-router';
-import { PccLoginPage, PccPasswordPage } from './PccAuthPages';
+import { CabinetLoginPage, CabinetPasswordPage } from './CabinetAuthPages';
+import { type CabinetSection, CabinetShell } from './CabinetShell';
 import { PccBillsScreen, PccOrderScreen, PccOrdersScreen, PccRequestsScreen } from './PccScreens';
-import { PccShell } from './PccShell';
+
+/** The client cabinet's menu, each section shown to the roles within the cabinet it needs. */
+const SECTIONS: readonly CabinetSection[] = [
+  { path: '/pcc/requests', label: 'pcc.nav.requests', icon: IconMessageQuestion, role: 'CABINET_REQUESTS' },
+  { path: '/pcc/orders', label: 'pcc.nav.orders', icon: IconTruckDelivery, role: null },
+  { path: '/pcc/bills', label: 'pcc.nav.bills', icon: IconFileInvoice, role: 'CABINET_FINANCE' },
+];
 
 /**
  * The client cabinet (`/pcc/...`): its own sign-in, shell and screens beside the back office's, loaded
- * only when a client opens it. The shell opens the first section the user's roles give him.
+ * only when a client opens it.
  */
 export function PccApp() {
   return (
     <Routes>
-      <Route path="login" element={<PccLoginPage />} />
-      <Route path="password" element={<PccPasswordPage />} />
-      <Route element={<PccShell />}>
+      <Route path="login" element={<CabinetLoginPage kind="client" />} />
+      <Route path="password" element={<CabinetPasswordPage kind="client" />} />
+      <Route element={<CabinetShell kind="client" sections={SECTIONS} />}>
         <Route index element={null} />
         <Route path="requests" element={<PccRequestsScreen />} />
         <Route path="orders" element={<PccOrdersScreen />} />

@@ -1,9 +1,7 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   CopyButton,
-  FileButton,
   Group,
   MultiSelect,
   Paper,
@@ -16,7 +14,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconUpload } from '@tabler/icons-react';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentTemplate, Initiator, ListResult, StageType, TemplateCheckResult } from '@tms/domain';
 import { useEffect, useState } from 'react';
@@ -34,8 +32,7 @@ import {
 } from '../../platform/resources/RecordPage';
 import type { ResourceScreenProps } from '../../platform/resources/types';
 import { notifySaved } from '../../platform/snackbar';
-import { uploadTemporaryFile } from '../../platform/widgets/custom-fields/FileField';
-import { TagWarnings } from '../shipment-documents/TagWarnings';
+import { TemplateFileField } from './TemplateFileField';
 
 const TEMPLATES_PATH = '/document-generator/templates';
 
@@ -167,10 +164,6 @@ export function TemplateForm({ descriptor }: ResourceScreenProps) {
     setFile({ id: copied.file.id, name: copied.file.description });
   }, [copied, t]);
 
-  const upload = useMutation({
-    mutationFn: (chosen: File) => uploadTemporaryFile(chosen),
-    onSuccess: (uploaded) => setFile({ id: uploaded.id, name: uploaded.description }),
-  });
   const save = useMutation({
     mutationFn: () => {
       const body = { name, initiatorType, fileId: file?.id, stageTypeIds: stageTypeIds.map(Number) };
@@ -261,44 +254,12 @@ export function TemplateForm({ descriptor }: ResourceScreenProps) {
                 required
                 data-testid="template-initiator"
               />
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  {t('templates.file')}{' '}
-                  <Text span c="red">
-                    *
-                  </Text>
-                </Text>
-                <Group gap="sm">
-                  <FileButton
-                    accept=".docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
-                    onChange={(chosen) => chosen && upload.mutate(chosen)}
-                  >
-                    {(props) => (
-                      <Button
-                        {...props}
-                        variant="default"
-                        leftSection={<IconUpload size={16} />}
-                        loading={upload.isPending}
-                        data-testid="template-upload"
-                      >
-                        {t(file ? 'templates.replaceFile' : 'templates.chooseFile')}
-                      </Button>
-                    )}
-                  </FileButton>
-                  <Text size="sm" c={file ? undefined : 'dimmed'} data-testid="template-file-name">
-                    {file?.name ?? t('templates.noFile')}
-                  </Text>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {t('templates.fileHint')}
-                </Text>
-                {refusal.field('fileId') && (
-                  <Alert color="red" p="xs" data-testid="template-file-error">
-                    {refusal.field('fileId')}
-                  </Alert>
-                )}
-              </Stack>
-              <TagWarnings warnings={check.data?.warnings ?? []} />
+              <TemplateFileField
+                file={file}
+                onUploaded={setFile}
+                error={refusal.field('fileId')}
+                warnings={check.data?.warnings ?? []}
+              />
               <MultiSelect
                 label={t('templates.stageTypeIds')}
                 description={t('templates.stageTypesHint')}

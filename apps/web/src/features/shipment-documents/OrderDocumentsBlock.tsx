@@ -86,7 +86,7 @@ export function OrderDocumentsBlock({ orderId }: { orderId: number }) {
   });
   const refusal = refusalOf(make.error);
   const entityRefusal = refusal.field('legalEntityId');
-  const otherRefusal = entityRefusal ? (refusal.field('') ?? refusal.field('kind')) : refusal.all;
+  const otherRefusal = entityRefusal ? (refusal.field('root') ?? refusal.field('kind')) : refusal.all;
   const rows = list.data?.collection ?? [];
   return (
     <Stack gap="md" data-testid="order-documents">

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   LegalEntity,
@@ -21,23 +9,17 @@ import type {
   TemplateCheckResult,
   TemplateTagWarning,
 } from '@tms/domain';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../../platform/api/client';
 import { refusalOf } from '../../platform/kit/blocks';
 import { FormRootError } from '../../platform/kit/FormRootError';
 import { resourceKey } from '../../platform/resources/keys';
-import {
-  RECORD_LOAD,
-  RecordPlaceholder,
-  recordIdOf,
-  recordStateOf,
-} from '../../platform/resources/RecordPage';
+import { WithRecord } from '../../platform/resources/RecordPage';
 import type { ResourceScreenProps } from '../../platform/resources/types';
 import { notifySaved } from '../../platform/snackbar';
-import { uploadTemporaryFile } from '../../platform/widgets/custom-fields/FileField';
-import { TagWarnings } from './TagWarnings';
+import { type TemplateFile, TemplateFileField } from '../documents/TemplateFileField';
 
 const KINDS: Record<string, ShipmentDocumentKind> = {
   transport_order_template: 'transport-order',
@@ -51,17 +33,22 @@ const KINDS: Record<string, ShipmentDocumentKind> = {
  * An uploaded file is checked at once: its unknown tags are listed with their place before saving.
  */
 export function ShipmentTemplateForm({ descriptor }: ResourceScreenProps) {
+  return (
+    <WithRecord<ShipmentTemplate> descriptor={descriptor}>
+      {({ record }) => <TemplateEditor descriptor={descriptor} record={record} />}
+    </WithRecord>
+  );
+}
+
+function TemplateEditor({
+  descriptor,
+  record,
+}: Pick<ResourceScreenProps, 'descriptor'> & { record: ShipmentTemplate | null }) {
   const { t } = useTranslation('shipmentDocuments');
   const kind = KINDS[descriptor.name]!;
   const path = descriptor.path;
-  const id = recordIdOf(useParams().id);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const existing = useQuery({
-    queryKey: [...resourceKey(descriptor), 'record', id],
-    queryFn: ({ signal }) => api.get<ShipmentTemplate>(`${path}/${id}`, { signal, ...RECORD_LOAD }),
-    enabled: id !== null && !Number.isNaN(id),
-  });
   const entities = useQuery({
     queryKey: ['shipment-documents', 'legal-entities'],
     queryFn: ({ signal }) =>
@@ -73,31 +60,26 @@ export function ShipmentTemplateForm({ descriptor }: ResourceScreenProps) {
       api.get<ListResult<Product>>('/tms/products', { signal, query: { itemsPerPage: 1000 } }),
     enabled: kind === 'transport-order',
   });
-  const [name, setName] = useState('');
-  const [legalEntityId, setLegalEntityId] = useState<string | null>(null);
-  const [productId, setProductId] = useState<string | null>(null);
-  const [file, setFile] = useState<{ id: number; name: string } | null>(null);
+  const [name, setName] = useState(record?.name ?? '');
+  const [legalEntityId, setLegalEntityId] = useState<string | null>(
+    record ? String(record.legalEntityId) : null,
+  );
+  const [productId, setProductId] = useState<string | null>(
+    record?.productId ? String(record.productId) : null,
+  );
+  const [file, setFile] = useState<TemplateFile | null>(
+    record ? { id: record.fileId, name: record.fileName } : null,
+  );
   const [warnings, setWarnings] = useState<TemplateTagWarning[]>([]);
-  const record = existing.data;
-  useEffect(() => {
-    if (!record) return;
-    setName(record.name);
-    setLegalEntityId(String(record.legalEntityId));
-    setProductId(record.productId ? String(record.productId) : null);
-    setFile({ id: record.fileId, name: record.fileName });
-  }, [record]);
-  const upload = useMutation({
-    mutationFn: async (chosen: File) => {
-      const uploaded = await uploadTemporaryFile(chosen);
-      setFile({ id: uploaded.id, name: uploaded.description });
-      const check = await api.post<TemplateCheckResult>(
-        '/shipment-templates/check',
-        { kind, fileId: uploaded.id },
-        { suppressPopup: [400] },
-      );
-      setWarnings(check.warnings);
-    },
-  });
+  const uploaded = async (chosen: TemplateFile) => {
+    setFile(chosen);
+    const check = await api.post<TemplateCheckResult>(
+      '/shipment-templates/check',
+      { kind, fileId: chosen.id },
+      { suppressPopup: [400] },
+    );
+    setWarnings(check.warnings);
+  };
   const save = useMutation({
     mutationFn: () => {
       const body = {
@@ -116,23 +98,12 @@ export function ShipmentTemplateForm({ descriptor }: ResourceScreenProps) {
     },
     onSuccess: (saved) => {
       notifySaved(t('templates.saved'));
+      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
       client.invalidateQueries({ queryKey: resourceKey(descriptor) });
       if (!record) navigate(`${path}/${saved.id}`, { replace: true });
     },
   });
   const refusal = refusalOf(save.error);
-  const uploadRefusal = refusalOf(upload.error);
-  const state = id !== null ? recordStateOf([existing], Number.isNaN(id)) : 'ready';
-  if (id !== null && state !== 'ready') {
-    return (
-      <RecordPlaceholder
-        state={state}
-        back={path}
-        error={existing.error}
-        onRetry={() => void existing.refetch()}
-      />
-    );
-  }
   return (
     <Stack gap="md" maw={720}>
       <Title order={2} size="h3">
@@ -146,7 +117,7 @@ export function ShipmentTemplateForm({ descriptor }: ResourceScreenProps) {
           }}
         >
           <Stack>
-            {refusal.field('') && <FormRootError>{refusal.field('')}</FormRootError>}
+            {refusal.field('root') && <FormRootError>{refusal.field('root')}</FormRootError>}
             <TextInput
               label={t('templates.name')}
               value={name}
@@ -183,35 +154,12 @@ export function ShipmentTemplateForm({ descriptor }: ResourceScreenProps) {
                 clearable
               />
             )}
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('templates.file')}
-              </Text>
-              <Group gap="sm">
-                <FileButton accept=".docx" onChange={(chosen) => chosen && upload.mutate(chosen)}>
-                  {(props) => (
-                    <Button
-                      {...props}
-                      variant="default"
-                      leftSection={<IconUpload size={16} />}
-                      loading={upload.isPending}
-                      data-testid="template-upload"
-                    >
-                      {t(file ? 'templates.replaceFile' : 'templates.chooseFile')}
-                    </Button>
-                  )}
-                </FileButton>
-                <Text size="sm" c={file ? undefined : 'dimmed'} data-testid="template-file-name">
-                  {file?.name ?? t('templates.noFile')}
-                </Text>
-              </Group>
-              {(uploadRefusal.all || refusal.field('fileId')) && (
-                <Alert color="red" p="xs" data-testid="template-file-error">
-                  {uploadRefusal.all ?? refusal.field('fileId')}
-                </Alert>
-              )}
-            </Stack>
-            <TagWarnings warnings={warnings} />
+            <TemplateFileField
+              file={file}
+              onUploaded={uploaded}
+              error={refusal.field('fileId')}
+              warnings={warnings}
+            />
             <Group justify="flex-end">
               <Button variant="default" component={Link} to={path}>
                 {t('common:cancel')}

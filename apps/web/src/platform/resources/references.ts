@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import type { FieldDescriptor, ListResult } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
-import { labelOfRow } from '../format';
+import { labelOfRow, padId } from '../format';
 
 const REFERENCE_TYPES = new Set(['reference', 'references']);
 
@@ -66,7 +66,7 @@ export function useReferenceLabels(
       return idsIn(value)
         .map((id) => {
           const label = brought[id];
-          if (label == null) return String(id);
+          if (label == null) return padded ? padId(id) : String(id);
           const row = { [labelField]: label, [`${labelField}En`]: english?.[id] };
           return labelOfRow(row, labelField, padded, i18n.language);
         })
@@ -80,7 +80,9 @@ export function useReferenceLabels(
         const row = fetched?.get(id);
         return row && field.reference
           ? labelOfRow(row, field.reference.labelField, field.reference.padded, i18n.language)
-          : String(id);
+          : field.reference?.padded
+            ? padId(id)
+            : String(id);
       })
       .join(', ');
   };

@@ -83,7 +83,7 @@ async function existingOffer(ctx: OfferContext, input: OfferWrite): Promise<Offe
 export const writeOffer = defineUseCase({
   name: 'requests.write-offer',
   roles: OFFER_ROLES.edit,
-  cabinet: true,
+  cabinet: 'contractor',
   input: offerWriteSchema,
   output: requestOfferSchema,
   async run(ctx: OfferContext, input) {

@@ -72,6 +72,7 @@ export function kernelOf<Row extends object, Input extends object>(
       const wanted = options.cabinet?.roles?.[action];
       return (
         Boolean(options.cabinet) &&
+        (!options.cabinet!.kind || options.cabinet!.kind === auth.cabinetKind) &&
         cabinetActions.has(action) &&
         (!wanted || wanted.some((role) => auth.roles.has(role)))
       );
@@ -90,7 +91,9 @@ export function kernelOf<Row extends object, Input extends object>(
   const buildScope = (auth: Principal, access: 'read' | 'write'): SQL | undefined => {
     if (auth.kind === 'system') return undefined;
     if (auth.kind === 'cabinet') {
-      if (!options.cabinet) throw forbidden();
+      if (!options.cabinet || (options.cabinet.kind && options.cabinet.kind !== auth.cabinetKind)) {
+        throw forbidden();
+      }
       return options.cabinet.counterparty(auth.counterpartyId);
     }
     if (options.cabinet?.only) throw forbidden();

@@ -1,4 +1,4 @@
-import type { ListResult, ResourceDescriptor } from '@tms/domain';
+import type { CabinetKind, ListResult, ResourceDescriptor } from '@tms/domain';
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -93,6 +93,8 @@ export interface ResourceHooks<Row, Input extends object = Values> {
 
 /** What a counterparty's cabinet may do with a resource: its actions, within its counterparty's records. */
 export interface CabinetAccess {
+  /** The cabinet it is open to (its principals alone); unset, every cabinet. */
+  kind?: CabinetKind;
   /** The records of the cabinet's counterparty (the counterparty dimension of the scope). */
   counterparty: (counterpartyId: number) => SQL;
   /** The actions open to cabinets; default: read only. */

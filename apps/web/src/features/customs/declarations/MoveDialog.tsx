@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import {
   CONTROL_KIND_LABELS,
   type CustomsDeclaration,
@@ -14,9 +13,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../platform/api/client';
-import { refusalOf } from '../../../platform/kit/blocks';
-import { resourceKey } from '../../../platform/resources/ResourceList';
-import { notifySaved } from '../../../platform/snackbar';
+import { StatusMoveDialog } from '../../../platform/kit/StatusMoveDialog';
 
 /** The path of each move under the declaration (`/tms/customs/{id}/<path>`). */
 export const MOVE_PATHS: Readonly<Record<DeclarationMove, string>> = {
@@ -47,7 +44,6 @@ interface MoveDialogProps {
 export function MoveDialog({ descriptor, declaration, move, onClose }: MoveDialogProps) {
   const { t, i18n } = useTranslation('customsDeclarations');
   const lang = i18n.language === 'en' ? 'en' : 'ru';
-  const client = useQueryClient();
   const [at, setAt] = useState('');
   const [number, setNumber] = useState('');
   const [controlKind, setControlKind] = useState<string>('CHECK');
@@ -56,52 +52,33 @@ export function MoveDialog({ descriptor, declaration, move, onClose }: MoveDialo
     to in DECISION_CODES ? DECISION_CODES[to as keyof typeof DECISION_CODES] : [];
   const [decisionCode, setDecisionCode] = useState<string | null>(codes[0] ?? null);
   const [comment, setComment] = useState('');
-  const save = useMutation({
-    mutationFn: () =>
-      api.post<CustomsDeclaration>(
-        `${descriptor.path}/${declaration.id}/${MOVE_PATHS[move]}`,
-        {
-          version: declaration.version,
-          ...(at ? { at: dayjs(at).format() } : {}),
-          ...(comment.trim() ? { comment: comment.trim() } : {}),
-          ...(move === 'register' ? { number: number.trim() } : {}),
-          ...(move === 'startControl' ? { controlKind } : {}),
-          ...(['release', 'releaseConditionally', 'refuse'].includes(move) && decisionCode
-            ? { decisionCode }
-            : {}),
-        },
-        { suppressPopup: true },
-      ),
-    onSuccess: async (saved) => {
-      notifySaved(DECLARATION_MOVE_LABELS[move][lang]);
-      client.setQueryData([...resourceKey(descriptor), 'record', saved.id], saved);
-      await client.invalidateQueries({ queryKey: resourceKey(descriptor) });
-      onClose();
-    },
-  });
-  const refusal = save.error ? refusalOf(save.error) : null;
-  // What belongs to no input of the dialog: the status, the draft's items and declarant, a stale version.
-  const rootErrors = refusal
-    ? [...['status', 'items', 'declarantId'].map((name) => refusal.field(name)), refusal.other].filter(
-        Boolean,
-      )
-    : [];
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <StatusMoveDialog
+      descriptor={descriptor}
       title={`${t('moves.title')}: ${DECLARATION_MOVE_LABELS[move][lang]}`}
-      size="md"
+      savedMessage={DECLARATION_MOVE_LABELS[move][lang]}
+      applyLabel={t('moves.apply')}
+      recordFields={['status', 'items', 'declarantId']}
+      onClose={onClose}
+      send={() =>
+        api.post<CustomsDeclaration>(
+          `${descriptor.path}/${declaration.id}/${MOVE_PATHS[move]}`,
+          {
+            version: declaration.version,
+            ...(at ? { at: dayjs(at).format() } : {}),
+            ...(comment.trim() ? { comment: comment.trim() } : {}),
+            ...(move === 'register' ? { number: number.trim() } : {}),
+            ...(move === 'startControl' ? { controlKind } : {}),
+            ...(['release', 'releaseConditionally', 'refuse'].includes(move) && decisionCode
+              ? { decisionCode }
+              : {}),
+          },
+          { suppressPopup: true },
+        )
+      }
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate();
-        }}
-        data-testid="move-dialog"
-      >
-        <Stack gap="sm">
+      {(refusal) => (
+        <>
           {move === 'register' && (
             <TextInput
               id="move-number"
@@ -154,21 +131,8 @@ export function MoveDialog({ descriptor, declaration, move, onClose }: MoveDialo
             value={comment}
             onChange={(event) => setComment(event.currentTarget.value)}
           />
-          {rootErrors.length > 0 && (
-            <Alert color="red" data-testid="move-refusal" style={{ whiteSpace: 'pre-line' }}>
-              {rootErrors.join('\n')}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('moves.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="move-apply">
-              {t('moves.apply')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </StatusMoveDialog>
   );
 }

@@ -1,40 +1,55 @@
 import { AppShell, Burger, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFileInvoice, IconLogout, IconMessageQuestion, IconTruckDelivery } from '@tabler/icons-react';
+import { IconLogout } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CabinetMe } from '@tms/domain';
+import type { CabinetKind, CabinetMe, CabinetRole } from '@tms/domain';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenLoader } from '../../app/shell/FullScreenLoader';
-import { PccPreferences } from './PccAuthPages';
-import { pccGet, pccSignOut, usePccSignedIn } from './pccApi';
+import { CabinetPreferences } from './CabinetAuthPages';
+import { CABINET_CLIENTS } from './cabinetApi';
 
-export const PCC_ME_KEY = ['pcc', 'me'] as const;
+/** The query key of the signed-in cabinet (`GET /{cabinet}/me`). */
+export const cabinetMeKey = (kind: CabinetKind) => [CABINET_CLIENTS[kind].path, 'me'] as const;
 
-/** The cabinet's sections, each shown to the roles within the cabinet it needs. */
-const SECTIONS = [
-  { path: '/pcc/requests', label: 'pcc.nav.requests', icon: IconMessageQuestion, role: 'CABINET_REQUESTS' },
-  { path: '/pcc/orders', label: 'pcc.nav.orders', icon: IconTruckDelivery, role: null },
-  { path: '/pcc/bills', label: 'pcc.nav.bills', icon: IconFileInvoice, role: 'CABINET_FINANCE' },
-] as const;
+/** A section of a cabinet's menu, shown to the roles within the cabinet it needs (null: to everyone). */
+export interface CabinetSection {
+  path: string;
+  /** Its label's key in the `cabinets` dictionary. */
+  label: string;
+  icon: ComponentType<{ size?: number }>;
+  role: CabinetRole | null;
+}
 
-/** The client cabinet's frame: its own header and menu (a drawer on a phone), the section's screen. */
-export function PccShell() {
+/**
+ * A cabinet's frame, the same for the client's, the contractor's and the carrier's: its own header and
+ * menu (a drawer on a phone), the section's screen; a cabinet's root opens the first section the user's
+ * roles give him.
+ */
+export function CabinetShell({
+  kind,
+  sections: all,
+}: {
+  kind: CabinetKind;
+  sections: readonly CabinetSection[];
+}) {
   const { t } = useTranslation('cabinets');
-  const signedIn = usePccSignedIn();
+  const api = CABINET_CLIENTS[kind];
+  const signedIn = api.useSignedIn();
   const location = useLocation();
   const client = useQueryClient();
   const [opened, { toggle, close }] = useDisclosure(false);
   const me = useQuery({
-    queryKey: PCC_ME_KEY,
-    queryFn: () => pccGet<CabinetMe>('/pcc/me'),
+    queryKey: cabinetMeKey(kind),
+    queryFn: () => api.get<CabinetMe>(`/${api.path}/me`),
     enabled: signedIn,
   });
-  if (!signedIn) return <Navigate to="/pcc/login" replace />;
+  if (!signedIn) return <Navigate to={`/${api.path}/login`} replace />;
   if (!me.data) return <FullScreenLoader />;
-  const sections = SECTIONS.filter((s) => s.role === null || me.data.roles.includes(s.role));
-  if (location.pathname === '/pcc' || location.pathname === '/pcc/') {
-    return <Navigate to={sections[0]!.path} replace />;
+  const sections = all.filter((s) => s.role === null || me.data.roles.includes(s.role));
+  if (sections[0] && (location.pathname === `/${api.path}` || location.pathname === `/${api.path}/`)) {
+    return <Navigate to={sections[0].path} replace />;
   }
   return (
     <AppShell
@@ -45,18 +60,24 @@ export function PccShell() {
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('pcc.menu')} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('cabinet.menu')}
+            />
             <Stack gap={0} miw={0}>
               <Title order={1} size="h5" lineClamp={1}>
-                {t('pcc.name')}
+                {t(`kinds.${kind}.name`)}
               </Title>
-              <Text size="xs" c="dimmed" lineClamp={1} data-testid="pcc-company">
+              <Text size="xs" c="dimmed" lineClamp={1} data-testid={`${api.path}-company`}>
                 {me.data.counterpartyName}
               </Text>
             </Stack>
           </Group>
           <Group gap="xs" wrap="nowrap" visibleFrom="xs">
-            <PccPreferences />
+            <CabinetPreferences />
           </Group>
         </Group>
       </AppShell.Header>
@@ -77,7 +98,7 @@ export function PccShell() {
         <AppShell.Section>
           <Stack gap="xs" p="xs">
             <Group hiddenFrom="xs">
-              <PccPreferences />
+              <CabinetPreferences />
             </Group>
             {me.data.user && (
               <Text size="sm" c="dimmed" lineClamp={1}>
@@ -90,11 +111,11 @@ export function PccShell() {
               justify="flex-start"
               leftSection={<IconLogout size={18} />}
               onClick={async () => {
-                await pccSignOut();
-                client.removeQueries({ queryKey: ['pcc'] });
+                await api.signOut();
+                client.removeQueries({ queryKey: [api.path] });
               }}
             >
-              {t('pcc.logout')}
+              {t('cabinet.logout')}
             </Button>
           </Stack>
         </AppShell.Section>

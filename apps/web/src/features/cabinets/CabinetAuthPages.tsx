@@ -14,14 +14,15 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { IconAlertCircle, IconMoon, IconSun } from '@tabler/icons-react';
+import type { CabinetKind } from '@tms/domain';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { changeLanguage, type Language, translateServerMessage } from '../../platform/i18n';
-import { PccError, pccPost, pccSession, pccSignIn, usePccSignedIn } from './pccApi';
+import { CABINET_CLIENTS, CabinetError } from './cabinetApi';
 
 /** The language and light/dark switches every cabinet screen offers. */
-export function PccPreferences() {
+export function CabinetPreferences() {
   const { t, i18n } = useTranslation('cabinets');
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const dark = colorScheme === 'dark';
@@ -29,7 +30,7 @@ export function PccPreferences() {
     <Group gap="xs" wrap="nowrap">
       <SegmentedControl
         size="xs"
-        aria-label={t('pcc.language')}
+        aria-label={t('cabinet.language')}
         value={i18n.language}
         onChange={(value) => void changeLanguage(value as Language)}
         data={[
@@ -40,7 +41,7 @@ export function PccPreferences() {
       <ActionIcon
         variant="subtle"
         color="gray"
-        aria-label={t(dark ? 'pcc.light' : 'pcc.dark')}
+        aria-label={t(dark ? 'cabinet.light' : 'cabinet.dark')}
         onClick={() => setColorScheme(dark ? 'light' : 'dark')}
       >
         {dark ? <IconSun size={18} /> : <IconMoon size={18} />}
@@ -49,27 +50,27 @@ export function PccPreferences() {
   );
 }
 
-function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
+function AuthFrame({ kind, title, children }: { kind: CabinetKind; title: string; children: ReactNode }) {
   const { t } = useTranslation('cabinets');
   useEffect(() => {
-    document.title = `${title} — ${t('pcc.name')}`;
+    document.title = `${title} — ${t(`kinds.${kind}.name`)}`;
   });
   return (
     <Center mih="100dvh" p="md" bg="var(--mantine-color-body)">
       <Stack w="100%" maw={380} gap="lg" component="main">
         <Stack gap={4} align="center">
           <Title order={1} size="h2">
-            {t('pcc.name')}
+            {t(`kinds.${kind}.name`)}
           </Title>
           <Text c="dimmed" size="sm" ta="center">
-            {t('pcc.subtitle')}
+            {t(`kinds.${kind}.subtitle`)}
           </Text>
         </Stack>
         <Paper withBorder shadow="sm" p="xl" radius="md">
           {children}
         </Paper>
         <Center>
-          <PccPreferences />
+          <CabinetPreferences />
         </Center>
       </Stack>
     </Center>
@@ -77,7 +78,7 @@ function AuthFrame({ title, children }: { title: string; children: ReactNode }) 
 }
 
 const failureText = (error: unknown) =>
-  error instanceof PccError
+  error instanceof CabinetError
     ? translateServerMessage(
         error.errors ? flatMessages(error.errors).join(' ') || error.message : error.message,
       )
@@ -93,22 +94,26 @@ function flatMessages(tree: {
   ];
 }
 
-/** `/pcc/login`: a cabinet user signs in with his e-mail and password. */
-export function PccLoginPage() {
+/**
+ * A cabinet's sign-in (`/pcc/login`, `/ops/login`, `/carrier/login`): a cabinet user signs in with his
+ * e-mail and password; a user of another cabinet is told so.
+ */
+export function CabinetLoginPage({ kind }: { kind: CabinetKind }) {
   const { t } = useTranslation('cabinets');
   const navigate = useNavigate();
-  const signedIn = usePccSignedIn();
+  const api = CABINET_CLIENTS[kind];
+  const signedIn = api.useSignedIn();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (signedIn) return <Navigate to="/pcc" replace />;
+  if (signedIn) return <Navigate to={`/${api.path}`} replace />;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setFailure(null);
     try {
-      await pccSignIn(String(form.get('email')).trim(), String(form.get('password')));
-      navigate('/pcc', { replace: true });
+      await api.signIn(String(form.get('email')).trim(), String(form.get('password')));
+      navigate(`/${api.path}`, { replace: true });
     } catch (error) {
       setFailure(failureText(error));
     } finally {
@@ -116,18 +121,18 @@ export function PccLoginPage() {
     }
   };
   return (
-    <AuthFrame title={t('pcc.login.title')}>
+    <AuthFrame kind={kind} title={t('cabinet.login.title')}>
       <form onSubmit={submit}>
         <Stack>
           <Title order={2} size="h4">
-            {t('pcc.login.title')}
+            {t('cabinet.login.title')}
           </Title>
           {failure && (
             <Alert
               color="red"
               icon={<IconAlertCircle size={18} />}
               role="alert"
-              data-testid="pcc-login-error"
+              data-testid={`${api.path}-login-error`}
             >
               {failure}
             </Alert>
@@ -135,19 +140,19 @@ export function PccLoginPage() {
           <TextInput
             name="email"
             type="email"
-            label={t('pcc.login.email')}
+            label={t('cabinet.login.email')}
             autoComplete="username"
             required
             autoFocus
           />
           <PasswordInput
             name="password"
-            label={t('pcc.login.password')}
+            label={t('cabinet.login.password')}
             autoComplete="current-password"
             required
           />
           <Button type="submit" fullWidth loading={busy}>
-            {t('pcc.login.submit')}
+            {t('cabinet.login.submit')}
           </Button>
         </Stack>
       </form>
@@ -155,9 +160,12 @@ export function PccLoginPage() {
   );
 }
 
-/** `/pcc/password?token=`: the invitation's or reset's one-time link sets the password and signs in. */
-export function PccPasswordPage() {
+/**
+ * `/{cabinet}/password?token=`: the invitation's or reset's one-time link sets the password and signs in.
+ */
+export function CabinetPasswordPage({ kind }: { kind: CabinetKind }) {
   const { t } = useTranslation('cabinets');
+  const api = CABINET_CLIENTS[kind];
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
@@ -173,8 +181,10 @@ export function PccPasswordPage() {
     setBusy(true);
     setFailure(null);
     try {
-      pccSession.set(await pccPost('/pcc/auth/password', { token: params.get('token') ?? '', password }));
-      navigate('/pcc', { replace: true });
+      api.session.set(
+        await api.post(`/${api.path}/auth/password`, { token: params.get('token') ?? '', password }),
+      );
+      navigate(`/${api.path}`, { replace: true });
     } catch (error) {
       setFailure(failureText(error));
     } finally {
@@ -182,11 +192,11 @@ export function PccPasswordPage() {
     }
   };
   return (
-    <AuthFrame title={t('pcc.password.title')}>
+    <AuthFrame kind={kind} title={t('cabinet.password.title')}>
       <form onSubmit={submit}>
         <Stack>
           <Title order={2} size="h4">
-            {t('pcc.password.title')}
+            {t('cabinet.password.title')}
           </Title>
           {failure && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -195,19 +205,19 @@ export function PccPasswordPage() {
           )}
           <PasswordInput
             name="password"
-            label={t('pcc.password.new')}
+            label={t('cabinet.password.new')}
             autoComplete="new-password"
             required
             autoFocus
           />
           <PasswordInput
             name="repeat"
-            label={t('pcc.password.repeat')}
+            label={t('cabinet.password.repeat')}
             autoComplete="new-password"
             required
           />
           <Button type="submit" fullWidth loading={busy}>
-            {t('pcc.password.submit')}
+            {t('cabinet.password.submit')}
           </Button>
         </Stack>
       </form>
