@@ -13,6 +13,7 @@ import { accessGroupsModule } from './modules/access-groups/module';
 import { assignmentModule } from './modules/assignment/module';
 import { cabinetLookup } from './modules/cabinets';
 import { cabinetsModule } from './modules/cabinets/module';
+import { carriersModule } from './modules/carriers/module';
 import { communicationModule } from './modules/communication/module';
 import { companyModule } from './modules/company/module';
 import { structureSubordinates } from './modules/company-structure';
@@ -163,6 +164,7 @@ export const MODULES: readonly ModuleDefinition[] = [
   customFieldsModule,
   userDefinedListsModule,
   counterpartiesModule,
+  carriersModule,
   operationsModule,
   reportsModule,
   warehouseModule,

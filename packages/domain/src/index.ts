@@ -1,6 +1,7 @@
 export * from './access-groups';
 export * from './assignment';
 export * from './cabinets';
+export * from './carriers';
 export * from './common/background-jobs';
 export * from './common/decimal';
 export * from './common/declare';

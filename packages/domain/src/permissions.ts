@@ -337,6 +337,17 @@ const FAMILIES = [
     ],
   },
   {
+    key: 'carriers',
+    label: { ru: 'Перевозчики', en: 'Carriers' },
+    permissions: [
+      role(
+        'ROLE_DRIVER_VERIFICATION',
+        'Водители перевозчиков: проверка личности',
+        "Carriers' drivers: identity verification",
+      ),
+    ],
+  },
+  {
     key: 'printableBills',
     label: { ru: 'Счета на оплату', en: 'Printable bills' },
     permissions: [

@@ -1,13 +1,16 @@
 import { inArray } from 'drizzle-orm';
 import {
+  counterpartyDrivers,
+  counterpartyVehicles,
+  driverVerifications,
+} from '../../modules/carriers/tables';
+import {
   agreementTypes,
   counterparties,
   counterpartyAgreements,
   counterpartyBankAccounts,
-  counterpartyDrivers,
   counterpartyFeatures,
   counterpartyStatuses,
-  counterpartyVehicles,
 } from '../../modules/counterparties/tables';
 import { countries, currencies, vehicleTypes } from '../../modules/reference-data/tables';
 import { contacts } from '../../platform/identity/tables';
@@ -60,7 +63,8 @@ interface DemoCounterparty {
   contacts: { name: string; position: string; email: string; phone: string }[];
   accounts: DemoAccount[];
   agreement?: { type: string; number: string; date: string; validUntil: string; entity: 'MOW' | 'MSQ' };
-  drivers?: { name: string; phone: string; license: string }[];
+  /** A driver with his papers: verified unless `pending` (submitted by the carrier, waiting for the check). */
+  drivers?: { name: string; phone: string; license: string; pending?: boolean }[];
   vehicles?: { plate: string; trailer: string; brand: string }[];
 }
 
@@ -318,7 +322,7 @@ const COUNTERPARTIES: DemoCounterparty[] = [
     },
     drivers: [
       { name: 'Сергей Петренко', phone: '+7 (903) 123-45-67', license: '77 12 345678' },
-      { name: 'Виктор Гончаренко', phone: '+7 (916) 234-56-78', license: '50 23 456789' },
+      { name: 'Виктор Гончаренко', phone: '+7 (916) 234-56-78', license: '50 23 456789', pending: true },
     ],
     vehicles: [
       { plate: 'А123ВС 50', trailer: 'ЕА 4567 50', brand: 'Scania R450' },
@@ -614,16 +618,36 @@ export async function seedDemoCounterparties(
       });
     }
     if (demo.drivers?.length) {
-      await tx.insert(counterpartyDrivers).values(
-        demo.drivers.map((d) => ({
-          counterpartyId,
-          name: d.name,
-          phone: d.phone,
-          licenseNumber: d.license,
-          insuranceVerified: true,
-          identityVerification: 'verified',
-        })),
-      );
+      const inserted = await tx
+        .insert(counterpartyDrivers)
+        .values(
+          demo.drivers.map((d, index) => ({
+            counterpartyId,
+            name: d.name,
+            phone: d.phone,
+            passportSeries: demo.country === 'RU' ? `45 ${10 + index}` : null,
+            passportNumber: `${612345 + index * 1111}`,
+            passportIssuedBy: demo.country === 'RU' ? 'ГУ МВД России по г. Москве' : 'MSW',
+            passportIssuedAt: '2016-04-12',
+            licenseNumber: d.license,
+            licenseCategories: 'B, C, CE',
+            licenseExpiresAt: '2031-05-20',
+            insuranceVerified: true,
+            verificationStatus: d.pending ? 'pending' : 'verified',
+          })),
+        )
+        .returning({ id: counterpartyDrivers.id, status: counterpartyDrivers.verificationStatus });
+      // Their histories: submitted through the carrier's cabinet; the verified ones checked since.
+      await tx
+        .insert(driverVerifications)
+        .values(
+          inserted.flatMap(({ id, status }) => [
+            { driverId: id, fromStatus: 'draft', toStatus: 'pending', actor: 'cabinet' },
+            ...(status === 'verified'
+              ? [{ driverId: id, fromStatus: 'pending', toStatus: 'verified', actor: 'system' }]
+              : []),
+          ]),
+        );
     }
     if (demo.vehicles?.length) {
       await tx.insert(counterpartyVehicles).values(
@@ -633,6 +657,8 @@ export async function seedDemoCounterparties(
           plate: v.plate.toUpperCase(),
           trailerPlate: v.trailer.toUpperCase(),
           brand: v.brand,
+          capacity: 20,
+          volume: 82,
         })),
       );
     }

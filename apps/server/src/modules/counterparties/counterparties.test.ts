@@ -14,7 +14,7 @@ import { createCreditProbe, creditProbeModule } from '../../test/credit-probe';
 import { docxText, makeDocx } from '../../test/docx';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
-import { contactInfoTypes, countries, vehicleTypes } from '../reference-data';
+import { contactInfoTypes, countries } from '../reference-data';
 import { assertCanTakeNewWork, checkCreditLimit } from './credit';
 import { agreementTypes, counterparties, counterpartyBankAccounts, counterpartyStatuses } from './tables';
 
@@ -318,30 +318,6 @@ describe('counterparty rules', () => {
       version: unchanged.json().data.version,
     });
     expect(byChief.statusCode, byChief.body).toBe(200);
-  });
-
-  it('keeps drivers and vehicles for contractors and checks their dates', async () => {
-    const client = await create(chief, { client: true });
-    const refused = await call('POST', '/api/counterparty-drivers', chief, {
-      counterpartyId: client.id,
-      name: 'Пётр',
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(errorsOf(refused)).toEqual({ counterpartyId: [M.contractorOnly] });
-    const carrier = await create(chief, { contractor: true, client: false });
-    const future = await call('POST', '/api/counterparty-drivers', chief, {
-      counterpartyId: carrier.id,
-      name: 'Пётр',
-      passportIssuedAt: '2999-01-01',
-    });
-    expect(errorsOf(future)).toEqual({ passportIssuedAt: [M.futureDate] });
-    const vehicle = await call('POST', '/api/counterparty-vehicles', chief, {
-      counterpartyId: carrier.id,
-      vehicleTypeId: (await ctx.database.db.select().from(vehicleTypes).limit(1))[0]!.id,
-      plate: ' а123вс77 ',
-    });
-    expect(vehicle.statusCode, vehicle.body).toBe(201);
-    expect(vehicle.json().data.plate).toBe('А123ВС77');
   });
 
   it('checks bank accounts: Russian by BIK and keys, others by IBAN; one primary', async () => {

@@ -4,8 +4,8 @@
 export { cabinetKeyLookup } from './cabinet';
 export { contractorChoice, contractorChoices } from './contractor-choices';
 export { assertCanTakeNewWork, type CreditExposureSource, checkCreditLimit, creditOf } from './credit';
-export type { CounterpartyMergeHook } from './merge';
+export { type CounterpartyMergeHook, moveReferences } from './merge';
 export type { CounterpartyRenameHook } from './rename';
 export { counterpartyService } from './service';
-export { counterpartyBankAccountService } from './subresources';
+export { counterpartyBankAccountService, ownedHooks as counterpartyPartHooks } from './subresources';
 export { counterparties } from './tables';

@@ -24,13 +24,7 @@ import {
   counterpartyService,
   sameValue,
 } from './service';
-import {
-  counterparties,
-  counterpartyAgreements,
-  counterpartyBankAccounts,
-  counterpartyDrivers,
-  counterpartyVehicles,
-} from './tables';
+import { counterparties, counterpartyAgreements, counterpartyBankAccounts } from './tables';
 
 /**
  * Moves whatever a module keeps under a counterparty from the merged one (`fromId`) to the survivor
@@ -76,8 +70,6 @@ export const COUNTERPARTY_MERGE_HOOKS: Readonly<Record<string, CounterpartyMerge
   },
   contacts: moveReferences(contacts, contacts.counterpartyId),
   counterparty_agreements: moveReferences(counterpartyAgreements, counterpartyAgreements.counterpartyId),
-  counterparty_drivers: moveReferences(counterpartyDrivers, counterpartyDrivers.counterpartyId),
-  counterparty_vehicles: moveReferences(counterpartyVehicles, counterpartyVehicles.counterpartyId),
   // Records merged into the merged one earlier now point at the survivor directly.
   counterparties: moveReferences(counterparties, counterparties.mergedIntoId),
 };

@@ -2,16 +2,14 @@ import {
   counterpartyAgreementResource,
   counterpartyBankAccountResource,
   counterpartyContactResource,
-  counterpartyDriverResource,
   counterpartyResource,
-  counterpartyVehicleResource,
   MESSAGES,
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection';
 import { fileTestApp } from '../../test/harness';
 import { describeResource, type ResourceSuiteContext } from '../../test/resource-suite';
-import { countries, vehicleTypes } from '../reference-data';
+import { countries } from '../reference-data';
 import { agreementTypes } from './tables';
 
 const app = fileTestApp();
@@ -113,43 +111,6 @@ describeResource({
     errorPaths: ['number', 'date'],
   },
   search: '/2025',
-});
-
-describeResource({
-  app,
-  descriptor: counterpartyDriverResource,
-  validCreate: async (ctx) => ({
-    counterpartyId: await parent(ctx),
-    name: 'Jan Kowalski',
-    phone: '+48 600 100 200',
-    passportNumber: 'AB1234567',
-    passportIssuedAt: '2019-05-20',
-    insuranceVerified: true,
-    identityVerification: 'verified',
-  }),
-  update: { identityVerification: 'delay', licenseNumber: 'PL-998877' },
-  invalidCreate: {
-    body: { counterpartyId: 1, name: 'Jan', identityVerification: 'maybe' },
-    errorPaths: ['identityVerification'],
-  },
-  search: 'kowalski',
-});
-
-describeResource({
-  app,
-  descriptor: counterpartyVehicleResource,
-  validCreate: async (ctx) => {
-    const [type] = await ctx.database.db.select().from(vehicleTypes).limit(1);
-    return {
-      counterpartyId: await parent(ctx),
-      vehicleTypeId: type!.id,
-      plate: `WX ${1000 + ++seq}`,
-      brand: 'MAN',
-    };
-  },
-  update: { trailerPlate: 'WX 77AA', brand: 'Volvo' },
-  invalidCreate: { body: { counterpartyId: 1, vehicleTypeId: 1, plate: '' }, errorPaths: ['plate'] },
-  search: 'wx 1',
 });
 
 void MESSAGES;

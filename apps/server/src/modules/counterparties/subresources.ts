@@ -2,8 +2,6 @@ import {
   counterpartyAgreementResource,
   counterpartyBankAccountResource,
   counterpartyContactResource,
-  counterpartyDriverResource,
-  counterpartyVehicleResource,
   isValidIban,
   COUNTERPARTY_MESSAGES as M,
   MESSAGES,
@@ -14,7 +12,6 @@ import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/connection';
 import type { Principal } from '../../platform/auth/context';
-import { calendarDay } from '../../platform/calendar';
 import { ErrorCollector, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
 import { contacts } from '../../platform/identity/tables';
@@ -32,13 +29,7 @@ import {
 } from '../../platform/resources';
 import { contactInfoTypes } from '../reference-data';
 import { counterpartyScope, underCounterpartyScope } from './scope';
-import {
-  counterparties,
-  counterpartyAgreements,
-  counterpartyBankAccounts,
-  counterpartyDrivers,
-  counterpartyVehicles,
-} from './tables';
+import { counterparties, counterpartyAgreements, counterpartyBankAccounts } from './tables';
 
 type Owned = { id: number; counterpartyId: number | null };
 
@@ -75,12 +66,13 @@ async function checkParent(
 }
 
 /**
- * Hooks shared by the records kept under a counterparty: the parent's scope for reads and writes, the
+ * Hooks shared by the records kept under a counterparty (here and in other modules: carriers' drivers and
+ * vehicles): the parent's scope for reads and writes, the
  * parent checks on every write (also the new parent when a record moves), then the record's own rules
  * (`check`, on the record as the write leaves it: the body of a create, the row with the members sent laid
  * over it for an update), which may answer column values to write too.
  */
-function ownedHooks<Row extends Owned, Input extends { counterpartyId: number }>(
+export function ownedHooks<Row extends Owned, Input extends { counterpartyId: number }>(
   column: PgColumn,
   options: {
     contractorOnly?: boolean;
@@ -193,23 +185,6 @@ function checkAgreement(
   return undefined;
 }
 
-type DriverRow = typeof counterpartyDrivers.$inferSelect;
-
-/** Dates that have happened: by the company's calendar day, so no browser clock decides. */
-function checkDriver(
-  _tx: Tx,
-  record: Partial<Record<'birthDate' | 'passportIssuedAt' | 'insuranceVerifiedAt', string | null>>,
-): undefined {
-  const today = calendarDay();
-  const errors = new ErrorCollector();
-  for (const field of ['birthDate', 'passportIssuedAt', 'insuranceVerifiedAt'] as const) {
-    const value = record[field];
-    if (value && value > today) errors.add([field], M.futureDate);
-  }
-  errors.throwIfAny();
-  return undefined;
-}
-
 type ContactRow = typeof contacts.$inferSelect;
 
 /** Each contact detail names a configured contact info type. */
@@ -247,7 +222,7 @@ export const counterpartyBankAccountService = resourceService(
   },
 );
 
-/** Contacts, bank accounts, agreements, drivers and vehicles of counterparties. */
+/** Contacts, bank accounts and agreements of counterparties. */
 export function registerCounterpartyParts(app: App): void {
   registerResource(app, counterpartyContactResource, contacts as typeof contacts & ResourceTable, {
     hooks: ownedHooks<ContactRow, CreateInput<typeof counterpartyContactResource>>(contacts.counterpartyId, {
@@ -261,22 +236,5 @@ export function registerCounterpartyParts(app: App): void {
       counterpartyAgreements.counterpartyId,
       { check: checkAgreement },
     ),
-  });
-  registerResource(app, counterpartyDriverResource, counterpartyDrivers, {
-    hooks: ownedHooks<DriverRow, CreateInput<typeof counterpartyDriverResource>>(
-      counterpartyDrivers.counterpartyId,
-      {
-        contractorOnly: true,
-        check: checkDriver,
-      },
-    ),
-  });
-  registerResource(app, counterpartyVehicleResource, counterpartyVehicles, {
-    hooks: ownedHooks<
-      typeof counterpartyVehicles.$inferSelect,
-      CreateInput<typeof counterpartyVehicleResource>
-    >(counterpartyVehicles.counterpartyId, {
-      contractorOnly: true,
-    }),
   });
 }

@@ -15,7 +15,7 @@ import { entityColumns } from '../../platform/columns';
 import { serviceOffices } from '../../platform/identity/tables';
 import { dictionaryColumns, listIndexes, searchTextColumn } from '../../platform/resources/indexes';
 import { legalEntities } from '../company';
-import { banks, countries, currencies, vehicleTypes } from '../reference-data';
+import { banks, countries, currencies } from '../reference-data';
 
 /**
  * A company name as the similar search compares it: lower case, without quotes and punctuation and without
@@ -181,55 +181,6 @@ export const counterpartyAgreements = pgTable(
     index('counterparty_agreements_counterparty_idx').on(t.counterpartyId),
     ...listIndexes('counterparty_agreements', t, {
       sortable: [t.number, t.date, t.validFrom, t.validUntil, t.updatedAt],
-      searchText: t.searchText,
-    }),
-  ],
-);
-
-/** Drivers of a contractor. */
-export const counterpartyDrivers = pgTable(
-  'counterparty_drivers',
-  {
-    ...entityColumns(),
-    counterpartyId: counterpartyId(),
-    name: text('name').notNull(),
-    phone: text('phone'),
-    birthDate: day('birth_date'),
-    passportSeries: text('passport_series'),
-    passportNumber: text('passport_number'),
-    passportIssuedBy: text('passport_issued_by'),
-    passportIssuedAt: day('passport_issued_at'),
-    licenseNumber: text('license_number'),
-    insuranceVerified: boolean('insurance_verified').notNull().default(false),
-    insuranceVerifiedAt: day('insurance_verified_at'),
-    identityVerification: text('identity_verification'),
-    searchText: searchTextColumn('name', 'phone', 'passport_number', 'license_number'),
-  },
-  (t) => [
-    index('counterparty_drivers_counterparty_idx').on(t.counterpartyId),
-    ...listIndexes('counterparty_drivers', t, { sortable: [t.name, t.updatedAt], searchText: t.searchText }),
-  ],
-);
-
-/** Vehicles of a contractor. */
-export const counterpartyVehicles = pgTable(
-  'counterparty_vehicles',
-  {
-    ...entityColumns(),
-    counterpartyId: counterpartyId(),
-    vehicleTypeId: integer('vehicle_type_id')
-      .notNull()
-      .references(() => vehicleTypes.id),
-    plate: text('plate').notNull(),
-    trailerPlate: text('trailer_plate'),
-    brand: text('brand'),
-    comment: text('comment'),
-    searchText: searchTextColumn('plate', 'trailer_plate', 'brand'),
-  },
-  (t) => [
-    index('counterparty_vehicles_counterparty_idx').on(t.counterpartyId),
-    ...listIndexes('counterparty_vehicles', t, {
-      sortable: [t.plate, t.updatedAt],
       searchText: t.searchText,
     }),
   ],

@@ -1,12 +1,10 @@
-import { Anchor, Badge, Button, Stack } from '@mantine/core';
+import { Anchor, Badge, Button } from '@mantine/core';
 import { IconArrowMerge, IconFileInvoice, IconZoomQuestion } from '@tabler/icons-react';
 import {
   type Counterparty,
   counterpartyAgreementResource,
   counterpartyBankAccountResource,
   counterpartyContactResource,
-  counterpartyDriverResource,
-  counterpartyVehicleResource,
 } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -18,6 +16,7 @@ import { accessOf } from '../../platform/resources/logic';
 import { RecordPage, RecordPlaceholder, useRecord } from '../../platform/resources/RecordPage';
 import { SubResourceList } from '../../platform/resources/SubResourceList';
 import { useResourceTexts } from '../../platform/resources/texts';
+import { CarrierTransportTab } from '../carriers/CarrierTransportTab';
 import { ApiAccessTab } from './ApiAccessTab';
 import { ContactInfosInput } from './ContactInfosInput';
 import { MainForm, useCounterpartyForm } from './MainForm';
@@ -102,20 +101,7 @@ export function CounterpartyPage({ descriptor }: ResourceScreenProps) {
           ),
           sub(
             'transport',
-            <Stack gap="xl">
-              <SubResourceList
-                descriptor={counterpartyDriverResource}
-                parent={{ field: 'counterpartyId', id: current.id }}
-                canEdit={canEdit}
-                heading={t('transport.drivers')}
-              />
-              <SubResourceList
-                descriptor={counterpartyVehicleResource}
-                parent={{ field: 'counterpartyId', id: current.id }}
-                canEdit={canEdit}
-                heading={t('transport.vehicles')}
-              />
-            </Stack>,
+            <CarrierTransportTab counterpartyId={current.id} canEdit={canEdit} />,
             !current.contractor,
           ),
           sub('apiAccess', <ApiAccessTab descriptor={descriptor} record={current} canEdit={canEdit} />),

@@ -36,6 +36,13 @@ interface SubResourceListProps {
   defaults?: Record<string, unknown>;
   /** Shown above the list when a tab holds more than one list. */
   heading?: string;
+  /** A field's own cell (a status as a coloured badge), on the table row. */
+  cells?: Readonly<Record<string, (row: Row) => React.ReactNode>>;
+  /**
+   * What the dialog of a saved record shows above its fields (a driver's verification with its steps):
+   * `close` ends the dialog after such a step changed the record, the list being refreshed.
+   */
+  recordExtra?: (record: Row, close: () => void) => React.ReactNode;
 }
 
 /**
@@ -49,6 +56,8 @@ export function SubResourceList({
   fields,
   defaults,
   heading,
+  cells,
+  recordExtra,
 }: SubResourceListProps) {
   const texts = useResourceTexts(descriptor);
   const { t } = texts;
@@ -84,6 +93,8 @@ export function SubResourceList({
   });
 
   const cell = (field: FieldDescriptor, row: Row) => {
+    const own = cells?.[field.name];
+    if (own) return own(row);
     const value = row[field.name];
     if (field.name === 'enabled' && descriptor.toggle && canEdit) {
       // While a toggle is under way the switch shows where it is going.
@@ -188,6 +199,7 @@ export function SubResourceList({
         centered
         closeButtonProps={{ 'aria-label': t('common:close') }}
       >
+        {open !== null && open !== 'new' && recordExtra?.(open, () => setOpen(null))}
         {open !== null && (
           <SubResourceDialog
             descriptor={descriptor}

@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
+import { COUNTERPARTY_ROLES, counterpartyParent } from '../counterparties/counterparty';
 import { vehicleTypeResource } from '../reference-data/vehicle-types';
-import { COUNTERPARTY_ROLES, counterpartyParent } from './counterparty';
+import { plateSchema } from './plates';
 
-/** A registration plate as written on the vehicle; stored upper-cased without surrounding spaces. */
-export const plateSchema = z.string().trim().toUpperCase().min(1).max(16);
-
-/** A truck (tractor or lorry) of a contractor, with its trailer's plate. */
+/**
+ * A truck (tractor or lorry) of a contractor, with its trailer's plate and what it carries: capacity in
+ * tonnes, volume in cubic metres. Plates are normalised (`plates.ts`); a carrier has one vehicle a plate.
+ */
 export const counterpartyVehicleResource = declareResource({
   name: 'counterparty_vehicle',
   path: '/counterparty-vehicles',
@@ -17,9 +18,11 @@ export const counterpartyVehicleResource = declareResource({
   fields: {
     counterpartyId: counterpartyParent(),
     vehicleTypeId: f.reference(vehicleTypeResource).listed().filterable(),
-    plate: f.text().input(plateSchema).listed().searchable().sortable(),
-    trailerPlate: f.text().input(plateSchema).optional().listed().searchable(),
+    plate: f.text().input(plateSchema('vehicle')).listed().searchable().sortable(),
+    trailerPlate: f.text().input(plateSchema('trailer')).optional().listed().searchable(),
     brand: f.text({ max: 100 }).optional().listed().searchable(),
+    capacity: f.number({ min: 0, max: 1000 }).optional().listed(),
+    volume: f.number({ min: 0, max: 1000 }).optional().listed(),
     comment: f.textarea().optional(),
     updatedAt: f.updatedAt(),
   },

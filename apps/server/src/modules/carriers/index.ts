@@ -1,0 +1,7 @@
+// The public entry of the module: other modules import from here only, never its files (ARCHITECTURE.md
+// "Layout"; the dependency checker enforces it). Carriers: drivers and vehicles of a carrier, the drivers'
+// verification.
+
+export { driverService, driverVerificationHistory, submitDriver } from './drivers';
+export { counterpartyDrivers, counterpartyVehicles } from './tables';
+export { vehicleService } from './vehicles';

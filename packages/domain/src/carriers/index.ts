@@ -1,0 +1,3 @@
+export * from './drivers';
+export * from './plates';
+export * from './vehicles';
