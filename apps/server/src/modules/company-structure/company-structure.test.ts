@@ -1,6 +1,8 @@
 import { COMPANY_STRUCTURE_MESSAGES as M, type StructureNode } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/connection';
+import { ownerPrincipal } from '../../platform/auth/owner';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { reportsWorld } from '../../test/reports-world';
 import { createUser, type SignedIn, signIn } from '../../test/users';
@@ -207,6 +209,26 @@ describe('the subordinates scope through the structure', () => {
     const left = await call('PUT', `${BASE}/${team.id}`, { userIds: [], version: team.version });
     expect(left.statusCode, left.body).toBe(200);
     expect(await seenBy(manager)).toEqual(['manager']);
+    expect((await call('DELETE', `${BASE}/${team.id}`)).statusCode).toBe(200);
+  });
+
+  it("gives a background job of the manager his session's team", async () => {
+    const team = await create({
+      kind: 'position',
+      name: 'Экспедитор в фоне',
+      parentId: forwarding.id,
+      userIds: [users.ivanov],
+    });
+    const owner = await ownerPrincipal(ctx.database.db, users.manager!, ctx.app.registries);
+    const [row] = await rowsOf<{ ids: number[] }>(
+      ctx.database.db,
+      sql`SELECT ${owner.subordinates!(users.manager!)} AS ids`,
+    );
+    expect([...row!.ids].sort((a, b) => a - b)).toEqual(
+      [users.ivanov!, users.manager!].sort((a, b) => a - b),
+    );
+    const left = await call('PUT', `${BASE}/${team.id}`, { userIds: [], version: team.version });
+    expect(left.statusCode, left.body).toBe(200);
     expect((await call('DELETE', `${BASE}/${team.id}`)).statusCode).toBe(200);
   });
 

@@ -3,6 +3,7 @@ import { defineModule } from '../../platform/modules';
 import { hasAnyRole } from '../../platform/permissions/check';
 import routes from './routes';
 import { STRUCTURE_SETTINGS_ENTITY } from './settings';
+import { structureSubordinates } from './subordinates';
 
 /** The settings' changes show in the change log to whoever may read the structure. */
 const settingsChangeLogAccess: ChangeLogRule = (auth) =>
@@ -13,4 +14,5 @@ export const companyStructureModule = defineModule({
   name: 'company-structure',
   routes,
   changeLog: { [STRUCTURE_SETTINGS_ENTITY]: settingsChangeLogAccess },
+  contributes: { subordinates: { structure: structureSubordinates } },
 });

@@ -31,7 +31,7 @@ export const dataImportRunTask = defineTask({
   maxAttempts: 3,
   async run({ database, config, registries, clock, job, progress }, { runId, fileId, options }) {
     if (job.userId === null) throw new Error('An import job has an owner');
-    const auth = await ownerPrincipal(database.db, job.userId);
+    const auth = await ownerPrincipal(database.db, job.userId, registries);
     const bytes = await uploadedImportFile(database.db, fileStorageOf(config), job.userId, fileId);
     const ctx = { tx: database.db, registries, clock, auth };
     progress(0, 'Reading the file');

@@ -69,7 +69,7 @@ export const reportExportTask = defineTask({
     const report = reportUseCasesOf(key);
     if (!report) throw new JobFailure(`No report ${key}`);
     if (job.userId === null) throw new Error('A report export has an owner');
-    const auth = await ownerPrincipal(database.db, job.userId);
+    const auth = await ownerPrincipal(database.db, job.userId, registries);
     const ctx = { tx: database.db, registries, clock, auth };
     progress(0, REPORT_MESSAGES.preparing);
     const parsed = parseReportQuery(report.report, query, todayOf(ctx));

@@ -66,7 +66,7 @@ describe('a prepared export', () => {
   });
 
   it('is read by keyset a page at a time, in the order of the list, every row once', async () => {
-    const auth = await ownerPrincipal(ops.db, admin.user.id);
+    const auth = await ownerPrincipal(ops.db, admin.user.id, ops.ctx.app.registries);
     const ctx = { tx: ops.db, registries: ops.ctx.app.registries, auth };
     const service = ops.ctx.app.registries.resources
       .all()

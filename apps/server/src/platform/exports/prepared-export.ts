@@ -64,7 +64,7 @@ export const preparedExportTask = defineTask({
     const found = resourceOf(registries, resource);
     if (!found) throw new JobFailure(EXPORT_MESSAGES.unknownResource);
     if (job.userId === null) throw new Error('A prepared export has an owner');
-    const auth = await ownerPrincipal(database.db, job.userId);
+    const auth = await ownerPrincipal(database.db, job.userId, registries);
     const ctx = { tx: database.db, registries, clock, auth };
     const selection = found.service.exportSelection(ctx, exportQueryOf(found.service, query));
     progress(0, EXPORT_MESSAGES.counting);

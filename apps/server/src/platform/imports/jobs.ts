@@ -35,7 +35,7 @@ export const importApplyTask = defineTask({
   async run({ database, config, registries, clock, job, progress }, { name, fileId, options }) {
     const definition = importOf(registries, name);
     if (job.userId === null) throw new Error('An import job has an owner');
-    const auth = await ownerPrincipal(database.db, job.userId);
+    const auth = await ownerPrincipal(database.db, job.userId, registries);
     const bytes = await uploadedImportFile(database.db, fileStorageOf(config), job.userId, fileId);
     const ctx = { tx: database.db, registries, clock, auth };
     progress(0, 'Reading the file');
