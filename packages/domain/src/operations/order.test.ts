@@ -163,6 +163,7 @@ describe('orderResource', () => {
     expect(orderResource.roles.edit).toEqual([
       'ROLE_ORDER_EDIT_OWN',
       'ROLE_ORDER_EDIT_RELATED',
+      'ROLE_ORDER_EDIT_SUBORDINATES',
       'ROLE_ORDER_EDIT_OFFICE',
       'ROLE_ORDER_EDIT_ALL',
     ]);
