@@ -107,6 +107,9 @@ test('a tender whose lots become requests, followed and withdrawn, in the list',
   const status = page.getByTestId('status-operational');
   await status.click();
   await page.getByTestId('status-target-NEED_MORE_INFO').click();
+  // The move asks for the question to the client, which his cabinet shows.
+  await page.locator('#status-reason').fill('Нужен вес лота');
+  await page.getByTestId('reason-confirm').click();
   await expect(status).toHaveAttribute('data-status', 'NEED_MORE_INFO', SAVE_TIMEOUT);
   await page.goto(`/hyper-customer-requests/${hyperId}`);
   await expect(page.getByTestId('lot-row-0')).toContainText('Нужна информация');

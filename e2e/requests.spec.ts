@@ -58,6 +58,9 @@ test('a request with route and cargo, asked for more information and answered, i
   await expect(status).toHaveAttribute('data-status', 'QUOTE_NOT_COMPLETED');
   await status.click();
   await page.getByTestId('status-target-NEED_MORE_INFO').click();
+  // The move asks for the question to the client, which his cabinet shows.
+  await page.locator('#status-reason').fill('Какой вес груза?');
+  await page.getByTestId('reason-confirm').click();
   await expect(status).toHaveAttribute('data-status', 'NEED_MORE_INFO', SAVE_TIMEOUT);
   await status.click();
   await page.getByTestId('status-target-INFO_PROVIDED').click();
