@@ -76,6 +76,22 @@ describe('the shell calls /api/system and /api/home', () => {
           },
           { name: 'nav.notifications', icon: 'bell', route: '/notifications', sortable: false, children: [] },
           {
+            name: 'nav.exportsGroup',
+            icon: 'file-export',
+            route: null,
+            sortable: false,
+            children: [
+              { name: 'nav.export', icon: 'table-export', route: '/export', sortable: false, children: [] },
+              {
+                name: 'nav.preparedExports',
+                icon: 'files',
+                route: '/prepared-exports',
+                sortable: false,
+                children: [],
+              },
+            ],
+          },
+          {
             name: 'nav.settings',
             icon: 'settings',
             route: null,
@@ -142,13 +158,10 @@ describe('the shell calls /api/system and /api/home', () => {
       ).json().data.nav;
       return nav.flatMap((item) => [item.route, ...item.children.map((c) => c.route)]);
     };
-    expect(await routes([])).toEqual(['/dashboard', null, '/settings/user-profile']);
-    expect(await routes(['ROLE_SETTINGS_SYSTEM'])).toEqual([
-      '/dashboard',
-      null,
-      '/settings/user-profile',
-      '/options/main',
-    ]);
+    // Exports are every user's: he exports the lists he may read.
+    const everyone = ['/dashboard', null, '/export', '/prepared-exports', null, '/settings/user-profile'];
+    expect(await routes([])).toEqual(everyone);
+    expect(await routes(['ROLE_SETTINGS_SYSTEM'])).toEqual([...everyone, '/options/main']);
     expect(await routes(['ROLE_ADMIN'])).toContain('/options/main');
   });
 

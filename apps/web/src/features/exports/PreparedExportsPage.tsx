@@ -1,12 +1,14 @@
-import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type BackgroundJob, PREPARED_EXPORT_KINDS } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError, api } from '../../platform/api/client';
+import { api } from '../../platform/api/client';
 import { jobKey } from '../../platform/jobs/api';
 import { JobItem } from '../../platform/jobs/JobItem';
+import { RECORD_LOAD, RecordPlaceholder } from '../../platform/resources/RecordPage';
+import { recordStateOf } from '../../platform/resources/recordState';
 import { BackgroundJobsPage } from '../background-jobs/BackgroundJobsPage';
 import { PREPARED_EXPORTS_PATH } from './api';
 
@@ -40,47 +42,48 @@ export function PreparedExportsPage() {
   );
 }
 
-/** One prepared export (`/prepared-exports/{id}`), followed as it runs. */
+/**
+ * One prepared export (`/prepared-exports/{id}`), followed as it runs. Another user's job, a job of another
+ * kind and a missing one all read as "not found or not available to you", with the way back.
+ */
 export function PreparedExportPage() {
   const { t } = useTranslation('exports');
   const id = Number(useParams().id);
+  const validId = Number.isSafeInteger(id) && id > 0;
   const answer = useQuery({
     queryKey: jobKey(id),
-    queryFn: ({ signal }) => api.get<BackgroundJob>(`/background-jobs/${id}`, { signal }),
-    enabled: Number.isSafeInteger(id) && id > 0,
+    queryFn: ({ signal }) => api.get<BackgroundJob>(`/background-jobs/${id}`, { signal, ...RECORD_LOAD }),
+    enabled: validId,
     refetchInterval: (query) =>
       query.state.data && ['queued', 'running'].includes(query.state.data.state) ? 5000 : false,
   });
-  const back = (
-    <Anchor component={Link} to={PREPARED_EXPORTS_PATH} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} />
-        {t('allPrepared')}
-      </Group>
-    </Anchor>
-  );
-  if (answer.isPending && answer.fetchStatus !== 'idle')
-    return (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
-    );
   const job = answer.data;
-  const missing =
-    !job ||
-    !(PREPARED_EXPORT_KINDS as readonly string[]).includes(job.kind) ||
-    (answer.error instanceof ApiError && answer.error.status === 404);
+  const state = recordStateOf([answer], !validId);
+  const otherKind = job !== undefined && !(PREPARED_EXPORT_KINDS as readonly string[]).includes(job.kind);
+  if (state !== 'ready' || otherKind || !job) {
+    return (
+      <RecordPlaceholder
+        state={otherKind ? 'missing' : state}
+        back={PREPARED_EXPORTS_PATH}
+        error={answer.error}
+        onRetry={() => void answer.refetch()}
+      />
+    );
+  }
   return (
     <Stack gap="md" maw={720} data-testid="prepared-export">
-      {back}
+      <Anchor component={Link} to={PREPARED_EXPORTS_PATH} size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} />
+          {t('allPrepared')}
+        </Group>
+      </Anchor>
       <Paper withBorder p="md">
-        {missing ? <Text c="dimmed">{t('notFound')}</Text> : <JobItem job={job} />}
+        <JobItem job={job} />
       </Paper>
-      {!missing && (
-        <Text size="xs" c="dimmed">
-          {t('keptNote')}
-        </Text>
-      )}
+      <Text size="xs" c="dimmed">
+        {t('keptNote')}
+      </Text>
     </Stack>
   );
 }
