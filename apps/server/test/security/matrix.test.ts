@@ -27,6 +27,9 @@ const OBJECT_LEVEL: Record<string, string> = {
 /** Routes that need a role of another resource besides one of their own, held with each of theirs. */
 const ALSO_NEEDS: Record<string, string[]> = {
   'GET /api/data-import/initiator/order/:id': ['ROLE_ORDER_EDIT_ALL'],
+  // A counterparty's cabinet users are managed within the counterparties the user may read.
+  'GET /api/counterparties/:id/cabinet-users': ['ROLE_COUNTERPARTY_VIEW_ALL'],
+  'POST /api/counterparties/:id/cabinet-users/:userId/reset': ['ROLE_COUNTERPARTY_VIEW_ALL'],
 };
 
 const key = (route: RegisteredRoute) => `${route.method} ${route.url}`;
