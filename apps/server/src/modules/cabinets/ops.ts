@@ -25,8 +25,8 @@ import {
 } from '../../platform/resources';
 import { bills, payments } from '../finance';
 import { closeStage, jobs, stages } from '../operations';
-import { currencies } from '../reference-data';
 import { customerRequests, requestOffers, requestOfferTypes, writeOffer } from '../requests';
+import { currencyCodesOf } from './currency-codes';
 
 /**
  * The counterparty predicate of each contractor-portal view: the one place that says which rows are the
@@ -50,16 +50,6 @@ export const OPS_PREDICATES = {
 const OFFERS: readonly string[] = ['CABINET_OFFERS'];
 const JOBS: readonly string[] = ['CABINET_JOBS'];
 const FINANCE: readonly string[] = ['CABINET_FINANCE'];
-
-const codesOf = async (tx: Tx, ids: readonly number[]) => {
-  const rows = ids.length
-    ? await tx
-        .select({ id: currencies.id, code: currencies.code })
-        .from(currencies)
-        .where(inArray(currencies.id, [...new Set(ids)]))
-    : [];
-  return new Map(rows.map((row) => [row.id, row.code]));
-};
 
 /** The offers asked of the contractor, with what he prices: the request's number, route and cargo. */
 export const opsOfferService = resourceService(opsOfferResource, requestOffers, {
@@ -135,7 +125,7 @@ export const opsBillService = resourceService(opsBillResource, bills, {
   virtual: ['currencyCode' as never],
   hooks: {
     async toEntities(rows, ctx) {
-      const codeOf = await codesOf(
+      const codeOf = await currencyCodesOf(
         ctx.tx,
         rows.map((row) => row.currencyId),
       );
@@ -166,7 +156,7 @@ export const opsPaymentService = resourceService(opsPaymentResource, payments, {
   virtual: ['currencyCode' as never],
   hooks: {
     async toEntities(rows, ctx) {
-      const codeOf = await codesOf(
+      const codeOf = await currencyCodesOf(
         ctx.tx,
         rows.map((row) => row.currencyId),
       );

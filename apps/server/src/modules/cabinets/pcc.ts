@@ -26,8 +26,9 @@ import {
 import { asBuffer } from '../../platform/workers/tasks';
 import { printableBillDocument, printableBills } from '../finance';
 import { jobOrders, orders, stages } from '../operations';
-import { countries, currencies } from '../reference-data';
+import { countries } from '../reference-data';
 import { clientRequestHooks, customerRequests } from '../requests';
+import { currencyCodesOf } from './currency-codes';
 
 /**
  * The counterparty predicate of each client-cabinet view: the one place that says which rows are the
@@ -73,14 +74,10 @@ export const pccBillService = resourceService(pccBillResource, printableBills, {
   virtual: ['currencyCode' as never],
   hooks: {
     async toEntities(rows, ctx) {
-      const ids = [...new Set(rows.map((row) => row.currencyId))];
-      const codes = ids.length
-        ? await ctx.tx
-            .select({ id: currencies.id, code: currencies.code })
-            .from(currencies)
-            .where(inArray(currencies.id, ids))
-        : [];
-      const codeOf = new Map(codes.map((c) => [c.id, c.code]));
+      const codeOf = await currencyCodesOf(
+        ctx.tx,
+        rows.map((row) => row.currencyId),
+      );
       return rows.map((row) => ({
         id: row.id,
         version: row.version,
