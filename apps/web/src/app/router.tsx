@@ -39,6 +39,12 @@ export const router = createBrowserRouter([
         hydrateFallbackElement: <FullScreenLoader />,
       },
       {
+        // The contractor portal: the same, for a contractor.
+        path: '/ops/*',
+        lazy: () => import('../features/cabinets/ops/OpsApp').then((m) => ({ Component: m.OpsApp })),
+        hydrateFallbackElement: <FullScreenLoader />,
+      },
+      {
         path: '/login',
         lazy: () => import('./LoginPage').then((m) => ({ Component: m.LoginPage })),
         hydrateFallbackElement: <FullScreenLoader />,

@@ -4,22 +4,19 @@ import {
   Badge,
   Button,
   Card,
-  FileButton,
   Group,
   Modal,
   MultiSelect,
-  Pagination,
   Paper,
   Select,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed, IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconDownload, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Money,
@@ -37,116 +34,36 @@ import {
   TRANSPORT_TYPE_LABELS,
   TRANSPORT_TYPES,
 } from '@tms/domain';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatDate, formatMoney } from '../../platform/format';
 import type { Language } from '../../platform/i18n';
 import { translateServerMessage } from '../../platform/i18n';
-import { PccError, pccDownload, pccGet, pccPost, pccUpload } from './pccApi';
+import {
+  CabinetFiles,
+  CabinetScreen,
+  Empty,
+  Pager,
+  Rows,
+  routeText,
+  UploadButton,
+  useCabinetList,
+  useFailure,
+} from './CabinetKit';
+import { CABINET_CLIENTS } from './cabinetApi';
+import { pccDownload, pccGet, pccPost } from './pccApi';
 
-const PAGE_SIZE = 20;
-type Page<T> = { collection: T[]; total: number };
-
-/** The page of a cabinet list: its number and filters live in the address, so a link reopens it. */
-function usePccList<T>(path: string, filters: Record<string, string | null>) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = new URLSearchParams({ page: String(page), itemsPerPage: String(PAGE_SIZE) });
-  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  const list = useQuery({
-    queryKey: ['pcc', path, query.toString()],
-    queryFn: () => pccGet<Page<T>>(`${path}?${query}`),
-  });
-  const setPage = (next: number) =>
-    setParams((current) => {
-      current.set('page', String(next));
-      return current;
-    });
-  return { list, page, setPage, setParams };
-}
+const pcc = CABINET_CLIENTS.client;
+const usePccList = <T,>(path: string, filters: Record<string, string | null>) =>
+  useCabinetList<T>(pcc, path, filters);
 
 function Screen({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('cabinets');
-  useEffect(() => {
-    document.title = `${title} — ${t('pcc.name')}`;
-  });
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        {action}
-      </Group>
+    <CabinetScreen cabinet={t('pcc.name')} title={title} action={action}>
       {children}
-    </Stack>
-  );
-}
-
-function Pager({ total, page, setPage }: { total: number; page: number; setPage: (n: number) => void }) {
-  const pages = Math.ceil(total / PAGE_SIZE);
-  return pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null;
-}
-
-const routeText = (route: readonly RouteEndPoint[]) => route.map((point) => point.address).join(' → ');
-
-function Empty({ loading }: { loading: boolean }) {
-  const { t } = useTranslation('cabinets');
-  return (
-    <Text c="dimmed" ta="center" py="xl">
-      {loading ? t('pcc.loading') : t('pcc.empty')}
-    </Text>
-  );
-}
-
-/** A table on a wide screen, cards on a phone: the same rows. */
-function Rows<T extends { id: number }>({
-  rows,
-  columns,
-}: {
-  rows: T[];
-  columns: { label: string; value: (row: T) => ReactNode }[];
-}) {
-  return (
-    <>
-      <Paper withBorder visibleFrom="sm">
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.label}>{column.label}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                {columns.map((column) => (
-                  <Table.Td key={column.label}>{column.value(row)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-      <Stack gap="xs" hiddenFrom="sm">
-        {rows.map((row) => (
-          <Card key={row.id} withBorder padding="sm">
-            {columns.map((column) => (
-              <Group key={column.label} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Text size="xs" c="dimmed">
-                  {column.label}
-                </Text>
-                <Text size="sm" component="div" ta="right">
-                  {column.value(row)}
-                </Text>
-              </Group>
-            ))}
-          </Card>
-        ))}
-      </Stack>
-    </>
+    </CabinetScreen>
   );
 }
 
@@ -234,24 +151,6 @@ export function PccRequestsScreen() {
       <AnswerDialog request={answering} onClose={() => setAnswering(null)} />
     </Screen>
   );
-}
-
-function useFailure() {
-  const [failure, setFailure] = useState<string | null>(null);
-  const fail = (error: unknown) => {
-    if (error instanceof PccError && error.errors) {
-      const flat = (tree: typeof error.errors): string[] => [
-        ...tree!.errors,
-        ...Object.values(tree!.children).flatMap((child) => flat(child)),
-      ];
-      setFailure(
-        flat(error.errors)
-          .map((m) => translateServerMessage(m))
-          .join(' ') || translateServerMessage(error.message),
-      );
-    } else setFailure(translateServerMessage((error as Error).message));
-  };
-  return { failure, fail, clear: () => setFailure(null) };
 }
 
 function NewRequestDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -520,28 +419,25 @@ export function PccOrderScreen() {
           {t('pcc.orders.documents')}
         </Title>
         <Group gap="xs" wrap="wrap">
-          <UploadButton orderId={id} kind="application" label={t('pcc.orders.uploadApplication')} />
-          <UploadButton orderId={id} kind="other" label={t('pcc.orders.upload')} />
+          {(['application', 'other'] as const).map((kind) => (
+            <UploadButton
+              key={kind}
+              client={pcc}
+              path={`/pcc/orders/${id}/files?kind=${kind}`}
+              invalidate={['pcc', 'order', id, 'files']}
+              label={t(kind === 'application' ? 'pcc.orders.uploadApplication' : 'pcc.orders.upload')}
+              primary={kind === 'application'}
+              testId={`pcc-upload-${kind}`}
+            />
+          ))}
         </Group>
       </Group>
-      {files.data?.length ? (
-        <Stack gap="xs">
-          {files.data.map((file) => (
-            <Group key={file.id} gap="xs">
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconDownload size={16} />}
-                onClick={() => pccDownload(`/pcc/orders/${id}/files/${file.id}`, file.name)}
-              >
-                {file.name}
-              </Button>
-            </Group>
-          ))}
-        </Stack>
-      ) : (
-        <Empty loading={files.isLoading} />
-      )}
+      <CabinetFiles
+        client={pcc}
+        path={`/pcc/orders/${id}/files`}
+        files={files.data}
+        loading={files.isLoading}
+      />
     </Screen>
   );
 }
@@ -580,53 +476,6 @@ export function PccBillsScreen() {
       )}
       <Pager total={list.data?.total ?? 0} page={page} setPage={setPage} />
     </Screen>
-  );
-}
-
-/** Uploads a document (or the signed application) to the order; the list of its documents reloads. */
-function UploadButton({
-  orderId,
-  kind,
-  label,
-}: {
-  orderId: number;
-  kind: 'application' | 'other';
-  label: string;
-}) {
-  const { t } = useTranslation('cabinets');
-  const client = useQueryClient();
-  const { failure, fail, clear } = useFailure();
-  const upload = useMutation({
-    mutationFn: (file: File) => pccUpload(`/pcc/orders/${orderId}/files?kind=${kind}`, file),
-    onSuccess: async () => {
-      clear();
-      await client.invalidateQueries({ queryKey: ['pcc', 'order', orderId, 'files'] });
-    },
-    onError: fail,
-  });
-  return (
-    <Stack gap={2}>
-      <FileButton onChange={(file) => file && upload.mutate(file)}>
-        {(props) => (
-          <Button
-            {...props}
-            size="compact-sm"
-            variant={kind === 'application' ? 'filled' : 'default'}
-            leftSection={<IconUpload size={16} />}
-            loading={upload.isPending}
-            title={t('pcc.orders.uploadHint')}
-            data-testid={`pcc-upload-${kind}`}
-          >
-            {label}
-          </Button>
-        )}
-      </FileButton>
-      {failure && (
-        <Text size="xs" c="red" role="alert">
-          {failure}
-        </Text>
-      )}
-    </Stack>
   );
 }
 
