@@ -336,7 +336,7 @@ export async function pccActionRoutes(app: App): Promise<void> {
       // The statement is his counterparty's, whatever the address asks; the report runs as the system
       // for it (a client holds no staff report role), with the report's own period rules.
       const ctx = asSystem(requestContext(request), 'cabinet');
-      const input = await reconciliationStatement(
+      const printed = await reconciliationStatement(
         ctx,
         {
           counterpartyId: cabinetOf(request).counterpartyId,
@@ -346,7 +346,7 @@ export async function pccActionRoutes(app: App): Promise<void> {
         },
         query.lang,
       );
-      const pdf = asBuffer(await app.registries.workers.run('reports.export-pdf', input));
+      const pdf = asBuffer(printed);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="reconciliation-${query.from}-${query.to}.pdf"`)

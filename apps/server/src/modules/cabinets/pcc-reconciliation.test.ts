@@ -43,10 +43,17 @@ describe("the client's акт сверки", () => {
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       const [task, input] = print.mock.calls.at(-1)!;
-      expect(task).toBe('reports.export-pdf');
+      expect(task).toBe('reports.statement-pdf');
       const text = JSON.stringify(input);
       expect(text).toContain('Альфа');
-      expect(text).toContain(bill.A);
+      expect(text).toContain(`Счёт № ${bill.A}`);
+      // Printed in the usual form: our side, his to fill in, and what the balance means, in words.
+      expect(input).toMatchObject({
+        title: 'АКТ СВЕРКИ',
+        period: 'взаимных расчётов за период: 01.03.2026 – 31.03.2026',
+      });
+      expect(text).toContain('По данным Альфа, RUB');
+      expect(text).toContain('составляет 700,00 RUB (Семьсот рублей 00 копеек)');
       expect(text).not.toContain(bill.B);
       expect(text).not.toContain('Бета');
     } finally {

@@ -1,18 +1,13 @@
 import { type ExportLanguage, REPORT_MESSAGES, type ReportAnswer, type ReportColumn } from '@tms/domain';
 import { z } from 'zod';
 import { ownerPrincipal } from '../../platform/auth/owner';
-import { textOf } from '../../platform/i18n/dictionaries';
 import { JobFailure } from '../../platform/jobs/queue';
 import { defineTask } from '../../platform/jobs/tasks';
 import { asBuffer } from '../../platform/workers/tasks';
 import { reportUseCasesOf } from './catalogue';
-import { parseReportQuery, todayOf } from './framework';
+import { parseReportQuery, reportText, todayOf } from './framework';
 
 /** A text key with its `{{values}}` in `lang`, as the web's i18next would write it. */
-export function reportText(key: string, lang: ExportLanguage, params: Record<string, string | number> = {}) {
-  const text = textOf(key.replace(':', '.'), lang) ?? key;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
-}
 
 /**
  * What the screen shows as the export writes it: the columns' headers in `lang`, the rows' cells in column
@@ -79,7 +74,9 @@ export const reportExportTask = defineTask({
     const sheet = reportSheet(answer, lang);
     if (format === 'pdf') {
       const subtitle = report.caption ? await report.caption(ctx, parsed, lang) : periodCaption(parsed, lang);
-      const bytes = await registries.workers.run('reports.export-pdf', { title, subtitle, lang, ...sheet });
+      const bytes = report.print
+        ? await report.print(ctx, parsed, answer, lang)
+        : await registries.workers.run('reports.export-pdf', { title, subtitle, lang, ...sheet });
       return {
         file: { name: `${title} ${todayOf(ctx)}.pdf`, mimeType: 'application/pdf', content: asBuffer(bytes) },
       };

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { calendarDay } from '../../platform/calendar';
 import type { Clock } from '../../platform/clock';
 import { fieldError, zodValidationError } from '../../platform/errors';
+import { textOf } from '../../platform/i18n/dictionaries';
 import { defineUseCase, type UseCase, type UseCaseContext } from '../../platform/resources';
 import { getOptions } from '../options';
 
@@ -42,6 +43,8 @@ export interface ReportImplementation<Q> {
   drill(ctx: ReportContext, query: Q, cell: ReportCell): Promise<ReportDrill>;
   /** What a printed (PDF) export says under its title; the period when the report has none of its own. */
   caption?(ctx: ReportContext, query: Q, lang: ExportLanguage): Promise<string>;
+  /** A printed form of its own (the акт сверки), in place of the table a PDF export prints by default. */
+  print?(ctx: ReportContext, query: Q, answer: ReportAnswer, lang: ExportLanguage): Promise<Uint8Array>;
 }
 
 export interface ReportUseCases {
@@ -49,6 +52,12 @@ export interface ReportUseCases {
   answer: UseCase<z.ZodType, typeof reportAnswerSchema, ReportContext>;
   drill: UseCase<z.ZodType, typeof reportDrillSchema, ReportContext>;
   caption?(ctx: ReportContext, query: Record<string, unknown>, lang: ExportLanguage): Promise<string>;
+  print?(
+    ctx: ReportContext,
+    query: Record<string, unknown>,
+    answer: ReportAnswer,
+    lang: ExportLanguage,
+  ): Promise<Uint8Array>;
 }
 
 export function reportUseCases<Q>(
@@ -56,10 +65,11 @@ export function reportUseCases<Q>(
   implementation: Omit<ReportImplementation<Q>, 'report'>,
 ): ReportUseCases {
   const declared = report as unknown as DeclaredReport;
-  const { caption } = implementation;
+  const { caption, print } = implementation;
   return {
     report: declared,
     ...(caption && { caption: (ctx, query, lang) => caption(ctx, query as Q, lang) }),
+    ...(print && { print: (ctx, query, answer, lang) => print(ctx, query as Q, answer, lang) }),
     answer: defineUseCase({
       name: `reports.${report.key}`,
       // Its export runs the answer as its owner, who may hold the export role alone (VAT 0 %); the
@@ -149,4 +159,10 @@ export function sum(values: readonly (string | null | undefined)[]): string {
 export function ratio(numerator: string, denominator: string): string | null {
   if (decimalCompare(denominator, '0') === 0) return null;
   return decimalFixed(decimalMultiply(decimalDivide(numerator, denominator, 8), '100'), 1);
+}
+
+/** A report's text key (`reports:columns.open`) in `lang`, with its `{{values}}`. */
+export function reportText(key: string, lang: ExportLanguage, params: Record<string, string | number> = {}) {
+  const text = textOf(key.replace(':', '.'), lang) ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
 }

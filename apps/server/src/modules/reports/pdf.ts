@@ -20,7 +20,7 @@ export interface ReportPdfInput {
 const NUMERIC: readonly ReportCellKind[] = ['money', 'count', 'percent'];
 
 /** A cell as the screen writes it: money grouped with two decimals, days as dd.mm.yyyy. */
-function cellText(kind: ReportCellKind, value: string | number | null, lang: ExportLanguage): string {
+export function cellText(kind: ReportCellKind, value: string | number | null, lang: ExportLanguage): string {
   if (value === null || value === '') return '';
   const text = String(value);
   if (kind === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(text)) return text.split('-').reverse().join('.');

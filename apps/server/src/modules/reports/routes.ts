@@ -10,8 +10,8 @@ import { z } from 'zod';
 import type { App } from '../../platform/http/types';
 import { requestContext } from '../../platform/resources';
 import { REPORT_USE_CASES } from './catalogue';
-import { reportExportPayload, reportExportTask, reportText } from './export';
-import { parseReportQuery, todayOf } from './framework';
+import { reportExportPayload, reportExportTask } from './export';
+import { parseReportQuery, reportText, todayOf } from './framework';
 
 const tags = ['reports'];
 /** The filters as the address carries them: the report's schema reads them (400 with its tree otherwise). */

@@ -1,6 +1,7 @@
 import type { ReportCellKind } from '@tms/domain';
 import { loadExcel } from '../../platform/resources/workbook';
 import { writeReportPdf } from './pdf';
+import { writeStatementPdf } from './statement-pdf';
 
 /** A report as its export writes it: the screen's table, translated, then its totals in bold. */
 export interface ReportWorkbookInput {
@@ -58,6 +59,7 @@ export async function writeReportWorkbook(input: ReportWorkbookInput): Promise<U
 export const reportTasks = {
   'reports.export-xlsx': writeReportWorkbook,
   'reports.export-pdf': writeReportPdf,
+  'reports.statement-pdf': writeStatementPdf,
 };
 
 type ReportTasks = typeof reportTasks;

@@ -4,6 +4,7 @@ import {
   decimalSubtract,
   type ExportLanguage,
   type ReconciliationQuery,
+  type ReportAnswer,
   type ReportColumn,
   type ReportRow,
   reconciliationReport,
@@ -14,7 +15,16 @@ import { textOf } from '../../../platform/i18n/dictionaries';
 import { legalEntities } from '../../company';
 import { counterparties } from '../../counterparties';
 import { bookLines, documentHref, documentNumber, rolledMonths } from '../books';
-import { baseCurrencyOf, type ReportContext, reportUseCases, sum, unknownFigure } from '../framework';
+import {
+  baseCurrencyOf,
+  parseReportQuery,
+  type ReportContext,
+  reportUseCases,
+  sum,
+  todayOf,
+  unknownFigure,
+} from '../framework';
+import { type StatementParties, statementPdfInput } from '../statement';
 
 /*
  * Counterparty reconciliation statement (docs/reports.md "Reconciliation statement"): the settlements with one
@@ -104,16 +114,27 @@ async function answer(ctx: ReportContext, q: Query) {
 
 const dotted = (day: string) => day.split('-').reverse().join('.');
 
-/** The printed statement's caption: between whom and for which period. */
-async function caption(ctx: ReportContext, q: Query, lang: ExportLanguage) {
+/** Between whom the statement is: our legal entity (all of ours when none is chosen) and the counterparty. */
+async function statementParties(
+  ctx: ReportContext,
+  q: Query,
+  lang: ExportLanguage,
+): Promise<StatementParties> {
   const [names] = await rowsOf<{ counterparty: string | null; company: string | null }>(
     ctx.tx,
     sql`SELECT (SELECT coalesce(c.full_name, c.name) FROM ${counterparties} c WHERE c.id = ${q.clientId}) AS counterparty,
       (SELECT e.name FROM ${legalEntities} e WHERE e.id = ${q.legalEntityId ?? null}) AS company`,
   );
-  const values: Record<string, string> = {
+  return {
     company: names?.company ?? textOf('reports.reconciliation.allEntities', lang) ?? '',
     counterparty: names?.counterparty ?? '',
+  };
+}
+
+/** The printed statement's caption: between whom and for which period. */
+async function caption(ctx: ReportContext, q: Query, lang: ExportLanguage) {
+  const values: Record<string, string> = {
+    ...(await statementParties(ctx, q, lang)),
     from: dotted(q.from),
     to: dotted(q.to),
   };
@@ -123,8 +144,42 @@ async function caption(ctx: ReportContext, q: Query, lang: ExportLanguage) {
   );
 }
 
+/** The акт сверки in its usual printed form, written by the worker pool. */
+async function print(ctx: ReportContext, q: Query, answer: ReportAnswer, lang: ExportLanguage) {
+  const input = statementPdfInput(answer, await statementParties(ctx, q, lang), q, lang);
+  return ctx.registries.workers.run('reports.statement-pdf', input);
+}
+
 export const reconciliation = reportUseCases(reconciliationReport, {
   answer,
   caption,
+  print,
   drill: async () => unknownFigure(),
 });
+
+/** What the statement is asked for outside the reports' screen: one counterparty, a period, our entity. */
+export interface StatementQuery {
+  counterpartyId: number;
+  from: string;
+  to: string;
+  legalEntityId?: number;
+}
+
+/**
+ * The counterparty reconciliation statement (акт сверки) printed as a PDF: the report's own answer in its
+ * printed form, in `lang`. The caller has decided whose statement may be read (a client's cabinet: his own
+ * counterparty only).
+ */
+export async function reconciliationStatement(ctx: ReportContext, q: StatementQuery, lang: ExportLanguage) {
+  const query = parseReportQuery(
+    reconciliationReport,
+    {
+      clientId: String(q.counterpartyId),
+      from: q.from,
+      to: q.to,
+      ...(q.legalEntityId ? { legalEntityId: String(q.legalEntityId) } : {}),
+    },
+    todayOf(ctx),
+  ) as ReconciliationQuery;
+  return print(ctx, query, await reconciliation.answer.run(ctx, query), lang);
+}
