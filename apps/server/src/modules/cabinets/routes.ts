@@ -368,7 +368,12 @@ const userKeyParams = z.object({
 function keyRoutes(
   app: App,
   prefix: string,
-  config: { cabinet?: CabinetKind; cabinetRoles?: readonly string[]; roles?: typeof CABINET_USERS_ROLES },
+  config: {
+    cabinet?: CabinetKind;
+    cabinetRoles?: readonly string[];
+    cabinetSession?: boolean;
+    roles?: typeof CABINET_USERS_ROLES;
+  },
   /** The parameters of the list's path (none for one's own), and of a key's path with its `keyParam`. */
   params: { list: z.ZodObject | null; one: z.ZodObject; keyParam: 'id' | 'keyId' },
   owner: (params: Record<string, number>) => KeyOwner,
@@ -447,7 +452,7 @@ function keyDoors(app: App, kind: CabinetKind): void {
   keyRoutes(
     app,
     `${base}/me/api-keys`,
-    { cabinet: kind },
+    { cabinet: kind, cabinetSession: true },
     { list: null, one: idParamSchema, keyParam: 'id' },
     () => ({ userId: 'me' }),
     'Your',
@@ -455,7 +460,7 @@ function keyDoors(app: App, kind: CabinetKind): void {
   keyRoutes(
     app,
     `${base}/users/:id/api-keys`,
-    { cabinet: kind, cabinetRoles: ADMIN },
+    { cabinet: kind, cabinetRoles: ADMIN, cabinetSession: true },
     { list: idParamSchema, one: keyParams, keyParam: 'keyId' },
     (params) => ({ userId: params.id! }),
     "A colleague's",

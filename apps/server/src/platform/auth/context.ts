@@ -122,6 +122,8 @@ declare module 'fastify' {
     cabinet?: CabinetKind | true | 'also';
     /** A cabinet-only route: the roles within the cabinet of which the caller must hold one. */
     cabinetRoles?: readonly string[];
+    /** A cabinet-only route for a signed-in cabinet user alone: an API key (his own or the counterparty's) gets 403. */
+    cabinetSession?: boolean;
     /** Reachable without signing in (sign-in itself, health, docs). */
     public?: boolean;
     /** Reachable while the user must change their password: the change itself and what the shell needs for it. */

@@ -298,7 +298,8 @@ async function drill(ctx: ReportContext, q: Query, cell: ReportCell) {
         { key: 'client', label: 'reports:columns.client', kind: 'text' as const },
         { key: 'user', label: 'reports:pccAnalytics.columns.user', kind: 'text' as const },
         { key: 'event', label: 'reports:pccAnalytics.columns.event', kind: 'label' as const },
-        { key: 'subject', label: 'reports:pccAnalytics.columns.subject', kind: 'text' as const },
+        { key: 'subject', label: 'reports:pccAnalytics.columns.subject', kind: 'label' as const },
+        { key: 'number', label: 'reports:pccAnalytics.columns.number', kind: 'text' as const },
         { key: 'ip', label: 'reports:pccAnalytics.columns.ip', kind: 'text' as const },
       ],
       rows: rows.map((r) => {
@@ -311,7 +312,8 @@ async function drill(ctx: ReportContext, q: Query, cell: ReportCell) {
             client: r.client,
             user: r.user_name ?? 'API',
             event: `reports:pccAnalytics.events.${r.event}`,
-            subject: r.entity_type && r.entity_id ? `${r.entity_type} ${padId(r.entity_id)}` : '—',
+            subject: r.entity_type ? `reports:pccAnalytics.subjects.${r.entity_type}` : null,
+            number: r.entity_id ? padId(r.entity_id) : '—',
             ip: r.ip ?? '—',
           },
         };
