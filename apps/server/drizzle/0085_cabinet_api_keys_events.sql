@@ -32,6 +32,8 @@ CREATE UNIQUE INDEX "cabinet_api_keys_hash_idx" ON "cabinet_api_keys" USING btre
 CREATE INDEX "cabinet_api_keys_user_idx" ON "cabinet_api_keys" USING btree ("cabinet_user_id");--> statement-breakpoint
 CREATE INDEX "cabinet_events_counterparty_idx" ON "cabinet_events" USING btree ("counterparty_id","at");--> statement-breakpoint
 CREATE INDEX "cabinet_events_at_idx" ON "cabinet_events" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "cabinet_events_request_idx" ON "cabinet_events" USING btree ("entity_id") WHERE "cabinet_events"."event" = 'requestCreated';
+--> statement-breakpoint
 -- Hand-written (docs/decisions/016-cabinet-wall.md): a cabinet user's API keys and the cabinets' event log
 -- are rows of one counterparty, behind the cabinets' second wall like the others.
 ALTER TABLE cabinet_api_keys ENABLE ROW LEVEL SECURITY;

@@ -66,7 +66,7 @@ function events(q: Query, sinceStart = true): SQL {
 }
 
 /**
- * The orders of the period of the clients having a cabinet, each with whether its request was created in the
+ * The orders of the period of the clients having a cabinet (users, or events of the period), each with whether its request was created in the
  * cabinet and by whom (its row when grouped by user).
  */
 function periodOrders(q: Query): SQL {
@@ -81,7 +81,8 @@ function periodOrders(q: Query): SQL {
       ORDER BY e.id LIMIT 1
     ) made ON o.request_id IS NOT NULL
     WHERE o.created_at >= ${start(q)} AND o.created_at < ${end(q)}
-      AND o.client_id IN (SELECT counterparty_id FROM ${cabinetUsers} WHERE kind = 'client')
+      AND (o.client_id IN (SELECT counterparty_id FROM ${cabinetUsers} WHERE kind = 'client')
+        OR o.client_id IN (SELECT counterparty_id FROM ${events(q)} ev))
       AND ${allOf(when(q.clientId, (v) => sql`o.client_id = ${v}`))}
   )`;
 }
