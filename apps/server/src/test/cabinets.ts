@@ -1,6 +1,6 @@
-import { CABINET_KIND_ROLES, type CabinetKind, type CabinetRole } from '@tms/domain';
+import { CABINET_API_KEY_PREFIX, CABINET_KIND_ROLES, type CabinetKind, type CabinetRole } from '@tms/domain';
 import { eq } from 'drizzle-orm';
-import { cabinetSessions, cabinetUsers } from '../modules/cabinets/tables';
+import { cabinetApiKeys, cabinetSessions, cabinetUsers } from '../modules/cabinets/tables';
 import { counterparties } from '../modules/counterparties';
 import { apiKeyHash, newApiKey } from '../platform/auth/api-key';
 import { CABINET_TOKEN_PREFIX } from '../platform/auth/cabinet';
@@ -54,4 +54,37 @@ export async function cabinetKey(ctx: TestContext, counterpartyId: number): Prom
     .set({ apiKeyHash: apiKeyHash(apiKey), apiAllowedIps: ['127.0.0.1'] })
     .where(eq(counterparties.id, counterpartyId));
   return { counterpartyId, cabinetUserId: null, headers: { 'x-api-key': apiKey } };
+}
+
+/**
+ * One of a cabinet user's own API keys (`X-Api-Key: tmsk_...`), with `roles` (unset: all of his) and the
+ * allow-list `allowedIps` (unset: any address), written directly.
+ */
+export async function cabinetUserKey(
+  ctx: TestContext,
+  user: CabinetCaller,
+  roles?: readonly CabinetRole[],
+  allowedIps: readonly string[] = [],
+): Promise<CabinetCaller & { keyId: number }> {
+  const db = ctx.database.db;
+  const [owner] = await db.select().from(cabinetUsers).where(eq(cabinetUsers.id, user.cabinetUserId!));
+  const apiKey = `${CABINET_API_KEY_PREFIX}${newApiKey()}`;
+  const [key] = await db
+    .insert(cabinetApiKeys)
+    .values({
+      cabinetUserId: owner!.id,
+      counterpartyId: owner!.counterpartyId,
+      name: `Ключ ${++seq}`,
+      keyHash: apiKeyHash(apiKey),
+      prefix: apiKey.slice(0, 9),
+      roles: [...(roles ?? owner!.roles)],
+      allowedIps: [...allowedIps],
+    })
+    .returning();
+  return {
+    counterpartyId: owner!.counterpartyId,
+    cabinetUserId: owner!.id,
+    keyId: key!.id,
+    headers: { 'x-api-key': apiKey },
+  };
 }

@@ -6,7 +6,7 @@ import { requestQuotes } from '../modules/requests/tables';
 import { fileStorageOf } from '../platform/files/routes';
 import { newStorageKey } from '../platform/files/service';
 import { files } from '../platform/files/tables';
-import { type CabinetCaller, cabinetKey, cabinetUser } from './cabinets';
+import { type CabinetCaller, cabinetKey, cabinetUser, cabinetUserKey } from './cabinets';
 import type { TestContext } from './harness';
 import { createOrder, EDIT_ALL, type OperationsWorld, operationsWorld, route } from './operations-world';
 import { currencyId, insertBank, insertLegalEntity } from './reference-rows';
@@ -18,6 +18,8 @@ export interface PccClient {
   name: string;
   user: CabinetCaller;
   key: CabinetCaller;
+  /** One of his user's own API keys, with all his roles, from any address. */
+  userKey: CabinetCaller & { keyId: number };
   requestId: number;
   orderId: number;
   /** The PCC names of the order's stages shown to the client, and the name of one hidden from him. */
@@ -36,7 +38,7 @@ export interface PccWorld {
 }
 
 /**
- * Two clients, each with a cabinet user and an API key, each owning a request (made in his cabinet), an
+ * Two clients, each with a cabinet user, his own API key and the counterparty's API key, each owning a request (made in his cabinet), an
  * order with a visible and a hidden stage, a document on the order and a finalized bill: the world the
  * cabinet's tests and the isolation suite look at.
  */
@@ -64,6 +66,7 @@ export async function pccWorld(ctx: TestContext): Promise<PccWorld> {
     const id = await world.counterparty({ name, contractor: false });
     const user = await cabinetUser(ctx, id);
     const key = await cabinetKey(ctx, id);
+    const userKey = await cabinetUserKey(ctx, user);
     const request = await ctx.app.inject({
       method: 'POST',
       url: '/api/pcc/requests',
@@ -151,6 +154,7 @@ export async function pccWorld(ctx: TestContext): Promise<PccWorld> {
       notificationId: notification!.id,
       user,
       key,
+      userKey,
       requestId: request.json().data.id,
       orderId: order.id,
       visibleStages,

@@ -7,7 +7,7 @@ import { cabinetNotifications } from '../../src/modules/cabinets/tables';
 import { orders as ordersTable } from '../../src/modules/operations/tables';
 import { customerRequests } from '../../src/modules/requests/tables';
 import { CABINET_WALL } from '../../src/platform/auth/cabinet-wall';
-import type { CabinetCaller } from '../../src/test/cabinets';
+import { type CabinetCaller, cabinetUserKey } from '../../src/test/cabinets';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { caller, exportedIds } from '../../src/test/operations-world';
 import { type OpsContractor, type OpsWorld, opsWorld } from '../../src/test/ops-world';
@@ -31,6 +31,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   ops = await opsWorld(ctx);
   w = ops.pcc;
+  for (const c of [ops.c, ops.d]) opsKeys.set(c.id, (await cabinetUserKey(ctx, c.user)).keyId);
 }, 300_000);
 afterAll(() => ctx?.close());
 
@@ -49,7 +50,21 @@ const idsOf = (c: PccClient) => ({
   '/api/pcc/bills/:id/pdf': c.billId,
   '/api/pcc/users/:id': c.user.cabinetUserId!,
   '/api/pcc/users/:id/reset': c.user.cabinetUserId!,
+  '/api/pcc/users/:id/api-keys': c.user.cabinetUserId!,
+  '/api/pcc/me/api-keys/:id': c.userKey.keyId,
 });
+
+/**
+ * The routes that manage cabinet users' keys, which only a signed-in session reaches: a key (his own or the
+ * counterparty's) is refused whatever the id (403).
+ */
+const SESSION_ONLY = new Set([
+  '/api/pcc/me/api-keys/:id',
+  '/api/pcc/users/:id/api-keys',
+  '/api/ops/me/api-keys/:id',
+  '/api/ops/users/:id/api-keys',
+]);
+const hasSession = (who: CabinetCaller) => 'authorization' in who.headers;
 
 /** The lists of the cabinet with what each answers of a client, to look for foreign rows. */
 const LISTS = [
@@ -78,16 +93,32 @@ async function leaks(who: CabinetCaller, own: PccClient, other: PccClient): Prom
     'POST /api/pcc/requests/:id/answer': { answer: 'Ответ', version: 1 },
     'PUT /api/pcc/users/:id': { name: 'Чужой', version: 1 },
     'POST /api/pcc/requests/:id/quote/accept': { currency: 'RUB', version: 1 },
+    'POST /api/pcc/users/:id/api-keys': { name: 'Чужой', roles: ['CABINET_REQUESTS'] },
   };
   // A route wanting a role within the cabinet the caller lacks (the key administers no users) is a 403
   // whatever the id; any other answers a foreign id as a missing one.
   const roles: readonly string[] =
     who.cabinetUserId === null ? CABINET_KEY_ROLES.client : CABINET_KIND_ROLES.client;
-  const refusal = (route: { cabinetRoles: readonly string[] }) =>
-    route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => roles.includes(role)) ? 404 : 403;
+  const refusal = (route: { url: string; cabinetRoles: readonly string[] }) =>
+    (route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => roles.includes(role))) &&
+    (hasSession(who) || !SESSION_ONLY.has(route.url))
+      ? 404
+      : 403;
 
   for (const route of cabinetRoutes.filter((r) => r.idParams.length > 0)) {
     const key = `${route.method} ${route.url}`;
+    if (route.url === '/api/pcc/users/:id/api-keys/:keyId') {
+      // Another's key through one's own colleague, and through his user; nothing is revoked.
+      const expected = hasSession(who) && roles.includes('CABINET_ADMIN') ? 404 : 403;
+      for (const [userId, keyId] of [
+        [own.user.cabinetUserId, other.userKey.keyId],
+        [other.user.cabinetUserId, other.userKey.keyId],
+      ]) {
+        const res = await inject(route.method, `/api/pcc/users/${userId}/api-keys/${keyId}`, who);
+        if (res.statusCode !== expected) found.push(`${key} ${userId}/${keyId} → ${res.statusCode}`);
+      }
+      continue;
+    }
     if (route.url === '/api/pcc/orders/:id/files/:fileId') {
       // Another's document through one's own order, and one's own document id through another's order.
       for (const [orderId, fileId] of [
@@ -135,6 +166,16 @@ async function leaks(who: CabinetCaller, own: PccClient, other: PccClient): Prom
       found.push(`${list.path} exports a foreign row`);
     if (exported.length !== ids.length)
       found.push(`${list.path} exports ${exported.length} for ${ids.length} rows`);
+  }
+
+  // His own keys are his alone, and the other's key still works (nothing above revoked it).
+  if (hasSession(who)) {
+    const keys = await inject('GET', '/api/pcc/me/api-keys', who);
+    const listed = (keys.json().data ?? []).map((k: { id: number }) => k.id);
+    if (listed.includes(other.userKey.keyId)) found.push('/api/pcc/me/api-keys lists a foreign key');
+  }
+  if ((await inject('GET', '/api/pcc/me', other.userKey)).statusCode !== 200) {
+    found.push("the other client's key was revoked");
   }
 
   // The quotes sent to him are of his own requests only.
@@ -194,12 +235,15 @@ describe('the client cabinet keeps each client to his own records', () => {
     const withIds = ctx.app.routeTable
       .filter((r) => r.url.startsWith('/api/pcc/') && r.idParams.length > 0)
       .map((r) => r.url)
-      .filter((url) => url !== '/api/pcc/orders/:id/files/:fileId');
+      .filter(
+        (url) => url !== '/api/pcc/orders/:id/files/:fileId' && url !== '/api/pcc/users/:id/api-keys/:keyId',
+      );
     expect(known).toEqual(expect.arrayContaining(withIds));
   });
 
   for (const [label, pick] of [
     ['a cabinet user', (c: PccClient) => c.user],
+    ["a cabinet user's own API key", (c: PccClient) => c.userKey],
     ['an API key', (c: PccClient) => c.key],
   ] as const) {
     it(`as ${label} of either client`, async () => {
@@ -280,7 +324,11 @@ const opsIdsOf = (c: OpsContractor) => ({
   '/api/ops/payments/:id': c.paymentId,
   '/api/ops/users/:id': c.user.cabinetUserId!,
   '/api/ops/users/:id/reset': c.user.cabinetUserId!,
+  '/api/ops/users/:id/api-keys': c.user.cabinetUserId!,
+  '/api/ops/me/api-keys/:id': opsKeys.get(c.id)!,
 });
+/** A key of each contractor's portal user, by contractor. */
+const opsKeys = new Map<number, number>();
 
 const OPS_LISTS = [
   { path: '/api/ops/offers', own: (c: OpsContractor) => c.offerId },
@@ -307,17 +355,33 @@ async function opsLeaks(who: CabinetCaller, own: OpsContractor, other: OpsContra
   const payloads: Record<string, Record<string, unknown>> = {
     'POST /api/ops/offers/:id/answer': { amounts: [{ amount: '1.00', currency: 'RUB' }], version: 1 },
     'PUT /api/ops/users/:id': { name: 'Чужой', version: 1 },
+    'POST /api/ops/users/:id/api-keys': { name: 'Чужой', roles: ['CABINET_OFFERS'] },
   };
   const roles: readonly string[] =
     who.cabinetUserId === null ? CABINET_KEY_ROLES.contractor : CABINET_KIND_ROLES.contractor;
-  const refusal = (route: { cabinetRoles: readonly string[] }) =>
-    route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => roles.includes(role)) ? 404 : 403;
+  const refusal = (route: { url: string; cabinetRoles: readonly string[] }) =>
+    (route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => roles.includes(role))) &&
+    (hasSession(who) || !SESSION_ONLY.has(route.url))
+      ? 404
+      : 403;
   // Bills: none in the world (a bill needs its ledger postings), so no foreign id to try.
   const routes = ctx.app.routeTable.filter(
     (r) => r.url.startsWith('/api/ops/') && r.idParams.length > 0 && r.url !== '/api/ops/bills/:id',
   );
   for (const route of routes) {
     const key = `${route.method} ${route.url}`;
+    if (route.url === '/api/ops/users/:id/api-keys/:keyId') {
+      const expected = hasSession(who) ? 404 : 403;
+      for (const userId of [own.user.cabinetUserId, other.user.cabinetUserId]) {
+        const res = await inject(
+          route.method,
+          `/api/ops/users/${userId}/api-keys/${opsKeys.get(other.id)}`,
+          who,
+        );
+        if (res.statusCode !== expected) found.push(`${key} ${userId} → ${res.statusCode}`);
+      }
+      continue;
+    }
     const record = OPS_JOB_RECORDS[route.url];
     if (record) {
       // Another's record through one's own job, and through his job: not found; nothing changes.
@@ -355,7 +419,11 @@ async function opsLeaks(who: CabinetCaller, own: OpsContractor, other: OpsContra
 
 describe('the contractor portal keeps each contractor to his own records', () => {
   it('knows every /api/ops route with an id it walks', () => {
-    const known = [...Object.keys(opsIdsOf(ops.c)), ...Object.keys(OPS_JOB_RECORDS)];
+    const known = [
+      ...Object.keys(opsIdsOf(ops.c)),
+      ...Object.keys(OPS_JOB_RECORDS),
+      '/api/ops/users/:id/api-keys/:keyId',
+    ];
     const withIds = ctx.app.routeTable
       .filter((r) => r.url.startsWith('/api/ops/') && r.idParams.length > 0)
       .map((r) => r.url)

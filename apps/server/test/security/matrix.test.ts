@@ -30,7 +30,12 @@ const ALSO_NEEDS: Record<string, string[]> = {
   // A counterparty's cabinet users are managed within the counterparties the user may read.
   'GET /api/counterparties/:id/cabinet-users': ['ROLE_COUNTERPARTY_VIEW_ALL'],
   'POST /api/counterparties/:id/cabinet-users/:userId/reset': ['ROLE_COUNTERPARTY_VIEW_ALL'],
+  'GET /api/counterparties/:id/cabinet-users/:userId/api-keys': ['ROLE_COUNTERPARTY_VIEW_ALL'],
+  'DELETE /api/counterparties/:id/cabinet-users/:userId/api-keys/:keyId': ['ROLE_COUNTERPARTY_VIEW_ALL'],
 };
+
+/** Cabinet users' keys are managed from a signed-in session only: any API key is refused there (403). */
+const SESSION_ONLY = /^\/api\/(pcc|ops|carrier)\/(me|users\/:id)\/api-keys/;
 
 const key = (route: RegisteredRoute) => `${route.method} ${route.url}`;
 const urlOf = (route: RegisteredRoute) => route.url.replace(/:(\w+)/g, '999999');
@@ -155,7 +160,7 @@ describe('role × endpoint matrix', () => {
       const keyRoles: readonly string[] = CABINET_KEY_ROLES[route.cabinetKind ?? 'client'];
       const keyHolds =
         route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => keyRoles.includes(role));
-      if (!keyHolds) {
+      if (!keyHolds || SESSION_ONLY.test(route.url)) {
         if (granted.statusCode !== 403)
           wrong.push(`${key(route)} as a key lacking its role → ${granted.statusCode}`);
       } else if ([401, 403].includes(granted.statusCode) || granted.statusCode >= 500) {

@@ -1,3 +1,4 @@
+export * from './keys';
 export * from './ops';
 export * from './pcc';
 export * from './users';

@@ -888,6 +888,39 @@ export const customsMonitoringReport = defineReport(
 );
 export type CustomsMonitoringQuery = z.infer<typeof customsMonitoringReport.query>;
 
+export const PCC_ANALYTICS_GROUPS = ['client', 'user'] as const;
+
+/**
+ * PCC analytics (docs/reports.md): what clients do in their cabinet — sign-ins, active users, tracking views,
+ * downloads, requests and bookings — per client or per cabinet user, and the share of a client's orders
+ * placed through the cabinet.
+ */
+export const pccAnalyticsReport = defineReport(
+  {
+    key: 'pcc-analytics',
+    path: '/reports/pcc-analytics',
+    title: 'reports:pccAnalytics.title',
+    nav: 'nav.pccAnalytics',
+    icon: 'user-share',
+    permission: 'ROLE_REPORT_PCC_ANALYTICS',
+    filters: [
+      F.from,
+      F.to,
+      {
+        name: 'groupBy',
+        kind: 'enum',
+        label: 'reports:filters.groupBy',
+        options: PCC_ANALYTICS_GROUPS,
+        optionsKey: 'reports:groups',
+      },
+      F.client,
+    ],
+    defaults: (today) => ({ from: monthStart(today), to: today, groupBy: 'client' }),
+  },
+  periodQuery({ groupBy: z.enum(PCC_ANALYTICS_GROUPS).default('client'), clientId: Q.clientId }),
+);
+export type PccAnalyticsQuery = z.infer<typeof pccAnalyticsReport.query>;
+
 /** Every report of the framework, in menu order: `/reports` opens the first one the user may read. */
 export const REPORTS: readonly DeclaredReport[] = [
   grossProfitReport,
@@ -910,6 +943,7 @@ export const REPORTS: readonly DeclaredReport[] = [
   reconciliationReport,
   customsReportReport,
   customsMonitoringReport,
+  pccAnalyticsReport,
 ] as unknown as readonly DeclaredReport[];
 
 export const reportByKey = (key: string): DeclaredReport | undefined =>

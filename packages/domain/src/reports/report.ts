@@ -163,10 +163,10 @@ export const REPORT_SCREEN_ROWS = 2000;
 
 /**
  * A drill-down: the bills, orders or payments behind a figure, summing to it (the books' figures: ledger
- * entries; the customs reports': declarations).
+ * entries; the customs reports': declarations; the PCC analytics': the cabinet's events).
  */
 export const reportDrillSchema = reportAnswerSchema.extend({
-  kind: z.enum(['bills', 'orders', 'payments', 'entries', 'declarations']),
+  kind: z.enum(['bills', 'orders', 'payments', 'entries', 'declarations', 'events']),
 });
 export type ReportDrill = z.infer<typeof reportDrillSchema>;
 

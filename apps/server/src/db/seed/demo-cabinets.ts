@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
-import { cabinetUsers } from '../../modules/cabinets/tables';
+import { cabinetEvents, cabinetUsers } from '../../modules/cabinets/tables';
 import { counterparties } from '../../modules/counterparties/tables';
 import { bills, printableBillLines, printableBills } from '../../modules/finance/tables';
 import { jobs, orders, stages } from '../../modules/operations/tables';
@@ -50,7 +50,36 @@ export async function seedDemoCabinets(tx: Tx, passwordHash: string): Promise<De
       : []),
   ]);
   if (!rows.length) return [];
-  await tx.insert(cabinetUsers).values(rows);
+  const users = await tx.insert(cabinetUsers).values(rows).returning();
+  // A few weeks of the cabinet's use, for the PCC analytics: sign-ins (one failed), tracking views of the
+  // client's latest order and a download, every few days.
+  const day = 86_400_000;
+  const events = [];
+  for (const [index, user] of users.entries()) {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.clientId, user.counterpartyId))
+      .orderBy(desc(orders.id))
+      .limit(1);
+    for (let ago = 20 - index * 3; ago >= 0; ago -= 3 + index) {
+      const at = (hours: number) => new Date(Date.now() - ago * day - hours * 3_600_000);
+      const who = {
+        kind: 'client' as const,
+        counterpartyId: user.counterpartyId,
+        cabinetUserId: user.id,
+        ip: '203.0.113.7',
+      };
+      if (ago % 7 === 2) events.push({ ...who, at: at(5), event: 'loginFailed' });
+      events.push({ ...who, at: at(4), event: 'login' });
+      if (order) {
+        events.push({ ...who, at: at(3), event: 'trackingView', entityType: 'order', entityId: order.id });
+        if (ago % 2 === 0)
+          events.push({ ...who, at: at(2), event: 'download', entityType: 'order', entityId: order.id });
+      }
+    }
+  }
+  if (events.length) await tx.insert(cabinetEvents).values(events);
   // The bills of the cabinet: each client's first income bill as a finalized bill document with its line.
   for (const client of clients) {
     const [bill] = await tx

@@ -266,6 +266,7 @@ const GROUPS: { name: string; description: string; roles: string[] }[] = [
       'ROLE_ORDER_COUNTERPARTY_CHANGE',
       'ROLE_INSURANCE_CASE_REMOVE',
       'ROLE_REPORT_READY_ORDERS',
+      'ROLE_REPORT_PCC_ANALYTICS',
       'ROLE_REQUEST_VIEW_ALL',
       'ROLE_HYPER_REQUEST_VIEW',
       'ROLE_COUNTERPARTY_VIEW_ALL',

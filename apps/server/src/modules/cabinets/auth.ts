@@ -6,7 +6,7 @@ import {
   ERROR_MESSAGES,
 } from '@tms/domain';
 import { newPasswordErrors } from '@tms/domain/users/password';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/connection';
 import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
@@ -15,7 +15,8 @@ import { hashPassword, verifyDummy, verifyPassword } from '../../platform/auth/p
 import { assertMayTryPassword, recordLoginAttempt } from '../../platform/auth/throttle';
 import { ErrorCollector, HttpError } from '../../platform/errors';
 import { cabinetKeyLookup, counterparties } from '../counterparties';
-import { cabinetSessions, cabinetUserLinks, cabinetUsers } from './tables';
+import { logCabinetEvent } from './events';
+import { cabinetApiKeys, cabinetSessions, cabinetUserLinks, cabinetUsers } from './tables';
 import { endCabinetSessions } from './users';
 
 /**
@@ -32,6 +33,60 @@ const opens = (kind: CabinetKind, flags: { client: boolean; contractor: boolean 
 export const cabinetLookup: CabinetLookup = {
   key: cabinetKeyLookup,
   keyRoles: CABINET_KEY_ROLES,
+  userKey: (db) => {
+    const byHash = db
+      .select({
+        keyId: cabinetApiKeys.id,
+        keyRoles: cabinetApiKeys.roles,
+        allowedIps: cabinetApiKeys.allowedIps,
+        cabinetUserId: cabinetUsers.id,
+        cabinetKind: cabinetUsers.kind,
+        counterpartyId: cabinetUsers.counterpartyId,
+        userRoles: cabinetUsers.roles,
+        client: counterparties.client,
+        contractor: counterparties.contractor,
+      })
+      .from(cabinetApiKeys)
+      .innerJoin(cabinetUsers, eq(cabinetUsers.id, cabinetApiKeys.cabinetUserId))
+      .innerJoin(counterparties, eq(counterparties.id, cabinetUsers.counterpartyId))
+      .where(
+        and(
+          eq(cabinetApiKeys.keyHash, sql.placeholder('hash')),
+          isNull(cabinetApiKeys.revokedAt),
+          eq(cabinetUsers.disabled, false),
+        ),
+      )
+      .limit(1)
+      .prepare('cabinet_user_key');
+    return async (hash) => {
+      const [row] = await byHash.execute({ hash });
+      if (!row || !opens(row.cabinetKind, row)) return undefined;
+      // The key's roles that its user still holds: taking a role from him takes it from his keys at once.
+      const roles = row.keyRoles.filter((role) => row.userRoles.includes(role));
+      return { ...row, roles };
+    };
+  },
+  touchKey: (db) => {
+    const touch = db
+      .update(cabinetApiKeys)
+      .set({
+        lastUsedAt: sql`${sql.placeholder('now')}::timestamptz`,
+        lastUsedIp: sql`${sql.placeholder('ip')}`,
+      })
+      .where(
+        and(
+          eq(cabinetApiKeys.id, sql.placeholder('id')),
+          or(
+            isNull(cabinetApiKeys.lastUsedAt),
+            lt(cabinetApiKeys.lastUsedAt, sql`${sql.placeholder('now')}::timestamptz - interval '1 minute'`),
+          ),
+        ),
+      )
+      .prepare('cabinet_user_key_touch');
+    return async (id, ip, now) => {
+      await touch.execute({ id, ip, now: now.toISOString() });
+    };
+  },
   session: (db) => {
     const bySession = db
       .select({
@@ -112,6 +167,7 @@ export async function cabinetSignIn(
     .select({
       id: cabinetUsers.id,
       kind: cabinetUsers.kind,
+      counterpartyId: cabinetUsers.counterpartyId,
       passwordHash: cabinetUsers.passwordHash,
       disabled: cabinetUsers.disabled,
       client: counterparties.client,
@@ -126,6 +182,9 @@ export async function cabinetSignIn(
     : await verifyDummy(input.password);
   if (!user || !valid || user.disabled || !opens(user.kind, user)) {
     await recordLoginAttempt(tx, { account, ip: client.ip, success: false }, now);
+    // A known account's failure counts in its cabinet's analytics; an unknown one belongs to no one.
+    if (user)
+      await logCabinetEvent(tx, { ...user, cabinetUserId: user.id, ip: client.ip }, 'loginFailed', now);
     throw new HttpError(401, ERROR_MESSAGES.invalidCredentials);
   }
   if (user.kind !== kind) {
@@ -134,6 +193,7 @@ export async function cabinetSignIn(
   }
   return tx.transaction(async (inner) => {
     await recordLoginAttempt(inner, { account, ip: client.ip, success: true }, now);
+    await logCabinetEvent(inner, { ...user, cabinetUserId: user.id, ip: client.ip }, 'login', now);
     return openCabinetSession(inner, config, user.id, client, now);
   });
 }

@@ -34,6 +34,7 @@ import { printableBills } from '../finance';
 import { reconciliationStatement } from '../reports';
 import { acceptQuote, customerRequests, requestQuotes } from '../requests';
 import { fileSignedApplication } from '../shipment-documents';
+import { cabinetActorOf, logCabinetEvent } from './events';
 import { PCC_PREDICATES, pccOrderService } from './pcc';
 import { cabinetNotifications, cabinetUsers } from './tables';
 
@@ -132,9 +133,15 @@ export async function pccActionRoutes(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params as { id: number };
       const body = request.body as z.infer<typeof quoteAcceptSchema>;
-      const data = await requestDb(request).transaction((tx) =>
-        acceptQuote.run(requestContext(request, tx), { ...body, requestId: id }),
-      );
+      const data = await requestDb(request).transaction(async (tx) => {
+        const ctx = requestContext(request, tx);
+        const accepted = await acceptQuote.run(ctx, { ...body, requestId: id });
+        await logCabinetEvent(tx, cabinetActorOf(ctx.auth, request.ip), 'booking', app.clock(), {
+          type: 'request',
+          id,
+        });
+        return accepted;
+      });
       return { data };
     },
   );

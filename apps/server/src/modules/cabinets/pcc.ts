@@ -19,9 +19,11 @@ import { files } from '../../platform/files/tables';
 import type { App } from '../../platform/http/types';
 import {
   defineUseCase,
+  type ResourceContext,
   registerResourceRoutes,
   requestContext,
   resourceService,
+  type WriteEvent,
 } from '../../platform/resources';
 import { asBuffer } from '../../platform/workers/tasks';
 import { printableBillDocument, printableBills } from '../finance';
@@ -29,6 +31,7 @@ import { jobOrders, orders, stages } from '../operations';
 import { countries } from '../reference-data';
 import { clientRequestHooks, customerRequests } from '../requests';
 import { currencyCodesOf } from './currency-codes';
+import { cabinetActorOf, logCabinetEvent } from './events';
 
 /**
  * The counterparty predicate of each client-cabinet view: the one place that says which rows are the
@@ -55,7 +58,17 @@ export const pccRequestService = resourceService(pccRequestResource, customerReq
     actions: ['read', 'create'],
     roles: { read: REQUESTS, create: REQUESTS },
   },
-  hooks: clientRequestHooks as never,
+  hooks: {
+    ...clientRequestHooks,
+    // A request made in the cabinet: the analytics count it, and the orders made of it (its share).
+    async afterWrite(ctx: ResourceContext, event: WriteEvent<{ id: number }>) {
+      if (event.action !== 'create' || !event.after) return;
+      await logCabinetEvent(ctx.tx, cabinetActorOf(ctx.auth), 'requestCreated', ctx.clock?.() ?? new Date(), {
+        type: 'request',
+        id: event.after.id,
+      });
+    },
+  } as never,
 });
 
 /** The client's orders, read only. */
@@ -230,6 +243,10 @@ export async function pccRoutes(app: App): Promise<void> {
       const pdf = asBuffer(
         await app.registries.workers.run('finance.printable-bill-pdf', { document, language }),
       );
+      await logCabinetEvent(ctx.tx, cabinetActorOf(ctx.auth, request.ip), 'download', app.clock(), {
+        type: 'printable_bill',
+        id: row.id,
+      });
       return reply
         .header('content-type', 'application/pdf')
         .header(
@@ -255,6 +272,11 @@ export async function pccRoutes(app: App): Promise<void> {
       const { id } = request.params as { id: number };
       const ctx = requestContext(request);
       const order = await pccOrderService.find(ctx, id);
+      // The order's tracking opened: the PCC order screen asks for its stages.
+      await logCabinetEvent(ctx.tx, cabinetActorOf(ctx.auth, request.ip), 'trackingView', app.clock(), {
+        type: 'order',
+        id: order.id,
+      });
       return { data: await pccStagesOf(ctx.tx, order.id) };
     },
   );
@@ -304,6 +326,10 @@ export async function pccRoutes(app: App): Promise<void> {
       if (!row || row.coldStorage) throw notFound();
       const stream = await app.fileStorage.get(row.storageKey);
       if (!stream) throw notFound();
+      await logCabinetEvent(ctx.tx, cabinetActorOf(ctx.auth, request.ip), 'download', app.clock(), {
+        type: 'file',
+        id: row.id,
+      });
       return reply
         .header('content-type', 'application/octet-stream')
         .header('content-length', row.size)

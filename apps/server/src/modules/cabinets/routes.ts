@@ -4,6 +4,9 @@ import {
   CABINET_KINDS,
   CABINET_PATHS,
   type CabinetKind,
+  cabinetApiKeyCreateSchema,
+  cabinetApiKeyIssuedSchema,
+  cabinetApiKeySchema,
   cabinetLoginSchema,
   cabinetMeSchema,
   cabinetSetPasswordSchema,
@@ -23,6 +26,7 @@ import type { App } from '../../platform/http/types';
 import { requestContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { cabinetSetPassword, cabinetSignIn, cabinetSignOut } from './auth';
+import { issueCabinetApiKey, listCabinetApiKeys, revokeCabinetApiKey } from './keys';
 import { opsRoutes } from './ops';
 import { opsActionRoutes } from './ops-actions';
 import { pccRoutes } from './pcc';
@@ -55,8 +59,12 @@ const clientOf = (request: FastifyRequest) => ({
  * beyond reading (`pcc-actions.ts`).
  */
 export default async function cabinetsRoutes(app: App): Promise<void> {
-  for (const kind of CABINET_KINDS) cabinetDoors(app, kind);
+  for (const kind of CABINET_KINDS) {
+    cabinetDoors(app, kind);
+    keyDoors(app, kind);
+  }
   backOfficeRoutes(app);
+  backOfficeKeyRoutes(app);
   await pccRoutes(app);
   await pccActionRoutes(app);
   await opsRoutes(app);
@@ -344,5 +352,131 @@ function backOfficeRoutes(app: App): void {
       );
       return { data };
     },
+  );
+}
+
+type KeyOwner = { userId: 'me' | number; counterpartyId?: number };
+const keyParams = z.object({ id: idParamSchema.shape.id, keyId: idParamSchema.shape.id });
+const userKeyParams = z.object({
+  id: idParamSchema.shape.id,
+  userId: idParamSchema.shape.id,
+  keyId: idParamSchema.shape.id,
+});
+
+/**
+ * The three doors of a user's API keys (list, issue, revoke), behind `prefix`: whose keys the path says
+ * (`owner` reads it from the call's parameters).
+ */
+function keyRoutes(
+  app: App,
+  prefix: string,
+  config: {
+    cabinet?: CabinetKind;
+    cabinetRoles?: readonly string[];
+    cabinetSession?: boolean;
+    roles?: typeof CABINET_USERS_ROLES;
+  },
+  /** The parameters of the list's path (none for one's own), and of a key's path with its `keyParam`. */
+  params: { list: z.ZodObject | null; one: z.ZodObject; keyParam: 'id' | 'keyId' },
+  owner: (params: Record<string, number>) => KeyOwner,
+  whose: string,
+): void {
+  const tags = ['cabinets'];
+  app.get(
+    prefix,
+    {
+      config,
+      schema: {
+        tags,
+        summary: `${whose} API keys (live ones, the newest first)`,
+        ...(params.list && { params: params.list }),
+        response: { 200: dataSchema(z.array(cabinetApiKeySchema)) },
+      },
+    },
+    async (request) => ({
+      data: await listCabinetApiKeys.run(
+        requestContext(request),
+        owner(request.params as Record<string, number>),
+      ),
+    }),
+  );
+  app.post(
+    prefix,
+    {
+      config,
+      schema: {
+        tags,
+        summary: `Issue an API key for ${whose.toLowerCase()} user: its name, roles and allowed addresses; shown once`,
+        ...(params.list && { params: params.list }),
+        body: cabinetApiKeyCreateSchema,
+        response: { 201: dataSchema(cabinetApiKeyIssuedSchema) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as z.infer<typeof cabinetApiKeyCreateSchema>;
+      const data = await requestDb(request).transaction((tx) =>
+        issueCabinetApiKey.run(useCaseContext(app, request, tx), {
+          ...body,
+          ...owner(request.params as Record<string, number>),
+        }),
+      );
+      return reply.code(201).send({ data });
+    },
+  );
+  app.delete(
+    `${prefix}/:${params.keyParam}`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: `Revoke one of ${whose.toLowerCase()} API keys: it stops working at once`,
+        params: params.one,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const values = request.params as Record<string, number>;
+      const keyId = values[params.keyParam]!;
+      await requestDb(request).transaction((tx) =>
+        revokeCabinetApiKey.run(useCaseContext(app, request, tx), { ...owner(values), keyId }),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+/**
+ * A cabinet user's own keys (`/{cabinet}/me/api-keys`) and those of his colleagues managed by the cabinet's
+ * administrator (`/{cabinet}/users/{id}/api-keys`): from a signed-in session only.
+ */
+function keyDoors(app: App, kind: CabinetKind): void {
+  const base = `/${CABINET_PATHS[kind]}`;
+  keyRoutes(
+    app,
+    `${base}/me/api-keys`,
+    { cabinet: kind, cabinetSession: true },
+    { list: null, one: idParamSchema, keyParam: 'id' },
+    () => ({ userId: 'me' }),
+    'Your',
+  );
+  keyRoutes(
+    app,
+    `${base}/users/:id/api-keys`,
+    { cabinet: kind, cabinetRoles: ADMIN, cabinetSession: true },
+    { list: idParamSchema, one: keyParams, keyParam: 'keyId' },
+    (params) => ({ userId: params.id! }),
+    "A colleague's",
+  );
+}
+
+/** The back office, from the counterparty's page: a cabinet user's keys. */
+function backOfficeKeyRoutes(app: App): void {
+  keyRoutes(
+    app,
+    '/counterparties/:id/cabinet-users/:userId/api-keys',
+    { roles: CABINET_USERS_ROLES },
+    { list: counterpartyUserParams, one: userKeyParams, keyParam: 'keyId' },
+    (params) => ({ counterpartyId: params.id!, userId: params.userId! }),
+    "A cabinet user's",
   );
 }

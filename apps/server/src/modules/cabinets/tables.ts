@@ -132,3 +132,61 @@ export const cabinetNotifications = pgTable(
     index('cabinet_notifications_user_idx').on(t.cabinetUserId, t.id),
   ],
 );
+
+/**
+ * A cabinet user's API keys (docs/cabinets.md "API keys of cabinet users"): only the key's hash is kept,
+ * with its first characters to tell it apart; its roles are those it may use of its user's (read again
+ * with his on every call), its allow-list the addresses it is accepted from (empty: any). Revoked keys stay,
+ * for the record.
+ */
+export const cabinetApiKeys = pgTable(
+  'cabinet_api_keys',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cabinetUserId: integer('cabinet_user_id')
+      .notNull()
+      .references(() => cabinetUsers.id, { onDelete: 'cascade' }),
+    /** His counterparty's, so the database's wall keeps a cabinet to its own. */
+    counterpartyId: integer('counterparty_id').notNull(),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    roles: text('roles').array().notNull().default([]),
+    allowedIps: text('allowed_ips').array().notNull().default([]),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastUsedAt: at('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: at('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('cabinet_api_keys_hash_idx').on(t.keyHash),
+    index('cabinet_api_keys_user_idx').on(t.cabinetUserId),
+  ],
+);
+
+/**
+ * What happens in the cabinets, for the PCC analytics (docs/reports.md "PCC analytics"): one row per event
+ * (`CABINET_EVENTS`), written by `logCabinetEvent` where it happens; the user (null for a counterparty's
+ * key) and what it was about (the order, the file, the request).
+ */
+export const cabinetEvents = pgTable(
+  'cabinet_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: at('at').notNull().defaultNow(),
+    kind: text('kind').$type<CabinetKind>().notNull(),
+    counterpartyId: integer('counterparty_id').notNull(),
+    cabinetUserId: integer('cabinet_user_id').references(() => cabinetUsers.id, { onDelete: 'set null' }),
+    apiKeyId: integer('api_key_id'),
+    event: text('event').notNull(),
+    entityType: text('entity_type'),
+    entityId: integer('entity_id'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('cabinet_events_counterparty_idx').on(t.counterpartyId, t.at),
+    index('cabinet_events_at_idx').on(t.at),
+    // The requests created in a cabinet, found by the orders made of them (the analytics' share).
+    index('cabinet_events_request_idx').on(t.entityId).where(sql`${t.event} = 'requestCreated'`),
+  ],
+);

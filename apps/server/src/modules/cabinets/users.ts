@@ -128,7 +128,7 @@ function assertRolesOf(kind: CabinetKind, roles: readonly CabinetRole[]): void {
  * A cabinet user of the counterparty in a cabinet the principal manages, locked; 404 for any other (no
  * existence oracle).
  */
-async function userOf(ctx: UseCaseContext, counterpartyId: number, id: number): Promise<Row> {
+export async function userOf(ctx: UseCaseContext, counterpartyId: number, id: number): Promise<Row> {
   const kinds = managedKinds(ctx.auth);
   if (!kinds.length) throw forbidden();
   const [row] = await ctx.tx

@@ -11,6 +11,7 @@ import { grossProfit } from './use-cases/gross-profit';
 import { marginalIncome } from './use-cases/marginal-income';
 import { newClients } from './use-cases/new-clients';
 import { ordersByPaymentForms } from './use-cases/orders-by-payment-forms';
+import { pccAnalytics } from './use-cases/pcc-analytics';
 import { planFact } from './use-cases/plan-fact';
 import { profitability } from './use-cases/profitability';
 import { reconciliation } from './use-cases/reconciliation';
@@ -40,6 +41,7 @@ export const REPORT_USE_CASES: readonly ReportUseCases[] = [
   reconciliation,
   customsReport,
   customsMonitoring,
+  pccAnalytics,
 ];
 
 export function reportUseCasesOf(key: string): ReportUseCases | undefined {

@@ -39,10 +39,12 @@ export interface CabinetPrincipal {
    */
   cabinetKind: CabinetKind;
   counterpartyId: number;
-  /** The signed-in cabinet user; null for the counterparty's API key. */
+  /** The signed-in cabinet user (or the user whose own key calls); null for the counterparty's API key. */
   cabinetUserId: number | null;
-  /** The cabinet user's session; null for the API key. */
+  /** The cabinet user's session; null for an API key. */
   sessionId: string | null;
+  /** The cabinet user's own API key he acts with (then `sessionId` is null); unset or null otherwise. */
+  apiKeyId?: number | null;
   /** Roles within the cabinet (`CABINET_KIND_ROLES`): the user's own, or the API key's set for the cabinet. */
   roles: ReadonlySet<string>;
 }
@@ -120,6 +122,8 @@ declare module 'fastify' {
     cabinet?: CabinetKind | true | 'also';
     /** A cabinet-only route: the roles within the cabinet of which the caller must hold one. */
     cabinetRoles?: readonly string[];
+    /** A cabinet-only route for a signed-in cabinet user alone: an API key (his own or the counterparty's) gets 403. */
+    cabinetSession?: boolean;
     /** Reachable without signing in (sign-in itself, health, docs). */
     public?: boolean;
     /** Reachable while the user must change their password: the change itself and what the shell needs for it. */

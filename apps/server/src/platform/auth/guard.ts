@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@tms/domain';
+import { CABINET_KEY_MESSAGES, ERROR_MESSAGES } from '@tms/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import { assertAnyRole } from '../permissions/check';
@@ -45,6 +45,10 @@ export function registerAuthGuard(
         const wanted = config.cabinetRoles;
         if (wanted?.length && !wanted.some((role) => request.cabinet!.roles.has(role))) {
           throw new HttpError(403, ERROR_MESSAGES.accessDenied);
+        }
+        // A route for a signed-in person (his keys' management): no API key, whoever's.
+        if (config.cabinetSession && request.cabinet.sessionId === null) {
+          throw new HttpError(403, CABINET_KEY_MESSAGES.sessionOnly);
         }
         return;
       }

@@ -35,6 +35,7 @@ export interface CabinetClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body: unknown): Promise<T>;
   put<T>(path: string, body: unknown): Promise<T>;
+  delete(path: string): Promise<void>;
   /** Sends one file (multipart field "file") to the cabinet. */
   upload<T>(path: string, file: File): Promise<T>;
   /** Saves a file the cabinet serves (a document, a bill's PDF) under `name`. */
@@ -97,6 +98,9 @@ function makeClient(kind: CabinetKind): CabinetClient {
     post,
     put: async <T>(url: string, body: unknown) =>
       ((await (await send(url, { method: 'PUT', body: JSON.stringify(body) })).json()) as { data: T }).data,
+    async delete(url) {
+      await send(url, { method: 'DELETE' });
+    },
     async upload<T>(url: string, file: File) {
       const form = new FormData();
       form.append('file', file);

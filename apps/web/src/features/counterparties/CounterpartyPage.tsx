@@ -18,6 +18,7 @@ import { SubResourceList } from '../../platform/resources/SubResourceList';
 import { useResourceTexts } from '../../platform/resources/texts';
 import { CarrierTransportTab } from '../carriers/CarrierTransportTab';
 import { ApiAccessTab } from './ApiAccessTab';
+import { CabinetUsersTab, managedCabinets } from './CabinetUsersTab';
 import { ContactInfosInput } from './ContactInfosInput';
 import { MainForm, useCounterpartyForm } from './MainForm';
 
@@ -105,6 +106,11 @@ export function CounterpartyPage({ descriptor }: ResourceScreenProps) {
             !current.contractor,
           ),
           sub('apiAccess', <ApiAccessTab descriptor={descriptor} record={current} canEdit={canEdit} />),
+          sub(
+            'cabinetUsers',
+            <CabinetUsersTab record={current} />,
+            managedCabinets(system, current).length === 0,
+          ),
         ]
       : []),
   ];

@@ -25,6 +25,7 @@ const REPORT_SCREENS = [
   ['reconciliation', 'reports:reconciliation.title'],
   ['customs-report', 'reports:customsReport.title'],
   ['customs-monitoring', 'reports:customsMonitoring.title'],
+  ['pcc-analytics', 'reports:pccAnalytics.title'],
 ] as const;
 
 export const reportRoutes: AppRoute[] = [
