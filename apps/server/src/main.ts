@@ -23,6 +23,16 @@ async function main(): Promise<void> {
   await bootstrap(database, config, app.log, app.registries);
   await app.listen({ port: config.port, host: config.host });
   await app.queue.start();
+  // Whoever runs the server sees at once how generated documents become PDFs, and how to get the better way.
+  if ((await app.registries.workers.run('documents.pdf-converter', undefined)) === 'libreoffice') {
+    app.log.info('PDFs of generated documents are made by LibreOffice');
+  } else if (process.env.PDF_CONVERTER === 'builtin') {
+    app.log.info('PDFs of generated documents are made by the built-in converter (PDF_CONVERTER=builtin)');
+  } else {
+    app.log.warn(
+      'PDFs of generated documents are made by the built-in converter (text and tables only): install LibreOffice (apt-get install -y libreoffice-writer-nogui) or set SOFFICE_PATH to keep pictures, headers and footers',
+    );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
