@@ -1,16 +1,10 @@
-import { createRequire } from 'node:module';
 import {
   amountInWords,
   type PrintableBillDocument,
   type PrintableBillLanguage,
   printableBillTotals,
 } from '@tms/domain';
-import type PDFDocument from 'pdfkit';
-
-// The fonts ship in an npm package: Cyrillic renders on any machine after `npm ci`, no system font needed.
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { pdfDocument } from '../../platform/pdf/document';
 
 const TEXTS = {
   ru: {
@@ -125,21 +119,11 @@ export async function renderPrintableBillPdf(
 ): Promise<Buffer> {
   const t = TEXTS[language];
   const totals = printableBillTotals(data.lines);
-  // pdfkit loads with the first PDF: a worker thread starts without it.
-  const PDF: typeof PDFDocument = (await import('pdfkit')).default;
-  const doc = new PDF({
+  const { doc, finish } = await pdfDocument({
     size: 'A4',
     margin: 40,
-    info: { Title: `${data.heading ?? t.heading} ${data.number}`, Producer: 'TMS' },
+    info: { Title: `${data.heading ?? t.heading} ${data.number}` },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
 
   const left = 40;
   const width = 515;
@@ -308,8 +292,7 @@ export async function renderPrintableBillPdf(
   signature(t.director, data.directorName, left);
   signature(t.accountant, data.accountantName, left + 262);
 
-  doc.end();
-  return done;
+  return finish();
 }
 
 /** A line's decimal text with two places ("1500" → "1500.00"). */

@@ -1,10 +1,4 @@
-import { createRequire } from 'node:module';
-import type PDFDocument from 'pdfkit';
-
-// The fonts ship in an npm package: Cyrillic renders on any machine after `npm ci`, no system font needed.
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { pdfDocument } from '../../platform/pdf/document';
 
 /** The certificate as the PDF prints it: texts already in the reader's language, values already formatted. */
 export interface CertificateDocument {
@@ -19,17 +13,7 @@ export interface CertificateDocument {
  * a two-column table of label and value, the footer (who issued it, when). Plain data in, bytes out.
  */
 export async function renderCertificatePdf(data: CertificateDocument): Promise<Buffer> {
-  // pdfkit loads with the first PDF: a worker thread starts without it.
-  const PDF: typeof PDFDocument = (await import('pdfkit')).default;
-  const doc = new PDF({ size: 'A4', margin: 40, info: { Title: data.heading, Producer: 'TMS' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
+  const { doc, finish } = await pdfDocument({ size: 'A4', margin: 40, info: { Title: data.heading } });
   const left = 40;
   const width = 515;
   const labelWidth = 190;
@@ -63,6 +47,5 @@ export async function renderCertificatePdf(data: CertificateDocument): Promise<B
     y += 12;
   }
   doc.font('regular').fontSize(8).fillColor('#444').text(data.footer, left, y, { width });
-  doc.end();
-  return done;
+  return finish();
 }

@@ -1,11 +1,5 @@
-import { createRequire } from 'node:module';
 import type { ExportLanguage, ReportCellKind } from '@tms/domain';
-import type PDFDocument from 'pdfkit';
-
-// The fonts ship in an npm package (as for printable bills): Cyrillic renders without system fonts.
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { pdfDocument } from '../../platform/pdf/document';
 
 export interface ReportPdfInput {
   title: string;
@@ -40,22 +34,12 @@ export function cellText(kind: ReportCellKind, value: string | number | null, la
  * on landscape A4 pages repeating the header. Plain data in, bytes out (run in a worker thread).
  */
 export async function writeReportPdf(input: ReportPdfInput): Promise<Uint8Array> {
-  // pdfkit loads with the first PDF: a worker thread starts without it.
-  const PDF: typeof PDFDocument = (await import('pdfkit')).default;
-  const doc = new PDF({
+  const { doc, finish } = await pdfDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 36,
-    info: { Title: input.title, Producer: 'TMS' },
+    info: { Title: input.title },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
   const left = 36;
   const width = doc.page.width - 72;
   const bottom = doc.page.height - 36;
@@ -96,6 +80,5 @@ export async function writeReportPdf(input: ReportPdfInput): Promise<Uint8Array>
     cells.map((value, i) => cellText(input.columns[i]!.kind, value, input.lang));
   for (const row of input.rows) line(texts(row), false);
   for (const row of input.totals) line(texts(row), true);
-  doc.end();
-  return new Uint8Array(await done);
+  return new Uint8Array(await finish());
 }

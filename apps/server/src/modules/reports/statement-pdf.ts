@@ -1,9 +1,4 @@
-import { createRequire } from 'node:module';
-import type PDFDocument from 'pdfkit';
-
-const require = createRequire(import.meta.url);
-const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+import { pdfDocument } from '../../platform/pdf/document';
 
 /** One line of a side of the statement: its date, what it is, and the amounts, already written as text. */
 export interface StatementLine {
@@ -44,20 +39,11 @@ export interface StatementPdfInput {
  * and the two signature blocks with the place for the stamp. Plain data in, bytes out (run in a worker thread).
  */
 export async function writeStatementPdf(input: StatementPdfInput): Promise<Uint8Array> {
-  const PDF: typeof PDFDocument = (await import('pdfkit')).default;
-  const doc = new PDF({
+  const { doc, finish } = await pdfDocument({
     size: 'A4',
     margin: 36,
-    info: { Title: `${input.title} ${input.period}`, Producer: 'TMS' },
+    info: { Title: `${input.title} ${input.period}` },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
   const left = 36;
   const width = doc.page.width - 72;
   const bottom = doc.page.height - 36;
@@ -145,6 +131,5 @@ export async function writeStatementPdf(input: StatementPdfInput): Promise<Uint8
   };
   sign(left, input.signatures.ours);
   sign(left + half + 8, input.signatures.theirs);
-  doc.end();
-  return new Uint8Array(await done);
+  return new Uint8Array(await finish());
 }
