@@ -23,6 +23,7 @@ import type { App } from '../../platform/http/types';
 import { requestContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { cabinetSetPassword, cabinetSignIn, cabinetSignOut } from './auth';
+import { cabinetNotificationRoutes } from './notification-routes';
 import { opsRoutes } from './ops';
 import { opsActionRoutes } from './ops-actions';
 import { pccRoutes } from './pcc';
@@ -49,13 +50,16 @@ const clientOf = (request: FastifyRequest) => ({
 
 /**
  * The cabinets' doors: each cabinet's (`/pcc`, `/ops`, `/carrier`) sign-in, password from a one-time link
- * and sign-out (`/{cabinet}/auth/*`), who is signed in (`/{cabinet}/me`) and its users managed by its own
+ * and sign-out (`/{cabinet}/auth/*`), who is signed in (`/{cabinet}/me`), its bell (`notification-routes.ts`) and its users managed by its own
  * administrator (`/{cabinet}/users`); the cabinet users managed from the counterparty's page
  * (`/counterparties/{id}/cabinet-users`); the client cabinet's records (`pcc.ts`) and its doings
  * beyond reading (`pcc-actions.ts`).
  */
 export default async function cabinetsRoutes(app: App): Promise<void> {
-  for (const kind of CABINET_KINDS) cabinetDoors(app, kind);
+  for (const kind of CABINET_KINDS) {
+    cabinetDoors(app, kind);
+    cabinetNotificationRoutes(app, kind);
+  }
   backOfficeRoutes(app);
   await pccRoutes(app);
   await pccActionRoutes(app);
