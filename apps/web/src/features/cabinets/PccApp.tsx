@@ -1,7 +1,14 @@
-import { IconFileInvoice, IconMessageQuestion, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
+import {
+  IconFileInvoice,
+  IconMessageQuestion,
+  IconReceipt,
+  IconTruckDelivery,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Navigate, Route, Routes } from 'react-router';
 import { CabinetLoginPage, CabinetPasswordPage } from './CabinetAuthPages';
 import { type CabinetSection, CabinetShell } from './CabinetShell';
+import { CabinetUsersScreen } from './CabinetUsersScreen';
 import { PccBell } from './PccBell';
 import {
   PccBillsScreen,
@@ -17,6 +24,7 @@ const SECTIONS: readonly CabinetSection[] = [
   { path: '/pcc/quotes', label: 'pcc.nav.quotes', icon: IconReceipt, role: 'CABINET_REQUESTS' },
   { path: '/pcc/orders', label: 'pcc.nav.orders', icon: IconTruckDelivery, role: null },
   { path: '/pcc/bills', label: 'pcc.nav.bills', icon: IconFileInvoice, role: 'CABINET_FINANCE' },
+  { path: '/pcc/users', label: 'cabinet.users.nav', icon: IconUsers, role: 'CABINET_ADMIN' },
 ];
 
 /**
@@ -35,6 +43,7 @@ export function PccApp() {
         <Route path="orders" element={<PccOrdersScreen />} />
         <Route path="orders/:id" element={<PccOrderScreen />} />
         <Route path="bills" element={<PccBillsScreen />} />
+        <Route path="users" element={<CabinetUsersScreen kind="client" />} />
         <Route path="*" element={<Navigate to="/pcc" replace />} />
       </Route>
     </Routes>
