@@ -122,7 +122,7 @@ export function CabinetUsersScreen({ kind }: { kind: CabinetKind }) {
     user.lastLoginAt ? formatDateTime(user.lastLoginAt) : t('cabinet.users.never');
   const you = (user: CabinetUser) =>
     user.id === myId && (
-      <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+      <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0, textTransform: 'none' }}>
         {t('cabinet.users.you')}
       </Badge>
     );
