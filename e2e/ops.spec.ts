@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from './helpers';
+import { test, unique } from './helpers';
 
 /**
  * The contractor portal (issue 37): the demo contractor signs in at /ops with his e-mail, prices a request
@@ -57,4 +57,31 @@ test('a contractor signs in at /ops, prices a request and closes a stage of his 
   const [y, m, d] = iso.split('-');
   const closed = page.getByTestId('ops-stage').filter({ hasText: name });
   await expect(closed).toContainText(`Пройден ${d}.${m}.${y}`);
+});
+
+/**
+ * The portal's administrator manages his colleagues (the cabinets' one colleagues screen): he invites one
+ * by e-mail with a role, and sees him listed as invited until his link's end, with that role.
+ */
+test("the contractor's administrator invites a colleague, listed as invited", async ({ page }) => {
+  const email = `dispatcher-${unique()}@ops.test`;
+  await page.goto('/ops/login');
+  await page.getByLabel('Электронная почта').fill('contractor1@ops.demo');
+  await page.getByLabel('Пароль').fill('Demo12345');
+  await page.getByLabel('Пароль').press('Enter');
+  await page.getByRole('link', { name: 'Коллеги' }).click();
+  await expect(page).toHaveURL(/\/ops\/users$/);
+  await page.getByTestId('cabinet-users-invite').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Имя').fill('Пётр Диспетчеров');
+  await dialog.getByLabel('Электронная почта').fill(email);
+  await dialog.getByLabel('Работы и этапы').check();
+  await dialog.getByTestId('cabinet-users-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('cabinet-users-done')).toContainText(email);
+  const row = page.getByRole('row', { name: /Пётр Диспетчеров/ });
+  await expect(row.getByTestId('cabinet-user-status')).toContainText(
+    /Приглашён\s*ссылка до \d\d\.\d\d\.\d{4}/,
+  );
+  await expect(row).toContainText('Работы и этапы');
 });

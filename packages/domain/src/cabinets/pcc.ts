@@ -151,11 +151,21 @@ export const pccQuoteSchema = z.object({
 });
 export type PccQuote = z.infer<typeof pccQuoteSchema>;
 
-/** What the cabinet tells its users of (a stage reached, a document added, a bill issued). */
-export const CABINET_NOTIFICATION_KINDS = ['stageReached', 'documentAdded', 'billIssued'] as const;
+/**
+ * What the cabinets tell their users of: the client's (a stage reached, a document added, a bill issued),
+ * the contractor's (a price asked of him, a transport order sent to him, a payment we made him).
+ */
+export const CABINET_NOTIFICATION_KINDS = [
+  'stageReached',
+  'documentAdded',
+  'billIssued',
+  'priceAsked',
+  'transportOrderSent',
+  'paymentMade',
+] as const;
 export type CabinetNotificationKind = (typeof CABINET_NOTIFICATION_KINDS)[number];
 
-/** One of the cabinet user's notifications (`GET /pcc/notifications`): the web writes it from its values. */
+/** One of the cabinet user's notifications (`GET /pcc/notifications`, `/ops/notifications`): the web writes it from its values. */
 export const pccNotificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(CABINET_NOTIFICATION_KINDS),

@@ -122,6 +122,11 @@ export const cabinetUserSchema = z.object({
   /** He has set a password (accepted the invitation). */
   active: z.boolean(),
   lastLoginAt: z.string().nullable(),
+  /**
+   * When his latest one-time link (an invitation, or a reset) dies, while he has no password yet: the
+   * invitation is pending until then, expired after it (null: he has a password, or no link was sent).
+   */
+  invitationExpiresAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type CabinetUser = z.infer<typeof cabinetUserSchema>;

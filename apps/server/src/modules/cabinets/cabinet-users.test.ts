@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { CABINET_MESSAGES, ERROR_MESSAGES, flattenTree } from '@tms/domain';
+import { CABINET_LINK_HOURS, CABINET_MESSAGES, ERROR_MESSAGES, flattenTree } from '@tms/domain';
 import { PASSWORD_MESSAGES } from '@tms/domain/users/password';
 import { desc, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -115,6 +115,10 @@ describe('cabinet users managed by the back office', () => {
     });
     const list = await call('GET', `/api/counterparties/${clientA}/cabinet-users`, editor.headers);
     expect(list.json().data.map((u: Json) => u.email)).toEqual(['anna@client-a.test']);
+    // The invitation is pending until its link dies.
+    const until = new Date(now.getTime() + CABINET_LINK_HOURS * 3_600_000).toISOString();
+    expect(invited.invitationExpiresAt).toBe(until);
+    expect(list.json().data[0].invitationExpiresAt).toBe(until);
     inviteToken = await linkTokenOf('anna@client-a.test');
     expect(inviteToken.length).toBeGreaterThan(20);
 

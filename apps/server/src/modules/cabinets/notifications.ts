@@ -1,17 +1,24 @@
-import type { CabinetNotificationKind } from '@tms/domain';
+import { type CabinetKind, type CabinetNotificationKind, formatCalendarDate, moneyTexts } from '@tms/domain';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { DomainEvent } from '../../platform/events/outbox';
 import { textOf } from '../../platform/i18n/dictionaries';
 import type { EventSubscriber } from '../../platform/modules';
-import { printableBills } from '../finance';
-import { jobOrders, orders, stages } from '../operations';
+import { payments, printableBills } from '../finance';
+import { jobOrders, jobs, orders, stages } from '../operations';
+import { currencies } from '../reference-data';
+import { customerRequests, requestOffers } from '../requests';
+import { shipmentDocuments, TRANSPORT_ORDER_SENT_EVENT } from '../shipment-documents';
 import { PUBLIC_URL_MARK } from './mail';
 import { cabinetMails, cabinetNotifications, cabinetUsers } from './tables';
 
-/** One thing to tell a client: what, about which record, and for which of his cabinet's roles. */
+/**
+ * One thing to tell a counterparty in one of its cabinets (a client in his, a contractor in his portal):
+ * what, about which record, and for which of the cabinet's roles.
+ */
 interface News {
   counterpartyId: number;
+  cabinet: CabinetKind;
   kind: CabinetNotificationKind;
   params: Record<string, string>;
   link: string;
@@ -44,6 +51,7 @@ async function stageNews(tx: Tx, stageId: number): Promise<News[]> {
     .where(inArray(orders.id, orderIds));
   return rows.map((order) => ({
     counterpartyId: order.clientId,
+    cabinet: 'client',
     kind: 'stageReached',
     params: { order: padded(order.number), stage: stage.pccName },
     link: `/pcc/orders/${order.id}`,
@@ -66,6 +74,7 @@ async function documentNews(tx: Tx, event: DomainEvent): Promise<News[]> {
   return [
     {
       counterpartyId: order.clientId,
+      cabinet: 'client',
       kind: 'documentAdded',
       // The change log names a file with its tags ("CMR.pdf (APPLICATION)"): the client reads the name.
       params: {
@@ -88,6 +97,7 @@ async function billNews(tx: Tx, billId: number): Promise<News[]> {
   return [
     {
       counterpartyId: bill.counterpartyId,
+      cabinet: 'client',
       kind: 'billIssued',
       params: { bill: bill.number },
       link: '/pcc/bills',
@@ -96,11 +106,102 @@ async function billNews(tx: Tx, billId: number): Promise<News[]> {
   ];
 }
 
+/** A request for an offer sent to a contractor (asked, not priced by us): news to his offers users. */
+async function priceAskedNews(tx: Tx, offerId: number): Promise<News[]> {
+  const [offer] = await tx
+    .select({ contractorId: requestOffers.contractorId, request: customerRequests.number })
+    .from(requestOffers)
+    .innerJoin(customerRequests, eq(customerRequests.id, requestOffers.requestId))
+    .where(
+      and(
+        eq(requestOffers.id, offerId),
+        eq(requestOffers.status, 'REQUESTED'),
+        eq(requestOffers.disabled, false),
+      ),
+    );
+  if (!offer?.contractorId) return [];
+  return [
+    {
+      counterpartyId: offer.contractorId,
+      cabinet: 'contractor',
+      kind: 'priceAsked',
+      params: { request: padded(offer.request) },
+      link: '/ops/offers',
+      role: 'CABINET_OFFERS',
+    },
+  ];
+}
+
+/** A transport order the mail server took for a contractor's job: news to his jobs users. */
+async function transportOrderNews(tx: Tx, documentId: number): Promise<News[]> {
+  const [sent] = await tx
+    .select({ jobId: jobs.id, job: jobs.number, contractorId: jobs.contractorId })
+    .from(shipmentDocuments)
+    .innerJoin(jobs, eq(jobs.id, shipmentDocuments.operationId))
+    .where(
+      and(
+        eq(shipmentDocuments.id, documentId),
+        eq(shipmentDocuments.kind, 'transport-order'),
+        eq(shipmentDocuments.operationType, 'job'),
+        isNotNull(shipmentDocuments.sentAt),
+      ),
+    );
+  if (!sent?.contractorId) return [];
+  return [
+    {
+      counterpartyId: sent.contractorId,
+      cabinet: 'contractor',
+      kind: 'transportOrderSent',
+      params: { job: padded(sent.job), document: padded(documentId) },
+      link: `/ops/jobs/${sent.jobId}`,
+      role: 'CABINET_JOBS',
+    },
+  ];
+}
+
+/**
+ * An outgoing payment to a contractor: news to his finance users. The amount and date are kept as values
+ * (the bell writes them in the reader's language); the mail has them in both.
+ */
+async function paymentNews(tx: Tx, paymentId: number): Promise<News[]> {
+  const [payment] = await tx
+    .select({
+      counterpartyId: payments.counterpartyId,
+      number: payments.number,
+      date: payments.date,
+      amount: payments.amount,
+      currency: currencies.code,
+    })
+    .from(payments)
+    .innerJoin(currencies, eq(currencies.id, payments.currencyId))
+    .where(and(eq(payments.id, paymentId), eq(payments.direction, 'OUTGOING')));
+  if (!payment?.counterpartyId) return [];
+  return [
+    {
+      counterpartyId: payment.counterpartyId,
+      cabinet: 'contractor',
+      kind: 'paymentMade',
+      params: {
+        number: payment.number,
+        date: payment.date,
+        amount: payment.amount,
+        currency: payment.currency,
+      },
+      link: '/ops/payments',
+      role: 'CABINET_FINANCE',
+    },
+  ];
+}
+
 function newsOf(tx: Tx, event: DomainEvent): Promise<News[]> {
-  if (event.entityType === 'stage') return event.kind === 'close' ? stageNews(tx, event.entityId) : none;
-  if (event.entityType === 'order') return documentNews(tx, event);
-  if (event.entityType === 'printable_bill')
-    return event.kind === 'finalize' ? billNews(tx, event.entityId) : none;
+  const { entityType, kind, entityId } = event;
+  if (entityType === 'stage') return kind === 'close' ? stageNews(tx, entityId) : none;
+  if (entityType === 'order') return kind === 'update' ? documentNews(tx, event) : none;
+  if (entityType === 'printable_bill') return kind === 'finalize' ? billNews(tx, entityId) : none;
+  if (entityType === 'request_offer') return kind === 'create' ? priceAskedNews(tx, entityId) : none;
+  if (entityType === TRANSPORT_ORDER_SENT_EVENT.entityType)
+    return kind === TRANSPORT_ORDER_SENT_EVENT.kind ? transportOrderNews(tx, entityId) : none;
+  if (entityType === 'payment') return kind === 'create' ? paymentNews(tx, entityId) : none;
   return none;
 }
 const none: Promise<News[]> = Promise.resolve([]);
@@ -108,11 +209,19 @@ const none: Promise<News[]> = Promise.resolve([]);
 const fill = (text: string, params: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
 
+/** A notification's values as a reader of `lang` reads them: an amount with its currency, a date. */
+function paramsIn(params: Record<string, string>, lang: 'ru' | 'en'): Record<string, string> {
+  const shown = { ...params };
+  if (params.amount && params.currency) shown.amount = moneyTexts(params.amount, params.currency)[lang];
+  if (params.date) shown.date = formatCalendarDate(params.date);
+  return shown;
+}
+
 /** The mail of a notification, in both languages as the cabinet's other mails. */
 function mailOf(news: News) {
   const say = (part: 'subject' | 'body', lang: 'ru' | 'en') =>
     fill(textOf(`cabinets.mail.notification.${news.kind}.${part}`, lang) ?? news.kind, {
-      ...news.params,
+      ...paramsIn(news.params, lang),
       link: `${PUBLIC_URL_MARK}${news.link}`,
     });
   return {
@@ -122,14 +231,22 @@ function mailOf(news: News) {
 }
 
 /**
- * Writes, for each active cabinet user of the client an event concerns, the cabinet's notification of it
- * (once per user and event: a repeated delivery writes nothing again) and, if his mail switch is on, its
- * mail into the cabinets' mail queue (the `cabinets.mail` job sends it). Only the counterparty the record
- * belongs to hears of it.
+ * Writes, for each active user of the cabinet an event concerns (the client's cabinet, the contractor's
+ * portal) of the counterparty the record belongs to, the cabinet's notification of it (once per user and
+ * event: a repeated delivery writes nothing again) and, if his mail switch is on, its mail into the
+ * cabinets' mail queue (the `cabinets.mail` job sends it). Only that counterparty, in that cabinet, hears
+ * of it.
  */
 export const cabinetNotificationsSubscriber: EventSubscriber = {
-  entities: ['stage', 'order', 'printable_bill'],
-  kinds: ['close', 'update', 'finalize'],
+  entities: [
+    'stage',
+    'order',
+    'printable_bill',
+    'request_offer',
+    TRANSPORT_ORDER_SENT_EVENT.entityType,
+    'payment',
+  ],
+  kinds: ['close', 'update', 'finalize', 'create', TRANSPORT_ORDER_SENT_EVENT.kind],
   changes: true,
   async handle({ tx, clock }, events) {
     for (const event of events) {
@@ -140,6 +257,7 @@ export const cabinetNotificationsSubscriber: EventSubscriber = {
           .where(
             and(
               eq(cabinetUsers.counterpartyId, news.counterpartyId),
+              eq(cabinetUsers.kind, news.cabinet),
               eq(cabinetUsers.disabled, false),
               isNotNull(cabinetUsers.passwordHash),
               news.role ? sql`${news.role} = ANY(${cabinetUsers.roles})` : undefined,

@@ -1,24 +1,39 @@
-import { OFFER_MESSAGES, SHIPMENT_DOCUMENT_MESSAGES } from '@tms/domain';
+import {
+  moneyTexts,
+  OFFER_MESSAGES,
+  type PccNotificationPage,
+  SHIPMENT_DOCUMENT_MESSAGES,
+} from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../platform/files/tables';
 import { cabinetUser } from '../../test/cabinets';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, deliverEvents, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { daysFromToday, errorsOf } from '../../test/operations-world';
 import { type OpsWorld, opsWorld } from '../../test/ops-world';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp';
 import { signIn } from '../../test/users';
+import { paymentForms } from '../finance';
 import { stages } from '../operations';
-import { requestOffers } from '../requests';
+import { requestOffers, requestOfferTypes } from '../requests';
+import { shipmentDocuments } from '../shipment-documents';
+import { cabinetMails, cabinetUsers } from './tables';
 
 let ctx: TestContext;
 let w: OpsWorld;
+let smtp: TestSmtp;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // A mail server: a transport order is sent to the contractor through it.
+  smtp = await startTestSmtp();
+  ctx = await createTestApp({ smtp: smtp.config });
   w = await opsWorld(ctx);
 }, 300_000);
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await smtp?.close();
+});
 
 const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
   ctx.app.inject({ method, url, headers, payload });
@@ -187,5 +202,101 @@ describe('the contractor portal (OPS)', () => {
     }
     // A client's cabinet user reaches none of it.
     expect((await call('GET', '/api/ops/jobs', w.pcc.a.user.headers)).statusCode).toBe(403);
+  });
+});
+
+describe("the contractor portal's notifications", () => {
+  it('tells his users, in the portal and by mail, of a price asked, a transport order sent and a payment made; never another contractor', async () => {
+    const db = ctx.database.db;
+    const staff = await signIn(ctx, [
+      'ROLE_REQUEST_VIEW_ALL',
+      'ROLE_REQUEST_SEND_TO_CONTRACTOR',
+      'ROLE_JOB_VIEW_ALL',
+      'ROLE_JOB_EDIT_ALL',
+      'ROLE_COUNTERPARTY_VIEW_ALL',
+      'ROLE_PAYMENT_CREATE',
+      'ROLE_PAYMENT_UNLINKED',
+    ]);
+    const offersOnly = await cabinetUser(ctx, w.c.id, ['CABINET_OFFERS'], 'contractor');
+    const mailsBefore = (await db.select({ id: cabinetMails.id }).from(cabinetMails)).map((m) => m.id);
+    const [offerType] = await db
+      .select()
+      .from(requestOfferTypes)
+      .where(eq(requestOfferTypes.code, 'ops-road'));
+    const asked = await call('POST', `/api/requests/${w.pcc.b.requestId}/offers/send`, staff.headers, {
+      offerTypeId: offerType!.id,
+      contractorIds: [w.c.id],
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const [order] = await db
+      .insert(shipmentDocuments)
+      .values({
+        kind: 'transport-order',
+        operationType: 'job',
+        operationId: w.c.jobId,
+        legalEntityId: (await db.select().from(paymentForms))[0]!.legalEntityId,
+        templateName: 'Заявка перевозчику',
+        details: {},
+      })
+      .returning();
+    const sent = await call('POST', `/api/transport-orders/${order!.id}/send`, staff.headers, {
+      to: 'c@ops.test',
+      version: order!.version,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await ctx.app.queue.drain()).toBe(1);
+    const [form] = await db.select().from(paymentForms);
+    const paid = await call('POST', '/api/finances/payments', staff.headers, {
+      number: 'ПП-77',
+      direction: 'OUTGOING',
+      date: '2026-03-05',
+      paymentFormId: form!.id,
+      amount: '1500.50',
+      counterpartyId: w.c.id,
+      purpose: 'Оплата перевозки',
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    await deliverEvents(ctx.app);
+
+    const bell = async (who: { headers: Record<string, string> }) => {
+      const res = await call('GET', '/api/ops/notifications', who.headers);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as PccNotificationPage).collection.map((n) => [n.kind, n.params, n.link]);
+    };
+    const priceAsked = ['priceAsked', { request: expect.stringMatching(/^\d{6}$/) }, '/ops/offers'];
+    expect(await bell(w.c.user)).toEqual([
+      [
+        'paymentMade',
+        { number: 'ПП-77', date: '2026-03-05', amount: '1500.50', currency: 'RUB' },
+        '/ops/payments',
+      ],
+      [
+        'transportOrderSent',
+        { job: expect.stringMatching(/^\d{6}$/), document: expect.stringMatching(/^\d{6}$/) },
+        `/ops/jobs/${w.c.jobId}`,
+      ],
+      priceAsked,
+    ]);
+    // Each hears of what his roles within the portal show him; the other contractor, and the client cabinet
+    // the request belongs to, hear nothing of it.
+    expect(await bell(offersOnly)).toEqual([priceAsked]);
+    expect(await bell(w.d.user)).toEqual([]);
+    const client = (await call('GET', '/api/pcc/notifications', w.pcc.b.user.headers)).json().data;
+    expect(client.collection.map((n: { link: string }) => n.link)).toEqual(['/pcc/bills']); // the world's own
+
+    // By mail, in both languages, once even when delivered again.
+    await deliverEvents(ctx.app);
+    const mails = (await db.select().from(cabinetMails)).filter((m) => !mailsBefore.includes(m.id));
+    const [own] = await db
+      .select({ email: cabinetUsers.email })
+      .from(cabinetUsers)
+      .where(eq(cabinetUsers.id, w.c.user.cabinetUserId!));
+    expect(mails.filter((m) => m.to === own!.email)).toHaveLength(3);
+    const payment = mails.find((m) => m.to === own!.email && m.body.includes('ПП-77'));
+    const amount = moneyTexts('1500.50', 'RUB');
+    expect(payment?.subject).toBe(`Мы оплатили вам ${amount.ru} / We paid you ${amount.en}`);
+    expect(payment?.body).toContain('05.03.2026');
+    expect(payment?.body).toContain('{{publicUrl}}/ops/payments');
+    expect(mails.every((m) => m.to !== 'c@ops.test' && !m.to.includes(`-${w.d.id}@`))).toBe(true);
   });
 });

@@ -1,27 +1,23 @@
 import {
-  CABINET_NOTIFICATION_KINDS,
   dataSchema,
   ERROR_MESSAGES,
   idParamSchema,
   ordersFromRequestAllowed,
   type PccQuote,
   pccLegalEntitySchema,
-  pccNotificationPageSchema,
-  pccNotificationsReadSchema,
   pccQuoteSchema,
   pccReconciliationQuerySchema,
-  pccSettingsSchema,
   queryInteger,
   quoteAcceptSchema,
   type RequestStatus,
   type RoutePoint,
   routeEndPoints,
 } from '@tms/domain';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requestDb } from '../../platform/auth/cabinet-wall';
-import { fieldError, notFound } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import { logFiles, recordFiles } from '../../platform/files/record-files';
 import { MAX_UPLOAD_BYTES } from '../../platform/files/routes';
 import { FILE_MESSAGES, storeUpload } from '../../platform/files/service';
@@ -36,13 +32,10 @@ import { acceptQuote, customerRequests, requestQuotes } from '../requests';
 import { fileSignedApplication } from '../shipment-documents';
 import { cabinetActorOf, logCabinetEvent } from './events';
 import { PCC_PREDICATES, pccOrderService } from './pcc';
-import { cabinetNotifications, cabinetUsers } from './tables';
 
 const tags = ['pcc'];
 const REQUESTS: readonly string[] = ['CABINET_REQUESTS'];
 const FINANCE: readonly string[] = ['CABINET_FINANCE'];
-/** The bell shows this many of the latest notifications. */
-const BELL_SIZE = 30;
 const pageQuery = z.object({
   page: queryInteger(1, 10_000).default(1),
   itemsPerPage: queryInteger(1, 100).default(20),
@@ -51,18 +44,8 @@ const pageQuery = z.object({
 const cabinetOf = (request: FastifyRequest) => request.cabinet!;
 
 /**
- * The signed-in cabinet user; a counterparty's API key is no user: it has no notifications or settings of
- * its own to find (404).
- */
-function cabinetUserOf(request: FastifyRequest): number {
-  const id = cabinetOf(request).cabinetUserId;
-  if (id === null) throw notFound();
-  return id;
-}
-
-/**
  * The client cabinet's doings beyond reading (docs/cabinets.md): his quotes and their acceptance, a
- * document or signed application uploaded to his order, his notifications and mail switch, his акт сверки.
+ * document or signed application uploaded to his order, his акт сверки (his bell: `notification-routes.ts`).
  */
 export async function pccActionRoutes(app: App): Promise<void> {
   app.get(
@@ -191,114 +174,6 @@ export async function pccActionRoutes(app: App): Promise<void> {
         return { id: row.id, name: row.description };
       });
       return reply.code(201).send({ data });
-    },
-  );
-
-  app.get(
-    '/pcc/notifications',
-    {
-      config: { cabinet: 'client' },
-      schema: {
-        tags,
-        summary: "The user's latest notifications and how many are unread",
-        response: { 200: dataSchema(pccNotificationPageSchema) },
-      },
-    },
-    async (request) => {
-      const userId = cabinetUserOf(request);
-      const mine = eq(cabinetNotifications.cabinetUserId, userId);
-      const [rows, [unread]] = await Promise.all([
-        requestDb(request)
-          .select()
-          .from(cabinetNotifications)
-          .where(mine)
-          .orderBy(desc(cabinetNotifications.id))
-          .limit(BELL_SIZE),
-        requestDb(request)
-          .select({ n: count() })
-          .from(cabinetNotifications)
-          .where(and(mine, isNull(cabinetNotifications.readAt))),
-      ]);
-      return {
-        data: {
-          collection: rows
-            .filter((row) => (CABINET_NOTIFICATION_KINDS as readonly string[]).includes(row.kind))
-            .map((row) => ({
-              id: row.id,
-              kind: row.kind as (typeof CABINET_NOTIFICATION_KINDS)[number],
-              params: row.params,
-              link: row.link,
-              createdAt: row.createdAt.toISOString(),
-              read: row.readAt !== null,
-            })),
-          unread: unread?.n ?? 0,
-        },
-      };
-    },
-  );
-
-  app.post(
-    '/pcc/notifications/read',
-    {
-      config: { cabinet: 'client' },
-      schema: {
-        tags,
-        summary: 'Mark his notifications read: those named, or all',
-        body: pccNotificationsReadSchema,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      const userId = cabinetUserOf(request);
-      const { ids } = request.body as z.infer<typeof pccNotificationsReadSchema>;
-      // Ids of another user's notifications match nothing here: only his own rows are touched.
-      await requestDb(request)
-        .update(cabinetNotifications)
-        .set({ readAt: app.clock() })
-        .where(
-          and(
-            eq(cabinetNotifications.cabinetUserId, userId),
-            isNull(cabinetNotifications.readAt),
-            ids ? inArray(cabinetNotifications.id, ids) : undefined,
-          ),
-        );
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/pcc/me/settings',
-    {
-      config: { cabinet: 'client' },
-      schema: { tags, summary: 'His own settings', response: { 200: dataSchema(pccSettingsSchema) } },
-    },
-    async (request) => {
-      const [row] = await requestDb(request)
-        .select({ mailNotifications: cabinetUsers.mailNotifications })
-        .from(cabinetUsers)
-        .where(eq(cabinetUsers.id, cabinetUserOf(request)));
-      return { data: { mailNotifications: row?.mailNotifications ?? false } };
-    },
-  );
-
-  app.put(
-    '/pcc/me/settings',
-    {
-      config: { cabinet: 'client' },
-      schema: {
-        tags,
-        summary: 'Turn his notifications by mail on or off',
-        body: pccSettingsSchema,
-        response: { 200: dataSchema(pccSettingsSchema) },
-      },
-    },
-    async (request) => {
-      const body = request.body as z.infer<typeof pccSettingsSchema>;
-      await requestDb(request)
-        .update(cabinetUsers)
-        .set({ mailNotifications: body.mailNotifications })
-        .where(eq(cabinetUsers.id, cabinetUserOf(request)));
-      return { data: body };
     },
   );
 

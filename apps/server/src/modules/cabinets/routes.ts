@@ -27,6 +27,7 @@ import { requestContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { cabinetSetPassword, cabinetSignIn, cabinetSignOut } from './auth';
 import { issueCabinetApiKey, listCabinetApiKeys, revokeCabinetApiKey } from './keys';
+import { cabinetNotificationRoutes } from './notification-routes';
 import { opsRoutes } from './ops';
 import { opsActionRoutes } from './ops-actions';
 import { pccRoutes } from './pcc';
@@ -53,7 +54,7 @@ const clientOf = (request: FastifyRequest) => ({
 
 /**
  * The cabinets' doors: each cabinet's (`/pcc`, `/ops`, `/carrier`) sign-in, password from a one-time link
- * and sign-out (`/{cabinet}/auth/*`), who is signed in (`/{cabinet}/me`) and its users managed by its own
+ * and sign-out (`/{cabinet}/auth/*`), who is signed in (`/{cabinet}/me`), its bell (`notification-routes.ts`) and its users managed by its own
  * administrator (`/{cabinet}/users`); the cabinet users managed from the counterparty's page
  * (`/counterparties/{id}/cabinet-users`); the client cabinet's records (`pcc.ts`) and its doings
  * beyond reading (`pcc-actions.ts`).
@@ -62,6 +63,7 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
   for (const kind of CABINET_KINDS) {
     cabinetDoors(app, kind);
     keyDoors(app, kind);
+    cabinetNotificationRoutes(app, kind);
   }
   backOfficeRoutes(app);
   backOfficeKeyRoutes(app);

@@ -38,13 +38,29 @@ export interface CabinetUseCaseContext extends UseCaseContext {
 
 type Row = typeof cabinetUsers.$inferSelect;
 
-export const toCabinetUser = (row: Row): CabinetUser =>
+/** A cabinet user as shown; `linkExpiresAt`: when his latest unused one-time link dies (none: null). */
+export const toCabinetUser = (row: Row, linkExpiresAt: Date | null = null): CabinetUser =>
   cabinetUserSchema.parse({
     ...row,
     active: row.passwordHash !== null,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    invitationExpiresAt: row.passwordHash === null ? (linkExpiresAt?.toISOString() ?? null) : null,
     createdAt: row.createdAt.toISOString(),
   });
+
+/** When each user's latest unused one-time link dies (a newer link ends the older ones). */
+async function linkExpiries(tx: Tx, userIds: number[]): Promise<Map<number, Date>> {
+  if (!userIds.length) return new Map();
+  const rows = await tx
+    .select({
+      userId: cabinetUserLinks.cabinetUserId,
+      expiresAt: sql<Date>`max(${cabinetUserLinks.expiresAt})`.mapWith(cabinetUserLinks.expiresAt),
+    })
+    .from(cabinetUserLinks)
+    .where(and(inArray(cabinetUserLinks.cabinetUserId, userIds), isNull(cabinetUserLinks.usedAt)))
+    .groupBy(cabinetUserLinks.cabinetUserId);
+  return new Map(rows.map((row) => [row.userId, row.expiresAt]));
+}
 
 /** The staff roles (spec §6) that manage cabinet users, one per cabinet. */
 export const CABINET_USERS_ROLES = Object.values(CABINET_USERS_ROLE);
@@ -155,7 +171,11 @@ export async function listCabinetUsers(ctx: UseCaseContext, counterpartyId: numb
     .from(cabinetUsers)
     .where(and(eq(cabinetUsers.counterpartyId, counterpartyId), inArray(cabinetUsers.kind, kinds)))
     .orderBy(asc(cabinetUsers.name), asc(cabinetUsers.id));
-  return rows.map(toCabinetUser);
+  const expiries = await linkExpiries(
+    ctx.tx,
+    rows.filter((row) => row.passwordHash === null).map((row) => row.id),
+  );
+  return rows.map((row) => toCabinetUser(row, expiries.get(row.id) ?? null));
 }
 
 const say = (key: string, lang: 'ru' | 'en', params: Record<string, string>) =>
@@ -173,8 +193,9 @@ async function mailLink(
   user: Row,
   counterpartyName: string,
   purpose: 'invite' | 'reset',
-): Promise<void> {
+): Promise<Date> {
   const token = newApiKey();
+  const expiresAt = new Date(ctx.now.getTime() + CABINET_LINK_HOURS * 3_600_000);
   await ctx.tx
     .update(cabinetUserLinks)
     .set({ usedAt: ctx.now })
@@ -183,7 +204,7 @@ async function mailLink(
     tokenHash: apiKeyHash(token),
     cabinetUserId: user.id,
     purpose,
-    expiresAt: new Date(ctx.now.getTime() + CABINET_LINK_HOURS * 3_600_000),
+    expiresAt,
     createdAt: ctx.now,
   });
   const link = `${ctx.publicUrl ?? ''}/${CABINET_PATHS[user.kind]}/password?token=${encodeURIComponent(token)}`;
@@ -206,6 +227,7 @@ async function mailLink(
     body: both(`${purpose}.body`, '\n\n---\n\n'),
     createdAt: ctx.now,
   });
+  return expiresAt;
 }
 
 /** Ends every live session of the cabinet user (disabled, password reset). */
@@ -268,8 +290,7 @@ export const inviteCabinetUser = defineUseCase({
         roles: { old: null, new: row!.roles },
       },
     });
-    await mailLink(ctx, row!, counterparty.name, 'invite');
-    return toCabinetUser(row!);
+    return toCabinetUser(row!, await mailLink(ctx, row!, counterparty.name, 'invite'));
   },
 });
 
@@ -302,7 +323,8 @@ export const updateCabinetUser = defineUseCase({
     if (JSON.stringify(next.roles) !== JSON.stringify(row.roles))
       changes.roles = { old: row.roles, new: next.roles };
     if (next.disabled !== row.disabled) changes.disabled = { old: row.disabled, new: next.disabled };
-    if (!Object.keys(changes).length) return toCabinetUser(row);
+    const expiry = async () => (await linkExpiries(ctx.tx, [row.id])).get(row.id) ?? null;
+    if (!Object.keys(changes).length) return toCabinetUser(row, await expiry());
     const [after] = await ctx.tx
       .update(cabinetUsers)
       .set({ ...next, version: row.version + 1, updatedAt: ctx.now })
@@ -319,7 +341,7 @@ export const updateCabinetUser = defineUseCase({
       version: after!.version,
       changes,
     });
-    return toCabinetUser(after!);
+    return toCabinetUser(after!, await expiry());
   },
 });
 
@@ -352,8 +374,10 @@ export const resetCabinetUser = defineUseCase({
       version: after!.version,
       changes: { password: { old: '***', new: null } },
     });
-    await mailLink(ctx, after!, counterparty.name, invited ? 'invite' : 'reset');
-    return toCabinetUser(after!);
+    return toCabinetUser(
+      after!,
+      await mailLink(ctx, after!, counterparty.name, invited ? 'invite' : 'reset'),
+    );
   },
 });
 

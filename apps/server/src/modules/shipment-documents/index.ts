@@ -3,5 +3,7 @@
 // from his cabinet; the transport orders mailed to a contractor, which he accepts from his portal.
 
 export { sentTransportOrdersOf } from './documents';
+export { TRANSPORT_ORDER_SENT_EVENT } from './mail';
+export { shipmentDocuments } from './tables';
 export { acceptTransportOrder } from './use-cases/accept-transport-order';
 export { fileSignedApplication } from './use-cases/sign-application';

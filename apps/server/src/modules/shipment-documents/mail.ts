@@ -1,6 +1,8 @@
 import { padId } from '@tms/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { systemPrincipal } from '../../platform/auth/context';
+import { recordEvent } from '../../platform/events/outbox';
 import { fileStorageOf } from '../../platform/files/routes';
 import { storedContent } from '../../platform/files/service';
 import { files } from '../../platform/files/tables';
@@ -16,6 +18,12 @@ export const TRANSPORT_ORDER_MAIL_MESSAGES = {
   noSmtp: 'Mail is not configured on this server.',
   sent: 'Sent to {{to}}',
 } as const;
+
+/**
+ * The domain event of a transport order the mail server took (the contractor has it now): the contractor
+ * portal's notifications listen to it.
+ */
+export const TRANSPORT_ORDER_SENT_EVENT = { entityType: 'transport_order', kind: 'sent' } as const;
 
 /**
  * Mails a transport order to the contractor: its PDF and Word file attached, the subject and text in
@@ -62,10 +70,20 @@ export const transportOrderMailTask = defineTask({
       attachments,
     });
     const now = clock();
-    await db
-      .update(shipmentDocuments)
-      .set({ sentAt: now })
-      .where(and(eq(shipmentDocuments.id, row.id), eq(shipmentDocuments.sentTo, request.to)));
+    await db.transaction(async (tx) => {
+      const [sent] = await tx
+        .update(shipmentDocuments)
+        .set({ sentAt: now })
+        .where(and(eq(shipmentDocuments.id, row.id), eq(shipmentDocuments.sentTo, request.to)))
+        .returning({ id: shipmentDocuments.id });
+      if (sent)
+        await recordEvent(tx, {
+          ...TRANSPORT_ORDER_SENT_EVENT,
+          entityId: row.id,
+          fields: ['sentAt'],
+          auth: systemPrincipal('transport order mailed'),
+        });
+    });
     return { summary: { message: TRANSPORT_ORDER_MAIL_MESSAGES.sent, params: { to: request.to } } };
   },
 });

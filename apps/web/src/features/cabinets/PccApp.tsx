@@ -4,11 +4,13 @@ import {
   IconMessageQuestion,
   IconReceipt,
   IconTruckDelivery,
+  IconUsers,
 } from '@tabler/icons-react';
 import { Navigate, Route, Routes } from 'react-router';
 import { CabinetLoginPage, CabinetPasswordPage } from './CabinetAuthPages';
 import { type CabinetSection, CabinetShell } from './CabinetShell';
 import { PccApiKeysScreen } from './PccApiKeysScreen';
+import { CabinetUsersScreen } from './CabinetUsersScreen';
 import { PccBell } from './PccBell';
 import {
   PccBillsScreen,
@@ -24,6 +26,7 @@ const SECTIONS: readonly CabinetSection[] = [
   { path: '/pcc/quotes', label: 'pcc.nav.quotes', icon: IconReceipt, role: 'CABINET_REQUESTS' },
   { path: '/pcc/orders', label: 'pcc.nav.orders', icon: IconTruckDelivery, role: null },
   { path: '/pcc/bills', label: 'pcc.nav.bills', icon: IconFileInvoice, role: 'CABINET_FINANCE' },
+  { path: '/pcc/users', label: 'cabinet.users.nav', icon: IconUsers, role: 'CABINET_ADMIN' },
   { path: '/pcc/api-keys', label: 'pcc.nav.apiKeys', icon: IconKey, role: null },
 ];
 
@@ -44,6 +47,7 @@ export function PccApp() {
         <Route path="orders/:id" element={<PccOrderScreen />} />
         <Route path="bills" element={<PccBillsScreen />} />
         <Route path="api-keys" element={<PccApiKeysScreen />} />
+        <Route path="users" element={<CabinetUsersScreen kind="client" />} />
         <Route path="*" element={<Navigate to="/pcc" replace />} />
       </Route>
     </Routes>

@@ -1,7 +1,9 @@
-import { IconCash, IconFileInvoice, IconMessageDollar, IconTruck } from '@tabler/icons-react';
+import { IconCash, IconFileInvoice, IconMessageDollar, IconTruck, IconUsers } from '@tabler/icons-react';
 import { Navigate, Route, Routes } from 'react-router';
 import { CabinetLoginPage, CabinetPasswordPage } from '../CabinetAuthPages';
+import { CabinetBell } from '../CabinetBell';
 import { type CabinetSection, CabinetShell } from '../CabinetShell';
+import { CabinetUsersScreen } from '../CabinetUsersScreen';
 import { OpsBillsScreen, OpsPaymentsScreen } from './OpsFinanceScreens';
 import { OpsJobScreen } from './OpsJobScreen';
 import { OpsJobsScreen } from './OpsJobsScreen';
@@ -13,6 +15,7 @@ const SECTIONS: readonly CabinetSection[] = [
   { path: '/ops/jobs', label: 'ops.nav.jobs', icon: IconTruck, role: 'CABINET_JOBS' },
   { path: '/ops/bills', label: 'ops.nav.bills', icon: IconFileInvoice, role: 'CABINET_FINANCE' },
   { path: '/ops/payments', label: 'ops.nav.payments', icon: IconCash, role: 'CABINET_FINANCE' },
+  { path: '/ops/users', label: 'cabinet.users.nav', icon: IconUsers, role: 'CABINET_ADMIN' },
 ];
 
 /**
@@ -24,13 +27,18 @@ export function OpsApp() {
     <Routes>
       <Route path="login" element={<CabinetLoginPage kind="contractor" />} />
       <Route path="password" element={<CabinetPasswordPage kind="contractor" />} />
-      <Route element={<CabinetShell kind="contractor" sections={SECTIONS} />}>
+      <Route
+        element={
+          <CabinetShell kind="contractor" sections={SECTIONS} userTools={<CabinetBell kind="contractor" />} />
+        }
+      >
         <Route index element={null} />
         <Route path="offers" element={<OpsOffersScreen />} />
         <Route path="jobs" element={<OpsJobsScreen />} />
         <Route path="jobs/:id" element={<OpsJobScreen />} />
         <Route path="bills" element={<OpsBillsScreen />} />
         <Route path="payments" element={<OpsPaymentsScreen />} />
+        <Route path="users" element={<CabinetUsersScreen kind="contractor" />} />
         <Route path="*" element={<Navigate to="/ops" replace />} />
       </Route>
     </Routes>
