@@ -8,10 +8,10 @@ import {
 } from '@tabler/icons-react';
 import { Navigate, Route, Routes } from 'react-router';
 import { CabinetLoginPage, CabinetPasswordPage } from './CabinetAuthPages';
+import { CabinetBell } from './CabinetBell';
 import { type CabinetSection, CabinetShell } from './CabinetShell';
-import { PccApiKeysScreen } from './PccApiKeysScreen';
 import { CabinetUsersScreen } from './CabinetUsersScreen';
-import { PccBell } from './PccBell';
+import { PccApiKeysScreen } from './PccApiKeysScreen';
 import {
   PccBillsScreen,
   PccOrderScreen,
@@ -39,7 +39,9 @@ export function PccApp() {
     <Routes>
       <Route path="login" element={<CabinetLoginPage kind="client" />} />
       <Route path="password" element={<CabinetPasswordPage kind="client" />} />
-      <Route element={<CabinetShell kind="client" sections={SECTIONS} userTools={<PccBell />} />}>
+      <Route
+        element={<CabinetShell kind="client" sections={SECTIONS} userTools={<CabinetBell kind="client" />} />}
+      >
         <Route index element={null} />
         <Route path="requests" element={<PccRequestsScreen />} />
         <Route path="quotes" element={<PccQuotesScreen />} />
