@@ -241,7 +241,7 @@ async function main(): Promise<void> {
   const format = values.format as 'csv' | 'xlsx';
   if (!(rows > 0) || !(base > 0) || !['csv', 'xlsx'].includes(format)) throw new Error(HELP);
   const serverUrl = process.env.BENCH_DATABASE_URL || DEFAULT_DATABASE_URL;
-  const databaseName = `tms_bench_import_${base}`;
+  const databaseName = `${process.env.BENCH_DATABASE_NAME || 'tms_bench'}_import_${base}`;
   const out = values.out ? path.resolve(values.out) : RESULTS_DIR;
   const startedAt = new Date().toISOString();
   const loadBefore = loadAverage();

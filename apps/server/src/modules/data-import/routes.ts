@@ -22,7 +22,7 @@ import { registerResourceRoutes, requestContext } from '../../platform/resources
 import { asBuffer } from '../../platform/workers/tasks';
 import { descriptionService } from './descriptions';
 import { dataImport, fileHashOf, optionsOf } from './import';
-import { alreadyRun, runImport } from './runs';
+import { alreadyRun, rememberChecked, runImport } from './runs';
 import { dataImportDescriptions } from './tables';
 import { targetList, targetResource } from './targets';
 
@@ -101,8 +101,11 @@ export default async function dataImportRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const body = request.body as DataImportFile;
-      const { ctx, file, options, preview } = await dryRun(request, request.params.id, body);
+      const { ctx, description, file, options, preview } = await dryRun(request, request.params.id, body);
       const fileHash = fileHashOf(file.bytes);
+      if (preview.errorCount === 0) {
+        await rememberChecked({ ...ctx, clock: app.clock }, file, options, description.version);
+      }
       return {
         data: {
           fileHash,
@@ -210,8 +213,13 @@ export default async function dataImportRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const body = request.body as DataImportFile;
       const data = await db().transaction(async (tx) => {
-        const { ctx, file, options } = await fileOf(request, request.params.id, body, tx);
-        return runImport({ ...ctx, clock: app.clock }, { id: body.fileId, ...file }, options);
+        const { ctx, description, file, options } = await fileOf(request, request.params.id, body, tx);
+        return runImport(
+          { ...ctx, clock: app.clock },
+          { id: body.fileId, ...file },
+          options,
+          description.version,
+        );
       });
       return reply.code(data.duplicate ? 200 : 201).send({ data });
     },

@@ -7,14 +7,15 @@ import { fileStorageOf } from '../../platform/files/routes';
 import {
   applyPlanned,
   authorizeImport,
+  planImport,
   previewImport,
   refuseByRow,
   uploadedImportFile,
 } from '../../platform/imports';
 import { backgroundJobs } from '../../platform/jobs/tables';
 import { defineTask, type EnqueueContext } from '../../platform/jobs/tasks';
-import { type DataImportOptions, dataImport, dataImportOptionsSchema, fileHashOf } from './import';
-import { dataImportRuns } from './tables';
+import { type DataImportOptions, dataImport, dataImportOptionsSchema, fileHashOf, planFile } from './import';
+import { dataImportDescriptions, dataImportRuns } from './tables';
 
 /**
  * A file run with a description in the job queue: read, dry-run and written as the owner, all or nothing,
@@ -35,7 +36,27 @@ export const dataImportRunTask = defineTask({
     const bytes = await uploadedImportFile(database.db, fileStorageOf(config), job.userId, fileId);
     const ctx = { tx: database.db, registries, clock, auth };
     progress(0, 'Reading the file');
-    const preview = await previewImport(ctx, dataImport, bytes, options);
+    const [checked] = await database.db
+      .select({ id: dataImportRuns.id })
+      .from(dataImportRuns)
+      .innerJoin(dataImportDescriptions, eq(dataImportDescriptions.id, dataImportRuns.descriptionId))
+      .where(
+        and(
+          eq(dataImportRuns.id, runId),
+          eq(dataImportRuns.checkedBy, job.userId),
+          eq(dataImportRuns.checkedVersion, dataImportDescriptions.version),
+        ),
+      );
+    // The file's dry run passed for this owner and this description (unchanged since): written without
+    // another one. The write is all or nothing: a row refused since (the data changed) fails the job.
+    const preview = checked
+      ? await planImport(
+          ctx,
+          { ...dataImport, plan: (c, table, o) => planFile(c, table, o, false) },
+          await dataImport.read(registries.workers, bytes, options),
+          options,
+        )
+      : await previewImport(ctx, dataImport, bytes, options);
     const counts = await database.db.transaction(async (tx) => {
       // The run's row locked: an attempt of the same run elsewhere waits, then finds it done.
       const [run] = await tx.select().from(dataImportRuns).where(eq(dataImportRuns.id, runId)).for('update');
@@ -70,6 +91,7 @@ export async function runImport(
   ctx: EnqueueContext & { clock: () => Date },
   file: { id: number; bytes: Uint8Array; name: string },
   options: DataImportOptions,
+  descriptionVersion: number,
 ) {
   authorizeImport(ctx.auth, dataImport);
   const fileHash = fileHashOf(file.bytes);
@@ -98,10 +120,15 @@ export async function runImport(
       : [];
     if (job && (job.state === 'queued' || job.state === 'running')) return answer(existing, true);
   }
-  const preview = await previewImport({ ...ctx, auth: ctx.auth }, dataImport, file.bytes, options);
-  if (preview.errorCount > 0) refuseByRow(preview.errors, preview.errorCount);
+  const userId = actingUserId(ctx.auth);
+  const checked = { checkedAt: ctx.clock(), checkedBy: userId, checkedVersion: descriptionVersion };
+  // The file's preview passed for this user and this description: not dry-run again.
+  if (!existing || !isChecked(existing, userId, descriptionVersion)) {
+    const preview = await previewImport({ ...ctx, auth: ctx.auth }, dataImport, file.bytes, options);
+    if (preview.errorCount > 0) refuseByRow(preview.errors, preview.errorCount);
+  }
   const [run] = existing
-    ? [existing]
+    ? await ctx.tx.update(dataImportRuns).set(checked).where(eq(dataImportRuns.id, existing.id)).returning()
     : await ctx.tx
         .insert(dataImportRuns)
         .values({
@@ -109,8 +136,9 @@ export async function runImport(
           fileHash,
           fileName: file.name,
           initiator,
-          userId: actingUserId(ctx.auth),
+          userId,
           createdAt: ctx.clock(),
+          ...checked,
         })
         .returning();
   const job = await dataImportRunTask.enqueue(
@@ -124,6 +152,43 @@ export async function runImport(
     .where(eq(dataImportRuns.id, run!.id))
     .returning();
   return answer(updated!, false);
+}
+
+const isChecked = (
+  run: { checkedAt: Date | null; checkedBy: number | null; checkedVersion: number | null },
+  userId: number | null,
+  version: number,
+) => run.checkedAt !== null && run.checkedBy === userId && userId !== null && run.checkedVersion === version;
+
+/**
+ * Keeps that a file's dry run (a preview) passed for the user with the description at that version: the
+ * run of the same file then enqueues its job without dry-running it again, and the job writes it without
+ * its own. A run row of that file made now (no job yet) holds it.
+ */
+export async function rememberChecked(
+  ctx: EnqueueContext & { clock: () => Date },
+  file: { bytes: Uint8Array; name: string },
+  options: DataImportOptions,
+  descriptionVersion: number,
+) {
+  const userId = actingUserId(ctx.auth);
+  if (userId === null) return;
+  const checked = { checkedAt: ctx.clock(), checkedBy: userId, checkedVersion: descriptionVersion };
+  await ctx.tx
+    .insert(dataImportRuns)
+    .values({
+      descriptionId: options.descriptionId,
+      fileHash: fileHashOf(file.bytes),
+      fileName: file.name,
+      initiator: options.orderId === null ? '' : `order:${options.orderId}`,
+      userId,
+      createdAt: ctx.clock(),
+      ...checked,
+    })
+    .onConflictDoUpdate({
+      target: [dataImportRuns.descriptionId, dataImportRuns.fileHash, dataImportRuns.initiator],
+      set: checked,
+    });
 }
 
 /** Whether this file was run with the description (into that order) already: done, or under way. */
