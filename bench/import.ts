@@ -501,7 +501,7 @@ function markdown(
     ...r.phases.map((p) => `| ${p.name} | ${s(p.ms)} | ${(p.ms / r.file.rows).toFixed(1)} ms |`),
     `| **upload to done** | **${s(r.totalMs)}** | ${(r.totalMs / r.file.rows).toFixed(1)} ms |`,
     '',
-    `The dry run sent ${r.dryRunStatementsPerRow} statements per row to PostgreSQL (counted on the app's \`pg\` clients; the other user's requests and the event dispatcher's polling included). A row goes through the counterparty's, the contact's and the bank account's use cases four times: the preview's dry run, the run request's dry run (a file with errors is refused before any job exists), the job's dry run and its write.`,
+    `The dry run sent ${r.dryRunStatementsPerRow} statements per row to PostgreSQL (counted on the app's \`pg\` clients; the other user's requests and the event dispatcher's polling included). A row goes through the counterparty's, the contact's and the bank account's use cases twice: the preview's dry run and the job's write (the preview's passed dry run is kept for the file, the description and the user, so neither the run request nor the job dry-runs it again); each pass takes the rows by chunks of 500, each chunk's lookups in one query each and its records in one insert per resource.`,
     '',
     `Server process: ${s(r.serverCpuMs)} of CPU; resident memory ${r.rssMb.before} MB before, ${r.rssMb.peak} MB at its peak (sampled every 100 ms; the app's worker threads included).`,
     '',

@@ -10,6 +10,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../../platform/errors';
 import { decimalOf, type ImportContext } from '../../platform/imports';
+import { ManyRefused } from '../../platform/resources';
 import type { Values } from '../../platform/resources/service/types';
 import {
   CARGO_LINE_FIELDS,
@@ -440,8 +441,8 @@ export async function writeRows(
         read.map((r) => r.values[matchKey]).filter((v) => v !== undefined),
       )
     : new Map<string, number[]>();
-  const actions: ('create' | 'update')[] = [];
-  for (const { row, cells, values, parts } of read) {
+  const planned = read.map((r) => {
+    const { row, cells, values } = r;
     if (prepared.target === 'jobs' && prepared.orderId !== null) values.orderIds = [prepared.orderId];
     let existing: number | null = null;
     if (matchKey) {
@@ -460,26 +461,87 @@ export async function writeRows(
         existing = ids[0] ?? null;
       }
     }
-    let id: number;
+    return { ...r, existing, id: existing ?? 0 };
+  });
+  // The new records created together (one insert, the rules' lookups once), then each changed one.
+  const created = planned.filter((p) => p.existing === null);
+  const ids = await createAll(
+    ctx,
+    handle,
+    created.map((p) => ({ ...p, values: p.values })),
+  );
+  created.forEach((p, index) => {
+    p.id = ids[index]!;
+  });
+  for (const p of planned) {
+    if (p.existing === null) continue;
     try {
-      if (existing === null) id = (await handle.service.create(ctx, values)).id as number;
-      else {
-        const found = (await handle.service.find(ctx, existing, { access: 'write' })) as { version: number };
-        id = (await handle.service.update(ctx, existing, values, found.version)).id as number;
-      }
+      const found = (await handle.service.find(ctx, p.existing, { access: 'write' })) as { version: number };
+      await handle.service.update(ctx, p.existing, p.values, found.version);
     } catch (error) {
-      throw new RowRefused(errorsOfRefusal(error, row, cells));
+      throw new RowRefused(errorsOfRefusal(error, p.row, p.cells));
     }
-    for (const [prefix, partValues] of Object.entries(parts)) {
+  }
+  // Each part (a contact, a bank account): the new records' created together, the others' one by one.
+  for (const part of COUNTERPARTY_PARTS) {
+    const owned = planned.filter((p) => p.parts[part.prefix]);
+    if (!owned.length) continue;
+    const partHandle = resourceHandle(ctx.registries, part.resource)!;
+    const fresh = owned.filter((p) => p.existing === null);
+    await createAll(
+      ctx,
+      partHandle,
+      fresh.map((p) => ({ ...p, values: { ...p.parts[part.prefix], counterpartyId: p.id } })),
+      part.prefix,
+    );
+    for (const p of owned) {
+      if (p.existing === null) continue;
       try {
-        await writePart(ctx, prefix, id, partValues, existing === null);
+        await writePart(ctx, part.prefix, p.id, p.parts[part.prefix]!, false);
       } catch (error) {
-        throw new RowRefused(errorsOfRefusal(error, row, cells, prefix));
+        throw new RowRefused(errorsOfRefusal(error, p.row, p.cells, part.prefix));
       }
     }
-    actions.push(existing === null ? 'create' : 'update');
   }
-  return actions;
+  return planned.map((p) => (p.existing === null ? 'create' : 'update'));
+}
+
+/**
+ * Rows' new records created together through the resource's `createMany` (its rules, one insert): their
+ * ids in order, or the first refused row's errors (`RowRefused`). A refusal no row is named for (a
+ * constraint of the insert) is told apart by creating them one by one.
+ */
+async function createAll(
+  ctx: ImportContext,
+  handle: ResourceHandle,
+  rows: readonly { row: number; cells: Cells; values: Values }[],
+  prefix = '',
+): Promise<number[]> {
+  if (!rows.length) return [];
+  try {
+    const entities = await handle.service.createMany(
+      ctx,
+      rows.map((r) => r.values),
+    );
+    return entities.map((entity) => entity.id as number);
+  } catch (error) {
+    if (error instanceof ManyRefused) {
+      const r = rows[error.index]!;
+      throw new RowRefused(errorsOfRefusal(error.error, r.row, r.cells, prefix));
+    }
+    if (!(error instanceof HttpError) || rows.length === 1) {
+      throw new RowRefused(errorsOfRefusal(error, rows[0]!.row, rows[0]!.cells, prefix));
+    }
+  }
+  const ids: number[] = [];
+  for (const r of rows) {
+    try {
+      ids.push((await handle.service.create(ctx, r.values)).id as number);
+    } catch (error) {
+      throw new RowRefused(errorsOfRefusal(error, r.row, r.cells, prefix));
+    }
+  }
+  return ids;
 }
 
 /** One row through the target's services (`writeRows` of one). */
