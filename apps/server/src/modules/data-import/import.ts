@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   DATA_IMPORT_DELIMITER_CHARS,
   DATA_IMPORT_INITIATOR_TARGETS,
+  DATA_IMPORT_PREVIEW_ROWS,
   DATA_IMPORT_ROLES,
   type DataImportDateFormat,
   type DataImportTarget,
@@ -62,6 +63,8 @@ export function optionsOf(description: DescriptionRow, orderId: number | null): 
     maxRows: description.maxRows,
   };
 }
+
+const NO_CELLS: Cells = Object.freeze({}) as Cells;
 
 /** Rows written (and dry-run) together: one savepoint, their lookups in one query each. */
 export const CHUNK_ROWS = 500;
@@ -196,10 +199,19 @@ export async function planFile(
   if (!dry) {
     return {
       head,
+      // Each row's cells taken from the table when its chunk is written, not copied for the whole file.
       rows: table.rows.map((line) => {
-        const cells = cellsOf(line, mapping, fields);
-        const blank = fields.every((field) => cells[field] === '');
-        return { row: line.number, action: blank ? 'skip' : 'create', values: cells };
+        const blank = fields.every((field) => {
+          const index = mapping[field];
+          return index == null || (line.cells[index] ?? '').trim() === '';
+        });
+        return {
+          row: line.number,
+          action: blank ? 'skip' : 'create',
+          get values() {
+            return cellsOf(line, mapping, fields);
+          },
+        };
       }),
       errors: [],
     };
@@ -212,7 +224,7 @@ export async function planFile(
       const rows: PlannedRow<Cells>[] = [];
       // Rows to write, a chunk at a time: the chunk in one savepoint, each row in its own only when the
       // chunk has a refusal (to tell every refused row apart from the rest).
-      let chunk: { planned: PlannedRow<Cells>; line: FileRow }[] = [];
+      let chunk: { planned: PlannedRow<Cells>; line: FileRow; index: number }[] = [];
       const flush = async () => {
         const lines = chunk.map((c) => c.line);
         try {
@@ -235,6 +247,10 @@ export async function planFile(
               planned.errors = refusal.errors;
             }
           }
+        }
+        // The preview shows the first rows and the rows with errors: the others' cells are not kept.
+        for (const { planned, index } of chunk) {
+          if (planned.action !== 'error' && index >= DATA_IMPORT_PREVIEW_ROWS) planned.values = NO_CELLS;
         }
         chunk = [];
       };
@@ -261,7 +277,7 @@ export async function planFile(
         if (key) keys.set(key, line.number);
         const planned: PlannedRow<Cells> = { row: line.number, action: 'create', values: cells };
         rows.push(planned);
-        chunk.push({ planned, line: { row: line.number, cells } });
+        chunk.push({ planned, line: { row: line.number, cells }, index: rows.length - 1 });
         if (chunk.length >= CHUNK_ROWS) await flush();
       }
       await flush();

@@ -49,14 +49,19 @@ export const dataImportRunTask = defineTask({
       );
     // The file's dry run passed for this owner and this description (unchanged since): written without
     // another one. The write is all or nothing: a row refused since (the data changed) fails the job.
-    const preview = checked
-      ? await planImport(
-          ctx,
-          { ...dataImport, plan: (c, table, o) => planFile(c, table, o, false) },
-          await dataImport.read(registries.workers, bytes, options),
-          options,
-        )
-      : await previewImport(ctx, dataImport, bytes, options);
+    // The owner's roles as they are now (one who lost the import's role since imports nothing).
+    authorizeImport(auth, dataImport);
+    const read = await dataImport.read(registries.workers, bytes, options);
+    if (!checked) {
+      const dry = await planImport(ctx, dataImport, read, options);
+      if (dry.errorCount > 0) refuseByRow(dry.errors, dry.errorCount);
+    }
+    const preview = await planImport(
+      ctx,
+      { ...dataImport, plan: (c, table, o) => planFile(c, table, o, false) },
+      read,
+      options,
+    );
     const counts = await database.db.transaction(async (tx) => {
       // The run's row locked: an attempt of the same run elsewhere waits, then finds it done.
       const [run] = await tx.select().from(dataImportRuns).where(eq(dataImportRuns.id, runId)).for('update');
