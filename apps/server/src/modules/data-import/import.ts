@@ -46,14 +46,21 @@ export const dataImportOptionsSchema = z.object({
   encoding: z.enum(['utf-8', 'windows-1251', 'ibm866']).optional(),
   delimiter: z.enum([';', ',', '\t', '|']).optional(),
   maxRows: z.number().int().positive().max(MAX_TABLE_ROWS).optional(),
+  /** The rows that pass imported, the rows with errors skipped (all or nothing otherwise). */
+  validRowsOnly: z.boolean().default(false),
 });
 export type DataImportOptions = z.infer<typeof dataImportOptionsSchema>;
 
 /** The options of a file run with a description: its parse settings, and the order it imports into. */
-export function optionsOf(description: DescriptionRow, orderId: number | null): DataImportOptions {
+export function optionsOf(
+  description: DescriptionRow,
+  orderId: number | null,
+  validRowsOnly = false,
+): DataImportOptions {
   return {
     descriptionId: description.id,
     orderId,
+    validRowsOnly,
     encoding:
       description.encoding === 'auto' ? undefined : (description.encoding as DataImportOptions['encoding']),
     delimiter:

@@ -52,13 +52,27 @@ export const dataImportRunTask = defineTask({
     // The owner's roles as they are now (one who lost the import's role since imports nothing).
     authorizeImport(auth, dataImport);
     const read = await dataImport.read(registries.workers, bytes, options);
+    // The rows with errors, skipped when only the valid rows are asked for (else they refuse the file).
+    const skipped = new Set<number>();
     if (!checked) {
       const dry = await planImport(ctx, dataImport, read, options);
-      if (dry.errorCount > 0) refuseByRow(dry.errors, dry.errorCount);
+      if (dry.errorCount > 0) {
+        if (!options.validRowsOnly || dry.errors.some((error) => error.row === 0)) {
+          refuseByRow(dry.errors, dry.errorCount);
+        }
+        for (const row of dry.rows) if (row.action === 'error') skipped.add(row.row);
+      }
     }
     const preview = await planImport(
       ctx,
-      { ...dataImport, plan: (c, table, o) => planFile(c, table, o, false) },
+      {
+        ...dataImport,
+        plan: async (c, table, o) => {
+          const plan = await planFile(c, table, o, false);
+          for (const row of plan.rows) if (skipped.has(row.row)) row.action = 'skip';
+          return plan;
+        },
+      },
       read,
       options,
     );
@@ -80,8 +94,11 @@ export const dataImportRunTask = defineTask({
       return done;
     });
     if (!counts) return { summary: { message: M.alreadyImported } };
+    const params = { create: counts.create ?? 0, update: counts.update ?? 0 };
     return {
-      summary: { message: M.jobDone, params: { create: counts.create ?? 0, update: counts.update ?? 0 } },
+      summary: skipped.size
+        ? { message: M.jobDoneSkipped, params: { ...params, skipped: skipped.size } }
+        : { message: M.jobDone, params },
     };
   },
 });
@@ -128,12 +145,25 @@ export async function runImport(
   const userId = actingUserId(ctx.auth);
   const checked = { checkedAt: ctx.clock(), checkedBy: userId, checkedVersion: descriptionVersion };
   // The file's preview passed for this user and this description: not dry-run again.
+  let passed = true;
   if (!existing || !isChecked(existing, userId, descriptionVersion)) {
     const preview = await previewImport({ ...ctx, auth: ctx.auth }, dataImport, file.bytes, options);
-    if (preview.errorCount > 0) refuseByRow(preview.errors, preview.errorCount);
+    passed = preview.errorCount === 0;
+    if (!passed) {
+      // Only the valid rows asked for: refused still for the file's own errors, or when no row passes.
+      if (!options.validRowsOnly || preview.errors.some((error) => error.row === 0)) {
+        refuseByRow(preview.errors, preview.errorCount);
+      }
+      if (preview.counts.create + preview.counts.update === 0) {
+        refuseByRow([{ row: 0, message: M.noValidRows }], 1);
+      }
+    }
   }
+  // A file with errors is not marked checked: its job dry-runs it again to know the rows it skips.
   const [run] = existing
-    ? await ctx.tx.update(dataImportRuns).set(checked).where(eq(dataImportRuns.id, existing.id)).returning()
+    ? passed
+      ? await ctx.tx.update(dataImportRuns).set(checked).where(eq(dataImportRuns.id, existing.id)).returning()
+      : [existing]
     : await ctx.tx
         .insert(dataImportRuns)
         .values({
@@ -143,7 +173,7 @@ export async function runImport(
           initiator,
           userId,
           createdAt: ctx.clock(),
-          ...checked,
+          ...(passed ? checked : {}),
         })
         .returning();
   const job = await dataImportRunTask.enqueue(
