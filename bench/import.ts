@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -316,6 +317,33 @@ async function main(): Promise<void> {
       body?: unknown,
       headers: Record<string, string> = {},
     ) => {
+      if (!(body instanceof FormData)) {
+        // Through node:http, which waits as long as the server takes: fetch gives up on an answer after
+        // 300 s (the dry run of a large file in its request).
+        const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+          const request = http.request(
+            `${base_}/api${route}`,
+            {
+              method,
+              headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+            },
+            (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () =>
+                resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+              );
+              response.on('error', reject);
+            },
+          );
+          request.on('error', reject);
+          request.end(body === undefined ? undefined : JSON.stringify(body));
+        });
+        if (answer.status < 200 || answer.status >= 300) {
+          throw new Error(`${method} ${route}: ${answer.status} ${answer.text.slice(0, 2000)}`);
+        }
+        return JSON.parse(answer.text) as { data: Record<string, unknown> };
+      }
       const res = await fetch(`${base_}/api${route}`, {
         method,
         headers: {
