@@ -118,6 +118,8 @@ export const DATA_IMPORT_MESSAGES = {
   initiatorNotForTarget: 'This import does not run from an order.',
   alreadyImported: 'This file was imported with this description already.',
   jobDone: 'Rows created: {{create}}, updated: {{update}}',
+  jobDoneSkipped: 'Rows created: {{create}}, updated: {{update}}; rows with errors skipped: {{skipped}}',
+  noValidRows: 'No row of the file can be imported.',
   inUse: 'The description has imports: it cannot be deleted.',
 } as const;
 
@@ -202,6 +204,15 @@ export const dataImportFileSchema = z.object({
   initiatorId: z.number().int().positive().optional(),
 });
 export type DataImportFile = z.infer<typeof dataImportFileSchema>;
+
+/**
+ * A run of a file: all or nothing by default; `validRowsOnly` imports the rows that pass and skips the rows
+ * with errors (the job's summary counts them; the file's errors download as XLSX).
+ */
+export const dataImportRunBodySchema = dataImportFileSchema.extend({
+  validRowsOnly: z.boolean().optional(),
+});
+export type DataImportRunBody = z.infer<typeof dataImportRunBodySchema>;
 
 /** The dry run of a file: its columns and their fields, each row's action and cells, the errors. */
 export const dataImportPreviewSchema = z.object({

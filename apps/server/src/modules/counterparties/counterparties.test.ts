@@ -9,13 +9,17 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../platform/auth/context';
+import type { ValidationError } from '../../platform/errors';
 import { contacts, serviceOffices } from '../../platform/identity/tables';
+import { ManyRefused } from '../../platform/resources';
 import { createCreditProbe, creditProbeModule } from '../../test/credit-probe';
 import { docxText, makeDocx } from '../../test/docx';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type SignedIn, signIn } from '../../test/users';
 import { contactInfoTypes, countries } from '../reference-data';
 import { assertCanTakeNewWork, checkCreditLimit } from './credit';
+import { counterpartyService } from './service';
+import { counterpartyBankAccountService } from './subresources';
 import { agreementTypes, counterparties, counterpartyBankAccounts, counterpartyStatuses } from './tables';
 
 type Body = Record<string, unknown>;
@@ -209,6 +213,36 @@ describe('counterparty rules', () => {
     });
     expect(errorsOf(update)).toEqual({ inn: [M.duplicateInnKpp] });
     expect((await call('GET', `/api/counterparties/${first.id}`, chief)).json().data.inn).toBe(SBERBANK.inn);
+  });
+
+  it('creates several at once by the same rules: a pair taken by a record before it in the call is refused with its index, nothing written; one primary account', async () => {
+    const roles = ['ROLE_COUNTERPARTY_VIEW_ALL', 'ROLE_COUNTERPARTY_EDIT_ALL'];
+    const inApp = { tx: ctx.database.db, registries: ctx.app.registries, auth: principal(chief, roles) };
+    const body = (name: string, extra: Body = {}) => ({ name, client: true, countryId: ru, ...extra });
+    const refused = await counterpartyService
+      .createMany(inApp, [body('Пакет 1', { inn: '7712040126' }), body('Пакет 2', { inn: '7712040126' })])
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ManyRefused);
+    expect((refused as ManyRefused).index).toBe(1);
+    expect(flattenTree(((refused as ManyRefused).error as ValidationError).tree!)).toEqual({
+      inn: [M.duplicateInnKpp],
+    });
+    expect(
+      await ctx.database.db.select().from(counterparties).where(eq(counterparties.inn, '7712040126')),
+    ).toEqual([]);
+    const [made] = await counterpartyService.createMany(inApp, [body('Пакет 3', { inn: '7712040126' })]);
+    expect(made).toMatchObject({ curatorIds: [chief.user.id], serviceOfficeId: mow });
+    const account = (number: string) => ({
+      counterpartyId: made!.id,
+      bik: '044525225',
+      account: number,
+      correspondentAccount: '30101810400000000225',
+    });
+    const accounts = await counterpartyBankAccountService.createMany(inApp, [
+      account('40702810200000000001'),
+      account('40702810500000000002'),
+    ]);
+    expect(accounts.map((a) => a.primary)).toEqual([true, false]);
   });
 
   it('defaults the office to the creator’s and the curators to the creator', async () => {

@@ -11,7 +11,7 @@ import {
   sameFieldValue,
   USER_MESSAGES,
 } from '@tms/domain';
-import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import { actingOfficeId, actingUserId, type Principal } from '../../platform/auth/context';
 import { isValidIpEntry } from '../../platform/auth/ip';
@@ -23,10 +23,14 @@ import {
   type CallContext,
   type CreateInput,
   defaultEntity,
+  ManyRefused,
   type ResourceContext,
   type ResourceHooks,
   type ResourceService,
+  refusedAt,
+  refusedAtAsync,
   resourceService,
+  unwrapMany,
 } from '../../platform/resources';
 import { countries } from '../reference-data';
 import { creditStateFilter, exposures } from './credit';
@@ -84,15 +88,6 @@ export function checkFieldAccess(
   }
 }
 
-async function countryCode(tx: Tx, id: number): Promise<string | undefined> {
-  const [row] = await tx
-    .select({ code: countries.code })
-    .from(countries)
-    .where(eq(countries.id, id))
-    .limit(1);
-  return row?.code;
-}
-
 /**
  * The rules of a counterparty as it will be stored (`record`: the stored row with the members sent laid
  * over it): type, black list reason, credit amounts, Russian requisites, API addresses, references and the
@@ -103,63 +98,111 @@ export async function checkCounterparty(
   record: CounterpartyRecord,
   id: number | null,
 ): Promise<{ kpp?: string }> {
-  const errors = new ErrorCollector();
-  const out: { kpp?: string } = {};
-  if (!record.client && !record.contractor) errors.add(['client'], M.clientOrContractor);
-  if (record.blackList && !record.blackListReason) errors.add(['blackListReason'], M.reasonRequired);
-  const { creditLimit: limit, creditLimitThreshold: threshold } = record;
-  if (threshold != null && (limit == null || Number(threshold) > Number(limit))) {
-    errors.add(['creditLimitThreshold'], M.creditLimit);
-  }
-  const code = await countryCode(tx, record.countryId);
-  if (code === undefined) errors.add(['countryId'], MESSAGES.invalid);
-  if (code === RUSSIA) {
-    if (typeof record.kpp === 'string') out.kpp = record.kpp.toUpperCase();
-    const requisites = requisitesErrors({
-      inn: record.inn,
-      kpp: out.kpp ?? record.kpp,
-      ogrn: record.ogrn,
-      okpo: record.okpo,
-    });
-    for (const [field, message] of Object.entries(requisites)) errors.add([field], message);
-  }
-  (record.apiAllowedIps ?? []).forEach((entry, index) => {
-    if (!isValidIpEntry(entry)) errors.add(['apiAllowedIps', index], USER_MESSAGES.invalidIp);
-  });
-  for (const [field, table] of [
-    ['featureIds', counterpartyFeatures],
-    ['curatorIds', users],
-    ['managerIds', users],
-  ] as const) {
-    const ids = record[field] ?? [];
-    if (!ids.length) continue;
-    const found = new Set(
-      (await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((r) => r.id),
-    );
-    ids.forEach((refId, index) => {
-      if (!found.has(refId)) errors.add([field, index], MESSAGES.invalid);
-    });
-  }
-  const { inn } = record;
-  if (inn) {
-    const kpp = out.kpp ?? record.kpp ?? '';
-    const [duplicate] = await tx
-      .select({ id: counterparties.id })
-      .from(counterparties)
-      .where(
-        and(
-          eq(counterparties.inn, inn),
-          sql`coalesce(${counterparties.kpp}, '') = ${kpp}`,
-          isNull(counterparties.mergedIntoId),
-          id === null ? undefined : ne(counterparties.id, id),
-        ),
-      )
-      .limit(1);
-    if (duplicate) errors.add(['inn'], M.duplicateInnKpp);
-  }
-  errors.throwIfAny();
-  return out;
+  return (await unwrapMany(checkCounterparties(tx, [record], [id])))[0]!;
 }
+
+/**
+ * `checkCounterparty` of several records at once (created together: an import's chunk), each with its
+ * stored id (null for a new one): the countries, the references and the INN/KPP pairs looked up in one
+ * query each, each record's pair checked against the records before it too. The first refused record
+ * throws `ManyRefused`.
+ */
+export async function checkCounterparties(
+  tx: Tx,
+  records: readonly CounterpartyRecord[],
+  ids: readonly (number | null)[],
+): Promise<{ kpp?: string }[]> {
+  const countryIds = [...new Set(records.map((record) => record.countryId))];
+  const codes = new Map(
+    (
+      await tx
+        .select({ id: countries.id, code: countries.code })
+        .from(countries)
+        .where(inArray(countries.id, countryIds))
+    ).map((row) => [row.id, row.code]),
+  );
+  const referenced = new Map<(typeof REFERENCED)[number][1], Set<number>>();
+  for (const [field, table] of REFERENCED) {
+    const wanted = records.flatMap((record) => record[field] ?? []);
+    if (!wanted.length) continue;
+    const found = referenced.get(table) ?? new Set<number>();
+    const missing = [...new Set(wanted)].filter((id) => !found.has(id));
+    if (missing.length) {
+      for (const row of await tx.select({ id: table.id }).from(table).where(inArray(table.id, missing))) {
+        found.add(row.id);
+      }
+    }
+    referenced.set(table, found);
+  }
+  const kppOf = (record: CounterpartyRecord) =>
+    codes.get(record.countryId) === RUSSIA && typeof record.kpp === 'string'
+      ? record.kpp.toUpperCase()
+      : (record.kpp ?? '');
+  const inns = [...new Set(records.map((record) => record.inn).filter((inn): inn is string => !!inn))];
+  const stored = inns.length
+    ? await tx
+        .select({
+          id: counterparties.id,
+          inn: counterparties.inn,
+          kpp: sql<string>`coalesce(${counterparties.kpp}, '')`,
+        })
+        .from(counterparties)
+        .where(and(inArray(counterparties.inn, inns), isNull(counterparties.mergedIntoId)))
+    : [];
+  const pairs = new Map<string, number[]>();
+  for (const row of stored) {
+    const key = `${row.inn}|${row.kpp}`;
+    pairs.set(key, [...(pairs.get(key) ?? []), row.id]);
+  }
+  return records.map((record, index) => {
+    const errors = new ErrorCollector();
+    const out: { kpp?: string } = {};
+    if (!record.client && !record.contractor) errors.add(['client'], M.clientOrContractor);
+    if (record.blackList && !record.blackListReason) errors.add(['blackListReason'], M.reasonRequired);
+    const { creditLimit: limit, creditLimitThreshold: threshold } = record;
+    if (threshold != null && (limit == null || Number(threshold) > Number(limit))) {
+      errors.add(['creditLimitThreshold'], M.creditLimit);
+    }
+    const code = codes.get(record.countryId);
+    if (code === undefined) errors.add(['countryId'], MESSAGES.invalid);
+    if (code === RUSSIA) {
+      if (typeof record.kpp === 'string') out.kpp = record.kpp.toUpperCase();
+      const requisites = requisitesErrors({
+        inn: record.inn,
+        kpp: out.kpp ?? record.kpp,
+        ogrn: record.ogrn,
+        okpo: record.okpo,
+      });
+      for (const [field, message] of Object.entries(requisites)) errors.add([field], message);
+    }
+    (record.apiAllowedIps ?? []).forEach((entry, i) => {
+      if (!isValidIpEntry(entry)) errors.add(['apiAllowedIps', i], USER_MESSAGES.invalidIp);
+    });
+    for (const [field, table] of REFERENCED) {
+      const found = referenced.get(table);
+      (record[field] ?? []).forEach((refId, i) => {
+        if (!found?.has(refId)) errors.add([field, i], MESSAGES.invalid);
+      });
+    }
+    const { inn } = record;
+    if (inn) {
+      const key = `${inn}|${kppOf(record)}`;
+      const id = ids[index] ?? null;
+      if ((pairs.get(key) ?? []).some((other) => other !== id)) errors.add(['inn'], M.duplicateInnKpp);
+      // The records before it in the call are stored before it: its pair is taken by them too.
+      pairs.set(key, [...(pairs.get(key) ?? []), id ?? -1 - index]);
+    }
+    refusedAt(index, () => errors.throwIfAny());
+    return out;
+  });
+}
+
+/** The references `checkCounterparties` checks exist, and the table of each. */
+const REFERENCED = [
+  ['featureIds', counterpartyFeatures],
+  ['curatorIds', users],
+  ['managerIds', users],
+] as const;
 
 /** Rows → the API's counterparties: no key hash, the computed credit members (one query for all), dates as ISO text. */
 export async function counterpartyEntities(
@@ -188,23 +231,24 @@ function counterpartyOf(row: CounterpartyRow, exposure: string): Counterparty {
   return entity as Counterparty;
 }
 
-/** Whether the row `id` lies inside `scope` (undefined: everything). */
-async function inScope(tx: Tx, id: number, scope: SQL | undefined): Promise<boolean> {
-  if (!scope) return true;
-  const [row] = await tx
+/** The rows among `ids` inside `scope` (undefined: everything). */
+async function inScope(tx: Tx, ids: readonly number[], scope: SQL | undefined): Promise<Set<number>> {
+  if (!scope) return new Set(ids);
+  const rows = await tx
     .select({ id: counterparties.id })
     .from(counterparties)
-    .where(and(eq(counterparties.id, id), scope))
-    .limit(1);
-  return Boolean(row);
+    .where(and(inArray(counterparties.id, [...ids]), scope));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** The engine's hooks of the counterparty resource. */
 export function counterpartyHooks(): ResourceHooks<CounterpartyRow, CounterpartyInput> {
-  return {
+  const hooks: ResourceHooks<CounterpartyRow, CounterpartyInput> = {
     scope: (auth, access) => counterpartyScope(auth, access),
-    beforeCreate: async ({ tx, auth }: ResourceContext, values) => {
-      const record = {
+    beforeCreate: async (ctx: ResourceContext, values) =>
+      (await unwrapMany(hooks.beforeCreateMany!(ctx, [values])))[0],
+    beforeCreateMany: async ({ tx, auth }: ResourceContext, many) => {
+      const records = many.map((values) => ({
         ...values,
         client: values.client ?? false,
         contractor: values.contractor ?? false,
@@ -212,9 +256,13 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow, Counterparty
         curatorIds: values.curatorIds?.length
           ? values.curatorIds
           : [actingUserId(auth)].filter((id) => id !== null),
-      };
-      const fixed = await checkCounterparty(tx, record, null);
-      return { ...record, ...fixed };
+      }));
+      const fixed = await checkCounterparties(
+        tx,
+        records,
+        records.map(() => null),
+      );
+      return records.map((record, index) => ({ ...record, ...fixed[index] }));
     },
     guardUpdate: ({ auth }, existing, changed) => {
       if (existing.mergedIntoId !== null) throw fieldError([], M.alreadyMerged);
@@ -229,11 +277,19 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow, Counterparty
         throw forbidden(M.managementLock);
       }
     },
-    afterWrite: async ({ tx, auth, registries }, event) => {
-      // A new record must land inside the creator's own edit scope: no creating what one cannot reach.
-      if (event.action === 'create' && event.after) {
-        if (!(await inScope(tx, event.after.id, counterpartyScope(auth, 'write')))) throw forbidden();
+    afterCreateMany: async (ctx, events) => {
+      // New records must land inside the creator's own edit scope: no creating what one cannot reach.
+      const ids = events.map((event) => event.after!.id);
+      const inside = await inScope(ctx.tx, ids, counterpartyScope(ctx.auth, 'write'));
+      const index = ids.findIndex((id) => !inside.has(id));
+      if (index >= 0) throw new ManyRefused(index, forbidden());
+      for (const [i, { after }] of events.entries()) {
+        if (after?.blackList) await refusedAtAsync(i, () => notifyBlackListed(ctx, after));
       }
+    },
+    afterWrite: async (ctx, event) => {
+      if (event.action === 'create') return unwrapMany(hooks.afterCreateMany!(ctx, [event]));
+      const { tx, auth, registries } = ctx;
       const { before, after } = event;
       if (after?.blackList && !before?.blackList) await notifyBlackListed({ tx, auth, registries }, after);
       if (event.action === 'update' && before && after && before.name !== after.name) {
@@ -246,6 +302,7 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow, Counterparty
     // What `counterpartyOf` reads beyond the entity: a list leaves out the search columns.
     entityColumns: ['apiKeyHash', 'mergedIntoId'],
   };
+  return hooks;
 }
 
 /** `merged`: live records unless merged ones are asked for (`true`), or both (`true,false`). */

@@ -21,10 +21,13 @@ import {
   type CreateInput,
   type ResourceHooks,
   type ResourceTable,
+  refusedAt,
+  refusedAtAsync,
   registerResource,
   registerResourceRoutes,
   resourceService,
   type Updated,
+  unwrapMany,
   type WriteValues,
 } from '../../platform/resources';
 import { contactInfoTypes } from '../reference-data';
@@ -44,25 +47,44 @@ async function checkParent(
   counterpartyId: number,
   contractorOnly: boolean,
 ): Promise<void> {
+  await unwrapMany(checkParents(tx, auth, [counterpartyId], contractorOnly));
+}
+
+/** `checkParent` of several records' counterparties at once (one query); the first refused throws `ManyRefused`. */
+async function checkParents(
+  tx: Tx,
+  auth: Principal,
+  counterpartyIds: readonly number[],
+  contractorOnly: boolean,
+): Promise<void> {
   const read = counterpartyScope(auth, 'read', false);
   const write = counterpartyScope(auth, 'write', false);
-  const [parent] = await tx
-    .select({
-      contractor: counterparties.contractor,
-      managementLock: counterparties.managementLock,
-      mergedIntoId: counterparties.mergedIntoId,
-      writable: write ? sql<boolean>`${write}` : sql<boolean>`true`,
-    })
-    .from(counterparties)
-    .where(and(eq(counterparties.id, counterpartyId), read))
-    .limit(1);
-  if (!parent) throw notFound();
-  if (!parent.writable) throw forbidden();
-  if (parent.managementLock && !hasAnyRole(auth, ['ROLE_IGNORE_MANAGEMENT_LOCK'])) {
-    throw forbidden(M.managementLock);
-  }
-  if (parent.mergedIntoId !== null) throw fieldError(['counterpartyId'], M.alreadyMerged);
-  if (contractorOnly && !parent.contractor) throw fieldError(['counterpartyId'], M.contractorOnly);
+  const parents = new Map(
+    (
+      await tx
+        .select({
+          id: counterparties.id,
+          contractor: counterparties.contractor,
+          managementLock: counterparties.managementLock,
+          mergedIntoId: counterparties.mergedIntoId,
+          writable: write ? sql<boolean>`${write}` : sql<boolean>`true`,
+        })
+        .from(counterparties)
+        .where(and(inArray(counterparties.id, [...new Set(counterpartyIds)]), read))
+    ).map((parent) => [parent.id, parent]),
+  );
+  counterpartyIds.forEach((counterpartyId, index) => {
+    refusedAt(index, () => {
+      const parent = parents.get(counterpartyId);
+      if (!parent) throw notFound();
+      if (!parent.writable) throw forbidden();
+      if (parent.managementLock && !hasAnyRole(auth, ['ROLE_IGNORE_MANAGEMENT_LOCK'])) {
+        throw forbidden(M.managementLock);
+      }
+      if (parent.mergedIntoId !== null) throw fieldError(['counterpartyId'], M.alreadyMerged);
+      if (contractorOnly && !parent.contractor) throw fieldError(['counterpartyId'], M.contractorOnly);
+    });
+  });
 }
 
 /**
@@ -83,6 +105,8 @@ export function ownedHooks<Row extends Owned, Input extends { counterpartyId: nu
       record: Input | Updated<Row, Partial<Input>>,
       existing: Row | null,
     ) => Promise<WriteValues<Row, Input> | undefined> | WriteValues<Row, Input> | undefined;
+    /** `check` of several new records at once (`createMany`); unset, `check` runs per record. */
+    checkNew?: (tx: Tx, records: Input[]) => Promise<(WriteValues<Row, Input> | undefined)[]>;
   } = {},
 ): ResourceHooks<Row, Input> {
   const contractorOnly = options.contractorOnly ?? false;
@@ -98,6 +122,20 @@ export function ownedHooks<Row extends Owned, Input extends { counterpartyId: nu
       await checkParent(tx, auth, values.counterpartyId, contractorOnly);
       return completed(values, await options.check?.(tx, values, null));
     },
+    // Only with a check made for several new records: another check may read what the records before wrote.
+    beforeCreateMany:
+      options.check && !options.checkNew
+        ? undefined
+        : async ({ tx, auth }, many) => {
+            await checkParents(
+              tx,
+              auth,
+              many.map((values) => values.counterpartyId),
+              contractorOnly,
+            );
+            const extra = await options.checkNew?.(tx, many);
+            return many.map((values, index) => completed(values, extra?.[index]));
+          },
     beforeUpdate: async ({ tx, auth }, values, existing) => {
       await checkParent(tx, auth, existing.counterpartyId!, contractorOnly);
       if (values.counterpartyId !== undefined && values.counterpartyId !== existing.counterpartyId) {
@@ -119,22 +157,13 @@ export function ownedHooks<Row extends Owned, Input extends { counterpartyId: nu
 
 type BankAccountRow = typeof counterpartyBankAccounts.$inferSelect;
 
-/**
- * A Russian account (BIK given) by the BIK's and the accounts' control keys, any other by its IBAN. The
- * first account of a counterparty is its primary one unless said otherwise; making another primary takes the mark from the old.
- */
-async function checkBankAccount(
-  tx: Tx,
-  record: {
-    counterpartyId: number;
-    bik?: string | null;
-    account?: string | null;
-    correspondentAccount?: string | null;
-    iban?: string | null;
-    primary?: boolean;
-  },
-  existing: BankAccountRow | null,
-): Promise<{ iban?: string; primary?: boolean }> {
+/** An account's own checks (a Russian one by its keys, any other by its IBAN), its IBAN normalised. */
+function bankDetails(record: {
+  bik?: string | null;
+  account?: string | null;
+  correspondentAccount?: string | null;
+  iban?: string | null;
+}): { iban?: string; primary?: boolean } {
   const errors = new ErrorCollector();
   const out: { iban?: string; primary?: boolean } = {};
   const { bik } = record;
@@ -154,6 +183,26 @@ async function checkBankAccount(
     if (!isValidIban(out.iban)) errors.add(['iban'], M.iban);
   }
   errors.throwIfAny();
+  return out;
+}
+
+/**
+ * A Russian account (BIK given) by the BIK's and the accounts' control keys, any other by its IBAN. The
+ * first account of a counterparty is its primary one unless said otherwise; making another primary takes the mark from the old.
+ */
+async function checkBankAccount(
+  tx: Tx,
+  record: {
+    counterpartyId: number;
+    bik?: string | null;
+    account?: string | null;
+    correspondentAccount?: string | null;
+    iban?: string | null;
+    primary?: boolean;
+  },
+  existing: BankAccountRow | null,
+): Promise<{ iban?: string; primary?: boolean }> {
+  const out = bankDetails(record);
   const { counterpartyId } = record;
   const others = and(
     eq(counterpartyBankAccounts.counterpartyId, counterpartyId),
@@ -171,6 +220,56 @@ async function checkBankAccount(
       .where(others)
       .limit(1);
     if (!another) out.primary = true;
+  }
+  return out;
+}
+
+/**
+ * `checkBankAccount` of several new accounts at once: each checked alone, then which of their counterparties
+ * have an account already in one query; as one by one, the first account of a counterparty (stored or
+ * earlier in the call) is its primary one, and one made primary takes the mark from the others.
+ */
+async function checkNewBankAccounts(
+  tx: Tx,
+  records: readonly Parameters<typeof checkBankAccount>[1][],
+): Promise<{ iban?: string; primary?: boolean }[]> {
+  const out = records.map((record, index) => refusedAt(index, () => bankDetails(record)));
+  const ids = [...new Set(records.map((record) => record.counterpartyId))];
+  const having = new Set(
+    (
+      await tx
+        .selectDistinct({ id: counterpartyBankAccounts.counterpartyId })
+        .from(counterpartyBankAccounts)
+        .where(inArray(counterpartyBankAccounts.counterpartyId, ids))
+    ).map((row) => row.id),
+  );
+  const primaryAt = new Map<number, number>();
+  for (const [index, record] of records.entries()) {
+    const { counterpartyId } = record;
+    if (record.primary) {
+      if (having.has(counterpartyId)) {
+        await tx
+          .update(counterpartyBankAccounts)
+          .set({
+            primary: false,
+            version: sql`${counterpartyBankAccounts.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              eq(counterpartyBankAccounts.counterpartyId, counterpartyId),
+              eq(counterpartyBankAccounts.primary, true),
+            ),
+          );
+      }
+      const earlier = primaryAt.get(counterpartyId);
+      if (earlier !== undefined) out[earlier]!.primary = false;
+      primaryAt.set(counterpartyId, index);
+    } else if (record.primary === undefined && !having.has(counterpartyId)) {
+      out[index]!.primary = true;
+      primaryAt.set(counterpartyId, index);
+    }
+    having.add(counterpartyId);
   }
   return out;
 }
@@ -217,7 +316,7 @@ export const counterpartyBankAccountService = resourceService(
   {
     hooks: ownedHooks<BankAccountRow, CreateInput<typeof counterpartyBankAccountResource>>(
       counterpartyBankAccounts.counterpartyId,
-      { check: checkBankAccount },
+      { check: checkBankAccount, checkNew: checkNewBankAccounts },
     ),
   },
 );
@@ -228,6 +327,12 @@ export function registerCounterpartyParts(app: App): void {
     hooks: ownedHooks<ContactRow, CreateInput<typeof counterpartyContactResource>>(contacts.counterpartyId, {
       only: isNotNull(contacts.counterpartyId),
       check: checkContact,
+      // Each contact's details alone: a contact reads nothing another writes.
+      checkNew: async (tx, records) => {
+        for (const [index, record] of records.entries())
+          await refusedAtAsync(index, () => checkContact(tx, record));
+        return records.map(() => undefined);
+      },
     }),
   });
   registerResourceRoutes(app, counterpartyBankAccountService);

@@ -232,6 +232,31 @@ describe('data import', { timeout: 180_000 }, () => {
       ).toHaveLength(1);
     });
 
+    it('imports the valid rows only when asked: the rows with errors skipped and counted, all or nothing otherwise', async () => {
+      const fileId = await upload(
+        'valid-rows.csv',
+        Buffer.from('ИНН;Наименование;Страна;Клиент\n7740000076;МТС;RU;да\n7702070138;ВТБ;RU;да\n'),
+      );
+      const url = `/api/data-import/descriptions/${descriptionId}/runs`;
+      const whole = await call('POST', url, { fileId });
+      expect(whole.statusCode, whole.body).toBe(400);
+      expect(Object.keys(whole.json().errors.children.rows.children)).toEqual(['3']);
+      const run = await call('POST', url, { fileId, validRowsOnly: true });
+      expect(run.statusCode, run.body).toBe(201);
+      expect(await ctx.app.queue.drain()).toBe(1);
+      const [job] = await ctx.database.db
+        .select()
+        .from(backgroundJobs)
+        .where(eq(backgroundJobs.id, run.json().data.jobId));
+      expect(job).toMatchObject({
+        state: 'done',
+        progressMessage: M.jobDoneSkipped,
+        progressParams: { create: 1, update: 0, skipped: 1 },
+      });
+      expect(await byInn('7740000076')).toMatchObject({ name: 'МТС' });
+      expect(await byInn('7702070138')).toBeUndefined();
+    });
+
     it('reads Windows-1251 without a BOM and upserts by INN: the known INN updated, a new one created', async () => {
       const csv =
         'INN,Name,Country,Client\r\n0274062111,Баштехснаб Уфа,RU,да\r\n7728168971,Альфа-Банк,RU,да\r\n';

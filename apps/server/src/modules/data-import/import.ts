@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   DATA_IMPORT_DELIMITER_CHARS,
   DATA_IMPORT_INITIATOR_TARGETS,
+  DATA_IMPORT_PREVIEW_ROWS,
   DATA_IMPORT_ROLES,
   type DataImportDateFormat,
   type DataImportTarget,
@@ -24,12 +25,14 @@ import {
 import { descriptionService } from './descriptions';
 import {
   type Cells,
+  type FileRow,
   newRunState,
   type Prepared,
   RowRefused,
   type RunState,
   writeCargo,
   writeRow,
+  writeRows,
 } from './rows';
 import type { dataImportDescriptions } from './tables';
 import { targetFields, targetResource } from './targets';
@@ -43,14 +46,21 @@ export const dataImportOptionsSchema = z.object({
   encoding: z.enum(['utf-8', 'windows-1251', 'ibm866']).optional(),
   delimiter: z.enum([';', ',', '\t', '|']).optional(),
   maxRows: z.number().int().positive().max(MAX_TABLE_ROWS).optional(),
+  /** The rows that pass imported, the rows with errors skipped (all or nothing otherwise). */
+  validRowsOnly: z.boolean().default(false),
 });
 export type DataImportOptions = z.infer<typeof dataImportOptionsSchema>;
 
 /** The options of a file run with a description: its parse settings, and the order it imports into. */
-export function optionsOf(description: DescriptionRow, orderId: number | null): DataImportOptions {
+export function optionsOf(
+  description: DescriptionRow,
+  orderId: number | null,
+  validRowsOnly = false,
+): DataImportOptions {
   return {
     descriptionId: description.id,
     orderId,
+    validRowsOnly,
     encoding:
       description.encoding === 'auto' ? undefined : (description.encoding as DataImportOptions['encoding']),
     delimiter:
@@ -60,6 +70,11 @@ export function optionsOf(description: DescriptionRow, orderId: number | null): 
     maxRows: description.maxRows,
   };
 }
+
+const NO_CELLS: Cells = Object.freeze({}) as Cells;
+
+/** Rows written (and dry-run) together: one savepoint, their lookups in one query each. */
+export const CHUNK_ROWS = 500;
 
 /** The file's columns as the description took them: each header and the field it fills. */
 export interface DataImportHead {
@@ -156,6 +171,149 @@ class DryRunDone extends Error {
 }
 
 /**
+ * The plan of a file read: its columns mapped, its file errors, then (`dry`) every row dry-run through the
+ * target's services in a transaction rolled back; without `dry` (a file whose dry run passed already, for
+ * the same description and user) its rows as they are, each to be written.
+ */
+export async function planFile(
+  ctx: ImportContext,
+  table: ImportTable | { refusal: string },
+  options: DataImportOptions,
+  dry: boolean,
+): Promise<DryRunAnswer> {
+  const head: DataImportHead = { columns: [], rowCount: 0 };
+  if ('refusal' in table) return { head, rows: [], errors: [{ row: 0, message: table.refusal }] };
+  const prepared = await prepare(ctx, options.descriptionId, options.orderId);
+  if ('error' in prepared) return { head, rows: [], errors: [{ row: 0, message: prepared.error }] };
+  const mapping = suggestMapping(
+    table.columns,
+    prepared.columns.map((column) => ({
+      name: column.field,
+      headers: [column.header, ...column.alternates],
+    })),
+  );
+  const fieldOf = new Map(Object.entries(mapping).map(([field, index]) => [index, field]));
+  head.columns = table.columns.map((column) => ({ ...column, field: fieldOf.get(column.index) ?? null }));
+  head.rowCount = table.rows.length;
+  const errors = fileErrors(
+    table,
+    prepared,
+    mapping,
+    Math.min(options.maxRows ?? MAX_TABLE_ROWS, MAX_TABLE_ROWS),
+  );
+  if (errors.length) return { head, rows: [], errors };
+  const fields = prepared.columns.map((column) => column.field);
+  if (!dry) {
+    return {
+      head,
+      // Each row's cells taken from the table when its chunk is written, not copied for the whole file.
+      rows: table.rows.map((line) => {
+        const blank = fields.every((field) => {
+          const index = mapping[field];
+          return index == null || (line.cells[index] ?? '').trim() === '';
+        });
+        return {
+          row: line.number,
+          action: blank ? 'skip' : 'create',
+          get values() {
+            return cellsOf(line, mapping, fields);
+          },
+        };
+      }),
+      errors: [],
+    };
+  }
+  try {
+    await ctx.tx.transaction(async (tx) => {
+      const dry = { ...ctx, tx };
+      const state = newRunState();
+      const keys = new Map<string, number>();
+      const rows: PlannedRow<Cells>[] = [];
+      // Rows to write, a chunk at a time: the chunk in one savepoint, each row in its own only when the
+      // chunk has a refusal (to tell every refused row apart from the rest).
+      let chunk: { planned: PlannedRow<Cells>; line: FileRow; index: number }[] = [];
+      const flush = async () => {
+        const lines = chunk.map((c) => c.line);
+        try {
+          const actions = await tx.transaction((inner) =>
+            writeRows({ ...dry, tx: inner }, prepared, state, lines),
+          );
+          chunk.forEach((c, i) => {
+            c.planned.action = actions[i]!;
+          });
+        } catch (error) {
+          if (!(error instanceof RowRefused)) throw error;
+          for (const { planned, line } of chunk) {
+            try {
+              planned.action = await tx.transaction((row) =>
+                writeRow({ ...dry, tx: row }, prepared, state, line.row, line.cells),
+              );
+            } catch (refusal) {
+              if (!(refusal instanceof RowRefused)) throw refusal;
+              planned.action = 'error';
+              planned.errors = refusal.errors;
+            }
+          }
+        }
+        // The preview shows the first rows and the rows with errors: the others' cells are not kept.
+        for (const { planned, index } of chunk) {
+          if (planned.action !== 'error' && index >= DATA_IMPORT_PREVIEW_ROWS) planned.values = NO_CELLS;
+        }
+        chunk = [];
+      };
+      for (const line of table.rows) {
+        const cells = cellsOf(line, mapping, fields);
+        if (fields.every((field) => cells[field] === '')) {
+          rows.push({ row: line.number, action: 'skip', values: cells });
+          continue;
+        }
+        const key = prepared.matchKey ? cells[prepared.matchKey]?.toLowerCase() : '';
+        const earlier = key ? keys.get(key) : undefined;
+        if (earlier !== undefined) {
+          const message = M.duplicateKey;
+          rows.push({
+            row: line.number,
+            action: 'error',
+            values: cells,
+            errors: [
+              { row: line.number, field: prepared.matchKey!, value: cells[prepared.matchKey!], message },
+            ],
+          });
+          continue;
+        }
+        if (key) keys.set(key, line.number);
+        const planned: PlannedRow<Cells> = { row: line.number, action: 'create', values: cells };
+        rows.push(planned);
+        chunk.push({ planned, line: { row: line.number, cells }, index: rows.length - 1 });
+        if (chunk.length >= CHUNK_ROWS) await flush();
+      }
+      await flush();
+      const fileLevel: ImportError[] = [];
+      if (!rows.some((row) => row.action === 'error')) {
+        try {
+          await tx.transaction((inner) => writeCargo({ ...dry, tx: inner }, prepared, state.cargo));
+        } catch (error) {
+          if (!(error instanceof RowRefused)) throw error;
+          for (const found of error.errors) {
+            const planned = rows.find((row) => row.row === found.row);
+            if (!planned) fileLevel.push({ ...found, row: 0 });
+            else {
+              planned.action = 'error';
+              planned.errors = [...(planned.errors ?? []), found];
+            }
+          }
+        }
+      }
+      throw new DryRunDone({ head, rows, errors: fileLevel });
+    });
+  } catch (error) {
+    if (error instanceof DryRunDone) return error.answer as DryRunAnswer;
+    throw error;
+  }
+  throw new Error('unreachable: the dry run always rolls back');
+}
+
+/**
  * The data import, a configuration of the import pipeline (docs/decisions/015-import-pipeline.md): the file
  * read in a worker thread (CSV in UTF-8, Windows-1251 or DOS 866, detected unless the description says; or
  * XLSX), its columns mapped by the description's headers and their other names, then every row run through
@@ -180,104 +338,19 @@ export const dataImport = defineImport<
       // Read one row past the limit so the file's error can say it has too many.
       maxRows: Math.min(MAX_TABLE_ROWS, (options.maxRows ?? MAX_TABLE_ROWS) + 1),
     }),
-  async plan(ctx, table, options) {
-    const head: DataImportHead = { columns: [], rowCount: 0 };
-    if ('refusal' in table) return { head, rows: [], errors: [{ row: 0, message: table.refusal }] };
-    const prepared = await prepare(ctx, options.descriptionId, options.orderId);
-    if ('error' in prepared) return { head, rows: [], errors: [{ row: 0, message: prepared.error }] };
-    const mapping = suggestMapping(
-      table.columns,
-      prepared.columns.map((column) => ({
-        name: column.field,
-        headers: [column.header, ...column.alternates],
-      })),
-    );
-    const fieldOf = new Map(Object.entries(mapping).map(([field, index]) => [index, field]));
-    head.columns = table.columns.map((column) => ({ ...column, field: fieldOf.get(column.index) ?? null }));
-    head.rowCount = table.rows.length;
-    const errors = fileErrors(
-      table,
-      prepared,
-      mapping,
-      Math.min(options.maxRows ?? MAX_TABLE_ROWS, MAX_TABLE_ROWS),
-    );
-    if (errors.length) return { head, rows: [], errors };
-    const fields = prepared.columns.map((column) => column.field);
-    try {
-      await ctx.tx.transaction(async (tx) => {
-        const dry = { ...ctx, tx };
-        const state = newRunState();
-        const keys = new Map<string, number>();
-        const rows: PlannedRow<Cells>[] = [];
-        for (const line of table.rows) {
-          const cells = cellsOf(line, mapping, fields);
-          if (fields.every((field) => cells[field] === '')) {
-            rows.push({ row: line.number, action: 'skip', values: cells });
-            continue;
-          }
-          const key = prepared.matchKey ? cells[prepared.matchKey]?.toLowerCase() : '';
-          const earlier = key ? keys.get(key) : undefined;
-          if (earlier !== undefined) {
-            const message = M.duplicateKey;
-            rows.push({
-              row: line.number,
-              action: 'error',
-              values: cells,
-              errors: [
-                { row: line.number, field: prepared.matchKey!, value: cells[prepared.matchKey!], message },
-              ],
-            });
-            continue;
-          }
-          if (key) keys.set(key, line.number);
-          try {
-            const action = await tx.transaction((row) =>
-              writeRow({ ...dry, tx: row }, prepared, state, line.number, cells),
-            );
-            rows.push({ row: line.number, action, values: cells });
-          } catch (error) {
-            if (!(error instanceof RowRefused)) throw error;
-            rows.push({ row: line.number, action: 'error', values: cells, errors: error.errors });
-          }
-        }
-        const fileLevel: ImportError[] = [];
-        if (!rows.some((row) => row.action === 'error')) {
-          try {
-            await tx.transaction((inner) => writeCargo({ ...dry, tx: inner }, prepared, state.cargo));
-          } catch (error) {
-            if (!(error instanceof RowRefused)) throw error;
-            for (const found of error.errors) {
-              const planned = rows.find((row) => row.row === found.row);
-              if (!planned) fileLevel.push({ ...found, row: 0 });
-              else {
-                planned.action = 'error';
-                planned.errors = [...(planned.errors ?? []), found];
-              }
-            }
-          }
-        }
-        throw new DryRunDone({ head, rows, errors: fileLevel });
-      });
-    } catch (error) {
-      if (error instanceof DryRunDone) return error.answer as DryRunAnswer;
-      throw error;
-    }
-    throw new Error('unreachable: the dry run always rolls back');
-  },
+  plan: (ctx, table, options) => planFile(ctx, table, options, true),
   async apply(ctx, rows, options, head) {
     const prepared = await prepare(ctx, options.descriptionId, options.orderId);
     if ('error' in prepared) refuseByRow([{ row: 0, message: prepared.error }], 1);
     head.state ??= { ...newRunState(), done: 0 };
     const counts = { create: 0, update: 0 };
-    for (const planned of rows) {
-      head.state.done++;
-      if (planned.action === 'skip') continue;
-      try {
-        counts[await writeRow(ctx, prepared, head.state, planned.row, planned.values)]++;
-      } catch (error) {
-        if (error instanceof RowRefused) refuseByRow(error.errors, error.errors.length);
-        throw error;
-      }
+    head.state.done += rows.length;
+    const lines = rows.filter((r) => r.action !== 'skip').map((r) => ({ row: r.row, cells: r.values }));
+    try {
+      for (const action of await writeRows(ctx, prepared, head.state, lines)) counts[action]++;
+    } catch (error) {
+      if (error instanceof RowRefused) refuseByRow(error.errors, error.errors.length);
+      throw error;
     }
     // The cargo lines go into the order once all of them are summed (the last batch).
     if (head.state.done >= head.rowCount) {
@@ -290,7 +363,7 @@ export const dataImport = defineImport<
     }
     return counts;
   },
-  batchSize: 200,
+  batchSize: CHUNK_ROWS,
   combine: (a, b) => ({
     create: (a.create ?? 0) + (b.create ?? 0),
     update: (a.update ?? 0) + (b.update ?? 0),

@@ -3,9 +3,11 @@ import {
   DATA_IMPORT_PREVIEW_ROWS,
   DATA_IMPORT_ROLES,
   type DataImportFile,
+  type DataImportRunBody,
   dataImportFileSchema,
   dataImportInitiatorSchema,
   dataImportPreviewSchema,
+  dataImportRunBodySchema,
   dataImportRunSchema,
   dataImportTargetSchema,
   dataSchema,
@@ -22,7 +24,7 @@ import { registerResourceRoutes, requestContext } from '../../platform/resources
 import { asBuffer } from '../../platform/workers/tasks';
 import { descriptionService } from './descriptions';
 import { dataImport, fileHashOf, optionsOf } from './import';
-import { alreadyRun, runImport } from './runs';
+import { alreadyRun, rememberChecked, runImport } from './runs';
 import { dataImportDescriptions } from './tables';
 import { targetList, targetResource } from './targets';
 
@@ -54,7 +56,7 @@ export default async function dataImportRoutes(app: App): Promise<void> {
   async function fileOf(
     request: Parameters<typeof requestContext>[0],
     id: number,
-    body: DataImportFile,
+    body: DataImportFile & { validRowsOnly?: boolean },
     tx: Tx = db(),
   ) {
     // Everything in the caller's transaction: the embedded database has one connection.
@@ -64,7 +66,12 @@ export default async function dataImportRoutes(app: App): Promise<void> {
       throw fieldError(['initiatorId'], 'This value should not be blank.');
     }
     const file = await uploadedImport(tx, app.fileStorage, request.auth!.userId, body.fileId);
-    return { ctx, description, file, options: optionsOf(description, body.initiatorId ?? null) };
+    return {
+      ctx,
+      description,
+      file,
+      options: optionsOf(description, body.initiatorId ?? null, body.validRowsOnly ?? false),
+    };
   }
 
   async function dryRun(request: Parameters<typeof requestContext>[0], id: number, body: DataImportFile) {
@@ -101,8 +108,11 @@ export default async function dataImportRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const body = request.body as DataImportFile;
-      const { ctx, file, options, preview } = await dryRun(request, request.params.id, body);
+      const { ctx, description, file, options, preview } = await dryRun(request, request.params.id, body);
       const fileHash = fileHashOf(file.bytes);
+      if (preview.errorCount === 0) {
+        await rememberChecked({ ...ctx, clock: app.clock }, file, options, description.version);
+      }
       return {
         data: {
           fileHash,
@@ -201,17 +211,22 @@ export default async function dataImportRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          'Run an uploaded file in the job queue (dry-run first: a file with errors is refused); the same file again answers its run',
+          'Run an uploaded file in the job queue (dry-run first: a file with errors is refused, unless only its valid rows are asked for); the same file again answers its run',
         params: idParamSchema,
-        body: dataImportFileSchema,
+        body: dataImportRunBodySchema,
         response: { 201: dataSchema(dataImportRunSchema), 200: dataSchema(dataImportRunSchema) },
       },
     },
     async (request, reply) => {
-      const body = request.body as DataImportFile;
+      const body = request.body as DataImportRunBody;
       const data = await db().transaction(async (tx) => {
-        const { ctx, file, options } = await fileOf(request, request.params.id, body, tx);
-        return runImport({ ...ctx, clock: app.clock }, { id: body.fileId, ...file }, options);
+        const { ctx, description, file, options } = await fileOf(request, request.params.id, body, tx);
+        return runImport(
+          { ...ctx, clock: app.clock },
+          { id: body.fileId, ...file },
+          options,
+          description.version,
+        );
       });
       return reply.code(data.duplicate ? 200 : 201).send({ data });
     },

@@ -6,10 +6,11 @@ import {
   type ImportError,
   DATA_IMPORT_MESSAGES as M,
 } from '@tms/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../../platform/errors';
 import { decimalOf, type ImportContext } from '../../platform/imports';
+import { ManyRefused } from '../../platform/resources';
 import type { Values } from '../../platform/resources/service/types';
 import {
   CARGO_LINE_FIELDS,
@@ -156,6 +157,93 @@ async function lookUp(
   return found;
 }
 
+/** How a reference cell is looked up: as the column says, else an id by its digits, a code, or a name. */
+const lookupOf = (field: TargetField, lookup: DataImportLookup | null | undefined, text: string) =>
+  lookup ?? (/^\d+$/.test(text) ? 'id' : field.lookups.includes('code') ? 'code' : 'name');
+
+/** The texts of a reference cell: one, or a list for a field of several references. */
+const referenceTexts = (field: TargetField, text: string) =>
+  field.type === 'reference'
+    ? [text]
+    : text
+        .split(/[;,]/)
+        .map((t) => t.trim())
+        .filter(Boolean);
+
+/**
+ * The references of a chunk of rows looked up at once (`lookUp`'s answers, in the run's memory): one query
+ * per reference column and way of looking up for the texts not known yet, one scope check per resource.
+ */
+export async function lookUpChunk(
+  ctx: ImportContext,
+  prepared: Prepared,
+  state: RunState,
+  chunk: readonly Cells[],
+): Promise<void> {
+  for (const col of prepared.columns) {
+    const field = prepared.fields.get(col.field)!;
+    if (field.type !== 'reference' && field.type !== 'references') continue;
+    const path = field.descriptor.reference!.path;
+    const wanted = new Map<DataImportLookup, Set<string>>();
+    for (const cells of chunk) {
+      const text = cells[col.field] ?? '';
+      if (text === '') continue;
+      const how = lookupOf(field, col.lookup, text);
+      for (const one of referenceTexts(field, text)) {
+        if (state.references.has(`${path}|${how}|${one.toLowerCase()}`)) continue;
+        wanted.set(how, (wanted.get(how) ?? new Set()).add(one.toLowerCase()));
+      }
+    }
+    if (!wanted.size) continue;
+    const target = referencedHandle(ctx.registries, path);
+    for (const [how, texts] of wanted) {
+      const found = new Map<string, number[]>([...texts].map((text) => [text, []]));
+      if (target) {
+        const table = target.service.table as unknown as PgTable;
+        const id = column(target, 'id')!;
+        if (how === 'id') {
+          const numbers = new Map([...texts].filter((t) => /^\d{1,9}$/.test(t)).map((t) => [t, Number(t)]));
+          const rows = numbers.size
+            ? await ctx.tx
+                .select({ id })
+                .from(table)
+                .where(inArray(id, [...new Set(numbers.values())]))
+            : [];
+          const have = new Set(rows.map((r) => r.id as number));
+          for (const [text, n] of numbers) if (have.has(n)) found.get(text)!.push(n);
+        } else {
+          const by = column(target, how === 'code' ? 'code' : field.descriptor.reference!.labelField);
+          const key = by && sql<string>`lower(trim(${by}::text))`;
+          const rows = key
+            ? await ctx.tx
+                .select({ id, key })
+                .from(table)
+                .where(inArray(key, [...texts]))
+            : [];
+          for (const r of rows) found.get(r.key as string)?.push(r.id as number);
+        }
+      }
+      const all = [...found.values()].flat();
+      const outside = target
+        ? await target.service.outsideReadScope({ ...ctx, auth: ctx.auth }, all)
+        : new Set<number>();
+      for (const [text, ids] of found) {
+        const reachable = ids.filter((i) => !outside.has(i));
+        state.references.set(
+          `${path}|${how}|${text}`,
+          !target
+            ? M.lookupUnavailable
+            : reachable.length === 1
+              ? reachable[0]!
+              : reachable.length
+                ? M.referenceAmbiguous
+                : M.referenceNotFound,
+        );
+      }
+    }
+  }
+}
+
 /** A cell's text as the field's value, or the message saying why it is none. */
 async function cellValue(
   ctx: ImportContext,
@@ -200,15 +288,8 @@ async function cellValue(
     }
     case 'reference':
     case 'references': {
-      const how: DataImportLookup =
-        lookup ?? (/^\d+$/.test(text) ? 'id' : field.lookups.includes('code') ? 'code' : 'name');
-      const texts =
-        field.type === 'reference'
-          ? [text]
-          : text
-              .split(/[;,]/)
-              .map((t) => t.trim())
-              .filter(Boolean);
+      const how = lookupOf(field, lookup, text);
+      const texts = referenceTexts(field, text);
       const ids: number[] = [];
       for (const one of texts) {
         const found = await lookUp(ctx, state, field, how, one);
@@ -272,21 +353,34 @@ export function errorsOfRefusal(error: unknown, row: number, cells: Cells, prefi
   return errors.length ? errors : [{ row, message: error.message }];
 }
 
-/** The ids of the target's records whose match key is the text. */
-async function matching(ctx: ImportContext, handle: ResourceHandle, key: string, value: unknown) {
+/** The ids of the target's records by each match key value of a chunk of rows (its text), in one query. */
+async function matchingChunk(ctx: ImportContext, handle: ResourceHandle, key: string, values: unknown[]) {
+  const found = new Map<string, number[]>();
   const by = column(handle, key);
   const id = column(handle, 'id')!;
-  if (!by) return [];
+  if (!by || !values.length) return found;
   const rows = await ctx.tx
-    .select({ id })
+    .select({ id, key: by })
     .from(handle.service.table as unknown as PgTable)
-    .where(eq(by, value))
-    .limit(2);
-  return rows.map((r) => r.id as number);
+    .where(inArray(by, [...new Set(values)]));
+  for (const row of rows) {
+    const text = String(row.key);
+    found.set(text, [...(found.get(text) ?? []), row.id as number]);
+  }
+  return found;
 }
 
-/** A counterparty's contact or bank account from the same row: the one of that name or account, or a new one. */
-async function writePart(ctx: ImportContext, prefix: string, counterpartyId: number, values: Values) {
+/**
+ * A counterparty's contact or bank account from the same row: the one of that name or account, or a new
+ * one (always new under a counterparty the row has just created: it has none yet).
+ */
+async function writePart(
+  ctx: ImportContext,
+  prefix: string,
+  counterpartyId: number,
+  values: Values,
+  created: boolean,
+) {
   const part = COUNTERPARTY_PARTS.find((p) => p.prefix === prefix)!;
   const handle = resourceHandle(ctx.registries, part.resource)!;
   const keyField = prefix === 'contact' ? 'name' : values.account ? 'account' : 'iban';
@@ -294,7 +388,7 @@ async function writePart(ctx: ImportContext, prefix: string, counterpartyId: num
   const key = column(handle, keyField);
   const id = column(handle, 'id')!;
   const [existing] =
-    key && values[keyField]
+    !created && key && values[keyField]
       ? await ctx.tx
           .select({ id, version: column(handle, 'version')! })
           .from(handle.service.table as unknown as PgTable)
@@ -305,10 +399,152 @@ async function writePart(ctx: ImportContext, prefix: string, counterpartyId: num
   else await handle.service.create(ctx, { ...values, counterpartyId });
 }
 
+/** A row of the file: its number and its cells. */
+export interface FileRow {
+  row: number;
+  cells: Cells;
+}
+
 /**
- * One row through the target's services (the same the API uses): its cells read, its record found by the
- * match key, created or updated, its parts written. A refusal throws `RowRefused` with the row's errors.
+ * Rows through the target's services (the same the API uses): their cells read (the references of the
+ * whole chunk looked up at once), their records found by the match key (one query for the chunk), created
+ * or updated, their parts written. The first refusal throws `RowRefused` with that row's errors.
  */
+export async function writeRows(
+  ctx: ImportContext,
+  prepared: Prepared,
+  state: RunState,
+  rows: readonly FileRow[],
+): Promise<('create' | 'update')[]> {
+  await lookUpChunk(
+    ctx,
+    prepared,
+    state,
+    rows.map((r) => r.cells),
+  );
+  const read: (FileRow & { values: Values; parts: Record<string, Values> })[] = [];
+  for (const { row, cells } of rows) {
+    const { values, parts, errors } = await readRow(ctx, prepared, state, row, cells);
+    if (errors.length) throw new RowRefused(errors);
+    read.push({ row, cells, values, parts });
+  }
+  if (prepared.target === 'orderCargo') {
+    for (const { values, row } of read) addCargoLine(state.cargo, values, row);
+    return read.map(() => 'update');
+  }
+  const { handle, matchKey, mode } = prepared;
+  const matches = matchKey
+    ? await matchingChunk(
+        ctx,
+        handle,
+        matchKey,
+        read.map((r) => r.values[matchKey]).filter((v) => v !== undefined),
+      )
+    : new Map<string, number[]>();
+  const planned = read.map((r) => {
+    const { row, cells, values } = r;
+    if (prepared.target === 'jobs' && prepared.orderId !== null) values.orderIds = [prepared.orderId];
+    let existing: number | null = null;
+    if (matchKey) {
+      const key = values[matchKey];
+      if (key === undefined) {
+        if (mode !== 'insert') throw new RowRefused([{ row, field: matchKey, message: M.keyBlank }]);
+      } else {
+        const ids = matches.get(String(key)) ?? [];
+        const value = cells[matchKey];
+        if (ids.length > 1)
+          throw new RowRefused([{ row, field: matchKey, value, message: M.referenceAmbiguous }]);
+        if (ids.length === 1 && mode === 'insert')
+          throw new RowRefused([{ row, field: matchKey, value, message: M.exists }]);
+        if (ids.length === 0 && mode === 'update')
+          throw new RowRefused([{ row, field: matchKey, value, message: M.notFound }]);
+        existing = ids[0] ?? null;
+      }
+    }
+    return { ...r, existing, id: existing ?? 0 };
+  });
+  // The new records created together (one insert, the rules' lookups once), then each changed one.
+  const created = planned.filter((p) => p.existing === null);
+  const ids = await createAll(
+    ctx,
+    handle,
+    created.map((p) => ({ ...p, values: p.values })),
+  );
+  created.forEach((p, index) => {
+    p.id = ids[index]!;
+  });
+  for (const p of planned) {
+    if (p.existing === null) continue;
+    try {
+      const found = (await handle.service.find(ctx, p.existing, { access: 'write' })) as { version: number };
+      await handle.service.update(ctx, p.existing, p.values, found.version);
+    } catch (error) {
+      throw new RowRefused(errorsOfRefusal(error, p.row, p.cells));
+    }
+  }
+  // Each part (a contact, a bank account): the new records' created together, the others' one by one.
+  for (const part of COUNTERPARTY_PARTS) {
+    const owned = planned.filter((p) => p.parts[part.prefix]);
+    if (!owned.length) continue;
+    const partHandle = resourceHandle(ctx.registries, part.resource)!;
+    const fresh = owned.filter((p) => p.existing === null);
+    await createAll(
+      ctx,
+      partHandle,
+      fresh.map((p) => ({ ...p, values: { ...p.parts[part.prefix], counterpartyId: p.id } })),
+      part.prefix,
+    );
+    for (const p of owned) {
+      if (p.existing === null) continue;
+      try {
+        await writePart(ctx, part.prefix, p.id, p.parts[part.prefix]!, false);
+      } catch (error) {
+        throw new RowRefused(errorsOfRefusal(error, p.row, p.cells, part.prefix));
+      }
+    }
+  }
+  return planned.map((p) => (p.existing === null ? 'create' : 'update'));
+}
+
+/**
+ * Rows' new records created together through the resource's `createMany` (its rules, one insert): their
+ * ids in order, or the first refused row's errors (`RowRefused`). A refusal no row is named for (a
+ * constraint of the insert) is told apart by creating them one by one.
+ */
+async function createAll(
+  ctx: ImportContext,
+  handle: ResourceHandle,
+  rows: readonly { row: number; cells: Cells; values: Values }[],
+  prefix = '',
+): Promise<number[]> {
+  if (!rows.length) return [];
+  try {
+    const entities = await handle.service.createMany(
+      ctx,
+      rows.map((r) => r.values),
+    );
+    return entities.map((entity) => entity.id as number);
+  } catch (error) {
+    if (error instanceof ManyRefused) {
+      const r = rows[error.index]!;
+      throw new RowRefused(errorsOfRefusal(error.error, r.row, r.cells, prefix));
+    }
+    if (!(error instanceof HttpError) || rows.length === 1) {
+      throw new RowRefused(errorsOfRefusal(error, rows[0]!.row, rows[0]!.cells, prefix));
+    }
+  }
+  const ids: number[] = [];
+  for (const r of rows) {
+    try {
+      ids.push((await handle.service.create(ctx, r.values)).id as number);
+    } catch (error) {
+      throw new RowRefused(errorsOfRefusal(error, r.row, r.cells, prefix));
+    }
+  }
+  return ids;
+}
+
+/** One row through the target's services (`writeRows` of one). */
 export async function writeRow(
   ctx: ImportContext,
   prepared: Prepared,
@@ -316,49 +552,7 @@ export async function writeRow(
   row: number,
   cells: Cells,
 ): Promise<'create' | 'update'> {
-  const { values, parts, errors } = await readRow(ctx, prepared, state, row, cells);
-  if (errors.length) throw new RowRefused(errors);
-  if (prepared.target === 'orderCargo') {
-    addCargoLine(state.cargo, values, row);
-    return 'update';
-  }
-  if (prepared.target === 'jobs' && prepared.orderId !== null) values.orderIds = [prepared.orderId];
-  const { handle, matchKey, mode } = prepared;
-  let existing: number | null = null;
-  if (matchKey) {
-    const key = values[matchKey];
-    if (key === undefined) {
-      if (mode !== 'insert') throw new RowRefused([{ row, field: matchKey, message: M.keyBlank }]);
-    } else {
-      const ids = await matching(ctx, handle, matchKey, key);
-      const value = cells[matchKey];
-      if (ids.length > 1)
-        throw new RowRefused([{ row, field: matchKey, value, message: M.referenceAmbiguous }]);
-      if (ids.length === 1 && mode === 'insert')
-        throw new RowRefused([{ row, field: matchKey, value, message: M.exists }]);
-      if (ids.length === 0 && mode === 'update')
-        throw new RowRefused([{ row, field: matchKey, value, message: M.notFound }]);
-      existing = ids[0] ?? null;
-    }
-  }
-  let id: number;
-  try {
-    if (existing === null) id = (await handle.service.create(ctx, values)).id as number;
-    else {
-      const found = (await handle.service.find(ctx, existing, { access: 'write' })) as { version: number };
-      id = (await handle.service.update(ctx, existing, values, found.version)).id as number;
-    }
-  } catch (error) {
-    throw new RowRefused(errorsOfRefusal(error, row, cells));
-  }
-  for (const [prefix, partValues] of Object.entries(parts)) {
-    try {
-      await writePart(ctx, prefix, id, partValues);
-    } catch (error) {
-      throw new RowRefused(errorsOfRefusal(error, row, cells, prefix));
-    }
-  }
-  return existing === null ? 'create' : 'update';
+  return (await writeRows(ctx, prepared, state, [{ row, cells }]))[0]!;
 }
 
 const addDecimal = (a: string | null, b: unknown) =>

@@ -46,6 +46,13 @@ export const dataImportRuns = pgTable(
     userId: integer('user_id').references(() => users.id),
     doneAt: timestamp('done_at', { withTimezone: true }),
     counts: jsonb('counts').$type<Record<string, number>>(),
+    /**
+     * The file's dry run passed (no error) at that moment, for `checkedBy` with the description at
+     * `checkedVersion`: the run and its job then write without dry-running the file again.
+     */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkedBy: integer('checked_by').references(() => users.id),
+    checkedVersion: integer('checked_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [uniqueIndex('data_import_runs_file_uq').on(t.descriptionId, t.fileHash, t.initiator)],

@@ -1,5 +1,5 @@
 import type { ResourceDescriptor } from '@tms/domain';
-import { createPipeline } from './service/create';
+import { createManyPipeline, createPipeline } from './service/create';
 import { deletePipeline } from './service/delete';
 import { kernelOf } from './service/kernel';
 import { listPipelines } from './service/list';
@@ -10,6 +10,7 @@ import type { ResourceTable } from './table';
 
 export type { ChangeContext, ResourceContext } from './context';
 export { MAX_EXPORT_ROWS } from './service/list';
+export { ManyRefused, refusedAt, refusedAtAsync, unwrapMany } from './service/many-refused';
 export { type ResourceAction, readRolesOf, rolesFor } from './service/roles';
 export { afterUpdate, defaultEntity, resourceSchemas, type Updated } from './service/schemas';
 export type {
@@ -39,6 +40,7 @@ export function resourceService<T extends ResourceTable, D extends ResourceDescr
   options: ResourceOptions<RowOf<T>, CreateInput<D>> = {},
 ): ResourceService<RowOf<T>, CreateInput<D>> {
   const kernel = kernelOf(descriptor, table, options);
+  const create = createPipeline(kernel);
   return {
     descriptor,
     table,
@@ -48,7 +50,8 @@ export function resourceService<T extends ResourceTable, D extends ResourceDescr
     toEntities: kernel.toEntities,
     ...listPipelines(kernel),
     ...readPipelines(kernel),
-    create: createPipeline(kernel),
+    create,
+    createMany: createManyPipeline(kernel, create),
     update: updatePipeline(kernel),
     delete: deletePipeline(kernel),
     setEnabled: setEnabledPipeline(kernel),

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, FileInput, Group, Stack, Stepper, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, FileInput, Group, Stack, Stepper, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import {
   type BackgroundJob,
@@ -76,10 +76,10 @@ export function ImportWizard({
     }
   };
 
-  const run = async (fileId: number) => {
+  const run = async (fileId: number, validRowsOnly: boolean) => {
     setRunning(true);
     try {
-      const answer = await runFile(description.id, { fileId, ...target });
+      const answer = await runFile(description.id, { fileId, ...target, validRowsOnly });
       const job = answer.jobId ? await jobOf(answer.jobId) : null;
       setStep({ at: 3, job, duplicate: answer.duplicate });
     } catch (error) {
@@ -158,7 +158,7 @@ export function ImportWizard({
             running={running}
             onBack={() => setStep({ ...step, at: 1 })}
             onAgain={restart}
-            onRun={() => void run(step.fileId)}
+            onRun={(validRowsOnly) => void run(step.fileId, validRowsOnly)}
           />
         )}
       </Stepper.Step>
@@ -266,10 +266,13 @@ function Check({
   running: boolean;
   onBack(): void;
   onAgain(): void;
-  onRun(): void;
+  onRun(validRowsOnly: boolean): void;
 }) {
   const { t } = useTranslation('dataImport');
   const { preview } = step;
+  const [validRowsOnly, setValidRowsOnly] = useState(false);
+  // Rows with errors may be skipped when they are the rows' own errors, not the file's.
+  const skippable = preview.errorCount > 0 && !preview.errors.some((error) => error.row === 0);
   const mapped = preview.columns.filter((column) => column.field !== null);
   const columns: PreviewColumn<Record<string, string>>[] = mapped.map((column) => ({
     field: column.field!,
@@ -304,6 +307,15 @@ function Check({
           {t('wizard.allOrNothing')}
         </Text>
       )}
+      {skippable && importable > 0 && (
+        <Checkbox
+          checked={validRowsOnly}
+          onChange={(event) => setValidRowsOnly(event.currentTarget.checked)}
+          label={t('wizard.validRowsOnly')}
+          description={t('wizard.validRowsOnlyHint', { count: preview.counts.error })}
+          data-testid="import-valid-rows-only"
+        />
+      )}
       <Group justify="space-between">
         <Group>
           <Button variant="default" onClick={onBack}>
@@ -331,9 +343,9 @@ function Check({
             </Button>
           )}
           <Button
-            disabled={preview.errorCount > 0 || importable === 0}
+            disabled={(preview.errorCount > 0 && !(skippable && validRowsOnly)) || importable === 0}
             loading={running}
-            onClick={onRun}
+            onClick={() => onRun(skippable && validRowsOnly)}
             data-testid="import-run"
           >
             {t('wizard.run', { count: importable })}

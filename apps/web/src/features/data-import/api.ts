@@ -5,6 +5,7 @@ import type {
   DataImportInitiator,
   DataImportPreview,
   DataImportRun,
+  DataImportRunBody,
   DataImportTargetInfo,
 } from '@tms/domain';
 import { api } from '../../platform/api/client';
@@ -37,7 +38,7 @@ export const previewFile = (descriptionId: number, file: DataImportFile) =>
   });
 
 /** The run of an uploaded file in the job queue (or the earlier run of the same file). */
-export const runFile = (descriptionId: number, file: DataImportFile) =>
+export const runFile = (descriptionId: number, file: DataImportRunBody) =>
   api.post<DataImportRun>(`/data-import/descriptions/${descriptionId}/runs`, file, { suppressPopup: true });
 
 export const jobOf = (id: number) => api.get<BackgroundJob>(`/background-jobs/${id}`);

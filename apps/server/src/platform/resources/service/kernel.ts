@@ -6,11 +6,11 @@ import {
   type ResourceDescriptor,
   type Role,
 } from '@tms/domain';
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { readEach, type Tx } from '../../../db/connection';
 import { isStaff, type Principal } from '../../auth/context';
-import { type ChangeAction, diff, recordChange } from '../../changelog/service';
+import { type ChangeAction, diff, recordChange, recordChanges } from '../../changelog/service';
 import type { FieldChanges } from '../../changelog/tables';
 import { deletedRecords } from '../../changelog/tables';
 import { ErrorCollector, fieldError, forbidden, HttpError } from '../../errors';
@@ -21,6 +21,7 @@ import { columnOf } from '../query';
 import type { ReadReach } from '../reach';
 import { prerendered, tableSelect, tail } from '../statements';
 import type { ResourceTable } from '../table';
+import { ManyRefused, refusedAt, unwrapMany } from './many-refused';
 import { membersWithoutColumn } from './members';
 import { type ResourceAction, rolesFor } from './roles';
 import { defaultEntity, resourceSchemas } from './schemas';
@@ -230,26 +231,43 @@ export function kernelOf<Row extends object, Input extends object>(
    * from a missing one; existence within an unrestricted scope is the resource's own check.
    */
   async function checkReferences(ctx: ResourceContext, values: object, existing: Row | null) {
-    const asked = new Map<ReadReach, { path: (string | number)[]; id: number }[]>();
-    for (const field of referenceFields) {
-      const value = (values as Values)[field.name];
-      const reach = value == null ? undefined : ctx.registries.resources.reachAt(field.reference!.path);
-      if (!reach) continue;
-      const before = (existing as Values | null)?.[field.name];
-      const given = field.type === 'reference' ? [value] : Array.isArray(value) ? value : [];
-      given.forEach((id, index) => {
-        if (typeof id !== 'number') return;
-        if (field.type === 'reference' ? id === before : Array.isArray(before) && before.includes(id)) return;
-        const path = field.type === 'reference' ? [field.name] : [field.name, index];
-        asked.set(reach, [...(asked.get(reach) ?? []), { path, id }]);
-      });
-    }
-    const errors = new ErrorCollector();
+    await unwrapMany(checkReferencesMany(ctx, [values], existing));
+  }
+
+  /**
+   * `checkReferences` of several records created together (`createMany`): one query per referenced resource
+   * for all of them; the first record with a reference outside the scope is refused (`ManyRefused`).
+   */
+  async function checkReferencesMany(ctx: ResourceContext, records: readonly object[], existing: Row | null) {
+    const asked = new Map<ReadReach, { record: number; path: (string | number)[]; id: number }[]>();
+    records.forEach((values, record) => {
+      for (const field of referenceFields) {
+        const value = (values as Values)[field.name];
+        const reach = value == null ? undefined : ctx.registries.resources.reachAt(field.reference!.path);
+        if (!reach) continue;
+        const before = (existing as Values | null)?.[field.name];
+        const given = field.type === 'reference' ? [value] : Array.isArray(value) ? value : [];
+        given.forEach((id, index) => {
+          if (typeof id !== 'number') return;
+          if (field.type === 'reference' ? id === before : Array.isArray(before) && before.includes(id))
+            return;
+          const path = field.type === 'reference' ? [field.name] : [field.name, index];
+          const uses = asked.get(reach) ?? [];
+          uses.push({ record, path, id });
+          asked.set(reach, uses);
+        });
+      }
+    });
+    const errors = records.map(() => new ErrorCollector());
     for (const [reach, uses] of asked) {
       const outside = await reach.outsideReadScope(ctx, [...new Set(uses.map((use) => use.id))]);
-      for (const use of uses) if (outside.has(use.id)) errors.add(use.path, ERROR_MESSAGES.notFound);
+      for (const use of uses) {
+        if (outside.has(use.id)) errors[use.record]!.add(use.path, ERROR_MESSAGES.notFound);
+      }
     }
-    errors.throwIfAny();
+    errors.forEach((collector, record) => {
+      refusedAt(record, () => collector.throwIfAny());
+    });
   }
 
   /**
@@ -272,6 +290,42 @@ export function kernelOf<Row extends object, Input extends object>(
     const scope = readScope(ctx.auth);
     if (scope === undefined || (scope !== false && (await findOne(ctx.tx, id, scope)))) return;
     throw fieldError(options.scopeField ? [options.scopeField] : [], RESOURCE_MESSAGES.outOfScope);
+  }
+
+  /** `assertStillReadable` of several records at once (one query); the first one outside is refused. */
+  async function assertAllReadable(ctx: ResourceContext, ids: readonly number[]) {
+    const scope = readScope(ctx.auth);
+    if (scope === undefined || !ids.length) return;
+    const inside =
+      scope === false
+        ? new Set<number>()
+        : new Set(
+            (await idSelect.rows(ctx.tx, tail({ where: and(inArray(idColumn, [...ids]), scope) }))).map(
+              (row) => row.id,
+            ),
+          );
+    const index = ids.findIndex((id) => !inside.has(id));
+    if (index >= 0) {
+      throw new ManyRefused(
+        index,
+        fieldError(options.scopeField ? [options.scopeField] : [], RESOURCE_MESSAGES.outOfScope),
+      );
+    }
+  }
+
+  /** `log` of records created together, in one statement. */
+  async function logCreated(ctx: ChangeContext, entities: readonly Values[]) {
+    await recordChanges(
+      ctx.tx,
+      entities.map((after) => ({
+        entityType: descriptor.name,
+        entityId: after.id as number,
+        action: 'create',
+        auth: ctx.auth,
+        changes: diff(null, after, { secret: options.secretFields }),
+        version: (after.version as number | undefined) ?? null,
+      })),
+    );
   }
 
   return {
@@ -300,7 +354,10 @@ export function kernelOf<Row extends object, Input extends object>(
     changed,
     checkFieldRoles,
     checkReferences,
+    checkReferencesMany,
     assertStillReadable,
+    assertAllReadable,
+    logCreated,
     keepDeleted,
   };
 }

@@ -57,6 +57,13 @@ export interface ResourceHooks<Row, Input extends object = Values> {
     values: Input,
   ): Promise<WriteValues<Row, Input> | undefined> | WriteValues<Row, Input> | undefined;
   /**
+   * `beforeCreate` of several records created together (`createMany`: an import's chunk): the same rules,
+   * their lookups made once for all (and each record checked against the others before it, as one by one
+   * it would be against the stored ones); throws `ManyRefused` with the first refused record. Unset,
+   * `beforeCreate` runs per record.
+   */
+  beforeCreateMany?(ctx: ResourceContext, values: Input[]): Promise<(WriteValues<Row, Input> | undefined)[]>;
+  /**
    * Refuses any change of `existing` (archived, merged, locked) before the field roles are checked;
    * `changed`: the members the update changes.
    */
@@ -69,6 +76,8 @@ export interface ResourceHooks<Row, Input extends object = Values> {
   ): Promise<WriteValues<Row, Input> | undefined> | WriteValues<Row, Input> | undefined;
   /** After a user's create, update, enable, disable or delete, in the same transaction. */
   afterWrite?(ctx: ResourceContext, event: WriteEvent<Row, Input>): Promise<void> | void;
+  /** `afterWrite` of several records created together (`createMany`); unset, `afterWrite` runs per record. */
+  afterCreateMany?(ctx: ResourceContext, events: WriteEvent<Row, Input>[]): Promise<void>;
   /**
    * After every change, also the system's and those of `write` (a status, the archive), in the same
    * transaction and after `afterWrite`: what must commit with the change. What may follow it (real time, most
@@ -207,6 +216,12 @@ export interface ResourceService<Row = Values, Input extends object = Values> {
   changeLogAccess(auth: Principal, entityId: SQL | AnyPgColumn): SQL | boolean;
   history(ctx: ResourceContext, id: number, query: HistoryQuery): ReturnType<typeof changeHistory>;
   create(ctx: ResourceContext, input: unknown): Promise<Values>;
+  /**
+   * Several creates in one transaction, each by the rules of `create`, their lookups and writes made once
+   * for all (an import's chunk): the entities in the order given; the first refused body throws
+   * `ManyRefused` (its index, its refusal) and nothing of the call is written.
+   */
+  createMany(ctx: ResourceContext, inputs: readonly unknown[]): Promise<Values[]>;
   /** `version`: the one the change is based on (or in `input.version`); 409 when it is not the stored one. */
   update(ctx: ResourceContext, id: number, input: unknown, version?: number): Promise<Values>;
   delete(ctx: ResourceContext, id: number): Promise<Values>;
