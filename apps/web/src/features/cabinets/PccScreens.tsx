@@ -8,11 +8,9 @@ import {
   Group,
   Modal,
   MultiSelect,
-  Pagination,
   Paper,
   Select,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -37,118 +35,21 @@ import {
   TRANSPORT_TYPE_LABELS,
   TRANSPORT_TYPES,
 } from '@tms/domain';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatDate, formatMoney } from '../../platform/format';
 import type { Language } from '../../platform/i18n';
 import { translateServerMessage } from '../../platform/i18n';
-import { PccError, pccDownload, pccGet, pccPost, pccUpload } from './pccApi';
+import { CabinetScreen, Empty, Pager, Rows, routeText, useCabinetList, useFailure } from './CabinetBlocks';
+import { pccDownload, pccGet, pccPost, pccUpload } from './pccApi';
 
-const PAGE_SIZE = 20;
-type Page<T> = { collection: T[]; total: number };
-
-/** The page of a cabinet list: its number and filters live in the address, so a link reopens it. */
-function usePccList<T>(path: string, filters: Record<string, string | null>) {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = new URLSearchParams({ page: String(page), itemsPerPage: String(PAGE_SIZE) });
-  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  const list = useQuery({
-    queryKey: ['pcc', path, query.toString()],
-    queryFn: () => pccGet<Page<T>>(`${path}?${query}`),
-  });
-  const setPage = (next: number) =>
-    setParams((current) => {
-      current.set('page', String(next));
-      return current;
-    });
-  return { list, page, setPage, setParams };
-}
-
-function Screen({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation('cabinets');
-  useEffect(() => {
-    document.title = `${title} — ${t('pcc.name')}`;
-  });
-  return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        {action}
-      </Group>
-      {children}
-    </Stack>
-  );
-}
-
-function Pager({ total, page, setPage }: { total: number; page: number; setPage: (n: number) => void }) {
-  const pages = Math.ceil(total / PAGE_SIZE);
-  return pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null;
-}
-
-const routeText = (route: readonly RouteEndPoint[]) => route.map((point) => point.address).join(' → ');
-
-function Empty({ loading }: { loading: boolean }) {
-  const { t } = useTranslation('cabinets');
-  return (
-    <Text c="dimmed" ta="center" py="xl">
-      {loading ? t('pcc.loading') : t('pcc.empty')}
-    </Text>
-  );
-}
-
-/** A table on a wide screen, cards on a phone: the same rows. */
-function Rows<T extends { id: number }>({
-  rows,
-  columns,
-}: {
-  rows: T[];
-  columns: { label: string; value: (row: T) => ReactNode }[];
-}) {
-  return (
-    <>
-      <Paper withBorder visibleFrom="sm">
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.label}>{column.label}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id}>
-                {columns.map((column) => (
-                  <Table.Td key={column.label}>{column.value(row)}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
-      <Stack gap="xs" hiddenFrom="sm">
-        {rows.map((row) => (
-          <Card key={row.id} withBorder padding="sm">
-            {columns.map((column) => (
-              <Group key={column.label} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Text size="xs" c="dimmed">
-                  {column.label}
-                </Text>
-                <Text size="sm" component="div" ta="right">
-                  {column.value(row)}
-                </Text>
-              </Group>
-            ))}
-          </Card>
-        ))}
-      </Stack>
-    </>
-  );
-}
+/** The client cabinet's screen frame and list. */
+const usePccList = <T,>(path: string, filters: Record<string, string | null>) =>
+  useCabinetList<T>('client', path, filters);
+const Screen = (props: { title: string; action?: ReactNode; children: ReactNode }) => (
+  <CabinetScreen kind="client" {...props} />
+);
 
 const STATUS_COLORS: Record<RequestStatus, string> = {
   QUOTE_NOT_COMPLETED: 'gray',
@@ -234,24 +135,6 @@ export function PccRequestsScreen() {
       <AnswerDialog request={answering} onClose={() => setAnswering(null)} />
     </Screen>
   );
-}
-
-function useFailure() {
-  const [failure, setFailure] = useState<string | null>(null);
-  const fail = (error: unknown) => {
-    if (error instanceof PccError && error.errors) {
-      const flat = (tree: typeof error.errors): string[] => [
-        ...tree!.errors,
-        ...Object.values(tree!.children).flatMap((child) => flat(child)),
-      ];
-      setFailure(
-        flat(error.errors)
-          .map((m) => translateServerMessage(m))
-          .join(' ') || translateServerMessage(error.message),
-      );
-    } else setFailure(translateServerMessage((error as Error).message));
-  };
-  return { failure, fail, clear: () => setFailure(null) };
 }
 
 function NewRequestDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
