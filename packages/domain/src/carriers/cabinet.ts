@@ -93,6 +93,8 @@ export const carrierTripResource = declareResource({
     dispatchDate: f.date().readOnly().optional().listed().filterable().sortable(),
     deliveryDate: f.date().readOnly().optional().listed().filterable().sortable(),
     completionDate: f.date().readOnly().optional().listed().sortable(),
+    /** The first open stage shown to him (its OPS name): what he closes next. */
+    nextStage: f.text().readOnly().optional().listed(),
     createdAt: f.createdAt().listed().sortable(),
     updatedAt: f.updatedAt(),
   },

@@ -10,7 +10,7 @@ import {
   driverVerificationStepSchema,
   idParamSchema,
 } from '@tms/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import { requestDb } from '../../platform/auth/cabinet-wall';
@@ -29,6 +29,40 @@ export const carrierTripService = resourceService(carrierTripResource, jobs, {
     only: true,
     counterparty: (id) => CARRIER_PREDICATES.trip(id),
     roles: { read: CARRIER_TRIPS },
+  },
+  virtual: ['nextStage' as never],
+  hooks: {
+    async toEntities(rows, ctx) {
+      const ids = rows.map((row) => row.id);
+      const open = ids.length
+        ? await ctx.tx
+            .select({ jobId: stages.operationId, name: stages.opsName })
+            .from(stages)
+            .where(
+              and(
+                eq(stages.operationType, 'job'),
+                inArray(stages.operationId, ids),
+                eq(stages.opsVisible, true),
+                eq(stages.closed, false),
+              ),
+            )
+            .orderBy(asc(stages.sortOrder), sql`${stages.expectedDate} ASC NULLS LAST`, asc(stages.id))
+        : [];
+      const next = new Map<number, string>();
+      for (const stage of open) if (!next.has(stage.jobId)) next.set(stage.jobId, stage.name);
+      return rows.map((row) => ({
+        id: row.id,
+        version: row.version,
+        number: row.number,
+        route: row.route,
+        dispatchDate: row.dispatchDate,
+        deliveryDate: row.deliveryDate,
+        completionDate: row.completionDate,
+        nextStage: next.get(row.id) ?? null,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      }));
+    },
   },
 });
 

@@ -117,7 +117,9 @@ describe("the carrier's cabinet", () => {
   it("shows his trip's OPS-visible stages and closes one with its date through the operations' closing", async () => {
     const me = w.e.user.headers;
     const trips = await call('GET', '/api/carrier/trips', me);
-    expect(trips.json().data.collection.map((t: { id: number }) => t.id)).toEqual([w.e.tripId]);
+    expect(trips.json().data.collection).toEqual([
+      expect.objectContaining({ id: w.e.tripId, nextStage: w.e.visibleStages[0] }),
+    ]);
     const shown = await call('GET', `/api/carrier/trips/${w.e.tripId}/stages`, me);
     expect(shown.json().data.map((s: { name: string }) => s.name)).toEqual(w.e.visibleStages);
     const [first] = shown.json().data;

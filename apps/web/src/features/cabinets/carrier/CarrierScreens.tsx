@@ -87,6 +87,17 @@ export function CarrierTripsScreen() {
             { label: t('carrier.trips.fields.dispatchDate'), value: (trip) => formatDate(trip.dispatchDate) },
             { label: t('carrier.trips.fields.deliveryDate'), value: (trip) => formatDate(trip.deliveryDate) },
             {
+              label: t('carrier.trips.fields.nextStage'),
+              value: (trip) =>
+                trip.nextStage ? (
+                  <Text size="sm" fw={500} component="span" data-testid="carrier-trip-next">
+                    {trip.nextStage}
+                  </Text>
+                ) : (
+                  '—'
+                ),
+            },
+            {
               label: t('carrier.trips.state'),
               value: (trip) =>
                 trip.completionDate ? (
