@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { counterpartyDrivers, counterpartyVehicles } from '../modules/carriers/tables';
 import { stages } from '../modules/operations';
 import { vehicleTypes } from '../modules/reference-data';
@@ -39,7 +39,11 @@ export async function carrierWorld(ctx: TestContext, ops: OpsWorld): Promise<Car
   const db = ctx.database.db;
   const staff = await signIn(ctx, EDIT_ALL);
   const stageTypeId = await world.stageType('CARRIER');
-  const [type] = await db.select().from(vehicleTypes).where(eq(vehicleTypes.enabled, true)).limit(1);
+  const [type] = await db
+    .select()
+    .from(vehicleTypes)
+    .where(and(eq(vehicleTypes.enabled, true), eq(vehicleTypes.transportType, 'auto')))
+    .limit(1);
 
   async function carrier(letter: 'E' | 'F'): Promise<Carrier> {
     const name = `Перевозчик ${letter}`;

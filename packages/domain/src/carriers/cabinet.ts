@@ -66,7 +66,7 @@ export const carrierVehicleResource = declareResource({
 });
 export type CarrierVehicle = z.infer<typeof carrierVehicleResource.entity>;
 
-/** A vehicle type the carrier picks from (`/carrier/vehicle-types`): the settings' enabled ones. */
+/** A vehicle type the carrier picks from (`/carrier/vehicle-types`): the settings' enabled road ones. */
 export const carrierVehicleTypeSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -53,6 +53,12 @@ export async function seedDemoCarrierCabinet(tx: Tx, passwordHash: string): Prom
     .orderBy(asc(counterparties.id))
     .limit(1);
   if (!carrier) return [];
+  // His trips show where they go: a demo job without a route of its own takes its order's, as a forwarder
+  // filling the job in would.
+  await tx.execute(sql`
+    UPDATE jobs j SET route = o.route, dispatch_date = o.dispatch_date, delivery_date = o.delivery_date
+    FROM job_orders jo JOIN orders o ON o.id = jo.order_id
+    WHERE jo.job_id = j.id AND j.contractor_id = ${carrier.id} AND jsonb_array_length(j.route) = 0`);
   const email = 'carrier1@carrier.demo';
   await tx.insert(cabinetUsers).values({
     counterpartyId: carrier.id,

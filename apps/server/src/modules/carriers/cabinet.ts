@@ -20,7 +20,7 @@ import { closeStage, jobs, stages } from '../operations';
 import { vehicleTypes } from '../reference-data';
 import { carrierDriverService, driverVerificationHistory, submitDriver } from './drivers';
 import { CARRIER_DRIVERS, CARRIER_PREDICATES, CARRIER_TRIPS } from './predicates';
-import { carrierVehicleService } from './vehicles';
+import { carrierVehicleService, carrierVehicleTypes } from './vehicles';
 
 /** The carrier's trips: the jobs given to his counterparty, read only. */
 export const carrierTripService = resourceService(carrierTripResource, jobs, {
@@ -137,7 +137,7 @@ export async function carrierCabinetRoutes(app: App): Promise<void> {
       config: { cabinet: 'carrier', cabinetRoles: CARRIER_DRIVERS },
       schema: {
         tags,
-        summary: 'The vehicle types a vehicle may be of (the enabled ones of the settings)',
+        summary: "The vehicle types a vehicle may be of (the settings' enabled road ones)",
         response: { 200: dataSchema(z.array(carrierVehicleTypeSchema)) },
       },
     },
@@ -151,7 +151,7 @@ export async function carrierCabinetRoutes(app: App): Promise<void> {
           transportType: vehicleTypes.transportType,
         })
         .from(vehicleTypes)
-        .where(eq(vehicleTypes.enabled, true))
+        .where(carrierVehicleTypes())
         .orderBy(asc(vehicleTypes.name));
       return { data };
     },

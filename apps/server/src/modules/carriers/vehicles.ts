@@ -39,19 +39,23 @@ export const vehicleService = resourceService(counterpartyVehicleResource, count
   ),
 });
 
-/** The carrier picks an enabled vehicle type of the settings' list; another is not a choice. */
+/** The vehicle types a carrier's vehicle may be of: the settings' enabled road ones (he runs trucks). */
+export const carrierVehicleTypes = () =>
+  and(eq(vehicleTypes.enabled, true), eq(vehicleTypes.transportType, 'auto'))!;
+
+/** The carrier picks one of his vehicle types (`carrierVehicleTypes`); another is not a choice. */
 async function checkVehicleType(tx: Tx, id: number | undefined): Promise<void> {
   if (id === undefined) return;
   const [type] = await tx
     .select({ id: vehicleTypes.id })
     .from(vehicleTypes)
-    .where(and(eq(vehicleTypes.id, id), eq(vehicleTypes.enabled, true)));
+    .where(and(eq(vehicleTypes.id, id), carrierVehicleTypes()));
   if (!type) throw fieldError(['vehicleTypeId'], MESSAGES.choice);
 }
 
 /**
  * The carrier cabinet's view of his vehicles (`/carrier/vehicles`): read, add and edit his own
- * (`CARRIER_PREDICATES.vehicle`) with the back office's rules (an enabled type, one vehicle a plate); the
+ * (`CARRIER_PREDICATES.vehicle`) with the back office's rules (an enabled road type, one vehicle a plate); the
  * type's name beside its id.
  */
 export const carrierVehicleService = resourceService(carrierVehicleResource, counterpartyVehicles, {

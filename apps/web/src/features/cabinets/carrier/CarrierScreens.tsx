@@ -40,7 +40,7 @@ import {
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatDate } from '../../../platform/format';
+import { formatDate, formatDateTime } from '../../../platform/format';
 import { type Language, translateServerMessage } from '../../../platform/i18n';
 import { CabinetScreen, Empty, Pager, Rows, routeText, useCabinetList, useFailure } from '../CabinetBlocks';
 import { CABINET_CLIENTS } from '../cabinetApi';
@@ -182,7 +182,7 @@ export function CarrierTripScreen() {
         </Alert>
       )}
       {stage && (
-        <Paper withBorder p="md" shadow="xs" data-testid="carrier-close-card">
+        <Paper withBorder p="md" shadow="xs" maw={560} data-testid="carrier-close-card">
           <form
             onSubmit={(event) => {
               event.preventDefault();
@@ -488,7 +488,7 @@ export function CarrierDriverScreen() {
               {history.data.map((event) => (
                 <Timeline.Item key={event.id} title={<HistoryTitle event={event} />}>
                   <Text size="xs" c="dimmed">
-                    {new Date(event.createdAt).toLocaleString()} · {t(`carrier.drivers.actor.${event.actor}`)}
+                    {formatDateTime(event.createdAt)} · {t(`carrier.drivers.actor.${event.actor}`)}
                   </Text>
                   {event.reason && <Text size="sm">{translateServerMessage(event.reason)}</Text>}
                 </Timeline.Item>
@@ -645,7 +645,6 @@ function VehicleDialog({ vehicle, onClose }: { vehicle: CarrierVehicle | 'new'; 
               value: String(x.id),
               label: lang === 'en' && x.nameEn ? x.nameEn : x.name,
             }))}
-            data-autofocus
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
@@ -653,6 +652,7 @@ function VehicleDialog({ vehicle, onClose }: { vehicle: CarrierVehicle | 'new'; 
               label={t('carrier.vehicles.fields.plate')}
               placeholder="А123ВС 77"
               required
+              data-autofocus
               defaultValue={existing?.plate ?? ''}
             />
             <TextInput
