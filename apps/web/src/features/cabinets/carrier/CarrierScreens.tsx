@@ -42,7 +42,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../../platform/format';
 import { type Language, translateServerMessage } from '../../../platform/i18n';
-import { CabinetScreen, Empty, Pager, Rows, routeText, useCabinetList, useFailure } from '../CabinetBlocks';
+import {
+  CabinetScreen,
+  Empty,
+  Pager,
+  Rows,
+  routeText,
+  useCabinetList,
+  useFailure,
+  useFieldFailure,
+} from '../CabinetBlocks';
 import { CABINET_CLIENTS } from '../cabinetApi';
 
 const api = CABINET_CLIENTS.carrier;
@@ -341,7 +350,7 @@ export function CarrierDriverScreen() {
   const id = param ? Number(param) : null;
   const navigate = useNavigate();
   const client = useQueryClient();
-  const { failure, fail, clear } = useFailure();
+  const { failure, fields, fail, clear } = useFieldFailure();
   const [saved, setSaved] = useState(false);
   const driver = useQuery({
     queryKey: ['carrier', 'driver', id],
@@ -402,6 +411,7 @@ export function CarrierDriverScreen() {
     label: t(`carrier.drivers.fields.${name}`),
     defaultValue: (d?.[name] as string | null | undefined) ?? '',
     type: (DRIVER_DATES as readonly string[]).includes(name) ? 'date' : 'text',
+    error: fields[name],
   });
   const canSubmit = d && (d.verificationStatus === 'draft' || d.verificationStatus === 'rejected');
   return (
@@ -595,7 +605,7 @@ function VehicleDialog({ vehicle, onClose }: { vehicle: CarrierVehicle | 'new'; 
   const lang = i18n.language as Language;
   const client = useQueryClient();
   const types = useVehicleTypes();
-  const { failure, fail, clear } = useFailure();
+  const { failure, fields, fail, clear } = useFieldFailure();
   const existing = vehicle !== 'new' ? vehicle : null;
   const [type, setType] = useState<string | null>(existing ? String(existing.vehicleTypeId) : null);
   const [capacity, setCapacity] = useState<number | string>(existing?.capacity ?? '');
@@ -641,6 +651,7 @@ function VehicleDialog({ vehicle, onClose }: { vehicle: CarrierVehicle | 'new'; 
             searchable
             value={type}
             onChange={setType}
+            error={fields.vehicleTypeId}
             data={(types.data ?? []).map((x) => ({
               value: String(x.id),
               label: lang === 'en' && x.nameEn ? x.nameEn : x.name,
@@ -653,6 +664,7 @@ function VehicleDialog({ vehicle, onClose }: { vehicle: CarrierVehicle | 'new'; 
               placeholder="А123ВС 77"
               required
               data-autofocus
+              error={fields.plate}
               defaultValue={existing?.plate ?? ''}
             />
             <TextInput
@@ -660,6 +672,7 @@ function VehicleDialog({ vehicle, onClose }: { vehicle: CarrierVehicle | 'new'; 
               label={t('carrier.vehicles.fields.trailerPlate')}
               placeholder="АВ 1234 77"
               defaultValue={existing?.trailerPlate ?? ''}
+              error={fields.trailerPlate}
             />
             <TextInput
               name="brand"
@@ -673,6 +686,7 @@ function VehicleDialog({ vehicle, onClose }: { vehicle: CarrierVehicle | 'new'; 
               decimalScale={3}
               value={capacity}
               onChange={setCapacity}
+              error={fields.capacity}
             />
             <NumberInput
               label={t('carrier.vehicles.fields.volume')}
@@ -681,6 +695,7 @@ function VehicleDialog({ vehicle, onClose }: { vehicle: CarrierVehicle | 'new'; 
               decimalScale={3}
               value={volume}
               onChange={setVolume}
+              error={fields.volume}
             />
           </SimpleGrid>
           <Textarea
