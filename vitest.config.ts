@@ -13,6 +13,13 @@ const mockingApi = ['apps/server/src/platform/auth/auth.test.ts'];
 const mockingSecurity = ['apps/server/test/security/credentials.test.ts'];
 const exclude = [...configDefaults.exclude, ...mockingApi, ...mockingSecurity];
 /**
+ * The seeds' tests (the demo is seeded in full: about 90 s) run in the embedded set, on the database `npm
+ * start` seeds: with PostgreSQL given, the API tests leave them out, and the browser tests' server seeds the
+ * same demo on PostgreSQL at its start.
+ */
+const seeds = 'apps/server/src/db/seed/*.test.ts';
+const apiExclude = process.env.TEST_DATABASE_URL ? [...exclude, seeds] : exclude;
+/**
  * The server's tests make PDFs with the built-in converter even where LibreOffice is installed (3-10 s of CPU
  * per document there): only `documents/soffice-pdf.test.ts` converts with LibreOffice.
  */
@@ -36,7 +43,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude,
+          exclude: apiExclude,
           isolate: false,
           globalSetup: [serverSetup],
           env: SERVER_ENV,
@@ -51,7 +58,7 @@ export default defineConfig({
         test: {
           name: 'api-embedded',
           include: [
-            'apps/server/src/db/seed/*.test.ts',
+            seeds,
             'apps/server/src/platform/jobs/queue.test.ts',
             'apps/server/src/platform/jobs/instances.test.ts',
             'apps/server/src/platform/resources/engine.test.ts',

@@ -93,11 +93,7 @@ const SCREENS: ScreenCase[] = [
     },
   },
   { resource: contactInfoTypeResource },
-  {
-    resource: vehicleTypeResource,
-    walk: 'full',
-    sample: { code: 'e2e-lowbed', name: 'Трал E2E', transportType: 'Авто', capacityKg: 40000 },
-  },
+  { resource: vehicleTypeResource },
   { resource: requestOfferTypeResource },
   {
     resource: fileTagTypeResource,
@@ -106,16 +102,7 @@ const SCREENS: ScreenCase[] = [
   },
   { resource: financeControlStatusReasonResource },
   { resource: agreementTypeResource },
-  {
-    resource: courierDeliveryServiceResource,
-    walk: 'create',
-    sample: {
-      code: 'e2e-courier',
-      name: 'Курьер E2E',
-      website: 'https://courier.example.com',
-      trackingUrl: 'https://courier.example.com/track?id={trackingNumber}',
-    },
-  },
+  { resource: courierDeliveryServiceResource },
   {
     resource: holidayResource,
     walk: 'full',
@@ -171,17 +158,7 @@ const SCREENS: ScreenCase[] = [
     },
   },
   { resource: printableBillTemplateResource },
-  {
-    resource: warehouseServiceResource,
-    walk: 'full',
-    sample: {
-      code: 'e2e-storage',
-      name: 'Хранение E2E',
-      unit: 'Паллета',
-      price: '350.50',
-      currencyId: 'RUB',
-    },
-  },
+  { resource: warehouseServiceResource },
 ];
 
 const BLANK = 'Значение не должно быть пустым';

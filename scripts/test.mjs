@@ -8,8 +8,9 @@
 // After the static checks the steps run in three lanes side by side, each lane in order: no step needs
 // another's result (the benchmarks only the build) and each mostly waits on something else: the API tests on
 // PostgreSQL wait on the server (their own process uses about half a core), the embedded set computes in its
-// database, the browser tests wait on Chromium and their one server. The browser lane is the longest, so
-// the others take what is short. A step's output goes to .tmp/reports/<step>.log and is printed when
+// database, the browser tests wait on Chromium and their one server. The browser tests and the API tests on
+// PostgreSQL are the two longest steps (about 20 minutes each on a loaded machine), so each has a lane of its
+// own and the third lane takes every short step. A step's output goes to .tmp/reports/<step>.log and is printed when
 // it ends, so lanes never interleave.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -169,7 +170,7 @@ const bench = async () => {
 await lane(...staticChecks);
 await Promise.all(
   pgUrl
-    ? [lane(build, browser), lane(unit, api, security), lane(embeddedSet, reliability, bench)]
-    : [lane(build, browser), lane(unit, api, security)],
+    ? [lane(build, browser), lane(api), lane(unit, embeddedSet, reliability, security, bench)]
+    : [lane(build, browser), lane(api), lane(unit, security)],
 );
 finish(true);

@@ -1,6 +1,8 @@
 import { paymentForms, payments } from '../modules/finance';
 import { stages } from '../modules/operations';
 import { requestOffers, requestOfferTypes } from '../modules/requests/tables';
+import { shipmentDocuments } from '../modules/shipment-documents/tables';
+import { files } from '../platform/files/tables';
 import { type CabinetCaller, cabinetKey, cabinetUser } from './cabinets';
 import type { TestContext } from './harness';
 import { createJob, EDIT_ALL } from './operations-world';
@@ -21,6 +23,9 @@ export interface OpsContractor {
   visibleStages: string[];
   hiddenStageId: number;
   paymentId: number;
+  /** A document uploaded to his job from the portal, and a transport order mailed to him for it. */
+  fileId: number;
+  transportOrderId: number;
 }
 
 export interface OpsWorld {
@@ -116,6 +121,32 @@ export async function opsWorld(ctx: TestContext): Promise<OpsWorld> {
         purpose: `Оплата ${letter}`,
       })
       .returning();
+    const [file] = await db
+      .insert(files)
+      .values({
+        storageKey: `ops-world-${letter}-${job.id}`,
+        description: `CMR ${letter}.pdf`,
+        mimeType: 'application/pdf',
+        size: 1,
+        sha256: '0',
+        temporary: false,
+        ownerType: 'job',
+        ownerId: job.id,
+      })
+      .returning();
+    const [transportOrder] = await db
+      .insert(shipmentDocuments)
+      .values({
+        kind: 'transport-order',
+        operationType: 'job',
+        operationId: job.id,
+        legalEntityId: legal.id,
+        templateName: 'Заявка перевозчику',
+        details: { vehicle: `А00${letter}АА77` },
+        sentTo: `${letter.toLowerCase()}@ops.test`,
+        sentAt: new Date(),
+      })
+      .returning();
     return {
       id,
       name,
@@ -127,6 +158,8 @@ export async function opsWorld(ctx: TestContext): Promise<OpsWorld> {
       visibleStages,
       hiddenStageId: rows[2]!.id,
       paymentId: payment!.id,
+      fileId: file!.id,
+      transportOrderId: transportOrder!.id,
     };
   }
 

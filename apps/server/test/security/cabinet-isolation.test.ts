@@ -280,6 +280,8 @@ const opsIdsOf = (c: OpsContractor) => ({
   '/api/ops/offers/:id/answer': c.offerId,
   '/api/ops/jobs/:id': c.jobId,
   '/api/ops/jobs/:id/stages': c.jobId,
+  '/api/ops/jobs/:id/files': c.jobId,
+  '/api/ops/jobs/:id/transport-orders': c.jobId,
   '/api/ops/payments/:id': c.paymentId,
   '/api/ops/users/:id': c.user.cabinetUserId!,
   '/api/ops/users/:id/reset': c.user.cabinetUserId!,
@@ -290,6 +292,18 @@ const OPS_LISTS = [
   { path: '/api/ops/jobs', own: (c: OpsContractor) => c.jobId },
   { path: '/api/ops/payments', own: (c: OpsContractor) => c.paymentId },
 ] as const;
+
+/** The portal's routes of a job's record (a stage, a document, a transport order): the second id, a body. */
+const OPS_JOB_RECORDS: Record<string, { id: (c: OpsContractor) => number; body?: Record<string, unknown> }> =
+  {
+    '/api/ops/jobs/:id/stages/:stageId/close': { id: (c) => c.openStageIds[1]!, body: { version: 1 } },
+    '/api/ops/jobs/:id/files/:fileId': { id: (c) => c.fileId },
+    '/api/ops/jobs/:id/transport-orders/:orderId/file': { id: (c) => c.transportOrderId },
+    '/api/ops/jobs/:id/transport-orders/:orderId/accept': {
+      id: (c) => c.transportOrderId,
+      body: { version: 1 },
+    },
+  };
 
 /** Every way `who` of contractor `own` could reach `other`'s records in the portal; empty when isolated. */
 async function opsLeaks(who: CabinetCaller, own: OpsContractor, other: OpsContractor): Promise<string[]> {
@@ -309,16 +323,13 @@ async function opsLeaks(who: CabinetCaller, own: OpsContractor, other: OpsContra
   );
   for (const route of routes) {
     const key = `${route.method} ${route.url}`;
-    if (route.url === '/api/ops/jobs/:id/stages/:stageId/close') {
-      // Another's stage through one's own job, and through his job; nothing closes.
-      for (const [jobId, stageId] of [
-        [own.jobId, other.openStageIds[1]!],
-        [other.jobId, other.openStageIds[1]!],
-      ]) {
-        const res = await inject('POST', `/api/ops/jobs/${jobId}/stages/${stageId}/close`, who, {
-          version: 1,
-        });
-        if (res.statusCode !== 404) found.push(`${key} ${jobId}/${stageId} → ${res.statusCode}`);
+    const record = OPS_JOB_RECORDS[route.url];
+    if (record) {
+      // Another's record through one's own job, and through his job: not found; nothing changes.
+      for (const jobId of [own.jobId, other.jobId]) {
+        const url = route.url.replace(':id', String(jobId)).replace(/:\w+/, String(record.id(other)));
+        const res = await inject(route.method, url, who, record.body);
+        if (res.statusCode !== 404) found.push(`${key} ${url} → ${res.statusCode}`);
       }
       continue;
     }
@@ -349,7 +360,7 @@ async function opsLeaks(who: CabinetCaller, own: OpsContractor, other: OpsContra
 
 describe('the contractor portal keeps each contractor to his own records', () => {
   it('knows every /api/ops route with an id it walks', () => {
-    const known = [...Object.keys(opsIdsOf(ops.c)), '/api/ops/jobs/:id/stages/:stageId/close'];
+    const known = [...Object.keys(opsIdsOf(ops.c)), ...Object.keys(OPS_JOB_RECORDS)];
     const withIds = ctx.app.routeTable
       .filter((r) => r.url.startsWith('/api/ops/') && r.idParams.length > 0)
       .map((r) => r.url)

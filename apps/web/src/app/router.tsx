@@ -39,6 +39,12 @@ export const router = createBrowserRouter([
         hydrateFallbackElement: <FullScreenLoader />,
       },
       {
+        // The contractor portal: the same, for a contractor.
+        path: '/ops/*',
+        lazy: () => import('../features/cabinets/ops/OpsApp').then((m) => ({ Component: m.OpsApp })),
+        hydrateFallbackElement: <FullScreenLoader />,
+      },
+      {
         // The carrier's cabinet: its own sign-in and shell, loaded only when a carrier opens it.
         path: '/carrier/*',
         lazy: () =>

@@ -5,6 +5,7 @@ import { moneySchema } from '../common/money';
 import type { RoutePoint } from '../operations/route';
 import { routeEndPointSchema, routeEndPoints, routePointSchema } from '../operations/route';
 import { amountsSchema, OFFER_STATUS_LABELS, OFFER_STATUSES } from '../requests/offer';
+import { transportOrderDetailsSchema } from '../shipment-documents/shipment-documents';
 
 /**
  * The contractor's portal's (OPS) views of the back office's records: what a contractor may see of the
@@ -37,6 +38,8 @@ export const opsOfferResource = declareResource({
     amounts: f.of('json', amountsSchema, z.array(moneySchema)).readOnly().listed(),
     validUntil: f.date().readOnly().optional().listed().filterable().sortable(),
     status: f.enum(OFFER_STATUSES, OFFER_STATUS_LABELS).readOnly().listed().filterable().sortable(),
+    /** Taken into the quote the forwarder sends the client. */
+    selected: f.boolean().readOnly().listed(),
     comment: f.text().readOnly().optional(),
     createdAt: f.createdAt().listed().sortable(),
     updatedAt: f.updatedAt(),
@@ -60,7 +63,7 @@ export const opsOfferAnswerSchema = z.strictObject({
 });
 export type OpsOfferAnswer = z.infer<typeof opsOfferAnswerSchema>;
 
-/** The jobs given to the contractor (`/ops/jobs`): the route and dates of the work. */
+/** The jobs given to the contractor (`/ops/jobs`): the route, cargo and dates of the work. */
 export const opsJobResource = declareResource({
   name: 'job',
   path: '/ops/jobs',
@@ -70,6 +73,8 @@ export const opsJobResource = declareResource({
   fields: {
     number: f.integer().readOnly().listed().searchable().sortable(),
     route: route.listed(),
+    /** The cargo of the job's orders (their descriptions, one per line). */
+    cargoDescription: f.text().readOnly().optional().listed(),
     dispatchDate: f.date().readOnly().optional().listed().filterable().sortable(),
     deliveryDate: f.date().readOnly().optional().listed().filterable().sortable(),
     completionDate: f.date().readOnly().optional().listed().sortable(),
@@ -99,6 +104,25 @@ export const opsStageCloseSchema = z.strictObject({
   actualDate: z.iso.date().optional(),
   version: z.number().int().positive(),
 });
+
+/**
+ * A transport order of his job as the contractor sees it (`GET /ops/jobs/{id}/transport-orders`): one that
+ * was mailed to him, its details, its document and whether he accepted it.
+ */
+export const opsTransportOrderSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  legalEntityName: z.string(),
+  details: transportOrderDetailsSchema,
+  sentAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  /** Its PDF (or its Word file when no PDF was made). */
+  file: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type OpsTransportOrder = z.infer<typeof opsTransportOrderSchema>;
+
+/** `POST /ops/jobs/{id}/transport-orders/{orderId}/accept`: on the version he read. */
+export const opsTransportOrderAcceptSchema = z.strictObject({ version: z.number().int().positive() });
 
 /** The contractor's bills to us (`/ops/bills`): our expense bills with his counterparty, read only. */
 export const opsBillResource = declareResource({

@@ -150,8 +150,16 @@ export const reportAnswerSchema = z.object({
   totals: z.array(reportRowSchema),
   chart: reportChartSchema.nullable(),
   baseCurrency: z.string(),
+  /**
+   * A report of one row per document (the finance registry) shows the first `shown` of its `total` rows on
+   * the screen; its totals count them all, and its export writes every row.
+   */
+  shownRows: z.object({ shown: z.number().int(), total: z.number().int() }).optional(),
 });
 export type ReportAnswer = z.infer<typeof reportAnswerSchema>;
+
+/** The rows a report of one row per document shows on the screen (`shownRows`); its export has them all. */
+export const REPORT_SCREEN_ROWS = 2000;
 
 /**
  * A drill-down: the bills, orders or payments behind a figure, summing to it (the books' figures: ledger

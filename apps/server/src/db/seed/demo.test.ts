@@ -455,6 +455,27 @@ describe('demo data', () => {
     }
   });
 
+  it('opens the contractor portal: his user signs in at /ops to prices asked, jobs with stages and bills', async () => {
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ops/auth/login',
+      payload: { email: 'contractor1@ops.demo', password: DEMO_PASSWORD },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const headers = { authorization: `Bearer ${signedIn.json().data.token}` };
+    const get = async (url: string) => (await ctx.app.inject({ method: 'GET', url, headers })).json().data;
+    const offers = await get('/api/ops/offers');
+    expect(offers.collection.map((o: { status: string }) => o.status)).toContain('REQUESTED');
+    const jobs = (await get('/api/ops/jobs')).collection as { id: number }[];
+    expect(jobs.length).toBeGreaterThan(0);
+    expect((await get(`/api/ops/jobs/${jobs[0]!.id}/stages`)).length).toBeGreaterThan(0);
+    const transportOrders = await Promise.all(
+      jobs.map((job) => get(`/api/ops/jobs/${job.id}/transport-orders`)),
+    );
+    expect(transportOrders.flat()).toHaveLength(1);
+    expect((await get('/api/ops/bills')).total).toBeGreaterThan(0);
+  });
+
   it("opens the demo carrier's cabinet: a trip with a stage to close, a driver pending verification, a vehicle", async () => {
     const signedIn = await ctx.app.inject({
       method: 'POST',

@@ -23,7 +23,7 @@ import { seedDemoAssignment } from './demo-assignment';
 import { seedDemoAutomaticTransfers } from './demo-automatic-transfers';
 import { seedDemoBills } from './demo-bills';
 import { seedDemoBudgets } from './demo-budgets';
-import { type DemoCabinetUser, seedDemoCabinets } from './demo-cabinets';
+import { type DemoCabinetUser, seedDemoCabinets, seedDemoContractorCabinet } from './demo-cabinets';
 import { seedDemoCarrierCabinet } from './demo-carrier';
 import { seedDemoCompanyStructure } from './demo-company-structure';
 import { seedDemoCounterparties } from './demo-counterparties';
@@ -741,6 +741,7 @@ export async function seedDemoData(
   if (anyOffice) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let cabinetUsers: DemoCabinetUser[] = [];
+  let contractorUsers: DemoCabinetUser[] = [];
   let carrierUsers: DemoCabinetUser[] = [];
   await database.db.transaction(async (tx) => {
     const offices = await tx
@@ -885,6 +886,7 @@ export async function seedDemoData(
     await seedDemoInsurance(tx);
     await seedDemoMarking(tx);
     cabinetUsers = await seedDemoCabinets(tx, passwordHash);
+    contractorUsers = await seedDemoContractorCabinet(tx, passwordHash);
     carrierUsers = await seedDemoCarrierCabinet(tx, passwordHash);
   });
   // The automatic transfers' first run: its log and the transfer it enters are on the rules' screen.
@@ -898,6 +900,9 @@ export async function seedDemoData(
   );
   console.log(
     `Demo client cabinet users at /pcc (password ${DEMO_PASSWORD}): ${cabinetUsers.map((u) => `${u.email} — ${u.client}`).join('; ')}`,
+  );
+  console.log(
+    `Demo contractor portal users at /ops (password ${DEMO_PASSWORD}): ${contractorUsers.map((u) => `${u.email} — ${u.client}`).join('; ')}`,
   );
   console.log(
     `Demo carrier cabinet users at /carrier (password ${DEMO_PASSWORD}): ${carrierUsers.map((u) => `${u.email} — ${u.client}`).join('; ')}`,

@@ -24,7 +24,7 @@ import {
   resourceService,
 } from '../../platform/resources';
 import { bills, payments } from '../finance';
-import { closeStage, jobs, stages } from '../operations';
+import { closeStage, jobs, orders, stages } from '../operations';
 import { customerRequests, requestOffers, requestOfferTypes, writeOffer } from '../requests';
 import { currencyCodesOf } from './currency-codes';
 
@@ -95,6 +95,7 @@ export const opsOfferService = resourceService(opsOfferResource, requestOffers, 
           amounts: row.amounts,
           validUntil: row.validUntil,
           status: row.status,
+          selected: row.selected,
           comment: row.comment,
           createdAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt.toISOString(),
@@ -104,13 +105,43 @@ export const opsOfferService = resourceService(opsOfferResource, requestOffers, 
   },
 });
 
-/** The jobs given to the contractor, read only. */
+/** The jobs given to the contractor, read only, with the cargo of their orders. */
 export const opsJobService = resourceService(opsJobResource, jobs, {
   cabinet: {
     kind: 'contractor',
     only: true,
     counterparty: (id) => OPS_PREDICATES.job(id),
     roles: { read: JOBS },
+  },
+  virtual: ['cargoDescription' as never],
+  hooks: {
+    async toEntities(rows, ctx) {
+      const orderIds = [...new Set(rows.flatMap((row) => row.orderIds))];
+      // Under the wall the orders read are those his jobs carry (the orders' contractor read policy).
+      const cargo = orderIds.length
+        ? await ctx.tx
+            .select({ id: orders.id, description: orders.cargoDescription })
+            .from(orders)
+            .where(inArray(orders.id, orderIds))
+        : [];
+      const cargoOf = new Map(cargo.map((o) => [o.id, o.description]));
+      return rows.map((row) => ({
+        id: row.id,
+        version: row.version,
+        number: row.number,
+        route: row.route,
+        cargoDescription:
+          row.orderIds
+            .map((id) => cargoOf.get(id))
+            .filter((text) => text)
+            .join('\n') || null,
+        dispatchDate: row.dispatchDate,
+        deliveryDate: row.deliveryDate,
+        completionDate: row.completionDate,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      }));
+    },
   },
 });
 

@@ -24,6 +24,7 @@ import { requestContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { cabinetSetPassword, cabinetSignIn, cabinetSignOut } from './auth';
 import { opsRoutes } from './ops';
+import { opsActionRoutes } from './ops-actions';
 import { pccRoutes } from './pcc';
 import { pccActionRoutes } from './pcc-actions';
 import { cabinetUsers } from './tables';
@@ -59,6 +60,7 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
   await pccRoutes(app);
   await pccActionRoutes(app);
   await opsRoutes(app);
+  await opsActionRoutes(app);
 }
 
 const useCaseContext = (

@@ -4,7 +4,8 @@
 
 export type { BillOperation, BillOperationSource } from './bill-operations';
 export { type BillChangeBlocker, billReportScope, billService } from './bills';
-export { type LedgerContext, type Posting, type PostingLine, post, reverse } from './ledger';
+export { type LedgerContext, type Posting, type PostingLine, post, reverse, setMonthLocked } from './ledger';
+export { reconcileMonthTotals } from './ledger-rollups';
 export { paymentReportScope } from './payments';
 export { printableBillDocument } from './printable-bill-print';
 export { type AppliedRate, type BaseAmount, rateOn, toBaseCurrency } from './rates';
@@ -20,6 +21,8 @@ export {
   internalTransfers,
   ledgerAccounts,
   ledgerEntries,
+  ledgerLockedMonths,
+  ledgerMonthTotals,
   ledgerTransactions,
   paymentBills,
   paymentForms,

@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { readEach, type Tx } from '../../db/connection';
 import { actingUserId, type Principal } from '../../platform/auth/context';
 import { fieldError } from '../../platform/errors';
+import { dropMonthTotals, rollUpMonth } from './ledger-rollups';
 import { toBaseCurrency } from './rates';
 import { ledgerEntries, ledgerLockedMonths, ledgerTransactions } from './tables';
 
@@ -231,5 +232,6 @@ export async function setMonthLocked(ctx: LedgerContext, month: string, locked: 
         .delete(ledgerLockedMonths)
         .where(eq(ledgerLockedMonths.month, first))
         .returning({ month: ledgerLockedMonths.month });
+  if (changed.length) await (locked ? rollUpMonth(tx, first) : dropMonthTotals(tx, first));
   return changed.length > 0;
 }

@@ -7,6 +7,7 @@ import type { MaterialAssetBillSource } from '../company';
 import { automaticTransfersJob } from './automatic-transfers';
 import { billReadScope } from './bills';
 import { FINANCE_DOCUMENT_INITIATORS } from './document-initiators';
+import { ledgerRollupsJob } from './ledger-rollups';
 import { FINANCE_NOTIFICATIONS } from './notifications';
 import { billHasPayments } from './payments';
 import { billInPrintableBill, PRINTABLE_BILL_FILE_OWNERS } from './printable-bills';
@@ -50,7 +51,7 @@ const materialAssetBill: MaterialAssetBillSource = async (ctx, billId) => {
 export const financeModule = defineModule({
   name: 'finance',
   routes,
-  jobs: [automaticTransfersJob],
+  jobs: [automaticTransfersJob, ledgerRollupsJob],
   fileOwners: PRINTABLE_BILL_FILE_OWNERS,
   notifications: FINANCE_NOTIFICATIONS,
   contributes: {

@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
@@ -312,6 +313,35 @@ export const ledgerLockedMonths = pgTable(
   (t) => [
     check('ledger_locked_months_first_day', sql`extract(day from ${t.month}) = 1`),
     index('ledger_locked_months_locked_by_idx').on(t.lockedById),
+  ],
+);
+
+/**
+ * A locked month's entries summed per account, currency, legal entity, counterparty and payment form
+ * (docs/reports.md "Rollups of closed months"): the books read a closed month here instead of its entries.
+ * `debit` and `credit` are the sums on each side in the entry's currency, a reversal counted on the side of
+ * what it undoes (so `credit` is negative and a storno makes its side smaller); `baseDebit` and `baseCredit`
+ * the same in the base currency. Written when the month is locked, kept by a trigger when a user who may
+ * ignore the lock posts into it, dropped when it is unlocked; a scheduled check recomputes them.
+ */
+export const ledgerMonthTotals = pgTable(
+  'ledger_month_totals',
+  {
+    month: day('month').notNull(),
+    account: text('account').notNull(),
+    currencyId: integer('currency_id').notNull(),
+    legalEntityId: integer('legal_entity_id'),
+    counterpartyId: integer('counterparty_id'),
+    paymentFormId: integer('payment_form_id'),
+    debit: numeric('debit').notNull(),
+    credit: numeric('credit').notNull(),
+    baseDebit: numeric('base_debit').notNull(),
+    baseCredit: numeric('base_credit').notNull(),
+  },
+  (t) => [
+    unique('ledger_month_totals_key')
+      .on(t.month, t.account, t.currencyId, t.legalEntityId, t.counterpartyId, t.paymentFormId)
+      .nullsNotDistinct(),
   ],
 );
 

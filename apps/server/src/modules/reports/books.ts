@@ -1,11 +1,13 @@
 import type { ReportColumn, ReportRow } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/connection';
+import { rowsOf, type Tx } from '../../db/connection';
 import { counterparties } from '../counterparties';
 import {
   acquiringOperations,
   bills,
   ledgerEntries,
+  ledgerLockedMonths,
+  ledgerMonthTotals,
   ledgerTransactions,
   paymentForms,
   payments,
@@ -37,12 +39,62 @@ export const currencyKey = (q: BooksFilter, base: string) =>
     ? sql`${base}::text`
     : sql`(SELECT ${currencies.code} FROM ${currencies} WHERE ${currencies.id} = e.currency_id)`;
 
+/** The filters of the books on a row with the ledger entry's dimensions, named `e`. */
+function entryFilters(q: BooksFilter): (SQL | undefined)[] {
+  return [
+    when(q.account, (v) => sql`e.account = ${v}`),
+    when(q.legalEntityId, (v) => sql`e.legal_entity_id = ${v}`),
+    when(q.currencyId, (v) => sql`e.currency_id = ${v}`),
+    when(q.paymentFormId, (v) => sql`e.payment_form_id = ${v}`),
+    when(q.clientId, (v) => sql`e.counterparty_id = ${v}`),
+  ];
+}
+
+/**
+ * The closed months the books may read as totals (docs/reports.md "Rollups of closed months"): the locked
+ * months (first days, in order) that end before `before`, where a report's figures start. A figure that sums
+ * everything before a date reads them as a few rows each instead of all their entries.
+ */
+export interface RolledMonths {
+  before: string;
+  months: readonly string[];
+}
+
+export async function rolledMonths(tx: Tx, before: string): Promise<RolledMonths> {
+  const rows = await rowsOf<{ month: string }>(
+    tx,
+    sql`SELECT month::text AS month FROM ${ledgerLockedMonths}
+      WHERE month + interval '1 month' <= ${before}::date ORDER BY month`,
+  );
+  return { before, months: rows.map((row) => row.month) };
+}
+
+const monthAfter = (month: string) => {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 12 ? `${year + 1}-01-01` : `${year}-${String(number + 1).padStart(2, '0')}-01`;
+};
+
+/** The dates outside the rolled months, as ranges an index on the date reads. */
+function outsideMonths(months: readonly string[]): SQL {
+  const ranges: SQL[] = [];
+  let from: string | null = null;
+  for (const month of months) {
+    if (from !== month)
+      ranges.push(from ? sql`(t.date >= ${from} AND t.date < ${month})` : sql`t.date < ${month}`);
+    from = monthAfter(month);
+  }
+  ranges.push(from ? sql`t.date >= ${from}` : sql`true`);
+  return sql`(${sql.join(ranges, sql` OR `)})`;
+}
+
 /**
  * The entries dated on or before `to` that the filters let through: `amt` in the chosen currency, `side` 1 on
- * the debit, −1 on the credit (a reversal on the side of what it undoes), `cur` its currency's code.
+ * the debit, −1 on the credit (a reversal on the side of what it undoes), `cur` its currency's code. With
+ * `rolled`, the entries of those closed months come as their totals instead: one line per side of a total,
+ * dated the month's first day, with no entry, transaction or document (sums over them are the same).
  */
-export function bookLines(q: BooksFilter, base: string, extra?: SQL): SQL {
-  return sql`(
+export function bookLines(q: BooksFilter, base: string, extra?: SQL, rolled?: RolledMonths): SQL {
+  const live = sql`
     SELECT e.id, t.id AS transaction_id, t.date::text AS date, e.account, ${currencyKey(q, base)} AS cur,
       ${q.amounts === 'base' ? sql`e.base_amount` : sql`e.amount`} AS amt,
       CASE WHEN t.reversal_of IS NULL THEN sign(e.amount) ELSE -sign(e.amount) END AS side,
@@ -50,11 +102,27 @@ export function bookLines(q: BooksFilter, base: string, extra?: SQL): SQL {
     FROM ${ledgerEntries} e JOIN ${ledgerTransactions} t ON t.id = e.transaction_id
     WHERE ${allOf(
       sql`t.date <= ${q.to}`,
-      when(q.account, (v) => sql`e.account = ${v}`),
-      when(q.legalEntityId, (v) => sql`e.legal_entity_id = ${v}`),
-      when(q.currencyId, (v) => sql`e.currency_id = ${v}`),
-      when(q.paymentFormId, (v) => sql`e.payment_form_id = ${v}`),
-      when(q.clientId, (v) => sql`e.counterparty_id = ${v}`),
+      rolled?.months.length ? outsideMonths(rolled.months) : undefined,
+      ...entryFilters(q),
+      extra,
+    )}`;
+  if (!rolled?.months.length) return sql`(${live})`;
+  const [debit, credit] =
+    q.amounts === 'base' ? [sql`e.base_debit`, sql`e.base_credit`] : [sql`e.debit`, sql`e.credit`];
+  return sql`(${live}
+    UNION ALL
+    SELECT NULL::int, NULL::int, e.month::text, e.account, ${currencyKey(q, base)}, v.amt, v.side,
+      e.counterparty_id, e.payment_form_id, NULL::int, NULL::text, NULL::int
+    FROM ${ledgerMonthTotals} e
+    CROSS JOIN LATERAL (VALUES (${debit}, 1), (${credit}, -1)) v(amt, side)
+    WHERE ${allOf(
+      sql`e.month IN (${sql.join(
+        rolled.months.map((month) => sql`${month}::date`),
+        sql`, `,
+      )})`,
+      sql`e.month <= ${q.to}::date`,
+      sql`v.amt <> 0`,
+      ...entryFilters(q),
       extra,
     )}
   )`;

@@ -1,8 +1,11 @@
 import type { ReportAnswer } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerPrincipal } from '../../platform/auth/owner';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { type ReportsWorld, reportsWorld, sheetRows } from '../../test/reports-world';
 import { type SignedIn, signIn } from '../../test/users';
+import { parseReportQuery } from './framework';
+import { financeRegistry } from './use-cases/finance-registry';
 
 /*
  * March 2026, every figure worked out by hand:
@@ -101,6 +104,25 @@ describe('finance registry', () => {
       ['RUB', '14018.00', '0.00'],
     ]);
     expect(answer.totals.at(-1)!.key).toBe('total:base');
+  });
+
+  it('shows the screen its first rows only, with the totals of all and how many there are', async () => {
+    const auth = await ownerPrincipal(ctx.database.db, reader.user.id, ctx.app.registries);
+    const screen = { tx: ctx.database.db, registries: ctx.app.registries, auth, screenRows: 3 };
+    const query = parseReportQuery(
+      financeRegistry.report,
+      { from: '2026-03-01', to: '2026-03-31' },
+      '2026-04-01',
+    );
+    const answer = await financeRegistry.answer.run(screen, query);
+    expect(answer.rows.map((r) => r.href)).toEqual([
+      `/finances/bills/${ids.I1}`,
+      `/finances/bills/${ids.U1}`,
+      `/finances/payments/${ids.P1}`,
+    ]);
+    expect(answer.shownRows).toEqual({ shown: 3, total: 4 });
+    expect(answer.totals.at(-1)!.cells).toMatchObject({ currency: 'RUB', incomeBase: '14018.00' });
+    expect((await get(march)).shownRows).toBeUndefined();
   });
 
   it('dates bills by recognition when asked, and filters documents, direction and processed', async () => {

@@ -25,6 +25,8 @@ import { getOptions } from '../options';
 /** Where a report runs: the reader (its role and scope), the database, and the app's clock for "today". */
 export interface ReportContext extends UseCaseContext {
   clock?: Clock;
+  /** The screen asks: a report of one row per document answers at most this many rows (`shownRows`). */
+  screenRows?: number;
 }
 
 export type ReportCell = { row: string; column: string };

@@ -1,6 +1,7 @@
 import {
   backgroundJobSchema,
   dataSchema,
+  REPORT_SCREEN_ROWS,
   reportAnswerSchema,
   reportCellQuerySchema,
   reportDrillSchema,
@@ -53,7 +54,7 @@ export default async function routes(app: App): Promise<void> {
         },
       },
       async (request) => {
-        const ctx = requestContext(request);
+        const ctx = { ...requestContext(request), screenRows: REPORT_SCREEN_ROWS };
         const query = parseReportQuery(report, request.query as Record<string, string>, todayOf(ctx));
         return { data: await answer.run(ctx, query) };
       },

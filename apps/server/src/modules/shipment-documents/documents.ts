@@ -1,5 +1,5 @@
 import type { ShipmentDocument, ShipmentDocumentKind } from '@tms/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
 import type { Principal } from '../../platform/auth/context';
 import { notFound } from '../../platform/errors';
@@ -126,6 +126,26 @@ export async function shipmentDocumentsOf(
     )
     .orderBy(desc(shipmentDocuments.id));
   return toShipmentDocuments(ctx.tx, rows);
+}
+
+/**
+ * The transport orders of a job mailed to its contractor, newest first, for his portal (which checked the
+ * job is his).
+ */
+export async function sentTransportOrdersOf(tx: Tx, jobId: number): Promise<ShipmentDocument[]> {
+  const rows = await tx
+    .select()
+    .from(shipmentDocuments)
+    .where(
+      and(
+        eq(shipmentDocuments.kind, 'transport-order'),
+        eq(shipmentDocuments.operationType, 'job'),
+        eq(shipmentDocuments.operationId, jobId),
+        isNotNull(shipmentDocuments.sentAt),
+      ),
+    )
+    .orderBy(desc(shipmentDocuments.id));
+  return toShipmentDocuments(tx, rows);
 }
 
 /**

@@ -4,7 +4,6 @@ import {
   Badge,
   Button,
   Card,
-  FileButton,
   Group,
   Modal,
   MultiSelect,
@@ -17,7 +16,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed, IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconDownload, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type Money,
@@ -41,15 +40,32 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { formatDate, formatMoney } from '../../platform/format';
 import type { Language } from '../../platform/i18n';
 import { translateServerMessage } from '../../platform/i18n';
-import { CabinetScreen, Empty, Pager, Rows, routeText, useCabinetList, useFailure } from './CabinetBlocks';
-import { pccDownload, pccGet, pccPost, pccUpload } from './pccApi';
+import {
+  CabinetFiles,
+  CabinetScreen,
+  Empty,
+  Pager,
+  Rows,
+  routeText,
+  UploadButton,
+  useCabinetList,
+  useFailure,
+} from './CabinetKit';
+import { CABINET_CLIENTS } from './cabinetApi';
+import { pccDownload, pccGet, pccPost } from './pccApi';
 
-/** The client cabinet's screen frame and list. */
+const pcc = CABINET_CLIENTS.client;
 const usePccList = <T,>(path: string, filters: Record<string, string | null>) =>
-  useCabinetList<T>('client', path, filters);
-const Screen = (props: { title: string; action?: ReactNode; children: ReactNode }) => (
-  <CabinetScreen kind="client" {...props} />
-);
+  useCabinetList<T>(pcc, path, filters);
+
+function Screen({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('cabinets');
+  return (
+    <CabinetScreen cabinet={t('pcc.name')} title={title} action={action}>
+      {children}
+    </CabinetScreen>
+  );
+}
 
 const STATUS_COLORS: Record<RequestStatus, string> = {
   QUOTE_NOT_COMPLETED: 'gray',
@@ -403,28 +419,25 @@ export function PccOrderScreen() {
           {t('pcc.orders.documents')}
         </Title>
         <Group gap="xs" wrap="wrap">
-          <UploadButton orderId={id} kind="application" label={t('pcc.orders.uploadApplication')} />
-          <UploadButton orderId={id} kind="other" label={t('pcc.orders.upload')} />
+          {(['application', 'other'] as const).map((kind) => (
+            <UploadButton
+              key={kind}
+              client={pcc}
+              path={`/pcc/orders/${id}/files?kind=${kind}`}
+              invalidate={['pcc', 'order', id, 'files']}
+              label={t(kind === 'application' ? 'pcc.orders.uploadApplication' : 'pcc.orders.upload')}
+              primary={kind === 'application'}
+              testId={`pcc-upload-${kind}`}
+            />
+          ))}
         </Group>
       </Group>
-      {files.data?.length ? (
-        <Stack gap="xs">
-          {files.data.map((file) => (
-            <Group key={file.id} gap="xs">
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconDownload size={16} />}
-                onClick={() => pccDownload(`/pcc/orders/${id}/files/${file.id}`, file.name)}
-              >
-                {file.name}
-              </Button>
-            </Group>
-          ))}
-        </Stack>
-      ) : (
-        <Empty loading={files.isLoading} />
-      )}
+      <CabinetFiles
+        client={pcc}
+        path={`/pcc/orders/${id}/files`}
+        files={files.data}
+        loading={files.isLoading}
+      />
     </Screen>
   );
 }
@@ -463,53 +476,6 @@ export function PccBillsScreen() {
       )}
       <Pager total={list.data?.total ?? 0} page={page} setPage={setPage} />
     </Screen>
-  );
-}
-
-/** Uploads a document (or the signed application) to the order; the list of its documents reloads. */
-function UploadButton({
-  orderId,
-  kind,
-  label,
-}: {
-  orderId: number;
-  kind: 'application' | 'other';
-  label: string;
-}) {
-  const { t } = useTranslation('cabinets');
-  const client = useQueryClient();
-  const { failure, fail, clear } = useFailure();
-  const upload = useMutation({
-    mutationFn: (file: File) => pccUpload(`/pcc/orders/${orderId}/files?kind=${kind}`, file),
-    onSuccess: async () => {
-      clear();
-      await client.invalidateQueries({ queryKey: ['pcc', 'order', orderId, 'files'] });
-    },
-    onError: fail,
-  });
-  return (
-    <Stack gap={2}>
-      <FileButton onChange={(file) => file && upload.mutate(file)}>
-        {(props) => (
-          <Button
-            {...props}
-            size="compact-sm"
-            variant={kind === 'application' ? 'filled' : 'default'}
-            leftSection={<IconUpload size={16} />}
-            loading={upload.isPending}
-            title={t('pcc.orders.uploadHint')}
-            data-testid={`pcc-upload-${kind}`}
-          >
-            {label}
-          </Button>
-        )}
-      </FileButton>
-      {failure && (
-        <Text size="xs" c="red" role="alert">
-          {failure}
-        </Text>
-      )}
-    </Stack>
   );
 }
 

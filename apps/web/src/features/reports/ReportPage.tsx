@@ -279,6 +279,14 @@ function Report({ report }: { report: DeclaredReport }) {
           {data.chart && (
             <ReportChart chart={data.chart} title={t(chartTitle, { currency: data.chart.currency })} />
           )}
+          {data.shownRows && (
+            <Alert color="blue" variant="light" data-testid="report-shown-rows">
+              {t('shownRows', {
+                shown: data.shownRows.shown.toLocaleString(i18n.language),
+                total: data.shownRows.total.toLocaleString(i18n.language),
+              })}
+            </Alert>
+          )}
           <ReportTable answer={data} onDrill={setDrill} testId="report-table" />
         </>
       )}

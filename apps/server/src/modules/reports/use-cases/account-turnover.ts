@@ -7,7 +7,7 @@ import {
 } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connection';
-import { bookLines, ENTRY_COLUMNS, entryLines, entryRow, entryTotals } from '../books';
+import { bookLines, ENTRY_COLUMNS, entryLines, entryRow, entryTotals, rolledMonths } from '../books';
 import { baseCurrencyOf, type ReportContext, reportUseCases, sum, unknownFigure } from '../framework';
 
 /*
@@ -28,7 +28,9 @@ async function answer(ctx: ReportContext, q: Query) {
   const lines = bookLines(q, base);
   const openings = await rowsOf<{ cur: string; opening: string }>(
     ctx.tx,
-    sql`SELECT l.cur, sum(l.amt)::text AS opening FROM ${lines} l WHERE l.date < ${q.from} GROUP BY l.cur`,
+    sql`SELECT l.cur, sum(l.amt)::text AS opening
+      FROM ${bookLines(q, base, undefined, await rolledMonths(ctx.tx, q.from))} l
+      WHERE l.date < ${q.from} GROUP BY l.cur`,
   );
   const entries = await entryLines(ctx, lines, sql`l.date >= ${q.from}`);
   const balance = new Map(openings.map((o) => [o.cur, sum([o.opening])]));

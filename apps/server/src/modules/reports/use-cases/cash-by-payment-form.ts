@@ -9,7 +9,15 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connection';
 import { paymentForms } from '../../finance';
-import { bookLines, ENTRY_COLUMNS, entryLines, entryRow, entryTotals } from '../books';
+import {
+  bookLines,
+  ENTRY_COLUMNS,
+  entryLines,
+  entryRow,
+  entryTotals,
+  type RolledMonths,
+  rolledMonths,
+} from '../books';
 import {
   baseCurrencyOf,
   type ReportCell,
@@ -30,8 +38,8 @@ type Query = CashByPaymentFormQuery;
 
 const bucketOf = (q: Query): SQL => (q.step === 'day' ? sql`l.date` : sql`substr(l.date, 1, 7)`);
 
-function cashLines(q: Query, base: string) {
-  return bookLines({ ...q, account: 'CASH', amounts: 'currency' }, base);
+function cashLines(q: Query, base: string, rolled?: RolledMonths) {
+  return bookLines({ ...q, account: 'CASH', amounts: 'currency' }, base, undefined, rolled);
 }
 
 async function answer(ctx: ReportContext, q: Query) {
@@ -40,7 +48,8 @@ async function answer(ctx: ReportContext, q: Query) {
   const forms = await rowsOf<{ form_id: number; name: string; cur: string; opening: string }>(
     ctx.tx,
     sql`SELECT l.payment_form_id AS form_id, max(f.name) AS name, l.cur, coalesce(sum(l.amt) FILTER (WHERE l.date < ${q.from}), 0)::text AS opening
-      FROM ${lines} l JOIN ${paymentForms} f ON f.id = l.payment_form_id
+      FROM ${cashLines(q, base, await rolledMonths(ctx.tx, q.from))} l
+      JOIN ${paymentForms} f ON f.id = l.payment_form_id
       GROUP BY l.payment_form_id, l.cur ORDER BY l.cur, max(f.name), l.payment_form_id`,
   );
   const moves = await rowsOf<{

@@ -98,21 +98,60 @@ function paymentLines(q: Query): SQL | null {
     )}`;
 }
 
+type Total = {
+  legal_entity_id: number;
+  legal_entity: string;
+  currency_id: number;
+  code: string;
+  incoming: boolean;
+  amount: string;
+  amount_base: string;
+  n: number;
+};
+
 async function answer(ctx: ReportContext, q: Query) {
   const base = await baseCurrencyOf(ctx);
   const parts = [billLines(q), paymentLines(q)].filter((part): part is SQL => part !== null);
-  const lines = parts.length
+  const all = parts.length ? sql`(${sql.join(parts, sql` UNION ALL `)})` : null;
+  // A year of a large forwarder's documents is millions of rows: the screen gets the first ones, the totals
+  // are summed by the database over all of them.
+  const limit = ctx.screenRows;
+  const lines = all
     ? await rowsOf<Line>(
         ctx.tx,
         sql`SELECT l.*, le.short_name AS legal_entity, pf.name AS form, pf.with_vat, cur.code,
             l.amount::text AS amount, l.amount_base::text AS amount_base
-          FROM (${sql.join(parts, sql` UNION ALL `)}) l
+          FROM ${all} l
           JOIN legal_entities le ON le.id = l.legal_entity_id
           JOIN ${paymentForms} pf ON pf.id = l.form_id
           JOIN ${currencies} cur ON cur.id = l.currency_id
-          ORDER BY l.date, l.doc, l.id`,
+          ORDER BY l.date, l.doc, l.id ${limit ? sql`LIMIT ${limit}` : sql``}`,
       )
     : [];
+  const sums =
+    all && (!limit || lines.length === limit)
+      ? await rowsOf<Total>(
+          ctx.tx,
+          sql`SELECT l.legal_entity_id, max(le.short_name) AS legal_entity, l.currency_id, max(cur.code) AS code,
+              l.incoming, sum(l.amount)::text AS amount, sum(l.amount_base)::text AS amount_base, count(*)::int AS n
+            FROM ${all} l
+            JOIN legal_entities le ON le.id = l.legal_entity_id
+            JOIN ${currencies} cur ON cur.id = l.currency_id
+            GROUP BY l.legal_entity_id, l.currency_id, l.incoming`,
+        )
+      : lines.map(
+          (l): Total => ({
+            legal_entity_id: l.legal_entity_id,
+            legal_entity: l.legal_entity,
+            currency_id: l.currency_id,
+            code: l.code,
+            incoming: l.incoming,
+            amount: l.amount,
+            amount_base: l.amount_base,
+            n: 1,
+          }),
+        );
+  const count = sums.reduce((n, total) => n + total.n, 0);
   const text = (key: string, label: string): ReportColumn => ({ key, label, kind: 'text' });
   const money = (key: string, label: string, params?: Record<string, string>): ReportColumn => ({
     key,
@@ -163,15 +202,15 @@ async function answer(ctx: ReportContext, q: Query) {
     },
   }));
   // Totals per legal entity and currency (in it), then the base once for all.
-  const groups = new Map<string, { entity: string; code: string; lines: Line[] }>();
-  for (const l of lines) {
-    const key = `total:${l.legal_entity_id}:${l.currency_id}`;
-    const group = groups.get(key) ?? { entity: l.legal_entity, code: l.code, lines: [] };
-    group.lines.push(l);
+  const groups = new Map<string, { entity: string; code: string; sums: Total[] }>();
+  for (const total of sums) {
+    const key = `total:${total.legal_entity_id}:${total.currency_id}`;
+    const group = groups.get(key) ?? { entity: total.legal_entity, code: total.code, sums: [] };
+    group.sums.push(total);
     groups.set(key, group);
   }
-  const side = (of: Line[], incoming: boolean, figure: 'amount' | 'amount_base') =>
-    sum(of.filter((l) => l.incoming === incoming).map((l) => l[figure]));
+  const side = (of: Total[], incoming: boolean, figure: 'amount' | 'amount_base') =>
+    sum(of.filter((total) => total.incoming === incoming).map((total) => total[figure]));
   const totals: ReportRow[] = [...groups.entries()]
     .sort(([, a], [, b]) => a.entity.localeCompare(b.entity) || a.code.localeCompare(b.code))
     .map(([key, g]) => ({
@@ -180,22 +219,23 @@ async function answer(ctx: ReportContext, q: Query) {
         number: null,
         legalEntity: g.entity,
         currency: g.code,
-        income: side(g.lines, true, 'amount'),
-        expense: side(g.lines, false, 'amount'),
+        income: side(g.sums, true, 'amount'),
+        expense: side(g.sums, false, 'amount'),
       },
     }));
-  if (lines.length) {
+  if (sums.length) {
     totals.push({
       key: 'total:base',
       cells: {
         number: null,
         currency: base,
-        incomeBase: side(lines, true, 'amount_base'),
-        expenseBase: side(lines, false, 'amount_base'),
+        incomeBase: side(sums, true, 'amount_base'),
+        expenseBase: side(sums, false, 'amount_base'),
       },
     });
   }
-  return { columns, rows, totals, chart: null, baseCurrency: base };
+  const shownRows = count > lines.length ? { shownRows: { shown: lines.length, total: count } } : {};
+  return { columns, rows, totals, chart: null, baseCurrency: base, ...shownRows };
 }
 
 export const financeRegistry = reportUseCases(financeRegistryReport, {

@@ -13,7 +13,7 @@ import { rowsOf } from '../../../db/connection';
 import { textOf } from '../../../platform/i18n/dictionaries';
 import { legalEntities } from '../../company';
 import { counterparties } from '../../counterparties';
-import { bookLines, documentHref, documentNumber } from '../books';
+import { bookLines, documentHref, documentNumber, rolledMonths } from '../books';
 import { baseCurrencyOf, type ReportContext, reportUseCases, sum, unknownFigure } from '../framework';
 
 /*
@@ -47,7 +47,9 @@ async function answer(ctx: ReportContext, q: Query) {
   const lines = bookLines(q, base, SETTLEMENTS);
   const openings = await rowsOf<{ cur: string; opening: string }>(
     ctx.tx,
-    sql`SELECT l.cur, sum(l.amt)::text AS opening FROM ${lines} l WHERE l.date < ${q.from} GROUP BY l.cur`,
+    sql`SELECT l.cur, sum(l.amt)::text AS opening
+      FROM ${bookLines(q, base, SETTLEMENTS, await rolledMonths(ctx.tx, q.from))} l
+      WHERE l.date < ${q.from} GROUP BY l.cur`,
   );
   const documents = await rowsOf<{
     date: string;

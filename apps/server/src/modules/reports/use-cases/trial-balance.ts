@@ -9,7 +9,7 @@ import {
 } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connection';
-import { bookLines, ENTRY_COLUMNS, entryLines, entryRow, entryTotals } from '../books';
+import { bookLines, ENTRY_COLUMNS, entryLines, entryRow, entryTotals, rolledMonths } from '../books';
 import {
   baseCurrencyOf,
   type ReportCell,
@@ -39,13 +39,14 @@ type Line = { account: string; cur: string; opening: string; debit: string; cred
 
 async function answer(ctx: ReportContext, q: Query) {
   const base = await baseCurrencyOf(ctx);
+  const rolled = await rolledMonths(ctx.tx, q.from);
   const lines = await rowsOf<Line>(
     ctx.tx,
     sql`SELECT l.account, l.cur,
         coalesce(sum(l.amt) FILTER (WHERE l.date < ${q.from}), 0)::text AS opening,
         coalesce(sum(l.amt) FILTER (WHERE l.date >= ${q.from} AND l.side > 0), 0)::text AS debit,
         coalesce(-sum(l.amt) FILTER (WHERE l.date >= ${q.from} AND l.side < 0), 0)::text AS credit
-      FROM ${bookLines(q, base)} l
+      FROM ${bookLines(q, base, undefined, rolled)} l
       GROUP BY l.account, l.cur
       HAVING sum(l.amt) <> 0 OR bool_or(l.date >= ${q.from})
       ORDER BY l.cur, l.account`,

@@ -284,9 +284,11 @@ export function listPipelines<Row extends object, Input extends object>(
       authorize(ctx.auth, 'read');
       const { where, order } = selection(ctx, query);
       const fields = exportFields(query.columns);
-      // One row past the cap tells a selection too large for the request from one that fits exactly.
-      const rows = await kernel.rowSelect.rows(ctx.tx, tail({ where, order, limit: MAX_EXPORT_ROWS + 1 }));
-      if (rows.length > MAX_EXPORT_ROWS) throw new HttpError(422, EXPORT_MESSAGES.tooManyRows);
+      // Counted up to one row past the cap first: a selection too large for the request is refused before
+      // its rows are read and mapped.
+      const counted = await countRows(ctx.tx, table as PgTable, where ?? sql`true`, { cap: MAX_EXPORT_ROWS });
+      if (counted.kind !== 'exact') throw new HttpError(422, EXPORT_MESSAGES.tooManyRows);
+      const rows = await kernel.rowSelect.rows(ctx.tx, tail({ where, order }));
       const entities = await toEntities(rows, ctx);
       return { fields, entities };
     },

@@ -51,13 +51,14 @@ import {
   useCabinetList,
   useFailure,
   useFieldFailure,
-} from '../CabinetBlocks';
+} from '../CabinetKit';
 import { CABINET_CLIENTS } from '../cabinetApi';
 
 const api = CABINET_CLIENTS.carrier;
-const Screen = (props: { title: string; action?: ReactNode; children: ReactNode }) => (
-  <CabinetScreen kind="carrier" {...props} />
-);
+function Screen(props: { title: string; action?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('cabinets');
+  return <CabinetScreen cabinet={t('kinds.carrier.name')} {...props} />;
+}
 const today = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -74,7 +75,7 @@ function Failure({ text }: { text: string | null }) {
 /** `/carrier/trips`: the jobs given to the carrier. */
 export function CarrierTripsScreen() {
   const { t } = useTranslation('cabinets');
-  const { list, page, setPage } = useCabinetList<CarrierTrip>('carrier', '/carrier/trips', {});
+  const { list, page, setPage } = useCabinetList<CarrierTrip>(api, '/carrier/trips', {});
   return (
     <Screen title={t('carrier.trips.title')}>
       {list.data?.collection.length ? (
@@ -286,7 +287,7 @@ function VerificationBadge({ status }: { status: DriverVerificationStatus }) {
 /** `/carrier/drivers`: the carrier's drivers and where each one's verification stands. */
 export function CarrierDriversScreen() {
   const { t } = useTranslation('cabinets');
-  const { list, page, setPage } = useCabinetList<CarrierDriver>('carrier', '/carrier/drivers', {});
+  const { list, page, setPage } = useCabinetList<CarrierDriver>(api, '/carrier/drivers', {});
   return (
     <Screen
       title={t('carrier.drivers.title')}
@@ -529,7 +530,7 @@ function HistoryTitle({ event }: { event: DriverVerificationEvent }) {
 export function CarrierVehiclesScreen() {
   const { t, i18n } = useTranslation('cabinets');
   const lang = i18n.language as Language;
-  const { list, page, setPage } = useCabinetList<CarrierVehicle>('carrier', '/carrier/vehicles', {});
+  const { list, page, setPage } = useCabinetList<CarrierVehicle>(api, '/carrier/vehicles', {});
   const [editing, setEditing] = useState<CarrierVehicle | 'new' | null>(null);
   const types = useVehicleTypes();
   const typeName = (v: CarrierVehicle) => {

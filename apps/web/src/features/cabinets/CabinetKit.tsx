@@ -1,30 +1,34 @@
-import { Card, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import type { CabinetKind, RouteEndPoint } from '@tms/domain';
+import { Button, Card, FileButton, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RouteEndPoint } from '@tms/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { translateServerMessage } from '../../platform/i18n';
-import { CABINET_CLIENTS, CabinetError } from './cabinetApi';
+import { type CabinetClient, CabinetError } from './cabinetApi';
 
 /**
- * The building blocks every cabinet's screens share (the client's, the contractor's, the carrier's): a
- * screen's frame, a paged list whose page and filters live in the address, rows as a table on a wide
- * screen and cards on a phone, the empty state and a refusal's translated text.
+ * The building blocks of every cabinet's screens (the client's, the contractor's, the carrier's): a list page whose
+ * number lives in the address, the screen's frame, a table that becomes cards on a phone, a refusal
+ * translated, a record's documents with their upload.
  */
-export const CABINET_PAGE_SIZE = 20;
-export type CabinetPage<T> = { collection: T[]; total: number };
+export const PAGE_SIZE = 20;
+export type Page<T> = { collection: T[]; total: number };
 
 /** The page of a cabinet list: its number and filters live in the address, so a link reopens it. */
-export function useCabinetList<T>(kind: CabinetKind, path: string, filters: Record<string, string | null>) {
-  const api = CABINET_CLIENTS[kind];
+export function useCabinetList<T>(
+  client: CabinetClient,
+  path: string,
+  filters: Record<string, string | null>,
+) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = new URLSearchParams({ page: String(page), itemsPerPage: String(CABINET_PAGE_SIZE) });
+  const query = new URLSearchParams({ page: String(page), itemsPerPage: String(PAGE_SIZE) });
   for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
   const list = useQuery({
-    queryKey: [api.path, path, query.toString()],
-    queryFn: () => api.get<CabinetPage<T>>(`${path}?${query}`),
+    queryKey: [client.path, path, query.toString()],
+    queryFn: () => client.get<Page<T>>(`${path}?${query}`),
   });
   const setPage = (next: number) =>
     setParams((current) => {
@@ -34,21 +38,21 @@ export function useCabinetList<T>(kind: CabinetKind, path: string, filters: Reco
   return { list, page, setPage, setParams };
 }
 
-/** A cabinet screen: its title (also the window's, after the cabinet's name), an action beside it, its body. */
+/** A cabinet screen: its title (also the window's, after the cabinet's name), an action, the content. */
 export function CabinetScreen({
-  kind,
+  cabinet,
   title,
   action,
   children,
 }: {
-  kind: CabinetKind;
+  /** The cabinet's name, after the title in the window's. */
+  cabinet: string;
   title: string;
   action?: ReactNode;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('cabinets');
   useEffect(() => {
-    document.title = `${title} — ${t(`kinds.${kind}.name`)}`;
+    document.title = `${title} — ${cabinet}`;
   });
   return (
     <Stack gap="md">
@@ -72,7 +76,7 @@ export function Pager({
   page: number;
   setPage: (n: number) => void;
 }) {
-  const pages = Math.ceil(total / CABINET_PAGE_SIZE);
+  const pages = Math.ceil(total / PAGE_SIZE);
   return pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null;
 }
 
@@ -137,7 +141,7 @@ export function Rows<T extends { id: number }>({
   );
 }
 
-/** A refused call as one translated sentence (a 400's messages, or the refusal's own). */
+/** A refused call as one translated sentence: the validation tree's messages, or the server's message. */
 export function useFailure() {
   const [failure, setFailure] = useState<string | null>(null);
   const fail = (error: unknown) => {
@@ -197,4 +201,90 @@ export function useFieldFailure() {
       clearText();
     },
   };
+}
+
+/** A record's documents, each downloaded from `{path}/{fileId}`. */
+export function CabinetFiles({
+  client,
+  path,
+  files,
+  loading,
+}: {
+  client: CabinetClient;
+  path: string;
+  files: { id: number; name: string }[] | undefined;
+  loading: boolean;
+}) {
+  if (!files?.length) return <Empty loading={loading} />;
+  return (
+    <Stack gap="xs" align="flex-start">
+      {files.map((file) => (
+        <Button
+          key={file.id}
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => client.download(`${path}/${file.id}`, file.name)}
+          style={{ maxWidth: '100%' }}
+        >
+          <Text span size="sm" truncate>
+            {file.name}
+          </Text>
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+/** Uploads a document to a record (`POST {path}`); the queries under `invalidate` reload. */
+export function UploadButton({
+  client,
+  path,
+  invalidate,
+  label,
+  primary = false,
+  testId,
+}: {
+  client: CabinetClient;
+  path: string;
+  invalidate: QueryKey;
+  label: string;
+  primary?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation('cabinets');
+  const queries = useQueryClient();
+  const { failure, fail, clear } = useFailure();
+  const upload = useMutation({
+    mutationFn: (file: File) => client.upload(path, file),
+    onSuccess: async () => {
+      clear();
+      await queries.invalidateQueries({ queryKey: invalidate });
+    },
+    onError: fail,
+  });
+  return (
+    <Stack gap={2}>
+      <FileButton onChange={(file) => file && upload.mutate(file)}>
+        {(props) => (
+          <Button
+            {...props}
+            size="compact-sm"
+            variant={primary ? 'filled' : 'default'}
+            leftSection={<IconUpload size={16} />}
+            loading={upload.isPending}
+            title={t('pcc.orders.uploadHint')}
+            data-testid={testId}
+          >
+            {label}
+          </Button>
+        )}
+      </FileButton>
+      {failure && (
+        <Text size="xs" c="red" role="alert">
+          {failure}
+        </Text>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,181 @@
+import type { LedgerAccount } from '@tms/domain';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/connection';
+import { systemPrincipal } from '../../platform/auth/context';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { insertLegalEntity } from '../../test/reference-rows';
+import { reportsWorld } from '../../test/reports-world';
+import { post, reconcileMonthTotals, reverse, setMonthLocked } from '../finance';
+import { type BooksFilter, bookLines, rolledMonths } from './books';
+
+/*
+ * The totals of closed months (docs/reports.md "Rollups of closed months") on random books: postings in
+ * roubles and dollars over four months, reversals, months locked and unlocked between them, postings into
+ * locked months by a user who may ignore the lock. Whatever happened, every locked month's totals equal its
+ * entries summed again, and the books read through the totals give the figures the entries give.
+ */
+
+const MONTHS = ['2026-01', '2026-02', '2026-03', '2026-04'];
+const PAIRS: [LedgerAccount, LedgerAccount][] = [
+  ['RECEIVABLE', 'REVENUE'],
+  ['CASH', 'RECEIVABLE'],
+  ['COST', 'PAYABLE'],
+  ['PAYABLE', 'CASH'],
+  ['CASH', 'ADVANCES_RECEIVED'],
+];
+
+const day = fc
+  .tuple(fc.constantFrom(...MONTHS), fc.integer({ min: 1, max: 28 }))
+  .map(([month, d]) => `${month}-${String(d).padStart(2, '0')}`);
+const operation = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('post' as const),
+      date: day,
+      pair: fc.constantFrom(...PAIRS),
+      usd: fc.boolean(),
+      cents: fc.integer({ min: 1, max: 9_999_999 }),
+      client: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('lock' as const),
+      month: fc.constantFrom(...MONTHS),
+      locked: fc.boolean(),
+    }),
+  },
+);
+
+describe('totals of closed months', () => {
+  let ctx: TestContext;
+  let w: Awaited<ReturnType<typeof reportsWorld>>;
+  let clients: number[];
+  let source = 0;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    w = await reportsWorld(ctx);
+    clients = [await w.counterparty('Альфа'), await w.counterparty('Бета')];
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('equal the entries of their month, and the books read through them give the same figures', async () => {
+    const db = ctx.database.db;
+    const auth = systemPrincipal('rollup property test');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(operation, { minLength: 4, maxLength: 14 }),
+        fc.constantFrom(...MONTHS),
+        async (ops, fromMonth) => {
+          // Each run's books are a legal entity of their own; locks and totals are shared, as in production.
+          const company = (await insertLegalEntity(ctx.database)).id;
+          const posted: number[] = [];
+          for (const op of ops) {
+            if (op.kind === 'lock') {
+              await db.transaction((tx) => setMonthLocked({ tx, auth }, op.month, op.locked));
+            } else if (op.kind === 'post') {
+              const id = ++source;
+              const currencyId = op.usd ? w.usd : w.rub;
+              const amount = (op.cents / 100).toFixed(2);
+              const line = (account: LedgerAccount, signed: string) => ({
+                account,
+                currencyId,
+                amount: signed,
+                legalEntityId: company,
+                counterpartyId: op.client ? clients[id % 2]! : null,
+                paymentFormId: account === 'CASH' ? (op.usd ? w.usdForm : w.rubForm) : null,
+              });
+              await db.transaction((tx) =>
+                post(
+                  { tx, auth },
+                  {
+                    source: { type: 'rollup-test', id },
+                    date: op.date,
+                    ignoreLock: true,
+                    lines: [line(op.pair[0], amount), line(op.pair[1], `-${amount}`)],
+                  },
+                ),
+              );
+              posted.push(id);
+            } else if (posted.length) {
+              const id = posted.splice(op.pick % posted.length, 1)[0]!;
+              await db.transaction((tx) =>
+                reverse({ tx, auth }, { type: 'rollup-test', id }, { ignoreLock: true }),
+              );
+            }
+          }
+
+          expect(await db.transaction((tx) => reconcileMonthTotals(tx))).toEqual([]);
+
+          const from = `${fromMonth}-15`;
+          for (const amounts of ['currency', 'base'] as const) {
+            const q: BooksFilter = { to: '2026-04-30', legalEntityId: company, amounts };
+            const figures = async (rolled: boolean) =>
+              rowsOf<Record<string, string>>(
+                db,
+                sql`SELECT l.account, l.cur, l.counterparty_id, l.payment_form_id,
+                  coalesce(sum(l.amt) FILTER (WHERE l.date < ${from}), 0)::text AS opening,
+                  coalesce(sum(l.amt) FILTER (WHERE l.date >= ${from} AND l.side > 0), 0)::text AS debit,
+                  coalesce(sum(l.amt) FILTER (WHERE l.date >= ${from} AND l.side < 0), 0)::text AS credit
+                FROM ${bookLines(q, 'RUB', undefined, rolled ? await rolledMonths(db, from) : undefined)} l
+                GROUP BY 1, 2, 3, 4 HAVING bool_or(l.amt <> 0) ORDER BY 1, 2, 3, 4`,
+              );
+            const normalise = (rows: Record<string, string>[]) =>
+              rows
+                .map((row) => ({
+                  ...row,
+                  opening: Number(row.opening),
+                  debit: Number(row.debit),
+                  credit: Number(row.credit),
+                }))
+                .filter((row) => row.opening !== 0 || row.debit !== 0 || row.credit !== 0);
+            expect(normalise(await figures(true))).toEqual(normalise(await figures(false)));
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('are summed when a month is locked and dropped when it is unlocked', async () => {
+    const db = ctx.database.db;
+    const auth = systemPrincipal('rollup test');
+    const company = (await insertLegalEntity(ctx.database)).id;
+    await db.transaction((tx) => setMonthLocked({ tx, auth }, '2026-02', false));
+    await db.transaction((tx) =>
+      post(
+        { tx, auth },
+        {
+          source: { type: 'rollup-test', id: ++source },
+          date: '2026-02-10',
+          lines: [
+            { account: 'RECEIVABLE', currencyId: w.rub, amount: '100.00', legalEntityId: company },
+            { account: 'REVENUE', currencyId: w.rub, amount: '-100.00', legalEntityId: company },
+          ],
+        },
+      ),
+    );
+    const totals = () =>
+      rowsOf<{ account: string; debit: string; credit: string }>(
+        db,
+        sql`SELECT account, debit::text, credit::text FROM ledger_month_totals
+          WHERE month = '2026-02-01' AND legal_entity_id = ${company} ORDER BY account`,
+      );
+    expect(await totals()).toEqual([]);
+    await db.transaction((tx) => setMonthLocked({ tx, auth }, '2026-02', true));
+    expect(await totals()).toEqual([
+      { account: 'RECEIVABLE', debit: '100.00', credit: '0' },
+      { account: 'REVENUE', debit: '0', credit: '-100.00' },
+    ]);
+    await db.transaction((tx) => setMonthLocked({ tx, auth }, '2026-02', false));
+    expect(await totals()).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { expect } from '@playwright/test';
+import { test } from './helpers';
+
+/**
+ * The contractor portal (issue 37): the demo contractor signs in at /ops with his e-mail, prices a request
+ * asked of him, opens his latest job, accepts its transport order and closes a stage with its date; all
+ * with the keyboard where a person would type.
+ */
+test('a contractor signs in at /ops, prices a request and closes a stage of his job', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/ops');
+  await expect(page).toHaveURL(/\/ops\/login$/);
+  await page.getByLabel('Электронная почта').fill('contractor1@ops.demo');
+  await page.getByLabel('Пароль').fill('Demo12345');
+  await page.getByLabel('Пароль').press('Enter');
+  await expect(page).toHaveURL(/\/ops\/offers$/);
+  await expect(page.getByTestId('ops-company')).not.toBeEmpty();
+
+  // A request waiting for his price: he gives one, valid a week, with a comment.
+  const waiting = page.getByTestId('ops-offer').filter({ hasText: 'Ждём вашу цену' }).first();
+  const request = (await waiting.locator('p').first().innerText()).split(' · ')[0]!;
+  await waiting.getByTestId('ops-offer-answer').click();
+  await page.getByTestId('ops-offer-amount').fill('98 500,50');
+  await page.getByLabel('Комментарий').fill('Тент 20 т, загрузка завтра');
+  await page.getByTestId('ops-offer-submit').click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  const answered = page.getByTestId('ops-offer').filter({ hasText: request });
+  await expect(answered.getByTestId('ops-offer-state')).toHaveText('Цена отправлена');
+  await expect(answered).toContainText('98');
+  await expect(answered).toContainText('Тент 20 т, загрузка завтра');
+
+  // His job from Warsaw (the demo's job under way): its transport order to accept, then a stage reached
+  // yesterday.
+  await page.getByRole('link', { name: 'Работы' }).click();
+  await expect(page).toHaveURL(/\/ops\/jobs$/);
+  await page
+    .getByRole('row', { name: /Warszawa/ })
+    .getByTestId('ops-job-link')
+    .click();
+  await expect(page.getByRole('heading', { name: 'Этапы' })).toBeVisible();
+  await page.getByTestId('ops-transport-order-accept').click();
+  await expect(page.getByTestId('ops-transport-order')).toContainText('Принята');
+
+  const stage = page
+    .getByTestId('ops-stage')
+    .filter({ has: page.getByTestId('ops-stage-close') })
+    .first();
+  const name = await stage.locator('.mantine-Timeline-itemTitle').innerText();
+  await stage.getByTestId('ops-stage-close').click();
+  const yesterday = new Date(Date.now() - 86_400_000);
+  const iso = new Date(yesterday.getTime() - yesterday.getTimezoneOffset() * 60_000)
+    .toISOString()
+    .slice(0, 10);
+  await page.getByTestId('ops-stage-date').fill(iso);
+  await page.getByTestId('ops-stage-submit').click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  const [y, m, d] = iso.split('-');
+  const closed = page.getByTestId('ops-stage').filter({ hasText: name });
+  await expect(closed).toContainText(`Пройден ${d}.${m}.${y}`);
+});
