@@ -242,6 +242,7 @@ export function CarrierTripScreen() {
             <Timeline.Item
               key={s.id}
               title={s.name}
+              data-testid="carrier-stage"
               bullet={s.closed ? <IconCircleCheck size={16} /> : <IconCircleDashed size={16} />}
             >
               <Group gap="xs" justify="space-between" wrap="nowrap">
