@@ -6,7 +6,7 @@ import { type CarrierWorld, carrierWorld } from '../../test/carrier-world';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { daysFromToday, errorsOf } from '../../test/operations-world';
 import { type OpsWorld, opsWorld } from '../../test/ops-world';
-import { stages } from '../operations';
+import { orders, stages } from '../operations';
 import { counterpartyDrivers, driverVerifications } from './tables';
 
 let ctx: TestContext;
@@ -140,6 +140,34 @@ describe("the carrier's cabinet", () => {
     expect(closed.json().data).toMatchObject({ closed: true, actualDate: daysFromToday(-1) });
     const [row] = await ctx.database.db.select().from(stages).where(eq(stages.id, first.id));
     expect(row).toMatchObject({ closed: true, closedById: null });
+  });
+
+  it("closes a stage whose behaviours reach the trip's order (expenses filed), behind the wall too", async () => {
+    const typeId = await ops.pcc.world.stageType('CARRIER-EXPENSES', ['EXPENSES_FILED']);
+    const [stage] = await ctx.database.db
+      .insert(stages)
+      .values({
+        operationType: 'job',
+        operationId: w.f.tripId,
+        stageTypeId: typeId,
+        name: 'Расходы',
+        pccName: '',
+        pccVisible: false,
+        opsName: 'Документы сданы',
+        opsVisible: true,
+        behaviours: ['EXPENSES_FILED'],
+        sortOrder: -1,
+      })
+      .returning();
+    const closed = await call(
+      'POST',
+      `/api/carrier/trips/${w.f.tripId}/stages/${stage!.id}/close`,
+      w.f.user.headers,
+      { actualDate: daysFromToday(-1), version: stage!.version },
+    );
+    expect(closed.statusCode, closed.body).toBe(200);
+    const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, ops.pcc.a.orderId));
+    expect(order!.expensesFiled).toBe(true);
   });
 
   it('gives each section to its role, and to carriers alone', async () => {
