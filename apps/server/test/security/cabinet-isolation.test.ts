@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OPS_PREDICATES } from '../../src/modules/cabinets/ops';
 import { PCC_PREDICATES } from '../../src/modules/cabinets/pcc';
 import { cabinetNotifications } from '../../src/modules/cabinets/tables';
+import { CARRIER_PREDICATES } from '../../src/modules/carriers';
+import { counterpartyDrivers } from '../../src/modules/carriers/tables';
 import { orders as ordersTable } from '../../src/modules/operations/tables';
 import { customerRequests } from '../../src/modules/requests/tables';
 import { CABINET_WALL } from '../../src/platform/auth/cabinet-wall';
 import { type CabinetCaller, cabinetUserKey } from '../../src/test/cabinets';
+import { type Carrier, type CarrierWorld, carrierWorld } from '../../src/test/carrier-world';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { caller, exportedIds } from '../../src/test/operations-world';
 import { type OpsContractor, type OpsWorld, opsWorld } from '../../src/test/ops-world';
@@ -25,6 +28,7 @@ import type { SignedIn } from '../../src/test/users';
 let ctx: TestContext;
 let w: PccWorld;
 let ops: OpsWorld;
+let carriers: CarrierWorld;
 const MISSING = 2_000_000_000;
 
 beforeAll(async () => {
@@ -32,6 +36,7 @@ beforeAll(async () => {
   ops = await opsWorld(ctx);
   w = ops.pcc;
   for (const c of [ops.c, ops.d]) opsKeys.set(c.id, (await cabinetUserKey(ctx, c.user)).keyId);
+  carriers = await carrierWorld(ctx, ops);
 }, 300_000);
 afterAll(() => ctx?.close());
 
@@ -453,4 +458,159 @@ describe('the contractor portal keeps each contractor to his own records', () =>
     }
     expect(await opsLeaks(ops.c.user, ops.c, ops.d)).toEqual([]);
   }, 300_000);
+});
+
+/** The ids of a carrier that each routed id parameter of his cabinet stands for. */
+const carrierIdsOf = (c: Carrier) => ({
+  '/api/carrier/drivers/:id': c.driverId,
+  '/api/carrier/drivers/:id/submit': c.driverId,
+  '/api/carrier/drivers/:id/verifications': c.driverId,
+  '/api/carrier/vehicles/:id': c.vehicleId,
+  '/api/carrier/trips/:id': c.tripId,
+  '/api/carrier/trips/:id/stages': c.tripId,
+  '/api/carrier/users/:id': c.user.cabinetUserId!,
+  '/api/carrier/users/:id/reset': c.user.cabinetUserId!,
+});
+
+const CARRIER_LISTS = [
+  {
+    path: '/api/carrier/drivers',
+    own: (c: Carrier) => c.driverId,
+    text: (c: Carrier) => `Водитель ${c.name.at(-1)}`,
+  },
+  {
+    path: '/api/carrier/vehicles',
+    own: (c: Carrier) => c.vehicleId,
+    text: (c: Carrier) => (c.name.at(-1) === 'E' ? 'А111АА' : 'В222ВВ'),
+  },
+  { path: '/api/carrier/trips', own: (c: Carrier) => c.tripId, text: undefined },
+] as const;
+
+/** Every way `who` of carrier `own` could reach `other`'s records in his cabinet; empty when isolated. */
+async function carrierLeaks(who: CabinetCaller, own: Carrier, other: Carrier): Promise<string[]> {
+  const found: string[] = [];
+  const foreignIds = carrierIdsOf(other) as Record<string, number>;
+  const payloads: Record<string, Record<string, unknown>> = {
+    'PUT /api/carrier/drivers/:id': { name: 'Чужой', version: 1 },
+    'PATCH /api/carrier/drivers/:id': { name: 'Чужой', version: 1 },
+    'POST /api/carrier/drivers/:id/submit': { version: 1 },
+    'PUT /api/carrier/vehicles/:id': { plate: 'Е777КХ 77', version: 1 },
+    'PATCH /api/carrier/vehicles/:id': { plate: 'Е777КХ 77', version: 1 },
+    'PUT /api/carrier/users/:id': { name: 'Чужой', version: 1 },
+  };
+  const roles: readonly string[] =
+    who.cabinetUserId === null ? CABINET_KEY_ROLES.carrier : CABINET_KIND_ROLES.carrier;
+  const refusal = (route: { cabinetRoles: readonly string[] }) =>
+    route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => roles.includes(role)) ? 404 : 403;
+  const routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/carrier/') && r.idParams.length > 0);
+  for (const route of routes) {
+    const key = `${route.method} ${route.url}`;
+    if (route.url === '/api/carrier/trips/:id/stages/:stageId/close') {
+      // Another's stage through one's own trip, and through his trip; nothing closes.
+      for (const [tripId, stageId] of [
+        [own.tripId, other.openStageIds[1]!],
+        [other.tripId, other.openStageIds[1]!],
+      ]) {
+        const res = await inject('POST', `/api/carrier/trips/${tripId}/stages/${stageId}/close`, who, {
+          version: 1,
+        });
+        if (res.statusCode !== 404) found.push(`${key} ${tripId}/${stageId} → ${res.statusCode}`);
+      }
+      continue;
+    }
+    const foreign = foreignIds[route.url];
+    if (foreign === undefined) {
+      found.push(`${key}: the suite knows no id for it`);
+      continue;
+    }
+    const res = await inject(route.method, route.url.replace(':id', String(foreign)), who, payloads[key]);
+    const missing = await inject(route.method, route.url.replace(':id', String(MISSING)), who, payloads[key]);
+    if (res.statusCode !== refusal(route)) found.push(`${key} foreign → ${res.statusCode}`);
+    else if (res.body !== missing.body) found.push(`${key}: a foreign id reads unlike a missing one`);
+  }
+  for (const list of CARRIER_LISTS) {
+    const page = await inject('GET', `${list.path}?itemsPerPage=100`, who);
+    if (page.statusCode !== 200) {
+      found.push(`${list.path} → ${page.statusCode}`);
+      continue;
+    }
+    const { collection, total } = page.json().data as { collection: { id: number }[]; total: number };
+    const ids = collection.map((row) => row.id);
+    if (ids.includes(list.own(other))) found.push(`${list.path} lists a foreign row`);
+    if (!ids.includes(list.own(own))) found.push(`${list.path} misses an own row`);
+    if (total !== ids.length) found.push(`${list.path} counts ${total} for ${ids.length} rows`);
+    if (list.text) {
+      const search = await inject('GET', `${list.path}?search=${encodeURIComponent(list.text(other))}`, who);
+      if (search.json().data.total !== 0) found.push(`${list.path} finds a foreign row by search`);
+    }
+  }
+  // A create naming another carrier is refused (strict body), nothing written.
+  const count = async () =>
+    (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(counterpartyDrivers))[0]!.n;
+  const before = await count();
+  const named = await inject('POST', '/api/carrier/drivers', who, {
+    name: 'Чужой',
+    counterpartyId: other.id,
+  });
+  if (named.statusCode !== 400 || (await count()) !== before) {
+    found.push(`POST /api/carrier/drivers naming another carrier → ${named.statusCode}`);
+  }
+  return found;
+}
+
+describe("the carrier's cabinet keeps each carrier to his own records", () => {
+  it('knows every /api/carrier route with an id it walks', () => {
+    const known = [...Object.keys(carrierIdsOf(carriers.e)), '/api/carrier/trips/:id/stages/:stageId/close'];
+    const withIds = ctx.app.routeTable
+      .filter((r) => r.url.startsWith('/api/carrier/') && r.idParams.length > 0)
+      .map((r) => r.url);
+    expect(known).toEqual(expect.arrayContaining(withIds));
+  });
+
+  for (const [label, pick] of [
+    ['a cabinet user', (c: Carrier) => c.user],
+    ['an API key', (c: Carrier) => c.key],
+  ] as const) {
+    it(`as ${label} of either carrier`, async () => {
+      expect(await carrierLeaks(pick(carriers.e), carriers.e, carriers.f)).toEqual([]);
+      expect(await carrierLeaks(pick(carriers.f), carriers.f, carriers.e)).toEqual([]);
+    }, 300_000);
+  }
+
+  it('turns red when a counterparty predicate is broken on purpose', async () => {
+    // The database's wall down (it guards drivers and vehicles too), so that the kernel's predicates stand alone.
+    const wallDown = vi.spyOn(CABINET_WALL, 'role').mockReturnValue(null);
+    try {
+      for (const name of ['driver', 'vehicle', 'trip'] as const) {
+        const broken = vi.spyOn(CARRIER_PREDICATES, name).mockReturnValue(sql`true`);
+        try {
+          expect(await carrierLeaks(carriers.e.user, carriers.e, carriers.f), name).not.toEqual([]);
+        } finally {
+          broken.mockRestore();
+        }
+      }
+    } finally {
+      wallDown.mockRestore();
+    }
+    expect(await carrierLeaks(carriers.e.user, carriers.e, carriers.f)).toEqual([]);
+  }, 300_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL keeps each carrier's drivers and vehicles to him with the kernel's predicates broken",
+    async () => {
+      const broken = (['driver', 'vehicle'] as const).map((name) =>
+        vi.spyOn(CARRIER_PREDICATES, name).mockReturnValue(sql`true`),
+      );
+      try {
+        for (const path of ['/api/carrier/drivers', '/api/carrier/vehicles']) {
+          const page = await inject('GET', `${path}?itemsPerPage=100`, carriers.e.user);
+          const ids = (page.json().data.collection as { id: number }[]).map((row) => row.id);
+          const foreign = path.endsWith('drivers') ? carriers.f.driverId : carriers.f.vehicleId;
+          expect(ids, path).not.toContain(foreign);
+        }
+      } finally {
+        for (const spy of broken) spy.mockRestore();
+      }
+    },
+  );
 });

@@ -45,6 +45,13 @@ export const router = createBrowserRouter([
         hydrateFallbackElement: <FullScreenLoader />,
       },
       {
+        // The carrier's cabinet: its own sign-in and shell, loaded only when a carrier opens it.
+        path: '/carrier/*',
+        lazy: () =>
+          import('../features/cabinets/carrier/CarrierApp').then((m) => ({ Component: m.CarrierApp })),
+        hydrateFallbackElement: <FullScreenLoader />,
+      },
+      {
         path: '/login',
         lazy: () => import('./LoginPage').then((m) => ({ Component: m.LoginPage })),
         hydrateFallbackElement: <FullScreenLoader />,

@@ -101,6 +101,23 @@ export const DRIVER_REQUIRED_FOR_VERIFICATION = [
 ] as const;
 
 /**
+ * The person and his papers, as the back office and the carrier's cabinet both write them (fresh builders
+ * each call, so the two resources declare their own).
+ */
+export const driverPersonFields = () => ({
+  name: f.text().input(latinCyrillicTextSchema.min(1).max(255)).listed().searchable().sortable(),
+  phone: f.text({ max: 64 }).optional().listed().searchable(),
+  birthDate: f.date().optional(),
+  passportSeries: f.text({ max: 16 }).optional(),
+  passportNumber: f.text({ max: 32 }).optional().searchable(),
+  passportIssuedBy: f.text({ max: 500 }).optional(),
+  passportIssuedAt: f.date().optional(),
+  licenseNumber: f.text({ max: 32 }).optional().listed().searchable(),
+  licenseCategories: f.text({ max: 64 }).input(licenseCategoriesSchema).optional().listed(),
+  licenseExpiresAt: f.date().optional(),
+});
+
+/**
  * A driver of a contractor (carrier): his passport and driving licence, checked by the back office before
  * he may be named on work. `birthDate` and `passportIssuedAt` must not be in the future (checked by the
  * server against its clock, so the browser's time zone does not matter). The verification status moves only
@@ -114,16 +131,7 @@ export const counterpartyDriverResource = declareResource({
   keys: 'counterparties.drivers',
   fields: {
     counterpartyId: counterpartyParent(),
-    name: f.text().input(latinCyrillicTextSchema.min(1).max(255)).listed().searchable().sortable(),
-    phone: f.text({ max: 64 }).optional().listed().searchable(),
-    birthDate: f.date().optional(),
-    passportSeries: f.text({ max: 16 }).optional(),
-    passportNumber: f.text({ max: 32 }).optional().searchable(),
-    passportIssuedBy: f.text({ max: 500 }).optional(),
-    passportIssuedAt: f.date().optional(),
-    licenseNumber: f.text({ max: 32 }).optional().listed().searchable(),
-    licenseCategories: f.text({ max: 64 }).input(licenseCategoriesSchema).optional().listed(),
-    licenseExpiresAt: f.date().optional(),
+    ...driverPersonFields(),
     insuranceVerified: f.boolean().defaulted().filterable(),
     insuranceVerifiedAt: f.date().optional(),
     verificationStatus: f

@@ -1,3 +1,4 @@
+export * from './cabinet';
 export * from './drivers';
 export * from './plates';
 export * from './vehicles';

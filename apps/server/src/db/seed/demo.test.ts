@@ -476,6 +476,26 @@ describe('demo data', () => {
     expect((await get('/api/ops/bills')).total).toBeGreaterThan(0);
   });
 
+  it("opens the demo carrier's cabinet: a trip with a stage to close, a driver pending verification, a vehicle", async () => {
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/carrier/auth/login',
+      payload: { email: 'carrier1@carrier.demo', password: DEMO_PASSWORD },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const headers = { authorization: `Bearer ${signedIn.json().data.token}` };
+    const get = async (url: string) => (await ctx.app.inject({ method: 'GET', url, headers })).json().data;
+    const open: boolean[] = [];
+    for (const trip of (await get('/api/carrier/trips')).collection as { id: number }[]) {
+      const shown = (await get(`/api/carrier/trips/${trip.id}/stages`)) as { closed: boolean }[];
+      open.push(shown.some((s) => !s.closed));
+    }
+    expect(open).toContain(true);
+    const drivers = (await get('/api/carrier/drivers')).collection;
+    expect(drivers.map((d: { verificationStatus: string }) => d.verificationStatus)).toContain('pending');
+    expect((await get('/api/carrier/vehicles')).total).toBeGreaterThan(0);
+  });
+
   it('runs once: a second start changes nothing', async () => {
     const before = await ctx.database.db.select().from(users);
     expect(await seedDemoData(ctx.database, quiet, ctx.app.registries)).toBe(false);

@@ -24,6 +24,7 @@ import { seedDemoAutomaticTransfers } from './demo-automatic-transfers';
 import { seedDemoBills } from './demo-bills';
 import { seedDemoBudgets } from './demo-budgets';
 import { type DemoCabinetUser, seedDemoCabinets, seedDemoContractorCabinet } from './demo-cabinets';
+import { seedDemoCarrierCabinet } from './demo-carrier';
 import { seedDemoCompanyStructure } from './demo-company-structure';
 import { seedDemoCounterparties } from './demo-counterparties';
 import { seedDemoCustoms } from './demo-customs';
@@ -742,6 +743,7 @@ export async function seedDemoData(
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let cabinetUsers: DemoCabinetUser[] = [];
   let contractorUsers: DemoCabinetUser[] = [];
+  let carrierUsers: DemoCabinetUser[] = [];
   await database.db.transaction(async (tx) => {
     const offices = await tx
       .insert(serviceOffices)
@@ -886,6 +888,7 @@ export async function seedDemoData(
     await seedDemoMarking(tx);
     cabinetUsers = await seedDemoCabinets(tx, passwordHash);
     contractorUsers = await seedDemoContractorCabinet(tx, passwordHash);
+    carrierUsers = await seedDemoCarrierCabinet(tx, passwordHash);
   });
   // The automatic transfers' first run: its log and the transfer it enters are on the rules' screen.
   await runAutomaticTransfers({ database, registries, startedById: null });
@@ -901,6 +904,9 @@ export async function seedDemoData(
   );
   console.log(
     `Demo contractor portal users at /ops (password ${DEMO_PASSWORD}): ${contractorUsers.map((u) => `${u.email} — ${u.client}`).join('; ')}`,
+  );
+  console.log(
+    `Demo carrier cabinet users at /carrier (password ${DEMO_PASSWORD}): ${carrierUsers.map((u) => `${u.email} — ${u.client}`).join('; ')}`,
   );
   return true;
 }

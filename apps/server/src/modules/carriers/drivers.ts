@@ -1,7 +1,9 @@
 import {
   CARRIER_MESSAGES,
+  type CarrierDriver,
   COUNTERPARTY_MESSAGES,
   type CounterpartyDriver,
+  carrierDriverResource,
   counterpartyDriverResource,
   DRIVER_IDENTITY_FIELDS,
   DRIVER_REQUIRED_FOR_VERIFICATION,
@@ -28,10 +30,12 @@ import {
   type UseCaseContext,
 } from '../../platform/resources';
 import { counterpartyPartHooks } from '../counterparties';
+import { CARRIER_DRIVERS, CARRIER_PREDICATES } from './predicates';
 import { counterpartyDrivers, driverVerifications } from './tables';
 
 type DriverRow = typeof counterpartyDrivers.$inferSelect;
 type DriverInput = CreateInput<typeof counterpartyDriverResource>;
+type CarrierDriverInput = CreateInput<typeof carrierDriverResource>;
 
 /** Who verifies and rejects drivers: the back office's security check. */
 export const DRIVER_VERIFIERS: readonly Role[] = ['ROLE_DRIVER_VERIFICATION'];
@@ -94,17 +98,55 @@ function driverHooks(): ResourceHooks<DriverRow, DriverInput> {
       access === 'read' && hasAnyRole(auth, DRIVER_VERIFIERS) ? undefined : base.scope!(auth, access),
     async beforeUpdate(ctx, values, existing) {
       const out = await base.beforeUpdate!(ctx, values, existing);
-      if (existing.verificationStatus !== 'verified' || !changed(values, existing)) return out;
-      await recordVerification(ctx, existing.id, 'verified', 'pending', IDENTITY_CHANGED);
-      return { ...out, verificationStatus: 'pending', verificationReason: IDENTITY_CHANGED };
+      return { ...out, ...(await backToPending(ctx, values, existing)) };
     },
   };
+}
+
+/** A verified driver whose person or papers change goes back to pending, the move kept in his history. */
+async function backToPending(
+  ctx: { tx: CallContext['tx']; auth: Principal },
+  values: Partial<DriverInput>,
+  existing: DriverRow,
+): Promise<Partial<DriverRow>> {
+  if (existing.verificationStatus !== 'verified' || !changed(values, existing)) return {};
+  await recordVerification(ctx, existing.id, 'verified', 'pending', IDENTITY_CHANGED);
+  return { verificationStatus: 'pending', verificationReason: IDENTITY_CHANGED };
 }
 
 /** A carrier's drivers: the back office's sub-resource of the counterparty, and the carrier cabinet's. */
 export const driverService = resourceService(counterpartyDriverResource, counterpartyDrivers, {
   hooks: driverHooks(),
 });
+
+/**
+ * The carrier cabinet's view of his drivers (`/carrier/drivers`): read, add and edit his own (his
+ * counterparty's, `CARRIER_PREDICATES.driver`), with the back office's rules: the dates, and a verified
+ * driver changed in his papers goes back to pending.
+ */
+export const carrierDriverService = resourceService(carrierDriverResource, counterpartyDrivers, {
+  cabinet: {
+    kind: 'carrier',
+    only: true,
+    counterparty: (id) => CARRIER_PREDICATES.driver(id),
+    actions: ['read', 'create', 'edit'],
+    roles: { read: CARRIER_DRIVERS, create: CARRIER_DRIVERS, edit: CARRIER_DRIVERS },
+  },
+  hooks: {
+    beforeCreate(ctx, values: CarrierDriverInput) {
+      if (ctx.auth.kind !== 'cabinet') throw new Error("A carrier's driver is created by his cabinet");
+      checkDates(values);
+      return { ...values, counterpartyId: ctx.auth.counterpartyId };
+    },
+    async beforeUpdate(ctx, values, existing) {
+      checkDates({ ...existing, ...values });
+      return { ...values, ...(await backToPending(ctx, values, existing)) };
+    },
+  },
+});
+
+/** The back office's service of the drivers for a staff user, the cabinet's view for a carrier. */
+const serviceFor = (auth: Principal) => (auth.kind === 'cabinet' ? carrierDriverService : driverService);
 
 const stepInput = driverVerificationStepSchema.extend({ id: z.number().int().positive() });
 const driverEntity = counterpartyDriverResource.entity;
@@ -117,30 +159,32 @@ async function moveVerification(
   from: readonly DriverVerificationStatus[],
   to: DriverVerificationStatus,
   check?: (row: DriverRow) => void,
-): Promise<CounterpartyDriver> {
-  const before = await driverService.find(ctx, input.id, { access, lock: true });
+): Promise<CounterpartyDriver | CarrierDriver> {
+  const service = serviceFor(ctx.auth);
+  const before = await service.find(ctx, input.id, { access, lock: true });
   if (input.version !== undefined && before.version !== input.version) throw conflict();
   const status = before.verificationStatus as DriverVerificationStatus;
   if (!from.includes(status)) throw fieldError(['verificationStatus'], CARRIER_MESSAGES.verificationState);
   check?.(before);
   const reason = input.reason || null;
-  const after = await driverService.write(
+  const after = await service.write(
     ctx,
     before,
     { verificationStatus: to, verificationReason: reason },
     { action: 'status' },
   );
   await recordVerification(ctx, before.id, status, to, reason);
-  return (await driverService.toEntity(after, ctx)) as CounterpartyDriver;
+  return (await service.toEntity(after, ctx)) as CounterpartyDriver | CarrierDriver;
 }
 
 /**
- * The carrier (or the back office for him) submits a driver for verification: from not submitted or
+ * The carrier (from his cabinet, or the back office for him) submits a driver for verification: from not submitted or
  * rejected to pending, his passport and licence filled in and the licence in force.
  */
 export const submitDriver = defineUseCase({
   name: 'carriers.submit-driver',
   roles: counterpartyDriverResource.roles.edit as readonly Role[],
+  cabinet: 'carrier',
   input: stepInput,
   output: driverEntity,
   async run(ctx, input) {
@@ -188,10 +232,11 @@ export const rejectDriver = defineUseCase({
 export const driverVerificationHistory = defineUseCase({
   name: 'carriers.driver-verification-history',
   roles: counterpartyDriverResource.roles.view as readonly Role[],
+  cabinet: 'carrier',
   input: z.object({ id: z.number().int().positive() }),
   output: z.array(driverVerificationEventSchema),
   async run(ctx, input) {
-    const driver = await driverService.find(ctx, input.id);
+    const driver = await serviceFor(ctx.auth).find(ctx, input.id);
     const rows = await ctx.tx
       .select({
         id: driverVerifications.id,

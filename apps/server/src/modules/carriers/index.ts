@@ -2,6 +2,8 @@
 // "Layout"; the dependency checker enforces it). Carriers: drivers and vehicles of a carrier, the drivers'
 // verification.
 
-export { driverService, driverVerificationHistory, submitDriver } from './drivers';
+export { carrierTripService } from './cabinet';
+export { carrierDriverService, driverService, driverVerificationHistory, submitDriver } from './drivers';
+export { CARRIER_PREDICATES } from './predicates';
 export { counterpartyDrivers, counterpartyVehicles } from './tables';
-export { vehicleService } from './vehicles';
+export { carrierVehicleService, vehicleService } from './vehicles';

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
+import { carrierCabinetRoutes } from './cabinet';
 import {
   driverService,
   driverVerificationHistory,
@@ -22,7 +23,7 @@ const tags = ['carriers'];
 
 /**
  * Carriers' drivers and vehicles (the back office's tab of a contractor's page) and the drivers'
- * verification: submitted, verified or rejected, its history.
+ * verification: submitted, verified or rejected, its history; the carrier's cabinet (`/carrier/...`).
  */
 export default async function carriersRoutes(app: App): Promise<void> {
   registerResourceRoutes(app, driverService);
@@ -73,4 +74,6 @@ export default async function carriersRoutes(app: App): Promise<void> {
       return { data: await driverVerificationHistory.run(requestContext(request), { id }) };
     },
   );
+
+  await carrierCabinetRoutes(app);
 }

@@ -33,9 +33,9 @@ export interface UseCase<
   readonly roles: readonly Permission[];
   /**
    * Counterparties' cabinets may run it too (within what its rules give a cabinet): `true` every cabinet,
-   * a kind that cabinet's principals alone.
+   * a kind (or kinds) those cabinets' principals alone.
    */
-  readonly cabinet?: true | CabinetKind;
+  readonly cabinet?: true | CabinetKind | readonly CabinetKind[];
   readonly input: I;
   readonly output: O;
   /** Checks the principal, then runs on input already parsed by `input` (a route's body schema, or `execute`). */
@@ -70,12 +70,14 @@ export function defineUseCase<
 /** Refuses (403) a principal the use case is not for; the system passes. */
 function authorizeUseCase(
   auth: Principal,
-  useCase: { roles: readonly Permission[]; cabinet?: true | CabinetKind },
+  useCase: { roles: readonly Permission[]; cabinet?: true | CabinetKind | readonly CabinetKind[] },
 ): void {
   if (auth.kind === 'system') return;
+  const kinds = useCase.cabinet;
   const refused =
     auth.kind === 'cabinet'
-      ? !useCase.cabinet || (useCase.cabinet !== true && useCase.cabinet !== auth.cabinetKind)
+      ? !kinds ||
+        (kinds !== true && !(typeof kinds === 'string' ? [kinds] : kinds).includes(auth.cabinetKind))
       : !hasAnyRole(auth, useCase.roles);
   if (refused) throw forbidden();
 }

@@ -9,7 +9,7 @@ import { translateServerMessage } from '../../platform/i18n';
 import { type CabinetClient, CabinetError } from './cabinetApi';
 
 /**
- * The building blocks of every cabinet's screens (the client's, the contractor's): a list page whose
+ * The building blocks of every cabinet's screens (the client's, the contractor's, the carrier's): a list page whose
  * number lives in the address, the screen's frame, a table that becomes cards on a phone, a refusal
  * translated, a record's documents with their upload.
  */
@@ -158,6 +158,49 @@ export function useFailure() {
     } else setFailure(translateServerMessage((error as Error).message));
   };
   return { failure, fail, clear: () => setFailure(null) };
+}
+
+/**
+ * A refused write of a form whose inputs show their own errors: each field's messages (the 400 tree's first
+ * level, translated) to put under its input, and one sentence above the form (the tree's own messages, or
+ * "check the marked fields").
+ */
+export function useFieldFailure() {
+  const { t } = useTranslation('cabinets');
+  const { failure, fail: failText, clear: clearText } = useFailure();
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const fail = (error: unknown) => {
+    if (error instanceof CabinetError && error.errors && Object.keys(error.errors.children).length) {
+      const flat = (tree: NonNullable<CabinetError['errors']>): string[] => [
+        ...tree.errors,
+        ...Object.values(tree.children).flatMap((child) => flat(child)),
+      ];
+      setFields(
+        Object.fromEntries(
+          Object.entries(error.errors.children).map(([name, child]) => [
+            name,
+            flat(child)
+              .map((m) => translateServerMessage(m))
+              .join(' '),
+          ]),
+        ),
+      );
+      const own = error.errors.errors.map((m) => translateServerMessage(m)).join(' ');
+      failText(new Error(own || t('cabinet.checkFields')));
+    } else {
+      setFields({});
+      failText(error);
+    }
+  };
+  return {
+    failure,
+    fields,
+    fail,
+    clear: () => {
+      setFields({});
+      clearText();
+    },
+  };
 }
 
 /** A record's documents, each downloaded from `{path}/{fileId}`. */

@@ -40,7 +40,7 @@ async function usersOperation(
 }
 
 /**
- * The job a contractor's cabinet closes a stage of: a job given to his counterparty (not archived), and
+ * The job a contractor's (or carrier's) cabinet closes a stage of: a job given to his counterparty (not archived), and
  * only a stage shown in his portal (OPS-visible); 404 for any other.
  */
 async function contractorsJob(ctx: ResourceContext, input: z.infer<typeof closeStageInput>) {
@@ -67,7 +67,8 @@ async function contractorsJob(ctx: ResourceContext, input: z.infer<typeof closeS
 export const closeStage = defineUseCase({
   name: 'operations.close-stage',
   roles: STAGE_ROLES.manage,
-  cabinet: 'contractor',
+  // The contractor's portal and the carrier's cabinet: both close the OPS-visible stages of their jobs.
+  cabinet: ['contractor', 'carrier'],
   input: closeStageInput,
   output: stageSchema,
   async run(ctx, input) {

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { declareResource } from '../common/declare';
+import { f } from '../common/fields';
+import type { RoutePoint } from '../operations/route';
+import { routeEndPointSchema, routeEndPoints, routePointSchema } from '../operations/route';
+import { DRIVER_VERIFICATION_LABELS, DRIVER_VERIFICATION_STATUSES, driverPersonFields } from './drivers';
+import { plateSchema } from './plates';
+
+/**
+ * The carrier's cabinet's (`/carrier/...`) views of the back office's records, served to his cabinet alone
+ * within his counterparty (the kernel's counterparty scope): his drivers (he keeps their papers and submits
+ * them for verification; the back office verifies), his vehicles, and his trips (the jobs given to his
+ * counterparty, with their OPS-visible stages to close). Staff users read the same rows through their own
+ * resources; no staff role opens these.
+ */
+const NO_STAFF = { view: [], edit: [] } as const;
+
+/** The carrier's drivers (`/carrier/drivers`): the person and his papers, and where his verification stands. */
+export const carrierDriverResource = declareResource({
+  name: 'counterparty_driver',
+  path: '/carrier/drivers',
+  title: 'cabinets.carrier.drivers.title',
+  itemTitle: 'cabinets.carrier.drivers.item',
+  keys: 'cabinets.carrier.drivers.fields',
+  fields: {
+    ...driverPersonFields(),
+    verificationStatus: f
+      .enum(DRIVER_VERIFICATION_STATUSES, DRIVER_VERIFICATION_LABELS)
+      .readOnly()
+      .listed()
+      .filterable()
+      .sortable(),
+    verificationReason: f.text({ max: 1000 }).optional().readOnly(),
+    updatedAt: f.updatedAt(),
+  },
+  roles: NO_STAFF,
+  labelField: 'name',
+  defaultSort: { field: 'name', order: 'asc' },
+});
+export type CarrierDriver = z.infer<typeof carrierDriverResource.entity>;
+
+/**
+ * The carrier's vehicles (`/carrier/vehicles`): the vehicle type of the settings' list (its name beside
+ * it), the plates (normalised, one vehicle a plate), capacity in tonnes and volume in cubic metres.
+ */
+export const carrierVehicleResource = declareResource({
+  name: 'counterparty_vehicle',
+  path: '/carrier/vehicles',
+  title: 'cabinets.carrier.vehicles.title',
+  itemTitle: 'cabinets.carrier.vehicles.item',
+  keys: 'cabinets.carrier.vehicles.fields',
+  fields: {
+    vehicleTypeId: f.integer({ min: 1 }).listed().filterable(),
+    vehicleTypeName: f.text().readOnly().listed(),
+    plate: f.text().input(plateSchema('vehicle')).listed().searchable().sortable(),
+    trailerPlate: f.text().input(plateSchema('trailer')).optional().listed().searchable(),
+    brand: f.text({ max: 100 }).optional().listed().searchable(),
+    capacity: f.number({ min: 0, max: 1000 }).optional().listed(),
+    volume: f.number({ min: 0, max: 1000 }).optional().listed(),
+    comment: f.textarea().optional(),
+    updatedAt: f.updatedAt(),
+  },
+  roles: NO_STAFF,
+  labelField: 'plate',
+  defaultSort: { field: 'plate', order: 'asc' },
+});
+export type CarrierVehicle = z.infer<typeof carrierVehicleResource.entity>;
+
+/** A vehicle type the carrier picks from (`/carrier/vehicle-types`): the settings' enabled road ones. */
+export const carrierVehicleTypeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  transportType: z.string(),
+});
+export type CarrierVehicleType = z.infer<typeof carrierVehicleTypeSchema>;
+
+const route = f
+  .of('json', z.array(routePointSchema), z.array(routePointSchema))
+  .readOnly()
+  .inList(z.array(routeEndPointSchema), (value) => routeEndPoints(value as RoutePoint[] | undefined));
+
+/** The carrier's trips (`/carrier/trips`): the jobs given to his counterparty, their route and dates. */
+export const carrierTripResource = declareResource({
+  name: 'job',
+  path: '/carrier/trips',
+  title: 'cabinets.carrier.trips.title',
+  itemTitle: 'cabinets.carrier.trips.item',
+  keys: 'cabinets.carrier.trips.fields',
+  fields: {
+    number: f.integer().readOnly().listed().searchable().sortable(),
+    route: route.listed(),
+    dispatchDate: f.date().readOnly().optional().listed().filterable().sortable(),
+    deliveryDate: f.date().readOnly().optional().listed().filterable().sortable(),
+    completionDate: f.date().readOnly().optional().listed().sortable(),
+    /** The first open stage shown to him (its OPS name): what he closes next. */
+    nextStage: f.text().readOnly().optional().listed(),
+    createdAt: f.createdAt().listed().sortable(),
+    updatedAt: f.updatedAt(),
+  },
+  roles: NO_STAFF,
+  labelField: 'number',
+  defaultSort: { field: 'number', order: 'desc' },
+  readOnly: true,
+});
+export type CarrierTrip = z.infer<typeof carrierTripResource.entity>;
+
+/** A stage of a trip as the carrier sees it: its OPS name (carriers and contractors share it), dates, closed. */
+export const carrierStageSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  name: z.string(),
+  expectedDate: z.string().nullable(),
+  actualDate: z.string().nullable(),
+  closed: z.boolean(),
+});
+export type CarrierStage = z.infer<typeof carrierStageSchema>;
+
+/** `POST /carrier/trips/{id}/stages/{stageId}/close`: the date the stage was reached (default today). */
+export const carrierStageCloseSchema = z.strictObject({
+  actualDate: z.iso.date().optional(),
+  version: z.number().int().positive(),
+});
