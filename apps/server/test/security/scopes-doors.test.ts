@@ -378,6 +378,11 @@ describe('scopes reach every door', () => {
       const person = await signIn(ctx, []);
       const bySession = await open({}, await socketUrl(ctx.app, person.token));
       const untouched = await open({}, await socketUrl(ctx.app, forwarder.token));
+      // How the untouched socket ended, if it did: the failure then says by which code and reason.
+      let untouchedEnd: string | undefined;
+      untouched.socket.once('close', (code: number, reason: Buffer) => {
+        untouchedEnd = `${code} ${reason.toString()}`;
+      });
       const closed = (socket: WebSocket) => new Promise<number>((resolve) => socket.once('close', resolve));
       const keyClosed = closed(byKey.socket);
       const sessionClosed = closed(bySession.socket);
@@ -395,6 +400,7 @@ describe('scopes reach every door', () => {
 
       expect(await keyClosed).toBe(4401);
       expect(await sessionClosed).toBe(4401);
+      expect(untouchedEnd).toBeUndefined();
       expect(untouched.socket.readyState).toBe(untouched.socket.OPEN);
       untouched.socket.terminate();
     });
