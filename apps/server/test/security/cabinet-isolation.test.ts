@@ -37,6 +37,7 @@ beforeAll(async () => {
   w = ops.pcc;
   for (const c of [ops.c, ops.d]) opsKeys.set(c.id, (await cabinetUserKey(ctx, c.user)).keyId);
   carriers = await carrierWorld(ctx, ops);
+  for (const c of [carriers.e, carriers.f]) carrierKeys.set(c.id, (await cabinetUserKey(ctx, c.user)).keyId);
 }, 300_000);
 afterAll(() => ctx?.close());
 
@@ -68,6 +69,8 @@ const SESSION_ONLY = new Set([
   '/api/pcc/users/:id/api-keys',
   '/api/ops/me/api-keys/:id',
   '/api/ops/users/:id/api-keys',
+  '/api/carrier/me/api-keys/:id',
+  '/api/carrier/users/:id/api-keys',
 ]);
 const hasSession = (who: CabinetCaller) => 'authorization' in who.headers;
 
@@ -470,7 +473,11 @@ const carrierIdsOf = (c: Carrier) => ({
   '/api/carrier/trips/:id/stages': c.tripId,
   '/api/carrier/users/:id': c.user.cabinetUserId!,
   '/api/carrier/users/:id/reset': c.user.cabinetUserId!,
+  '/api/carrier/users/:id/api-keys': c.user.cabinetUserId!,
+  '/api/carrier/me/api-keys/:id': carrierKeys.get(c.id)!,
 });
+/** A key of each carrier's cabinet user, by carrier. */
+const carrierKeys = new Map<number, number>();
 
 const CARRIER_LISTS = [
   {
@@ -497,14 +504,30 @@ async function carrierLeaks(who: CabinetCaller, own: Carrier, other: Carrier): P
     'PUT /api/carrier/vehicles/:id': { plate: 'Е777КХ 77', version: 1 },
     'PATCH /api/carrier/vehicles/:id': { plate: 'Е777КХ 77', version: 1 },
     'PUT /api/carrier/users/:id': { name: 'Чужой', version: 1 },
+    'POST /api/carrier/users/:id/api-keys': { name: 'Чужой', roles: ['CABINET_TRIPS'] },
   };
   const roles: readonly string[] =
     who.cabinetUserId === null ? CABINET_KEY_ROLES.carrier : CABINET_KIND_ROLES.carrier;
-  const refusal = (route: { cabinetRoles: readonly string[] }) =>
-    route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => roles.includes(role)) ? 404 : 403;
+  const refusal = (route: { url: string; cabinetRoles: readonly string[] }) =>
+    (route.cabinetRoles.length === 0 || route.cabinetRoles.some((role) => roles.includes(role))) &&
+    (hasSession(who) || !SESSION_ONLY.has(route.url))
+      ? 404
+      : 403;
   const routes = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/carrier/') && r.idParams.length > 0);
   for (const route of routes) {
     const key = `${route.method} ${route.url}`;
+    if (route.url === '/api/carrier/users/:id/api-keys/:keyId') {
+      const expected = hasSession(who) ? 404 : 403;
+      for (const userId of [own.user.cabinetUserId, other.user.cabinetUserId]) {
+        const res = await inject(
+          route.method,
+          `/api/carrier/users/${userId}/api-keys/${carrierKeys.get(other.id)}`,
+          who,
+        );
+        if (res.statusCode !== expected) found.push(`${key} ${userId} → ${res.statusCode}`);
+      }
+      continue;
+    }
     if (route.url === '/api/carrier/trips/:id/stages/:stageId/close') {
       // Another's stage through one's own trip, and through his trip; nothing closes.
       for (const [tripId, stageId] of [
@@ -560,7 +583,11 @@ async function carrierLeaks(who: CabinetCaller, own: Carrier, other: Carrier): P
 
 describe("the carrier's cabinet keeps each carrier to his own records", () => {
   it('knows every /api/carrier route with an id it walks', () => {
-    const known = [...Object.keys(carrierIdsOf(carriers.e)), '/api/carrier/trips/:id/stages/:stageId/close'];
+    const known = [
+      ...Object.keys(carrierIdsOf(carriers.e)),
+      '/api/carrier/trips/:id/stages/:stageId/close',
+      '/api/carrier/users/:id/api-keys/:keyId',
+    ];
     const withIds = ctx.app.routeTable
       .filter((r) => r.url.startsWith('/api/carrier/') && r.idParams.length > 0)
       .map((r) => r.url);
