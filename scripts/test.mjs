@@ -9,8 +9,8 @@
 // another's result (the benchmarks only the build) and each mostly waits on something else: the API tests on
 // PostgreSQL wait on the server (their own process uses about half a core), the embedded set computes in its
 // database, the browser tests wait on Chromium and their one server. The browser tests and the API tests on
-// PostgreSQL are the two longest steps (about 20 minutes each on a loaded machine), so each has a lane of its
-// own and the third lane takes every short step. A step's output goes to .tmp/reports/<step>.log and is printed when
+// PostgreSQL are the two longest steps (13-20 minutes each), so each has a lane of its own, the benchmarks
+// after the browser tests on the build they share, and the third lane takes the other short steps. A step's output goes to .tmp/reports/<step>.log and is printed when
 // it ends, so lanes never interleave.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -170,7 +170,7 @@ const bench = async () => {
 await lane(...staticChecks);
 await Promise.all(
   pgUrl
-    ? [lane(build, browser), lane(api), lane(unit, embeddedSet, reliability, security, bench)]
+    ? [lane(build, browser, bench), lane(api), lane(unit, embeddedSet, reliability, security)]
     : [lane(build, browser), lane(api), lane(unit, security)],
 );
 finish(true);
