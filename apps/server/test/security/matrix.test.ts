@@ -97,7 +97,11 @@ describe('role × endpoint matrix', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('grants every route to a user holding any one of its roles, and open routes to every user', async () => {
+  // A call per route and role, about 8 s on an idle machine; the limit guards against a hang, not a slow
+  // machine (the full run starves it beside the API and browser tests).
+  it('grants every route to a user holding any one of its roles, and open routes to every user', {
+    timeout: 600_000,
+  }, async () => {
     const wrong: string[] = [];
     for (const route of routes) {
       if (route.roles.length === 0 && OBJECT_LEVEL[key(route)]) continue;
