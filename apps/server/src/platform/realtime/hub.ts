@@ -156,11 +156,14 @@ export class RealtimeHub {
    */
   async recheckConnections(): Promise<void> {
     if (this.clients.size === 0) return;
+    // The connections as they were asked about: one opened while the database answered is judged at the
+    // next check, not closed for missing from an answer that never asked about it.
+    const checked = [...this.clients];
     const current = await currentPrincipals(
       this.database.db,
-      [...this.clients.values()].map((c) => c.credential),
+      checked.map(([, client]) => client.credential),
     );
-    for (const [socket, client] of this.clients) {
+    for (const [socket, client] of checked) {
       const principal = current.get(credentialKey(client.credential));
       if (principal) client.auth = { ...client.auth, ...principal };
       else socket.close(4401, 'session ended');
