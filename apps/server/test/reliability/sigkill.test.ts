@@ -151,10 +151,13 @@ describe('SIGKILL during 100 concurrent creates', () => {
 
     // Every create answered 2xx is there exactly as it was answered.
     for (const [i, answer] of ok) expect(byName.get(body(i).name)).toEqual(answer.data);
-    // Nothing caught mid-transaction was kept.
-    expect(total).toBe(ok.length);
+    // Nothing caught mid-transaction (a held create) was kept, and what was kept is whole. A create may have
+    // committed with its answer lost to the kill (a loaded machine leaves that moment open): it is kept whole.
+    expect(total).toBe(collection.length);
+    expect(total).toBeGreaterThanOrEqual(ok.length);
     for (const row of collection) {
       const i = Number(/SIGKILL (\d+)/.exec(String(row.name))![1]);
+      expect(held(i)).toBe(false);
       expect(row).toMatchObject({ ...body(i), version: 1, enabled: true });
     }
 
