@@ -104,13 +104,11 @@ async function lane(...steps) {
   }
 }
 
-// Lint and the dependency rules first (seconds); the types (most of a minute) in the third lane, which has
-// time to spare, so the browser tests start that much sooner.
 const staticChecks = [
   () => step('lint (biome)', 'npx', ['biome', 'check', '.']),
+  () => step('types (tsc)', 'npm', ['run', '--silent', 'typecheck']),
   () => step('dependencies (dependency-cruiser)', 'npm', ['run', '--silent', 'deps']),
 ];
-const types = () => step('types (tsc)', 'npm', ['run', '--silent', 'typecheck']);
 
 const unit = () => vitest('unit tests', ['unit'], 'vitest-unit.json', embedded);
 const api = () =>
@@ -172,7 +170,7 @@ const bench = async () => {
 await lane(...staticChecks);
 await Promise.all(
   pgUrl
-    ? [lane(build, browser, bench), lane(api), lane(types, unit, embeddedSet, reliability, security)]
-    : [lane(build, browser), lane(api), lane(types, unit, security)],
+    ? [lane(build, browser, bench), lane(api), lane(unit, embeddedSet, reliability, security)]
+    : [lane(build, browser), lane(api), lane(unit, security)],
 );
 finish(true);
