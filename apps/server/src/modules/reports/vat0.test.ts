@@ -6,6 +6,7 @@ import { createTestApp, type TestContext } from '../../test/harness';
 import { countryId } from '../../test/reference-rows';
 import { type ReportsWorld, reportsWorld, sheetRows } from '../../test/reports-world';
 import { type SignedIn, signIn } from '../../test/users';
+import { customsDeclarations, customsPoints } from '../customs';
 
 /*
  * The first quarter of 2026 seen on 2026-09-15, base RUB; the company is Russian. Worked out by hand:
@@ -13,7 +14,15 @@ import { type SignedIn, signIn } from '../../test/users';
  *   B3  O3 RU → KZ, dispatched 03-10: 500.00 RUB; a CMR filed on 06-01                   → confirmed
  *   B2  O2 CN → RU, dispatched 03-20: 100.00 USD at 90.25 = 9025.00; deadline 09-16      → pending, 1 day
  *   B6  O5 RU → DE, no dispatch date, recognised 03-31: 200.00 RUB; deadline 09-27        → pending, 12 days
- * Left out: O4 RU → RU (domestic), a disbursement on O1. Totals: RUB 1700.00; USD 100.00 (9025.00); base 10725.00.
+ * With customs declarations (Moscow time):
+ *   B7  O6 RU → DE, dispatched 03-02, export DT released 03-20 01:30: 400.00 RUB; the clock runs from the
+ *       release: 03-20 + 180 = 09-16; the released DT confirms it                           → confirmed
+ *       (seen on 03-19 the release is not yet: from dispatch, 08-29, 163 days left, pending)
+ *   B8  O7 CN → RU, dispatched 03-05, import DT released 03-08: 150.00 RUB; an import runs from the
+ *       shipping document: 09-01; an import DT confirms nothing here                         → expired
+ *   B9  O8 RU → KZ, dispatched 03-25, export DT under control (not released): 250.00 RUB; from dispatch:
+ *       09-21                                                                                → pending, 6 days
+ * Left out: O4 RU → RU (domestic), a disbursement on O1. Totals: RUB 2500.00; USD 100.00 (9025.00); base 11525.00.
  */
 describe('VAT 0 %', () => {
   let ctx: TestContext;
@@ -56,6 +65,34 @@ describe('VAT 0 %', () => {
     await bill('B4', o4, '700.00', '2026-03-12');
     await bill('B5', o1, '300.00', '2026-03-06', { disbursement: true });
     await bill('B6', o5, '200.00', '2026-03-31');
+    const o6 = await order(ru, de, '2026-03-02');
+    const o7 = await order(cn, ru, '2026-03-05');
+    const o8 = await order(ru, kz, '2026-03-25');
+    await bill('B7', o6, '400.00', '2026-03-15');
+    await bill('B8', o7, '150.00', '2026-03-10');
+    await bill('B9', o8, '250.00', '2026-03-28');
+    const [point] = await ctx.database.db
+      .insert(customsPoints)
+      .values({ code: '10005030', name: 'Москва', countryId: ru })
+      .returning({ id: customsPoints.id });
+    const declaration = (
+      orderId: number,
+      direction: 'IM' | 'EK',
+      status: string,
+      decisionAt: string | null,
+    ) =>
+      ctx.database.db.insert(customsDeclarations).values({
+        orderId,
+        status,
+        direction,
+        procedureCode: direction === 'EK' ? '10' : '40',
+        customsPointId: point!.id,
+        registeredAt: new Date('2026-03-06T09:00:00Z'),
+        decisionAt: decisionAt ? new Date(decisionAt) : null,
+      });
+    await declaration(o6, 'EK', 'RELEASED', '2026-03-19T22:30:00Z');
+    await declaration(o7, 'IM', 'RELEASED', '2026-03-08T09:00:00Z');
+    await declaration(o8, 'EK', 'UNDER_CONTROL', null);
     const [cmr] = await rowsOf<{ id: number }>(
       ctx.database.db,
       sql`INSERT INTO file_tag_types (code, name, name_en) VALUES ('CMR', 'CMR', 'CMR') RETURNING id`,
@@ -87,21 +124,36 @@ describe('VAT 0 %', () => {
       answer.rows.map((r) => [r.href, r.cells.route, r.cells.deadline, r.cells.daysLeft, r.cells.status]),
     ).toEqual([
       [`/finances/bills/${b.B1}`, 'RU → DE', '2026-08-28', null, 'reports:vat0Statuses.expired'],
+      [`/finances/bills/${b.B8}`, 'CN → RU', '2026-09-01', null, 'reports:vat0Statuses.expired'],
       [`/finances/bills/${b.B3}`, 'RU → KZ', '2026-09-06', null, 'reports:vat0Statuses.confirmed'],
       [`/finances/bills/${b.B2}`, 'CN → RU', '2026-09-16', 1, 'reports:vat0Statuses.pending'],
+      [`/finances/bills/${b.B7}`, 'RU → DE', '2026-09-16', null, 'reports:vat0Statuses.confirmed'],
+      [`/finances/bills/${b.B9}`, 'RU → KZ', '2026-09-21', 6, 'reports:vat0Statuses.pending'],
       [`/finances/bills/${b.B6}`, 'RU → DE', '2026-09-27', 12, 'reports:vat0Statuses.pending'],
     ]);
+    const cellsOf = (of: ReportAnswer, key: string) => of.rows.find((r) => r.key === String(b[key]))!.cells;
+    expect(cellsOf(answer, 'B7')).toMatchObject({ dispatchDate: '2026-03-02', exportRelease: '2026-03-20' });
+    expect(cellsOf(answer, 'B8')).toMatchObject({ dispatchDate: '2026-03-05', exportRelease: null });
+    expect(cellsOf(answer, 'B9')).toMatchObject({ dispatchDate: '2026-03-25', exportRelease: null });
     expect(answer.totals.map((t) => [t.key, t.cells.amount, t.cells.amountBase])).toEqual([
-      ['currency:RUB', '1700.00', '1700.00'],
+      ['currency:RUB', '2500.00', '2500.00'],
       ['currency:USD', '100.00', '9025.00'],
-      ['total', null, '10725.00'],
+      ['total', null, '11525.00'],
     ]);
-    expect(answer.chart?.data.map((d) => d.amountBase)).toEqual([1000, 9225, 0, 0, 500]);
+    expect(answer.chart?.data.map((d) => d.amountBase)).toEqual([1150, 9475, 0, 0, 900]);
     const pending = await get<ReportAnswer>(`?${query}&status=pending`);
-    expect(pending.rows.map((r) => r.href)).toEqual([b.B2, b.B6].map((id) => `/finances/bills/${id}`));
+    expect(pending.rows.map((r) => r.href)).toEqual([b.B2, b.B9, b.B6].map((id) => `/finances/bills/${id}`));
     // Before the CMR was filed the sale was pending: 09-06 − 05-01 = 128 days left.
     const may = await get<ReportAnswer>('?from=2026-01-01&to=2026-03-31&asOf=2026-05-01');
-    expect(may.rows.find((r) => r.key === String(b.B3))!.cells).toMatchObject({ daysLeft: 128 });
+    expect(cellsOf(may, 'B3')).toMatchObject({ daysLeft: 128 });
+    // The evening before the release (Moscow) the mark is not yet: pending from the dispatch, 08-29.
+    const eve = await get<ReportAnswer>('?from=2026-01-01&to=2026-03-31&asOf=2026-03-19');
+    expect(cellsOf(eve, 'B7')).toMatchObject({
+      exportRelease: null,
+      deadline: '2026-08-29',
+      daysLeft: 163,
+      status: 'reports:vat0Statuses.pending',
+    });
   });
 
   it('drills a total down to its bills, summing to it', async () => {
@@ -109,8 +161,8 @@ describe('VAT 0 %', () => {
     expect(usd.rows.map((r) => r.href)).toEqual([`/finances/bills/${b.B2}`]);
     expect(usd.totals[0]!.cells.amount).toBe('100.00');
     const all = await get<ReportDrill>(`/drill?${query}&row=total&column=amountBase`);
-    expect(all.rows).toHaveLength(4);
-    expect(all.totals.at(-1)!.cells.amountBase).toBe('10725.00');
+    expect(all.rows).toHaveLength(7);
+    expect(all.totals.at(-1)!.cells.amountBase).toBe('11525.00');
   });
 
   it('lets the preview role see it and the export role export it, each alone', async () => {
@@ -134,6 +186,7 @@ describe('VAT 0 %', () => {
       'Client',
       'Route',
       'Shipped',
+      'Export released',
       'Documents due',
       'Days left',
       'Status',
@@ -141,16 +194,20 @@ describe('VAT 0 %', () => {
       'Amount',
       'Amount, RUB',
     ]);
-    expect(rows.slice(1, 5).map((r) => [r[3], r[7], r[10]])).toEqual([
+    expect(rows.slice(1, 8).map((r) => [r[3], r[8], r[11]])).toEqual([
       ['RU → DE', 'Expired', 1000],
+      ['CN → RU', 'Expired', 150],
       ['RU → KZ', 'Confirmed', 500],
       ['CN → RU', 'Pending', 9025],
+      ['RU → DE', 'Confirmed', 400],
+      ['RU → KZ', 'Pending', 250],
       ['RU → DE', 'Pending', 200],
     ]);
-    expect(rows.slice(5).map((r) => [r[0], r[8], r[9], r[10]])).toEqual([
-      ['Total', 'RUB', 1700, 1700],
+    expect(rows[5]![5]).toBe('2026-03-20');
+    expect(rows.slice(8).map((r) => [r[0], r[9], r[10], r[11]])).toEqual([
+      ['Total', 'RUB', 2500, 2500],
       ['Total', 'USD', 100, 9025],
-      ['Total', null, null, 10725],
+      ['Total', null, null, 11525],
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  RELEASE_STATUSES,
   type ReportColumn,
   type ReportRow,
   VAT0_DEADLINE_DAYS,
@@ -12,6 +13,7 @@ import { rowsOf } from '../../../db/connection';
 import { TIME_ZONE } from '../../../platform/calendar';
 import { files, fileTags, fileTagTypes } from '../../../platform/files/tables';
 import { legalEntities } from '../../company';
+import { customsDeclarations } from '../../customs';
 import { bills, paymentForms } from '../../finance';
 import { jobs, orders } from '../../operations';
 import { countries, currencies } from '../../reference-data';
@@ -30,9 +32,12 @@ import {
 /*
  * VAT 0 % (docs/reports.md "VAT 0 %"): the income bills of international carriage recognised in the period
  * (an order of the bill starts or ends outside the bill's legal entity's country), on a payment form with
- * VAT, disbursements and internal transfers left out. The 180 days run from the order's dispatch date (the
- * bill's recognition date when it has none); the sale is confirmed once a transport or customs document is
- * filed with the order or its jobs by the as-of date, else pending with its days left, else expired.
+ * VAT, disbursements and internal transfers left out. The 180 days run from the customs export mark (ст.167
+ * п.9: the release of an export declaration of the bill's orders, known by the as-of date), else from the
+ * order's dispatch date (the bill's recognition date when it has none); the sale is confirmed once a
+ * transport or customs document is filed with the order or its jobs by the as-of date, or an export
+ * declaration of its orders is released by then (the DT with its mark is itself a confirming document),
+ * else pending with its days left, else expired.
  */
 
 type Query = Vat0Query;
@@ -49,16 +54,25 @@ function lines(q: Query): SQL {
       AND ((fl.owner_type = 'order' AND fl.owner_id = ANY(x.order_ids))
         OR (fl.owner_type = 'job' AND fl.owner_id IN (SELECT j.id FROM ${jobs} j WHERE j.order_ids && x.order_ids)))
   )`;
+  // The export mark: the earliest release of an export DT of the orders, as the as-of date knew it.
+  const exportRelease = sql`(
+    SELECT min((cd.decision_at AT TIME ZONE ${TIME_ZONE})::date) FROM ${customsDeclarations} cd
+    WHERE cd.order_id = ANY(o.order_ids) AND cd.direction = 'EK' AND cd.decision_at < ${asOfEnd}
+      AND cd.status IN (${sql.join(
+        RELEASE_STATUSES.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+  )`;
   return sql`(
     SELECT y.*, (y.deadline - ${q.asOf}::date) AS days_left,
-      CASE WHEN y.documented THEN 'confirmed' WHEN ${q.asOf}::date > y.deadline THEN 'expired' ELSE 'pending' END AS status
+      CASE WHEN y.documented OR y.export_release IS NOT NULL THEN 'confirmed' WHEN ${q.asOf}::date > y.deadline THEN 'expired' ELSE 'pending' END AS status
     FROM (
       SELECT x.*, (x.start + ${VAT0_DEADLINE_DAYS}::integer)::date AS deadline, ${documented} AS documented
       FROM (
         SELECT ${bills.id} AS bill_id, ${bills.number} AS number, ${bills.recognitionDate} AS date,
           ${bills.counterpartyName} AS client_name, cur.code AS currency, ${bills.amount} AS amount,
-          ${bills.amountInBase} AS amount_base, o.route, o.dispatch_date,
-          coalesce(o.dispatch_date, ${bills.recognitionDate}) AS start, o.order_ids
+          ${bills.amountInBase} AS amount_base, o.route, o.dispatch_date, r.export_release,
+          coalesce(r.export_release, o.dispatch_date, ${bills.recognitionDate}) AS start, o.order_ids
         FROM ${bills}
         JOIN ${paymentForms} pf ON pf.id = ${bills.paymentFormId}
         JOIN ${legalEntities} le ON le.id = ${bills.legalEntityId}
@@ -74,6 +88,7 @@ function lines(q: Query): SQL {
             UNION SELECT unnest(j.order_ids) FROM ${jobs} j WHERE j.id = ANY(${bills.jobIds})
           ) AND (od.dispatch_country_id <> le.country_id OR od.delivery_country_id <> le.country_id)
         ) o
+        CROSS JOIN LATERAL (SELECT ${exportRelease} AS export_release) r
         WHERE ${allOf(
           sql`${bills.direction} = 'INCOME'`,
           sql`${bills.disbursement} = false`,
@@ -99,6 +114,7 @@ type Line = {
   amount_base: string;
   route: string;
   dispatch_date: string | null;
+  export_release: string | null;
   deadline: string;
   days_left: number;
   status: Vat0Status;
@@ -109,7 +125,7 @@ const read = (ctx: ReportContext, q: Query, where: SQL = sql`true`) =>
     ctx.tx,
     sql`SELECT l.bill_id, l.number, l.date::text AS date, l.client_name, l.currency, l.amount::text AS amount,
         l.amount_base::text AS amount_base, l.route, l.dispatch_date::text AS dispatch_date,
-        l.deadline::text AS deadline, l.days_left, l.status
+        l.export_release::text AS export_release, l.deadline::text AS deadline, l.days_left, l.status
       FROM ${lines(q)} l
       WHERE ${allOf(
         where,
@@ -125,6 +141,7 @@ function columnsOf(base: string, drill: boolean): ReportColumn[] {
     { key: 'client', label: 'reports:columns.client', kind: 'text' },
     { key: 'route', label: 'reports:columns.route', kind: 'text' },
     { key: 'dispatchDate', label: 'reports:columns.dispatchDate', kind: 'date' },
+    { key: 'exportRelease', label: 'reports:columns.exportRelease', kind: 'date' },
     { key: 'deadline', label: 'reports:columns.deadline', kind: 'date' },
     { key: 'daysLeft', label: 'reports:columns.daysLeft', kind: 'count' },
     { key: 'status', label: 'reports:columns.status', kind: 'label' },
@@ -147,6 +164,7 @@ const rowOf = (l: Line): ReportRow =>
     client: l.client_name,
     route: l.route,
     dispatchDate: l.dispatch_date,
+    exportRelease: l.export_release,
     deadline: l.deadline,
     // A confirmed sale has no deadline to keep.
     daysLeft: l.status === 'pending' ? l.days_left : null,
@@ -156,7 +174,15 @@ const rowOf = (l: Line): ReportRow =>
     amountBase: sum([l.amount_base]),
   });
 
-const EMPTY = { bill: null, date: null, client: null, route: null, dispatchDate: null, deadline: null };
+const EMPTY = {
+  bill: null,
+  date: null,
+  client: null,
+  route: null,
+  dispatchDate: null,
+  exportRelease: null,
+  deadline: null,
+};
 
 /** Totals per currency (never adding two), then the base of all when there are several. */
 function totalsOf(list: Line[]): ReportRow[] {
