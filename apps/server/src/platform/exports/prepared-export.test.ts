@@ -1,6 +1,8 @@
+import { existsSync, type WriteStream } from 'node:fs';
+import path from 'node:path';
 import { EXPORT_MESSAGES, MAX_EXPORT_ROWS } from '@tms/domain';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/connection';
 import { EDIT_ALL, type Entity, setUpOperations } from '../../test/operations-world';
 import { sheetRows } from '../../test/reports-world';
@@ -10,6 +12,7 @@ import { fileStorageOf } from '../files/routes';
 import { removeOldJobs } from '../jobs/service';
 import { backgroundJobs } from '../jobs/tables';
 import type { ExportQuery } from '../resources/service/types';
+import { XlsxStreamWriter } from './xlsx-stream';
 
 /**
  * Exports prepared in the background (issue 32, spec §2 `/export`, `/prepared-exports`): the rows its owner
@@ -132,6 +135,85 @@ describe('a prepared export', () => {
     expect(await removeOldJobs(ops.db, fileStorageOf(ops.ctx.config), now, 2)).toBe(5);
     const left = await ops.call('GET', '/api/background-jobs', admin);
     expect(left.json().data.collection.map((job: { id: number }) => job.id)).toEqual([other!.id]);
+  });
+});
+
+describe('a prepared export cancelled while it runs', () => {
+  it('stops after the page in hand, removes its partial file and offers no file', async () => {
+    const owner = await signIn(ops.ctx, EDIT_ALL);
+    const { registries } = ops.ctx.app;
+    const service = registries.resources.all().find((r) => r.descriptor.name === 'order')!.service;
+    // The list read two orders a page (six orders: three pages), each page read counted.
+    const pagesRead: number[] = [];
+    const select = service.exportSelection.bind(service);
+    const selection = vi.spyOn(service, 'exportSelection').mockImplementation((ctx, query) => {
+      const chosen = select(ctx, query);
+      return {
+        ...chosen,
+        async *pages() {
+          for await (const page of chosen.pages(2)) {
+            pagesRead.push(page.length);
+            yield page;
+          }
+        },
+      };
+    });
+    // The file the job writes, and the job held while its first page is made, until the owner has cancelled.
+    const written: string[] = [];
+    const begin = XlsxStreamWriter.prototype.begin;
+    const writer = vi.spyOn(XlsxStreamWriter.prototype, 'begin').mockImplementation(function (this: unknown) {
+      written.push(String((this as { out: WriteStream }).out.path));
+      return begin.call(this as XlsxStreamWriter);
+    });
+    let atFirstPage!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      atFirstPage = resolve;
+    });
+    let letGo!: () => void;
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const work = registries.workers.run.bind(registries.workers);
+    const workers = vi.spyOn(registries.workers, 'run').mockImplementation(async (task, input) => {
+      if (task === 'exports.sheet-rows') {
+        atFirstPage();
+        await held;
+      }
+      return work(task, input as never);
+    });
+    try {
+      const queued = await prepare(owner, { resource: 'order', query: { columns: 'number' } });
+      expect(queued.statusCode, queued.body).toBe(201);
+      const id = queued.json().data.id as number;
+      const running = ops.ctx.app.queue.drain();
+      await reached;
+      expect(existsSync(written[0]!)).toBe(true);
+      const cancel = await ops.call('POST', `/api/background-jobs/${id}/cancel`, owner);
+      expect(cancel.json().data).toMatchObject({ state: 'running', cancelRequested: true });
+      letGo();
+      expect(await running).toBe(1);
+
+      const job = (await ops.call('GET', `/api/background-jobs/${id}`, owner)).json().data;
+      expect(job).toMatchObject({ state: 'cancelled', cancelRequested: true, result: null });
+      // The page in hand was written, the next never read; the partial workbook and its folder are gone.
+      expect(pagesRead).toEqual([2]);
+      expect(existsSync(written[0]!)).toBe(false);
+      expect(existsSync(path.dirname(written[0]!))).toBe(false);
+      const [stored] = await rowsOf<{ n: number }>(
+        ops.db,
+        sql`SELECT count(*)::int AS n FROM files WHERE owner_type = 'background_job' AND owner_id = ${id}`,
+      );
+      expect(stored!.n).toBe(0);
+      const listed = await ops.call('GET', '/api/background-jobs?kind=prepared-export', owner);
+      expect(listed.json().data.collection).toEqual([
+        expect.objectContaining({ id, state: 'cancelled', result: null }),
+      ]);
+    } finally {
+      letGo();
+      workers.mockRestore();
+      writer.mockRestore();
+      selection.mockRestore();
+    }
   });
 });
 
