@@ -1,5 +1,5 @@
 import type { ExportLanguage, ReportCellKind } from '@tms/domain';
-import { pdfDocument } from '../../platform/pdf/document';
+import { type PdfTable, pdfDocument, pdfTableRow } from '../../platform/pdf/document';
 
 export interface ReportPdfInput {
   title: string;
@@ -42,43 +42,25 @@ export async function writeReportPdf(input: ReportPdfInput): Promise<Uint8Array>
   });
   const left = 36;
   const width = doc.page.width - 72;
-  const bottom = doc.page.height - 36;
   doc.font('bold').fontSize(14).text(input.title, left, 36, { width });
   doc.font('regular').fontSize(9).text(input.subtitle, { width });
   doc.moveDown(0.8);
   // Numbers get a fixed share, texts the rest.
   const weights = input.columns.map((c) => (NUMERIC.includes(c.kind) ? 1 : c.kind === 'date' ? 0.8 : 1.6));
   const unit = width / weights.reduce((a, b) => a + b, 0);
-  const widths = weights.map((w) => w * unit);
-  const line = (cells: readonly string[], bold: boolean) => {
-    doc.font(bold ? 'bold' : 'regular').fontSize(8);
-    const height =
-      Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: widths[i]! - 4 }))) + 4;
-    if (doc.y + height > bottom) {
-      doc.addPage();
-      doc.y = 36;
-      if (!bold || cells !== headers) line(headers, true);
-      doc.font(bold ? 'bold' : 'regular').fontSize(8);
-    }
-    const top = doc.y;
-    let x = left;
-    cells.forEach((text, i) => {
-      const align = NUMERIC.includes(input.columns[i]!.kind) ? 'right' : 'left';
-      doc.text(text, x + 2, top + 2, { width: widths[i]! - 4, align });
-      x += widths[i]!;
-    });
-    doc
-      .moveTo(left, top + height)
-      .lineTo(left + width, top + height)
-      .lineWidth(0.3)
-      .stroke();
-    doc.y = top + height;
-  };
   const headers = input.columns.map((c) => c.header);
-  line(headers, true);
+  const table: PdfTable = {
+    left,
+    widths: weights.map((w) => w * unit),
+    right: input.columns.map((c) => NUMERIC.includes(c.kind)),
+    fontSize: 8,
+    lines: 'rule',
+    onNewPage: () => pdfTableRow(doc, table, headers, true),
+  };
+  pdfTableRow(doc, table, headers, true);
   const texts = (cells: readonly (string | number | null)[]) =>
     cells.map((value, i) => cellText(input.columns[i]!.kind, value, input.lang));
-  for (const row of input.rows) line(texts(row), false);
-  for (const row of input.totals) line(texts(row), true);
+  for (const row of input.rows) pdfTableRow(doc, table, texts(row), false);
+  for (const row of input.totals) pdfTableRow(doc, table, texts(row), true);
   return new Uint8Array(await finish());
 }
