@@ -119,4 +119,8 @@ test('a client signs in at /pcc, requests, accepts the quote and follows his ord
   const download = page.waitForEvent('download');
   await page.getByTestId('pcc-reconciliation-download').click();
   expect((await download).suggestedFilename()).toMatch(/^Акт сверки .*\.pdf$/);
+  // The same form as a workbook.
+  const workbook = page.waitForEvent('download');
+  await page.getByTestId('pcc-reconciliation-download-xlsx').click();
+  expect((await workbook).suggestedFilename()).toMatch(/^Акт сверки .*\.xlsx$/);
 });

@@ -185,3 +185,19 @@ export async function sheetRows(bytes: Buffer): Promise<unknown[][]> {
   });
   return rows;
 }
+
+/**
+ * The first sheet of a workbook read by cell (a printed form's sheet): `cell('A1')` and `row(n)`, the first
+ * `width` cells of row n (merged cells read their first cell's value; dates as YYYY-MM-DD, empty as null).
+ */
+export async function sheetCells(bytes: Buffer, width = 8) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const plain = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : (v ?? null));
+  return {
+    sheet,
+    cell: (address: string) => plain(sheet.getCell(address).value),
+    row: (n: number) => Array.from({ length: width }, (_, i) => plain(sheet.getRow(n).getCell(i + 1).value)),
+  };
+}

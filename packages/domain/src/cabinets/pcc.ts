@@ -192,12 +192,14 @@ export const pccNotificationsReadSchema = z.strictObject({
 export const pccSettingsSchema = z.strictObject({ mailNotifications: z.boolean() });
 export type PccSettings = z.infer<typeof pccSettingsSchema>;
 
-/** `GET /pcc/reconciliation`: the period of the акт сверки and, if he wants one, our legal entity. */
+/** `GET /pcc/reconciliation`: the period of the акт сверки, if he wants one our legal entity, and the file. */
 export const pccReconciliationQuerySchema = z.object({
   from: z.iso.date(),
   to: z.iso.date(),
   legalEntityId: queryInteger(1, 2_147_483_647).optional(),
   lang: z.enum(['ru', 'en']).default('ru'),
+  /** The printed form as a PDF, or the same form as a workbook. */
+  format: z.enum(['pdf', 'xlsx']).default('pdf'),
 });
 export type PccReconciliationQuery = z.infer<typeof pccReconciliationQuerySchema>;
 

@@ -24,6 +24,7 @@ import { FILE_MESSAGES, storeUpload } from '../../platform/files/service';
 import { files } from '../../platform/files/tables';
 import type { App } from '../../platform/http/types';
 import { asSystem, requestContext } from '../../platform/resources';
+import { XLSX_MIME } from '../../platform/resources/workbook';
 import { asBuffer } from '../../platform/workers/tasks';
 import { legalEntities } from '../company';
 import { printableBills } from '../finance';
@@ -208,9 +209,9 @@ export async function pccActionRoutes(app: App): Promise<void> {
       config: { cabinet: 'client', cabinetRoles: FINANCE },
       schema: {
         tags,
-        summary: 'His акт сверки (reconciliation statement) for a period as a PDF',
+        summary: 'His акт сверки (reconciliation statement) for a period as a PDF or XLSX_MIME',
         querystring: pccReconciliationQuerySchema,
-        produces: ['application/pdf'],
+        produces: ['application/pdf', XLSX_MIME],
       },
     },
     async (request, reply) => {
@@ -227,12 +228,15 @@ export async function pccActionRoutes(app: App): Promise<void> {
           legalEntityId: query.legalEntityId,
         },
         query.lang,
+        query.format,
       );
-      const pdf = asBuffer(printed);
       return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="reconciliation-${query.from}-${query.to}.pdf"`)
-        .send(pdf);
+        .header('content-type', query.format === 'pdf' ? 'application/pdf' : XLSX_MIME)
+        .header(
+          'content-disposition',
+          `attachment; filename="reconciliation-${query.from}-${query.to}.${query.format}"`,
+        )
+        .send(asBuffer(printed));
     },
   );
 }

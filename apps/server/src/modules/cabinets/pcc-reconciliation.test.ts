@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CabinetCaller, cabinetUser } from '../../test/cabinets';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { type ReportsWorld, reportsWorld } from '../../test/reports-world';
+import { type ReportsWorld, reportsWorld, sheetCells } from '../../test/reports-world';
 
 /*
  * The client's акт сверки from his cabinet: the back office's reconciliation statement of his own
- * counterparty (two clients with bills of March 2026), printed by the worker pool as a PDF.
+ * counterparty (two clients with bills of March 2026), printed by the worker pool as a PDF or XLSX.
  */
 let ctx: TestContext;
 let w: ReportsWorld;
@@ -59,6 +59,36 @@ describe("the client's акт сверки", () => {
     } finally {
       print.mockRestore();
     }
+  });
+
+  it('gives the same printed form as a workbook', async () => {
+    expect((await statement('from=2026-03-01&to=2026-03-31&format=docx')).statusCode).toBe(400);
+    const res = await statement('from=2026-03-01&to=2026-03-31&lang=ru&format=xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="reconciliation-2026-03-01-2026-03-31.xlsx"',
+    );
+    const { cell, row, sheet } = await sheetCells(res.rawPayload);
+    expect([cell('A1'), cell('A2')]).toEqual([
+      'АКТ СВЕРКИ',
+      'взаимных расчётов за период: 01.03.2026 – 31.03.2026',
+    ]);
+    expect(cell('E8')).toBe('По данным Альфа, RUB');
+    const blank = [null, null, null, null];
+    expect([10, 11, 12, 13].map(row)).toEqual([
+      ['2026-03-01', 'Сальдо начальное', 0, null, ...blank],
+      ['2026-03-10', `Счёт № ${bill.A}`, 700, null, ...blank],
+      [null, 'Обороты за период', 700, 0, ...blank],
+      ['2026-03-31', 'Сальдо конечное', 700, null, ...blank],
+    ]);
+    expect(cell('A15')).toContain('составляет 700,00 RUB (Семьсот рублей 00 копеек)');
+    const everything: unknown[] = [];
+    sheet.eachRow((r) => everything.push(r.values));
+    expect(JSON.stringify(everything)).not.toContain('Бета');
+    expect(JSON.stringify(everything)).not.toContain(bill.B);
   });
 
   it("refuses a period that ends before it starts, and a user without the cabinet's finance role", async () => {

@@ -2,7 +2,7 @@ import type { ReportAnswer, ReportDrill } from '@tms/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/seed/demo';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { type ReportsWorld, reportsWorld, sheetRows } from '../../test/reports-world';
+import { type ReportsWorld, reportsWorld, sheetCells, sheetRows } from '../../test/reports-world';
 import { type SignedIn, signIn } from '../../test/users';
 
 /*
@@ -287,6 +287,71 @@ describe('the books', () => {
       });
       expect(file.headers['content-type']).toContain('application/pdf');
       expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('is written as XLSX in the printed form too: our half filled, his to fill in, the balance in words', async () => {
+      const act = await get<ReportAnswer>(`reconciliation?${cp()}`);
+      const number = (href: string) => act.rows.find((r) => r.href === href)!.cells.number;
+      const res = await w.call('POST', '/api/reports/reconciliation/export', reader, {
+        query: { clientId: String(id.A), from: '2026-03-01', to: '2026-03-31' },
+        lang: 'ru',
+        format: 'xlsx',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await ctx.app.queue.drain()).toBe(1);
+      const job = (await w.call('GET', `/api/background-jobs/${res.json().data.id}`, reader)).json().data;
+      expect(job.state).toBe('done');
+      const file = await ctx.app.inject({
+        method: 'GET',
+        url: job.result.downloadLink,
+        headers: reader.headers,
+      });
+      expect(file.headers['content-type']).toContain('spreadsheetml');
+      const { cell, row, sheet } = await sheetCells(file.rawPayload);
+      expect([cell('A1'), cell('A2'), cell('A3')]).toEqual([
+        'АКТ СВЕРКИ',
+        'взаимных расчётов за период: 01.03.2026 – 31.03.2026',
+        'между наших юрлиц и Альфа',
+      ]);
+      expect(cell('A5')).toMatch(/^Мы, нижеподписавшиеся, представитель наших юрлиц/);
+      // RUB: 1000.00 owed before March, P1 and P2 paid, I2 billed; the counterparty's half left blank.
+      expect([cell('A8'), cell('E8')]).toEqual(['По данным наших юрлиц, RUB', 'По данным Альфа, RUB']);
+      const header = ['Дата', 'Документ', 'Дебет', 'Кредит'];
+      const blank = [null, null, null, null];
+      expect(row(9)).toEqual([...header, ...header]);
+      expect([10, 11, 12, 13, 14, 15].map(row)).toEqual([
+        ['2026-03-01', 'Сальдо начальное', 1000, null, ...blank],
+        ['2026-03-05', `Платёж № ${number(`/finances/payments/${id.P1}`)}`, null, 400, ...blank],
+        ['2026-03-10', `Счёт № ${number(`/finances/bills/${id.I2}`)}`, 500, null, ...blank],
+        ['2026-03-20', `Платёж № ${number(`/finances/payments/${id.P2}`)}`, null, 50, ...blank],
+        [null, 'Обороты за период', 500, 450, ...blank],
+        ['2026-03-31', 'Сальдо конечное', 1050, null, ...blank],
+      ]);
+      expect(sheet.getCell('C15').numFmt).toBe('#,##0.00');
+      expect(sheet.getCell('A11').numFmt).toBe('dd.mm.yyyy');
+      expect(sheet.getRow(15).getCell(2).font.bold).toBe(true);
+      expect(sheet.getRow(12).getCell(2).font.bold).toBeFalsy();
+      expect(cell('A17')).toBe(
+        'По данным наших юрлиц на 31.03.2026 задолженность в пользу наших юрлиц составляет 1\u00a0050,00 RUB (Одна тысяча пятьдесят рублей 00 копеек).',
+      );
+      // USD: nothing before, I4 billed.
+      expect([cell('A19'), cell('E19')]).toEqual(['По данным наших юрлиц, USD', 'По данным Альфа, USD']);
+      expect(row(22)).toEqual([
+        '2026-03-10',
+        `Счёт № ${number(`/finances/bills/${id.I4}`)}`,
+        100,
+        null,
+        ...blank,
+      ]);
+      expect(row(24)).toEqual(['2026-03-31', 'Сальдо конечное', 100, null, ...blank]);
+      expect(cell('A26')).toContain('составляет 100,00 USD');
+      // The signature blocks, side by side.
+      expect([29, 30, 32, 33].map((n) => [cell(`A${n}`), cell(`E${n}`)])).toEqual([
+        ['От наших юрлиц', 'От Альфа'],
+        ['Главный бухгалтер', 'Главный бухгалтер'],
+        ['________________ / ________________ /', '________________ / ________________ /'],
+        ['М.П.', 'М.П.'],
+      ]);
     });
   });
 });

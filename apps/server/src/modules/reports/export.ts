@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { ownerPrincipal } from '../../platform/auth/owner';
 import { JobFailure } from '../../platform/jobs/queue';
 import { defineTask } from '../../platform/jobs/tasks';
+import { XLSX_MIME } from '../../platform/resources/workbook';
 import { asBuffer } from '../../platform/workers/tasks';
 import { reportUseCasesOf } from './catalogue';
 import { parseReportQuery, reportText, todayOf } from './framework';
-
-/** A text key with its `{{values}}` in `lang`, as the web's i18next would write it. */
 
 /**
  * What the screen shows as the export writes it: the columns' headers in `lang`, the rows' cells in column
@@ -47,7 +46,7 @@ export const reportExportPayload = z.object({
   report: z.string(),
   query: z.record(z.string(), z.string()),
   lang: z.enum(['ru', 'en']),
-  /** An XLSX workbook (the default) or a printed PDF of the same table. */
+  /** An XLSX workbook (the default) or a printed PDF of the same table (a printed form: the form in both). */
   format: z.enum(['xlsx', 'pdf']).default('xlsx'),
 });
 
@@ -75,17 +74,19 @@ export const reportExportTask = defineTask({
     if (format === 'pdf') {
       const subtitle = report.caption ? await report.caption(ctx, parsed, lang) : periodCaption(parsed, lang);
       const bytes = report.print
-        ? await report.print(ctx, parsed, answer, lang)
+        ? await report.print(ctx, parsed, answer, lang, 'pdf')
         : await registries.workers.run('reports.export-pdf', { title, subtitle, lang, ...sheet });
       return {
         file: { name: `${title} ${todayOf(ctx)}.pdf`, mimeType: 'application/pdf', content: asBuffer(bytes) },
       };
     }
-    const bytes = await registries.workers.run('reports.export-xlsx', { title, ...sheet });
+    const bytes = report.print
+      ? await report.print(ctx, parsed, answer, lang, 'xlsx')
+      : await registries.workers.run('reports.export-xlsx', { title, ...sheet });
     return {
       file: {
         name: `${title} ${todayOf(ctx)}.xlsx`,
-        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        mimeType: XLSX_MIME,
         content: asBuffer(bytes),
       },
     };

@@ -32,6 +32,9 @@ export interface ReportContext extends UseCaseContext {
 
 export type ReportCell = { row: string; column: string };
 
+/** The files a report's export writes. */
+export type ReportFileFormat = 'xlsx' | 'pdf';
+
 /**
  * A report's server half: its answer and its drill-down for one figure, over the query its declaration
  * parses (docs/development.md "Adding a report"). Both are use cases with the report's role, so whoever
@@ -43,8 +46,17 @@ export interface ReportImplementation<Q> {
   drill(ctx: ReportContext, query: Q, cell: ReportCell): Promise<ReportDrill>;
   /** What a printed (PDF) export says under its title; the period when the report has none of its own. */
   caption?(ctx: ReportContext, query: Q, lang: ExportLanguage): Promise<string>;
-  /** A printed form of its own (the акт сверки), in place of the table a PDF export prints by default. */
-  print?(ctx: ReportContext, query: Q, answer: ReportAnswer, lang: ExportLanguage): Promise<Uint8Array>;
+  /**
+   * A printed form of its own (the акт сверки), in place of the table a PDF or XLSX export writes by default:
+   * the file in `format`.
+   */
+  print?(
+    ctx: ReportContext,
+    query: Q,
+    answer: ReportAnswer,
+    lang: ExportLanguage,
+    format: ReportFileFormat,
+  ): Promise<Uint8Array>;
 }
 
 export interface ReportUseCases {
@@ -57,6 +69,7 @@ export interface ReportUseCases {
     query: Record<string, unknown>,
     answer: ReportAnswer,
     lang: ExportLanguage,
+    format: ReportFileFormat,
   ): Promise<Uint8Array>;
 }
 
@@ -69,7 +82,9 @@ export function reportUseCases<Q>(
   return {
     report: declared,
     ...(caption && { caption: (ctx, query, lang) => caption(ctx, query as Q, lang) }),
-    ...(print && { print: (ctx, query, answer, lang) => print(ctx, query as Q, answer, lang) }),
+    ...(print && {
+      print: (ctx, query, answer, lang, format) => print(ctx, query as Q, answer, lang, format),
+    }),
     answer: defineUseCase({
       name: `reports.${report.key}`,
       // Its export runs the answer as its owner, who may hold the export role alone (VAT 0 %); the

@@ -1,12 +1,48 @@
 import { amountInWords, type ExportLanguage, type ReportAnswer, type ReportRow } from '@tms/domain';
 import { reportText } from './framework';
 import { cellText } from './pdf';
-import type { StatementLine, StatementPdfInput } from './statement-pdf';
 
 /** Between whom the statement is: our legal entity (or all of ours) and the counterparty, by name. */
 export interface StatementParties {
   company: string;
   counterparty: string;
+}
+
+/** A cell of the statement's table: a text, an amount (decimal text) or a day (YYYY-MM-DD). */
+export type StatementCell = string | { money: string } | { day: string };
+
+/** One row of a currency's table: our half's date, document, debit, credit, then the counterparty's four. */
+export interface StatementRow {
+  cells: readonly StatementCell[];
+  /** The headers, balances and turnover; a document's line is plain. */
+  bold: boolean;
+}
+
+/** The settlements in one currency: our half filled, the counterparty's left for him to fill in. */
+export interface StatementSection {
+  /** "По данным ООО «Альфа», RUB" and "По данным ООО «Бета», RUB". */
+  ours: string;
+  theirs: string;
+  /** The headers, the opening balance, each document, the turnover, the closing balance. */
+  rows: StatementRow[];
+  /** "По данным ООО «Альфа» на 31.03.2026 задолженность в пользу ... составляет ...". */
+  conclusion: string;
+}
+
+/**
+ * The акт сверки as printed (docs/reports.md "Reconciliation statement"), texts ready in the reader's
+ * language: what the PDF (`statement-pdf.ts`) and the XLSX (`statement-xlsx.ts`) both lay out, each only
+ * placing it on its page or sheet.
+ */
+export interface StatementInput {
+  lang: ExportLanguage;
+  title: string;
+  period: string;
+  between: string;
+  preamble: string;
+  sections: StatementSection[];
+  /** Each party's block: for whom, the position, the line to sign and the place of the seal. */
+  signatures: { ours: string; theirs: string; position: string; line: string; stamp: string };
 }
 
 const dotted = (day: string) => day.split('-').reverse().join('.');
@@ -20,26 +56,38 @@ function inWords(amount: string, currency: string, lang: ExportLanguage): string
   }
 }
 
+/** A cell as the PDF prints it: amounts grouped with two decimals, days as dd.mm.yyyy. */
+export function statementCellText(cell: StatementCell, lang: ExportLanguage): string {
+  if (typeof cell === 'string') return cell;
+  return 'money' in cell ? cellText('money', cell.money, lang) : dotted(cell.day);
+}
+
 /**
- * The reconciliation statement's answer (`use-cases/reconciliation.ts`) as the printed акт сверки writes it
- * (`statement-pdf.ts`): per currency our side with its opening balance, documents, turnover and closing
- * balance, the counterparty's side to fill in, and what the balance means in words.
+ * The reconciliation statement's answer (`use-cases/reconciliation.ts`) as the printed акт сверки writes it:
+ * per currency our side with its opening balance, documents, turnover and closing balance, the
+ * counterparty's side to fill in, and what the balance means in words.
  */
-export function statementPdfInput(
+export function statementInput(
   answer: ReportAnswer,
   parties: StatementParties,
   period: { from: string; to: string },
   lang: ExportLanguage,
-): StatementPdfInput {
+): StatementInput {
   const text = (key: string, params: Record<string, string> = {}) =>
     reportText(`reports:reconciliation.print.${key}`, lang, { ...parties, ...params });
-  const money = (value: unknown) => (typeof value === 'string' ? cellText('money', value, lang) : '');
-  const lineOf = (row: ReportRow, document: string, date = row.cells.date): StatementLine => ({
-    date: typeof date === 'string' ? dotted(date) : '',
-    document,
-    debit: money(row.cells.debit),
-    credit: money(row.cells.credit),
+  const money = (value: unknown): StatementCell => (typeof value === 'string' ? { money: value } : '');
+  const blank = ['', '', '', ''];
+  const rowOf = (row: ReportRow, document: string, bold: boolean, date = row.cells.date): StatementRow => ({
+    cells: [
+      typeof date === 'string' ? { day: date } : '',
+      document,
+      money(row.cells.debit),
+      money(row.cells.credit),
+      ...blank,
+    ],
+    bold,
   });
+  const header = [text('date'), text('document'), text('debit'), text('credit')];
   const currencies = [...new Set(answer.totals.map((row) => String(row.cells.currency)))];
   const sections = currencies.map((currency) => {
     const total = (kind: string) => answer.totals.find((row) => row.key === `${kind}|${currency}`)!;
@@ -49,7 +97,7 @@ export function statementPdfInput(
     const conclusionOf = (key: string, amount: string) =>
       text(key, {
         date: dotted(period.to),
-        amount: money(amount),
+        amount: cellText('money', amount, lang),
         currency,
         words: inWords(amount, currency, lang),
       });
@@ -59,37 +107,43 @@ export function statementPdfInput(
         : owed && Number(owed) !== 0
           ? conclusionOf('owedToUs', owed)
           : text('settled', { date: dotted(period.to) });
+    const documents = answer.rows
+      .filter((row) => row.cells.currency === currency)
+      .map((row) =>
+        rowOf(
+          row,
+          text('line', {
+            document: reportText(String(row.cells.document), lang),
+            number: String(row.cells.number ?? ''),
+          }),
+          false,
+        ),
+      );
     return {
       ours: text('side', { party: parties.company, currency }),
       theirs: text('side', { party: parties.counterparty, currency }),
-      opening: lineOf(total('opening'), reportText('reports:reconciliation.opening', lang)),
-      lines: answer.rows
-        .filter((row) => row.cells.currency === currency)
-        .map((row) =>
-          lineOf(
-            row,
-            text('line', {
-              document: reportText(String(row.cells.document), lang),
-              number: String(row.cells.number ?? ''),
-            }),
-          ),
-        ),
-      turnover: lineOf(total('total'), text('turnover'), null),
-      closing: lineOf(closing, reportText('reports:reconciliation.closing', lang)),
+      rows: [
+        { cells: [...header, ...header], bold: true },
+        rowOf(total('opening'), reportText('reports:reconciliation.opening', lang), true),
+        ...documents,
+        rowOf(total('total'), text('turnover'), true, null),
+        rowOf(closing, reportText('reports:reconciliation.closing', lang), true),
+      ],
       conclusion,
     };
   });
   return {
+    lang,
     title: text('title'),
     period: text('period', { from: dotted(period.from), to: dotted(period.to) }),
     between: text('between'),
     preamble: text('preamble'),
-    headers: { date: text('date'), document: text('document'), debit: text('debit'), credit: text('credit') },
     sections,
     signatures: {
       ours: text('from', { party: parties.company }),
       theirs: text('from', { party: parties.counterparty }),
       position: text('position'),
+      line: '________________ / ________________ /',
       stamp: text('stamp'),
     },
   };

@@ -1,7 +1,8 @@
 import type { ReportCellKind } from '@tms/domain';
-import { loadExcel } from '../../platform/resources/workbook';
+import { loadExcel, sheetNameOf } from '../../platform/resources/workbook';
 import { writeReportPdf } from './pdf';
 import { writeStatementPdf } from './statement-pdf';
+import { writeStatementWorkbook } from './statement-xlsx';
 
 /** A report as its export writes it: the screen's table, translated, then its totals in bold. */
 export interface ReportWorkbookInput {
@@ -40,7 +41,7 @@ function cellOf(kind: ReportCellKind, value: string | number | null): string | n
 /** The XLSX of a report: its header row frozen, its rows, its totals rows in bold below them. */
 export async function writeReportWorkbook(input: ReportWorkbookInput): Promise<Uint8Array> {
   const workbook = new (await loadExcel()).Workbook();
-  const sheet = workbook.addWorksheet(input.title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
+  const sheet = workbook.addWorksheet(sheetNameOf(input.title));
   sheet.columns = input.columns.map(({ header, kind }) => ({
     header,
     width: Math.max(kind === 'text' ? 24 : 14, Math.min(50, header.length + 4)),
@@ -60,6 +61,7 @@ export const reportTasks = {
   'reports.export-xlsx': writeReportWorkbook,
   'reports.export-pdf': writeReportPdf,
   'reports.statement-pdf': writeStatementPdf,
+  'reports.statement-xlsx': writeStatementWorkbook,
 };
 
 type ReportTasks = typeof reportTasks;

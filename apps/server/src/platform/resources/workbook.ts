@@ -3,6 +3,12 @@ import type ExcelJS from 'exceljs';
 /** ExcelJS loads with the first task that needs it: a thread starts without it. */
 export const loadExcel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 
+/** An XLSX file's media type. */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A sheet's name from a title: at most 31 characters, none of []:*?/\ (Excel refuses them). */
+export const sheetNameOf = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31);
+
 /** What a cell of an export holds: structured-clonable, so the rows cross to the worker thread as they are. */
 export type CellValue = string | number | boolean | Date | null;
 
@@ -17,8 +23,7 @@ export interface WorkbookInput {
 /** The XLSX of one sheet: the header row bold and frozen, dates as `dd.mm.yyyy hh:mm`. */
 export async function writeWorkbook({ title, columns, rows }: WorkbookInput): Promise<Uint8Array> {
   const workbook = new (await loadExcel()).Workbook();
-  // Sheet names are at most 31 characters and may not hold []:*?/\
-  const sheet = workbook.addWorksheet(title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
+  const sheet = workbook.addWorksheet(sheetNameOf(title));
   sheet.columns = columns.map(({ header, date, text }) => ({
     header,
     width: Math.max(12, Math.min(50, header.length + 4)),

@@ -482,7 +482,7 @@ export function PccBillsScreen() {
 const monthStart = () => `${new Date().toISOString().slice(0, 8)}01`;
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The client's акт сверки: a period and, if he wants, one of our companies; the PDF is downloaded. */
+/** The client's акт сверки: a period and, if he wants, one of our companies; the PDF or XLSX is downloaded. */
 function ReconciliationCard() {
   const { t, i18n } = useTranslation('cabinets');
   const [from, setFrom] = useState(monthStart);
@@ -494,12 +494,12 @@ function ReconciliationCard() {
     queryFn: () => pccGet<{ id: number; name: string }[]>('/pcc/legal-entities'),
   });
   const download = useMutation({
-    mutationFn: () => {
-      const query = new URLSearchParams({ from, to, lang: i18n.language === 'en' ? 'en' : 'ru' });
+    mutationFn: (format: 'pdf' | 'xlsx') => {
+      const query = new URLSearchParams({ from, to, lang: i18n.language === 'en' ? 'en' : 'ru', format });
       if (entity) query.set('legalEntityId', entity);
       return pccDownload(
         `/pcc/reconciliation?${query}`,
-        `${t('pcc.reconciliation.title')} ${from} — ${to}.pdf`,
+        `${t('pcc.reconciliation.title')} ${from} — ${to}.${format}`,
       );
     },
     onSuccess: clear,
@@ -544,11 +544,22 @@ function ReconciliationCard() {
           )}
           <Button
             leftSection={<IconDownload size={16} />}
-            loading={download.isPending}
-            onClick={() => download.mutate()}
+            loading={download.isPending && download.variables === 'pdf'}
+            disabled={download.isPending}
+            onClick={() => download.mutate('pdf')}
             data-testid="pcc-reconciliation-download"
           >
             {t('pcc.reconciliation.download')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={download.isPending && download.variables === 'xlsx'}
+            disabled={download.isPending}
+            onClick={() => download.mutate('xlsx')}
+            data-testid="pcc-reconciliation-download-xlsx"
+          >
+            {t('pcc.reconciliation.downloadXlsx')}
           </Button>
         </Group>
         {failure && (

@@ -19,12 +19,13 @@ import {
   baseCurrencyOf,
   parseReportQuery,
   type ReportContext,
+  type ReportFileFormat,
   reportUseCases,
   sum,
   todayOf,
   unknownFigure,
 } from '../framework';
-import { type StatementParties, statementPdfInput } from '../statement';
+import { type StatementParties, statementInput } from '../statement';
 
 /*
  * Counterparty reconciliation statement (docs/reports.md "Reconciliation statement"): the settlements with one
@@ -144,10 +145,19 @@ async function caption(ctx: ReportContext, q: Query, lang: ExportLanguage) {
   );
 }
 
-/** The акт сверки in its usual printed form, written by the worker pool. */
-async function print(ctx: ReportContext, q: Query, answer: ReportAnswer, lang: ExportLanguage) {
-  const input = statementPdfInput(answer, await statementParties(ctx, q, lang), q, lang);
-  return ctx.registries.workers.run('reports.statement-pdf', input);
+/** The акт сверки in its usual printed form, as a PDF or a workbook laid out alike, written by the worker pool. */
+async function print(
+  ctx: ReportContext,
+  q: Query,
+  answer: ReportAnswer,
+  lang: ExportLanguage,
+  format: ReportFileFormat,
+) {
+  const input = statementInput(answer, await statementParties(ctx, q, lang), q, lang);
+  return ctx.registries.workers.run(
+    format === 'pdf' ? 'reports.statement-pdf' : 'reports.statement-xlsx',
+    input,
+  );
 }
 
 export const reconciliation = reportUseCases(reconciliationReport, {
@@ -166,11 +176,16 @@ export interface StatementQuery {
 }
 
 /**
- * The counterparty reconciliation statement (акт сверки) printed as a PDF: the report's own answer in its
+ * The counterparty reconciliation statement (акт сверки) as a PDF or XLSX: the report's own answer in its
  * printed form, in `lang`. The caller has decided whose statement may be read (a client's cabinet: his own
  * counterparty only).
  */
-export async function reconciliationStatement(ctx: ReportContext, q: StatementQuery, lang: ExportLanguage) {
+export async function reconciliationStatement(
+  ctx: ReportContext,
+  q: StatementQuery,
+  lang: ExportLanguage,
+  format: ReportFileFormat = 'pdf',
+) {
   const query = parseReportQuery(
     reconciliationReport,
     {
@@ -181,5 +196,5 @@ export async function reconciliationStatement(ctx: ReportContext, q: StatementQu
     },
     todayOf(ctx),
   ) as ReconciliationQuery;
-  return print(ctx, query, await reconciliation.answer.run(ctx, query), lang);
+  return print(ctx, query, await reconciliation.answer.run(ctx, query), lang, format);
 }
