@@ -1,5 +1,13 @@
+import type { ExportLanguage } from '@tms/domain';
 import { type PdfTable, pdfDocument, pdfTableRow } from '../../platform/pdf/document';
-import { type StatementInput, statementCellText } from './statement';
+import { cellText } from './pdf';
+import type { StatementCell, StatementInput } from './statement';
+
+/** A cell as printed: amounts grouped with two decimals, days as dd.mm.yyyy. */
+function textOf(cell: StatementCell, lang: ExportLanguage): string {
+  if (typeof cell === 'string') return cell;
+  return 'money' in cell ? cellText('money', cell.money, lang) : cellText('date', cell.day, lang);
+}
 
 /**
  * The reconciliation statement in the usual Russian form, on portrait A4: the title, the period and the
@@ -51,7 +59,7 @@ export async function writeStatementPdf(input: StatementInput): Promise<Uint8Arr
       pdfTableRow(
         doc,
         table,
-        row.cells.map((cell) => statementCellText(cell, input.lang)),
+        row.cells.map((cell) => textOf(cell, input.lang)),
         row.bold,
       );
     doc.moveDown(0.6);

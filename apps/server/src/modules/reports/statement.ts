@@ -56,12 +56,6 @@ function inWords(amount: string, currency: string, lang: ExportLanguage): string
   }
 }
 
-/** A cell as the PDF prints it: amounts grouped with two decimals, days as dd.mm.yyyy. */
-export function statementCellText(cell: StatementCell, lang: ExportLanguage): string {
-  if (typeof cell === 'string') return cell;
-  return 'money' in cell ? cellText('money', cell.money, lang) : dotted(cell.day);
-}
-
 /**
  * The reconciliation statement's answer (`use-cases/reconciliation.ts`) as the printed акт сверки writes it:
  * per currency our side with its opening balance, documents, turnover and closing balance, the
