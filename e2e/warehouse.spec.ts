@@ -11,8 +11,8 @@ import {
 } from './helpers';
 
 /**
- * The warehouse screens: the warehouses' list and card, an order's warehouse accounting with its balance,
- * a release of more places than held refused under its field, the release of what is held, and the event
+ * The warehouse screens: the warehouses' list and card, an order's warehouse accounting with its balance
+ * (also on the start page), a release of more places than held refused under its field, the release of what is held, and the event
  * it left on the events list.
  */
 test('warehouse staff release an order’s places and see the balance and the event', async ({ page }) => {
@@ -33,6 +33,17 @@ test('warehouse staff release an order’s places and see the balance and the ev
   await expect(page.getByTestId('warehouse-balance-places')).toHaveText('80', SAVE_TIMEOUT);
   await expect(page.getByTestId('warehouse-movement')).toHaveCount(2);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The start page shows what each warehouse holds today, this order among it, opening its accounting.
+  await page.goto('/dashboard');
+  const podolsk = page
+    .getByTestId('warehouse-dashboard')
+    .locator('[data-testid^="warehouse-held-"]')
+    .filter({ hasText: 'Склад Подольск' });
+  const held = podolsk.getByRole('row').filter({ hasText: String(order.id).padStart(6, '0') });
+  await expect(held).toContainText('80', SAVE_TIMEOUT);
+  await held.getByRole('link').click();
+  await expect(page.getByTestId('warehouse-new-release')).toBeVisible(SAVE_TIMEOUT);
 
   await page.getByTestId('warehouse-new-release').click();
   await expect(page).toHaveURL(/\/warehouse\/accounting\/new\?orderId=\d+&kind=release/);

@@ -31,6 +31,26 @@ const FinanceFigures = lazy(async () => {
   return { default: FinanceFigures };
 });
 
+// The customs figures read the customs monitoring report.
+const CustomsFigures = lazy(async () => {
+  const [{ CustomsFigures }, { i18next }] = await Promise.all([
+    import('./CustomsFigures'),
+    import('../../platform/i18n'),
+  ]);
+  await i18next.loadNamespaces('reports');
+  return { default: CustomsFigures };
+});
+
+// The warehouse figures read the warehouse accounting.
+const WarehouseFigures = lazy(async () => {
+  const [{ WarehouseFigures }, { i18next }] = await Promise.all([
+    import('./WarehouseFigures'),
+    import('../../platform/i18n'),
+  ]);
+  await i18next.loadNamespaces('warehouse');
+  return { default: WarehouseFigures };
+});
+
 /** The first route under an item: its own, or its first child's. */
 function firstRoute(item: NavItem): string | null {
   if (item.route) return item.route;
@@ -83,6 +103,12 @@ export function DashboardPage() {
       </Stack>
       <Suspense fallback={null}>
         <OperationsFigures />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CustomsFigures />
+      </Suspense>
+      <Suspense fallback={null}>
+        <WarehouseFigures />
       </Suspense>
       <Suspense fallback={null}>
         <FinanceFigures />

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   accountsReceivableReport,
@@ -12,12 +12,11 @@ import {
   type ReportAnswer,
   type ReportRow,
 } from '@tms/domain';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { api } from '../../platform/api/client';
 import { hasRole } from '../../platform/auth/access';
 import { useSystemData } from '../../platform/auth/system';
+import { Block } from './Block';
 
 const OVERDUE = ['b1', 'b2', 'b3', 'bOver'] as const;
 const BUCKETS = '30,60,90';
@@ -48,34 +47,6 @@ const currencyTotals = (answer: ReportAnswer | undefined): ReportRow[] =>
   (answer?.totals ?? []).filter((row) => row.key !== 'total:base' && typeof row.cells.currency === 'string');
 
 const money = (row: ReportRow, key: string) => String(row.cells[key] ?? '0');
-
-function Block({
-  title,
-  to,
-  open,
-  testId,
-  children,
-}: {
-  title: string;
-  to: string;
-  open: string;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder p="md" data-testid={testId}>
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <Text fw={600} size="sm">
-          {title}
-        </Text>
-        <Anchor component={Link} to={to} size="sm">
-          {open}
-        </Anchor>
-      </Group>
-      {children}
-    </Paper>
-  );
-}
 
 /**
  * What a finance user acts on, on the start page: receivables overdue by ageing bucket, cash per payment
