@@ -86,7 +86,7 @@ export async function operationsDashboard(tx: Tx, auth: AuthContext): Promise<Op
     recentlyChangedOrders: {
       items: recent.map((r) => ({
         ...r,
-        financeControlStatus: r.financeControlStatus as FinanceControlStatus,
+        financeControlStatus: r.financeControlStatus,
         updatedAt: r.updatedAt.toISOString(),
       })),
       link: DASHBOARD_LINKS.recentlyChangedOrders(),
