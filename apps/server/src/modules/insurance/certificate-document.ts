@@ -3,7 +3,6 @@ import {
   type CargoInsuranceStatus,
   type ExportLanguage,
   INSURED_AMOUNT_BASIS_LABELS,
-  type InsuredAmountBasis,
 } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';

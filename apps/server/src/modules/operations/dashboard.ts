@@ -2,7 +2,6 @@ import {
   DASHBOARD_LINKS,
   DASHBOARD_RECENT_ORDERS,
   FINANCE_CONTROL_STATUSES,
-  type FinanceControlStatus,
   MESSAGES,
   type OperationsDashboard,
   STAGE_DUE_FILTERS,

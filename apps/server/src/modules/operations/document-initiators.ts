@@ -7,7 +7,6 @@ import {
   type RoutePoint,
   routeLoopRows,
   TRANSPORT_TYPE_LABELS,
-  type TransportType,
 } from '@tms/domain';
 import type { CallContext, ResourceContext } from '../../platform/resources';
 import { operationAudienceOf } from './notifications';

@@ -1,9 +1,7 @@
 import {
   applyOrderEffects,
   behaviourEffects,
-  type FinanceControlStatus,
   OPERATION_MESSAGES as M,
-  type MarkingStatus,
   MESSAGES,
   type OperationType,
   type OrderEffectState,
