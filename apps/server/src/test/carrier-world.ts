@@ -72,7 +72,7 @@ export async function carrierWorld(ctx: TestContext, ops: OpsWorld): Promise<Car
       .insert(stages)
       .values([
         ...visibleStages.map((opsName, i) => ({
-          operationType: 'job',
+          operationType: 'job' as const,
           operationId: job.id,
           stageTypeId,
           name: `Этап ${i}`,
@@ -83,7 +83,7 @@ export async function carrierWorld(ctx: TestContext, ops: OpsWorld): Promise<Car
           sortOrder: i,
         })),
         {
-          operationType: 'job',
+          operationType: 'job' as const,
           operationId: job.id,
           stageTypeId,
           name: 'Служебный',

@@ -84,7 +84,7 @@ export async function opsWorld(ctx: TestContext): Promise<OpsWorld> {
       .insert(stages)
       .values([
         ...visibleStages.map((opsName, i) => ({
-          operationType: 'job',
+          operationType: 'job' as const,
           operationId: job.id,
           stageTypeId,
           name: `Этап ${i}`,
@@ -95,7 +95,7 @@ export async function opsWorld(ctx: TestContext): Promise<OpsWorld> {
           sortOrder: i,
         })),
         {
-          operationType: 'job',
+          operationType: 'job' as const,
           operationId: job.id,
           stageTypeId,
           name: 'Служебный',

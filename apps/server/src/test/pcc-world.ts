@@ -78,7 +78,7 @@ export async function pccWorld(ctx: TestContext): Promise<PccWorld> {
     const visibleStages = [`Груз ${letter} принят`, `Груз ${letter} доставлен`];
     await db.insert(stages).values([
       ...visibleStages.map((pccName, i) => ({
-        operationType: 'order',
+        operationType: 'order' as const,
         operationId: order.id,
         stageTypeId,
         name: `Внутренний этап ${i}`,
@@ -90,7 +90,7 @@ export async function pccWorld(ctx: TestContext): Promise<PccWorld> {
         expectedDate: `2026-03-0${i + 2}`,
       })),
       {
-        operationType: 'order',
+        operationType: 'order' as const,
         operationId: order.id,
         stageTypeId,
         name: 'Служебный',

@@ -63,7 +63,7 @@ export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
       {
         ...base,
         number: `ДМ-${++number}`,
-        direction: 'EXPENSE',
+        direction: 'EXPENSE' as const,
         ...(payer ? { legalEntityId: payer.legalEntityId, paymentFormId: payer.id } : {}),
         counterpartyId: job.contractorId!,
         counterpartyName: job.contractorName ?? '',
@@ -74,7 +74,7 @@ export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
       {
         ...base,
         number: `ДМ-${++number}`,
-        direction: 'INCOME',
+        direction: 'INCOME' as const,
         counterpartyId: job.clientId,
         counterpartyName: job.clientName,
         amount: income,
@@ -113,7 +113,7 @@ export async function seedDemoBills(tx: Tx, today = new Date()): Promise<void> {
       .insert(bills)
       .values({
         number: `ДМ-${++number}`,
-        direction: 'INCOME',
+        direction: 'INCOME' as const,
         counterpartyId: order.clientId,
         counterpartyName: order.clientName,
         legalEntityId: roubles.legalEntityId,

@@ -633,21 +633,26 @@ export async function seedDemoCounterparties(
             licenseCategories: 'B, C, CE',
             licenseExpiresAt: '2031-05-20',
             insuranceVerified: true,
-            verificationStatus: d.pending ? 'pending' : 'verified',
+            verificationStatus: d.pending ? ('pending' as const) : ('verified' as const),
           })),
         )
         .returning({ id: counterpartyDrivers.id, status: counterpartyDrivers.verificationStatus });
       // Their histories: submitted through the carrier's cabinet; the verified ones checked since.
-      await tx
-        .insert(driverVerifications)
-        .values(
-          inserted.flatMap(({ id, status }) => [
-            { driverId: id, fromStatus: 'draft', toStatus: 'pending', actor: 'cabinet' },
-            ...(status === 'verified'
-              ? [{ driverId: id, fromStatus: 'pending', toStatus: 'verified', actor: 'system' }]
-              : []),
-          ]),
-        );
+      await tx.insert(driverVerifications).values(
+        inserted.flatMap(({ id, status }) => [
+          { driverId: id, fromStatus: 'draft' as const, toStatus: 'pending' as const, actor: 'cabinet' },
+          ...(status === 'verified'
+            ? [
+                {
+                  driverId: id,
+                  fromStatus: 'pending' as const,
+                  toStatus: 'verified' as const,
+                  actor: 'system',
+                },
+              ]
+            : []),
+        ]),
+      );
     }
     if (demo.vehicles?.length) {
       await tx.insert(counterpartyVehicles).values(

@@ -1,4 +1,10 @@
-import { type DeclarationItem, type DeclarationStatus, releaseMinutes } from '@tms/domain';
+import {
+  type ControlKind,
+  type DeclarationItem,
+  type DeclarationStatus,
+  type InspectionMode,
+  releaseMinutes,
+} from '@tms/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { customsDeclarations, customsPoints } from '../../modules/customs/tables';
 import { orders } from '../../modules/operations/tables';
@@ -45,8 +51,8 @@ interface DemoDeclaration {
   filed?: number;
   registeredAfter?: number;
   decidedAfter?: number;
-  controlKind?: string;
-  inspectionMode?: string;
+  controlKind?: ControlKind;
+  inspectionMode?: InspectionMode;
   decisionCode?: string;
   releaseCondition?: string;
   specialist?: boolean;

@@ -117,7 +117,7 @@ export async function seedDemoInsurance(tx: Tx): Promise<void> {
       .returning({ id: insuranceCertificates.id });
     if (demo.status === 'INSURED') {
       // A loss reported late: the notice's deadline has passed, the case shows overdue.
-      const claim = { lossDate: inDays(-6), decision: 'pending' };
+      const claim = { lossDate: inDays(-6), decision: 'pending' as const };
       await tx.insert(insuranceClaims).values({
         certificateId: certificate!.id,
         ...claim,

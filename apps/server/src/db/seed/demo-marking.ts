@@ -104,13 +104,13 @@ export async function seedDemoMarking(tx: Tx): Promise<void> {
     ...['ARB0000000001', 'ARB0000000002', 'ARB0000000003', 'ARB0000000004'].map((serial, index) => ({
       tnvedCode: ARABICA,
       raw: code(serial, `a${index}x${index}`),
-      status: index < 2 ? 'APPLIED' : 'EMITTED',
+      status: index < 2 ? ('APPLIED' as const) : ('EMITTED' as const),
       source: 'ordered',
     })),
     ...['RBS-77', 'RBS-78', 'RBS-79'].map((serial, index) => ({
       tnvedCode: ROBUSTA,
       raw: code(serial, `r${index}z${index}`),
-      status: 'NEW',
+      status: 'NEW' as const,
       source: 'entered',
     })),
   ];

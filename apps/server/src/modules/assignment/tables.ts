@@ -1,3 +1,4 @@
+import type { AssignmentKind } from '@tms/domain';
 import { boolean, integer, text } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/identity/tables';
 import { resourceTable, searchTextColumn } from '../../platform/resources/indexes';
@@ -10,7 +11,7 @@ import { resourceTable, searchTextColumn } from '../../platform/resources/indexe
 export const assignmentRules = resourceTable(
   'assignment_rules',
   {
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<AssignmentKind>().notNull(),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     clientIds: integer('client_ids').array().notNull().default([]),

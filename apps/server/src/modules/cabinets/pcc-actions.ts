@@ -9,7 +9,6 @@ import {
   pccReconciliationQuerySchema,
   queryInteger,
   quoteAcceptSchema,
-  type RequestStatus,
   type RoutePoint,
   routeEndPoints,
 } from '@tms/domain';
@@ -95,7 +94,7 @@ export async function pccActionRoutes(app: App): Promise<void> {
           version: quote.version,
           acceptedAt: quote.acceptedAt?.toISOString() ?? null,
           acceptedRate: quote.acceptedRate ?? null,
-          acceptable: !quote.acceptedAt && ordersFromRequestAllowed(r.status as RequestStatus),
+          acceptable: !quote.acceptedAt && ordersFromRequestAllowed(r.status),
         }),
       );
       return { data: { collection, total: total?.n ?? 0 } };

@@ -163,7 +163,7 @@ async function moveVerification(
   const service = serviceFor(ctx.auth);
   const before = await service.find(ctx, input.id, { access, lock: true });
   if (input.version !== undefined && before.version !== input.version) throw conflict();
-  const status = before.verificationStatus as DriverVerificationStatus;
+  const status = before.verificationStatus;
   if (!from.includes(status)) throw fieldError(['verificationStatus'], CARRIER_MESSAGES.verificationState);
   check?.(before);
   const reason = input.reason || null;
@@ -256,8 +256,8 @@ export const driverVerificationHistory = defineUseCase({
     return rows.map(
       (row): DriverVerificationEvent => ({
         ...row,
-        fromStatus: row.fromStatus as DriverVerificationStatus | null,
-        toStatus: row.toStatus as DriverVerificationStatus,
+        fromStatus: row.fromStatus,
+        toStatus: row.toStatus,
         actor: row.actor as DriverVerificationEvent['actor'],
         createdAt: row.createdAt.toISOString(),
       }),

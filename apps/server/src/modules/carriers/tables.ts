@@ -1,3 +1,4 @@
+import type { DriverVerificationStatus } from '@tms/domain';
 import { boolean, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { users } from '../../platform/identity/tables';
@@ -29,7 +30,10 @@ export const counterpartyDrivers = pgTable(
     licenseExpiresAt: day('license_expires_at'),
     insuranceVerified: boolean('insurance_verified').notNull().default(false),
     insuranceVerifiedAt: day('insurance_verified_at'),
-    verificationStatus: text('verification_status').notNull().default('draft'),
+    verificationStatus: text('verification_status')
+      .$type<DriverVerificationStatus>()
+      .notNull()
+      .default('draft'),
     verificationReason: text('verification_reason'),
     searchText: searchTextColumn('name', 'phone', 'passport_number', 'license_number'),
   },
@@ -53,8 +57,8 @@ export const driverVerifications = pgTable(
     driverId: integer('driver_id')
       .notNull()
       .references(() => counterpartyDrivers.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    fromStatus: text('from_status').$type<DriverVerificationStatus>(),
+    toStatus: text('to_status').$type<DriverVerificationStatus>().notNull(),
     reason: text('reason'),
     actor: text('actor').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -40,7 +40,7 @@ async function kindOf(tx: Tx, id: number): Promise<StructureItemKind | undefined
     .select({ kind: structureItems.kind })
     .from(structureItems)
     .where(eq(structureItems.id, id));
-  return row?.kind as StructureItemKind | undefined;
+  return row?.kind;
 }
 
 /**
@@ -173,7 +173,7 @@ export const itemService: ResourceService<StructureItemRow> = resourceService(
         await checkPlacement(
           tx,
           {
-            kind: existing.kind as StructureItemKind,
+            kind: existing.kind,
             parentId: existing.parentId,
             head: next.head ?? false,
             holders: holders.length,

@@ -1,3 +1,4 @@
+import type { StructureItemKind } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -35,7 +36,7 @@ export const structureItems = pgTable(
   'company_structure_items',
   {
     ...entityColumns(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<StructureItemKind>().notNull(),
     name: text('name').notNull(),
     nameEn: text('name_en'),
     parentId: integer('parent_id').references((): AnyPgColumn => structureItems.id),

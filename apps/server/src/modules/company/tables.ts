@@ -1,3 +1,4 @@
+import type { MaterialAssetKind, MaterialAssetStatus } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -50,8 +51,8 @@ export const materialAssets = pgTable(
     ...entityColumns(),
     name: text('name').notNull(),
     inventoryNumber: text('inventory_number').notNull(),
-    kind: text('kind').notNull(),
-    status: text('status').notNull().default('in_use'),
+    kind: text('kind').$type<MaterialAssetKind>().notNull(),
+    status: text('status').$type<MaterialAssetStatus>().notNull().default('in_use'),
     legalEntityId: integer('legal_entity_id').references(() => legalEntities.id),
     serviceOfficeId: integer('service_office_id').references(() => serviceOffices.id),
     responsibleUserId: integer('responsible_user_id').references(() => users.id),

@@ -1,4 +1,9 @@
-import type { CustomFieldDefinition, CustomFieldOption } from '@tms/domain';
+import type {
+  CustomFieldDefinition,
+  CustomFieldOption,
+  CustomFieldStorageType,
+  CustomFieldType,
+} from '@tms/domain';
 import { boolean, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 
@@ -10,7 +15,7 @@ export const customerRequestCustomFields = pgTable(
     code: text('code').notNull(),
     description: text('description').notNull(),
     descriptionEn: text('description_en'),
-    type: text('type').notNull(),
+    type: text('type').$type<CustomFieldType>().notNull(),
     required: boolean('required').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
     defaultValue: jsonb('default_value'),
@@ -28,7 +33,7 @@ export const customerRequestCustomFields = pgTable(
     blockArchiveIfEmpty: boolean('block_archive_if_empty').notNull().default(false),
     searchDisplay: boolean('search_display').notNull().default(false),
     strictFilter: boolean('strict_filter').notNull().default(false),
-    storageType: text('storage_type').notNull().default('text'),
+    storageType: text('storage_type').$type<CustomFieldStorageType>().notNull().default('text'),
     position: integer('position').notNull().default(0),
   },
   (t) => [uniqueIndex('customer_request_custom_fields_code_uq').on(t.code)],

@@ -1,4 +1,4 @@
-import type { DeclarationItem } from '@tms/domain';
+import type { ControlKind, DeclarationItem, DeclarationStatus, InspectionMode } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -73,8 +73,8 @@ export const customsDeclarations = pgTable(
   {
     ...entityColumns(),
     number: text('number'),
-    status: text('status').notNull().default('DRAFT'),
-    controlKind: text('control_kind'),
+    status: text('status').$type<DeclarationStatus>().notNull().default('DRAFT'),
+    controlKind: text('control_kind').$type<ControlKind>(),
     decisionCode: text('decision_code'),
     orderId: integer('order_id')
       .notNull()
@@ -90,7 +90,7 @@ export const customsDeclarations = pgTable(
     bondedTerminal: text('bonded_terminal'),
     releaseCondition: text('release_condition').notNull().default('customs'),
     customsObject: text('customs_object').notNull().default('arrival'),
-    inspectionMode: text('inspection_mode').notNull().default('none'),
+    inspectionMode: text('inspection_mode').$type<InspectionMode>().notNull().default('none'),
     items: jsonb('items').$type<DeclarationItem[]>().notNull().default(sql`'[]'::jsonb`),
     declarantId: integer('declarant_id').references(() => users.id),
     declarantAcceptedAt: at('declarant_accepted_at'),

@@ -1,4 +1,4 @@
-import type { DataImportColumn } from '@tms/domain';
+import type { DataImportColumn, DataImportMode } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/identity/tables';
@@ -12,7 +12,7 @@ export const dataImportDescriptions = resourceTable(
     name: text('name').notNull(),
     target: text('target').notNull(),
     resource: text('resource'),
-    mode: text('mode').notNull(),
+    mode: text('mode').$type<DataImportMode>().notNull(),
     matchKey: text('match_key'),
     columns: jsonb('columns').$type<DataImportColumn[]>().notNull().default([]),
     encoding: text('encoding').notNull().default('auto'),

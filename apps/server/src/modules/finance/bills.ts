@@ -1,7 +1,6 @@
 import {
   BILL_KIND_ROLES,
   BILL_MESSAGES,
-  type BillDirection,
   type BillKind,
   billPostingLines,
   billResource,
@@ -297,8 +296,7 @@ async function checkCounterBill(
     .where(and(eq(bills.id, bill.counterBillId!), billReadScope(ctx.auth)))
     .limit(1);
   if (!counter) throw fieldError(path, MESSAGES.invalid);
-  if ((counter.direction as BillDirection) === bill.direction)
-    throw fieldError(path, BILL_MESSAGES.counterDirection);
+  if (counter.direction === bill.direction) throw fieldError(path, BILL_MESSAGES.counterDirection);
   if (counter.counterpartyId !== bill.counterpartyId)
     throw fieldError(path, BILL_MESSAGES.counterCounterparty);
 }
@@ -311,7 +309,7 @@ export async function postBill(ctx: LedgerContext, bill: BillRow, ignoreLock: bo
     date: bill.recognitionDate,
     ignoreLock,
     lines: billPostingLines({
-      direction: bill.direction as BillDirection,
+      direction: bill.direction,
       disbursement: bill.disbursement,
       amount: bill.amount,
     }).map((line) => ({
@@ -379,8 +377,7 @@ function billEditOrDeleteScope(auth: Principal): SQL {
 
 /** A delete reverses the bill's posting: its month must be open, and the operations' money not frozen. */
 async function prepareDelete(ctx: ResourceContext, row: BillRow): Promise<void> {
-  if (!holding(ctx.auth, BILL_KIND_ROLES[row.kind as BillKind].delete))
-    throw forbidden(BILL_MESSAGES.kindDenied);
+  if (!holding(ctx.auth, BILL_KIND_ROLES[row.kind].delete)) throw forbidden(BILL_MESSAGES.kindDenied);
   await assertBillDeletable(ctx, row, mayIgnoreLock(ctx.auth));
 }
 

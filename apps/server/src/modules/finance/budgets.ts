@@ -1,8 +1,6 @@
 import {
   BUDGET_MESSAGES,
   BUDGET_ROLES,
-  type BudgetItemDirection,
-  type BudgetItemKind,
   budgetItemResource,
   budgetResource,
   ERROR_MESSAGES,
@@ -116,8 +114,8 @@ export async function checkBillBudgetItem(
       errors.add(path, BUDGET_MESSAGES.paidBills);
     }
   }
-  if ((item.direction as BudgetItemDirection) !== bill.direction) errors.add(path, BUDGET_MESSAGES.direction);
-  if ((item.kind as BudgetItemKind) !== bill.kind) {
+  if (item.direction !== bill.direction) errors.add(path, BUDGET_MESSAGES.direction);
+  if (item.kind !== bill.kind) {
     errors.add(path, item.kind === 'DIRECT' ? BUDGET_MESSAGES.needsOperation : BUDGET_MESSAGES.overheadOnly);
   }
   if (item.legalEntityId !== null && item.legalEntityId !== bill.legalEntityId) {

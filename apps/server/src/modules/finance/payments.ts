@@ -424,7 +424,7 @@ export const paymentService: ResourceService<PaymentRow> = resourceService(payme
         ctx,
         {
           ...existing,
-          direction: existing.direction as PaymentDirection,
+          direction: existing.direction,
           counterpartyId: counterpartyId ?? existing.counterpartyId,
         },
         links,

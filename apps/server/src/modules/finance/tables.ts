@@ -1,3 +1,11 @@
+import type {
+  BillDirection,
+  BillKind,
+  BudgetItemDirection,
+  BudgetItemKind,
+  CurrencyRateSource,
+  PaymentDirection,
+} from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -96,7 +104,7 @@ export const currencyRates = pgTable(
     nominal: integer('nominal').notNull().default(1),
     // Unscaled: a rate reads back as it was quoted (the schema allows 6 decimals).
     rate: numeric('rate').notNull(),
-    source: text('source').notNull().default('MANUAL'),
+    source: text('source').$type<CurrencyRateSource>().notNull().default('MANUAL'),
   },
   (t) => [
     uniqueIndex('currency_rates_date_currency_uq').on(t.date, t.currencyId),
@@ -139,8 +147,8 @@ export const bills = pgTable(
   {
     ...entityColumns(),
     number: text('number').notNull(),
-    direction: text('direction').notNull(),
-    kind: text('kind').notNull().default('DIRECT'),
+    direction: text('direction').$type<BillDirection>().notNull(),
+    kind: text('kind').$type<BillKind>().notNull().default('DIRECT'),
     counterpartyId: integer('counterparty_id')
       .notNull()
       .references(() => counterparties.id),
@@ -473,8 +481,8 @@ export const budgetItems = pgTable(
       .references(() => budgets.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
-    direction: text('direction').notNull(),
-    kind: text('kind').notNull(),
+    direction: text('direction').$type<BudgetItemDirection>().notNull(),
+    kind: text('kind').$type<BudgetItemKind>().notNull(),
     noDirectOrderLink: boolean('no_direct_order_link').notNull().default(false),
     noPaidBills: boolean('no_paid_bills').notNull().default(false),
     enabled: boolean('enabled').notNull().default(true),
@@ -517,7 +525,7 @@ export const payments = pgTable(
   {
     ...entityColumns(),
     number: text('number').notNull(),
-    direction: text('direction').notNull(),
+    direction: text('direction').$type<PaymentDirection>().notNull(),
     date: day('date').notNull(),
     paymentFormId: integer('payment_form_id')
       .notNull()

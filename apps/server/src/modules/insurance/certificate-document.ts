@@ -3,7 +3,6 @@ import {
   type CargoInsuranceStatus,
   type ExportLanguage,
   INSURED_AMOUNT_BASIS_LABELS,
-  type InsuredAmountBasis,
 } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
@@ -73,7 +72,7 @@ export async function certificateDocument(
         rows: rows([
           ['orderId', order ? String(order.number ?? row.orderId).padStart(6, '0') : ''],
           ['clientName', row.clientName],
-          ['amountBasis', INSURED_AMOUNT_BASIS_LABELS[row.amountBasis as InsuredAmountBasis]?.[lang]],
+          ['amountBasis', INSURED_AMOUNT_BASIS_LABELS[row.amountBasis]?.[lang]],
           ['insuredValue', money(row.insuredValue, code(row.valueCurrencyId), lang)],
           ['exchangeRate', row.exchangeRate],
           ['insuredAmount', money(row.insuredAmount, code(row.currencyId), lang)],

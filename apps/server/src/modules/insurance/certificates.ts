@@ -111,9 +111,11 @@ const termsOf = (values: Partial<QuoteTerms> & { policyId: number }): QuoteTerms
 /** Certificates whose order is in one of the statuses asked. */
 function statusFilter(values: string[]): SQL | undefined {
   if (!values.length) return undefined;
-  if (values.some((v) => !(CARGO_INSURANCE_STATUSES as readonly string[]).includes(v)))
-    throw fieldError(['status'], MESSAGES.choice);
-  return sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${insuranceCertificates.orderId} AND ${inArray(orders.cargoInsuranceStatus, values)})`;
+  const statuses = values.filter((v): v is CargoInsuranceStatus =>
+    (CARGO_INSURANCE_STATUSES as readonly string[]).includes(v),
+  );
+  if (statuses.length !== values.length) throw fieldError(['status'], MESSAGES.choice);
+  return sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${insuranceCertificates.orderId} AND ${inArray(orders.cargoInsuranceStatus, statuses)})`;
 }
 
 const today = (clock: (() => Date) | undefined) => (clock?.() ?? new Date()).toISOString().slice(0, 10);

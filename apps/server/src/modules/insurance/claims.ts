@@ -50,7 +50,7 @@ export const claimService: ResourceService<ClaimRow> = resourceService(
           ...values,
           ...claimDeadlines(values, terms),
           // A linked insurer gets the claim through the queue once it is saved (afterWrite).
-          ...(terms.insurerUrl ? { insurerState: 'sending', insurerAttempts: 0 } : {}),
+          ...(terms.insurerUrl ? { insurerState: 'sending' as const, insurerAttempts: 0 } : {}),
         };
       },
       async afterWrite(ctx, event) {

@@ -1,3 +1,4 @@
+import type { ClaimDecision, InsuredAmountBasis, InsurerLinkState } from '@tms/domain';
 import { boolean, date, integer, numeric, text, timestamp } from 'drizzle-orm/pg-core';
 import { resourceTable, searchTextColumn } from '../../platform/resources/indexes';
 import { counterparties } from '../counterparties';
@@ -60,7 +61,7 @@ export const insuranceCertificates = resourceTable(
       .references(() => insurancePolicies.id),
     clientId: integer('client_id').references(() => counterparties.id),
     clientName: text('client_name'),
-    amountBasis: text('amount_basis').notNull().default('declared'),
+    amountBasis: text('amount_basis').$type<InsuredAmountBasis>().notNull().default('declared'),
     insuredValue: money('insured_value'),
     valueCurrencyId: integer('value_currency_id').references(() => currencies.id),
     periodFrom: day('period_from'),
@@ -86,7 +87,7 @@ export const insuranceCertificates = resourceTable(
     rejectionReason: text('rejection_reason'),
     issuedAt: at('issued_at'),
     cancelledAt: at('cancelled_at'),
-    insurerState: text('insurer_state'),
+    insurerState: text('insurer_state').$type<InsurerLinkState>(),
     insurerApplicationId: text('insurer_application_id'),
     insurerAttempts: integer('insurer_attempts'),
     insurerError: text('insurer_error'),
@@ -119,7 +120,7 @@ export const insuranceClaims = resourceTable(
     surveyReport: text('survey_report'),
     documents: text('documents'),
     documentsCompleteDate: day('documents_complete_date'),
-    decision: text('decision').notNull().default('pending'),
+    decision: text('decision').$type<ClaimDecision>().notNull().default('pending'),
     decisionDate: day('decision_date'),
     decisionDue: day('decision_due'),
     approvedAmount: money('approved_amount'),
@@ -127,7 +128,7 @@ export const insuranceClaims = resourceTable(
     paidAmount: money('paid_amount'),
     paymentDue: day('payment_due'),
     /** The claim as filed with a linked insurer through the job queue (docs/insurance.md "Insurer link"). */
-    insurerState: text('insurer_state'),
+    insurerState: text('insurer_state').$type<InsurerLinkState>(),
     insurerClaimId: text('insurer_claim_id'),
     insurerAttempts: integer('insurer_attempts'),
     insurerError: text('insurer_error'),

@@ -58,7 +58,7 @@ export async function markingOrder(
   if (!row) throw notFound();
   const order: MarkingOrder = {
     id: row.id,
-    markingStatus: row.markingStatus as MarkingStatus,
+    markingStatus: row.markingStatus,
     archived: row.archived,
     tnvedCodes: [...(row.cargo?.tnvedCodes ?? [])],
     editable: false,

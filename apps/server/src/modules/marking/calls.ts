@@ -94,7 +94,7 @@ async function perform(
   request: MarkingRequestRow,
 ): Promise<Outcome> {
   const db = ctx.database.db;
-  const kind = request.kind as MarkingRequestKind;
+  const kind = request.kind;
   if (kind === 'emission') {
     const gtin = request.gtin as string;
     const quantity = request.quantity as number;
@@ -122,7 +122,7 @@ async function perform(
             cis: code.cis,
             code: code.code,
             printed: code.printed,
-            status: 'EMITTED',
+            status: 'EMITTED' as const,
             source: 'ordered',
           })),
         )
@@ -210,6 +210,6 @@ export async function unmarkedCodeCount(
   const rows = await orderCodesIn(tx, orderId);
   return {
     total: rows.length,
-    unmarked: rows.filter((row) => !MARKED_CODE_STATUSES.includes(row.status as MarkingCodeStatus)).length,
+    unmarked: rows.filter((row) => !MARKED_CODE_STATUSES.includes(row.status)).length,
   };
 }

@@ -1,3 +1,4 @@
+import type { MarkingCodeStatus, MarkingRequestKind, MarkingRequestState } from '@tms/domain';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { orders } from '../operations';
@@ -18,7 +19,7 @@ export const markingCodes = pgTable(
     cis: text('cis').notNull(),
     code: text('code').notNull(),
     printed: text('printed').notNull(),
-    status: text('status').notNull().default('NEW'),
+    status: text('status').$type<MarkingCodeStatus>().notNull().default('NEW'),
     source: text('source').notNull().default('entered'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,14 +37,14 @@ export const markingRequests = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<MarkingRequestKind>().notNull(),
     tnvedCode: text('tnved_code'),
     gtin: text('gtin'),
     quantity: integer('quantity'),
     /** The codes a report or a status query is about. */
     codeIds: integer('code_ids').array().notNull().default([]),
     codeCount: integer('code_count').notNull().default(0),
-    state: text('state').notNull().default('queued'),
+    state: text('state').$type<MarkingRequestState>().notNull().default('queued'),
     externalId: text('external_id'),
     error: text('error'),
     errorDetail: text('error_detail'),

@@ -20,7 +20,7 @@ export async function moveCargoInsuranceStatus(
 ): Promise<CargoInsuranceStatus> {
   const system = asSystem(ctx, 'insurance certificate');
   const order = await orderService.find(system, orderId, { lock: true });
-  const from = order.cargoInsuranceStatus as CargoInsuranceStatus;
+  const from = order.cargoInsuranceStatus;
   const result = cargoInsuranceTransition(from, to, options.actor, {
     operation: 'order',
     archived: order.archived,

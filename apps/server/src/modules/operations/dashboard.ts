@@ -2,7 +2,6 @@ import {
   DASHBOARD_LINKS,
   DASHBOARD_RECENT_ORDERS,
   FINANCE_CONTROL_STATUSES,
-  type FinanceControlStatus,
   MESSAGES,
   type OperationsDashboard,
   STAGE_DUE_FILTERS,
@@ -86,7 +85,7 @@ export async function operationsDashboard(tx: Tx, auth: AuthContext): Promise<Op
     recentlyChangedOrders: {
       items: recent.map((r) => ({
         ...r,
-        financeControlStatus: r.financeControlStatus as FinanceControlStatus,
+        financeControlStatus: r.financeControlStatus,
         updatedAt: r.updatedAt.toISOString(),
       })),
       link: DASHBOARD_LINKS.recentlyChangedOrders(),

@@ -7,7 +7,6 @@ import {
   type RoutePoint,
   routeLoopRows,
   TRANSPORT_TYPE_LABELS,
-  type TransportType,
 } from '@tms/domain';
 import type { CallContext, ResourceContext } from '../../platform/resources';
 import { operationAudienceOf } from './notifications';
@@ -97,7 +96,7 @@ async function loadOrder(ctx: ResourceContext, id: number) {
       clientName: order.clientName,
       productName: order.productName,
       transportType: order.transportType
-        ? (TRANSPORT_TYPE_LABELS[order.transportType as TransportType]?.ru ?? order.transportType)
+        ? (TRANSPORT_TYPE_LABELS[order.transportType]?.ru ?? order.transportType)
         : '',
       cargoDescription: order.cargoDescription ?? cargo.description ?? '',
       cargoWeight: cargo.grossWeight ?? cargo.weight ?? '',

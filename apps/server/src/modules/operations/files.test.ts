@@ -233,7 +233,7 @@ describe('files of orders and jobs', () => {
     await attach(orderPath(order), manager, [existing]);
     for (const lock of [
       { archived: true, archivedAt: new Date() },
-      { archived: false, financeControlStatus: 'ACCEPTED' },
+      { archived: false, financeControlStatus: 'ACCEPTED' as const },
     ]) {
       await lockOrder(order.id, lock);
       const refused = await attach(orderPath(order), manager, [await upload(manager)]);

@@ -1,9 +1,7 @@
 import {
   applyOrderEffects,
   behaviourEffects,
-  type FinanceControlStatus,
   OPERATION_MESSAGES as M,
-  type MarkingStatus,
   MESSAGES,
   type OperationType,
   type OrderEffectState,
@@ -61,7 +59,7 @@ export async function runStageHandlers(
   const handlers = ctx.registries.contributions('stageBehaviourHandlers');
   for (const behaviour of stage.behaviours) {
     await handlers.get(behaviour)?.(ctx, {
-      operationType: stage.operationType as OperationType,
+      operationType: stage.operationType,
       operationId: stage.operationId,
       stageTypeId: stage.stageTypeId,
       event,
@@ -90,7 +88,7 @@ export function today(now: Date = new Date()): string {
 export function stageEntity(row: StageRow): Stage {
   return {
     ...row,
-    operationType: row.operationType as OperationType,
+    operationType: row.operationType,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
@@ -150,8 +148,8 @@ export async function applyEffects(
     const order = await orderService.find(asSystem(ctx, 'stage effects'), orderId, { lock: true });
     const state: OrderEffectState = {
       archived: order.archived,
-      financeControlStatus: order.financeControlStatus as FinanceControlStatus,
-      markingStatus: order.markingStatus as MarkingStatus,
+      financeControlStatus: order.financeControlStatus,
+      markingStatus: order.markingStatus,
       completionDate: order.completionDate,
       failure: order.failure,
       inWarehouse: order.inWarehouse,

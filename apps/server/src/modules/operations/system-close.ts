@@ -24,7 +24,7 @@ import { stages } from './tables';
 export async function closeStageBySystem(ctx: ResourceContext, stageId: number, actualDate: string) {
   const [row] = await ctx.tx.select().from(stages).where(eq(stages.id, stageId));
   if (!row || row.closed) return null;
-  const kind = OPERATION_KINDS[row.operationType as OperationType];
+  const kind = OPERATION_KINDS[row.operationType];
   const operation = await kind.service.find(ctx, row.operationId, { lock: true });
   if (operation.archived) return null;
   const before = await lockedStage(ctx.tx, kind, row.operationId, stageId);

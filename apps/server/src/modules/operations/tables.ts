@@ -1,4 +1,15 @@
-import type { Cargo, RoutePoint } from '@tms/domain';
+import type {
+  Cargo,
+  CargoInsuranceStatus,
+  FinanceControlStatus,
+  MarkingStatus,
+  OperationType,
+  PaymentTermsBasis,
+  RoutePoint,
+  TnvedControlStatus,
+  TransfersStatus,
+  TransportType,
+} from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -51,7 +62,10 @@ function operationColumns() {
     forwarderId: integer('forwarder_id').references(() => users.id),
     customFieldGroupId: integer('custom_field_group_id').references(() => operationCustomFieldGroups.id),
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
-    financeControlStatus: text('finance_control_status').notNull().default('NOT_READY'),
+    financeControlStatus: text('finance_control_status')
+      .$type<FinanceControlStatus>()
+      .notNull()
+      .default('NOT_READY'),
     financeControlReasonId: integer('finance_control_reason_id').references(
       () => financeControlStatusReasons.id,
     ),
@@ -83,9 +97,9 @@ export const orders = pgTable(
     serviceId: integer('service_id').references(() => services.id),
     sellerId: integer('seller_id').references(() => users.id),
     curatorIds: integer('curator_ids').array().notNull().default([]),
-    transportType: text('transport_type'),
+    transportType: text('transport_type').$type<TransportType>(),
     shipmentTermId: integer('shipment_term_id').references(() => shipmentTerms.id),
-    paymentTermsBasis: text('payment_terms_basis'),
+    paymentTermsBasis: text('payment_terms_basis').$type<PaymentTermsBasis>(),
     paymentTermsDays: integer('payment_terms_days'),
     /** The income expected in the base currency: its unbilled part counts in the client's credit exposure. */
     plannedIncome: numeric('planned_income', { precision: 18, scale: 2 }),
@@ -93,10 +107,16 @@ export const orders = pgTable(
     deliveryCountryId: integer('delivery_country_id').references(() => countries.id),
     cargo: jsonb('cargo').$type<Cargo>().notNull(),
     cargoDescription: text('cargo_description'),
-    cargoInsuranceStatus: text('cargo_insurance_status').notNull().default('NOT_READY'),
-    tnvedControlStatus: text('tnved_control_status').notNull().default('NOT_READY'),
-    transfersStatus: text('transfers_status').notNull().default('not-required'),
-    markingStatus: text('marking_status').notNull().default('not_required'),
+    cargoInsuranceStatus: text('cargo_insurance_status')
+      .$type<CargoInsuranceStatus>()
+      .notNull()
+      .default('NOT_READY'),
+    tnvedControlStatus: text('tnved_control_status')
+      .$type<TnvedControlStatus>()
+      .notNull()
+      .default('NOT_READY'),
+    transfersStatus: text('transfers_status').$type<TransfersStatus>().notNull().default('not-required'),
+    markingStatus: text('marking_status').$type<MarkingStatus>().notNull().default('not_required'),
     inWarehouse: boolean('in_warehouse').notNull().default(false),
     expensesFiled: boolean('expenses_filed').notNull().default(false),
     /** The contractors of the order's jobs (kept by the jobs' writes), for the list filter. */
@@ -245,7 +265,7 @@ export const stages = pgTable(
   'stages',
   {
     ...entityColumns(),
-    operationType: text('operation_type').notNull(),
+    operationType: text('operation_type').$type<OperationType>().notNull(),
     operationId: integer('operation_id').notNull(),
     stageTypeId: integer('stage_type_id')
       .notNull()
@@ -282,7 +302,7 @@ export const services = pgTable(
   {
     ...entityColumns(),
     ...dictionaryColumns(),
-    transportType: text('transport_type'),
+    transportType: text('transport_type').$type<TransportType>(),
   },
   (t) => [
     uniqueIndex('services_code_uq').on(t.code),

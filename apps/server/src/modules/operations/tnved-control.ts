@@ -16,7 +16,7 @@ export async function recheckOrderTnvedControl(
 ): Promise<TnvedControlStatus | null> {
   const system = asSystem(ctx, 'declaration date');
   const order = await orderService.find(system, orderId, { lock: true });
-  const from = order.tnvedControlStatus as TnvedControlStatus;
+  const from = order.tnvedControlStatus;
   if (from === 'NOT_READY' || order.archived) return from;
   const issues = await orderTnvedIssues(system, { id: order.id, codes: order.cargo.tnvedCodes });
   if (!issues.length) return from;

@@ -1,3 +1,4 @@
+import type { ContactInfoFormat, ShipmentTermType, TransportType } from '@tms/domain';
 import {
   boolean,
   date,
@@ -64,7 +65,7 @@ export const contactInfoTypes = pgTable(
   {
     ...entityColumns(),
     ...dictionaryColumns(),
-    format: text('format').notNull(),
+    format: text('format').$type<ContactInfoFormat>().notNull(),
   },
   (t) => [
     uniqueIndex('contact_info_types_code_uq').on(t.code),
@@ -78,7 +79,7 @@ export const vehicleTypes = pgTable(
   {
     ...entityColumns(),
     ...dictionaryColumns(),
-    transportType: text('transport_type').notNull(),
+    transportType: text('transport_type').$type<TransportType>().notNull(),
     capacityKg: integer('capacity_kg'),
     volumeM3: numeric('volume_m3', { precision: 10, scale: 2, mode: 'number' }),
   },
@@ -170,7 +171,7 @@ export const shipmentTerms = pgTable(
   {
     ...entityColumns(),
     ...dictionaryColumns(),
-    type: text('type').notNull(),
+    type: text('type').$type<ShipmentTermType>().notNull(),
   },
   (t) => [
     uniqueIndex('shipment_terms_code_uq').on(t.code),

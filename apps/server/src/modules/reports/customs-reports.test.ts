@@ -1,4 +1,11 @@
-import { CUSTOMS_DECLARATIONS_TOPIC, type ReportAnswer, type ReportDrill } from '@tms/domain';
+import {
+  type ControlKind,
+  CUSTOMS_DECLARATIONS_TOPIC,
+  type DeclarationStatus,
+  type InspectionMode,
+  type ReportAnswer,
+  type ReportDrill,
+} from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
@@ -78,16 +85,16 @@ describe('customs report and monitoring', () => {
     const dt = async (
       key: string,
       values: {
-        status: string;
+        status: DeclarationStatus;
         point: number;
         registered?: string;
         submitted?: string;
         minutes?: number;
-        inspection?: string;
+        inspection?: InspectionMode;
         direction?: 'IM' | 'EK';
         code?: string;
         spb?: boolean;
-        controlKind?: string;
+        controlKind?: ControlKind;
         created?: string;
         declarant?: number;
       },

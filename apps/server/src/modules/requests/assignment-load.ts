@@ -1,11 +1,12 @@
+import type { CustomsStatus, RequestStatus } from '@tms/domain';
 import { and, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AssignmentLoad } from '../assignment';
 import { customerRequests } from './tables';
 
 /** Requests still being quoted: the forwarder's work ends with the quote (or with no service). */
-const QUOTED = ['QUOTE_COMPLETED', 'NO_SERVICE'];
+const QUOTED: RequestStatus[] = ['QUOTE_COMPLETED', 'NO_SERVICE'];
 /** Customs requests still in work: the specialist's work ends when clearance is done or not needed. */
-const CLEARED = ['TO_FINISHED', 'TO_NOT_REQUIRED'];
+const CLEARED: CustomsStatus[] = ['TO_FINISHED', 'TO_NOT_REQUIRED'];
 
 /** A forwarder's open requests, for least-loaded auto-assignment. */
 export const openRequestsOfForwarders: AssignmentLoad = {

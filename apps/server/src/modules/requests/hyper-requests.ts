@@ -140,7 +140,7 @@ async function applyLots(
       .from(customerRequests)
       .where(inArray(customerRequests.id, removed))
       .for('update');
-    if (requests.some((request) => !lotRemovable(request.status as RequestStatus))) {
+    if (requests.some((request) => !lotRemovable(request.status))) {
       errors.once(['lots'], H.lotInProgress);
     } else if (!withdrawalReason) {
       errors.once(['withdrawalReason'], OPERATION_MESSAGES.reasonRequired);
@@ -237,10 +237,11 @@ function hyperEntity(row: HyperRequestRow, found: Map<number, LotRequest>): Hype
 /** Hyper requests with a lot whose request is in one of the statuses asked. */
 function lotStatusFilter(values: string[]): SQL | undefined {
   if (!values.length) return undefined;
-  if (values.some((v) => !(REQUEST_STATUSES as readonly string[]).includes(v))) {
-    throw fieldError(['lotStatus'], MESSAGES.choice);
-  }
-  return sql`EXISTS (SELECT 1 FROM jsonb_array_elements(${hyperCustomerRequests.lots}) AS lot JOIN ${customerRequests} ON ${customerRequests.id} = (lot->>'requestId')::int WHERE ${inArray(customerRequests.status, values)})`;
+  const statuses = values.filter((v): v is RequestStatus =>
+    (REQUEST_STATUSES as readonly string[]).includes(v),
+  );
+  if (statuses.length !== values.length) throw fieldError(['lotStatus'], MESSAGES.choice);
+  return sql`EXISTS (SELECT 1 FROM jsonb_array_elements(${hyperCustomerRequests.lots}) AS lot JOIN ${customerRequests} ON ${customerRequests.id} = (lot->>'requestId')::int WHERE ${inArray(customerRequests.status, statuses)})`;
 }
 
 async function clientNameOf(tx: Tx, clientId: number): Promise<string> {

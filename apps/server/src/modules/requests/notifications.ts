@@ -4,7 +4,6 @@ import {
   type Money,
   moneyTexts,
   REQUEST_STATUS_LABELS,
-  type RequestStatus,
 } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connection';
@@ -121,8 +120,8 @@ export function withRequestNotifications<Input extends object>(
         await notify(ctx, {
           type: 'requestStatusChanged',
           params: {
-            from: REQUEST_STATUS_LABELS[before.status as RequestStatus],
-            to: REQUEST_STATUS_LABELS[after.status as RequestStatus],
+            from: REQUEST_STATUS_LABELS[before.status],
+            to: REQUEST_STATUS_LABELS[after.status],
           },
           links: link,
           ...(await requestAudience(ctx.tx, after)),

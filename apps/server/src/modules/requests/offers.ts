@@ -4,7 +4,6 @@ import {
   type Money,
   type OfferStatus,
   offerStatusOf,
-  type RequestStatus,
   requestEditLock,
   requestOfferResource,
 } from '@tms/domain';
@@ -56,7 +55,7 @@ export async function writableRequest(
   access: Access = 'write',
 ) {
   const row = await requestService.find(ctx, requestId, { access, lock: true });
-  if (requestEditLock(row.status as RequestStatus)) {
+  if (requestEditLock(row.status)) {
     throw fieldError([], CUSTOMER_REQUEST_MESSAGES.locked);
   }
   return row;

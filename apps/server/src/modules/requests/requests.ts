@@ -5,7 +5,6 @@ import {
   OPERATION_MESSAGES as M,
   MESSAGES,
   CUSTOMER_REQUEST_MESSAGES as R,
-  type RequestStatus,
   requestEditLock,
   requestResource,
   routeFacts,
@@ -41,7 +40,7 @@ type RequestInput = CreateInput<typeof requestResource>;
 
 /** "changes locked by request status" (400 at the root). */
 export function assertRequestEditable(row: Pick<RequestRow, 'status'>): void {
-  const lock = requestEditLock(row.status as RequestStatus);
+  const lock = requestEditLock(row.status);
   if (lock) throw fieldError([], lock);
 }
 

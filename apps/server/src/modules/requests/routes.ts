@@ -1,5 +1,4 @@
 import {
-  type CustomsStatus,
   customFieldDefinitionSchema,
   customsStatusChangeSchema,
   customsStatusTargets,
@@ -7,7 +6,6 @@ import {
   idParamSchema,
   orderCreateSchema,
   orderResource,
-  type RequestStatus,
   recordIdSchema,
   requestOfferTypeResource,
   requestResource,
@@ -80,7 +78,7 @@ function registerRequestStatusRoutes(app: App): void {
       const canEdit = await requestService.reaches(tx, id, requestScope(auth, 'write', false));
       const restorable = await restorableStatus(tx, row, app.clock());
       return {
-        data: requestStatusTargets(row.status as RequestStatus, { roles: auth.roles, canEdit }, restorable),
+        data: requestStatusTargets(row.status, { roles: auth.roles, canEdit }, restorable),
       };
     },
   );
@@ -133,7 +131,7 @@ function registerCustomsStatusRoutes(app: App): void {
       if (!row.customsStatus) return { data: [] };
       const canEdit = await requestService.reaches(tx, id, requestScope(auth, 'write', false, false));
       const actor = { userId: auth.userId, roles: auth.roles, canEdit };
-      return { data: customsStatusTargets(row.customsStatus as CustomsStatus, actor, customsFactsOf(row)) };
+      return { data: customsStatusTargets(row.customsStatus, actor, customsFactsOf(row)) };
     },
   );
   const body = customsStatusChangeSchema.strict();

@@ -1,4 +1,4 @@
-import type { Cargo, Money, RoutePoint } from '@tms/domain';
+import type { Cargo, CustomsStatus, Money, OfferStatus, RequestStatus, RoutePoint } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -68,13 +68,13 @@ export const customerRequests = pgTable(
     executionComment: text('execution_comment'),
     tnvedComment: text('tnved_comment'),
     complexMark: boolean('complex_mark').notNull().default(false),
-    status: text('status').notNull().default('QUOTE_NOT_COMPLETED'),
+    status: text('status').$type<RequestStatus>().notNull().default('QUOTE_NOT_COMPLETED'),
     statusReason: text('status_reason'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
-    previousStatus: text('previous_status'),
+    previousStatus: text('previous_status').$type<RequestStatus>(),
     customs: boolean('customs').notNull().default(false),
     /** Null on a request that is not a customs request. */
-    customsStatus: text('customs_status'),
+    customsStatus: text('customs_status').$type<CustomsStatus>(),
     customsStatusReason: text('customs_status_reason'),
     declarantId: integer('declarant_id').references(() => users.id),
     customsSpecialistId: integer('customs_specialist_id').references(() => users.id),
@@ -182,7 +182,7 @@ export const requestOffers = resourceTable(
     baseCurrency: text('base_currency'),
     rateDate: day('rate_date'),
     validUntil: day('valid_until'),
-    status: text('status').notNull().default('REQUESTED'),
+    status: text('status').$type<OfferStatus>().notNull().default('REQUESTED'),
     disabled: boolean('disabled').notNull().default(false),
     selected: boolean('selected').notNull().default(false),
     comment: text('comment'),

@@ -7,7 +7,6 @@ import {
   type RoutePoint,
   routeLoopRows,
   TRANSPORT_TYPE_LABELS,
-  type TransportType,
 } from '@tms/domain';
 import { eq, inArray } from 'drizzle-orm';
 import { notFound } from '../../platform/errors';
@@ -156,7 +155,7 @@ async function loadShipmentOrder(ctx: ResourceContext, id: number) {
       clientInn: await innOf(ctx, order.clientId),
       productName: order.productName,
       transportType: order.transportType
-        ? (TRANSPORT_TYPE_LABELS[order.transportType as TransportType]?.ru ?? order.transportType)
+        ? (TRANSPORT_TYPE_LABELS[order.transportType]?.ru ?? order.transportType)
         : '',
       dispatchDate: documentDate(order.dispatchDate),
       deliveryDate: documentDate(order.deliveryDate),

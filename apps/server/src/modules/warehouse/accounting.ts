@@ -2,7 +2,6 @@ import {
   firstShortDay,
   WAREHOUSE_ACCOUNTING_MESSAGES as M,
   MESSAGES,
-  type MovementKind,
   type WarehouseBalance,
   warehouseMovementResource,
 } from '@tms/domain';
@@ -57,7 +56,7 @@ async function checkBalances(tx: Tx, before: MovementRow | null, after: Movement
   }
   for (const { orderId, warehouseId } of pairs.values()) {
     const short = firstShortDay(
-      (await movementsOf(tx, orderId, warehouseId)).map((m) => ({ ...m, kind: m.kind as MovementKind })),
+      (await movementsOf(tx, orderId, warehouseId)).map((m) => ({ ...m, kind: m.kind })),
     );
     if (short === null) continue;
     if (

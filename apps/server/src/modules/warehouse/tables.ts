@@ -1,3 +1,10 @@
+import type {
+  MovementKind,
+  WarehouseEventKind,
+  WarehouseUnit,
+  WmsAdviceKind,
+  WmsAdviceState,
+} from '@tms/domain';
 import {
   boolean,
   date,
@@ -27,7 +34,7 @@ export const warehouseServices = resourceTable(
   'warehouse_services',
   {
     ...dictionaryColumns(),
-    unit: text('unit').notNull(),
+    unit: text('unit').$type<WarehouseUnit>().notNull(),
     price: numeric('price', { precision: 18, scale: 2 }),
     currencyId: integer('currency_id').references(() => currencies.id),
     description: text('description'),
@@ -74,7 +81,7 @@ export const warehouseMovements = pgTable(
   {
     ...entityColumns(),
     movedOn: date('moved_on').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<MovementKind>().notNull(),
     warehouseId: integer('warehouse_id')
       .notNull()
       .references(() => warehouses.id),
@@ -108,7 +115,7 @@ export const warehouseEvents = pgTable(
   {
     ...entityColumns(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<WarehouseEventKind>().notNull(),
     warehouseId: integer('warehouse_id')
       .notNull()
       .references(() => warehouses.id),
@@ -146,8 +153,8 @@ export const wmsAdvices = pgTable(
       .references(() => orders.id),
     /** None when a user closed the stage by hand before any advice was sent. */
     warehouseId: integer('warehouse_id').references(() => warehouses.id),
-    kind: text('kind').notNull(),
-    state: text('state').notNull().default('queued'),
+    kind: text('kind').$type<WmsAdviceKind>().notNull(),
+    state: text('state').$type<WmsAdviceState>().notNull().default('queued'),
     places: integer('places').notNull(),
     weight: kg('weight'),
     volume: kg('volume'),

@@ -9,7 +9,6 @@ import {
   WMS_DONE_STATES,
   WMS_FINAL_STATES,
   type WmsAdvice,
-  type WmsAdviceState,
   type WmsReport,
   wmsAdviceRequestSchema,
   wmsAdviceSchema,
@@ -53,7 +52,7 @@ export function adviceEntity(row: AdviceRow): WmsAdvice {
     orderId: row.orderId,
     warehouseId: row.warehouseId ?? 0,
     kind: row.kind as WmsAdvice['kind'],
-    state: row.state as WmsAdviceState,
+    state: row.state,
     places: row.places,
     actualPlaces: row.actualPlaces,
     wmsId: row.wmsId,
@@ -83,10 +82,10 @@ export async function applyWmsReport(
   now: Date,
 ): Promise<boolean> {
   const advice = await lockedAdvice(ctx.tx, adviceId);
-  if (!advice || WMS_FINAL_STATES.includes(advice.state as WmsAdviceState)) return false;
+  if (!advice || WMS_FINAL_STATES.includes(advice.state)) return false;
   if (report.version <= advice.wmsVersion) return false;
   const system = asSystem(ctx, 'wms confirmation', advice.userId);
-  const state = report.state as WmsAdviceState;
+  const state = report.state;
   const actualPlaces = WMS_DONE_STATES.includes(state) ? (report.actualPlaces ?? advice.places) : null;
   let movementId: number | null = null;
   const day = calendarDay(now);
@@ -150,7 +149,7 @@ export async function syncAdvice(
     .innerJoin(warehouses, eq(warehouses.id, wmsAdvices.warehouseId))
     .innerJoin(orders, eq(orders.id, wmsAdvices.orderId))
     .where(eq(wmsAdvices.id, adviceId));
-  if (!facts?.wmsUrl || WMS_FINAL_STATES.includes(facts.advice.state as WmsAdviceState)) return;
+  if (!facts?.wmsUrl || WMS_FINAL_STATES.includes(facts.advice.state)) return;
   const { advice } = facts;
   let report: WmsReport;
   try {
@@ -289,7 +288,7 @@ export const forceCloseWmsStage = defineUseCase({
     if (!behaviour) throw fieldError([], M.notWmsStage);
     if (input.operation !== 'order') throw fieldError([], M.orderOnly);
     if (stage.closed) throw fieldError([], MESSAGES.invalid);
-    const set = { state: 'forced', reason: input.reason, lastError: null, updatedAt: new Date() };
+    const set = { state: 'forced' as const, reason: input.reason, lastError: null, updatedAt: new Date() };
     const [updated] = await ctx.tx
       .update(wmsAdvices)
       .set(set)

@@ -50,6 +50,8 @@ export type ChangeLogQuery = z.infer<typeof changeLogQuerySchema>;
 
 /** Entries written before `diff` left the technical members out still hold the record's id on create and delete. */
 function withoutTechnicalMembers(changes: FieldChanges): FieldChanges {
+  // Newer entries have none: they are answered as read, without a copy.
+  if (!TECHNICAL_MEMBERS.some((name) => Object.hasOwn(changes, name))) return changes;
   return Object.fromEntries(Object.entries(changes).filter(([name]) => !TECHNICAL_MEMBERS.includes(name)));
 }
 

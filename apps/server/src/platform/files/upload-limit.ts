@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 
 declare module 'fastify' {
@@ -15,12 +15,19 @@ declare module 'fastify' {
 /** Room for the multipart framing and the fields beside the file (a statement's decisions: at most 1 MB). */
 const MULTIPART_ROOM = 1024 * 1024 + 64 * 1024;
 
-/** Refuses an upload whose declared length is beyond its route's `uploadLimit`, before reading any of it. */
+/**
+ * Refuses an upload whose declared length is beyond its route's `uploadLimit`, before reading any of it: a
+ * hook of those routes only (after the app's own `onRequest` hooks), so no other request pays for it.
+ */
 export function registerUploadLimits(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    const limit = request.routeOptions.config?.uploadLimit;
+  app.addHook('onRoute', (route) => {
+    const limit = route.config?.uploadLimit;
     if (!limit) return;
-    const length = Number(request.headers['content-length']);
-    if (length > limit.bytes + MULTIPART_ROOM) throw new HttpError(413, limit.message);
+    const refuse = async (request: FastifyRequest) => {
+      const length = Number(request.headers['content-length']);
+      if (length > limit.bytes + MULTIPART_ROOM) throw new HttpError(413, limit.message);
+    };
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [refuse] : [...(Array.isArray(own) ? own : [own]), refuse];
   });
 }

@@ -2,7 +2,6 @@ import {
   BACKGROUND_JOB_MESSAGES,
   type BackgroundJob,
   type BackgroundJobListQuery,
-  type BackgroundJobState,
   backgroundJobsTopic,
   type ListResult,
   PREPARED_EXPORT_KINDS,
@@ -32,7 +31,7 @@ export function toBackgroundJob(row: BackgroundJobRow, file: FileRow | null): Ba
   return {
     id: row.id,
     kind: row.kind,
-    state: row.state as BackgroundJobState,
+    state: row.state,
     label: row.label,
     userId: row.userId,
     progress: row.progress,

@@ -1,3 +1,4 @@
+import type { BackgroundJobState } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -28,7 +29,7 @@ export const backgroundJobs = pgTable(
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull().default({}),
     /** queued, running, done, failed, cancelled. */
-    state: text('state').notNull().default('queued'),
+    state: text('state').$type<BackgroundJobState>().notNull().default('queued'),
     /** Who enqueued it; null for the system (a schedule, a job a system change enqueued). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** What the job is about, as the enqueuer named it (a template and a record), for its owner's list. */

@@ -47,7 +47,10 @@ import { columnLabel, columnLetter, mappingBody } from './logic';
 
 type Row = ParsedRateRow | null;
 
-type Step = 0 | 1 | 2;
+/** The file, the mapping, the preview, the import itself (a large file's job). */
+type Step = 0 | 1 | 2 | 3;
+
+const STEPS = ['file', 'mapping', 'preview', 'apply'] as const;
 
 /** Where a refusal of the preview or the import belongs: the collection's fields, the mapping, the file. */
 function splitErrors(errors: Record<string, string[]>) {
@@ -208,6 +211,8 @@ export function ImportDialog({
     else readFile.mutate();
   });
 
+  // A queued import is the last step: the job runs whatever the dialog shows, so no step leads back.
+  const current: Step = job.state.kind === 'job' ? 3 : step;
   const columnOptions = (sheet?.columns ?? []).map((column) => ({
     value: String(column.index),
     label: columnLabel(column),
@@ -246,18 +251,26 @@ export function ImportDialog({
       data-testid="import-dialog"
     >
       <Stepper
-        active={step}
+        active={current}
         size="sm"
         mb="md"
         allowNextStepsSelect={false}
         onStepClick={(s) => setStep(s as Step)}
+        data-testid="import-steps"
       >
-        <Stepper.Step label={t('import.steps.file')} />
-        <Stepper.Step label={t('import.steps.mapping')} />
-        <Stepper.Step label={t('import.steps.preview')} />
+        {STEPS.map((name, index) => (
+          <Stepper.Step
+            key={name}
+            label={t(`import.steps.${name}`)}
+            // Done steps and the current one are buttons reached with Tab; the current one says so.
+            allowStepSelect={current < 3 && index <= current}
+            aria-current={index === current ? 'step' : undefined}
+            loading={index === 3 && (save.isPending || job.state.kind === 'busy')}
+          />
+        ))}
       </Stepper>
 
-      {step === 0 && (
+      {current === 0 && (
         <form onSubmit={next} noValidate>
           <Stack gap="md">
             <FileInput
@@ -299,7 +312,7 @@ export function ImportDialog({
         </form>
       )}
 
-      {step === 1 && sheet && (
+      {current === 1 && sheet && (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             {t('import.sheet', { sheet: sheet.sheet, count: sheet.rowCount })} {t('import.mappingHint')}
@@ -332,7 +345,7 @@ export function ImportDialog({
         </Stack>
       )}
 
-      {step === 2 && preview && job.state.kind === 'job' && (
+      {current === 3 && job.state.kind === 'job' && (
         <Stack gap="md">
           <ImportJob job={job.state.job} onImported={imported} />
           <Group justify="flex-end">
@@ -340,7 +353,7 @@ export function ImportDialog({
           </Group>
         </Stack>
       )}
-      {step === 2 && preview && job.state.kind !== 'job' && (
+      {current === 2 && preview && (
         <Stack gap="md">
           <Text size="sm" data-testid="import-summary">
             {t('import.ready', { rows: preview.rows.length, errors: errorCount })}

@@ -1,9 +1,4 @@
-import {
-  COMPANY_STRUCTURE_MESSAGES as M,
-  moveStructureItemBody,
-  type StructureItemKind,
-  structureItemSchema,
-} from '@tms/domain';
+import { COMPANY_STRUCTURE_MESSAGES as M, moveStructureItemBody, structureItemSchema } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { fieldError } from '../../../platform/errors';
@@ -35,7 +30,7 @@ export const moveStructureItem = defineUseCase({
     await checkPlacement(
       ctx.tx,
       {
-        kind: before.kind as StructureItemKind,
+        kind: before.kind,
         parentId: input.parentId,
         head: before.head,
         holders: holders.length,

@@ -1,13 +1,10 @@
 import {
   CONTROL_KIND_LABELS,
-  type ControlKind,
   CUSTOMS_OBJECT_LABELS,
   DECLARATION_DIRECTION_LABELS,
   DECLARATION_STATUS_LABELS,
-  type DeclarationStatus,
   documentDate,
   INSPECTION_MODE_LABELS,
-  type InspectionMode,
   initiatorLabel,
   padId,
   RELEASE_CONDITION_LABELS,
@@ -86,7 +83,7 @@ async function loadDeclaration(ctx: Ctx, id: number) {
     title: row.number ?? `ДТ ${padId(row.id)}`,
     data: {
       number: row.number ?? '',
-      status: DECLARATION_STATUS_LABELS[row.status as DeclarationStatus].ru,
+      status: DECLARATION_STATUS_LABELS[row.status].ru,
       orderNumber: order ? padId(order.number) : '',
       clientName: row.clientName ?? '',
       direction: DECLARATION_DIRECTION_LABELS[row.direction as 'IM' | 'EK']?.ru ?? row.direction,
@@ -97,8 +94,8 @@ async function loadDeclaration(ctx: Ctx, id: number) {
       releaseCondition:
         RELEASE_CONDITION_LABELS[row.releaseCondition as keyof typeof RELEASE_CONDITION_LABELS]?.ru ?? '',
       customsObject: CUSTOMS_OBJECT_LABELS[row.customsObject as keyof typeof CUSTOMS_OBJECT_LABELS]?.ru ?? '',
-      inspectionMode: INSPECTION_MODE_LABELS[row.inspectionMode as InspectionMode]?.ru ?? '',
-      controlKind: row.controlKind ? CONTROL_KIND_LABELS[row.controlKind as ControlKind].ru : '',
+      inspectionMode: INSPECTION_MODE_LABELS[row.inspectionMode]?.ru ?? '',
+      controlKind: row.controlKind ? CONTROL_KIND_LABELS[row.controlKind].ru : '',
       decisionCode: row.decisionCode ?? '',
       registrationDate: documentDate(row.registrationDate),
       decisionDate: documentDate(row.decisionAt),

@@ -57,7 +57,7 @@ export function defineDeclarationMove<Extra extends z.ZodRawShape>(definition: M
     async run(ctx, parsed) {
       const input = parsed as z.infer<typeof declarationMoveBaseSchema> & { id: number };
       const before = await declarationService.find(ctx, input.id, { lock: true });
-      const from = before.status as DeclarationStatus;
+      const from = before.status;
       if (!(DECLARATION_MOVES[move].from as readonly DeclarationStatus[]).includes(from))
         throw fieldError(['status'], DECLARATION_MOVE_REFUSALS[from]);
       const now = (ctx as { clock?: () => Date }).clock?.() ?? new Date();

@@ -1,4 +1,4 @@
-import { DECLARATION_STATUS_LABELS, type DeclarationStatus } from '@tms/domain';
+import { DECLARATION_STATUS_LABELS } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { notify } from '../../../platform/notifications/notify';
 import type { NotificationType } from '../../../platform/notifications/types';
@@ -43,7 +43,7 @@ export async function notifyDeclaration(
     type,
     params: {
       number: row.number ?? `#${row.id}`,
-      status: DECLARATION_STATUS_LABELS[row.status as DeclarationStatus],
+      status: DECLARATION_STATUS_LABELS[row.status],
       decisionCode: row.decisionCode ?? '',
     },
     links: {

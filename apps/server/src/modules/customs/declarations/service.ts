@@ -3,11 +3,9 @@ import {
   DECLARATION_FIELDS_AFTER_FILING,
   DECLARATION_ROLES,
   type DeclarationItem,
-  type DeclarationStatus,
   DECLARATION_MESSAGES as M,
   MESSAGES,
   routeFacts,
-  type TransportType,
 } from '@tms/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/connection';
@@ -67,7 +65,7 @@ async function assignedPeople(
     productId: order.productId,
     serviceOfficeId: order.serviceOfficeId,
     ...routeFacts(order.route),
-    transportTypes: order.transportType ? [order.transportType as TransportType] : [],
+    transportTypes: order.transportType ? [order.transportType] : [],
     customsPointId: values.customsPointId,
     procedure: values.direction,
   };
@@ -197,7 +195,7 @@ export const declarationService: ResourceService<DeclarationRow> = resourceServi
         }
       },
       guardUpdate(_ctx, existing, changed) {
-        if ((existing.status as DeclarationStatus) === 'DRAFT') return;
+        if (existing.status === 'DRAFT') return;
         if (changed.some((name) => !FREE_AFTER_FILING.has(name))) throw fieldError([], M.locked);
       },
       async beforeUpdate(ctx, values, existing) {

@@ -1,9 +1,4 @@
-import {
-  customsDeclarationResource,
-  type DeclarationStatus,
-  OPEN_DECLARATION_STATUSES,
-  RELEASE_STATUSES,
-} from '@tms/domain';
+import { customsDeclarationResource, OPEN_DECLARATION_STATUSES, RELEASE_STATUSES } from '@tms/domain';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { calendarDay } from '../../../platform/calendar';
 import type { EventSubscriber } from '../../../platform/modules';
@@ -25,7 +20,7 @@ export const declarationStageCloser: EventSubscriber = {
         .select()
         .from(customsDeclarations)
         .where(eq(customsDeclarations.id, event.entityId));
-      if (!row || !RELEASE_STATUSES.includes(row.status as DeclarationStatus)) continue;
+      if (!row || !RELEASE_STATUSES.includes(row.status)) continue;
       const [pending] = await ctx.tx
         .select({ id: customsDeclarations.id })
         .from(customsDeclarations)

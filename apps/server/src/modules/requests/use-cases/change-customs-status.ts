@@ -1,10 +1,8 @@
 import {
-  type CustomsStatus,
   customsPeopleAfter,
   customsStatusChangeSchema,
   customsStatusMachine,
   MESSAGES,
-  type RequestStatus,
   requestEditLock,
   requestResource,
   requestSchema,
@@ -23,7 +21,7 @@ export function customsFactsOf(row: RequestRow) {
   return {
     declarantId: row.declarantId,
     customsSpecialistId: row.customsSpecialistId,
-    lock: requestEditLock(row.status as RequestStatus),
+    lock: requestEditLock(row.status),
   };
 }
 
@@ -46,7 +44,7 @@ export const changeCustomsStatus = defineUseCase({
     if (!before.customs || !before.customsStatus) throw fieldError(['customsStatus'], MESSAGES.invalid);
     // The editor's moves are the request's own people's, not the customs team's.
     const canEdit = await requestService.reaches(ctx.tx, input.id, requestScope(auth, 'write', false, false));
-    const from = before.customsStatus as CustomsStatus;
+    const from = before.customsStatus;
     const reason = input.reason?.trim() || null;
     const result = customsStatusMachine.check(
       from,

@@ -35,7 +35,7 @@ export async function restorableStatus(
   if (row.status !== 'NO_SERVICE' || !row.previousStatus) return null;
   const { customerRequestRestoreStatusTimeout } = await getOptions(tx);
   return requestRestorable(row.statusChangedAt, at, customerRequestRestoreStatusTimeout)
-    ? (row.previousStatus as RequestStatus)
+    ? row.previousStatus
     : null;
 }
 
@@ -56,7 +56,7 @@ export const changeRequestStatus = defineUseCase({
     const auth = userOf(ctx);
     const before = await requestService.find(ctx, input.id, { access: 'read', lock: true });
     const canEdit = await requestService.reaches(ctx.tx, input.id, requestScope(auth, 'write', false));
-    const from = before.status as RequestStatus;
+    const from = before.status;
     const reason = input.reason?.trim() || null;
     const restorable = await restorableStatus(ctx.tx, before, input.at);
     const result = requestStatusMachine.check(

@@ -77,7 +77,7 @@ export const sendToContractors = defineUseCase({
           contractorName: names.get(contractorId)!,
           validUntil,
           comment: input.comment || null,
-          status: 'REQUESTED',
+          status: 'REQUESTED' as const,
           createdById: auth.userId,
         })),
       )

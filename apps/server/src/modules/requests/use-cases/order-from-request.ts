@@ -7,7 +7,6 @@ import {
   orderFromRequest,
   orderResource,
   ordersFromRequestAllowed,
-  type RequestStatus,
   recordIdSchema,
 } from '@tms/domain';
 import { z } from 'zod';
@@ -27,7 +26,7 @@ async function sourceRequest(ctx: ResourceContext, requestId: number): Promise<C
   const row = await requestService.find(ctx, requestId, { access: 'read' }).catch((error: unknown) => {
     throw error instanceof HttpError && error.statusCode === 403 ? notFound() : error;
   });
-  if (!ordersFromRequestAllowed(row.status as RequestStatus)) {
+  if (!ordersFromRequestAllowed(row.status)) {
     throw fieldError([], CUSTOMER_REQUEST_MESSAGES.orderStatus);
   }
   return (await requestService.toEntity(row, ctx)) as CustomerRequest;

@@ -3,7 +3,6 @@ import {
   ordersFromRequestAllowed,
   QUOTE_MESSAGES,
   quoteAcceptSchema,
-  type RequestStatus,
   requestResource,
 } from '@tms/domain';
 import { and, eq } from 'drizzle-orm';
@@ -43,7 +42,7 @@ export const acceptQuote = defineUseCase({
     if (!request || !quote?.sentAt) throw notFound();
     if (quote.version !== input.version) throw conflict();
     if (quote.acceptedAt) throw fieldError([], QUOTE_MESSAGES.alreadyAccepted);
-    if (!ordersFromRequestAllowed(request.status as RequestStatus)) {
+    if (!ordersFromRequestAllowed(request.status)) {
       throw fieldError([], QUOTE_MESSAGES.notAcceptable);
     }
     const rate = quote.rates.find((r) => r.currency === input.currency);

@@ -1,9 +1,4 @@
-import {
-  customsDeclarationSchema,
-  type DeclarationStatus,
-  isFinalDeclarationStatus,
-  DECLARATION_MESSAGES as M,
-} from '@tms/domain';
+import { customsDeclarationSchema, isFinalDeclarationStatus, DECLARATION_MESSAGES as M } from '@tms/domain';
 import { z } from 'zod';
 import { fieldError, forbidden } from '../../../../platform/errors';
 import { hasAnyRole } from '../../../../platform/permissions/check';
@@ -33,7 +28,7 @@ export const acceptDeclaration = defineUseCase({
     const auth = userOf(ctx);
     if (!hasAnyRole(auth, [ROLE_OF[input.as]])) throw forbidden();
     const before = await declarationService.find(ctx, input.id, { lock: true });
-    if (isFinalDeclarationStatus(before.status as DeclarationStatus)) throw fieldError(['status'], M.locked);
+    if (isFinalDeclarationStatus(before.status)) throw fieldError(['status'], M.locked);
     const [person, acceptedAt] =
       input.as === 'declarant'
         ? (['declarantId', 'declarantAcceptedAt'] as const)
