@@ -1,4 +1,4 @@
-import type { ReportAnswer, ReportDrill } from '@tms/domain';
+import type { DeclarationStatus, ReportAnswer, ReportDrill } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/connection';
@@ -78,7 +78,7 @@ describe('VAT 0 %', () => {
     const declaration = (
       orderId: number,
       direction: 'IM' | 'EK',
-      status: string,
+      status: DeclarationStatus,
       decisionAt: string | null,
     ) =>
       ctx.database.db.insert(customsDeclarations).values({
