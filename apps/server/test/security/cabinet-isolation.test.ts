@@ -1,4 +1,4 @@
-import { CABINET_KEY_ROLES, CABINET_KIND_ROLES } from '@tms/domain';
+import { CABINET_KEY_ROLES, CABINET_KIND_ROLES, type CabinetKind } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OPS_PREDICATES } from '../../src/modules/cabinets/ops';
@@ -9,6 +9,8 @@ import { counterpartyDrivers } from '../../src/modules/carriers/tables';
 import { orders as ordersTable } from '../../src/modules/operations/tables';
 import { customerRequests } from '../../src/modules/requests/tables';
 import { CABINET_WALL } from '../../src/platform/auth/cabinet-wall';
+import type { CabinetPrincipal } from '../../src/platform/auth/context';
+import { maySubscribe } from '../../src/platform/realtime/hub';
 import { type CabinetCaller, cabinetUserKey } from '../../src/test/cabinets';
 import { type Carrier, type CarrierWorld, carrierWorld } from '../../src/test/carrier-world';
 import { createTestApp, type TestContext } from '../../src/test/harness';
@@ -640,4 +642,102 @@ describe("the carrier's cabinet keeps each carrier to his own records", () => {
       }
     },
   );
+});
+
+/** Each cabinet's callers, with the ids that are not his counterparty's: the other's of his kind, and every other cabinet's. */
+function cabinetCallers() {
+  const [a, b] = [w.a, w.b];
+  const [c, d] = [ops.c, ops.d];
+  const [e, f] = [carriers.e, carriers.f];
+  const records = (x: PccClient | OpsContractor | Carrier) =>
+    'orderId' in x
+      ? [x.orderId, x.requestId, x.billId, x.fileId]
+      : 'offerId' in x
+        ? [x.jobId, x.offerId, x.paymentId, x.fileId, x.transportOrderId]
+        : [x.tripId, x.driverId, x.vehicleId];
+  const files = [a.fileId, b.fileId, c.fileId, d.fileId];
+  const of = (kind: CabinetKind, own: PccClient | OpsContractor | Carrier, callers: CabinetCaller[]) => {
+    const foreign = [a, b, c, d, e, f].filter((x) => x !== own).flatMap(records);
+    return callers.map((who) => ({
+      kind,
+      who,
+      // Ids of rows he cannot reach (one of a kind may equal an own id of another kind: those are dropped).
+      foreign: foreign.filter((id) => !records(own).includes(id)),
+      foreignFiles: files.filter((id) => !('fileId' in own) || id !== own.fileId),
+    }));
+  };
+  return [
+    ...of('client', a, [a.user, a.userKey, a.key]),
+    ...of('client', b, [b.user, b.key]),
+    ...of('contractor', c, [c.user, c.key]),
+    ...of('contractor', d, [d.user]),
+    ...of('carrier', e, [e.user, e.key]),
+    ...of('carrier', f, [f.user]),
+  ];
+}
+
+describe('real-time topics and download links keep a cabinet to his counterparty', () => {
+  it('refuses a cabinet the socket ticket and the socket itself, whatever credential it calls with', async () => {
+    for (const { kind, who } of cabinetCallers()) {
+      const ticket = await inject('POST', '/api/realtime/ticket', who);
+      expect(ticket.statusCode, `${kind} ticket`).toBe(403);
+      // The handshake with the cabinet's own header: the guard refuses it before any upgrade.
+      const handshake = await inject('GET', '/api/realtime', who);
+      expect(handshake.statusCode, `${kind} handshake`).toBe(403);
+      await expect(ctx.app.injectWS('/api/realtime', { headers: who.headers })).rejects.toThrow();
+    }
+  });
+
+  it("lets no topic rule follow another counterparty's order, job, request, trip or file for a cabinet", async () => {
+    const topics = ctx.app.registries.topics;
+    const refused: string[] = [];
+    for (const { kind, who, foreign } of cabinetCallers()) {
+      const principal: CabinetPrincipal = {
+        kind: 'cabinet',
+        cabinetKind: kind,
+        counterpartyId: who.counterpartyId,
+        cabinetUserId: who.cabinetUserId,
+        sessionId: who.cabinetUserId === null ? null : 'cabinet-session',
+        roles: new Set(CABINET_KIND_ROLES[kind]),
+      };
+      for (const name of topics.keys()) {
+        for (const topic of [name, ...foreign.map((id) => `${name}/${id}`)]) {
+          for (const moment of ['subscribe', 'deliver'] as const) {
+            if (await maySubscribe(topics, principal, topic, ctx.database.db, moment))
+              refused.push(`${kind} ${who.counterpartyId} ${moment} ${topic}`);
+          }
+        }
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('makes no download link for a cabinet and answers a foreign file as a missing one', async () => {
+    const found: string[] = [];
+    for (const { kind, who, foreignFiles } of cabinetCallers()) {
+      for (const fileId of foreignFiles) {
+        const link = await inject('POST', '/api/auth/download-link', who, {
+          url: `/api/file-management/files/${fileId}/download`,
+        });
+        if (link.statusCode !== 403) found.push(`${kind} link to ${fileId} → ${link.statusCode}`);
+        for (const path of ['', '/download']) {
+          const res = await inject('GET', `/api/file-management/files/${fileId}${path}`, who);
+          const missing = await inject('GET', `/api/file-management/files/${MISSING}${path}`, who);
+          if (res.statusCode !== 404) found.push(`${kind} file ${fileId}${path} → ${res.statusCode}`);
+          else if (res.body !== missing.body)
+            found.push(`${kind} file ${fileId}${path} reads unlike a missing one`);
+        }
+      }
+      // A cabinet's token is no URL credential: in the link's place it opens nothing.
+      const token = who.headers.authorization?.replace('Bearer ', '');
+      if (token) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/file-management/files/${foreignFiles[0]}/download?bearer=${token}`,
+        });
+        if (res.statusCode !== 401) found.push(`${kind} ?bearer= → ${res.statusCode}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
 });
