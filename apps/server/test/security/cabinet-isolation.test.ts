@@ -6,7 +6,8 @@ import { PCC_PREDICATES } from '../../src/modules/cabinets/pcc';
 import { cabinetNotifications } from '../../src/modules/cabinets/tables';
 import { CARRIER_PREDICATES } from '../../src/modules/carriers';
 import { counterpartyDrivers } from '../../src/modules/carriers/tables';
-import { orders as ordersTable } from '../../src/modules/operations/tables';
+import { billsComplete } from '../../src/modules/operations/bills-complete';
+import { jobs as jobsTable, orders as ordersTable } from '../../src/modules/operations/tables';
 import { customerRequests } from '../../src/modules/requests/tables';
 import { CABINET_WALL } from '../../src/platform/auth/cabinet-wall';
 import type { CabinetPrincipal } from '../../src/platform/auth/context';
@@ -313,9 +314,11 @@ describe('the client cabinet keeps each client to his own records', () => {
           bills: await count('printable_bills'),
           stages: await count('stages'),
           users: await count('cabinet_users'),
+          jobs: await count('jobs'),
+          offers: await count('request_offers'),
         };
       });
-      expect(seen).toEqual({ requests: 0, orders: 0, bills: 0, stages: 0, users: 0 });
+      expect(seen).toEqual({ requests: 0, orders: 0, bills: 0, stages: 0, users: 0, jobs: 0, offers: 0 });
       // The same tables as the staff's connection: the world's rows are there.
       const [orders] = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(ordersTable);
       expect(orders!.n).toBeGreaterThan(0);
@@ -453,16 +456,72 @@ describe('the contractor portal keeps each contractor to his own records', () =>
   }
 
   it('turns red when a counterparty predicate is broken on purpose', async () => {
-    for (const name of ['offer', 'job', 'payment'] as const) {
-      const broken = vi.spyOn(OPS_PREDICATES, name).mockReturnValue(sql`true`);
-      try {
-        expect(await opsLeaks(ops.c.user, ops.c, ops.d), name).not.toEqual([]);
-      } finally {
-        broken.mockRestore();
+    // The database's wall down (it guards offers and jobs too), so that the kernel's predicates stand alone.
+    const wallDown = vi.spyOn(CABINET_WALL, 'role').mockReturnValue(null);
+    try {
+      for (const name of ['offer', 'job', 'payment'] as const) {
+        const broken = vi.spyOn(OPS_PREDICATES, name).mockReturnValue(sql`true`);
+        try {
+          expect(await opsLeaks(ops.c.user, ops.c, ops.d), name).not.toEqual([]);
+        } finally {
+          broken.mockRestore();
+        }
       }
+    } finally {
+      wallDown.mockRestore();
     }
     expect(await opsLeaks(ops.c.user, ops.c, ops.d)).toEqual([]);
   }, 300_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL keeps each contractor's offers and jobs to him with the kernel's predicates broken",
+    async () => {
+      const broken = (['offer', 'job'] as const).map((name) =>
+        vi.spyOn(OPS_PREDICATES, name).mockReturnValue(sql`true`),
+      );
+      try {
+        expect(await opsLeaks(ops.c.user, ops.c, ops.d)).toEqual([]);
+        expect(await opsLeaks(ops.d.key, ops.d, ops.c)).toEqual([]);
+      } finally {
+        for (const spy of broken) spy.mockRestore();
+      }
+    },
+    300_000,
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL a stage's effects behind the wall still count the other contractors' jobs of the order",
+    async () => {
+      // Contractor D's job of client A's order has a cost and no expense bill: A's order is not complete.
+      const [before] = await ctx.database.db
+        .select({ costAmount: jobsTable.costAmount, tracking: jobsTable.tracking })
+        .from(jobsTable)
+        .where(eq(jobsTable.id, ops.d.jobId));
+      await ctx.database.db
+        .update(jobsTable)
+        .set({ costAmount: '100.00', tracking: false })
+        .where(eq(jobsTable.id, ops.d.jobId));
+      try {
+        const seen = await ctx.database.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT set_config('tms.cabinet_counterparty', ${String(ops.c.id)}, true)`);
+          await tx.execute(sql.raw('SET LOCAL ROLE tms_cabinet'));
+          const rows = async (query: ReturnType<typeof sql>) =>
+            ((await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+          const orderA = ops.pcc.a.orderId;
+          return {
+            jobs: (await rows(sql`SELECT id FROM jobs WHERE order_ids @> ARRAY[${orderA}]::integer[]`)).map(
+              (r) => r.id,
+            ),
+            unbilled: (await rows(sql`SELECT tms_unbilled_costly_job(${orderA}::integer, NULL) AS u`))[0]!.u,
+            complete: await billsComplete(tx, 'order', orderA),
+          };
+        });
+        expect(seen).toEqual({ jobs: [ops.c.jobId], unbilled: true, complete: false });
+      } finally {
+        await ctx.database.db.update(jobsTable).set(before!).where(eq(jobsTable.id, ops.d.jobId));
+      }
+    },
+  );
 });
 
 /** The ids of a carrier that each routed id parameter of his cabinet stands for. */
@@ -625,22 +684,19 @@ describe("the carrier's cabinet keeps each carrier to his own records", () => {
   }, 300_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
-    "on PostgreSQL keeps each carrier's drivers and vehicles to him with the kernel's predicates broken",
+    "on PostgreSQL keeps each carrier's drivers, vehicles and trips to him with the kernel's predicates broken",
     async () => {
-      const broken = (['driver', 'vehicle'] as const).map((name) =>
+      const broken = (['driver', 'vehicle', 'trip'] as const).map((name) =>
         vi.spyOn(CARRIER_PREDICATES, name).mockReturnValue(sql`true`),
       );
       try {
-        for (const path of ['/api/carrier/drivers', '/api/carrier/vehicles']) {
-          const page = await inject('GET', `${path}?itemsPerPage=100`, carriers.e.user);
-          const ids = (page.json().data.collection as { id: number }[]).map((row) => row.id);
-          const foreign = path.endsWith('drivers') ? carriers.f.driverId : carriers.f.vehicleId;
-          expect(ids, path).not.toContain(foreign);
-        }
+        expect(await carrierLeaks(carriers.e.user, carriers.e, carriers.f)).toEqual([]);
+        expect(await carrierLeaks(carriers.f.key, carriers.f, carriers.e)).toEqual([]);
       } finally {
         for (const spy of broken) spy.mockRestore();
       }
     },
+    300_000,
   );
 });
 
