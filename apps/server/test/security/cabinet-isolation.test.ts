@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OPS_PREDICATES } from '../../src/modules/cabinets/ops';
 import { PCC_PREDICATES } from '../../src/modules/cabinets/pcc';
-import { cabinetNotifications } from '../../src/modules/cabinets/tables';
+import { cabinetNotifications, cabinetSessions } from '../../src/modules/cabinets/tables';
 import { CARRIER_PREDICATES } from '../../src/modules/carriers';
 import { counterpartyDrivers } from '../../src/modules/carriers/tables';
 import { billsComplete } from '../../src/modules/operations/bills-complete';
@@ -12,7 +12,7 @@ import { customerRequests } from '../../src/modules/requests/tables';
 import { CABINET_WALL } from '../../src/platform/auth/cabinet-wall';
 import type { CabinetPrincipal } from '../../src/platform/auth/context';
 import { maySubscribe } from '../../src/platform/realtime/hub';
-import { type CabinetCaller, cabinetUserKey } from '../../src/test/cabinets';
+import { type CabinetCaller, cabinetUser, cabinetUserKey } from '../../src/test/cabinets';
 import { type Carrier, type CarrierWorld, carrierWorld } from '../../src/test/carrier-world';
 import { createTestApp, type TestContext } from '../../src/test/harness';
 import { caller, exportedIds } from '../../src/test/operations-world';
@@ -626,6 +626,36 @@ describe('real-time topics and download links keep a cabinet to his counterparty
       }
     }
     expect(refused).toEqual([]);
+  });
+
+  it('loses a document with its record and with the session: after the order left him, or past its end', async () => {
+    const url = `/api/pcc/orders/${w.a.orderId}/files/${w.a.fileId}`;
+    const fresh = await cabinetUser(ctx, w.a.id);
+    expect((await inject('GET', url, fresh)).statusCode).toBe(200);
+    // Scope loss: the order now another client's, his user and key read it, and its document, as missing.
+    await ctx.database.db
+      .update(ordersTable)
+      .set({ clientId: w.b.id })
+      .where(eq(ordersTable.id, w.a.orderId));
+    try {
+      for (const who of [fresh, w.a.key]) {
+        const res = await inject('GET', url, who);
+        const missing = await inject('GET', `/api/pcc/orders/${MISSING}/files/${w.a.fileId}`, who);
+        expect(res.statusCode).toBe(404);
+        expect(res.body).toBe(missing.body);
+      }
+    } finally {
+      await ctx.database.db
+        .update(ordersTable)
+        .set({ clientId: w.a.id })
+        .where(eq(ordersTable.id, w.a.orderId));
+    }
+    // Expiry: a session past its end opens nothing, his own document included.
+    await ctx.database.db
+      .update(cabinetSessions)
+      .set({ expiresAt: new Date(ctx.app.clock().getTime() - 1000) })
+      .where(eq(cabinetSessions.cabinetUserId, fresh.cabinetUserId!));
+    expect((await inject('GET', url, fresh)).statusCode).toBe(401);
   });
 
   it('makes no download link for a cabinet and answers a foreign file as a missing one', async () => {
