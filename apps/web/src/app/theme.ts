@@ -24,19 +24,28 @@ const brand: MantineColorsTuple = [
 /**
  * The light variant (status badges, light buttons, alerts) writes its text in the colour's darkest shade
  * on its palest tint in the light scheme, and in a pale shade on the dark: Mantine's default (shade 6 on a
- * tint of itself) reads below 4.5:1 for teal, green, yellow and orange.
+ * tint of itself) reads below 4.5:1 for teal, green, yellow and orange (the last three darker still, `DARKENED`).
  */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor) return colors;
+  const darkest = `var(--mantine-color-${parsed.color}-9)`;
+  const dark = DARKENED[parsed.color];
+  const text = dark ? `color-mix(in srgb, ${darkest} ${dark}%, black)` : darkest;
   return {
     ...colors,
     background: `light-dark(var(--mantine-color-${parsed.color}-0), ${colors.background})`,
-    color: `light-dark(var(--mantine-color-${parsed.color}-9), var(--mantine-color-${parsed.color}-2))`,
+    color: `light-dark(${text}, var(--mantine-color-${parsed.color}-2))`,
   };
 };
+
+/**
+ * Colours whose darkest shade still reads below 4.5:1 on their palest tint (orange 3.9:1, green 4.1:1,
+ * yellow about 3:1): their text is that shade mixed with black, this share of it kept (5.2 to 5.3:1).
+ */
+const DARKENED: Readonly<Record<string, number>> = { orange: 85, green: 85, yellow: 70 };
 
 export const theme = createTheme({
   // People who asked their system for less motion get dialogs, menus and drawers without transitions.

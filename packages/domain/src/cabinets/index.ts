@@ -1,4 +1,5 @@
 export * from './keys';
 export * from './ops';
 export * from './pcc';
+export { type CabinetStage, cabinetStageCloseSchema, cabinetStageSchema } from './shared';
 export * from './users';

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
 import { moneySchema } from '../common/money';
-import type { RoutePoint } from '../operations/route';
-import { routeEndPointSchema, routeEndPoints, routePointSchema } from '../operations/route';
 import { amountsSchema, OFFER_STATUS_LABELS, OFFER_STATUSES } from '../requests/offer';
 import { transportOrderDetailsSchema } from '../shipment-documents/shipment-documents';
+import { type CabinetStage, cabinetMoneyDocument, NO_STAFF, readOnlyRoute } from './shared';
 
 /**
  * The contractor's portal's (OPS) views of the back office's records: what a contractor may see of the
@@ -13,12 +12,7 @@ import { transportOrderDetailsSchema } from '../shipment-documents/shipment-docu
  * served under `/ops/...` to his cabinet alone, within his counterparty (the kernel's counterparty
  * scope). Staff users read the same rows through their own resources; no staff role opens these.
  */
-const NO_STAFF = { view: [], edit: [] } as const;
-
-const route = f
-  .of('json', z.array(routePointSchema), z.array(routePointSchema))
-  .readOnly()
-  .inList(z.array(routeEndPointSchema), (value) => routeEndPoints(value as RoutePoint[] | undefined));
+const route = readOnlyRoute;
 
 /**
  * A request for an offer asked of the contractor (`/ops/offers`): the request's route and cargo to price,
@@ -88,22 +82,8 @@ export const opsJobResource = declareResource({
 });
 export type OpsJob = z.infer<typeof opsJobResource.entity>;
 
-/** A stage of a job as the contractor sees it: its OPS name, dates, whether closed, and its version. */
-export const opsStageSchema = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
-  name: z.string(),
-  expectedDate: z.string().nullable(),
-  actualDate: z.string().nullable(),
-  closed: z.boolean(),
-});
-export type OpsStage = z.infer<typeof opsStageSchema>;
-
-/** `POST /ops/jobs/{id}/stages/{stageId}/close`: the date the stage was reached (default today). */
-export const opsStageCloseSchema = z.strictObject({
-  actualDate: z.iso.date().optional(),
-  version: z.number().int().positive(),
-});
+/** A stage of a job as the contractor sees it: the cabinets' shared one. */
+export type OpsStage = CabinetStage;
 
 /**
  * A transport order of his job as the contractor sees it (`GET /ops/jobs/{id}/transport-orders`): one that
@@ -125,48 +105,30 @@ export type OpsTransportOrder = z.infer<typeof opsTransportOrderSchema>;
 export const opsTransportOrderAcceptSchema = z.strictObject({ version: z.number().int().positive() });
 
 /** The contractor's bills to us (`/ops/bills`): our expense bills with his counterparty, read only. */
-export const opsBillResource = declareResource({
-  name: 'bill',
-  path: '/ops/bills',
-  title: 'cabinets.ops.bills.title',
-  itemTitle: 'cabinets.ops.bills.item',
-  keys: 'cabinets.ops.bills.fields',
-  fields: {
-    number: f.text().readOnly().listed().searchable().sortable(),
-    date: f.date().readOnly().listed().filterable().sortable(),
-    amount: f.money().readOnly().listed().sortable(),
-    balance: f.money().readOnly().listed(),
-    currencyCode: f.text().readOnly().listed(),
-    paymentDate: f.date().readOnly().optional().listed().sortable(),
-    createdAt: f.createdAt(),
-    updatedAt: f.updatedAt(),
+export const opsBillResource = cabinetMoneyDocument(
+  {
+    name: 'bill',
+    path: '/ops/bills',
+    title: 'cabinets.ops.bills.title',
+    itemTitle: 'cabinets.ops.bills.item',
+    keys: 'cabinets.ops.bills.fields',
   },
-  roles: NO_STAFF,
-  labelField: 'number',
-  defaultSort: { field: 'date', order: 'desc' },
-  readOnly: true,
-});
+  {
+    afterAmount: { balance: f.money().readOnly().listed() },
+    after: { paymentDate: f.date().readOnly().optional().listed().sortable() },
+  },
+);
 export type OpsBill = z.infer<typeof opsBillResource.entity>;
 
 /** Our payments to the contractor (`/ops/payments`): outgoing payments to his counterparty, read only. */
-export const opsPaymentResource = declareResource({
-  name: 'payment',
-  path: '/ops/payments',
-  title: 'cabinets.ops.payments.title',
-  itemTitle: 'cabinets.ops.payments.item',
-  keys: 'cabinets.ops.payments.fields',
-  fields: {
-    number: f.text().readOnly().listed().searchable().sortable(),
-    date: f.date().readOnly().listed().filterable().sortable(),
-    amount: f.money().readOnly().listed().sortable(),
-    currencyCode: f.text().readOnly().listed(),
-    purpose: f.text().readOnly().optional().listed().searchable(),
-    createdAt: f.createdAt(),
-    updatedAt: f.updatedAt(),
+export const opsPaymentResource = cabinetMoneyDocument(
+  {
+    name: 'payment',
+    path: '/ops/payments',
+    title: 'cabinets.ops.payments.title',
+    itemTitle: 'cabinets.ops.payments.item',
+    keys: 'cabinets.ops.payments.fields',
   },
-  roles: NO_STAFF,
-  labelField: 'number',
-  defaultSort: { field: 'date', order: 'desc' },
-  readOnly: true,
-});
+  { after: { purpose: f.text().readOnly().optional().listed().searchable() } },
+);
 export type OpsPayment = z.infer<typeof opsPaymentResource.entity>;

@@ -8,13 +8,13 @@ import type { RoutePoint } from '../operations/route';
 import { routeEndPointSchema, routeEndPoints, routeInputSchema, routePointSchema } from '../operations/route';
 import { TRANSPORT_TYPES } from '../reference-data/transport-types';
 import { CUSTOMER_REQUEST_MESSAGES, REQUEST_STATUS_LABELS, REQUEST_STATUSES } from '../requests/request';
+import { cabinetMoneyDocument, NO_STAFF } from './shared';
 
 /**
  * The client cabinet's (PCC) views of the back office's records: the members a client may see, served
  * under `/pcc/...` to cabinets alone, within the cabinet's counterparty (the kernel's counterparty scope).
  * Staff users read the same rows through their own resources. No role of the staff catalogue opens them.
  */
-const NO_STAFF = { view: [], edit: [] } as const;
 
 const transportTypes = z.array(z.enum(TRANSPORT_TYPES));
 const route = f
@@ -101,24 +101,12 @@ export const pccStageSchema = z.object({
 export type PccStage = z.infer<typeof pccStageSchema>;
 
 /** The client's bills (`/pcc/bills`): the finalized bill documents made out to him, each with its PDF. */
-export const pccBillResource = declareResource({
+export const pccBillResource = cabinetMoneyDocument({
   name: 'printable_bill',
   path: '/pcc/bills',
   title: 'cabinets.bills.title',
   itemTitle: 'cabinets.bills.item',
   keys: 'cabinets.bills.fields',
-  fields: {
-    number: f.text().readOnly().listed().searchable().sortable(),
-    date: f.date().readOnly().listed().filterable().sortable(),
-    amount: f.money().readOnly().listed().sortable(),
-    currencyCode: f.text().readOnly().listed(),
-    createdAt: f.createdAt(),
-    updatedAt: f.updatedAt(),
-  },
-  roles: NO_STAFF,
-  labelField: 'number',
-  defaultSort: { field: 'date', order: 'desc' },
-  readOnly: true,
 });
 export type PccBill = z.infer<typeof pccBillResource.entity>;
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { type CabinetStage, NO_STAFF, readOnlyRoute } from '../cabinets/shared';
 import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
-import type { RoutePoint } from '../operations/route';
-import { routeEndPointSchema, routeEndPoints, routePointSchema } from '../operations/route';
 import { DRIVER_VERIFICATION_LABELS, DRIVER_VERIFICATION_STATUSES, driverPersonFields } from './drivers';
 import { plateSchema } from './plates';
 
@@ -13,7 +12,6 @@ import { plateSchema } from './plates';
  * counterparty, with their OPS-visible stages to close). Staff users read the same rows through their own
  * resources; no staff role opens these.
  */
-const NO_STAFF = { view: [], edit: [] } as const;
 
 /** The carrier's drivers (`/carrier/drivers`): the person and his papers, and where his verification stands. */
 export const carrierDriverResource = declareResource({
@@ -75,10 +73,7 @@ export const carrierVehicleTypeSchema = z.object({
 });
 export type CarrierVehicleType = z.infer<typeof carrierVehicleTypeSchema>;
 
-const route = f
-  .of('json', z.array(routePointSchema), z.array(routePointSchema))
-  .readOnly()
-  .inList(z.array(routeEndPointSchema), (value) => routeEndPoints(value as RoutePoint[] | undefined));
+const route = readOnlyRoute;
 
 /** The carrier's trips (`/carrier/trips`): the jobs given to his counterparty, their route and dates. */
 export const carrierTripResource = declareResource({
@@ -105,19 +100,5 @@ export const carrierTripResource = declareResource({
 });
 export type CarrierTrip = z.infer<typeof carrierTripResource.entity>;
 
-/** A stage of a trip as the carrier sees it: its OPS name (carriers and contractors share it), dates, closed. */
-export const carrierStageSchema = z.object({
-  id: z.number().int(),
-  version: z.number().int(),
-  name: z.string(),
-  expectedDate: z.string().nullable(),
-  actualDate: z.string().nullable(),
-  closed: z.boolean(),
-});
-export type CarrierStage = z.infer<typeof carrierStageSchema>;
-
-/** `POST /carrier/trips/{id}/stages/{stageId}/close`: the date the stage was reached (default today). */
-export const carrierStageCloseSchema = z.strictObject({
-  actualDate: z.iso.date().optional(),
-  version: z.number().int().positive(),
-});
+/** A stage of a trip as the carrier sees it: the cabinets' shared one. */
+export type CarrierStage = CabinetStage;

@@ -2,4 +2,5 @@
 // "Layout"; the dependency checker enforces it). Cabinets: the cabinets' credentials for the app's guard; their users and event log for the PCC analytics.
 
 export { cabinetLookup } from './auth';
+export { cabinetJobStageRoutes } from './job-stages';
 export { cabinetEvents, cabinetUsers } from './tables';

@@ -5,11 +5,9 @@ import {
   type OpsTransportOrder,
   opsTransportOrderAcceptSchema,
   opsTransportOrderSchema,
-  pccFileSchema,
   type ShipmentDocument,
 } from '@tms/domain';
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { requestDb } from '../../platform/auth/cabinet-wall';
 import { fieldError, notFound } from '../../platform/errors';
@@ -20,6 +18,7 @@ import { files } from '../../platform/files/tables';
 import type { App } from '../../platform/http/types';
 import { requestContext } from '../../platform/resources';
 import { acceptTransportOrder, sentTransportOrdersOf } from '../shipment-documents';
+import { cabinetFileDoor, sendCabinetFile } from './file-door';
 import { opsJobService } from './ops';
 
 const tags = ['ops'];
@@ -52,7 +51,7 @@ function opsTransportOrder(document: ShipmentDocument): OpsTransportOrder {
   };
 }
 
-const jobDocumentParams = z.object({ id: idParamSchema.shape.id, fileId: idParamSchema.shape.id });
+const _jobDocumentParams = z.object({ id: idParamSchema.shape.id, fileId: idParamSchema.shape.id });
 const transportOrderParams = z.object({ id: idParamSchema.shape.id, orderId: idParamSchema.shape.id });
 
 /**
@@ -60,43 +59,17 @@ const transportOrderParams = z.object({ id: idParamSchema.shape.id, orderId: idP
  * transport orders mailed to him for it, which he accepts.
  */
 export async function opsActionRoutes(app: App): Promise<void> {
-  const sendFile = async (reply: FastifyReply, row: typeof files.$inferSelect | undefined) => {
-    if (!row || row.coldStorage) throw notFound();
-    const stream = await app.fileStorage.get(row.storageKey);
-    if (!stream) throw notFound();
-    return reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-length', row.size)
-      .header(
-        'content-disposition',
-        `attachment; filename="file"; filename*=UTF-8''${encodeURIComponent(row.description)}`,
-      )
-      .send(stream);
-  };
-
-  app.get(
-    '/ops/jobs/:id/files',
-    {
-      config: { cabinet: 'contractor', cabinetRoles: JOBS },
-      schema: {
-        tags,
-        summary: 'The documents uploaded for the job from the portal',
-        params: idParamSchema,
-        response: { 200: dataSchema(z.array(pccFileSchema)) },
-      },
+  cabinetFileDoor(app, {
+    path: '/ops/jobs',
+    config: { cabinet: 'contractor', cabinetRoles: JOBS },
+    tags,
+    summaries: {
+      list: 'The documents uploaded for the job from the portal',
+      one: 'One of the documents uploaded for the job from the portal, its content',
     },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      const ctx = requestContext(request);
-      const job = await opsJobService.find(ctx, id);
-      const rows = await ctx.tx
-        .select({ id: files.id, name: files.description, size: files.size, createdAt: files.createdAt })
-        .from(files)
-        .where(portalFiles(job.id))
-        .orderBy(asc(files.id));
-      return { data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
-    },
-  );
+    owner: (ctx, id) => opsJobService.find(ctx, id),
+    shown: portalFiles,
+  });
 
   app.post(
     '/ops/jobs/:id/files',
@@ -143,28 +116,6 @@ export async function opsActionRoutes(app: App): Promise<void> {
   );
 
   app.get(
-    '/ops/jobs/:id/files/:fileId',
-    {
-      config: { cabinet: 'contractor', cabinetRoles: JOBS },
-      schema: {
-        tags,
-        summary: 'One of the documents uploaded for the job from the portal, its content',
-        params: jobDocumentParams,
-      },
-    },
-    async (request, reply) => {
-      const { id, fileId } = request.params as { id: number; fileId: number };
-      const ctx = requestContext(request);
-      const job = await opsJobService.find(ctx, id);
-      const [row] = await ctx.tx
-        .select()
-        .from(files)
-        .where(and(eq(files.id, fileId), portalFiles(job.id)));
-      return sendFile(reply, row);
-    },
-  );
-
-  app.get(
     '/ops/jobs/:id/transport-orders',
     {
       config: { cabinet: 'contractor', cabinetRoles: JOBS },
@@ -201,7 +152,7 @@ export async function opsActionRoutes(app: App): Promise<void> {
       const fileId = opsTransportOrder(document ?? ({} as ShipmentDocument)).file?.id;
       if (!document || !fileId) throw notFound();
       const [row] = await ctx.tx.select().from(files).where(eq(files.id, fileId));
-      return sendFile(reply, row);
+      return sendCabinetFile(app.fileStorage, reply, row);
     },
   );
 

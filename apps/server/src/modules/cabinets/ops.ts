@@ -2,19 +2,15 @@ import {
   dataSchema,
   idParamSchema,
   type OpsOffer,
-  type OpsStage,
   opsBillResource,
   opsJobResource,
   opsOfferAnswerSchema,
   opsOfferResource,
   opsPaymentResource,
-  opsStageCloseSchema,
-  opsStageSchema,
   type RoutePoint,
 } from '@tms/domain';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Tx } from '../../db/connection';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { requestDb } from '../../platform/auth/cabinet-wall';
 import type { App } from '../../platform/http/types';
 import {
@@ -24,9 +20,10 @@ import {
   resourceService,
 } from '../../platform/resources';
 import { bills, payments } from '../finance';
-import { closeStage, jobs, orders, stages } from '../operations';
+import { jobs, orders } from '../operations';
 import { customerRequests, requestOffers, requestOfferTypes, writeOffer } from '../requests';
-import { currencyCodesOf } from './currency-codes';
+import { cabinetJobStageRoutes } from './job-stages';
+import { cabinetMoneyDocumentService } from './money-documents';
 
 /**
  * The counterparty predicate of each contractor-portal view: the one place that says which rows are the
@@ -145,82 +142,21 @@ export const opsJobService = resourceService(opsJobResource, jobs, {
   },
 });
 
-/** His bills to us, read only; the currency's code beside the amount. */
-export const opsBillService = resourceService(opsBillResource, bills, {
-  cabinet: {
-    kind: 'contractor',
-    only: true,
-    counterparty: (id) => OPS_PREDICATES.bill(id),
-    roles: { read: FINANCE },
-  },
-  virtual: ['currencyCode' as never],
-  hooks: {
-    async toEntities(rows, ctx) {
-      const codeOf = await currencyCodesOf(
-        ctx.tx,
-        rows.map((row) => row.currencyId),
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        version: row.version,
-        number: row.number,
-        date: row.date,
-        amount: row.amount,
-        balance: row.balance,
-        currencyCode: codeOf.get(row.currencyId) ?? '',
-        paymentDate: row.paymentDate,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      }));
-    },
-  },
-});
+/** His bills to us, read only, with what he still has to be paid and when he was. */
+export const opsBillService = cabinetMoneyDocumentService(
+  opsBillResource,
+  bills,
+  { kind: 'contractor', counterparty: (id) => OPS_PREDICATES.bill(id), roles: { read: FINANCE } },
+  (row) => ({ balance: row.balance, paymentDate: row.paymentDate }),
+);
 
-/** Our payments to him, read only. */
-export const opsPaymentService = resourceService(opsPaymentResource, payments, {
-  cabinet: {
-    kind: 'contractor',
-    only: true,
-    counterparty: (id) => OPS_PREDICATES.payment(id),
-    roles: { read: FINANCE },
-  },
-  virtual: ['currencyCode' as never],
-  hooks: {
-    async toEntities(rows, ctx) {
-      const codeOf = await currencyCodesOf(
-        ctx.tx,
-        rows.map((row) => row.currencyId),
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        version: row.version,
-        number: row.number,
-        date: row.date,
-        amount: row.amount,
-        currencyCode: codeOf.get(row.currencyId) ?? '',
-        purpose: row.purpose,
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      }));
-    },
-  },
-});
-
-/** The stages of a job the contractor is shown, under their OPS names, in their order. */
-export async function opsStagesOf(tx: Tx, jobId: number): Promise<OpsStage[]> {
-  return tx
-    .select({
-      id: stages.id,
-      version: stages.version,
-      name: stages.opsName,
-      expectedDate: stages.expectedDate,
-      actualDate: stages.actualDate,
-      closed: stages.closed,
-    })
-    .from(stages)
-    .where(and(eq(stages.opsVisible, true), eq(stages.operationType, 'job'), eq(stages.operationId, jobId)))
-    .orderBy(asc(stages.sortOrder), sql`${stages.expectedDate} ASC NULLS LAST`, asc(stages.id));
-}
+/** Our payments to him, read only, with their purpose. */
+export const opsPaymentService = cabinetMoneyDocumentService(
+  opsPaymentResource,
+  payments,
+  { kind: 'contractor', counterparty: (id) => OPS_PREDICATES.payment(id), roles: { read: FINANCE } },
+  (row) => ({ purpose: row.purpose }),
+);
 
 /** `/api/ops/...`: the contractor's requests for offers, jobs (stages), bills and payments. */
 export async function opsRoutes(app: App): Promise<void> {
@@ -266,49 +202,12 @@ export async function opsRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get(
-    '/ops/jobs/:id/stages',
-    {
-      config: { cabinet: 'contractor', cabinetRoles: JOBS },
-      schema: {
-        tags,
-        summary: 'The stages of a job the contractor is shown, under their OPS names',
-        params: idParamSchema,
-        response: { 200: dataSchema(z.array(opsStageSchema)) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      const ctx = requestContext(request);
-      const job = await opsJobService.find(ctx, id);
-      return { data: await opsStagesOf(ctx.tx, job.id) };
-    },
-  );
-
-  app.post(
-    '/ops/jobs/:id/stages/:stageId/close',
-    {
-      config: { cabinet: 'contractor', cabinetRoles: JOBS },
-      schema: {
-        tags,
-        summary: 'Close a stage of the job with the date it was reached',
-        params: z.object({ id: idParamSchema.shape.id, stageId: idParamSchema.shape.id }),
-        body: opsStageCloseSchema,
-        response: { 200: dataSchema(opsStageSchema) },
-      },
-    },
-    async (request) => {
-      const { id, stageId } = request.params as { id: number; stageId: number };
-      const body = request.body as z.infer<typeof opsStageCloseSchema>;
-      const data = await requestDb(request).transaction(async (tx) => {
-        const ctx = requestContext(request, tx);
-        const job = await opsJobService.find(ctx, id, { lock: true });
-        // The operations module's own closing: its order, WMS and marking rules apply to him as to anyone.
-        await closeStage.run(ctx, { ...body, operation: 'job', id: job.id, stageId });
-        const stage = (await opsStagesOf(tx, job.id)).find((s) => s.id === stageId);
-        return stage!;
-      });
-      return { data };
-    },
-  );
+  cabinetJobStageRoutes(app, {
+    kind: 'contractor',
+    path: '/ops/jobs',
+    noun: 'job',
+    tags,
+    roles: JOBS,
+    jobs: opsJobService,
+  });
 }

@@ -4,7 +4,6 @@ import {
   MESSAGES,
   type PccStage,
   pccBillResource,
-  pccFileSchema,
   pccOrderResource,
   pccRequestAnswerSchema,
   pccRequestResource,
@@ -14,7 +13,7 @@ import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
 import { requestDb } from '../../platform/auth/cabinet-wall';
-import { fieldError, HttpError, notFound } from '../../platform/errors';
+import { fieldError, HttpError } from '../../platform/errors';
 import { files } from '../../platform/files/tables';
 import type { App } from '../../platform/http/types';
 import {
@@ -30,8 +29,9 @@ import { printableBillDocument, printableBills } from '../finance';
 import { jobOrders, orders, stages } from '../operations';
 import { countries } from '../reference-data';
 import { clientRequestHooks, customerRequests } from '../requests';
-import { currencyCodesOf } from './currency-codes';
 import { cabinetActorOf, logCabinetEvent } from './events';
+import { cabinetFileDoor } from './file-door';
+import { cabinetMoneyDocumentService } from './money-documents';
 
 /**
  * The counterparty predicate of each client-cabinet view: the one place that says which rows are the
@@ -77,32 +77,10 @@ export const pccOrderService = resourceService(pccOrderResource, orders, {
 });
 
 /** The client's finalized bill documents, read only; the currency's code beside the amount. */
-export const pccBillService = resourceService(pccBillResource, printableBills, {
-  cabinet: {
-    kind: 'client',
-    only: true,
-    counterparty: (id) => PCC_PREDICATES.bill(id),
-    roles: { read: FINANCE },
-  },
-  virtual: ['currencyCode' as never],
-  hooks: {
-    async toEntities(rows, ctx) {
-      const codeOf = await currencyCodesOf(
-        ctx.tx,
-        rows.map((row) => row.currencyId),
-      );
-      return rows.map((row) => ({
-        id: row.id,
-        version: row.version,
-        number: row.number,
-        date: row.date,
-        amount: row.amount,
-        currencyCode: codeOf.get(row.currencyId) ?? '',
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      }));
-    },
-  },
+export const pccBillService = cabinetMoneyDocumentService(pccBillResource, printableBills, {
+  kind: 'client',
+  counterparty: (id) => PCC_PREDICATES.bill(id),
+  roles: { read: FINANCE },
 });
 
 /**
@@ -281,63 +259,17 @@ export async function pccRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get(
-    '/pcc/orders/:id/files',
-    {
-      config: { cabinet: 'client' },
-      schema: {
-        tags,
-        summary: "The order's documents",
-        params: idParamSchema,
-        response: { 200: dataSchema(z.array(pccFileSchema)) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      const ctx = requestContext(request);
-      const order = await pccOrderService.find(ctx, id);
-      const rows = await ctx.tx
-        .select({ id: files.id, name: files.description, size: files.size, createdAt: files.createdAt })
-        .from(files)
-        .where(orderFiles(order.id))
-        .orderBy(asc(files.id));
-      return { data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
-    },
-  );
-
-  app.get(
-    '/pcc/orders/:id/files/:fileId',
-    {
-      config: { cabinet: 'client' },
-      schema: {
-        tags,
-        summary: "One of the order's documents, its content",
-        params: z.object({ id: idParamSchema.shape.id, fileId: idParamSchema.shape.id }),
-      },
-    },
-    async (request, reply) => {
-      const { id, fileId } = request.params as { id: number; fileId: number };
-      const ctx = requestContext(request);
-      const order = await pccOrderService.find(ctx, id);
-      const [row] = await ctx.tx
-        .select()
-        .from(files)
-        .where(and(eq(files.id, fileId), orderFiles(order.id)));
-      if (!row || row.coldStorage) throw notFound();
-      const stream = await app.fileStorage.get(row.storageKey);
-      if (!stream) throw notFound();
-      await logCabinetEvent(ctx.tx, cabinetActorOf(ctx.auth, request.ip), 'download', app.clock(), {
+  cabinetFileDoor(app, {
+    path: '/pcc/orders',
+    config: { cabinet: 'client' },
+    tags,
+    summaries: { list: "The order's documents", one: "One of the order's documents, its content" },
+    owner: (ctx, id) => pccOrderService.find(ctx, id),
+    shown: orderFiles,
+    downloaded: (ctx, request, row) =>
+      logCabinetEvent(ctx.tx, cabinetActorOf(ctx.auth, request.ip), 'download', app.clock(), {
         type: 'file',
         id: row.id,
-      });
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-length', row.size)
-        .header(
-          'content-disposition',
-          `attachment; filename="file"; filename*=UTF-8''${encodeURIComponent(row.description)}`,
-        )
-        .send(stream);
-    },
-  );
+      }),
+  });
 }

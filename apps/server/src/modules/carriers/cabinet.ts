@@ -1,8 +1,5 @@
 import {
-  type CarrierStage,
   carrierDriverResource,
-  carrierStageCloseSchema,
-  carrierStageSchema,
   carrierTripResource,
   carrierVehicleTypeSchema,
   dataSchema,
@@ -12,11 +9,11 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../db/connection';
 import { requestDb } from '../../platform/auth/cabinet-wall';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext, resourceService } from '../../platform/resources';
-import { closeStage, jobs, stages } from '../operations';
+import { cabinetJobStageRoutes } from '../cabinets';
+import { jobs, stages } from '../operations';
 import { vehicleTypes } from '../reference-data';
 import { carrierDriverService, driverVerificationHistory, submitDriver } from './drivers';
 import { CARRIER_DRIVERS, CARRIER_PREDICATES, CARRIER_TRIPS } from './predicates';
@@ -65,22 +62,6 @@ export const carrierTripService = resourceService(carrierTripResource, jobs, {
     },
   },
 });
-
-/** The stages of a trip the carrier is shown (the OPS-visible ones, under their OPS names), in their order. */
-export async function carrierStagesOf(tx: Tx, jobId: number): Promise<CarrierStage[]> {
-  return tx
-    .select({
-      id: stages.id,
-      version: stages.version,
-      name: stages.opsName,
-      expectedDate: stages.expectedDate,
-      actualDate: stages.actualDate,
-      closed: stages.closed,
-    })
-    .from(stages)
-    .where(and(eq(stages.opsVisible, true), eq(stages.operationType, 'job'), eq(stages.operationId, jobId)))
-    .orderBy(asc(stages.sortOrder), sql`${stages.expectedDate} ASC NULLS LAST`, asc(stages.id));
-}
 
 /**
  * `/api/carrier/...`: the carrier's drivers (kept, submitted for verification, their history), vehicles
@@ -157,48 +138,12 @@ export async function carrierCabinetRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get(
-    '/carrier/trips/:id/stages',
-    {
-      config: { cabinet: 'carrier', cabinetRoles: CARRIER_TRIPS },
-      schema: {
-        tags,
-        summary: 'The stages of a trip the carrier is shown, under their OPS names',
-        params: idParamSchema,
-        response: { 200: dataSchema(z.array(carrierStageSchema)) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: number };
-      const ctx = requestContext(request);
-      const trip = await carrierTripService.find(ctx, id);
-      return { data: await carrierStagesOf(ctx.tx, trip.id) };
-    },
-  );
-
-  app.post(
-    '/carrier/trips/:id/stages/:stageId/close',
-    {
-      config: { cabinet: 'carrier', cabinetRoles: CARRIER_TRIPS },
-      schema: {
-        tags,
-        summary: 'Close a stage of the trip with the date it was reached',
-        params: z.object({ id: idParamSchema.shape.id, stageId: idParamSchema.shape.id }),
-        body: carrierStageCloseSchema,
-        response: { 200: dataSchema(carrierStageSchema) },
-      },
-    },
-    async (request) => {
-      const { id, stageId } = request.params as { id: number; stageId: number };
-      const body = request.body as z.infer<typeof carrierStageCloseSchema>;
-      const data = await requestDb(request).transaction(async (tx) => {
-        const ctx = requestContext(request, tx);
-        const trip = await carrierTripService.find(ctx, id, { lock: true });
-        // The operations module's own closing: its order, WMS and marking rules apply to him as to anyone.
-        await closeStage.run(ctx, { ...body, operation: 'job', id: trip.id, stageId });
-        return (await carrierStagesOf(tx, trip.id)).find((s) => s.id === stageId)!;
-      });
-      return { data };
-    },
-  );
+  cabinetJobStageRoutes(app, {
+    kind: 'carrier',
+    path: '/carrier/trips',
+    noun: 'trip',
+    tags,
+    roles: CARRIER_TRIPS,
+    jobs: carrierTripService,
+  });
 }

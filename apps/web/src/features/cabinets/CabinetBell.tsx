@@ -81,14 +81,15 @@ export function CabinetBell({ kind }: { kind: CabinetKind }) {
       shadow="md"
       withinPortal
     >
-      <Popover.Target>
-        <Indicator
-          label={unread}
-          size={16}
-          disabled={unread === 0}
-          offset={4}
-          data-testid={`${api.path}-bell-count`}
-        >
+      {/* The popover's target is the button (its aria-expanded belongs there), not the count around it. */}
+      <Indicator
+        label={unread}
+        size={16}
+        disabled={unread === 0}
+        offset={4}
+        data-testid={`${api.path}-bell-count`}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -99,8 +100,8 @@ export function CabinetBell({ kind }: { kind: CabinetKind }) {
           >
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs">
         <Group justify="space-between" px={4} pb={4}>
           <Text fw={600} size="sm">

@@ -80,6 +80,12 @@ export function Pager({
   return pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null;
 }
 
+/** Today in the user's calendar, as the API writes dates. */
+export const today = () => {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+};
+
 export const routeText = (route: readonly RouteEndPoint[]) => route.map((point) => point.address).join(' → ');
 
 export function Empty({ loading }: { loading: boolean }) {

@@ -16,14 +16,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import {
-  IconCircleCheck,
-  IconCircleDashed,
-  IconFlagCheck,
-  IconPencil,
-  IconPlus,
-  IconSend,
-} from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconPencil, IconPlus, IconSend } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CarrierDriver,
@@ -53,17 +46,13 @@ import {
   useFieldFailure,
 } from '../CabinetKit';
 import { CABINET_CLIENTS } from '../cabinetApi';
+import { StageCloseForm } from '../StageCloseForm';
 
 const api = CABINET_CLIENTS.carrier;
 function Screen(props: { title: string; action?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('cabinets');
   return <CabinetScreen cabinet={t('kinds.carrier.name')} {...props} />;
 }
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
 function Failure({ text }: { text: string | null }) {
   return text ? (
     <Alert color="red" role="alert" data-testid="carrier-error">
@@ -147,15 +136,14 @@ export function CarrierTripScreen() {
     queryFn: () => api.get<CarrierStage[]>(`/carrier/trips/${id}/stages`),
   });
   const [chosen, setChosen] = useState<number | null>(null);
-  const [date, setDate] = useState(today);
   const [done, setDone] = useState<string | null>(null);
   const { failure, fail, clear } = useFailure();
   const open = (stages.data ?? []).filter((s) => !s.closed);
   const stage = open.find((s) => s.id === chosen) ?? open[0];
   const close = useMutation({
-    mutationFn: (s: CarrierStage) =>
+    mutationFn: ({ stage: s, actualDate }: { stage: CarrierStage; actualDate: string }) =>
       api.post<CarrierStage>(`/carrier/trips/${id}/stages/${s.id}/close`, {
-        actualDate: date,
+        actualDate,
         version: s.version,
       }),
     onSuccess: async (closed) => {
@@ -193,44 +181,23 @@ export function CarrierTripScreen() {
       )}
       {stage && (
         <Paper withBorder p="md" shadow="xs" maw={560} data-testid="carrier-close-card">
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              close.mutate(stage);
+          <StageCloseForm
+            phone
+            stage={stage}
+            onClose={(actualDate) => close.mutate({ stage, actualDate })}
+            pending={close.isPending}
+            failure={<Failure text={failure} />}
+            labels={{
+              caption: t('carrier.stages.next'),
+              date: t('carrier.stages.date'),
+              submit: t('carrier.stages.close'),
             }}
-          >
-            <Stack gap="sm">
-              <div>
-                <Text size="sm" c="dimmed">
-                  {t('carrier.stages.next')}
-                </Text>
-                <Title order={3} size="h4" data-testid="carrier-close-stage-name">
-                  {stage.name}
-                </Title>
-              </div>
-              <Failure text={failure} />
-              <TextInput
-                type="date"
-                size="md"
-                label={t('carrier.stages.date')}
-                value={date}
-                max={today()}
-                required
-                onChange={(event) => setDate(event.currentTarget.value)}
-                data-testid="carrier-close-date"
-              />
-              <Button
-                type="submit"
-                size="xl"
-                fullWidth
-                leftSection={<IconFlagCheck size={24} />}
-                loading={close.isPending}
-                data-testid="carrier-close-stage"
-              >
-                {t('carrier.stages.close')}
-              </Button>
-            </Stack>
-          </form>
+            testIds={{
+              date: 'carrier-close-date',
+              submit: 'carrier-close-stage',
+              name: 'carrier-close-stage-name',
+            }}
+          />
         </Paper>
       )}
       <Title order={3} size="h4">

@@ -1,11 +1,12 @@
-import { Alert, Button, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, Modal } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OpsStage } from '@tms/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFailure } from '../CabinetKit';
-import { ops, today } from './opsKit';
+import { StageCloseForm } from '../StageCloseForm';
+import { ops } from './opsKit';
 
 /**
  * Closing a stage of his job: the date it was reached (today unless he says otherwise, never later) and,
@@ -46,48 +47,39 @@ function CloseForm({ jobId, stage, onClose }: { jobId: number; stage: OpsStage; 
     },
     onError: fail,
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    close.mutate(String(new FormData(event.currentTarget).get('actualDate') ?? '') || today());
-  };
   return (
-    <form onSubmit={submit}>
-      <Stack>
-        {failure && (
+    <StageCloseForm
+      stage={stage}
+      onClose={(actualDate) => close.mutate(actualDate)}
+      pending={close.isPending}
+      failure={
+        failure && (
           <Alert color="red" role="alert">
             {failure}
           </Alert>
-        )}
-        <Text fw={600}>{stage.name}</Text>
-        <TextInput
-          name="actualDate"
-          type="date"
-          required
-          max={today()}
-          defaultValue={today()}
-          label={t('ops.stages.actualDate')}
-          description={t('ops.stages.actualDateHint')}
-          data-autofocus
-          data-testid="ops-stage-date"
-        />
-        <FileInput
-          value={file}
-          onChange={setFile}
-          clearable
-          leftSection={<IconPaperclip size={16} />}
-          label={t('ops.stages.document')}
-          description={t('pcc.orders.uploadHint')}
-          placeholder={t('ops.stages.documentPlaceholder')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('pcc.cancel')}
-          </Button>
-          <Button type="submit" loading={close.isPending} data-testid="ops-stage-submit">
-            {t('ops.stages.close')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        )
+      }
+      labels={{
+        date: t('ops.stages.actualDate'),
+        dateHint: t('ops.stages.actualDateHint'),
+        submit: t('ops.stages.close'),
+      }}
+      cancel={
+        <Button variant="default" onClick={onClose}>
+          {t('pcc.cancel')}
+        </Button>
+      }
+      testIds={{ date: 'ops-stage-date', submit: 'ops-stage-submit' }}
+    >
+      <FileInput
+        value={file}
+        onChange={setFile}
+        clearable
+        leftSection={<IconPaperclip size={16} />}
+        label={t('ops.stages.document')}
+        description={t('pcc.orders.uploadHint')}
+        placeholder={t('ops.stages.documentPlaceholder')}
+      />
+    </StageCloseForm>
   );
 }

@@ -27,8 +27,5 @@ export function OpsScreen({
   );
 }
 
-/** Today in the user's calendar, as the API writes dates. */
-export const today = () => {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-};
+/** Today in the user's calendar (the cabinets' one), for the portal's screens. */
+export { today } from '../CabinetKit';
