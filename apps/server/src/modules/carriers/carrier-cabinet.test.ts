@@ -178,4 +178,40 @@ describe("the carrier's cabinet", () => {
     expect((await call('GET', '/api/carrier/trips', ops.c.user.headers)).statusCode).toBe(403);
     expect((await call('GET', '/api/carrier/drivers', ops.c.user.headers)).statusCode).toBe(403);
   });
+
+  it("lets his cabinet's administrator manage his colleagues, and each user read his own bell", async () => {
+    const invited = await call('POST', '/api/carrier/users', w.e.user.headers, {
+      email: 'dispatcher@carrier-e.test',
+      name: 'Диспетчер',
+      roles: ['CABINET_TRIPS'],
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json().data).toMatchObject({ kind: 'carrier', counterpartyId: w.e.id });
+    const wrongRole = await call('POST', '/api/carrier/users', w.e.user.headers, {
+      email: 'other@carrier-e.test',
+      name: 'Другой',
+      roles: ['CABINET_OFFERS'],
+    });
+    expect(wrongRole.statusCode).toBe(400);
+    const listed = await call('GET', '/api/carrier/users', w.e.user.headers);
+    expect(listed.json().data.map((u: { email: string }) => u.email)).toContain('dispatcher@carrier-e.test');
+    // The other carrier's administrator sees none of them; a user without the role reaches no colleagues.
+    const foreign = await call('GET', '/api/carrier/users', w.f.user.headers);
+    expect(foreign.json().data.map((u: { email: string }) => u.email)).not.toContain(
+      'dispatcher@carrier-e.test',
+    );
+    const tripsOnly = await cabinetUser(ctx, w.e.id, ['CABINET_TRIPS'], 'carrier');
+    expect((await call('GET', '/api/carrier/users', tripsOnly.headers)).statusCode).toBe(403);
+
+    const bell = await call('GET', '/api/carrier/notifications', tripsOnly.headers);
+    expect(bell.statusCode, bell.body).toBe(200);
+    expect(bell.json().data).toEqual({ collection: [], unread: 0 });
+    const on = await call('PUT', '/api/carrier/me/settings', tripsOnly.headers, { mailNotifications: true });
+    expect(on.json().data).toEqual({ mailNotifications: true });
+    expect((await call('GET', '/api/carrier/me/settings', tripsOnly.headers)).json().data).toEqual({
+      mailNotifications: true,
+    });
+    // The contractor portal's user has no bell here.
+    expect((await call('GET', '/api/carrier/notifications', ops.c.user.headers)).statusCode).toBe(403);
+  });
 });
