@@ -471,6 +471,7 @@ const carrierIdsOf = (c: Carrier) => ({
   '/api/carrier/vehicles/:id': c.vehicleId,
   '/api/carrier/trips/:id': c.tripId,
   '/api/carrier/trips/:id/stages': c.tripId,
+  '/api/carrier/trips/:id/assignment': c.tripId,
   '/api/carrier/users/:id': c.user.cabinetUserId!,
   '/api/carrier/users/:id/reset': c.user.cabinetUserId!,
   '/api/carrier/users/:id/api-keys': c.user.cabinetUserId!,
@@ -505,6 +506,7 @@ async function carrierLeaks(who: CabinetCaller, own: Carrier, other: Carrier): P
     'PATCH /api/carrier/vehicles/:id': { plate: 'Е777КХ 77', version: 1 },
     'PUT /api/carrier/users/:id': { name: 'Чужой', version: 1 },
     'POST /api/carrier/users/:id/api-keys': { name: 'Чужой', roles: ['CABINET_TRIPS'] },
+    'PUT /api/carrier/trips/:id/assignment': { driverId: own.driverId, vehicleId: own.vehicleId },
   };
   const roles: readonly string[] =
     who.cabinetUserId === null ? CABINET_KEY_ROLES.carrier : CABINET_KIND_ROLES.carrier;
