@@ -21,7 +21,8 @@ async function backOffice(page: Page) {
 /**
  * The carrier's cabinet (issue 37) on a phone: the demo carrier signs in at /carrier, adds a driver with
  * his passport and licence and submits him for verification (the back office verifies), then closes the
- * next stage of his trip with the day it was reached by the big button.
+ * next stage of his trip with the day it was reached by the big button, and puts his verified driver and a
+ * vehicle on the trip.
  */
 test('a carrier signs in on a phone, submits a driver and closes a stage of his trip', async ({ page }) => {
   test.setTimeout(120_000);
@@ -99,4 +100,13 @@ test('a carrier signs in on a phone, submits a driver and closes a stage of his 
   await page.getByTestId('carrier-close-stage').click();
   await expect(page.getByTestId('carrier-stage-closed')).toContainText(stage);
   await expect(page.getByTestId('carrier-stage').filter({ hasText: stage })).toContainText('Выполнен');
+
+  // He puts his verified driver (the demo's) and a vehicle on the trip; the back office reads them on the job.
+  await page.getByTestId('carrier-assignment-driver').click();
+  await page.getByRole('option', { name: 'Сергей Петренко' }).click();
+  await page.getByTestId('carrier-assignment-vehicle').click();
+  await page.getByRole('option').first().click();
+  await page.getByTestId('carrier-assignment-save').click();
+  await expect(page.getByTestId('carrier-assignment-current')).toContainText('Сергей Петренко');
+  expect((await api('GET', `/tms/jobs/${job.id}/trip-assignment`)).driverName).toBe('Сергей Петренко');
 });

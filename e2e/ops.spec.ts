@@ -20,6 +20,11 @@ test('a contractor signs in at /ops, prices a request and closes a stage of his 
   const waiting = page.getByTestId('ops-offer').filter({ hasText: 'Ждём вашу цену' }).first();
   const request = (await waiting.locator('p').first().innerText()).split(' · ')[0]!;
   await waiting.getByTestId('ops-offer-answer').click();
+  // A negative price is refused under the price itself, which is marked.
+  await page.getByTestId('ops-offer-amount').fill('-5');
+  await page.getByTestId('ops-offer-submit').click();
+  await expect(page.getByTestId('ops-offer-amount')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('dialog')).toContainText('Слишком маленькое значение');
   await page.getByTestId('ops-offer-amount').fill('98 500,50');
   await page.getByLabel('Комментарий').fill('Тент 20 т, загрузка завтра');
   await page.getByTestId('ops-offer-submit').click();

@@ -86,7 +86,8 @@ interface CabinetSide<C extends { id: number; user: CabinetCaller }> {
   records: Record<string, { parent: (c: C) => number; id: (c: C) => number; body?: Record<string, unknown> }>;
   /** A key of the counterparty's cabinet user, for `/users/:id/api-keys/:keyId`. */
   userKeyId: (c: C) => number;
-  payloads: Record<string, Record<string, unknown>>;
+  /** The body of a write, or made from one's own records (a trip's driver and vehicle). */
+  payloads: Record<string, Record<string, unknown> | ((own: C) => Record<string, unknown>)>;
   lists: readonly CabinetList<C>[];
   /** Routes with an id the world has no row for (ops bills need their ledger postings). */
   unwalked?: readonly string[];
@@ -148,7 +149,8 @@ async function leaks<C extends { id: number; user: CabinetCaller }>(
       found.push(`${key}: the suite knows no id for it`);
       continue;
     }
-    const payload = side.payloads[key];
+    const given = side.payloads[key];
+    const payload = typeof given === 'function' ? given(own) : given;
     const res = await inject(route.method, route.url.replace(':id', String(foreign)), who, payload);
     const missing = await inject(route.method, route.url.replace(':id', String(MISSING)), who, payload);
     if (res.statusCode !== refusal(route)) found.push(`${key} foreign → ${res.statusCode}`);
@@ -389,6 +391,7 @@ const CARRIER: CabinetSide<Carrier> = {
     '/api/carrier/vehicles/:id': c.vehicleId,
     '/api/carrier/trips/:id': c.tripId,
     '/api/carrier/trips/:id/stages': c.tripId,
+    '/api/carrier/trips/:id/assignment': c.tripId,
     '/api/carrier/users/:id': c.user.cabinetUserId!,
     '/api/carrier/users/:id/reset': c.user.cabinetUserId!,
     '/api/carrier/users/:id/api-keys': c.user.cabinetUserId!,
@@ -410,6 +413,7 @@ const CARRIER: CabinetSide<Carrier> = {
     'PATCH /api/carrier/vehicles/:id': { plate: 'Е777КХ 77', version: 1 },
     'PUT /api/carrier/users/:id': { name: 'Чужой', version: 1 },
     'POST /api/carrier/users/:id/api-keys': { name: 'Чужой', roles: ['CABINET_TRIPS'] },
+    'PUT /api/carrier/trips/:id/assignment': (own) => ({ driverId: own.driverId, vehicleId: own.vehicleId }),
   },
   lists: [
     { path: '/api/carrier/drivers', own: (c) => c.driverId, text: (c) => `Водитель ${c.name.at(-1)}` },

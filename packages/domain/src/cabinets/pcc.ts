@@ -150,6 +150,7 @@ export const CABINET_NOTIFICATION_KINDS = [
   'priceAsked',
   'transportOrderSent',
   'paymentMade',
+  'paymentReceived',
 ] as const;
 export type CabinetNotificationKind = (typeof CABINET_NOTIFICATION_KINDS)[number];
 

@@ -102,3 +102,36 @@ export type CarrierTrip = z.infer<typeof carrierTripResource.entity>;
 
 /** A stage of a trip as the carrier sees it: the cabinets' shared one. */
 export type CarrierStage = CabinetStage;
+
+/** `PUT /carrier/trips/{id}/assignment`: the carrier's own verified driver and his own vehicle for the trip. */
+export const carrierTripAssignSchema = z.strictObject({
+  driverId: z.number().int().positive(),
+  vehicleId: z.number().int().positive(),
+});
+
+/**
+ * The driver and vehicle on a trip (`GET /carrier/trips/{id}/assignment`, `/tms/jobs/{id}/trip-assignment`),
+ * null while the carrier has put none.
+ */
+export const tripAssignmentSchema = z
+  .object({
+    driverId: z.number().int(),
+    driverName: z.string(),
+    driverPhone: z.string().nullable(),
+    vehicleId: z.number().int(),
+    plate: z.string(),
+    trailerPlate: z.string().nullable(),
+    vehicleTypeName: z.string(),
+    vehicleTypeNameEn: z.string().nullable(),
+    updatedAt: z.string(),
+  })
+  .nullable();
+export type TripAssignment = z.infer<typeof tripAssignmentSchema>;
+
+/** The driver and vehicle as one line: "Иванов И. · +7900…; А111АА 77 / ВВ1234 77 (Тент 20 т)". */
+export function tripAssignmentText(a: NonNullable<TripAssignment>, language: string): string {
+  const type = language === 'en' && a.vehicleTypeNameEn ? a.vehicleTypeNameEn : a.vehicleTypeName;
+  const driver = a.driverPhone ? `${a.driverName} · ${a.driverPhone}` : a.driverName;
+  const vehicle = a.trailerPlate ? `${a.plate} / ${a.trailerPlate}` : a.plate;
+  return `${driver}; ${vehicle} (${type})`;
+}

@@ -44,6 +44,7 @@ export const CARRIER_MESSAGES = {
   licenseExpired: 'The driving licence has expired.',
   verificationState: 'The driver is not in a state this step starts from.',
   plateTaken: 'The carrier already has a vehicle with this plate.',
+  driverNotVerified: 'Only a verified driver can be put on a trip.',
 } as const;
 
 /** Licence categories as typed ("c, ce", "C CE") → as stored: known ones, upper-cased, in the order above. */

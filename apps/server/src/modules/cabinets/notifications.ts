@@ -160,13 +160,16 @@ async function transportOrderNews(tx: Tx, documentId: number): Promise<News[]> {
 }
 
 /**
- * An outgoing payment to a contractor: news to his finance users. The amount and date are kept as values
- * (the bell writes them in the reader's language); the mail has them in both.
+ * A payment with a counterparty: an outgoing one is news to the contractor's finance users (we paid him), an
+ * incoming one to the client's (we received his money), however it was made (by hand, a bank statement's
+ * import). The amount and date are kept as values (the bell writes them in the reader's language); the mail
+ * has them in both.
  */
 async function paymentNews(tx: Tx, paymentId: number): Promise<News[]> {
   const [payment] = await tx
     .select({
       counterpartyId: payments.counterpartyId,
+      direction: payments.direction,
       number: payments.number,
       date: payments.date,
       amount: payments.amount,
@@ -174,23 +177,37 @@ async function paymentNews(tx: Tx, paymentId: number): Promise<News[]> {
     })
     .from(payments)
     .innerJoin(currencies, eq(currencies.id, payments.currencyId))
-    .where(and(eq(payments.id, paymentId), eq(payments.direction, 'OUTGOING')));
+    .where(eq(payments.id, paymentId));
   if (!payment?.counterpartyId) return [];
-  return [
-    {
-      counterpartyId: payment.counterpartyId,
-      cabinet: 'contractor',
-      kind: 'paymentMade',
-      params: {
-        number: payment.number,
-        date: payment.date,
-        amount: payment.amount,
-        currency: payment.currency,
+  const params = {
+    number: payment.number,
+    date: payment.date,
+    amount: payment.amount,
+    currency: payment.currency,
+  };
+  if (payment.direction === 'OUTGOING')
+    return [
+      {
+        counterpartyId: payment.counterpartyId,
+        cabinet: 'contractor',
+        kind: 'paymentMade',
+        params,
+        link: '/ops/payments',
+        role: 'CABINET_FINANCE',
       },
-      link: '/ops/payments',
-      role: 'CABINET_FINANCE',
-    },
-  ];
+    ];
+  if (payment.direction === 'INCOMING')
+    return [
+      {
+        counterpartyId: payment.counterpartyId,
+        cabinet: 'client',
+        kind: 'paymentReceived',
+        params,
+        link: '/pcc/bills',
+        role: 'CABINET_FINANCE',
+      },
+    ];
+  return [];
 }
 
 function newsOf(tx: Tx, event: DomainEvent): Promise<News[]> {

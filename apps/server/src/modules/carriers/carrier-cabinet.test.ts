@@ -1,13 +1,14 @@
-import { CARRIER_MESSAGES, MESSAGES } from '@tms/domain';
+import { CARRIER_MESSAGES, type DriverVerificationStatus, MESSAGES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cabinetUser } from '../../test/cabinets';
 import { type CarrierWorld, carrierWorld } from '../../test/carrier-world';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { daysFromToday, errorsOf } from '../../test/operations-world';
+import { daysFromToday, EDIT_ALL, errorsOf } from '../../test/operations-world';
 import { type OpsWorld, opsWorld } from '../../test/ops-world';
+import { signIn } from '../../test/users';
 import { orders, stages } from '../operations';
-import { counterpartyDrivers, driverVerifications } from './tables';
+import { counterpartyDrivers, driverVerifications, tripAssignments } from './tables';
 
 let ctx: TestContext;
 let ops: OpsWorld;
@@ -177,5 +178,89 @@ describe("the carrier's cabinet", () => {
     // The contractor portal's user of a counterparty reaches none of the carrier's cabinet.
     expect((await call('GET', '/api/carrier/trips', ops.c.user.headers)).statusCode).toBe(403);
     expect((await call('GET', '/api/carrier/drivers', ops.c.user.headers)).statusCode).toBe(403);
+  });
+
+  it('puts his verified driver and his vehicle on his trip, which the back office reads on the job', async () => {
+    const me = w.e.user.headers;
+    const db = ctx.database.db;
+    const url = `/api/carrier/trips/${w.e.tripId}/assignment`;
+    const status = (verificationStatus: DriverVerificationStatus) =>
+      db
+        .update(counterpartyDrivers)
+        .set({ verificationStatus })
+        .where(eq(counterpartyDrivers.id, w.e.driverId));
+    expect((await call('GET', url, me)).json().data).toBeNull();
+
+    await status('pending');
+    const pending = await call('PUT', url, me, { driverId: w.e.driverId, vehicleId: w.e.vehicleId });
+    expect(pending.statusCode).toBe(400);
+    expect(errorsOf(pending)).toEqual({ driverId: [CARRIER_MESSAGES.driverNotVerified] });
+    expect(await db.select().from(tripAssignments)).toEqual([]);
+
+    await status('verified');
+    // Another carrier's driver or vehicle is no more found than a missing one.
+    const foreignDriver = await call('PUT', url, me, { driverId: w.f.driverId, vehicleId: w.e.vehicleId });
+    expect(foreignDriver.statusCode).toBe(404);
+    const foreignVehicle = await call('PUT', url, me, { driverId: w.e.driverId, vehicleId: w.f.vehicleId });
+    expect(foreignVehicle.statusCode).toBe(404);
+    expect(await db.select().from(tripAssignments)).toEqual([]);
+    // Nor is his driver put on another carrier's trip.
+    const foreignTrip = await call('PUT', `/api/carrier/trips/${w.f.tripId}/assignment`, me, {
+      driverId: w.e.driverId,
+      vehicleId: w.e.vehicleId,
+    });
+    expect(foreignTrip.statusCode).toBe(404);
+
+    const put = await call('PUT', url, me, { driverId: w.e.driverId, vehicleId: w.e.vehicleId });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toMatchObject({
+      driverId: w.e.driverId,
+      driverName: 'Водитель E',
+      vehicleId: w.e.vehicleId,
+      plate: 'А111АА 77',
+    });
+    expect((await call('GET', url, me)).json().data).toEqual(put.json().data);
+    const staff = await signIn(ctx, EDIT_ALL);
+    const job = await call('GET', `/api/tms/jobs/${w.e.tripId}/trip-assignment`, staff.headers);
+    expect(job.statusCode, job.body).toBe(200);
+    expect(job.json().data).toEqual(put.json().data);
+    // A trips-only user of the other carrier reads nothing of it.
+    expect((await call('GET', url, w.f.user.headers)).statusCode).toBe(404);
+  });
+
+  it("lets his cabinet's administrator manage his colleagues, and each user read his own bell", async () => {
+    const invited = await call('POST', '/api/carrier/users', w.e.user.headers, {
+      email: 'dispatcher@carrier-e.test',
+      name: 'Диспетчер',
+      roles: ['CABINET_TRIPS'],
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json().data).toMatchObject({ kind: 'carrier', counterpartyId: w.e.id });
+    const wrongRole = await call('POST', '/api/carrier/users', w.e.user.headers, {
+      email: 'other@carrier-e.test',
+      name: 'Другой',
+      roles: ['CABINET_OFFERS'],
+    });
+    expect(wrongRole.statusCode).toBe(400);
+    const listed = await call('GET', '/api/carrier/users', w.e.user.headers);
+    expect(listed.json().data.map((u: { email: string }) => u.email)).toContain('dispatcher@carrier-e.test');
+    // The other carrier's administrator sees none of them; a user without the role reaches no colleagues.
+    const foreign = await call('GET', '/api/carrier/users', w.f.user.headers);
+    expect(foreign.json().data.map((u: { email: string }) => u.email)).not.toContain(
+      'dispatcher@carrier-e.test',
+    );
+    const tripsOnly = await cabinetUser(ctx, w.e.id, ['CABINET_TRIPS'], 'carrier');
+    expect((await call('GET', '/api/carrier/users', tripsOnly.headers)).statusCode).toBe(403);
+
+    const bell = await call('GET', '/api/carrier/notifications', tripsOnly.headers);
+    expect(bell.statusCode, bell.body).toBe(200);
+    expect(bell.json().data).toEqual({ collection: [], unread: 0 });
+    const on = await call('PUT', '/api/carrier/me/settings', tripsOnly.headers, { mailNotifications: true });
+    expect(on.json().data).toEqual({ mailNotifications: true });
+    expect((await call('GET', '/api/carrier/me/settings', tripsOnly.headers)).json().data).toEqual({
+      mailNotifications: true,
+    });
+    // The contractor portal's user has no bell here.
+    expect((await call('GET', '/api/carrier/notifications', ops.c.user.headers)).statusCode).toBe(403);
   });
 });

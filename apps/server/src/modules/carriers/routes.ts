@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { App } from '../../platform/http/types';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
+import { tripAssignmentRoutes } from './assignments';
 import { carrierCabinetRoutes } from './cabinet';
 import {
   driverService,
@@ -76,4 +77,5 @@ export default async function carriersRoutes(app: App): Promise<void> {
   );
 
   await carrierCabinetRoutes(app);
+  tripAssignmentRoutes(app);
 }

@@ -1,9 +1,20 @@
 import type { DriverVerificationStatus } from '@tms/domain';
-import { boolean, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { users } from '../../platform/identity/tables';
 import { listIndexes, searchTextColumn } from '../../platform/resources/indexes';
 import { counterparties } from '../counterparties';
+import { jobs } from '../operations';
 import { vehicleTypes } from '../reference-data';
 
 const day = (name: string) => date(name, { mode: 'string' });
@@ -92,5 +103,30 @@ export const counterpartyVehicles = pgTable(
       sortable: [t.plate, t.updatedAt],
       searchText: t.searchText,
     }),
+  ],
+);
+
+/**
+ * The driver and vehicle a carrier puts on one of his trips (a job given to him), one pair a trip: his own
+ * verified driver and his own vehicle, chosen in his cabinet and shown on the job in the back office.
+ */
+export const tripAssignments = pgTable(
+  'trip_assignments',
+  {
+    ...entityColumns(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    counterpartyId: counterpartyId(),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => counterpartyDrivers.id, { onDelete: 'cascade' }),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => counterpartyVehicles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('trip_assignments_job_idx').on(t.jobId),
+    index('trip_assignments_counterparty_idx').on(t.counterpartyId),
   ],
 );

@@ -1,11 +1,18 @@
 import { readFileSync } from 'node:fs';
-import { flattenTree, PAYMENT_MESSAGES, type Role, STATEMENT_IMPORT_MESSAGES } from '@tms/domain';
+import {
+  flattenTree,
+  PAYMENT_MESSAGES,
+  type PaymentDirection,
+  type Role,
+  STATEMENT_IMPORT_MESSAGES,
+} from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/connection';
 import { serviceOffices } from '../../platform/identity/tables';
 import { backgroundJobs } from '../../platform/jobs/tables';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { type CabinetCaller, cabinetUser } from '../../test/cabinets';
+import { createTestApp, deliverEvents, type TestContext } from '../../test/harness';
 import { multipart } from '../../test/multipart';
 import { countryId, currencyId, insertBank, insertLegalEntity, SBER } from '../../test/reference-rows';
 import { type SignedIn, signIn } from '../../test/users';
@@ -36,6 +43,9 @@ describe('bank statement import', () => {
   let carrierBill: number;
   let paymentFormId: number;
   let carrierId: number;
+  /** The finance users of the client's cabinet and of the carrier's contractor portal. */
+  let clientCabinet: CabinetCaller;
+  let carrierPortal: CabinetCaller;
   beforeAll(async () => {
     ctx = await createTestApp();
     user = await signIn(ctx, ROLES);
@@ -77,6 +87,8 @@ describe('bank statement import', () => {
       .returning();
     paymentFormId = form!.id;
     carrierId = carrier!.id;
+    clientCabinet = await cabinetUser(ctx, client!.id, ['CABINET_FINANCE'], 'client');
+    carrierPortal = await cabinetUser(ctx, carrier!.id, ['CABINET_FINANCE'], 'contractor');
     const bill = async (number: string, direction: string, counterpartyId: number, amount: string) => {
       const res = await ctx.app.inject({
         method: 'POST',
@@ -185,6 +197,45 @@ describe('bank statement import', () => {
     expect(review.json().data.lines.map((line: { status: string }) => line.status)).toEqual([
       'duplicate',
       'duplicate',
+    ]);
+  });
+
+  it("tells the carrier's portal of our payment and the client's cabinet of his, once each", async () => {
+    // Delivered twice: a repeated delivery tells no one again.
+    await deliverEvents(ctx.app);
+    await deliverEvents(ctx.app);
+    const bell = async (path: string, who: CabinetCaller) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/${path}/notifications`,
+        headers: who.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json()
+        .data.collection.map((n: { kind: string; params: object; link: string }) => [
+          n.kind,
+          n.params,
+          n.link,
+        ]);
+    };
+    const paid = async (direction: PaymentDirection) =>
+      (await ctx.database.db.select().from(payments).where(eq(payments.direction, direction)))[0]!;
+    const outgoing = await paid('OUTGOING');
+    const incoming = await paid('INCOMING');
+    expect(await bell('ops', carrierPortal)).toEqual([
+      [
+        'paymentMade',
+        { number: outgoing.number, date: outgoing.date, amount: '87500.50', currency: 'RUB' },
+        '/ops/payments',
+      ],
+    ]);
+    expect(await bell('pcc', clientCabinet)).toEqual([
+      [
+        'paymentReceived',
+        { number: incoming.number, date: incoming.date, amount: incoming.amount, currency: 'RUB' },
+        '/pcc/bills',
+      ],
     ]);
   });
 

@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { translateServerMessage } from '../../platform/i18n';
+import { fieldErrorsOf, ROOT_FIELD } from '../../platform/widgets/fieldErrors';
 import { type CabinetClient, CabinetError } from './cabinetApi';
 
 /**
@@ -167,9 +168,9 @@ export function useFailure() {
 }
 
 /**
- * A refused write of a form whose inputs show their own errors: each field's messages (the 400 tree's first
- * level, translated) to put under its input, and one sentence above the form (the tree's own messages, or
- * "check the marked fields").
+ * A refused write of a form whose inputs show their own errors: each field's messages (translated) by the
+ * field's path in the 400 tree (`plate`, `amounts.0.amount`) to put under its input, and one sentence above
+ * the form (the tree's own messages, or "check the marked fields").
  */
 export function useFieldFailure() {
   const { t } = useTranslation('cabinets');
@@ -177,22 +178,16 @@ export function useFieldFailure() {
   const [fields, setFields] = useState<Record<string, string>>({});
   const fail = (error: unknown) => {
     if (error instanceof CabinetError && error.errors && Object.keys(error.errors.children).length) {
-      const flat = (tree: NonNullable<CabinetError['errors']>): string[] => [
-        ...tree.errors,
-        ...Object.values(tree.children).flatMap((child) => flat(child)),
-      ];
+      const { [ROOT_FIELD]: own = [], ...byPath } = fieldErrorsOf(error.errors);
       setFields(
         Object.fromEntries(
-          Object.entries(error.errors.children).map(([name, child]) => [
-            name,
-            flat(child)
-              .map((m) => translateServerMessage(m))
-              .join(' '),
+          Object.entries(byPath).map(([path, messages]) => [
+            path,
+            messages.map((m) => translateServerMessage(m)).join(' '),
           ]),
         ),
       );
-      const own = error.errors.errors.map((m) => translateServerMessage(m)).join(' ');
-      failText(new Error(own || t('cabinet.checkFields')));
+      failText(new Error(own.map((m) => translateServerMessage(m)).join(' ') || t('cabinet.checkFields')));
     } else {
       setFields({});
       failText(error);

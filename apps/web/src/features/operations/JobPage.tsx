@@ -1,5 +1,5 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
-import { IconListCheck, IconPackages, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
+import { IconId, IconListCheck, IconPackages, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Job, JobCreate, ListResult, OrderListRow } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { formatDate, padId } from '../../platform/format';
 import { BlockTable } from '../../platform/kit/blocks';
 import type { ResourceScreenProps } from '../../platform/resources';
 import { useResourceTexts } from '../../platform/resources/texts';
+import { TripAssignmentBlock } from '../carriers/TripAssignmentBlock';
 import { jobOfferBlocks } from '../requests/offerTabs';
 import { TransportOrdersBlock } from '../shipment-documents/TransportOrdersBlock';
 import { workflowBlocks } from '../workflows/recordBlocks';
@@ -88,6 +89,13 @@ export function JobPage({ descriptor }: ResourceScreenProps) {
           icon: <IconTruckDelivery size={14} />,
           testId: 'tab-transport-orders',
           content: <TransportOrdersBlock jobId={job.id} />,
+        },
+        {
+          value: 'trip-assignment',
+          label: t('blocks.tripAssignment'),
+          icon: <IconId size={14} />,
+          testId: 'tab-trip-assignment',
+          content: <TripAssignmentBlock jobId={job.id} />,
         },
         ...workflowBlocks('job', job.id),
         ...jobOfferBlocks(job),

@@ -1,7 +1,9 @@
-import { IconId, IconRoute, IconTruck } from '@tabler/icons-react';
+import { IconId, IconRoute, IconTruck, IconUsers } from '@tabler/icons-react';
 import { Navigate, Route, Routes } from 'react-router';
 import { CabinetLoginPage, CabinetPasswordPage } from '../CabinetAuthPages';
+import { CabinetBell } from '../CabinetBell';
 import { type CabinetSection, CabinetShell } from '../CabinetShell';
+import { CabinetUsersScreen } from '../CabinetUsersScreen';
 import {
   CarrierDriverScreen,
   CarrierDriversScreen,
@@ -15,6 +17,7 @@ const SECTIONS: readonly CabinetSection[] = [
   { path: '/carrier/trips', label: 'carrier.nav.trips', icon: IconRoute, role: 'CABINET_TRIPS' },
   { path: '/carrier/drivers', label: 'carrier.nav.drivers', icon: IconId, role: 'CABINET_DRIVERS' },
   { path: '/carrier/vehicles', label: 'carrier.nav.vehicles', icon: IconTruck, role: 'CABINET_DRIVERS' },
+  { path: '/carrier/users', label: 'cabinet.users.nav', icon: IconUsers, role: 'CABINET_ADMIN' },
 ];
 
 /**
@@ -26,7 +29,11 @@ export function CarrierApp() {
     <Routes>
       <Route path="login" element={<CabinetLoginPage kind="carrier" />} />
       <Route path="password" element={<CabinetPasswordPage kind="carrier" />} />
-      <Route element={<CabinetShell kind="carrier" sections={SECTIONS} />}>
+      <Route
+        element={
+          <CabinetShell kind="carrier" sections={SECTIONS} userTools={<CabinetBell kind="carrier" />} />
+        }
+      >
         <Route index element={null} />
         <Route path="trips" element={<CarrierTripsScreen />} />
         <Route path="trips/:id" element={<CarrierTripScreen />} />
@@ -34,6 +41,7 @@ export function CarrierApp() {
         <Route path="drivers/new" element={<CarrierDriverScreen />} />
         <Route path="drivers/:id" element={<CarrierDriverScreen />} />
         <Route path="vehicles" element={<CarrierVehiclesScreen />} />
+        <Route path="users" element={<CabinetUsersScreen kind="carrier" />} />
         <Route path="*" element={<Navigate to="/carrier" replace />} />
       </Route>
     </Routes>

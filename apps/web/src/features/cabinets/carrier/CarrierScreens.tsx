@@ -47,6 +47,7 @@ import {
 } from '../CabinetKit';
 import { CABINET_CLIENTS } from '../cabinetApi';
 import { StageCloseForm } from '../StageCloseForm';
+import { TripAssignmentCard } from './TripAssignment';
 
 const api = CABINET_CLIENTS.carrier;
 function Screen(props: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -174,6 +175,7 @@ export function CarrierTripScreen() {
           </Text>
         </Stack>
       </Paper>
+      <TripAssignmentCard tripId={trip.data.id} />
       {done && (
         <Alert color="green" role="status" data-testid="carrier-stage-closed">
           {t('carrier.stages.closedNotice', { name: done })}

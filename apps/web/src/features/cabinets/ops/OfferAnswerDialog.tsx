@@ -15,7 +15,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type OpsOffer, padId } from '@tms/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFailure } from '../CabinetKit';
+import { useFieldFailure } from '../CabinetKit';
 import { ops, today } from './opsKit';
 
 /** The currencies a contractor prices in most often; the server checks the code. */
@@ -46,7 +46,7 @@ export function OfferAnswerDialog({ offer, onClose }: { offer: OpsOffer | null; 
 function AnswerForm({ offer, onClose }: { offer: OpsOffer; onClose: () => void }) {
   const { t } = useTranslation('cabinets');
   const client = useQueryClient();
-  const { failure, fail, clear } = useFailure();
+  const { failure, fields, fail, clear } = useFieldFailure();
   const [rows, setRows] = useState<Row[]>(() =>
     offer.amounts.length ? offer.amounts.map((m) => row(m.amount, m.currency)) : [row()],
   );
@@ -88,7 +88,8 @@ function AnswerForm({ offer, onClose }: { offer: OpsOffer; onClose: () => void }
           {offer.cargoDescription ? ` · ${offer.cargoDescription}` : ''}
         </Text>
         {rows.map((r, index) => (
-          <Group key={r.key} gap="xs" align="flex-end" wrap="nowrap">
+          // Tops aligned: an error under one input leaves the others in place.
+          <Group key={r.key} gap="xs" align="flex-start" wrap="nowrap">
             <TextInput
               label={index === 0 ? t('ops.offers.price') : undefined}
               aria-label={t('ops.offers.price')}
@@ -99,6 +100,7 @@ function AnswerForm({ offer, onClose }: { offer: OpsOffer; onClose: () => void }
               style={{ flex: 1 }}
               data-autofocus={index === 0 ? true : undefined}
               data-testid="ops-offer-amount"
+              error={fields[`amounts.${index}.amount`]}
             />
             <Select
               label={index === 0 ? t('ops.offers.currency') : undefined}
@@ -109,12 +111,15 @@ function AnswerForm({ offer, onClose }: { offer: OpsOffer; onClose: () => void }
               value={r.currency}
               onChange={(currency) => change(r.key, { currency })}
               data={CURRENCIES}
+              error={fields[`amounts.${index}.currency`]}
             />
             {rows.length > 1 && (
               <ActionIcon
                 variant="subtle"
                 color="gray"
                 size="lg"
+                // Level with the inputs under the first row's labels.
+                mt={index === 0 ? 25 : 1}
                 aria-label={t('ops.offers.removePrice')}
                 onClick={() => setRows((current) => current.filter((x) => x.key !== r.key))}
               >
@@ -140,6 +145,7 @@ function AnswerForm({ offer, onClose }: { offer: OpsOffer; onClose: () => void }
           min={today()}
           label={t('ops.offers.validUntilLabel')}
           defaultValue={offer.validUntil ?? ''}
+          error={fields.validUntil}
         />
         <Textarea
           name="comment"
@@ -149,6 +155,7 @@ function AnswerForm({ offer, onClose }: { offer: OpsOffer; onClose: () => void }
           minRows={2}
           maxLength={2000}
           defaultValue={offer.comment ?? ''}
+          error={fields.comment}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
