@@ -276,6 +276,76 @@ describe('data import', { timeout: 180_000 }, () => {
       expect(await byInn('7728168971')).toMatchObject({ name: 'Альфа-Банк' });
     });
 
+    it('upserts a chunk together: the stored records and their contacts updated, a refused row in the middle answered by its cell', async () => {
+      const first = await upload(
+        'upsert-1.csv',
+        Buffer.from(
+          'ИНН;Наименование;КПП;Страна;Клиент;Контакт;Телефон\n' +
+            '7701001012;Альфа;770101001;RU;да;Анна;+7 900 100-00-01\n' +
+            '7701001020;Бета;770101001;RU;да;Борис;+7 900 100-00-02\n' +
+            '7701001037;Гамма;770101001;RU;да;Вера;+7 900 100-00-03\n',
+        ),
+      );
+      expect((await preview(descriptionId, first)).counts).toMatchObject({ create: 3, error: 0 });
+      const created = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, {
+        fileId: first,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(await ctx.app.queue.drain()).toBe(1);
+      const beta = await byInn('7701001020');
+
+      const second = await upload(
+        'upsert-2.csv',
+        Buffer.from(
+          'ИНН;Наименование;КПП;Страна;Клиент;Контакт;Телефон\n' +
+            '7701001012;Альфа 2;770101001;RU;да;Анна;+7 900 200-00-01\n' +
+            '7701001020;Бета 2;ABC;RU;да;Борис;+7 900 200-00-02\n' +
+            '7701001044;Дельта;770101001;RU;да;Дина;+7 900 200-00-04\n' +
+            '7701001037;Гамма 2;770101001;RU;да;Глеб;+7 900 200-00-03\n',
+        ),
+      );
+      const dry = await preview(descriptionId, second);
+      expect(dry.rows.map((r: { row: number; action: string }) => [r.row, r.action])).toEqual([
+        [2, 'update'],
+        [3, 'error'],
+        [4, 'create'],
+        [5, 'update'],
+      ]);
+      expect(dry.errors).toEqual([{ row: 3, field: 'kpp', value: 'ABC', message: expect.any(String) }]);
+      const run = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, {
+        fileId: second,
+        validRowsOnly: true,
+      });
+      expect(run.statusCode, run.body).toBe(201);
+      expect(await ctx.app.queue.drain()).toBe(1);
+      const [job] = await ctx.database.db
+        .select()
+        .from(backgroundJobs)
+        .where(eq(backgroundJobs.id, run.json().data.jobId));
+      expect(job).toMatchObject({ state: 'done', progressParams: { create: 1, update: 2, skipped: 1 } });
+      const alpha = await byInn('7701001012');
+      expect(alpha).toMatchObject({ name: 'Альфа 2' });
+      // The refused row left its record as it was.
+      expect(await byInn('7701001020')).toMatchObject({
+        name: 'Бета',
+        kpp: '770101001',
+        version: beta!.version,
+      });
+      expect(await byInn('7701001044')).toMatchObject({ name: 'Дельта' });
+      const contactsOf = async (id: number) =>
+        (await call('GET', `/api/counterparty-contacts?counterpartyId=${id}&sort=name&order=asc`)).json().data
+          .collection;
+      // The contact of the same name updated, not made again; another name is a new contact.
+      expect(await contactsOf(alpha!.id)).toMatchObject([{ name: 'Анна', phone: '+7 900 200-00-01' }]);
+      const gamma = await byInn('7701001037');
+      expect(gamma).toMatchObject({ name: 'Гамма 2' });
+      expect((await contactsOf(gamma!.id)).map((c: { name: string }) => c.name)).toEqual(['Вера', 'Глеб']);
+      // Each update logged as the API's would be, with what changed.
+      const history = await call('GET', `/api/counterparties/${alpha!.id}/history`);
+      expect(history.statusCode, history.body).toBe(200);
+      expect(JSON.stringify(history.json().data)).toContain('Альфа 2');
+    });
+
     it('reads UTF-8 without a BOM', async () => {
       const fileId = await upload(
         'plain.csv',
