@@ -154,24 +154,43 @@ function loadAverage(): number[] {
 
 /**
  * Counts the statements every `pg` client of this process sends (the app's, with the probe's few beside
- * them) until stopped: the dry run's statements per row, and the most frequent by their first words.
+ * them) until stopped, and how long each kind took to answer: the statements per row, and the kinds that
+ * took the most time by their first words (where the database's share of the import goes).
  */
 function countStatements() {
   const original = pg.Client.prototype.query;
-  const byText = new Map<string, number>();
+  const byText = new Map<string, { n: number; ms: number }>();
   let total = 0;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0];
     const text = typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? '');
     const key = text.replace(/\s+/g, ' ').slice(0, 110);
-    byText.set(key, (byText.get(key) ?? 0) + 1);
+    const seen = byText.get(key) ?? { n: 0, ms: 0 };
+    byText.set(key, seen);
+    seen.n++;
     total++;
-    return (original as (...a: unknown[]) => unknown).apply(this, args);
+    const started = performance.now();
+    const answer = (original as (...a: unknown[]) => unknown).apply(this, args);
+    if (answer instanceof Promise) {
+      answer.then(
+        () => {
+          seen.ms += performance.now() - started;
+        },
+        () => {
+          seen.ms += performance.now() - started;
+        },
+      );
+    }
+    return answer;
   } as typeof original;
   return {
     stop() {
       pg.Client.prototype.query = original;
-      return { total, top: [...byText].sort((a, b) => b[1] - a[1]).slice(0, 25) };
+      const top = [...byText]
+        .sort((a, b) => b[1].ms - a[1].ms)
+        .slice(0, 25)
+        .map(([text, { n, ms }]) => ({ text, n, ms: Math.round(ms) }));
+      return { total, top };
     },
   };
 }
@@ -415,31 +434,37 @@ async function main(): Promise<void> {
       return (await api('POST', '/file-management/files/temporary', form, auth)).data.id as number;
     });
     const counting = countStatements();
-    const preview = await phase('dry run (preview)', () =>
-      api('POST', `/data-import/descriptions/${descriptionId}/preview`, { fileId }, auth),
-    );
-    const statements = counting.stop();
-    const perRow = Math.round((statements.total / rows) * 10) / 10;
-    console.log(`  dry run: ${perRow} statements per row; the most frequent:`);
-    for (const [text, n] of statements.top) console.log(`    ${(n / rows).toFixed(2)} × ${text}`);
-    if ((preview.data.errorCount as number) > 0) {
-      throw new Error(`the dry run found errors: ${JSON.stringify(preview.data.errors).slice(0, 2000)}`);
-    }
-    const run = await phase('run (checked and queued)', () =>
-      api('POST', `/data-import/descriptions/${descriptionId}/runs`, { fileId }, auth),
-    );
-    const jobId = run.data.jobId as number;
-    const job = await phase('job (read, written)', async () => {
+    /** A job followed as the web does, until it ends: its answer, or the bench stops with its failure. */
+    const follow = async (jobId: number) => {
       for (;;) {
         const answer = await api('GET', `/background-jobs/${jobId}`, undefined, auth);
         const state = answer.data.state as string;
         if (state === 'done') return answer.data;
         if (state === 'failed' || state === 'cancelled') {
-          throw new Error(`the import job ${state}: ${JSON.stringify(answer.data).slice(0, 2000)}`);
+          throw new Error(`the job ${jobId} ${state}: ${JSON.stringify(answer.data).slice(0, 2000)}`);
         }
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
+    };
+    const check = await phase('dry run (a job)', async () => {
+      const asked = await api('POST', `/data-import/descriptions/${descriptionId}/preview`, { fileId }, auth);
+      await follow(asked.data.jobId as number);
+      return api('GET', `/data-import/runs/${asked.data.runId as number}/check`, undefined, auth);
     });
+    const preview = check.data.preview as { errorCount: number; errors: unknown[] };
+    if (preview.errorCount > 0) {
+      throw new Error(`the dry run found errors: ${JSON.stringify(preview.errors).slice(0, 2000)}`);
+    }
+    const run = await phase('run (checked and queued)', () =>
+      api('POST', `/data-import/descriptions/${descriptionId}/runs`, { fileId }, auth),
+    );
+    const job = await phase('job (read, written)', () => follow(run.data.jobId as number));
+    const statements = counting.stop();
+    const perRow = Math.round((statements.total / rows) * 10) / 10;
+    console.log(`  ${perRow} statements per row; those that took the most time:`);
+    for (const { text, n, ms } of statements.top) {
+      console.log(`    ${String(ms).padStart(7)} ms ${String(n).padStart(6)} × ${text}`);
+    }
     const totalMs = Math.round(performance.now() - whole);
     const cpu = process.cpuUsage(cpuBefore);
     probe.send('stop');
@@ -476,7 +501,8 @@ async function main(): Promise<void> {
       file: { rows, format, megabytes: Math.round((bytes.length / 2 ** 20) * 10) / 10 },
       base,
       phases,
-      dryRunStatementsPerRow: perRow,
+      statementsPerRow: perRow,
+      slowestStatements: statements.top.slice(0, 10),
       totalMs,
       job: { progress: job.progress, summary: job.summary },
       serverCpuMs: Math.round((cpu.user + cpu.system) / 1000),
@@ -504,7 +530,7 @@ type Result = {
 
 function markdown(
   r: Result & {
-    dryRunStatementsPerRow: number;
+    statementsPerRow: number;
     file: { rows: number; format: string; megabytes: number };
     base: number;
     phases: Phase[];
@@ -529,7 +555,7 @@ function markdown(
     ...r.phases.map((p) => `| ${p.name} | ${s(p.ms)} | ${(p.ms / r.file.rows).toFixed(1)} ms |`),
     `| **upload to done** | **${s(r.totalMs)}** | ${(r.totalMs / r.file.rows).toFixed(1)} ms |`,
     '',
-    `The dry run sent ${r.dryRunStatementsPerRow} statements per row to PostgreSQL (counted on the app's \`pg\` clients; the other user's requests and the event dispatcher's polling included). A row goes through the counterparty's, the contact's and the bank account's use cases twice: the preview's dry run and the job's write (the preview's passed dry run is kept for the file, the description and the user, so neither the run request nor the job dry-runs it again); each pass takes the rows by chunks of 500, each chunk's lookups in one query each and its records in one insert per resource.`,
+    `The import sent ${r.statementsPerRow} statements per row to PostgreSQL (counted on the app's \`pg\` clients from the dry run to the job's end; the other user's requests and the event dispatcher's polling included). A row goes through the counterparty's, the contact's and the bank account's use cases twice: the dry run (a job) and the run's job (the passed dry run is kept for the file, the description and the user, so neither the run request nor its job dry-runs it again); each pass takes the rows by chunks of 500, each chunk's lookups in one query each and its records in one insert per resource.`,
     '',
     `Server process: ${s(r.serverCpuMs)} of CPU; resident memory ${r.rssMb.before} MB before, ${r.rssMb.peak} MB at its peak (sampled every 100 ms; the app's worker threads included).`,
     '',

@@ -117,6 +117,9 @@ export const DATA_IMPORT_MESSAGES = {
   initiatorRequired: 'This import runs from its record (an order).',
   initiatorNotForTarget: 'This import does not run from an order.',
   alreadyImported: 'This file was imported with this description already.',
+  noCheck: 'This file has no finished check with errors: check it first.',
+  checkDone: 'Rows checked: {{count}}; with errors: {{errors}}',
+  checking: 'Checked {{count}} of {{total}} rows',
   jobDone: 'Rows created: {{create}}, updated: {{update}}',
   jobDoneSkipped: 'Rows created: {{create}}, updated: {{update}}; rows with errors skipped: {{skipped}}',
   noValidRows: 'No row of the file can be imported.',
@@ -236,6 +239,29 @@ export const dataImportPreviewSchema = z.object({
   alreadyImported: z.boolean(),
 });
 export type DataImportPreview = z.infer<typeof dataImportPreviewSchema>;
+
+/** A dry run as its job keeps it on the file's run: the preview less what is asked when it is read. */
+export const dataImportStoredPreviewSchema = dataImportPreviewSchema
+  .omit({ fileHash: true, alreadyImported: true })
+  .extend({ descriptionVersion: z.number().int() });
+export type DataImportStoredPreview = z.infer<typeof dataImportStoredPreviewSchema>;
+
+/**
+ * The dry run of a file in the job queue (`POST .../preview` enqueues it): its run (one per file content,
+ * description and order), the upload it reads, the job that dry-runs it (its progress), and its answer once
+ * the job is done (null before, or when it failed).
+ */
+export const dataImportCheckSchema = z.object({
+  runId: z.number().int(),
+  descriptionId: z.number().int(),
+  fileId: z.number().int(),
+  fileName: z.string(),
+  jobId: z.number().int(),
+  initiatorType: z.enum(DATA_IMPORT_INITIATOR_TYPES).nullable(),
+  initiatorId: z.number().int().nullable(),
+  preview: dataImportPreviewSchema.nullable(),
+});
+export type DataImportCheck = z.infer<typeof dataImportCheckSchema>;
 
 /** The rows a preview answers in full; the rest are counted (their errors are all in the error file). */
 export const DATA_IMPORT_PREVIEW_ROWS = 200;

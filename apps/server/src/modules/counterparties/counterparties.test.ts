@@ -6,7 +6,7 @@ import {
   MESSAGES,
   USER_MESSAGES,
 } from '@tms/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../platform/auth/context';
 import type { ValidationError } from '../../platform/errors';
@@ -243,6 +243,55 @@ describe('counterparty rules', () => {
       account('40702810500000000002'),
     ]);
     expect(accounts.map((a) => a.primary)).toEqual([true, false]);
+  });
+
+  it('updates several at once by the same rules: a pair taken by a record before it in the call is refused with its index, nothing written; the stale version refused', async () => {
+    const roles = ['ROLE_COUNTERPARTY_VIEW_ALL', 'ROLE_COUNTERPARTY_EDIT_ALL'];
+    const inApp = { tx: ctx.database.db, registries: ctx.app.registries, auth: principal(chief, roles) };
+    const [a, b, c] = (await counterpartyService.createMany(
+      inApp,
+      ['Ряд 1', 'Ряд 2', 'Ряд 3'].map((name) => ({ name, client: true, countryId: ru })),
+    )) as { id: number }[];
+    const refused = await counterpartyService
+      .updateMany(inApp, [
+        { id: a!.id, input: { inn: '7712040140' } },
+        { id: b!.id, input: { inn: '7712040140' } },
+        { id: c!.id, input: { phone: '+7 495 000-00-03' } },
+      ])
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ManyRefused);
+    expect((refused as ManyRefused).index).toBe(1);
+    expect(flattenTree(((refused as ManyRefused).error as ValidationError).tree!)).toEqual({
+      inn: [M.duplicateInnKpp],
+    });
+    const names = async () =>
+      (
+        await ctx.database.db
+          .select({ name: counterparties.name, version: counterparties.version })
+          .from(counterparties)
+          .where(inArray(counterparties.id, [a!.id, b!.id, c!.id]))
+          .orderBy(counterparties.id)
+      ).map((row) => [row.name, row.version]);
+    expect(await names()).toEqual([
+      ['Ряд 1', 1],
+      ['Ряд 2', 1],
+      ['Ряд 3', 1],
+    ]);
+    const stale = await counterpartyService
+      .updateMany(inApp, [{ id: a!.id, input: { phone: '+7 495 000-00-01' }, version: 7 }])
+      .catch((error: unknown) => error);
+    expect(((stale as ManyRefused).error as { statusCode: number }).statusCode).toBe(409);
+    const done = await counterpartyService.updateMany(inApp, [
+      { id: a!.id, input: { inn: '7712040140' }, version: 1 },
+      { id: c!.id, input: { phone: '+7 495 000-00-03' } },
+    ]);
+    expect(done.map((entity) => entity.version)).toEqual([2, 2]);
+    expect(done[0]).toMatchObject({ inn: '7712040140' });
+    expect(await names()).toEqual([
+      ['Ряд 1', 2],
+      ['Ряд 2', 1],
+      ['Ряд 3', 2],
+    ]);
   });
 
   it('defaults the office to the creator’s and the curators to the creator', async () => {

@@ -102,7 +102,7 @@ export async function checkCounterparty(
 }
 
 /**
- * `checkCounterparty` of several records at once (created together: an import's chunk), each with its
+ * `checkCounterparty` of several records at once (written together: an import's chunk), each with its
  * stored id (null for a new one): the countries, the references and the INN/KPP pairs looked up in one
  * query each, each record's pair checked against the records before it too. The first refused record
  * throws `ManyRefused`.
@@ -268,9 +268,15 @@ export function counterpartyHooks(): ResourceHooks<CounterpartyRow, Counterparty
       if (existing.mergedIntoId !== null) throw fieldError([], M.alreadyMerged);
       assertUnlocked(auth, existing, changed);
     },
-    beforeUpdate: async ({ tx }, values, existing) => {
-      const fixed = await checkCounterparty(tx, afterUpdate(values, existing), existing.id);
-      return { ...values, ...fixed };
+    beforeUpdate: async (ctx, values, existing) =>
+      (await unwrapMany(hooks.beforeUpdateMany!(ctx, [{ values, existing }])))[0],
+    beforeUpdateMany: async ({ tx }, items) => {
+      const fixed = await checkCounterparties(
+        tx,
+        items.map(({ values, existing }) => afterUpdate(values, existing)),
+        items.map(({ existing }) => existing.id),
+      );
+      return items.map(({ values }, index) => ({ ...values, ...fixed[index] }));
     },
     beforeDelete: ({ auth }, row) => {
       if (row.managementLock && !hasAnyRole(auth, ['ROLE_IGNORE_MANAGEMENT_LOCK'])) {

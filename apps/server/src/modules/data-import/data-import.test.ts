@@ -88,10 +88,15 @@ describe('data import', { timeout: 180_000 }, () => {
     return res.json().data.id as number;
   };
 
+  /** The dry run of a file: a job, run by the queue, whose answer its run keeps for its owner. */
   const preview = async (id: number, fileId: number, extra: object = {}) => {
     const res = await call('POST', `/api/data-import/descriptions/${id}/preview`, { fileId, ...extra });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data;
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.preview).toBeNull();
+    expect(await ctx.app.queue.drain()).toBe(1);
+    const check = await call('GET', `/api/data-import/runs/${res.json().data.runId}/check`);
+    expect(check.statusCode, check.body).toBe(200);
+    return check.json().data.preview;
   };
 
   const describeImport = async (body: object) => {
@@ -271,6 +276,76 @@ describe('data import', { timeout: 180_000 }, () => {
       expect(await byInn('7728168971')).toMatchObject({ name: 'Альфа-Банк' });
     });
 
+    it('upserts a chunk together: the stored records and their contacts updated, a refused row in the middle answered by its cell', async () => {
+      const first = await upload(
+        'upsert-1.csv',
+        Buffer.from(
+          'ИНН;Наименование;КПП;Страна;Клиент;Контакт;Телефон\n' +
+            '7701001012;Альфа;770101001;RU;да;Анна;+7 900 100-00-01\n' +
+            '7701001020;Бета;770101001;RU;да;Борис;+7 900 100-00-02\n' +
+            '7701001037;Гамма;770101001;RU;да;Вера;+7 900 100-00-03\n',
+        ),
+      );
+      expect((await preview(descriptionId, first)).counts).toMatchObject({ create: 3, error: 0 });
+      const created = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, {
+        fileId: first,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(await ctx.app.queue.drain()).toBe(1);
+      const beta = await byInn('7701001020');
+
+      const second = await upload(
+        'upsert-2.csv',
+        Buffer.from(
+          'ИНН;Наименование;КПП;Страна;Клиент;Контакт;Телефон\n' +
+            '7701001012;Альфа 2;770101001;RU;да;Анна;+7 900 200-00-01\n' +
+            '7701001020;Бета 2;ABC;RU;да;Борис;+7 900 200-00-02\n' +
+            '7701001044;Дельта;770101001;RU;да;Дина;+7 900 200-00-04\n' +
+            '7701001037;Гамма 2;770101001;RU;да;Глеб;+7 900 200-00-03\n',
+        ),
+      );
+      const dry = await preview(descriptionId, second);
+      expect(dry.rows.map((r: { row: number; action: string }) => [r.row, r.action])).toEqual([
+        [2, 'update'],
+        [3, 'error'],
+        [4, 'create'],
+        [5, 'update'],
+      ]);
+      expect(dry.errors).toEqual([{ row: 3, field: 'kpp', value: 'ABC', message: expect.any(String) }]);
+      const run = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, {
+        fileId: second,
+        validRowsOnly: true,
+      });
+      expect(run.statusCode, run.body).toBe(201);
+      expect(await ctx.app.queue.drain()).toBe(1);
+      const [job] = await ctx.database.db
+        .select()
+        .from(backgroundJobs)
+        .where(eq(backgroundJobs.id, run.json().data.jobId));
+      expect(job).toMatchObject({ state: 'done', progressParams: { create: 1, update: 2, skipped: 1 } });
+      const alpha = await byInn('7701001012');
+      expect(alpha).toMatchObject({ name: 'Альфа 2' });
+      // The refused row left its record as it was.
+      expect(await byInn('7701001020')).toMatchObject({
+        name: 'Бета',
+        kpp: '770101001',
+        version: beta!.version,
+      });
+      expect(await byInn('7701001044')).toMatchObject({ name: 'Дельта' });
+      const contactsOf = async (id: number) =>
+        (await call('GET', `/api/counterparty-contacts?counterpartyId=${id}&sort=name&order=asc`)).json().data
+          .collection;
+      // The contact of the same name updated, not made again; another name is a new contact.
+      expect(await contactsOf(alpha!.id)).toMatchObject([{ name: 'Анна', phone: '+7 900 200-00-01' }]);
+      const gamma = await byInn('7701001037');
+      expect(gamma).toMatchObject({ name: 'Гамма 2' });
+      expect((await contactsOf(gamma!.id)).map((c: { name: string }) => c.name)).toEqual(['Вера', 'Глеб']);
+      // Each update logged as the API's would be, with what changed.
+      const history = await call('GET', `/api/counterparties/${alpha!.id}/history`);
+      expect(history.statusCode, history.body).toBe(200);
+      expect(JSON.stringify(history.json().data)).toContain('Альфа 2');
+    });
+
     it('reads UTF-8 without a BOM', async () => {
       const fileId = await upload(
         'plain.csv',
@@ -327,6 +402,55 @@ describe('data import', { timeout: 180_000 }, () => {
       // A formula's text is kept as text, never computed by the spreadsheet.
       expect(rows[3]![2]).toBe('\'=HYPERLINK("http://x")');
       expect(rows[1]![5]).toContain(M.referenceNotFound);
+    });
+
+    it('dry-runs a file as a job with progress: its answer kept for its owner, the errors file its result', async () => {
+      const fileId = await upload(
+        'checked.csv',
+        Buffer.from('ИНН;Наименование;Страна;Клиент\n7707329152;Сбер;ZZ;да\n7707329153;Плохой;RU;да\n'),
+      );
+      const errorsUrl = `/api/data-import/descriptions/${descriptionId}/errors?fileId=${fileId}`;
+      // No dry run yet: the errors are not found by one in the request.
+      const early = await call('GET', errorsUrl);
+      expect(early.statusCode).toBe(404);
+      const res = await call('POST', `/api/data-import/descriptions/${descriptionId}/preview`, { fileId });
+      expect(res.statusCode, res.body).toBe(201);
+      const { runId, jobId } = res.json().data;
+      expect(res.json().data).toMatchObject({ fileId, fileName: 'checked.csv', preview: null });
+      const url = `/api/data-import/runs/${runId}/check`;
+      expect((await call('GET', url)).json().data).toMatchObject({ jobId, preview: null });
+      expect((await call('GET', errorsUrl)).json()).toMatchObject({ code: 404, message: M.noCheck });
+      // Another user's dry run is not his to read.
+      const other = await signIn(ctx, ROLES);
+      expect((await call('GET', url, undefined, other)).statusCode).toBe(404);
+      expect(await ctx.app.queue.drain()).toBe(1);
+      const [job] = await ctx.database.db.select().from(backgroundJobs).where(eq(backgroundJobs.id, jobId));
+      expect(job).toMatchObject({
+        kind: 'data-import.preview',
+        state: 'done',
+        progress: 100,
+        progressMessage: M.checkDone,
+        progressParams: { count: 2, errors: 2 },
+      });
+      expect(job!.resultFileId).not.toBeNull();
+      const answer = (await call('GET', url)).json().data;
+      expect(answer.preview).toMatchObject({ counts: { error: 2 }, errorCount: 2, alreadyImported: false });
+      expect(answer.preview.rows.map((r: { row: number }) => r.row)).toEqual([2, 3]);
+      // The errors file is the dry run's, read again without another one.
+      const file = await call('GET', errorsUrl);
+      expect(file.statusCode).toBe(200);
+      expect(await ctx.app.queue.drain()).toBe(0);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const rows: string[][] = [];
+      book.worksheets[0]!.eachRow((row) => rows.push((row.values as string[]).slice(1).map(String)));
+      expect(rows.map((r) => r[0])).toEqual(['#', '2', '3']);
+      expect(rows[1]![5]).toContain(M.referenceNotFound);
+      // Its run is refused with the errors its dry run found, and no job is made.
+      const run = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, { fileId });
+      expect(run.statusCode).toBe(400);
+      expect(Object.keys(run.json().errors.children.rows.children)).toEqual(['2', '3']);
+      expect(await ctx.app.queue.drain()).toBe(0);
     });
 
     it('answers a file in another encoding than chosen, merged headers and too many rows for the file', async () => {

@@ -180,6 +180,8 @@ export async function planFile(
   table: ImportTable | { refusal: string },
   options: DataImportOptions,
   dry: boolean,
+  /** Told after each chunk of the dry run: rows checked so far and in all (a job's progress). */
+  progress?: (done: number, total: number) => void,
 ): Promise<DryRunAnswer> {
   const head: DataImportHead = { columns: [], rowCount: 0 };
   if ('refusal' in table) return { head, rows: [], errors: [{ row: 0, message: table.refusal }] };
@@ -285,9 +287,13 @@ export async function planFile(
         const planned: PlannedRow<Cells> = { row: line.number, action: 'create', values: cells };
         rows.push(planned);
         chunk.push({ planned, line: { row: line.number, cells }, index: rows.length - 1 });
-        if (chunk.length >= CHUNK_ROWS) await flush();
+        if (chunk.length >= CHUNK_ROWS) {
+          await flush();
+          progress?.(rows.length, table.rows.length);
+        }
       }
       await flush();
+      progress?.(table.rows.length, table.rows.length);
       const fileLevel: ImportError[] = [];
       if (!rows.some((row) => row.action === 'error')) {
         try {

@@ -1,12 +1,12 @@
 import { defineModule } from '../../platform/modules';
 import { dataImport } from './import';
 import routes from './routes';
-import { dataImportRunTask } from './runs';
+import { dataImportPreviewTask, dataImportRunTask } from './runs';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */
 export const dataImportModule = defineModule({
   name: 'data-import',
   routes,
-  tasks: [dataImportRunTask],
+  tasks: [dataImportPreviewTask, dataImportRunTask],
   contributes: { imports: { dataImport } },
 });

@@ -1,12 +1,12 @@
 import {
   DATA_IMPORT_INITIATOR_TARGETS,
-  DATA_IMPORT_PREVIEW_ROWS,
+  DATA_IMPORT_MESSAGES,
   DATA_IMPORT_ROLES,
   type DataImportFile,
   type DataImportRunBody,
+  dataImportCheckSchema,
   dataImportFileSchema,
   dataImportInitiatorSchema,
-  dataImportPreviewSchema,
   dataImportRunBodySchema,
   dataImportRunSchema,
   dataImportTargetSchema,
@@ -14,17 +14,19 @@ import {
   idParamSchema,
   recordIdSchema,
 } from '@tms/domain';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/connection';
-import { fieldError } from '../../platform/errors';
+import { fieldError, notFound } from '../../platform/errors';
+import { storedContent } from '../../platform/files/service';
+import { files } from '../../platform/files/tables';
 import type { App } from '../../platform/http/types';
-import { planImport, uploadedImport } from '../../platform/imports';
+import { uploadedImport } from '../../platform/imports';
 import { registerResourceRoutes, requestContext } from '../../platform/resources';
 import { asBuffer } from '../../platform/workers/tasks';
 import { descriptionService } from './descriptions';
-import { dataImport, fileHashOf, optionsOf } from './import';
-import { alreadyRun, rememberChecked, runImport } from './runs';
+import { optionsOf } from './import';
+import { checkErrorsFile, checkFile, readCheck, runImport } from './runs';
 import { dataImportDescriptions } from './tables';
 import { targetList, targetResource } from './targets';
 
@@ -34,9 +36,6 @@ const tags = ['data_import_description'];
 const attachment = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Formula prefixes neutralised: a spreadsheet shows such a cell's text instead of computing it. */
-export const safeCell = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 const errorsQuerySchema = z.object({
   fileId: recordIdSchema,
@@ -74,13 +73,6 @@ export default async function dataImportRoutes(app: App): Promise<void> {
     };
   }
 
-  async function dryRun(request: Parameters<typeof requestContext>[0], id: number, body: DataImportFile) {
-    const { ctx, description, file, options } = await fileOf(request, id, body);
-    const read = await dataImport.read(app.registries.workers, file.bytes, options);
-    const preview = await planImport(ctx, dataImport, read, options);
-    return { ctx, description, file, options, preview };
-  }
-
   app.get(
     '/data-import/targets',
     {
@@ -97,36 +89,41 @@ export default async function dataImportRoutes(app: App): Promise<void> {
   app.post(
     '/data-import/descriptions/:id/preview',
     {
+      config: { roles, creates: true },
+      schema: {
+        tags,
+        summary:
+          'The dry run of an uploaded file in the job queue (every row through the services, rolled back): its job, followed with progress; its answer at GET /data-import/runs/{runId}/check',
+        params: idParamSchema,
+        body: dataImportFileSchema,
+        response: { 201: dataSchema(dataImportCheckSchema) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as DataImportFile;
+      const data = await db().transaction(async (tx) => {
+        const { ctx, file, options } = await fileOf(request, request.params.id, body, tx);
+        return checkFile({ ...ctx, clock: app.clock }, { id: body.fileId, ...file }, options);
+      });
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.get(
+    '/data-import/runs/:id/check',
+    {
       config: { roles },
       schema: {
         tags,
-        summary: 'The dry run of an uploaded file: every row through the services, rolled back',
+        summary:
+          "A file's dry run as its owner follows it: its job and, once done, the first rows, the errors and the counts",
         params: idParamSchema,
-        body: dataImportFileSchema,
-        response: { 200: dataSchema(dataImportPreviewSchema) },
+        response: { 200: dataSchema(dataImportCheckSchema) },
       },
     },
     async (request) => {
-      const body = request.body as DataImportFile;
-      const { ctx, description, file, options, preview } = await dryRun(request, request.params.id, body);
-      const fileHash = fileHashOf(file.bytes);
-      if (preview.errorCount === 0) {
-        await rememberChecked({ ...ctx, clock: app.clock }, file, options, description.version);
-      }
-      return {
-        data: {
-          fileHash,
-          columns: preview.head.columns,
-          rows: preview.rows
-            .slice(0, DATA_IMPORT_PREVIEW_ROWS)
-            .map((row) => ({ ...row, errors: [...(row.errors ?? [])] })),
-          hiddenRows: Math.max(0, preview.rows.length - DATA_IMPORT_PREVIEW_ROWS),
-          errors: preview.errors,
-          errorCount: preview.errorCount,
-          counts: preview.counts,
-          alreadyImported: await alreadyRun(ctx, request.params.id, fileHash, options.orderId),
-        },
-      };
+      const ctx = { ...requestContext(request, db()), auth: request.auth! };
+      return { data: await readCheck(ctx, request.params.id) };
     },
   );
 
@@ -137,7 +134,7 @@ export default async function dataImportRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          "An uploaded file's rows with errors as XLSX: its cells (formulas neutralised) and the messages",
+          "An uploaded file's rows with errors as XLSX (its cells, formulas neutralised, and the messages), as its dry run found them",
         params: idParamSchema,
         querystring: errorsQuerySchema,
         produces: [XLSX],
@@ -145,36 +142,15 @@ export default async function dataImportRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const query = request.query as z.infer<typeof errorsQuerySchema>;
-      const { description, preview } = await dryRun(request, request.params.id, query);
-      const columns = preview.head.columns.filter((column) => column.field !== null);
-      const byField = new Map(description.columns.map((column) => [column.field, column.header]));
-      const rows: string[][] = [];
-      for (const error of preview.errors.filter((e) => e.row === 0)) {
-        rows.push(['0', ...columns.map(() => ''), safeCell(error.message)]);
-      }
-      for (const row of preview.rows.filter((r) => r.errors?.length)) {
-        const messages = row.errors!.map((e) =>
-          e.field ? `${byField.get(e.field) ?? e.field}: ${e.message}` : e.message,
-        );
-        rows.push([
-          String(row.row),
-          ...columns.map((column) => safeCell(row.values[column.field!] ?? '')),
-          safeCell(messages.join('\n')),
-        ]);
-      }
-      const bytes = await app.registries.workers.run('resources.export-xlsx', {
-        title: description.name,
-        columns: [
-          { header: '#', date: false },
-          ...columns.map((column) => ({ header: column.title, date: false, text: true })),
-          { header: 'Errors / Ошибки', date: false },
-        ],
-        rows,
-      });
+      const { ctx, description, file, options } = await fileOf(request, request.params.id, query);
+      const fileId = await checkErrorsFile(ctx, file, options);
+      const [stored] = await db().select().from(files).where(eq(files.id, fileId));
+      if (!stored) throw notFound(DATA_IMPORT_MESSAGES.noCheck);
+      const content = await storedContent(app.fileStorage, stored);
       return reply
         .header('content-type', XLSX)
         .header('content-disposition', attachment(`${description.name}-errors.xlsx`))
-        .send(asBuffer(bytes));
+        .send(content);
     },
   );
 

@@ -6,7 +6,7 @@ import {
   type ImportError,
   DATA_IMPORT_MESSAGES as M,
 } from '@tms/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../../platform/errors';
 import { decimalOf, type ImportContext } from '../../platform/imports';
@@ -371,32 +371,34 @@ async function matchingChunk(ctx: ImportContext, handle: ResourceHandle, key: st
 }
 
 /**
- * A counterparty's contact or bank account from the same row: the one of that name or account, or a new
- * one (always new under a counterparty the row has just created: it has none yet).
+ * The stored parts (contacts, bank accounts) of counterparties by each one's key (a contact's name, an
+ * account's number or IBAN), in one query: `<counterpartyId>|<key>` → the part's id.
  */
-async function writePart(
+async function storedParts(
   ctx: ImportContext,
-  prefix: string,
-  counterpartyId: number,
-  values: Values,
-  created: boolean,
-) {
-  const part = COUNTERPARTY_PARTS.find((p) => p.prefix === prefix)!;
-  const handle = resourceHandle(ctx.registries, part.resource)!;
-  const keyField = prefix === 'contact' ? 'name' : values.account ? 'account' : 'iban';
+  handle: ResourceHandle,
+  keyField: string,
+  wanted: readonly { counterpartyId: number; key: unknown }[],
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
   const owner = column(handle, 'counterpartyId')!;
   const key = column(handle, keyField);
   const id = column(handle, 'id')!;
-  const [existing] =
-    !created && key && values[keyField]
-      ? await ctx.tx
-          .select({ id, version: column(handle, 'version')! })
-          .from(handle.service.table as unknown as PgTable)
-          .where(sql`${owner} = ${counterpartyId} and ${key} = ${values[keyField]}`)
-          .limit(1)
-      : [];
-  if (existing) await handle.service.update(ctx, existing.id as number, values, existing.version as number);
-  else await handle.service.create(ctx, { ...values, counterpartyId });
+  if (!key || !wanted.length) return found;
+  const rows = await ctx.tx
+    .select({ id, owner, key })
+    .from(handle.service.table as unknown as PgTable)
+    .where(
+      and(
+        inArray(owner, [...new Set(wanted.map((w) => w.counterpartyId))]),
+        inArray(key, [...new Set(wanted.map((w) => w.key))]),
+      ),
+    );
+  for (const row of rows) {
+    const text = `${row.owner}|${String(row.key)}`;
+    if (!found.has(text)) found.set(text, row.id as number);
+  }
+  return found;
 }
 
 /** A row of the file: its number and its cells. */
@@ -463,45 +465,59 @@ export async function writeRows(
     }
     return { ...r, existing, id: existing ?? 0 };
   });
-  // The new records created together (one insert, the rules' lookups once), then each changed one.
+  // The new records created together, the changed ones updated together (one insert, one read of the
+  // stored rows, the rules' lookups once for the chunk).
   const created = planned.filter((p) => p.existing === null);
-  const ids = await createAll(
-    ctx,
-    handle,
-    created.map((p) => ({ ...p, values: p.values })),
-  );
+  const ids = await createAll(ctx, handle, created);
   created.forEach((p, index) => {
     p.id = ids[index]!;
   });
-  for (const p of planned) {
-    if (p.existing === null) continue;
-    try {
-      const found = (await handle.service.find(ctx, p.existing, { access: 'write' })) as { version: number };
-      await handle.service.update(ctx, p.existing, p.values, found.version);
-    } catch (error) {
-      throw new RowRefused(errorsOfRefusal(error, p.row, p.cells));
-    }
-  }
-  // Each part (a contact, a bank account): the new records' created together, the others' one by one.
+  await updateAll(
+    ctx,
+    handle,
+    planned.filter((p) => p.existing !== null),
+  );
+  // Each part (a contact, a bank account): the new records' created together; an existing record's the
+  // one of that name or account updated (all of the chunk together), or a new one.
   for (const part of COUNTERPARTY_PARTS) {
     const owned = planned.filter((p) => p.parts[part.prefix]);
     if (!owned.length) continue;
     const partHandle = resourceHandle(ctx.registries, part.resource)!;
-    const fresh = owned.filter((p) => p.existing === null);
+    const keyOf = (values: Values) =>
+      part.prefix === 'contact' ? 'name' : values.account ? 'account' : 'iban';
+    const known = owned.filter(
+      (p) => p.existing !== null && p.parts[part.prefix]![keyOf(p.parts[part.prefix]!)],
+    );
+    const stored = new Map<string, number>();
+    for (const keyField of new Set(known.map((p) => keyOf(p.parts[part.prefix]!)))) {
+      const same = known.filter((p) => keyOf(p.parts[part.prefix]!) === keyField);
+      const found = await storedParts(
+        ctx,
+        partHandle,
+        keyField,
+        same.map((p) => ({ counterpartyId: p.id, key: p.parts[part.prefix]![keyField] })),
+      );
+      for (const p of same) {
+        const id = found.get(`${p.id}|${String(p.parts[part.prefix]![keyField])}`);
+        if (id !== undefined) stored.set(`${p.row}`, id);
+      }
+    }
     await createAll(
       ctx,
       partHandle,
-      fresh.map((p) => ({ ...p, values: { ...p.parts[part.prefix], counterpartyId: p.id } })),
+      owned
+        .filter((p) => !stored.has(`${p.row}`))
+        .map((p) => ({ ...p, values: { ...p.parts[part.prefix], counterpartyId: p.id } })),
       part.prefix,
     );
-    for (const p of owned) {
-      if (p.existing === null) continue;
-      try {
-        await writePart(ctx, part.prefix, p.id, p.parts[part.prefix]!, false);
-      } catch (error) {
-        throw new RowRefused(errorsOfRefusal(error, p.row, p.cells, part.prefix));
-      }
-    }
+    await updateAll(
+      ctx,
+      partHandle,
+      owned
+        .filter((p) => stored.has(`${p.row}`))
+        .map((p) => ({ ...p, existing: stored.get(`${p.row}`)!, values: p.parts[part.prefix]! })),
+      part.prefix,
+    );
   }
   return planned.map((p) => (p.existing === null ? 'create' : 'update'));
 }
@@ -542,6 +558,44 @@ async function createAll(
     }
   }
   return ids;
+}
+
+/**
+ * Rows' stored records (`existing`) changed together through the resource's `updateMany` (its rules, one
+ * read of the stored rows, their lookups once), each as stored now: the first refused row's errors
+ * (`RowRefused`), each under its cell.
+ */
+async function updateAll(
+  ctx: ImportContext,
+  handle: ResourceHandle,
+  rows: readonly { row: number; cells: Cells; values: Values; existing: number | null }[],
+  prefix = '',
+): Promise<void> {
+  if (!rows.length) return;
+  try {
+    await handle.service.updateMany(
+      ctx,
+      rows.map((r) => ({ id: r.existing!, input: r.values })),
+    );
+  } catch (error) {
+    if (error instanceof ManyRefused) {
+      const r = rows[error.index]!;
+      throw new RowRefused(errorsOfRefusal(error.error, r.row, r.cells, prefix));
+    }
+    if (!(error instanceof HttpError) || rows.length === 1) {
+      throw new RowRefused(errorsOfRefusal(error, rows[0]!.row, rows[0]!.cells, prefix));
+    }
+  }
+  // A refusal no row is named for (a constraint of an update) is told apart by updating them one by one.
+  for (const r of rows) {
+    try {
+      await handle.service.updateMany(ctx, [{ id: r.existing!, input: r.values }]);
+    } catch (error) {
+      throw new RowRefused(
+        errorsOfRefusal(error instanceof ManyRefused ? error.error : error, r.row, r.cells, prefix),
+      );
+    }
+  }
 }
 
 /** One row through the target's services (`writeRows` of one). */

@@ -1,9 +1,16 @@
-import { DATA_IMPORT_MESSAGES as M } from '@tms/domain';
+import {
+  DATA_IMPORT_PREVIEW_ROWS,
+  type DataImportCheck,
+  type DataImportStoredPreview,
+  DATA_IMPORT_MESSAGES as M,
+} from '@tms/domain';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { actingUserId } from '../../platform/auth/context';
 import { ownerPrincipal } from '../../platform/auth/owner';
+import { notFound } from '../../platform/errors';
 import { fileStorageOf } from '../../platform/files/routes';
+import type { ImportContext, ImportPreview } from '../../platform/imports';
 import {
   applyPlanned,
   authorizeImport,
@@ -14,8 +21,138 @@ import {
 } from '../../platform/imports';
 import { backgroundJobs } from '../../platform/jobs/tables';
 import { defineTask, type EnqueueContext } from '../../platform/jobs/tasks';
-import { type DataImportOptions, dataImport, dataImportOptionsSchema, fileHashOf, planFile } from './import';
+import type { WorkerPool } from '../../platform/workers/pool';
+import { asBuffer } from '../../platform/workers/tasks';
+import { descriptionService } from './descriptions';
+import {
+  type DataImportHead,
+  type DataImportOptions,
+  dataImport,
+  dataImportOptionsSchema,
+  fileHashOf,
+  planFile,
+  prepare,
+} from './import';
+import type { Cells } from './rows';
 import { dataImportDescriptions, dataImportRuns } from './tables';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Formula prefixes neutralised: a spreadsheet shows such a cell's text instead of computing it. */
+export const safeCell = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/** The dry run of a file with its progress (`Checked {{count}} of {{total}} rows`), writing nothing. */
+async function dryRun(
+  ctx: ImportContext,
+  read: Awaited<ReturnType<typeof dataImport.read>>,
+  options: DataImportOptions,
+  progress: (percent: number, message?: string, params?: Record<string, string | number>) => void,
+) {
+  return planImport(
+    ctx,
+    {
+      ...dataImport,
+      plan: (c, table, o) =>
+        planFile(c, table, o, true, (count, total) =>
+          progress(total ? (count / total) * 100 : 100, M.checking, { count, total }),
+        ),
+    },
+    read,
+    options,
+  );
+}
+
+/** A dry run's rows with errors as XLSX: the file's row, each mapped cell (formulas neutralised), the messages. */
+async function errorsXlsx(
+  workers: WorkerPool,
+  description: { name: string; columns: { field: string; header: string }[] },
+  preview: ImportPreview<Cells, DataImportHead>,
+): Promise<Buffer> {
+  const columns = preview.head.columns.filter((column) => column.field !== null);
+  const byField = new Map(description.columns.map((column) => [column.field, column.header]));
+  const rows: string[][] = [];
+  for (const error of preview.errors.filter((e) => e.row === 0)) {
+    rows.push(['0', ...columns.map(() => ''), safeCell(error.message)]);
+  }
+  for (const row of preview.rows) {
+    if (!row.errors?.length) continue;
+    const messages = row.errors.map((e) =>
+      e.field ? `${byField.get(e.field) ?? e.field}: ${e.message}` : e.message,
+    );
+    rows.push([
+      String(row.row),
+      ...columns.map((column) => safeCell(row.values[column.field!] ?? '')),
+      safeCell(messages.join('\n')),
+    ]);
+  }
+  return asBuffer(
+    await workers.run('resources.export-xlsx', {
+      title: description.name,
+      columns: [
+        { header: '#', date: false },
+        ...columns.map((column) => ({ header: column.title, date: false, text: true })),
+        { header: 'Errors / Ошибки', date: false },
+      ],
+      rows,
+    }),
+  );
+}
+
+/**
+ * The dry run of a file in the job queue, with progress: every row through the target's services in a
+ * transaction rolled back (as the run will write it). Its answer (the first rows, the errors, the counts)
+ * is kept on the file's run for its owner to read when he comes back, its rows with errors are the job's
+ * result file (XLSX); a file that passes is marked checked, so its run is not dry-run again.
+ */
+export const dataImportPreviewTask = defineTask({
+  name: 'data-import.preview',
+  payload: z.object({
+    runId: z.number().int().positive(),
+    fileId: z.number().int().positive(),
+    options: dataImportOptionsSchema,
+  }),
+  maxAttempts: 3,
+  async run({ database, config, registries, clock, job, progress }, { runId, fileId, options }) {
+    if (job.userId === null) throw new Error('An import job has an owner');
+    const auth = await ownerPrincipal(database.db, job.userId, registries);
+    authorizeImport(auth, dataImport);
+    const ctx = { tx: database.db, registries, clock, auth };
+    const bytes = await uploadedImportFile(database.db, fileStorageOf(config), job.userId, fileId);
+    progress(0, 'Reading the file');
+    const description = await descriptionService.find(ctx, options.descriptionId, { access: 'read' });
+    const read = await dataImport.read(registries.workers, bytes, options);
+    const preview = await dryRun(ctx, read, options, progress);
+    const stored: DataImportStoredPreview = {
+      descriptionVersion: description.version,
+      columns: preview.head.columns,
+      rows: preview.rows
+        .slice(0, DATA_IMPORT_PREVIEW_ROWS)
+        .map((row) => ({ ...row, errors: [...(row.errors ?? [])] })),
+      hiddenRows: Math.max(0, preview.rows.length - DATA_IMPORT_PREVIEW_ROWS),
+      errors: preview.errors,
+      errorCount: preview.errorCount,
+      counts: preview.counts,
+    };
+    const passed = preview.errorCount === 0;
+    // A later dry run of the same file (its run names another job) is not overwritten by this one.
+    await database.db
+      .update(dataImportRuns)
+      .set({
+        preview: stored,
+        checkedAt: passed ? clock() : null,
+        checkedBy: passed ? job.userId : null,
+        checkedVersion: passed ? description.version : null,
+      })
+      .where(and(eq(dataImportRuns.id, runId), eq(dataImportRuns.previewJobId, job.id)));
+    const summary = {
+      message: M.checkDone,
+      params: { count: preview.rows.length, errors: preview.errorCount },
+    };
+    if (passed) return { summary };
+    const content = await errorsXlsx(registries.workers, description, preview);
+    return { summary, file: { name: `${description.name}-errors.xlsx`, mimeType: XLSX, content } };
+  },
+});
 
 /**
  * A file run with a description in the job queue: read, dry-run and written as the owner, all or nothing,
@@ -55,7 +192,7 @@ export const dataImportRunTask = defineTask({
     // The rows with errors, skipped when only the valid rows are asked for (else they refuse the file).
     const skipped = new Set<number>();
     if (!checked) {
-      const dry = await planImport(ctx, dataImport, read, options);
+      const dry = await dryRun(ctx, read, options, progress);
       if (dry.errorCount > 0) {
         if (!options.validRowsOnly || dry.errors.some((error) => error.row === 0)) {
           refuseByRow(dry.errors, dry.errorCount);
@@ -147,7 +284,19 @@ export async function runImport(
   // The file's preview passed for this user and this description: not dry-run again.
   let passed = true;
   if (!existing || !isChecked(existing, userId, descriptionVersion)) {
-    const preview = await previewImport({ ...ctx, auth: ctx.auth }, dataImport, file.bytes, options);
+    // The user's own dry run of this file with this description (it found errors) answers for it; else
+    // the file is dry-run now.
+    const [own] =
+      existing?.preview?.descriptionVersion === descriptionVersion && existing.previewJobId !== null
+        ? await ctx.tx
+            .select({ id: backgroundJobs.id })
+            .from(backgroundJobs)
+            .where(and(eq(backgroundJobs.id, existing.previewJobId), eq(backgroundJobs.userId, userId ?? -1)))
+        : [];
+    const preview =
+      own && existing?.preview
+        ? existing.preview
+        : await previewImport({ ...ctx, auth: ctx.auth }, dataImport, file.bytes, options);
     passed = preview.errorCount === 0;
     if (!passed) {
       // Only the valid rows asked for: refused still for the file's own errors, or when no row passes.
@@ -195,37 +344,6 @@ const isChecked = (
   version: number,
 ) => run.checkedAt !== null && run.checkedBy === userId && userId !== null && run.checkedVersion === version;
 
-/**
- * Keeps that a file's dry run (a preview) passed for the user with the description at that version: the
- * run of the same file then enqueues its job without dry-running it again, and the job writes it without
- * its own. A run row of that file made now (no job yet) holds it.
- */
-export async function rememberChecked(
-  ctx: EnqueueContext & { clock: () => Date },
-  file: { bytes: Uint8Array; name: string },
-  options: DataImportOptions,
-  descriptionVersion: number,
-) {
-  const userId = actingUserId(ctx.auth);
-  if (userId === null) return;
-  const checked = { checkedAt: ctx.clock(), checkedBy: userId, checkedVersion: descriptionVersion };
-  await ctx.tx
-    .insert(dataImportRuns)
-    .values({
-      descriptionId: options.descriptionId,
-      fileHash: fileHashOf(file.bytes),
-      fileName: file.name,
-      initiator: options.orderId === null ? '' : `order:${options.orderId}`,
-      userId,
-      createdAt: ctx.clock(),
-      ...checked,
-    })
-    .onConflictDoUpdate({
-      target: [dataImportRuns.descriptionId, dataImportRuns.fileHash, dataImportRuns.initiator],
-      set: checked,
-    });
-}
-
 /** Whether this file was run with the description (into that order) already: done, or under way. */
 export async function alreadyRun(
   ctx: EnqueueContext,
@@ -245,4 +363,114 @@ export async function alreadyRun(
       ),
     );
   return !!run && (run.doneAt !== null || run.state === 'queued' || run.state === 'running');
+}
+
+/**
+ * Enqueues the dry run of a file (the caller's upload) with a description: its run (one per file content,
+ * description and order) made or found, the job named on it and its earlier answer dropped. The order
+ * imported into is checked now (404 as its page answers), the rest by the job.
+ */
+export async function checkFile(
+  ctx: EnqueueContext & { clock: () => Date },
+  file: { id: number; bytes: Uint8Array; name: string },
+  options: DataImportOptions,
+): Promise<DataImportCheck> {
+  authorizeImport(ctx.auth, dataImport);
+  await prepare({ ...ctx }, options.descriptionId, options.orderId);
+  const initiator = options.orderId === null ? '' : `order:${options.orderId}`;
+  const [run] = await ctx.tx
+    .insert(dataImportRuns)
+    .values({
+      descriptionId: options.descriptionId,
+      fileHash: fileHashOf(file.bytes),
+      fileName: file.name,
+      initiator,
+      userId: actingUserId(ctx.auth),
+      createdAt: ctx.clock(),
+    })
+    .onConflictDoUpdate({
+      target: [dataImportRuns.descriptionId, dataImportRuns.fileHash, dataImportRuns.initiator],
+      set: { fileName: file.name },
+    })
+    .returning();
+  const job = await dataImportPreviewTask.enqueue(
+    ctx,
+    { runId: run!.id, fileId: file.id, options },
+    { label: file.name },
+  );
+  await ctx.tx
+    .update(dataImportRuns)
+    .set({ previewJobId: job.id, preview: null })
+    .where(eq(dataImportRuns.id, run!.id));
+  return {
+    runId: run!.id,
+    descriptionId: options.descriptionId,
+    fileId: file.id,
+    fileName: file.name,
+    jobId: job.id,
+    initiatorType: options.orderId === null ? null : 'order',
+    initiatorId: options.orderId,
+    preview: null,
+  };
+}
+
+/** A run's last dry run as its owner (the user who asked for it) reads it; 404 for anyone else. */
+async function ownCheck(ctx: EnqueueContext, where: ReturnType<typeof and>) {
+  const [found] = await ctx.tx
+    .select({ run: dataImportRuns, job: backgroundJobs })
+    .from(dataImportRuns)
+    .innerJoin(backgroundJobs, eq(backgroundJobs.id, dataImportRuns.previewJobId))
+    .where(where);
+  const userId = actingUserId(ctx.auth);
+  if (!found || userId === null || found.job.userId !== userId) throw notFound();
+  return found;
+}
+
+/** The dry run of a run's file: its job (progress) and, once done, its answer. */
+export async function readCheck(ctx: EnqueueContext, runId: number): Promise<DataImportCheck> {
+  authorizeImport(ctx.auth, dataImport);
+  const { run, job } = await ownCheck(ctx, eq(dataImportRuns.id, runId));
+  const payload = dataImportPreviewTask.payload.parse(job.payload);
+  const orderId = payload.options.orderId;
+  const stored = run.preview;
+  return {
+    runId: run.id,
+    descriptionId: run.descriptionId,
+    fileId: payload.fileId,
+    fileName: run.fileName,
+    jobId: job.id,
+    initiatorType: orderId === null ? null : 'order',
+    initiatorId: orderId,
+    preview: stored
+      ? {
+          fileHash: run.fileHash,
+          columns: stored.columns,
+          rows: stored.rows,
+          hiddenRows: stored.hiddenRows,
+          errors: stored.errors,
+          errorCount: stored.errorCount,
+          counts: stored.counts,
+          alreadyImported: await alreadyRun(ctx, run.descriptionId, run.fileHash, orderId),
+        }
+      : null,
+  };
+}
+
+/** The file of a file's dry run's rows with errors (its job's result), for the owner of that dry run. */
+export async function checkErrorsFile(
+  ctx: EnqueueContext,
+  file: { bytes: Uint8Array },
+  options: DataImportOptions,
+): Promise<number> {
+  authorizeImport(ctx.auth, dataImport);
+  const { job } = await ownCheck(
+    ctx,
+    and(
+      eq(dataImportRuns.descriptionId, options.descriptionId),
+      eq(dataImportRuns.fileHash, fileHashOf(file.bytes)),
+      eq(dataImportRuns.initiator, options.orderId === null ? '' : `order:${options.orderId}`),
+    ),
+  );
+  if (job.state !== 'done' || job.resultFileId === null) throw notFound(M.noCheck);
+  return job.resultFileId;
 }

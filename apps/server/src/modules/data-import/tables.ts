@@ -1,4 +1,4 @@
-import type { DataImportColumn, DataImportMode } from '@tms/domain';
+import type { DataImportColumn, DataImportMode, DataImportStoredPreview } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../platform/identity/tables';
@@ -53,6 +53,12 @@ export const dataImportRuns = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     checkedBy: integer('checked_by').references(() => users.id),
     checkedVersion: integer('checked_version'),
+    /**
+     * The file's last dry run, a job (`data-import.preview`): the job, and once it ended its answer (the
+     * first rows, the errors, the counts); the rows with errors are its job's result file (XLSX).
+     */
+    previewJobId: integer('preview_job_id').references(() => backgroundJobs.id, { onDelete: 'set null' }),
+    preview: jsonb('preview').$type<DataImportStoredPreview>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [uniqueIndex('data_import_runs_file_uq').on(t.descriptionId, t.fileHash, t.initiator)],

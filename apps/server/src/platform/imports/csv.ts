@@ -20,6 +20,12 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return best;
 }
 
+export interface CsvOptions {
+  delimiter?: CsvDelimiter;
+  /** The records read at most: the reading stops there (a file past a row limit costs what the limit does). */
+  most?: number;
+}
+
 /**
  * The records of a CSV text (RFC 4180: fields in double quotes may hold the delimiter, line breaks and
  * doubled quotes), each with the line it starts on. Blank lines are passed over; cells are trimmed unless
@@ -27,7 +33,7 @@ export function detectDelimiter(text: string): CsvDelimiter {
  */
 export function readCsvRecords(
   text: string,
-  options: { delimiter?: CsvDelimiter } = {},
+  options: CsvOptions = {},
   meter: WorkMeter = { steps: 0 },
 ): { line: number; cells: string[] }[] {
   const delimiter = options.delimiter ?? detectDelimiter(text);
@@ -73,6 +79,7 @@ export function readCsvRecords(
     else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i++;
       endRecord();
+      if (options.most !== undefined && records.length >= options.most) return records;
       line++;
       start = line;
     } else {
@@ -85,11 +92,7 @@ export function readCsvRecords(
 }
 
 /** A CSV text's records as table rows: each cell by its 1-based column, blank cells left out. */
-export function csvRows(
-  text: string,
-  options: { delimiter?: CsvDelimiter } = {},
-  meter: WorkMeter = { steps: 0 },
-): TableRow[] {
+export function csvRows(text: string, options: CsvOptions = {}, meter: WorkMeter = { steps: 0 }): TableRow[] {
   return readCsvRecords(text, options, meter).map((record) => {
     const cells: Record<number, string> = {};
     record.cells.forEach((value, i) => {

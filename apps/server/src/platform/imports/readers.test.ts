@@ -1,3 +1,4 @@
+import { IMPORT_MESSAGES } from '@tms/domain';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter, readCsvRecords } from './csv';
@@ -75,6 +76,17 @@ describe('reading CSV', () => {
     expect(decimalOf('1,2,3')).toBeNull();
   });
 
+  it('stops at the first row past the limit: a long file costs what the limit does', async () => {
+    const line = '1;Region;100\n';
+    const meter = { steps: 0 };
+    const read = await readTable(Buffer.from(`Code;To;Weight\n${line.repeat(5000)}`), { maxRows: 10 }, meter);
+    expect(read).toEqual({ refusal: IMPORT_MESSAGES.tooManyRows });
+    // Decoding counts the file once; parsing, the 12 lines read (header, 10 rows, one past): not 5,001.
+    const decoded = { steps: 0 };
+    decodeText(Buffer.from(`Code;To;Weight\n${line.repeat(5000)}`), {}, decoded);
+    expect(meter.steps - decoded.steps).toBe('Code;To;Weight\n'.length + 11 * line.length);
+  });
+
   it('takes work linear in the file: twice the rows, twice the work', () => {
     const work = (rows: number) => {
       const meter = { steps: 0 };
@@ -115,6 +127,15 @@ describe('reading XLSX', () => {
       refusal: 'none',
     });
     expect(await readXlsx(await workbook([['To'], ['a'], ['b']]), { maxRows: 1 })).toHaveProperty('refusal');
+  });
+
+  it('reads rows as a stream and stops at the first row past the limit: a long sheet costs what the limit does', async () => {
+    const body = Array.from({ length: 5000 }, (_, i) => [`Region ${i}`, i, '100.50']);
+    const meter = { steps: 0 };
+    const read = await readXlsx(await workbook([['To', 'Weight', 'Price'], ...body]), { maxRows: 10 }, meter);
+    expect(read).toEqual({ refusal: IMPORT_MESSAGES.tooManyRows });
+    // The header, the 10 rows the limit takes and the one past it: 12 rows of 3 cells, not 5,001.
+    expect(meter.steps).toBe(12 * 3);
   });
 
   it('takes work linear in its cells', async () => {

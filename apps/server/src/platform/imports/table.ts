@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { IMPORT_MESSAGES, MAX_TABLE_ROWS, type WorkMeter } from '@tms/domain';
 import type ExcelJS from 'exceljs';
 import { ZIP_MESSAGES, zipRefusal } from '../files/zip-guard';
@@ -41,8 +42,9 @@ const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
 /**
  * The first non-empty worksheet of an XLSX file, cells as text (`cellText`), rows numbered as the spreadsheet
- * numbers them; or why it cannot be read. The archive passes the zip guard before ExcelJS unpacks it; `meter`
- * counts the cells read.
+ * numbers them; or why it cannot be read. The archive passes the zip guard, then is read as a stream of rows
+ * (ExcelJS's streaming reader: no model of the whole workbook), and the reading stops at the first row past
+ * the limit, so a sheet of a million rows costs what the limit does; `meter` counts the cells read.
  */
 export async function readXlsx(
   bytes: Buffer,
@@ -53,26 +55,43 @@ export async function readXlsx(
   // No archive at all is no workbook; an archive the guard refuses (a bomb) says why.
   const unsafe = zipRefusal(bytes);
   if (unsafe) return { refusal: unsafe === ZIP_MESSAGES.invalid ? messages.notXlsx : unsafe };
-  const book = new (await loadExcel()).Workbook();
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const most = mostRecords(options);
+  const records: TableRow[] = [];
+  let name = '';
   try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const cells: Record<number, string> = {};
+        row.eachCell({ includeEmpty: false }, (cell, index) => {
+          meter.steps++;
+          const text = cellText(cell.value);
+          if (text) cells[index] = text;
+        });
+        if (Object.keys(cells).length > 0) records.push({ number: row.number, cells });
+        if (records.length >= most) break;
+      }
+      if (records.length > 0) {
+        name = (sheet as unknown as { name: string }).name;
+        break;
+      }
+    }
   } catch {
     return { refusal: messages.notXlsx };
   }
-  const sheet = book.worksheets.find((candidate) => candidate.actualRowCount > 0);
-  if (!sheet) return { refusal: messages.noRows };
-  const records: TableRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    const cells: Record<number, string> = {};
-    row.eachCell({ includeEmpty: false }, (cell, index) => {
-      meter.steps++;
-      const text = cellText(cell.value);
-      if (text) cells[index] = text;
-    });
-    if (Object.keys(cells).length > 0) records.push({ number, cells });
-  });
-  return checked(tableOf(sheet.name, records, options.header ?? true), options);
+  if (records.length === 0) return { refusal: messages.noRows };
+  return checked(tableOf(name, records, options.header ?? true), options);
 }
+
+/** The header row and the rows the limit takes, and one more to tell a file past it. */
+const mostRecords = (options: TableOptions) =>
+  (options.maxRows ?? MAX_TABLE_ROWS) + ((options.header ?? true) ? 2 : 1);
 
 function checked(table: ImportTable, options: TableOptions): ImportTable | { refusal: string } {
   const messages = { ...IMPORT_MESSAGES, ...options.messages };
@@ -101,6 +120,6 @@ export async function readTable(
   }
   if (zip) return { refusal: { ...IMPORT_MESSAGES, ...options.messages }.unknownFormat };
   const text = decodeText(bytes, { encoding: options.encoding }, meter);
-  const rows = csvRows(text, { delimiter: options.delimiter }, meter);
+  const rows = csvRows(text, { delimiter: options.delimiter, most: mostRecords(options) }, meter);
   return checked(tableOf('', rows, options.header ?? true), options);
 }

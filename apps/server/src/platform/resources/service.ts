@@ -5,7 +5,7 @@ import { kernelOf } from './service/kernel';
 import { listPipelines } from './service/list';
 import { readPipelines } from './service/read';
 import type { CreateInput, ResourceOptions, ResourceService, RowOf } from './service/types';
-import { setEnabledPipeline, updatePipeline, writePrimitive } from './service/update';
+import { setEnabledPipeline, updateManyPipeline, updatePipeline, writePrimitive } from './service/update';
 import type { ResourceTable } from './table';
 
 export type { ChangeContext, ResourceContext } from './context';
@@ -41,6 +41,7 @@ export function resourceService<T extends ResourceTable, D extends ResourceDescr
 ): ResourceService<RowOf<T>, CreateInput<D>> {
   const kernel = kernelOf(descriptor, table, options);
   const create = createPipeline(kernel);
+  const update = updatePipeline(kernel);
   return {
     descriptor,
     table,
@@ -52,7 +53,8 @@ export function resourceService<T extends ResourceTable, D extends ResourceDescr
     ...readPipelines(kernel),
     create,
     createMany: createManyPipeline(kernel, create),
-    update: updatePipeline(kernel),
+    update,
+    updateMany: updateManyPipeline(kernel, update),
     delete: deletePipeline(kernel),
     setEnabled: setEnabledPipeline(kernel),
     write: writePrimitive(kernel),

@@ -9,14 +9,15 @@ import {
   type DataImportPreview,
   type ImportError,
 } from '@tms/domain';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { download } from '../../platform/api/client';
 import { ImportJob } from '../../platform/imports/ImportDialog';
 import { ErrorList, ImportPreview, type PreviewColumn } from '../../platform/imports/ImportPreview';
 import { refusalErrors } from '../../platform/imports/logic';
 import { uploadTemporaryFile } from '../../platform/widgets/custom-fields/FileField';
-import { jobOf, previewFile, runFile } from './api';
+import { checkOf, jobOf, previewFile, runFile } from './api';
 
 /** What the wizard knows of the description it imports with. */
 export interface WizardDescription {
@@ -29,7 +30,7 @@ export interface WizardDescription {
 }
 
 type Step =
-  | { at: 0; busy: boolean; errors?: ImportError[] }
+  | { at: 0; busy: boolean; errors?: ImportError[]; checking?: BackgroundJob }
   | { at: 1 | 2; preview: DataImportPreview; fileId: number }
   | { at: 3; job: BackgroundJob | null; duplicate: boolean };
 
@@ -38,7 +39,8 @@ type Lang = 'ru' | 'en';
 
 /**
  * The import of a file with a description (spec §2, brief §5): the file (CSV or XLSX) uploaded and dry-run on
- * the server → its columns as the description maps them, with the first rows → every row's answer (each
+ * the server, a job whose progress is shown (its run in the address, `?run=`, so the user may leave and come
+ * back to its answer) → its columns as the description maps them, with the first rows → every row's answer (each
  * cell's error, downloadable as XLSX) → the run in the job queue with its progress. All or nothing: a file
  * with errors is not run; the same file again answers the import that took it.
  */
@@ -64,13 +66,46 @@ export function ImportWizard({
   const label = <T extends Record<string, { ru: string; en: string }>>(labels: T, value: string) =>
     (labels as Record<string, { ru: string; en: string }>)[value]?.[lang] ?? value;
 
+  const [params, setParams] = useSearchParams();
+  const runParam = Number(params.get('run')) || null;
+
+  /** The dry run of the run in the address: its job followed while it runs, its answer once done. */
+  const resume = useCallback(async (runId: number) => {
+    try {
+      const check = await checkOf(runId);
+      if (check.preview) setStep({ at: 1, preview: check.preview, fileId: check.fileId });
+      else {
+        const job = await jobOf(check.jobId);
+        setStep(
+          job.state === 'done' || job.state === 'queued' || job.state === 'running'
+            ? { at: 0, busy: true, checking: job }
+            : { at: 0, busy: false, errors: job.error ? [{ row: 0, message: job.error }] : undefined },
+        );
+      }
+    } catch (error) {
+      setStep({ at: 0, busy: false, errors: refusalErrors(error) });
+    }
+  }, []);
+
+  const resumeRun = useCallback(() => {
+    if (runParam !== null) void resume(runParam);
+  }, [runParam, resume]);
+  useEffect(resumeRun, [resumeRun]);
+
   const read = async () => {
     if (!file) return;
     setStep({ at: 0, busy: true });
     try {
       const { id: fileId } = await uploadTemporaryFile(file);
-      const preview = await previewFile(description.id, { fileId, ...target });
-      setStep({ at: 1, preview, fileId });
+      const check = await previewFile(description.id, { fileId, ...target });
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('run', String(check.runId));
+          return next;
+        },
+        { replace: true },
+      );
     } catch (error) {
       setStep({ at: 0, busy: false, errors: refusalErrors(error) });
     }
@@ -92,6 +127,14 @@ export function ImportWizard({
   const restart = () => {
     setFile(null);
     setStep({ at: 0, busy: false });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('run');
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   return (
@@ -116,6 +159,9 @@ export function ImportWizard({
               maxRows: description.maxRows.toLocaleString(lang === 'en' ? 'en-US' : 'ru-RU'),
             })}
           </Text>
+          {step.at === 0 && step.checking && runParam !== null && (
+            <ImportJob job={step.checking} onImported={resumeRun} />
+          )}
           {step.at === 0 && step.errors && (
             <Alert color="red" title={t('imports:refused')} data-testid="import-refused">
               <ErrorList errors={step.errors} header={(field) => (field ? fieldLabel(field) : null)} />

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   BackgroundJob,
+  DataImportCheck,
   DataImportFile,
   DataImportInitiator,
-  DataImportPreview,
   DataImportRun,
   DataImportRunBody,
   DataImportTargetInfo,
@@ -31,11 +31,15 @@ export function useOrderInitiator(id: number) {
   });
 }
 
-/** The dry run of an uploaded file with a description. */
+/** The dry run of an uploaded file with a description, enqueued: its run and its job. */
 export const previewFile = (descriptionId: number, file: DataImportFile) =>
-  api.post<DataImportPreview>(`/data-import/descriptions/${descriptionId}/preview`, file, {
+  api.post<DataImportCheck>(`/data-import/descriptions/${descriptionId}/preview`, file, {
     suppressPopup: true,
   });
+
+/** A file's dry run as its owner follows it: its job and, once done, its answer. */
+export const checkOf = (runId: number) =>
+  api.get<DataImportCheck>(`/data-import/runs/${runId}/check`, { suppressPopup: [404] });
 
 /** The run of an uploaded file in the job queue (or the earlier run of the same file). */
 export const runFile = (descriptionId: number, file: DataImportRunBody) =>

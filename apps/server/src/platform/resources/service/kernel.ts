@@ -235,17 +235,23 @@ export function kernelOf<Row extends object, Input extends object>(
   }
 
   /**
-   * `checkReferences` of several records created together (`createMany`): one query per referenced resource
-   * for all of them; the first record with a reference outside the scope is refused (`ManyRefused`).
+   * `checkReferences` of several records written together (`createMany`; `updateMany` with each record's
+   * stored row): one query per referenced resource for all of them; the first record with a reference
+   * outside the scope is refused (`ManyRefused`).
    */
-  async function checkReferencesMany(ctx: ResourceContext, records: readonly object[], existing: Row | null) {
+  async function checkReferencesMany(
+    ctx: ResourceContext,
+    records: readonly object[],
+    existing: Row | null | readonly Row[],
+  ) {
     const asked = new Map<ReadReach, { record: number; path: (string | number)[]; id: number }[]>();
     records.forEach((values, record) => {
       for (const field of referenceFields) {
         const value = (values as Values)[field.name];
         const reach = value == null ? undefined : ctx.registries.resources.reachAt(field.reference!.path);
         if (!reach) continue;
-        const before = (existing as Values | null)?.[field.name];
+        const stored = Array.isArray(existing) ? existing[record] : existing;
+        const before = (stored as Values | null | undefined)?.[field.name];
         const given = field.type === 'reference' ? [value] : Array.isArray(value) ? value : [];
         given.forEach((id, index) => {
           if (typeof id !== 'number') return;
@@ -328,6 +334,21 @@ export function kernelOf<Row extends object, Input extends object>(
     );
   }
 
+  /** `log` of records updated together, in one statement (their entities before and after). */
+  async function logUpdated(ctx: ChangeContext, changes: readonly { before: Values; after: Values }[]) {
+    await recordChanges(
+      ctx.tx,
+      changes.map(({ before, after }) => ({
+        entityType: descriptor.name,
+        entityId: after.id as number,
+        action: 'update',
+        auth: ctx.auth,
+        changes: diff(before, after, { secret: options.secretFields }),
+        version: (after.version as number | undefined) ?? null,
+      })),
+    );
+  }
+
   return {
     descriptor,
     table,
@@ -358,6 +379,7 @@ export function kernelOf<Row extends object, Input extends object>(
     assertStillReadable,
     assertAllReadable,
     logCreated,
+    logUpdated,
     keepDeleted,
   };
 }

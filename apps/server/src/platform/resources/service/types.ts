@@ -74,6 +74,15 @@ export interface ResourceHooks<Row, Input extends object = Values> {
     values: Partial<Input>,
     existing: Row,
   ): Promise<WriteValues<Row, Input> | undefined> | WriteValues<Row, Input> | undefined;
+  /**
+   * `beforeUpdate` of several records updated together (`updateMany`: an import's chunk): the same rules,
+   * their lookups made once for all (each record checked against the others before it); throws
+   * `ManyRefused` with the first refused record. Unset, `updateMany` updates one by one (`update`).
+   */
+  beforeUpdateMany?(
+    ctx: ResourceContext,
+    items: { values: Partial<Input>; existing: Row }[],
+  ): Promise<(WriteValues<Row, Input> | undefined)[]>;
   /** After a user's create, update, enable, disable or delete, in the same transaction. */
   afterWrite?(ctx: ResourceContext, event: WriteEvent<Row, Input>): Promise<void> | void;
   /** `afterWrite` of several records created together (`createMany`); unset, `afterWrite` runs per record. */
@@ -222,6 +231,16 @@ export interface ResourceService<Row = Values, Input extends object = Values> {
    * `ManyRefused` (its index, its refusal) and nothing of the call is written.
    */
   createMany(ctx: ResourceContext, inputs: readonly unknown[]): Promise<Values[]>;
+  /**
+   * Several updates in one transaction, each by the rules of `update` (an import's chunk): the rows read
+   * and locked in one query, the hooks' lookups once for all (`beforeUpdateMany`), the change log in one
+   * statement, readability in one query. An item's `version` is checked when given (409); without it the
+   * record is changed as stored (locked). The first refused item throws `ManyRefused`, nothing written.
+   */
+  updateMany(
+    ctx: ResourceContext,
+    items: readonly { id: number; input: unknown; version?: number }[],
+  ): Promise<Values[]>;
   /** `version`: the one the change is based on (or in `input.version`); 409 when it is not the stored one. */
   update(ctx: ResourceContext, id: number, input: unknown, version?: number): Promise<Values>;
   delete(ctx: ResourceContext, id: number): Promise<Values>;
