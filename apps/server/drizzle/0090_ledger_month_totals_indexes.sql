@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_month_totals_counterparty_idx" ON "ledger_month_totals" USING btree ("counterparty_id","month");--> statement-breakpoint
+CREATE INDEX "ledger_month_totals_payment_form_idx" ON "ledger_month_totals" USING btree ("payment_form_id","month");
