@@ -197,15 +197,24 @@ type EntryLine = {
   payment_form: string | null;
 };
 
-/** The entries of `lines` with their document's number, counterparty and form, in date order. */
-export async function entryLines(ctx: ReportContext, lines: SQL, where: SQL): Promise<EntryLine[]> {
+/**
+ * The entries of `lines` with their document's number, counterparty and form, in date order; the first
+ * `limit` of them when given (a screen's rows), their documents looked up for those alone.
+ */
+export async function entryLines(
+  ctx: ReportContext,
+  lines: SQL,
+  where: SQL,
+  limit?: number,
+): Promise<EntryLine[]> {
   return rowsOf<EntryLine>(
     ctx.tx,
     sql`SELECT l.id, l.date, l.account, l.cur, l.amt::text AS amt, l.side::int AS side, l.source_type, l.source_id, l.bill_id,
         ${documentNumber(sql`l.source_type`, sql`l.source_id`)} AS number,
         (SELECT c.name FROM ${counterparties} c WHERE c.id = l.counterparty_id) AS counterparty,
         (SELECT f.name FROM ${paymentForms} f WHERE f.id = l.payment_form_id) AS payment_form
-      FROM ${lines} l WHERE ${where}
+      FROM (SELECT * FROM ${lines} l WHERE ${where}
+        ORDER BY l.date, l.transaction_id, l.id ${limit ? sql`LIMIT ${limit}` : sql``}) l
       ORDER BY l.date, l.transaction_id, l.id`,
   );
 }
