@@ -1,0 +1,1 @@
+CREATE INDEX "customs_declarations_client_idx" ON "customs_declarations" USING btree ("client_id","registration_date");
