@@ -123,6 +123,7 @@ const BILL_COLUMNS = [
   'disbursement',
   'order_ids',
   'job_ids',
+  'budget_item_id',
   'comment',
   'service_office_id',
   'created_by_id',
@@ -161,6 +162,12 @@ const PAYMENT_COLUMNS = [
   'updated_at',
 ] as const;
 const LEDGER_TABLES = ['bills', 'payments', 'payment_bills', 'ledger_transactions', 'ledger_entries'];
+/** The items of each year's budget: what the plan-fact report plans and sets the bills' facts against. */
+const BUDGET_ITEMS = [
+  ['INCOME', 'DIRECT', 'Д-01', 'Доходы от перевозок и экспедирования'],
+  ['EXPENSE', 'DIRECT', 'Р-01', 'Перевозка подрядчиками'],
+  ['EXPENSE', 'DIRECT', 'Р-02', 'Таможенное оформление'],
+] as const;
 /** One bill in this many has its payment left unlinked (an advance), the others are paid by theirs. */
 const UNLINKED_EVERY = 5;
 
@@ -202,7 +209,7 @@ interface Operation {
  */
 export const billsGenerator: Generator = {
   name: 'bills',
-  tables: LEDGER_TABLES,
+  tables: [...LEDGER_TABLES, 'budgets', 'budget_items', 'budget_plans'],
   rows: (size) => size * BILLS_PER_ORDER,
   async run({ client, size, random }) {
     const count = this.rows(size);
@@ -212,6 +219,7 @@ export const billsGenerator: Generator = {
     const codeOf = new Map([...rates.ids].map(([code, id]) => [id, code]));
     const legalEntity = await ensureLegalEntity(client);
     const paymentForms = await ensurePaymentForms(client, legalEntity, codes, rates.ids);
+    const itemsOf = await ensureBudgets(client, legalEntity, dayText(rates.first), dayText(today));
     const { rows: parties } = await client.query<{ id: number; name: string }>(
       'SELECT id, name FROM counterparties',
     );
@@ -270,7 +278,9 @@ export const billsGenerator: Generator = {
               ? Math.round(Number(op.cost) * 100)
               : Math.round((code === rates.base ? 85 : 1) * (60_000 + random() * 540_000));
           const base = baseAmount(rates, amount, code, recognition);
-          const isDisbursement = isExpense && (op as (typeof jobs)[number]).customs && random() < 0.5;
+          const customs = isExpense && (op as (typeof jobs)[number]).customs;
+          const isDisbursement = customs && random() < 0.5;
+          const items = itemsOf.get(dayText(recognition).slice(0, 4))!;
           amountOf[b] = amount;
           baseOf[b] = base;
           currencyOf[b] = rates.ids.get(code)!;
@@ -323,6 +333,7 @@ export const billsGenerator: Generator = {
             isDisbursement,
             op.orders.map(String),
             input.jobIds.map(String),
+            isExpense ? (customs ? items[2]! : items[1]!) : items[0]!,
             null,
             op.office,
             op.user,
@@ -427,6 +438,85 @@ export const billsGenerator: Generator = {
       }
     });
     await assertLedgerHolds(client, codeOf);
+    await planBudgets(client);
+  },
+};
+
+/**
+ * A budget per year of the history for our company, with an income item and two expense items that every
+ * generated bill recognised in that year carries (income, carriage, customs). Answers the item ids per year.
+ */
+async function ensureBudgets(
+  client: pg.ClientBase,
+  legalEntity: number,
+  from: string,
+  to: string,
+): Promise<Map<string, number[]>> {
+  const items = new Map<string, number[]>();
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+    const { rows } = await client.query<{ id: number }>(
+      'INSERT INTO budgets (name, year, legal_entity_id) VALUES ($1, $2, $3) RETURNING id',
+      [`Бюджет ${year}`, year, legalEntity],
+    );
+    const ids: number[] = [];
+    for (const [direction, kind, code, name] of BUDGET_ITEMS) {
+      const { rows: item } = await client.query<{ id: number }>(
+        `INSERT INTO budget_items (budget_id, code, name, direction, kind) VALUES ($1, $2, $3, $4, $5)
+         RETURNING id`,
+        [rows[0]!.id, code, name, direction, kind],
+      );
+      ids.push(item[0]!.id);
+    }
+    items.set(String(year), ids);
+  }
+  return items;
+}
+
+/**
+ * Each item's monthly plan: the month's bills on it in base, off by a fixed -10..+10 % per item and month
+ * (deterministic), as a budget planned the year before would be.
+ */
+async function planBudgets(client: pg.ClientBase): Promise<void> {
+  await client.query(
+    `INSERT INTO budget_plans (budget_item_id, month, amount)
+     SELECT budget_item_id, date_trunc('month', recognition_date)::date AS month,
+       round(sum(amount_in_base) * (0.9 + ((budget_item_id * 7 + extract(month FROM min(recognition_date))::int * 13) % 21) / 100.0), 2)
+     FROM bills WHERE budget_item_id IS NOT NULL
+     GROUP BY budget_item_id, date_trunc('month', recognition_date)`,
+  );
+}
+
+/**
+ * The books closed as a forwarder closes them: every month before the previous one is locked, and its entries
+ * summed into `ledger_month_totals` as locking a month does (`rollUpMonth`, docs/reports.md "Rollups of
+ * closed months"), in one statement over the whole history; the current and the previous month stay open.
+ */
+export const closedMonthsGenerator: Generator = {
+  name: 'closed-months',
+  tables: ['ledger_locked_months', 'ledger_month_totals'],
+  rows: () => YEARS * 12,
+  async run({ client }) {
+    await client.query(
+      `INSERT INTO ledger_locked_months (month)
+       SELECT DISTINCT date_trunc('month', date)::date FROM ledger_transactions
+        WHERE date < date_trunc('month', current_date) - interval '1 month'`,
+    );
+    await client.query(
+      `INSERT INTO ledger_month_totals (month, account, currency_id, legal_entity_id, counterparty_id,
+         payment_form_id, debit, credit, base_debit, base_credit)
+       SELECT date_trunc('month', t.date)::date, e.account, e.currency_id, e.legal_entity_id, e.counterparty_id,
+         e.payment_form_id,
+         coalesce(sum(e.amount) FILTER (WHERE s.side > 0), 0), coalesce(sum(e.amount) FILTER (WHERE s.side < 0), 0),
+         coalesce(sum(e.base_amount) FILTER (WHERE s.side > 0), 0),
+         coalesce(sum(e.base_amount) FILTER (WHERE s.side < 0), 0)
+       FROM ledger_entries e
+       JOIN ledger_transactions t ON t.id = e.transaction_id
+       CROSS JOIN LATERAL (
+         SELECT CASE WHEN t.reversal_of IS NULL THEN sign(e.amount) ELSE -sign(e.amount) END AS side
+       ) s
+       WHERE t.date < (SELECT max(month) + interval '1 month' FROM ledger_locked_months)
+       GROUP BY 1, e.account, e.currency_id, e.legal_entity_id, e.counterparty_id, e.payment_form_id`,
+    );
   },
 };
 

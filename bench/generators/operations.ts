@@ -608,8 +608,11 @@ export const operationsGenerator: Generator = {
     const nameOf = new Map(parties.map((p) => [p.id, p.name]));
     if (!clients.length || !contractors.length)
       throw new Error('orders need client and contractor counterparties');
-    // A few large clients and carriers do most of the business.
-    const someClient = (r: number) => clients[Math.floor(r ** 1.5 * clients.length)]!.id;
+    // A few large clients and carriers do most of the business. Clients come over the history: the order
+    // `i` of `count` is made for one of the first 30-100 % of them, so that every period has new clients
+    // (whose first order ever falls in it: the new clients report).
+    const someClient = (r: number, i: number) =>
+      clients[Math.floor(r ** 1.5 * clients.length * (0.3 + (0.7 * i) / count))]!.id;
     const someContractor = (r: number) => contractors[Math.floor(r ** 2 * contractors.length)]!.id;
     const { rows: staff } = await client.query<{ id: number; office: number | null }>(
       'SELECT id, service_office_id AS office FROM users WHERE active ORDER BY id',
@@ -631,7 +634,7 @@ export const operationsGenerator: Generator = {
       let p = 0;
       while (p < shares.length - 1 && r >= shares[p]!) r -= shares[p++]!;
       product[i] = p;
-      clientOf[i] = i % 50 === 0 ? BENCH_CLIENT_ID : someClient(random());
+      clientOf[i] = i % 50 === 0 ? BENCH_CLIENT_ID : someClient(random(), i);
       forwarder[i] = pick(random, staff).id;
       const created = createdDay(i);
       const [min, extra] = PRODUCTS[p]!.transit;

@@ -31,6 +31,8 @@ export interface BenchOptions {
   reuseDatabase: boolean;
   /** Where latest.json and latest.md are written. */
   out: string;
+  /** Generators left out (their tables stay empty): those the measured endpoints never read. */
+  skipGenerators: string[];
 }
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -53,6 +55,8 @@ const HELP = `npm run bench -- [options]
   --reuse-database      measure on the kept tms_bench_<rows> when it was generated at this size (newer migrations
                         are applied; their tables stay empty), else generate it; implies --keep-database
   --out <dir>           write latest.json and latest.md there (default bench/results)
+  --skip-generators <a,b>  leave these generators out (names as in bench/generators/index.ts; their tables stay
+                        empty): only for endpoints that never read them (e.g. requests,change_log for reports)
 Environment: BENCH_DATABASE_URL (default ${DEFAULT_DATABASE_URL}); the bench creates its own database on it,
 BENCH_DATABASE_NAME (default tms_bench; the size is appended).`;
 
@@ -80,6 +84,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'keep-database': { type: 'boolean', default: false },
       'reuse-database': { type: 'boolean', default: false },
       out: { type: 'string' },
+      'skip-generators': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -108,5 +113,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     keepDatabase: values['keep-database'] || values['reuse-database'],
     reuseDatabase: values['reuse-database'],
     out: values.out ? path.resolve(values.out) : RESULTS_DIR,
+    skipGenerators: values['skip-generators']?.split(',').map((s) => s.trim()) ?? [],
   };
 }

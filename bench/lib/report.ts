@@ -15,6 +15,10 @@ export interface EndpointResult {
   pgFloor: LoadStats;
   /** The app with one caller (endpoints marked `alone`): what a single user waits, the server otherwise idle. */
   alone?: LoadStats;
+  /** Its first request after the server started, ms (endpoints marked `cold`). */
+  coldMs?: number;
+  /** Its own concurrent callers, when not the run's `--connections`. */
+  connections?: number;
   /** The headline: how much the real endpoint costs over its SQL (latency ×, throughput share). */
   ratios: {
     p50VsFloor: number;
@@ -145,6 +149,23 @@ export function markdown(r: BenchResults): string {
     );
     for (const e of alone) {
       if (e.alone) lines.push(`| ${e.name} | ${n(e.size)} | ${lat(e.alone)} | ${n(e.alone.requests)} |`);
+    }
+  }
+  const cold = r.endpoints.filter((e) => e.coldMs !== undefined || e.connections !== undefined);
+  if (cold.length) {
+    lines.push(
+      '',
+      '## Cold and under their own callers',
+      '',
+      "The first request after the server started (before the capture or anything else asked it), and the app under the endpoint's own callers, ms:",
+      '',
+      '| endpoint | rows | cold | callers | p50 / p95 / p99 | rps |',
+      '|---|---:|---:|---:|---:|---:|',
+    );
+    for (const e of cold) {
+      lines.push(
+        `| ${e.name} | ${n(e.size)} | ${e.coldMs ?? '–'} | ${e.connections ?? r.options.connections} | ${lat(e.app)} | ${n(e.app.rps)} |`,
+      );
     }
   }
   if (r.growth.length && r.options.sizes.length > 1) {

@@ -116,6 +116,9 @@ export const customsDeclarations = pgTable(
     index('customs_declarations_order_idx').on(t.orderId),
     index('customs_declarations_status_idx').on(t.status),
     index('customs_declarations_point_idx').on(t.customsPointId),
+    // One client's declarations of a period, newest registration first (the list's client filter): without
+    // it the list walked the registration date index over every client's (410 ms at 83,000 declarations).
+    index('customs_declarations_client_idx').on(t.clientId, t.registrationDate),
     ...listIndexes('customs_declarations', t, {
       sortable: [t.number, t.clientName, t.registrationDate, t.statusChangedAt, t.createdAt],
       searchText: t.searchText,

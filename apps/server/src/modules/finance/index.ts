@@ -22,6 +22,7 @@ export {
   ledgerAccounts,
   ledgerEntries,
   ledgerLockedMonths,
+  ledgerMonthAccountTotals,
   ledgerMonthTotals,
   ledgerTransactions,
   paymentBills,

@@ -1,7 +1,13 @@
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/connection';
 import type { ScheduledJob } from '../../platform/modules';
-import { ledgerEntries, ledgerLockedMonths, ledgerMonthTotals, ledgerTransactions } from './tables';
+import {
+  ledgerEntries,
+  ledgerLockedMonths,
+  ledgerMonthAccountTotals,
+  ledgerMonthTotals,
+  ledgerTransactions,
+} from './tables';
 
 /*
  * The totals of closed months (docs/reports.md "Rollups of closed months"). A locked month receives no
@@ -30,26 +36,46 @@ function summedFromEntries(month: string): SQL {
     GROUP BY e.account, e.currency_id, e.legal_entity_id, e.counterparty_id, e.payment_form_id`;
 }
 
+/** A month's totals without the counterparty (`ledgerMonthAccountTotals`), from its totals with it. */
+function withoutCounterparty(month: string): SQL {
+  return sql`SELECT month, account, currency_id, legal_entity_id, payment_form_id, sum(debit) AS debit,
+      sum(credit) AS credit, sum(base_debit) AS base_debit, sum(base_credit) AS base_credit
+    FROM ${ledgerMonthTotals} WHERE month = ${month}::date
+    GROUP BY month, account, currency_id, legal_entity_id, payment_form_id`;
+}
+
 /** Sums a month just locked (called in the transaction that locks it, under its exclusive lock). */
 export async function rollUpMonth(tx: Tx, month: string): Promise<void> {
   await dropMonthTotals(tx, month);
   await tx.execute(sql`INSERT INTO ${ledgerMonthTotals} ${COLUMNS} ${summedFromEntries(month)}`);
+  await tx.execute(
+    sql`INSERT INTO ${ledgerMonthAccountTotals} (month, account, currency_id, legal_entity_id, payment_form_id,
+      debit, credit, base_debit, base_credit) ${withoutCounterparty(month)}`,
+  );
 }
 
 /** Forgets the totals of a month unlocked: open months are read from their entries. */
 export async function dropMonthTotals(tx: Tx, month: string): Promise<void> {
   await tx.delete(ledgerMonthTotals).where(eq(ledgerMonthTotals.month, month));
+  await tx.delete(ledgerMonthAccountTotals).where(eq(ledgerMonthAccountTotals.month, month));
 }
 
-/** Whether the stored totals of a locked month differ from its entries summed now. */
+/**
+ * Whether the stored totals of a locked month differ from its entries summed now, or those without the
+ * counterparty from the totals with it.
+ */
 async function differs(tx: Tx, month: string): Promise<boolean> {
   const stored = sql`SELECT month, account, currency_id, legal_entity_id, counterparty_id, payment_form_id, debit,
     credit, base_debit, base_credit FROM ${ledgerMonthTotals} WHERE month = ${month}::date`;
+  const coarse = sql`SELECT month, account, currency_id, legal_entity_id, payment_form_id, debit, credit, base_debit,
+    base_credit FROM ${ledgerMonthAccountTotals} WHERE month = ${month}::date`;
   const [row] = await rowsOf<{ n: number }>(
     tx,
-    sql`SELECT count(*)::int AS n FROM (
+    sql`SELECT (SELECT count(*)::int FROM (
       (${summedFromEntries(month)} EXCEPT ${stored}) UNION ALL (${stored} EXCEPT ${summedFromEntries(month)})
-    ) d`,
+    ) d) + (SELECT count(*)::int FROM (
+      (${withoutCounterparty(month)} EXCEPT ${coarse}) UNION ALL (${coarse} EXCEPT ${withoutCounterparty(month)})
+    ) c) AS n`,
   );
   return (row?.n ?? 0) > 0;
 }

@@ -1,5 +1,5 @@
 import type { LedgerAccount } from '@tms/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/connection';
@@ -13,8 +13,9 @@ import { type BooksFilter, bookLines, rolledMonths } from './books';
 /*
  * The totals of closed months (docs/reports.md "Rollups of closed months") on random books: postings in
  * roubles and dollars over four months, reversals, months locked and unlocked between them, postings into
- * locked months by a user who may ignore the lock. Whatever happened, every locked month's totals equal its
- * entries summed again, and the books read through the totals give the figures the entries give.
+ * locked months by a user who may ignore the lock. Whatever happened, every locked month's totals (with and
+ * without the counterparty) equal its entries summed again, and the books read through the totals give the
+ * figures the entries give, for all counterparties and for each.
  */
 
 const MONTHS = ['2026-01', '2026-02', '2026-03', '2026-04'];
@@ -116,17 +117,22 @@ describe('totals of closed months', () => {
           expect(await db.transaction((tx) => reconcileMonthTotals(tx))).toEqual([]);
 
           const from = `${fromMonth}-15`;
-          for (const amounts of ['currency', 'base'] as const) {
-            const q: BooksFilter = { to: '2026-04-30', legalEntityId: company, amounts };
+          // All counterparties (read through the totals without them), and each client's (through those with).
+          const filters = [undefined, ...clients].flatMap((clientId) =>
+            (['currency', 'base'] as const).map(
+              (amounts): BooksFilter => ({ to: '2026-04-30', legalEntityId: company, clientId, amounts }),
+            ),
+          );
+          for (const q of filters) {
             const figures = async (rolled: boolean) =>
               rowsOf<Record<string, string>>(
                 db,
-                sql`SELECT l.account, l.cur, l.counterparty_id, l.payment_form_id,
+                sql`SELECT l.account, l.cur, l.payment_form_id,
                   coalesce(sum(l.amt) FILTER (WHERE l.date < ${from}), 0)::text AS opening,
                   coalesce(sum(l.amt) FILTER (WHERE l.date >= ${from} AND l.side > 0), 0)::text AS debit,
                   coalesce(sum(l.amt) FILTER (WHERE l.date >= ${from} AND l.side < 0), 0)::text AS credit
                 FROM ${bookLines(q, 'RUB', undefined, rolled ? await rolledMonths(db, from) : undefined)} l
-                GROUP BY 1, 2, 3, 4 HAVING bool_or(l.amt <> 0) ORDER BY 1, 2, 3, 4`,
+                GROUP BY 1, 2, 3 HAVING bool_or(l.amt <> 0) ORDER BY 1, 2, 3`,
               );
             const normalise = (rows: Record<string, string>[]) =>
               rows
@@ -163,12 +169,18 @@ describe('totals of closed months', () => {
         },
       ),
     );
-    const totals = () =>
-      rowsOf<{ account: string; debit: string; credit: string }>(
-        db,
-        sql`SELECT account, debit::text, credit::text FROM ledger_month_totals
-          WHERE month = '2026-02-01' AND legal_entity_id = ${company} ORDER BY account`,
-      );
+    // With the counterparty and without it: the same two sides.
+    const totals = async () => {
+      const of = (table: SQL) =>
+        rowsOf<{ account: string; debit: string; credit: string }>(
+          db,
+          sql`SELECT account, debit::text, credit::text FROM ${table}
+            WHERE month = '2026-02-01' AND legal_entity_id = ${company} ORDER BY account`,
+        );
+      const [fine, coarse] = [await of(sql`ledger_month_totals`), await of(sql`ledger_month_account_totals`)];
+      expect(coarse).toEqual(fine);
+      return fine;
+    };
     expect(await totals()).toEqual([]);
     await db.transaction((tx) => setMonthLocked({ tx, auth }, '2026-02', true));
     expect(await totals()).toEqual([

@@ -32,7 +32,19 @@ async function answer(ctx: ReportContext, q: Query) {
       FROM ${bookLines(q, base, undefined, await rolledMonths(ctx.tx, q.from))} l
       WHERE l.date < ${q.from} GROUP BY l.cur`,
   );
-  const entries = await entryLines(ctx, lines, sql`l.date >= ${q.from}`);
+  // A quarter of a large forwarder's cash is a hundred thousand entries: the screen gets the first ones, the
+  // turnover is summed by the database over all of them (the export, without a screen, writes them all).
+  const limit = ctx.screenRows;
+  const entries = await entryLines(ctx, lines, sql`l.date >= ${q.from}`, limit);
+  const limited = limit !== undefined && entries.length === limit;
+  const sums = limited
+    ? await rowsOf<{ cur: string; debit: string; credit: string; n: number }>(
+        ctx.tx,
+        sql`SELECT l.cur, coalesce(sum(l.amt) FILTER (WHERE l.side > 0), 0)::text AS debit,
+            coalesce(-sum(l.amt) FILTER (WHERE l.side < 0), 0)::text AS credit, count(*)::int AS n
+          FROM ${lines} l WHERE l.date >= ${q.from} GROUP BY l.cur`,
+      )
+    : undefined;
   const balance = new Map(openings.map((o) => [o.cur, sum([o.opening])]));
   const rows: ReportRow[] = entries.map((line) => {
     const after = sum([decimalAdd(balance.get(line.cur) ?? '0', line.amt)]);
@@ -42,10 +54,19 @@ async function answer(ctx: ReportContext, q: Query) {
   });
   const currencies = [...new Set([...openings.map((o) => o.cur), ...entries.map((e) => e.cur)])].sort();
   const opening = new Map(openings.map((o) => [o.cur, sum([o.opening])]));
-  const turnover = new Map(entryTotals(rows).map((t) => [t.cells.currency, t]));
+  const turnover = new Map(
+    sums
+      ? sums.map((t) => [t.cur, { debit: sum([t.debit]), credit: sum([t.credit]) }])
+      : entryTotals(rows).map((t) => [
+          t.cells.currency as string,
+          { debit: t.cells.debit as string, credit: t.cells.credit as string },
+        ]),
+  );
+  if (sums) currencies.push(...sums.map((t) => t.cur).filter((cur) => !currencies.includes(cur)));
+  currencies.sort();
   const totals: ReportRow[] = currencies.flatMap((cur): ReportRow[] => {
-    const debit = (turnover.get(cur)?.cells.debit as string | undefined) ?? '0.00';
-    const credit = (turnover.get(cur)?.cells.credit as string | undefined) ?? '0.00';
+    const debit = turnover.get(cur)?.debit ?? '0.00';
+    const credit = turnover.get(cur)?.credit ?? '0.00';
     const start = opening.get(cur) ?? '0.00';
     return [
       {
@@ -64,7 +85,9 @@ async function answer(ctx: ReportContext, q: Query) {
       },
     ];
   });
-  return { columns: COLUMNS, rows, totals, chart: null, baseCurrency: base };
+  const total = sums?.reduce((n, t) => n + t.n, 0) ?? rows.length;
+  const shownRows = total > rows.length ? { shownRows: { shown: rows.length, total } } : {};
+  return { columns: COLUMNS, rows, totals, chart: null, baseCurrency: base, ...shownRows };
 }
 
 export const accountTurnover = reportUseCases(accountTurnoverReport, {

@@ -92,9 +92,17 @@ function facts(ctx: ReportContext, q: Query, side: Side, slices: Slice[], permis
       SELECT sl.skey, ${bill},
         ${bills.amount} - coalesce((SELECT sum(pb.amount) FROM ${paymentBills} pb JOIN ${payments} p ON p.id = pb.payment_id
           WHERE pb.bill_id = ${bills.id} AND p.date <= sl.e), 0) AS open
-      FROM slices sl JOIN ${bills} ON ${bills.recognitionDate} <= sl.e
-      WHERE ${where} AND (${bills.balance} > 0 OR EXISTS (SELECT 1 FROM ${paymentBills} pb JOIN ${payments} p
-        ON p.id = pb.payment_id WHERE pb.bill_id = ${bills.id} AND p.date > sl.e))
+      FROM slices sl
+      -- The candidates, as in accounts receivable: the bills open today and those a payment dated after the
+      -- slice's end paid; any other bill was settled by then (joining every bill recognised by the end read
+      -- the whole history once per slice).
+      CROSS JOIN LATERAL (
+        SELECT ob.id FROM ${bills} ob WHERE ob.direction = ${side} AND ob.balance > 0 AND ob.recognition_date <= sl.e
+        UNION
+        SELECT pb.bill_id FROM ${paymentBills} pb JOIN ${payments} p ON p.id = pb.payment_id WHERE p.date > sl.e
+      ) candidates
+      JOIN ${bills} ON ${bills.id} = candidates.id AND ${bills.recognitionDate} <= sl.e
+      WHERE ${where}
     ) o
     WHERE o.open > 0
     UNION ALL

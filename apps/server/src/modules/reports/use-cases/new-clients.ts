@@ -65,17 +65,22 @@ function groupKey(groupBy: Query['groupBy']): SQL {
   return sql`to_char(fo.first_date, 'YYYY-MM')`;
 }
 
-/** Per new client: its group, and the revenue and cost of the period of its orders the reader reaches. */
+/**
+ * Per new client: its group, and the revenue and cost of the period of its orders the reader reaches. The
+ * period's facts are summed per client once and joined: a lateral sum per new client computed them all
+ * again for each (thousands of new clients a quarter at 1,000,000 orders).
+ */
 function clients(ctx: ReportContext, q: Query): SQL {
   return sql`(
     SELECT fo.order_id, fo.client_id, fo.client_name, fo.seller_id, fo.first_date, ${groupKey(q.groupBy)} AS gkey,
       coalesce(money.revenue, 0) AS revenue, coalesce(money.cost, 0) AS cost
     FROM ${firstOrders(ctx, q)} fo
-    LEFT JOIN LATERAL (
-      SELECT sum(f.revenue) AS revenue, sum(f.cost) AS cost
+    LEFT JOIN (
+      SELECT ${orders.clientId} AS client_id, sum(f.revenue) AS revenue, sum(f.cost) AS cost
       FROM ${orderMonthFacts(q)} f JOIN ${orders} ON ${orders.id} = f.order_id
-      WHERE ${orders.clientId} = fo.client_id AND ${allOf(orderReportScope(ctx.auth, newClientsReport.permission))}
-    ) money ON true
+      WHERE ${allOf(orderReportScope(ctx.auth, newClientsReport.permission))}
+      GROUP BY ${orders.clientId}
+    ) money ON money.client_id = fo.client_id
   )`;
 }
 
