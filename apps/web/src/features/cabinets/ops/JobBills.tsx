@@ -32,6 +32,21 @@ const STATUS_COLORS: Readonly<Record<ContractorBillStatus, string>> = {
   REJECTED: 'red',
 };
 
+/** A sent bill's status, the same on his job and on his bills' screen. */
+export function SubmittedBillStatus({ status }: { status: ContractorBillStatus }) {
+  const { t } = useTranslation('cabinets');
+  return (
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      style={{ overflow: 'visible' }}
+      data-testid="ops-bill-status"
+    >
+      {t(`ops.submittedBills.statuses.${status}`)}
+    </Badge>
+  );
+}
+
 const decimal = (text: string) => text.trim().replace(',', '.').replace(/\s/g, '');
 
 /**
@@ -179,9 +194,7 @@ export function JobBills({ jobId }: { jobId: number }) {
                 <Text fw={600}>
                   {t('ops.submittedBills.item', { number: bill.number, date: formatDate(bill.date) })}
                 </Text>
-                <Badge color={STATUS_COLORS[bill.status]} variant="light" data-testid="ops-bill-status">
-                  {t(`ops.submittedBills.statuses.${bill.status}`)}
-                </Badge>
+                <SubmittedBillStatus status={bill.status} />
               </Group>
               <Text size="sm">
                 {formatMoney(bill.amount, bill.currency, i18n.language)}
