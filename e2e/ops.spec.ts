@@ -3,8 +3,8 @@ import { test, unique } from './helpers';
 
 /**
  * The contractor portal (issue 37): the demo contractor signs in at /ops with his e-mail, prices a request
- * asked of him, opens his latest job, accepts its transport order and closes a stage with its date; all
- * with the keyboard where a person would type.
+ * asked of him, opens his latest job, accepts its transport order, closes a stage with its date and sends
+ * his bill for the job; all with the keyboard where a person would type.
  */
 test('a contractor signs in at /ops, prices a request and closes a stage of his job', async ({ page }) => {
   test.setTimeout(120_000);
@@ -62,6 +62,26 @@ test('a contractor signs in at /ops, prices a request and closes a stage of his 
   const [y, m, d] = iso.split('-');
   const closed = page.getByTestId('ops-stage').filter({ hasText: name });
   await expect(closed).toContainText(`Пройден ${d}.${m}.${y}`);
+
+  // His bill for the job with its PDF: listed as sent; the same number again is refused under the number.
+  const number = `СЧ-${unique()}`;
+  const sendBill = async () => {
+    await page.getByTestId('ops-bill-send').click();
+    await page.getByTestId('ops-bill-number').fill(number);
+    await page.getByTestId('ops-bill-amount').fill('45 000,00');
+    await page
+      .getByRole('dialog')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+    await page.getByTestId('ops-bill-submit').click();
+  };
+  await sendBill();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  const sent = page.getByTestId('ops-submitted-bill').filter({ hasText: number });
+  await expect(sent.getByTestId('ops-bill-status')).toHaveText('Отправлен');
+  await sendBill();
+  await expect(page.getByRole('dialog')).toContainText('Счёт с этим номером уже отправлен');
+  await expect(page.getByTestId('ops-bill-number')).toHaveAttribute('aria-invalid', 'true');
 });
 
 /**

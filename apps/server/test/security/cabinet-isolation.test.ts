@@ -337,6 +337,7 @@ const OPS: CabinetSide<OpsContractor> = {
     '/api/ops/jobs/:id/stages': c.jobId,
     '/api/ops/jobs/:id/files': c.jobId,
     '/api/ops/jobs/:id/transport-orders': c.jobId,
+    '/api/ops/jobs/:id/bills': c.jobId,
     '/api/ops/payments/:id': c.paymentId,
     '/api/ops/users/:id': c.user.cabinetUserId!,
     '/api/ops/users/:id/reset': c.user.cabinetUserId!,
@@ -363,6 +364,14 @@ const OPS: CabinetSide<OpsContractor> = {
   userKeyId: (c) => userKeys.get(c.id)!,
   payloads: {
     'POST /api/ops/offers/:id/answer': { amounts: [{ amount: '1.00', currency: 'RUB' }], version: 1 },
+    // His own uploaded file on another's job: the job is a 404 before anything is read of the bill.
+    'POST /api/ops/jobs/:id/bills': (own) => ({
+      number: 'Чужой',
+      date: '2026-03-01',
+      amount: '1.00',
+      currency: 'RUB',
+      fileId: own.fileId,
+    }),
     'PUT /api/ops/users/:id': { name: 'Чужой', version: 1 },
     'POST /api/ops/users/:id/api-keys': { name: 'Чужой', roles: ['CABINET_OFFERS'] },
   },

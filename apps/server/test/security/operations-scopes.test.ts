@@ -106,6 +106,7 @@ describe('object-level scopes of orders and jobs', () => {
     if (url.endsWith('/marking/report') || url.endsWith('/marking/statuses')) return {};
     if (url.endsWith('/wms-advice')) return { warehouseId: 1, places: 1 };
     if (url.endsWith('/wms-force-close')) return { reason: 'чужой' };
+    if (url.endsWith('/decision')) return { status: 'ACCEPTED', version: 1 };
     if (url.endsWith('/shipment-documents')) return { kind: 'forwarding-receipt' };
     if (url.endsWith('/transport-orders')) return {};
     if (url.endsWith('/warehouse-services/bill'))
@@ -187,6 +188,7 @@ describe('object-level scopes of orders and jobs', () => {
           .replace(':id', String(outRecord.id))
           .replace(':stageId', String(stage.id))
           .replace(':fileId', String(file!.id))
+          .replace(':billId', '1')
           .replace(':codeId', '1');
         const res = await call(
           route.method as 'GET',

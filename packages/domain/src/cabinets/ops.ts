@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { declareResource } from '../common/declare';
 import { f } from '../common/fields';
-import { moneySchema } from '../common/money';
+import { MONEY_MESSAGES, moneySchema } from '../common/money';
 import { amountsSchema, OFFER_STATUS_LABELS, OFFER_STATUSES } from '../requests/offer';
 import { transportOrderDetailsSchema } from '../shipment-documents/shipment-documents';
 import { type CabinetStage, cabinetMoneyDocument, NO_STAFF, readOnlyRoute } from './shared';
@@ -132,3 +132,66 @@ export const opsPaymentResource = cabinetMoneyDocument(
   { after: { purpose: f.text().readOnly().optional().listed().searchable() } },
 );
 export type OpsPayment = z.infer<typeof opsPaymentResource.entity>;
+
+/** Where a contractor's own bill for a job stands: sent, then accepted or rejected by the job's forwarder. */
+export const CONTRACTOR_BILL_STATUSES = ['SUBMITTED', 'ACCEPTED', 'REJECTED'] as const;
+export type ContractorBillStatus = (typeof CONTRACTOR_BILL_STATUSES)[number];
+
+/** Stable English messages of contractors' bills; the web translates them (messages.json). */
+export const CONTRACTOR_BILL_MESSAGES = {
+  numberTaken: 'A bill with this number has already been sent.',
+  notPositive: 'The amount must be greater than zero.',
+  decided: 'The bill has already been accepted or rejected.',
+} as const;
+
+const billAmount = moneySchema.shape.amount.refine((value) => Number(value) > 0, {
+  message: CONTRACTOR_BILL_MESSAGES.notPositive,
+});
+
+/**
+ * `POST /ops/jobs/{id}/bills`: the contractor's bill for his job; its PDF is one he uploaded for the job
+ * first (`POST /ops/jobs/{id}/files`), named by `fileId`. The currency is its letter code.
+ */
+export const contractorBillSubmitSchema = z.strictObject({
+  number: z.string().trim().min(1).max(64),
+  date: z.iso.date(),
+  amount: billAmount,
+  currency: moneySchema.shape.currency,
+  vatAmount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,15}(\.\d{1,2})?$/, MONEY_MESSAGES.amount)
+    .nullable()
+    .optional(),
+  fileId: z.number().int().positive(),
+});
+export type ContractorBillSubmit = z.infer<typeof contractorBillSubmitSchema>;
+
+/** A contractor's bill as he and the job's forwarder see it. */
+export const contractorBillSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  jobId: z.number().int(),
+  jobNumber: z.number().int(),
+  number: z.string(),
+  date: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  vatAmount: z.string().nullable(),
+  status: z.enum(CONTRACTOR_BILL_STATUSES),
+  rejectReason: z.string().nullable(),
+  file: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type ContractorBill = z.infer<typeof contractorBillSchema>;
+
+/** The back office's answer to a contractor's bill: accepted, or rejected with the reason he reads. */
+export const contractorBillDecisionSchema = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('ACCEPTED'), version: z.number().int().positive() }),
+  z.strictObject({
+    status: z.literal('REJECTED'),
+    version: z.number().int().positive(),
+    reason: z.string().trim().min(1).max(1000),
+  }),
+]);
+export type ContractorBillDecision = z.infer<typeof contractorBillDecisionSchema>;

@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/modules';
+import { CONTRACTOR_BILL_NOTIFICATIONS } from './contractor-bills';
 import { cabinetMailJob } from './mail';
 import { cabinetsMergeHook } from './merge';
 import { cabinetNotificationsSubscriber } from './notifications';
@@ -9,6 +10,7 @@ export const cabinetsModule = defineModule({
   name: 'cabinets',
   routes,
   jobs: [cabinetMailJob],
+  notifications: CONTRACTOR_BILL_NOTIFICATIONS,
   subscribers: { 'cabinets.notifications': cabinetNotificationsSubscriber },
   contributes: { counterpartyMergeHooks: { cabinets: cabinetsMergeHook } },
 });

@@ -26,6 +26,7 @@ import type { App } from '../../platform/http/types';
 import { requestContext } from '../../platform/resources';
 import { counterparties } from '../counterparties';
 import { cabinetSetPassword, cabinetSignIn, cabinetSignOut } from './auth';
+import { contractorBillRoutes } from './contractor-bills';
 import { issueCabinetApiKey, listCabinetApiKeys, revokeCabinetApiKey } from './keys';
 import { cabinetNotificationRoutes } from './notification-routes';
 import { opsRoutes } from './ops';
@@ -71,6 +72,7 @@ export default async function cabinetsRoutes(app: App): Promise<void> {
   await pccActionRoutes(app);
   await opsRoutes(app);
   await opsActionRoutes(app);
+  contractorBillRoutes(app);
 }
 
 const useCaseContext = (

@@ -1,11 +1,13 @@
-import type { CabinetKind } from '@tms/domain';
+import type { CabinetKind, ContractorBillStatus } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -14,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { entityColumns } from '../../platform/columns';
 import { counterparties } from '../counterparties';
+import { jobs } from '../operations';
+import { currencies } from '../reference-data';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -188,5 +192,39 @@ export const cabinetEvents = pgTable(
     index('cabinet_events_at_idx').on(t.at),
     // The requests created in a cabinet, found by the orders made of them (the analytics' share).
     index('cabinet_events_request_idx').on(t.entityId).where(sql`${t.event} = 'requestCreated'`),
+  ],
+);
+
+const amount = (name: string) => numeric(name, { precision: 18, scale: 2 });
+
+/**
+ * A contractor's own bill for one of his jobs, sent from his portal with its PDF (a file of the job), for
+ * the job's forwarder to accept or reject (docs/cabinets.md "Contractors' bills"). Accepting it makes no
+ * finance bill: the forwarder enters the expense bill as before. One number per contractor.
+ */
+export const contractorBills = pgTable(
+  'contractor_bills',
+  {
+    ...entityColumns(),
+    counterpartyId: integer('counterparty_id')
+      .notNull()
+      .references(() => counterparties.id),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id),
+    number: text('number').notNull(),
+    date: date('date').notNull(),
+    amount: amount('amount').notNull(),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    vatAmount: amount('vat_amount'),
+    fileId: integer('file_id').notNull(),
+    status: text('status').$type<ContractorBillStatus>().notNull().default('SUBMITTED'),
+    rejectReason: text('reject_reason'),
+  },
+  (t) => [
+    uniqueIndex('contractor_bills_number_idx').on(t.counterpartyId, t.number),
+    index('contractor_bills_job_idx').on(t.jobId),
   ],
 );

@@ -5,6 +5,7 @@
 export type { OrderInWarehouseSource } from './archive-facts';
 export { type CargoInsuranceOwner, moveCargoInsuranceStatus } from './cargo-insurance-status';
 export { closeCustomsStages } from './customs-stages';
+export { operationAudienceOf } from './notifications';
 export { jobService, orderService } from './operation';
 export { checkCargoRoles, type OrderSourceCheck, type OrderTnvedCheck, routeColumns } from './orders';
 export { orderReportScope, orderScope } from './scope';

@@ -1,5 +1,12 @@
 import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
-import { IconId, IconListCheck, IconPackages, IconReceipt, IconTruckDelivery } from '@tabler/icons-react';
+import {
+  IconFileInvoice,
+  IconId,
+  IconListCheck,
+  IconPackages,
+  IconReceipt,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Job, JobCreate, ListResult, OrderListRow } from '@tms/domain';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +21,7 @@ import { jobOfferBlocks } from '../requests/offerTabs';
 import { TransportOrdersBlock } from '../shipment-documents/TransportOrdersBlock';
 import { workflowBlocks } from '../workflows/recordBlocks';
 import { OPERATIONS_KEY } from './api';
+import { ContractorBillsBlock } from './ContractorBillsBlock';
 import { JobForm } from './JobForm';
 import { type JobFormValues, jobFormValuesOf } from './logic';
 import { OperationBills } from './OperationBills';
@@ -96,6 +104,13 @@ export function JobPage({ descriptor }: ResourceScreenProps) {
           icon: <IconId size={14} />,
           testId: 'tab-trip-assignment',
           content: <TripAssignmentBlock jobId={job.id} />,
+        },
+        {
+          value: 'contractor-bills',
+          label: t('blocks.contractorBills'),
+          icon: <IconFileInvoice size={14} />,
+          testId: 'tab-contractor-bills',
+          content: <ContractorBillsBlock jobId={job.id} />,
         },
         ...workflowBlocks('job', job.id),
         ...jobOfferBlocks(job),

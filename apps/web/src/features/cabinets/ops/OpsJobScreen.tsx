@@ -27,6 +27,7 @@ import { Link, useParams } from 'react-router';
 import { formatDate } from '../../../platform/format';
 import { type Language, translateServerMessage } from '../../../platform/i18n';
 import { CabinetFiles, Empty, UploadButton } from '../CabinetKit';
+import { JobBills } from './JobBills';
 import { JobTransportOrders } from './JobTransportOrders';
 import { OpsScreen, ops } from './opsKit';
 import { StageCloseDialog } from './StageCloseDialog';
@@ -130,7 +131,7 @@ function JobStages({ jobId }: { jobId: number }) {
   );
 }
 
-/** `/ops/jobs/:id`: the job's route and cargo, its transport order, its stages to close, its documents. */
+/** `/ops/jobs/:id`: the job's route and cargo, its transport order, its stages to close, its documents, his bills. */
 export function OpsJobScreen() {
   const { t } = useTranslation('cabinets');
   const id = Number(useParams().id);
@@ -182,6 +183,7 @@ export function OpsJobScreen() {
         files={files.data}
         loading={files.isLoading}
       />
+      <JobBills jobId={id} />
     </OpsScreen>
   );
 }
