@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { existsSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { EXPORT_MESSAGES, MAX_EXPORT_ROWS } from '@tms/domain';
@@ -160,9 +161,12 @@ describe('a prepared export cancelled while it runs', () => {
     });
     // The file the job writes, and the job held while its first page is made, until the owner has cancelled.
     const written: string[] = [];
+    const streams: WriteStream[] = [];
     const begin = XlsxStreamWriter.prototype.begin;
     const writer = vi.spyOn(XlsxStreamWriter.prototype, 'begin').mockImplementation(function (this: unknown) {
-      written.push(String((this as { out: WriteStream }).out.path));
+      const { out } = this as { out: WriteStream };
+      streams.push(out);
+      written.push(String(out.path));
       return begin.call(this as XlsxStreamWriter);
     });
     let atFirstPage!: () => void;
@@ -187,6 +191,8 @@ describe('a prepared export cancelled while it runs', () => {
       const id = queued.json().data.id as number;
       const running = ops.ctx.app.queue.drain();
       await reached;
+      // The stream opens its file on a later turn: on a loaded machine it was not open yet at the first page.
+      if (streams[0]!.pending) await once(streams[0]!, 'ready');
       expect(existsSync(written[0]!)).toBe(true);
       const cancel = await ops.call('POST', `/api/background-jobs/${id}/cancel`, owner);
       expect(cancel.json().data).toMatchObject({ state: 'running', cancelRequested: true });
