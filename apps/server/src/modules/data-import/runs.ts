@@ -98,6 +98,13 @@ async function errorsXlsx(
   );
 }
 
+/** What a dry-run or run job of a file carries: its run, the uploaded file and the parse options. */
+const fileJobPayload = z.object({
+  runId: z.number().int().positive(),
+  fileId: z.number().int().positive(),
+  options: dataImportOptionsSchema,
+});
+
 /**
  * The dry run of a file in the job queue, with progress: every row through the target's services in a
  * transaction rolled back (as the run will write it). Its answer (the first rows, the errors, the counts)
@@ -106,11 +113,7 @@ async function errorsXlsx(
  */
 export const dataImportPreviewTask = defineTask({
   name: 'data-import.preview',
-  payload: z.object({
-    runId: z.number().int().positive(),
-    fileId: z.number().int().positive(),
-    options: dataImportOptionsSchema,
-  }),
+  payload: fileJobPayload,
   maxAttempts: 3,
   async run({ database, config, registries, clock, job, progress }, { runId, fileId, options }) {
     if (job.userId === null) throw new Error('An import job has an owner');
@@ -161,11 +164,7 @@ export const dataImportPreviewTask = defineTask({
  */
 export const dataImportRunTask = defineTask({
   name: 'data-import.run',
-  payload: z.object({
-    runId: z.number().int().positive(),
-    fileId: z.number().int().positive(),
-    options: dataImportOptionsSchema,
-  }),
+  payload: fileJobPayload,
   maxAttempts: 3,
   async run({ database, config, registries, clock, job, progress }, { runId, fileId, options }) {
     if (job.userId === null) throw new Error('An import job has an owner');
