@@ -1,8 +1,7 @@
 import { defineModule } from '../../platform/modules';
-import { CONTRACTOR_BILL_NOTIFICATIONS } from './contractor-bills';
-import { cabinetMailJob } from './mail';
 import { cabinetsMergeHook } from './merge';
-import { cabinetNotificationsSubscriber } from './notifications';
+import { cabinetMailJob, cabinetNotificationsSubscriber } from './notifications';
+import { CONTRACTOR_BILL_NOTIFICATIONS } from './ops';
 import routes from './routes';
 
 /** What the module adds to the app (ARCHITECTURE.md "Layout"); only app.ts imports it. */

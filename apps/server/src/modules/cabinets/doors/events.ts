@@ -1,7 +1,7 @@
 import type { CabinetEvent, CabinetKind } from '@tms/domain';
-import type { Tx } from '../../db/connection';
-import type { Principal } from '../../platform/auth/context';
-import { cabinetEvents } from './tables';
+import type { Tx } from '../../../db/connection';
+import type { Principal } from '../../../platform/auth/context';
+import { cabinetEvents } from '../tables';
 
 /** Who did something in a cabinet: its user (null for the counterparty's key), his key if one acted, from where. */
 export interface CabinetActor {

@@ -11,12 +11,12 @@ import {
 } from '@tms/domain';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
-import { isValidIpEntry } from '../../platform/auth/ip';
-import { recordChange } from '../../platform/changelog/service';
-import { ErrorCollector, fieldError, HttpError, notFound } from '../../platform/errors';
-import { defineUseCase, type UseCaseContext } from '../../platform/resources';
-import { cabinetApiKeys, cabinetUsers } from './tables';
+import { apiKeyHash, newApiKey } from '../../../platform/auth/api-key';
+import { isValidIpEntry } from '../../../platform/auth/ip';
+import { recordChange } from '../../../platform/changelog/service';
+import { ErrorCollector, fieldError, HttpError, notFound } from '../../../platform/errors';
+import { defineUseCase, type UseCaseContext } from '../../../platform/resources';
+import { cabinetApiKeys, cabinetUsers } from '../tables';
 import {
   CABINET_USER_ENTITY,
   CABINET_USERS_ROLES,

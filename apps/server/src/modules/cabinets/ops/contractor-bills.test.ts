@@ -1,12 +1,12 @@
 import { CONTRACTOR_BILL_MESSAGES } from '@tms/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { EDIT_ALL, errorsOf } from '../../test/operations-world';
-import { type OpsWorld, opsWorld } from '../../test/ops-world';
-import { type SignedIn, signIn } from '../../test/users';
-import { jobs } from '../operations';
-import { contractorBills } from './tables';
+import { createTestApp, type TestContext } from '../../../test/harness';
+import { EDIT_ALL, errorsOf } from '../../../test/operations-world';
+import { type OpsWorld, opsWorld } from '../../../test/ops-world';
+import { type SignedIn, signIn } from '../../../test/users';
+import { jobs } from '../../operations';
+import { contractorBills } from '../tables';
 
 let ctx: TestContext;
 let w: OpsWorld;

@@ -2,11 +2,11 @@ import { dataSchema, idParamSchema, pccFileSchema } from '@tms/domain';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../../platform/errors';
-import type { FileStorage } from '../../platform/files/storage';
-import { files } from '../../platform/files/tables';
-import type { App } from '../../platform/http/types';
-import { type ResourceContext, requestContext } from '../../platform/resources';
+import { notFound } from '../../../platform/errors';
+import type { FileStorage } from '../../../platform/files/storage';
+import { files } from '../../../platform/files/tables';
+import type { App } from '../../../platform/http/types';
+import { type ResourceContext, requestContext } from '../../../platform/resources';
 
 type FileRow = typeof files.$inferSelect;
 

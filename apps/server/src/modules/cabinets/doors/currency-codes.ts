@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/connection';
-import { currencies } from '../reference-data';
+import type { Tx } from '../../../db/connection';
+import { currencies } from '../../reference-data';
 
 /** The codes of the currencies `ids` name, one query for a page of a cabinet's bills or payments. */
 export async function currencyCodesOf(tx: Tx, ids: readonly number[]): Promise<Map<number, string>> {

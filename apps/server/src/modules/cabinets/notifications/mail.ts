@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
-import type { JobContext, ScheduledJob } from '../../platform/modules';
-import { smtpTransport } from '../../platform/notifications/mailer';
-import { cabinetMails } from './tables';
+import type { JobContext, ScheduledJob } from '../../../platform/modules';
+import { smtpTransport } from '../../../platform/notifications/mailer';
+import { cabinetMails } from '../tables';
 
 /** Where a mail's link names the product's address, filled in when it is sent (a subscriber has no config). */
 export const PUBLIC_URL_MARK = '{{publicUrl}}';

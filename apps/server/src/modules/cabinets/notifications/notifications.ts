@@ -1,16 +1,16 @@
 import { type CabinetKind, type CabinetNotificationKind, formatCalendarDate, moneyTexts } from '@tms/domain';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/connection';
-import type { DomainEvent } from '../../platform/events/outbox';
-import { textOf } from '../../platform/i18n/dictionaries';
-import type { EventSubscriber } from '../../platform/modules';
-import { payments, printableBills } from '../finance';
-import { jobOrders, jobs, orders, stages } from '../operations';
-import { currencies } from '../reference-data';
-import { customerRequests, requestOffers } from '../requests';
-import { shipmentDocuments, TRANSPORT_ORDER_SENT_EVENT } from '../shipment-documents';
+import type { Tx } from '../../../db/connection';
+import type { DomainEvent } from '../../../platform/events/outbox';
+import { textOf } from '../../../platform/i18n/dictionaries';
+import type { EventSubscriber } from '../../../platform/modules';
+import { payments, printableBills } from '../../finance';
+import { jobOrders, jobs, orders, stages } from '../../operations';
+import { currencies } from '../../reference-data';
+import { customerRequests, requestOffers } from '../../requests';
+import { shipmentDocuments, TRANSPORT_ORDER_SENT_EVENT } from '../../shipment-documents';
+import { cabinetMails, cabinetNotifications, cabinetUsers } from '../tables';
 import { PUBLIC_URL_MARK } from './mail';
-import { cabinetMails, cabinetNotifications, cabinetUsers } from './tables';
 
 /**
  * One thing to tell a counterparty in one of its cabinets (a client in his, a contractor in his portal):

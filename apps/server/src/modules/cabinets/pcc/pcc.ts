@@ -11,11 +11,11 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../db/connection';
-import { requestDb } from '../../platform/auth/cabinet-wall';
-import { fieldError, HttpError } from '../../platform/errors';
-import { files } from '../../platform/files/tables';
-import type { App } from '../../platform/http/types';
+import type { Tx } from '../../../db/connection';
+import { requestDb } from '../../../platform/auth/cabinet-wall';
+import { fieldError, HttpError } from '../../../platform/errors';
+import { files } from '../../../platform/files/tables';
+import type { App } from '../../../platform/http/types';
 import {
   defineUseCase,
   type ResourceContext,
@@ -23,15 +23,13 @@ import {
   requestContext,
   resourceService,
   type WriteEvent,
-} from '../../platform/resources';
-import { asBuffer } from '../../platform/workers/tasks';
-import { printableBillDocument, printableBills } from '../finance';
-import { jobOrders, orders, stages } from '../operations';
-import { countries } from '../reference-data';
-import { clientRequestHooks, customerRequests } from '../requests';
-import { cabinetActorOf, logCabinetEvent } from './events';
-import { cabinetFileDoor } from './file-door';
-import { cabinetMoneyDocumentService } from './money-documents';
+} from '../../../platform/resources';
+import { asBuffer } from '../../../platform/workers/tasks';
+import { printableBillDocument, printableBills } from '../../finance';
+import { jobOrders, orders, stages } from '../../operations';
+import { countries } from '../../reference-data';
+import { clientRequestHooks, customerRequests } from '../../requests';
+import { cabinetActorOf, cabinetFileDoor, cabinetMoneyDocumentService, logCabinetEvent } from '../doors';
 
 /**
  * The counterparty predicate of each client-cabinet view: the one place that says which rows are the

@@ -7,11 +7,11 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../db/connection';
-import { requestDb } from '../../platform/auth/cabinet-wall';
-import type { App } from '../../platform/http/types';
-import { type ResourceContext, requestContext } from '../../platform/resources';
-import { closeStage, stages } from '../operations';
+import type { Tx } from '../../../db/connection';
+import { requestDb } from '../../../platform/auth/cabinet-wall';
+import type { App } from '../../../platform/http/types';
+import { type ResourceContext, requestContext } from '../../../platform/resources';
+import { closeStage, stages } from '../../operations';
 
 /** The stages of a job its contractor (or carrier) is shown, under their OPS names, in their order. */
 export async function cabinetJobStagesOf(tx: Tx, jobId: number): Promise<CabinetStage[]> {

@@ -16,16 +16,16 @@ import {
 } from '@tms/domain';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../db/connection';
-import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
-import type { Principal } from '../../platform/auth/context';
-import { recordChange } from '../../platform/changelog/service';
-import { conflict, fieldError, forbidden, notFound } from '../../platform/errors';
-import { textOf } from '../../platform/i18n/dictionaries';
-import { hasAnyRole } from '../../platform/permissions/check';
-import { defineUseCase, type UseCaseContext } from '../../platform/resources';
-import { counterparties, counterpartyService } from '../counterparties';
-import { cabinetMails, cabinetSessions, cabinetUserLinks, cabinetUsers } from './tables';
+import type { Tx } from '../../../db/connection';
+import { apiKeyHash, newApiKey } from '../../../platform/auth/api-key';
+import type { Principal } from '../../../platform/auth/context';
+import { recordChange } from '../../../platform/changelog/service';
+import { conflict, fieldError, forbidden, notFound } from '../../../platform/errors';
+import { textOf } from '../../../platform/i18n/dictionaries';
+import { hasAnyRole } from '../../../platform/permissions/check';
+import { defineUseCase, type UseCaseContext } from '../../../platform/resources';
+import { counterparties, counterpartyService } from '../../counterparties';
+import { cabinetMails, cabinetSessions, cabinetUserLinks, cabinetUsers } from '../tables';
 
 /** Entity type of cabinet users in the change log. */
 export const CABINET_USER_ENTITY = 'cabinet_user';

@@ -11,19 +11,18 @@ import {
 } from '@tms/domain';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { requestDb } from '../../platform/auth/cabinet-wall';
-import type { App } from '../../platform/http/types';
+import { requestDb } from '../../../platform/auth/cabinet-wall';
+import type { App } from '../../../platform/http/types';
 import {
   type ResourceContext,
   registerResourceRoutes,
   requestContext,
   resourceService,
-} from '../../platform/resources';
-import { bills, payments } from '../finance';
-import { jobs, orders } from '../operations';
-import { customerRequests, requestOffers, requestOfferTypes, writeOffer } from '../requests';
-import { cabinetJobStageRoutes } from './job-stages';
-import { cabinetMoneyDocumentService } from './money-documents';
+} from '../../../platform/resources';
+import { bills, payments } from '../../finance';
+import { jobs, orders } from '../../operations';
+import { customerRequests, requestOffers, requestOfferTypes, writeOffer } from '../../requests';
+import { cabinetJobStageRoutes, cabinetMoneyDocumentService } from '../doors';
 
 /**
  * The counterparty predicate of each contractor-portal view: the one place that says which rows are the

@@ -14,19 +14,19 @@ import {
 } from '@tms/domain';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../db/connection';
-import { requestDb } from '../../platform/auth/cabinet-wall';
-import { conflict, fieldError, notFound } from '../../platform/errors';
-import { files } from '../../platform/files/tables';
-import type { App } from '../../platform/http/types';
-import { notify } from '../../platform/notifications/notify';
-import type { NotificationType } from '../../platform/notifications/types';
-import { requestContext } from '../../platform/resources';
-import { counterparties } from '../counterparties';
-import { jobService, jobs, operationAudienceOf } from '../operations';
-import { currencies } from '../reference-data';
+import type { Tx } from '../../../db/connection';
+import { requestDb } from '../../../platform/auth/cabinet-wall';
+import { conflict, fieldError, notFound } from '../../../platform/errors';
+import { files } from '../../../platform/files/tables';
+import type { App } from '../../../platform/http/types';
+import { notify } from '../../../platform/notifications/notify';
+import type { NotificationType } from '../../../platform/notifications/types';
+import { requestContext } from '../../../platform/resources';
+import { counterparties } from '../../counterparties';
+import { jobService, jobs, operationAudienceOf } from '../../operations';
+import { currencies } from '../../reference-data';
+import { contractorBills } from '../tables';
 import { opsJobService } from './ops';
-import { contractorBills } from './tables';
 
 /** The forwarder of a job hears of a contractor's bill sent for it (texts: `notifications.json`). */
 export const CONTRACTOR_BILL_NOTIFICATIONS = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CabinetCaller, cabinetUser } from '../../test/cabinets';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { type ReportsWorld, reportsWorld, sheetCells } from '../../test/reports-world';
+import { type CabinetCaller, cabinetUser } from '../../../test/cabinets';
+import { createTestApp, type TestContext } from '../../../test/harness';
+import { type ReportsWorld, reportsWorld, sheetCells } from '../../../test/reports-world';
 
 /*
  * The client's акт сверки from his cabinet: the back office's reconciliation statement of his own

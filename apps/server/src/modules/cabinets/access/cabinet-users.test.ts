@@ -4,13 +4,13 @@ import { PASSWORD_MESSAGES } from '@tms/domain/users/password';
 import { desc, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cabinetKey, cabinetUser } from '../../test/cabinets';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { type OperationsWorld, operationsWorld } from '../../test/operations-world';
-import { type SignedIn, signIn } from '../../test/users';
-import { counterparties } from '../counterparties';
-import { sendCabinetMails } from './mail';
-import { cabinetMails, cabinetUsers } from './tables';
+import { cabinetKey, cabinetUser } from '../../../test/cabinets';
+import { createTestApp, type TestContext } from '../../../test/harness';
+import { type OperationsWorld, operationsWorld } from '../../../test/operations-world';
+import { type SignedIn, signIn } from '../../../test/users';
+import { counterparties } from '../../counterparties';
+import { sendCabinetMails } from '../notifications';
+import { cabinetMails, cabinetUsers } from '../tables';
 
 const received: { to: string[]; body: string }[] = [];
 const smtp = new SMTPServer({

@@ -9,16 +9,16 @@ import {
 } from '@tms/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { requestDb } from '../../platform/auth/cabinet-wall';
-import { fieldError, notFound } from '../../platform/errors';
-import { logFiles, recordFiles } from '../../platform/files/record-files';
-import { MAX_UPLOAD_BYTES } from '../../platform/files/routes';
-import { FILE_MESSAGES, storeUpload } from '../../platform/files/service';
-import { files } from '../../platform/files/tables';
-import type { App } from '../../platform/http/types';
-import { requestContext } from '../../platform/resources';
-import { acceptTransportOrder, sentTransportOrdersOf } from '../shipment-documents';
-import { cabinetFileDoor, sendCabinetFile } from './file-door';
+import { requestDb } from '../../../platform/auth/cabinet-wall';
+import { fieldError, notFound } from '../../../platform/errors';
+import { logFiles, recordFiles } from '../../../platform/files/record-files';
+import { MAX_UPLOAD_BYTES } from '../../../platform/files/routes';
+import { FILE_MESSAGES, storeUpload } from '../../../platform/files/service';
+import { files } from '../../../platform/files/tables';
+import type { App } from '../../../platform/http/types';
+import { requestContext } from '../../../platform/resources';
+import { acceptTransportOrder, sentTransportOrdersOf } from '../../shipment-documents';
+import { cabinetFileDoor, sendCabinetFile } from '../doors';
 import { opsJobService } from './ops';
 
 const tags = ['ops'];

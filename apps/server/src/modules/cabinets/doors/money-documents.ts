@@ -4,7 +4,7 @@ import {
   type ResourceTable,
   type RowOf,
   resourceService,
-} from '../../platform/resources';
+} from '../../../platform/resources';
 import { currencyCodesOf } from './currency-codes';
 
 /** What every money document's row has: its number, date, amount and currency. */

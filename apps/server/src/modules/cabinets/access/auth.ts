@@ -7,16 +7,16 @@ import {
 } from '@tms/domain';
 import { newPasswordErrors } from '@tms/domain/users/password';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/connection';
-import { apiKeyHash, newApiKey } from '../../platform/auth/api-key';
-import { CABINET_TOKEN_PREFIX, type CabinetLookup } from '../../platform/auth/cabinet';
-import { hashPassword, verifyDummy, verifyPassword } from '../../platform/auth/password';
-import { assertMayTryPassword, recordLoginAttempt } from '../../platform/auth/throttle';
-import { ErrorCollector, HttpError } from '../../platform/errors';
-import { cabinetKeyLookup, counterparties } from '../counterparties';
-import { logCabinetEvent } from './events';
-import { cabinetApiKeys, cabinetSessions, cabinetUserLinks, cabinetUsers } from './tables';
+import type { Config } from '../../../config';
+import type { Db, Tx } from '../../../db/connection';
+import { apiKeyHash, newApiKey } from '../../../platform/auth/api-key';
+import { CABINET_TOKEN_PREFIX, type CabinetLookup } from '../../../platform/auth/cabinet';
+import { hashPassword, verifyDummy, verifyPassword } from '../../../platform/auth/password';
+import { assertMayTryPassword, recordLoginAttempt } from '../../../platform/auth/throttle';
+import { ErrorCollector, HttpError } from '../../../platform/errors';
+import { cabinetKeyLookup, counterparties } from '../../counterparties';
+import { logCabinetEvent } from '../doors';
+import { cabinetApiKeys, cabinetSessions, cabinetUserLinks, cabinetUsers } from '../tables';
 import { endCabinetSessions } from './users';
 
 /**

@@ -10,10 +10,10 @@ import {
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requestDb } from '../../platform/auth/cabinet-wall';
-import { notFound } from '../../platform/errors';
-import type { App } from '../../platform/http/types';
-import { cabinetNotifications, cabinetUsers } from './tables';
+import { requestDb } from '../../../platform/auth/cabinet-wall';
+import { notFound } from '../../../platform/errors';
+import type { App } from '../../../platform/http/types';
+import { cabinetNotifications, cabinetUsers } from '../tables';
 
 /** The bell shows this many of the latest notifications. */
 const BELL_SIZE = 30;

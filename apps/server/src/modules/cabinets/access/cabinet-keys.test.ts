@@ -7,12 +7,12 @@ import {
 } from '@tms/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyHash } from '../../platform/auth/api-key';
-import { type CabinetCaller, cabinetUser } from '../../test/cabinets';
-import { createTestApp, type TestContext } from '../../test/harness';
-import { operationsWorld } from '../../test/operations-world';
-import { type SignedIn, signIn } from '../../test/users';
-import { cabinetApiKeys, cabinetUsers } from './tables';
+import { apiKeyHash } from '../../../platform/auth/api-key';
+import { type CabinetCaller, cabinetUser } from '../../../test/cabinets';
+import { createTestApp, type TestContext } from '../../../test/harness';
+import { operationsWorld } from '../../../test/operations-world';
+import { type SignedIn, signIn } from '../../../test/users';
+import { cabinetApiKeys, cabinetUsers } from '../tables';
 
 /*
  * API keys of cabinet users (docs/cabinets.md "API keys of cabinet users"): issued by the user, his cabinet's
