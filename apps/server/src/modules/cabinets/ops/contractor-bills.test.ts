@@ -6,6 +6,7 @@ import { EDIT_ALL, errorsOf } from '../../../test/operations-world';
 import { type OpsWorld, opsWorld } from '../../../test/ops-world';
 import { type SignedIn, signIn } from '../../../test/users';
 import { jobs } from '../../operations';
+import { cabinetsMergeHook } from '../merge';
 import { contractorBills } from '../tables';
 
 let ctx: TestContext;
@@ -143,5 +144,30 @@ describe("a contractor's own bill for his job", () => {
     expect((await call('GET', `/api/ops/jobs/${w.c.jobId}/bills`, w.c.key.headers)).json().data).toHaveLength(
       2,
     );
+  });
+
+  it('goes with the contractor merged into another, except a number the survivor has already sent', async () => {
+    for (const number of ['СЧ-1', 'СЧ-3']) {
+      const sent = await call('POST', `/api/ops/jobs/${w.d.jobId}/bills`, w.d.user.headers, {
+        ...bill(),
+        number,
+        fileId: w.d.fileId,
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    }
+    await ctx.database.db.transaction((tx) => cabinetsMergeHook(tx, w.d.id, w.c.id));
+
+    const owners = await ctx.database.db
+      .select({ number: contractorBills.number, counterpartyId: contractorBills.counterpartyId })
+      .from(contractorBills)
+      .where(eq(contractorBills.jobId, w.d.jobId));
+    expect(owners.sort((a, b) => a.number.localeCompare(b.number))).toEqual([
+      { number: 'СЧ-1', counterpartyId: w.d.id },
+      { number: 'СЧ-3', counterpartyId: w.c.id },
+    ]);
+    const reader = await signIn(ctx, ['ROLE_JOB_VIEW_ALL']);
+    const onJob = (await call('GET', `/api/tms/jobs/${w.d.jobId}/contractor-bills`, reader.headers)).json()
+      .data;
+    expect(onJob.map((b: { number: string }) => b.number).sort()).toEqual(['СЧ-1', 'СЧ-3']);
   });
 });
