@@ -7,7 +7,6 @@ import {
   FileInput,
   Group,
   Modal,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -21,10 +20,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../platform/format';
 import { useFieldFailure } from '../CabinetKit';
-import { ops, today } from './opsKit';
-
-/** The currencies a contractor bills in most often; the server checks the code. */
-const CURRENCIES = ['RUB', 'USD', 'EUR', 'CNY', 'KZT', 'BYN', 'TRY', 'AED'];
+import { ops, PriceRow, today } from './opsKit';
 
 const STATUS_COLORS: Readonly<Record<ContractorBillStatus, string>> = {
   SUBMITTED: 'yellow',
@@ -113,27 +109,13 @@ function BillForm({ jobId, onClose }: { jobId: number; onClose: () => void }) {
           defaultValue={today()}
           error={fields.date}
         />
-        <Group gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
-            name="amount"
-            label={t('ops.submittedBills.amount')}
-            inputMode="decimal"
-            required
-            style={{ flex: 1 }}
-            data-testid="ops-bill-amount"
-            error={fields.amount}
-          />
-          <Select
-            label={t('ops.offers.currency')}
-            w={100}
-            required
-            allowDeselect={false}
-            value={currency}
-            onChange={setCurrency}
-            data={CURRENCIES}
-            error={fields.currency}
-          />
-        </Group>
+        <PriceRow
+          label={t('ops.submittedBills.amount')}
+          amount={{ name: 'amount', 'data-testid': 'ops-bill-amount' }}
+          currency={currency}
+          onCurrencyChange={setCurrency}
+          errors={{ amount: fields.amount, currency: fields.currency }}
+        />
         <TextInput
           name="vatAmount"
           label={t('ops.submittedBills.vat')}

@@ -1,25 +1,11 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type OpsOffer, padId } from '@tms/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldFailure } from '../CabinetKit';
-import { ops, today } from './opsKit';
-
-/** The currencies a contractor prices in most often; the server checks the code. */
-const CURRENCIES = ['RUB', 'USD', 'EUR', 'CNY', 'KZT', 'BYN', 'TRY', 'AED'];
+import { CURRENCIES, ops, PriceRow, today } from './opsKit';
 
 type Row = { key: number; amount: string; currency: string | null };
 let nextKey = 0;
@@ -88,31 +74,23 @@ function AnswerForm({ offer, onClose }: { offer: OpsOffer; onClose: () => void }
           {offer.cargoDescription ? ` · ${offer.cargoDescription}` : ''}
         </Text>
         {rows.map((r, index) => (
-          // Tops aligned: an error under one input leaves the others in place.
-          <Group key={r.key} gap="xs" align="flex-start" wrap="nowrap">
-            <TextInput
-              label={index === 0 ? t('ops.offers.price') : undefined}
-              aria-label={t('ops.offers.price')}
-              inputMode="decimal"
-              required
-              value={r.amount}
-              onChange={(e) => change(r.key, { amount: e.currentTarget.value })}
-              style={{ flex: 1 }}
-              data-autofocus={index === 0 ? true : undefined}
-              data-testid="ops-offer-amount"
-              error={fields[`amounts.${index}.amount`]}
-            />
-            <Select
-              label={index === 0 ? t('ops.offers.currency') : undefined}
-              aria-label={t('ops.offers.currency')}
-              w={100}
-              required
-              allowDeselect={false}
-              value={r.currency}
-              onChange={(currency) => change(r.key, { currency })}
-              data={CURRENCIES}
-              error={fields[`amounts.${index}.currency`]}
-            />
+          <PriceRow
+            key={r.key}
+            label={t('ops.offers.price')}
+            labelled={index === 0}
+            amount={{
+              value: r.amount,
+              onChange: (e) => change(r.key, { amount: e.currentTarget.value }),
+              'data-autofocus': index === 0 ? true : undefined,
+              'data-testid': 'ops-offer-amount',
+            }}
+            currency={r.currency}
+            onCurrencyChange={(currency) => change(r.key, { currency })}
+            errors={{
+              amount: fields[`amounts.${index}.amount`],
+              currency: fields[`amounts.${index}.currency`],
+            }}
+          >
             {rows.length > 1 && (
               <ActionIcon
                 variant="subtle"
@@ -126,7 +104,7 @@ function AnswerForm({ offer, onClose }: { offer: OpsOffer; onClose: () => void }
                 <IconTrash size={16} />
               </ActionIcon>
             )}
-          </Group>
+          </PriceRow>
         ))}
         {rows.length < CURRENCIES.length && (
           <Button
