@@ -256,6 +256,15 @@ export async function newOrder(
 
 export const snackbar = (page: Page) => page.getByTestId('snackbar');
 
+/**
+ * A screenshot of the screen, for people (docs/screens, a look at a change), taken only when E2E_SCREENSHOTS
+ * names a directory: a full-page picture costs the browser a second of work no assertion reads.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+}
+
 /** A save's answer can take a while on a loaded machine; the snackbar then stays 3 s. */
 export const SAVE_TIMEOUT = { timeout: 20_000 };
 
