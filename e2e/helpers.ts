@@ -16,7 +16,35 @@ export const FORWARDER = { username: 'ivanov', password: 'Demo12345' };
  * prove that the app works under the server's CSP. And every page records the messages its snackbar
  * showed, so `expectSnackbar` sees a message that came and went while the test runner was busy.
  */
-export const test = base.extend<{ contentSecurityPolicy: undefined; snackbarLog: undefined }>({
+export const test = base.extend<
+  { contentSecurityPolicy: undefined; snackbarLog: undefined },
+  { serverReady: undefined }
+>({
+  // `e2e/run.mjs` starts Playwright while the server still migrates and seeds the demo: each worker loads its
+  // tests and launches its browser meanwhile, then waits here until the server answers. The run stops
+  // Playwright if the server exits; the timeout guards a server that never starts (the first start
+  // took over two minutes on a loaded two-core machine).
+  serverReady: [
+    async ({ browser: _launched }, use) => {
+      const health = new URL('/api/health', process.env.E2E_BASE_URL).href;
+      await expect
+        .poll(
+          () =>
+            fetch(health).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          {
+            timeout: 290_000,
+            intervals: [300],
+            message: 'the server answers /api/health',
+          },
+        )
+        .toBe(true);
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true, timeout: 300_000 },
+  ],
   contentSecurityPolicy: [
     async ({ page }, use) => {
       const violations: string[] = [];
