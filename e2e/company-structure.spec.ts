@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect } from '@playwright/test';
+import { signIn, test } from './helpers';
 
 // The demo structure (db/seed/demo-company-structure.ts): Operations › Forwarding, its head Ivanov over the
 // forwarders Kozlova and Wang.

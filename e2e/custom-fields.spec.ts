@@ -1,16 +1,12 @@
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { signIn, test } from './helpers';
+import { screenshot, signIn, test } from './helpers';
 
 /**
  * Custom field definitions and user-defined lists (spec §3, §4, §5): the definition screens, and every
  * widget type rendered by the real renderer in the definition screen's preview.
  */
 
-const shots = process.env.E2E_SCREENSHOTS;
-const shot = async (page: Page, name: string) => {
-  if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
-};
+const shot = (page: Page, name: string) => screenshot(page, name);
 
 async function api(page: Page, token: string, method: 'GET' | 'POST', url: string, data?: unknown) {
   const response = await page.request.fetch(`/api${url}`, {

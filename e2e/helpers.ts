@@ -16,7 +16,35 @@ export const FORWARDER = { username: 'ivanov', password: 'Demo12345' };
  * prove that the app works under the server's CSP. And every page records the messages its snackbar
  * showed, so `expectSnackbar` sees a message that came and went while the test runner was busy.
  */
-export const test = base.extend<{ contentSecurityPolicy: undefined; snackbarLog: undefined }>({
+export const test = base.extend<
+  { contentSecurityPolicy: undefined; snackbarLog: undefined },
+  { serverReady: undefined }
+>({
+  // `e2e/run.mjs` starts Playwright while the server still migrates and seeds the demo: each worker loads its
+  // tests and launches its browser meanwhile, then waits here until the server answers. The run stops
+  // Playwright if the server exits; the timeout guards a server that never starts (the first start
+  // took over two minutes on a loaded two-core machine).
+  serverReady: [
+    async ({ browser: _launched }, use) => {
+      const health = new URL('/api/health', process.env.E2E_BASE_URL).href;
+      await expect
+        .poll(
+          () =>
+            fetch(health).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          {
+            timeout: 290_000,
+            intervals: [300],
+            message: 'the server answers /api/health',
+          },
+        )
+        .toBe(true);
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true, timeout: 300_000 },
+  ],
   contentSecurityPolicy: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -256,6 +284,15 @@ export async function newOrder(
 
 export const snackbar = (page: Page) => page.getByTestId('snackbar');
 
+/**
+ * A screenshot of the screen, for people (docs/screens, a look at a change), taken only when E2E_SCREENSHOTS
+ * names a directory: a full-page picture costs the browser a second of work no assertion reads.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+}
+
 /** A save's answer can take a while on a loaded machine; the snackbar then stays 3 s. */
 export const SAVE_TIMEOUT = { timeout: 20_000 };
 
@@ -322,7 +359,11 @@ export async function hold(page: Page, testId: string) {
   await page.mouse.up();
 }
 
-/** The serious and critical accessibility violations of the page (or of the part `within` selects). */
+/**
+ * The serious and critical accessibility violations of the page (or of the part `within` selects). A
+ * screen is scanned whole once; a later state of the same screen (a dialog opened, a tab switched, the
+ * menu collapsed) scans only the part that changed (`main`, `[role="dialog"]`, ...).
+ */
 export async function seriousViolations(page: Page, within?: string) {
   // Colours are measured as shown: a button still fading in (a dialog's transition) reads as low contrast.
   await page.waitForFunction(() =>
@@ -332,9 +373,16 @@ export async function seriousViolations(page: Page, within?: string) {
         (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
       ),
   );
-  const axe = new AxeBuilder({ page });
+  // Run inside the page (legacy mode): the default runs each frame's part, then opens a new blank page (a new
+  // renderer) to merge them, which cost more than the scan itself; the app has no frames to cross. Only
+  // violations are worked out node by node (axe's `resultTypes`): the passes, which the test never reads,
+  // were most of the scan's tail.
+  const axe = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] });
   const results = await (within ? axe.include(within) : axe).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')})`,
+    );
 }

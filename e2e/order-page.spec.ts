@@ -123,7 +123,8 @@ test('the order page reads first and edits one block at a time', async ({ page }
   await expect(page.locator('button[data-testid^="edit-"]')).toHaveCount(0);
   await expect(page.locator('input:disabled')).toHaveCount(0);
   await expect(page.getByTestId('order-unarchive')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  // The same screen in another state: its content is scanned again, the shell was above.
+  expect(await seriousViolations(page, 'main')).toEqual([]);
 });
 
 /**

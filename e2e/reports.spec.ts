@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectSnackbar, signIn, test } from './helpers';
+import { expectSnackbar, screenshot, signIn, test } from './helpers';
 
 /** The demo's finance user: every report of the framework, all scopes. */
 const FINANCE = { username: 'sidorova', password: 'Demo12345' };
@@ -70,10 +70,7 @@ test('new clients: by month, chart, drill-down to first orders, export', async (
 });
 
 /** A screenshot of the screen for docs/screens when E2E_SCREENSHOTS names a directory. */
-async function shoot(page: Page, name: string, fullPage = true) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
-}
+const shoot = (page: Page, name: string, fullPage = true) => screenshot(page, name, { fullPage });
 
 test('DSO, DPO and CCC: one screen by type, chart by month, drill-down, export', async ({ page }) => {
   await signIn(page, '/reports/dso?from=2025-01-01', 'ru', { user: FINANCE });

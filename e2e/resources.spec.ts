@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Response } from '@playwright/test';
 import {
   agreementTypeResource,
@@ -38,6 +37,7 @@ import {
   hold,
   patchSystem,
   SAVE_TIMEOUT,
+  screenshot,
   seriousViolations,
   signIn,
   snackbar,
@@ -620,7 +620,7 @@ test.describe('the form screen', () => {
     await page.getByTestId('resource-save').click();
     await expect(page.locator('#field-code-error')).toHaveText('Это значение уже используется');
     await expect(dialog).toBeVisible();
-    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-create-dialog.png' });
+    await screenshot(page, 'resource-create-dialog', { fullPage: false });
 
     // Cancel drops what was typed: the next opening starts empty.
     await dialog.getByRole('button', { name: 'Отмена' }).click();
@@ -634,38 +634,32 @@ test.describe('the form screen', () => {
     await signIn(page, '/settings/vehicle-types');
     await expect(page.getByTestId('resource-row').first()).toBeVisible();
     await page.getByRole('button', { name: 'Фильтры', exact: true }).click();
-    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-list.png' });
+    await screenshot(page, 'resource-list', { fullPage: false });
     await page.getByTestId('resource-row').first().click();
     await expect(page.locator('#field-name')).not.toHaveValue('');
-    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-form.png', fullPage: true });
+    await screenshot(page, 'resource-form');
     await page.locator('#field-name').fill('Новое название');
     await page.getByTestId('resource-save').click();
     await expectSnackbar(page, 'Сохранено');
     await page.getByTestId('history-tab').click();
     await expect(page.getByTestId('history-entry').first()).toBeVisible();
-    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-history.png' });
+    await screenshot(page, 'resource-history', { fullPage: false });
     await page.goto('/tms/products/new');
     await page.getByRole('textbox', { name: 'Услуги' }).click();
     await expect(page.getByRole('option').first().or(page.getByText('Ничего не найдено'))).toBeVisible();
-    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-references.png' });
+    await screenshot(page, 'resource-references', { fullPage: false });
     await page.goto('/settings/service-offices/new');
     await page.getByTestId('resource-save').click();
     await expect(page.locator('#field-name-error')).toBeVisible();
-    await page.screenshot({ path: 'node_modules/.cache/e2e-results/resource-new.png' });
+    await screenshot(page, 'resource-new', { fullPage: false });
   });
 });
 
 test('the list, form and history screens have no serious or critical accessibility violations', async ({
   page,
 }) => {
-  const serious = async () =>
-    // The screen's own content; the shell around it has its own check in a11y.spec.ts.
-    (await new AxeBuilder({ page }).include('main').analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')})`,
-      );
+  // The screen's own content; the shell around it has its own check in a11y.spec.ts.
+  const serious = () => seriousViolations(page, 'main');
   await signIn(page, '/settings/currencies');
   await expect(page.getByTestId('resource-row').first()).toBeVisible();
   await page.getByRole('button', { name: 'Фильтры', exact: true }).click();

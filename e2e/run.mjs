@@ -147,36 +147,53 @@ const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
+// Playwright starts at once, beside the server: while the server migrates and seeds the demo, Playwright
+// loads the tests and each worker launches its browser, then waits for the server (the `serverReady` fixture
+// of e2e/helpers.ts). A server that exits, or never answers, stops the run.
+const playwright = spawn(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/@playwright/test/cli.js'),
+    ...['test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
+  ],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...env,
+      E2E_OUTPUT_DIR:
+        process.env.E2E_OUTPUT_DIR ?? path.join(root, 'node_modules/.cache', `e2e-results-${process.pid}`),
+      E2E_BASE_URL: baseURL,
+      CHROMIUM_PATH: chromium,
+      E2E_ADMIN_USERNAME: ADMIN_USERNAME,
+      E2E_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    },
+  },
+);
+const finished = new Promise((resolve) => playwright.once('exit', (status) => resolve(status ?? 1)));
+const serverLost = new Promise((resolve) => server.once('exit', resolve)).then(() => {
+  throw new Error(`the server exited with code ${server.exitCode}`);
+});
+
+const healthy = waitForHealth(baseURL, server);
+
 let code = 1;
 try {
-  await waitForHealth(baseURL, server);
-  const run = spawnSync(
-    'npx',
-    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: {
-        ...env,
-        E2E_OUTPUT_DIR:
-          process.env.E2E_OUTPUT_DIR ?? path.join(root, 'node_modules/.cache', `e2e-results-${process.pid}`),
-        E2E_BASE_URL: baseURL,
-        CHROMIUM_PATH: chromium,
-        E2E_ADMIN_USERNAME: ADMIN_USERNAME,
-        E2E_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      },
-    },
-  );
-  code = run.status ?? 1;
+  code = await Promise.race([finished, serverLost, healthy.then(() => finished)]);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
+  playwright.kill('SIGINT');
+  const stuck = setTimeout(() => playwright.kill('SIGKILL'), 20_000);
+  await finished;
+  clearTimeout(stuck);
 } finally {
-  server.kill('SIGTERM');
+  if (server.exitCode === null) server.kill('SIGTERM');
   await new Promise((resolve) => {
     const timer = setTimeout(() => {
       server.kill('SIGKILL');
       resolve();
     }, 10_000);
+    if (server.exitCode !== null) resolve();
     server.once('exit', () => {
       clearTimeout(timer);
       resolve();
