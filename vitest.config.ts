@@ -116,7 +116,7 @@ export default defineConfig({
         test: {
           name: 'reliability',
           include: ['apps/server/test/reliability/**/*.test.ts'],
-          globalSetup: [serverSetup],
+          globalSetup: [serverSetup, './apps/server/test/reliability/global-setup.ts'],
           env: SERVER_ENV,
           testTimeout: 180_000,
           hookTimeout: 60_000,
