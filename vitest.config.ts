@@ -52,9 +52,15 @@ export default defineConfig({
         },
       },
       {
-        // The smaller set that keeps the embedded database covered when the API suite runs on PostgreSQL:
-        // migrations and seeds, the engine, authentication, the HTTP frame, orders end to end, counterparties
-        // (trigram search) and the job queue (its one connection shared by workers, transactions and progress).
+        // The smaller set that keeps the embedded database covered when the API suite runs on PostgreSQL: what
+        // the engines do differently, since every other file runs on PostgreSQL in the same `npm test`. The
+        // migrations and the demo seeds (run here only), the resource engine (its search ranking with
+        // pg_trgm, concurrent updates and integer range on one connection), the job queue (its one connection
+        // shared by workers, transactions and progress; two instances on it), the session cache (announced
+        // changes through the embedded database's LISTEN), orders end to end (row and advisory locks on one
+        // connection) and counterparties (trigram search, merge under locks). Left to PostgreSQL: the HTTP
+        // frame, passwords, IP rules and sign-in (auth.test.ts, in api-isolated), which touch nothing the
+        // engines do differently.
         test: {
           name: 'api-embedded',
           include: [
@@ -62,8 +68,7 @@ export default defineConfig({
             'apps/server/src/platform/jobs/queue.test.ts',
             'apps/server/src/platform/jobs/instances.test.ts',
             'apps/server/src/platform/resources/engine.test.ts',
-            'apps/server/src/platform/auth/*.test.ts',
-            'apps/server/src/platform/http/app.test.ts',
+            'apps/server/src/platform/auth/session-cache.test.ts',
             'apps/server/src/modules/operations/orders.test.ts',
             'apps/server/src/modules/counterparties/counterparties.test.ts',
           ],
@@ -91,7 +96,7 @@ export default defineConfig({
         },
       },
       {
-        // The API files of those (run beside 'api' and 'api-embedded').
+        // The API files of those (run beside 'api').
         test: {
           name: 'api-isolated',
           include: mockingApi,
@@ -116,7 +121,7 @@ export default defineConfig({
         test: {
           name: 'reliability',
           include: ['apps/server/test/reliability/**/*.test.ts'],
-          globalSetup: [serverSetup],
+          globalSetup: [serverSetup, './apps/server/test/reliability/global-setup.ts'],
           env: SERVER_ENV,
           testTimeout: 180_000,
           hookTimeout: 60_000,

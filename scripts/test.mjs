@@ -116,12 +116,7 @@ const api = () =>
     ? vitest('API tests (PostgreSQL)', ['api', 'api-isolated'], 'vitest-pg.json', process.env)
     : vitest('API tests (embedded database)', ['api', 'api-isolated'], 'vitest-pglite.json', embedded);
 const embeddedSet = () =>
-  vitest(
-    'API tests, embedded set (embedded database)',
-    ['api-embedded', 'api-isolated'],
-    'vitest-pglite.json',
-    embedded,
-  );
+  vitest('API tests, embedded set (embedded database)', ['api-embedded'], 'vitest-pglite.json', embedded);
 const reliability = () =>
   vitest('reliability suite (PostgreSQL)', ['reliability'], 'vitest-reliability.json', process.env);
 const security = () =>

@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import type { TestProject } from 'vitest/node';
-import { buildTemplate, dropTemplate } from './databases';
+import { bundleServer } from './bundle';
+import { buildTemplate, dropTemplate, type TemplateInfo } from './databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,42 +12,44 @@ declare module 'vitest' {
   }
 }
 
-/**
- * `src/worker.ts` bundled as `build.mjs` bundles it (workspace packages in, npm packages external): a test
- * app's threads start from it in well under a second, where compiling the sources with tsx in every thread
- * of every test file took seconds each on a busy two-core machine.
- */
-async function bundleWorker(outfile: string): Promise<void> {
-  await build({
-    entryPoints: [path.resolve(import.meta.dirname, '../worker.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externals',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@tms/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
+interface Shared {
+  ready: Promise<{ template: TemplateInfo; workerBundle: string }>;
+  users: number;
 }
+/**
+ * Vitest runs a project's global set-up once per project, and a step runs two (`api` with `api-isolated`,
+ * `security` with `security-isolated`): they share one template and one bundle, built by the first and
+ * removed after the last (a template took 10-60 s to migrate and seed on a loaded two-core machine). Kept on
+ * `globalThis`, as each project loads this file in a module graph of its own.
+ */
+const SHARED = Symbol.for('tms.test.global-setup');
+const registry = globalThis as { [SHARED]?: Shared };
 
 export default async function setup(project: TestProject) {
-  const dir = path.resolve(import.meta.dirname, '../../../../.tmp');
-  mkdirSync(dir, { recursive: true });
-  const template = await buildTemplate(path.join(dir, `template-${process.pid}.tar`));
+  let shared = registry[SHARED];
+  if (!shared) {
+    const dir = path.resolve(import.meta.dirname, '../../../../.tmp');
+    mkdirSync(dir, { recursive: true });
+    const workerBundle = path.join(dir, `worker-${process.pid}.mjs`);
+    shared = {
+      ready: (async () => {
+        const template = await buildTemplate(path.join(dir, `template-${process.pid}.tar`));
+        // The worker threads' entry: plain JavaScript, no tsx compiling the sources in every thread.
+        await bundleServer({ worker: 'worker.ts' }, { outfile: workerBundle });
+        return { template, workerBundle };
+      })(),
+      users: 0,
+    };
+    registry[SHARED] = shared;
+  }
+  shared.users++;
+  const { template, workerBundle } = await shared.ready;
   project.provide('dbTemplate', template);
-  const workerBundle = path.join(dir, `worker-${process.pid}.mjs`);
-  await bundleWorker(workerBundle);
   project.provide('workerBundle', workerBundle);
   return async () => {
+    const current = registry[SHARED];
+    if (!current || --current.users > 0) return;
+    delete registry[SHARED];
     await dropTemplate(template);
     rmSync(workerBundle, { force: true });
   };

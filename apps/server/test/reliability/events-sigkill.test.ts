@@ -70,7 +70,7 @@ describe('SIGKILL in the middle of a delivery of domain events', () => {
     const port = await freePort();
     const start = () =>
       startServerProcess(fresh.url, port, {
-        script: 'apps/server/test/reliability/event-instance.ts',
+        entry: 'event-instance',
         env: { LEDGER_FILE: ledger },
       });
     server = await start();

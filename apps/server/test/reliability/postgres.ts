@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { type Database, pgDatabase } from '../../src/db/connection';
 import { migrate } from '../../src/db/migrate';
@@ -51,17 +52,26 @@ export interface FreshDatabase {
   drop(): Promise<void>;
 }
 
-/** A new database on the server, migrated and holding the reference data, as a real installation. */
+/**
+ * A new database on the server, migrated and holding the reference data, as a real installation: a copy of
+ * the run's template (`src/test/global-setup.ts`; a migration per file cost 10-60 s on a loaded machine), or,
+ * where the run has no TEST_DATABASE_URL and so an embedded template, migrated and seeded here.
+ */
 export async function freshDatabase(label: string): Promise<FreshDatabase> {
   const name = `tms_reliability_${label}_${randomBytes(4).toString('hex')}`;
-  await onServer((c) => c.query(`CREATE DATABASE ${name}`));
+  const template = inject('dbTemplate');
   const url = withDatabase(POSTGRES_URL, name);
-  const database = pgDatabase(url, 2);
-  try {
-    await migrate(database);
-    await seedReferenceData(database.db);
-  } finally {
-    await database.close();
+  if (template.kind === 'pg') {
+    await onServer((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template.ref}`));
+  } else {
+    await onServer((c) => c.query(`CREATE DATABASE ${name}`));
+    const database = pgDatabase(url, 2);
+    try {
+      await migrate(database);
+      await seedReferenceData(database.db);
+    } finally {
+      await database.close();
+    }
   }
   return {
     name,
@@ -109,16 +119,17 @@ export interface ServerProcess {
 }
 
 /**
- * `node apps/server/src/main.ts` as production starts it (or another `script` starting the app, with `env`
- * of its own), on `databaseUrl`; resolves once it answers health.
+ * The server as production starts it (`main`), or another `entry` starting the app (`event-instance`), from
+ * the run's bundle (`global-setup.ts`), with `env` of its own, on `databaseUrl`; resolves once it answers
+ * health.
  */
 export async function startServerProcess(
   databaseUrl: string,
   port: number,
-  { script = 'apps/server/src/main.ts', env = {} }: { script?: string; env?: NodeJS.ProcessEnv } = {},
+  { entry = 'main', env = {} }: { entry?: 'main' | 'event-instance'; env?: NodeJS.ProcessEnv } = {},
 ): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tms-reliability-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [path.join(inject('serverBundle'), `${entry}.js`)], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -70,7 +70,7 @@ export interface ListResult<T> {
   labelsEn?: Record<string, Record<string, string>>;
 }
 
-export function listResultSchema<T extends z.ZodType>(item: T) {
+function buildListResult<T extends z.ZodType>(item: T) {
   return z.object({
     collection: z.array(item),
     total: z.number().int(),
@@ -80,6 +80,21 @@ export function listResultSchema<T extends z.ZodType>(item: T) {
     labels: z.record(z.string(), z.record(z.string(), z.string().nullable())).optional(),
     labelsEn: z.record(z.string(), z.record(z.string(), z.string())).optional(),
   });
+}
+
+/**
+ * Built once per item schema (schemas are immutable): the server declares a list's answer on every app it
+ * builds, and building zod objects was a tenth of an app's start-up.
+ */
+const listResults = new WeakMap<z.ZodType, unknown>();
+
+export function listResultSchema<T extends z.ZodType>(item: T): ReturnType<typeof buildListResult<T>> {
+  let schema = listResults.get(item) as ReturnType<typeof buildListResult<T>> | undefined;
+  if (!schema) {
+    schema = buildListResult(item);
+    listResults.set(item, schema);
+  }
+  return schema;
 }
 
 /** Success envelope of the contract. */

@@ -5,8 +5,23 @@ import { listQueryOf } from '../query';
 
 type Values = Record<string, unknown>;
 
+/**
+ * Built once per descriptor (descriptors and schemas are immutable): every app builds every resource's
+ * service, and building these zod objects was a good part of an app's start-up.
+ */
+const built = new WeakMap<ResourceDescriptor, ReturnType<typeof buildResourceSchemas>>();
+
 /** The zod schemas of a resource's inputs, for callers that parse what they pass. */
-export function resourceSchemas(descriptor: ResourceDescriptor) {
+export function resourceSchemas(descriptor: ResourceDescriptor): ReturnType<typeof buildResourceSchemas> {
+  let schemas = built.get(descriptor);
+  if (!schemas) {
+    schemas = buildResourceSchemas(descriptor);
+    built.set(descriptor, schemas);
+  }
+  return schemas;
+}
+
+function buildResourceSchemas(descriptor: ResourceDescriptor) {
   const listQuery = listQueryOf(descriptor);
   return {
     entity: descriptor.entity,
