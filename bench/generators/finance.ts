@@ -493,7 +493,7 @@ async function planBudgets(client: pg.ClientBase): Promise<void> {
  */
 export const closedMonthsGenerator: Generator = {
   name: 'closed-months',
-  tables: ['ledger_locked_months', 'ledger_month_totals'],
+  tables: ['ledger_locked_months', 'ledger_month_totals', 'ledger_order_month_facts'],
   rows: () => YEARS * 12,
   async run({ client }) {
     await client.query(
@@ -516,6 +516,13 @@ export const closedMonthsGenerator: Generator = {
        ) s
        WHERE t.date < (SELECT max(month) + interval '1 month' FROM ledger_locked_months)
        GROUP BY 1, e.account, e.currency_id, e.legal_entity_id, e.counterparty_id, e.payment_form_id`,
+    );
+    // The order-level reports' facts of the locked months, as locking a month sums them (migration 0099).
+    await client.query(
+      `INSERT INTO ledger_order_month_facts (month, order_id, legal_entity_id, payment_form_id, currency_id,
+         revenue, cost)
+       SELECT l.month, f.order_id, f.legal_entity_id, f.payment_form_id, f.currency_id, f.revenue, f.cost
+       FROM ledger_locked_months l CROSS JOIN LATERAL tms_ledger_order_month_facts_of(l.month, NULL, NULL) f`,
     );
   },
 };

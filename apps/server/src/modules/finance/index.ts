@@ -24,6 +24,7 @@ export {
   ledgerLockedMonths,
   ledgerMonthAccountTotals,
   ledgerMonthTotals,
+  ledgerOrderMonthFacts,
   ledgerTransactions,
   paymentBills,
   paymentForms,

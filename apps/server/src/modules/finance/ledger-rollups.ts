@@ -6,6 +6,7 @@ import {
   ledgerLockedMonths,
   ledgerMonthAccountTotals,
   ledgerMonthTotals,
+  ledgerOrderMonthFacts,
   ledgerTransactions,
 } from './tables';
 
@@ -13,7 +14,10 @@ import {
  * The totals of closed months (docs/reports.md "Rollups of closed months"). A locked month receives no
  * posting but from a user who may ignore the lock, so its entries are summed once, when it is locked, and a
  * trigger adds such a posting to them in its own transaction (migration 0085). The books then read a closed
- * month as a few rows instead of all its entries; the open months stay live.
+ * month as a few rows instead of all its entries; the open months stay live. The order-level reports (gross
+ * profit and those built on it) read a locked month's facts per order (`ledgerOrderMonthFacts`), summed and
+ * kept the same way (migration 0099): the database function `tms_ledger_order_month_facts_of` sums a month's
+ * (it reaches the orders of the bills' jobs, which are operations' tables this module may not import).
  */
 
 const COLUMNS = sql`(month, account, currency_id, legal_entity_id, counterparty_id, payment_form_id, debit, credit,
@@ -44,6 +48,13 @@ function withoutCounterparty(month: string): SQL {
     GROUP BY month, account, currency_id, legal_entity_id, payment_form_id`;
 }
 
+const FACT_COLUMNS = sql`(month, order_id, legal_entity_id, payment_form_id, currency_id, revenue, cost)`;
+
+/** The order facts of the month starting `month`, summed from its entries, in the table's columns. */
+const factsFromEntries = (month: string): SQL =>
+  sql`SELECT ${month}::date AS month, f.order_id, f.legal_entity_id, f.payment_form_id, f.currency_id, f.revenue,
+      f.cost FROM tms_ledger_order_month_facts_of(${month}::date, NULL, NULL) f`;
+
 /** Sums a month just locked (called in the transaction that locks it, under its exclusive lock). */
 export async function rollUpMonth(tx: Tx, month: string): Promise<void> {
   await dropMonthTotals(tx, month);
@@ -52,30 +63,36 @@ export async function rollUpMonth(tx: Tx, month: string): Promise<void> {
     sql`INSERT INTO ${ledgerMonthAccountTotals} (month, account, currency_id, legal_entity_id, payment_form_id,
       debit, credit, base_debit, base_credit) ${withoutCounterparty(month)}`,
   );
+  await tx.execute(sql`INSERT INTO ${ledgerOrderMonthFacts} ${FACT_COLUMNS} ${factsFromEntries(month)}`);
 }
 
 /** Forgets the totals of a month unlocked: open months are read from their entries. */
 export async function dropMonthTotals(tx: Tx, month: string): Promise<void> {
   await tx.delete(ledgerMonthTotals).where(eq(ledgerMonthTotals.month, month));
   await tx.delete(ledgerMonthAccountTotals).where(eq(ledgerMonthAccountTotals.month, month));
+  await tx.delete(ledgerOrderMonthFacts).where(eq(ledgerOrderMonthFacts.month, month));
 }
 
 /**
  * Whether the stored totals of a locked month differ from its entries summed now, or those without the
- * counterparty from the totals with it.
+ * counterparty from the totals with it, or its order facts from its entries.
  */
 async function differs(tx: Tx, month: string): Promise<boolean> {
   const stored = sql`SELECT month, account, currency_id, legal_entity_id, counterparty_id, payment_form_id, debit,
     credit, base_debit, base_credit FROM ${ledgerMonthTotals} WHERE month = ${month}::date`;
   const coarse = sql`SELECT month, account, currency_id, legal_entity_id, payment_form_id, debit, credit, base_debit,
     base_credit FROM ${ledgerMonthAccountTotals} WHERE month = ${month}::date`;
+  const facts = sql`SELECT month, order_id, legal_entity_id, payment_form_id, currency_id, revenue, cost
+    FROM ${ledgerOrderMonthFacts} WHERE month = ${month}::date`;
   const [row] = await rowsOf<{ n: number }>(
     tx,
     sql`SELECT (SELECT count(*)::int FROM (
       (${summedFromEntries(month)} EXCEPT ${stored}) UNION ALL (${stored} EXCEPT ${summedFromEntries(month)})
     ) d) + (SELECT count(*)::int FROM (
       (${withoutCounterparty(month)} EXCEPT ${coarse}) UNION ALL (${coarse} EXCEPT ${withoutCounterparty(month)})
-    ) c) AS n`,
+    ) c) + (SELECT count(*)::int FROM (
+      (${factsFromEntries(month)} EXCEPT ${facts}) UNION ALL (${facts} EXCEPT ${factsFromEntries(month)})
+    ) o) AS n`,
   );
   return (row?.n ?? 0) > 0;
 }
@@ -110,7 +127,7 @@ export const ledgerRollupsJob: ScheduledJob = {
     if (mismatched.length) {
       log.error(
         { months: mismatched },
-        'ledger month totals differed from their entries and were summed again',
+        'ledger month totals or order facts differed from their entries and were summed again',
       );
     }
     return {

@@ -385,6 +385,34 @@ export const ledgerMonthAccountTotals = pgTable(
   ],
 );
 
+/**
+ * A locked month's gross-profit facts per order (docs/reports.md "Rollups of closed months"): the revenue
+ * (−REVENUE) and cost (COST) in base of the month's postings on the bills reaching the order, a bill reaching
+ * several orders split among them equally, per the bill's legal entity, payment form and currency (the
+ * reports filter by these; everything else they group or filter by is the order's). Not rounded: a report
+ * sums an order's month over the dimensions it lets through and rounds it to kopecks, as it does reading the
+ * entries. An internal transfer's bills are not here. Order ids are plain integers, as the bills keep them.
+ * Written when the month is locked, kept by a trigger when a user who may ignore the lock posts into it,
+ * dropped when it is unlocked; the scheduled check recomputes them.
+ */
+export const ledgerOrderMonthFacts = pgTable(
+  'ledger_order_month_facts',
+  {
+    month: day('month').notNull(),
+    orderId: integer('order_id').notNull(),
+    legalEntityId: integer('legal_entity_id'),
+    paymentFormId: integer('payment_form_id'),
+    currencyId: integer('currency_id'),
+    revenue: numeric('revenue').notNull(),
+    cost: numeric('cost').notNull(),
+  },
+  (t) => [
+    unique('ledger_order_month_facts_key')
+      .on(t.month, t.orderId, t.legalEntityId, t.paymentFormId, t.currencyId)
+      .nullsNotDistinct(),
+  ],
+);
+
 // ---- Printable bills (docs/finance.md "Printable bills") ----
 
 /**

@@ -80,7 +80,7 @@ const monthAfter = (month: string) => {
 };
 
 /** The dates outside the rolled months, as ranges an index on the date reads. */
-function outsideMonths(months: readonly string[]): SQL {
+export function outsideMonths(months: readonly string[]): SQL {
   const ranges: SQL[] = [];
   let from: string | null = null;
   for (const month of months) {

@@ -9,6 +9,7 @@ import { insertLegalEntity } from '../../test/reference-rows';
 import { reportsWorld } from '../../test/reports-world';
 import { post, reconcileMonthTotals, reverse, setMonthLocked } from '../finance';
 import { type BooksFilter, bookLines, rolledMonths } from './books';
+import { type BillFilters, closedMonthsIn, liveOrderFacts, orderMonthFacts } from './facts';
 
 /*
  * The totals of closed months (docs/reports.md "Rollups of closed months") on random books: postings in
@@ -58,11 +59,53 @@ describe('totals of closed months', () => {
   let w: Awaited<ReturnType<typeof reportsWorld>>;
   let clients: number[];
   let source = 0;
+  /** Bills reaching orders (one order, two, through a job, both), entered before any month is locked. */
+  let orderBills: { id: number; income: boolean; currencyId: number }[];
 
   beforeAll(async () => {
     ctx = await createTestApp();
     w = await reportsWorld(ctx);
     clients = [await w.counterparty('Альфа'), await w.counterparty('Бета')];
+    const carrier = await w.counterparty('Перевозчик', false);
+    const [o1, o2, o3] = [
+      await w.order({ clientId: clients[0]! }),
+      await w.order({ clientId: clients[1]! }),
+      await w.order({ clientId: clients[1]!, officeId: w.spb }),
+    ];
+    const job = await w.job(o2!, carrier);
+    await ctx.database.db.execute(
+      sql`UPDATE jobs SET order_ids = ARRAY[${o2}, ${o3}]::integer[] WHERE id = ${job}`,
+    );
+    const entered = [
+      { orderIds: [o1], counterpartyId: clients[0], amount: '1000.00', date: '2026-01-10' },
+      {
+        orderIds: [o1, o2],
+        counterpartyId: clients[1],
+        amount: '100.00',
+        date: '2026-02-10',
+        currencyId: w.usd,
+      },
+      { orderIds: [o2, o3], counterpartyId: clients[1], amount: '100.00', date: '2026-03-11' },
+      { direction: 'EXPENSE', jobIds: [job], counterpartyId: carrier, amount: '700.00', date: '2026-03-05' },
+      {
+        direction: 'EXPENSE',
+        orderIds: [o3],
+        jobIds: [job],
+        counterpartyId: carrier,
+        amount: '50.00',
+        date: '2026-01-20',
+        currencyId: w.usd,
+      },
+    ];
+    orderBills = [];
+    for (const values of entered) {
+      const bill = await w.bill(values);
+      orderBills.push({
+        id: bill.id,
+        income: values.direction !== 'EXPENSE',
+        currencyId: values.currencyId ?? w.rub,
+      });
+    }
   });
   afterAll(async () => {
     await ctx?.close();
@@ -144,6 +187,120 @@ describe('totals of closed months', () => {
                 }))
                 .filter((row) => row.opening !== 0 || row.debit !== 0 || row.credit !== 0);
             expect(normalise(await figures(true))).toEqual(normalise(await figures(false)));
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('keep the order facts of locked months equal to their entries, and the order reports read through them', async () => {
+    const db = ctx.database.db;
+    const auth = systemPrincipal('order facts property test');
+    const billOperation = fc.oneof(
+      {
+        weight: 5,
+        arbitrary: fc.record({
+          kind: fc.constant('post' as const),
+          date: day,
+          bill: fc.nat(),
+          cents: fc.integer({ min: 1, max: 9_999_999 }),
+        }),
+      },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat() }) },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constant('lock' as const),
+          month: fc.constantFrom(...MONTHS),
+          locked: fc.boolean(),
+        }),
+      },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(billOperation, { minLength: 4, maxLength: 14 }),
+        fc.constantFrom(...MONTHS),
+        fc.constantFrom('01', '15'),
+        async (ops, fromMonth, fromDay) => {
+          const posted: number[] = [];
+          for (const op of ops) {
+            if (op.kind === 'lock') {
+              await db.transaction((tx) => setMonthLocked({ tx, auth }, op.month, op.locked));
+            } else if (op.kind === 'post') {
+              const id = ++source;
+              const bill = orderBills[op.bill % orderBills.length]!;
+              const amount = (op.cents / 100).toFixed(2);
+              const line = (account: LedgerAccount, signed: string) => ({
+                account,
+                currencyId: bill.currencyId,
+                amount: signed,
+                legalEntityId: w.company,
+                counterpartyId: clients[0]!,
+                // The bill's side of revenue or cost; the other side leaves its balance as it is.
+                billId: account === 'REVENUE' || account === 'COST' ? bill.id : null,
+              });
+              const [debit, credit]: [LedgerAccount, LedgerAccount] = bill.income
+                ? ['ADVANCES_RECEIVED', 'REVENUE']
+                : ['COST', 'ADVANCES_PAID'];
+              await db.transaction((tx) =>
+                post(
+                  { tx, auth },
+                  {
+                    source: { type: 'rollup-test', id },
+                    date: op.date,
+                    ignoreLock: true,
+                    lines: [line(debit, amount), line(credit, `-${amount}`)],
+                  },
+                ),
+              );
+              posted.push(id);
+            } else if (posted.length) {
+              const id = posted.splice(op.pick % posted.length, 1)[0]!;
+              await db.transaction((tx) =>
+                reverse({ tx, auth }, { type: 'rollup-test', id }, { ignoreLock: true }),
+              );
+            }
+          }
+
+          // Every locked month's stored facts are its entries summed again by the reports' own live reading.
+          const [{ n } = { n: -1 }] = await rowsOf<{ n: number }>(
+            db,
+            sql`WITH locked AS (SELECT month FROM ledger_locked_months),
+              stored AS (
+                SELECT to_char(month, 'YYYY-MM') AS month, order_id, legal_entity_id, payment_form_id, currency_id,
+                  revenue, cost
+                FROM ledger_order_month_facts WHERE month IN (SELECT month FROM locked)
+              ),
+              live AS (
+                SELECT f.month, f.order_id, f.legal_entity_id, f.payment_form_id, f.currency_id, sum(f.revenue) AS revenue,
+                  sum(f.cost) AS cost
+                FROM ${liveOrderFacts(sql`date_trunc('month', t.date)::date IN (SELECT month FROM locked)`)} f
+                GROUP BY 1, 2, 3, 4, 5
+              )
+              SELECT (SELECT count(*)::int FROM ((SELECT * FROM stored EXCEPT SELECT * FROM live)
+                UNION ALL (SELECT * FROM live EXCEPT SELECT * FROM stored)) d) AS n`,
+          );
+          expect(n).toBe(0);
+          expect(await db.transaction((tx) => reconcileMonthTotals(tx))).toEqual([]);
+
+          // The facts the order-level reports read, through the locked months' facts and from the entries alone.
+          const period = { from: `${fromMonth}-${fromDay}`, to: '2026-04-30' };
+          const closed = await closedMonthsIn(db, period);
+          const filters: BillFilters[] = [
+            {},
+            { currencyId: w.usd },
+            { paymentFormId: w.rubForm },
+            { legalEntityId: w.company },
+          ];
+          for (const q of filters) {
+            const figures = (months: readonly string[]) =>
+              rowsOf<Record<string, string>>(
+                db,
+                sql`SELECT f.order_id, f.month, f.revenue::text, f.cost::text FROM ${orderMonthFacts(period, q, months)} f
+                  ORDER BY 1, 2`,
+              );
+            expect(await figures(closed)).toEqual(await figures([]));
           }
         },
       ),

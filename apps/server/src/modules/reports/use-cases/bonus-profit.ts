@@ -6,9 +6,9 @@ import {
   type ReportColumn,
   type ReportRow,
 } from '@tms/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connection';
-import { creditedLines, NO_GROUP, personGroup } from '../facts';
+import { closedMonthsIn, creditedLines, NO_GROUP, personGroup } from '../facts';
 import {
   baseCurrencyOf,
   documentRow,
@@ -30,12 +30,13 @@ import {
 type Query = BonusProfitQuery;
 
 /** The credited lines of the reader's orders, of the chosen employee when given. */
-function lines(ctx: ReportContext, q: Query) {
+async function lines(ctx: ReportContext, q: Query): Promise<SQL> {
+  const closed = await closedMonthsIn(ctx.tx, q);
   const employee = when(q.employeeId, (v) => sql`cr.person_id = ${v}`) ?? sql`true`;
   const person = personGroup(sql`cr.person_id`);
   return sql`(
     SELECT cr.*, ${person.key} AS gkey, ${person.label} AS glabel
-    FROM ${creditedLines(ctx.auth, bonusProfitReport.permission, q, q.type)} cr
+    FROM ${creditedLines(ctx.auth, bonusProfitReport.permission, q, q.type, closed)} cr
     WHERE ${employee}
   )`;
 }
@@ -61,12 +62,12 @@ async function answer(ctx: ReportContext, q: Query) {
     ctx.tx,
     sql`SELECT l.gkey, max(l.glabel) AS glabel, count(DISTINCT l.order_id)::int AS orders,
         sum(l.revenue)::text AS revenue, sum(l.cost)::text AS cost
-      FROM ${lines(ctx, q)} l GROUP BY l.gkey
+      FROM ${await lines(ctx, q)} l GROUP BY l.gkey
       ORDER BY sum(l.revenue) - sum(l.cost) DESC, l.gkey`,
   );
   const [total] = await rowsOf<{ orders: number }>(
     ctx.tx,
-    sql`SELECT count(DISTINCT l.order_id)::int AS orders FROM ${lines(ctx, q)} l`,
+    sql`SELECT count(DISTINCT l.order_id)::int AS orders FROM ${await lines(ctx, q)} l`,
   );
   const rows: ReportRow[] = groups.map((g) => ({
     key: g.gkey,
@@ -123,7 +124,7 @@ async function drill(ctx: ReportContext, q: Query, cell: ReportCell) {
     ctx.tx,
     sql`SELECT l.order_id, max(l.client_name) AS client_name, round(100.0 * sum(1.0 / l.n), 1)::text AS share,
         sum(l.revenue)::text AS revenue, sum(l.cost)::text AS cost
-      FROM ${lines(ctx, q)} l
+      FROM ${await lines(ctx, q)} l
       WHERE ${cell.row === 'total' ? sql`true` : sql`l.gkey = ${cell.row}`}
       GROUP BY l.order_id ORDER BY l.order_id`,
   );

@@ -8,7 +8,7 @@ import {
 } from '@tms/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connection';
-import { NO_GROUP, orderGroup, orderLines } from '../facts';
+import { closedMonthsIn, NO_GROUP, orderGroup, orderLines } from '../facts';
 import {
   baseCurrencyOf,
   documentRow,
@@ -29,8 +29,14 @@ import {
 type Query = GrossProfitQuery;
 
 /** The facts of the orders the reader reaches and the filters let through, with their group. */
-const lines = (ctx: ReportContext, q: Query) =>
-  orderLines(ctx.auth, grossProfitReport.permission, q, orderGroup(q.groupBy));
+const lines = async (ctx: ReportContext, q: Query) =>
+  orderLines(
+    ctx.auth,
+    grossProfitReport.permission,
+    q,
+    orderGroup(q.groupBy),
+    await closedMonthsIn(ctx.tx, q),
+  );
 
 const COLUMNS: ReportColumn[] = [
   { key: 'orders', label: 'reports:columns.orders', kind: 'count', drill: true },
@@ -48,12 +54,12 @@ async function answer(ctx: ReportContext, q: Query) {
     ctx.tx,
     sql`SELECT l.gkey, max(l.glabel) AS glabel, count(DISTINCT l.order_id)::int AS orders,
         sum(l.revenue)::text AS revenue, sum(l.cost)::text AS cost
-      FROM ${lines(ctx, q)} l GROUP BY l.gkey
+      FROM ${await lines(ctx, q)} l GROUP BY l.gkey
       ORDER BY ${q.groupBy === 'month' ? sql`l.gkey` : sql`sum(l.revenue) - sum(l.cost) DESC, l.gkey`}`,
   );
   const totalOrders = await rowsOf<{ orders: number }>(
     ctx.tx,
-    sql`SELECT count(DISTINCT l.order_id)::int AS orders FROM ${lines(ctx, q)} l`,
+    sql`SELECT count(DISTINCT l.order_id)::int AS orders FROM ${await lines(ctx, q)} l`,
   );
   const columns: ReportColumn[] = [
     { key: 'group', label: `reports:groups.${q.groupBy}`, kind: q.groupBy === 'month' ? 'month' : 'text' },
@@ -104,7 +110,7 @@ async function drill(ctx: ReportContext, q: Query, cell: ReportCell) {
   const rows = await rowsOf<{ order_id: number; client_name: string; revenue: string; cost: string }>(
     ctx.tx,
     sql`SELECT l.order_id, max(l.client_name) AS client_name, sum(l.revenue)::text AS revenue, sum(l.cost)::text AS cost
-      FROM ${lines(ctx, q)} l
+      FROM ${await lines(ctx, q)} l
       WHERE ${cell.row === 'total' ? sql`true` : sql`l.gkey = ${cell.row}`}
       GROUP BY l.order_id ORDER BY l.order_id`,
   );

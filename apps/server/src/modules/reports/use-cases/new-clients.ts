@@ -11,7 +11,7 @@ import { rowsOf } from '../../../db/connection';
 import { TIME_ZONE } from '../../../platform/calendar';
 import { contacts, users } from '../../../platform/identity/tables';
 import { orderReportScope, orders } from '../../operations';
-import { orderMonthFacts } from '../facts';
+import { closedMonthsIn, orderMonthFacts } from '../facts';
 import {
   allOf,
   baseCurrencyOf,
@@ -70,14 +70,15 @@ function groupKey(groupBy: Query['groupBy']): SQL {
  * period's facts are summed per client once and joined: a lateral sum per new client computed them all
  * again for each (thousands of new clients a quarter at 1,000,000 orders).
  */
-function clients(ctx: ReportContext, q: Query): SQL {
+async function clients(ctx: ReportContext, q: Query): Promise<SQL> {
+  const closed = await closedMonthsIn(ctx.tx, q);
   return sql`(
     SELECT fo.order_id, fo.client_id, fo.client_name, fo.seller_id, fo.first_date, ${groupKey(q.groupBy)} AS gkey,
       coalesce(money.revenue, 0) AS revenue, coalesce(money.cost, 0) AS cost
     FROM ${firstOrders(ctx, q)} fo
     LEFT JOIN (
       SELECT ${orders.clientId} AS client_id, sum(f.revenue) AS revenue, sum(f.cost) AS cost
-      FROM ${orderMonthFacts(q)} f JOIN ${orders} ON ${orders.id} = f.order_id
+      FROM ${orderMonthFacts(q, {}, closed)} f JOIN ${orders} ON ${orders.id} = f.order_id
       WHERE ${allOf(orderReportScope(ctx.auth, newClientsReport.permission))}
       GROUP BY ${orders.clientId}
     ) money ON money.client_id = fo.client_id
@@ -116,7 +117,7 @@ async function answer(ctx: ReportContext, q: Query) {
     sql`SELECT nc.gkey, max(${q.groupBy === 'seller' ? sellerName(sql`nc.seller_id`) : sql`nc.client_name`}) AS label,
         min(nc.first_date)::text AS first_date, max(${sellerName(sql`nc.seller_id`)}) AS seller,
         count(*)::int AS count, sum(nc.revenue)::text AS revenue, sum(nc.cost)::text AS cost
-      FROM ${clients(ctx, q)} nc GROUP BY nc.gkey
+      FROM ${await clients(ctx, q)} nc GROUP BY nc.gkey
       ORDER BY ${q.groupBy === 'month' ? sql`nc.gkey` : sql`sum(nc.revenue) - sum(nc.cost) DESC, nc.gkey`}`,
   );
   const byClient = q.groupBy === 'client';
@@ -155,7 +156,7 @@ async function answer(ctx: ReportContext, q: Query) {
   const months = await rowsOf<{ month: string; count: number }>(
     ctx.tx,
     sql`SELECT to_char(nc.first_date, 'YYYY-MM') AS month, count(*)::int AS count
-      FROM ${clients(ctx, q)} nc GROUP BY 1 ORDER BY 1`,
+      FROM ${await clients(ctx, q)} nc GROUP BY 1 ORDER BY 1`,
   );
   const chart = months.length
     ? {
@@ -184,7 +185,7 @@ async function drill(ctx: ReportContext, q: Query, cell: ReportCell) {
     ctx.tx,
     sql`SELECT nc.order_id, nc.client_name, nc.first_date::text AS first_date, ${sellerName(sql`nc.seller_id`)} AS seller,
         nc.revenue::text AS revenue, nc.cost::text AS cost
-      FROM ${clients(ctx, q)} nc WHERE ${where} ORDER BY nc.first_date, nc.order_id`,
+      FROM ${await clients(ctx, q)} nc WHERE ${where} ORDER BY nc.first_date, nc.order_id`,
   );
   return {
     kind: 'orders' as const,

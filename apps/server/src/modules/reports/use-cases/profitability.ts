@@ -8,7 +8,7 @@ import {
 } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connection';
-import { NO_GROUP, orderGroup, orderLines } from '../facts';
+import { closedMonthsIn, NO_GROUP, orderGroup, orderLines } from '../facts';
 import {
   baseCurrencyOf,
   documentRow,
@@ -29,8 +29,9 @@ import {
 type Query = ProfitabilityQuery;
 
 /** The facts of the groups shown: those with at least the minimum revenue. */
-function lines(ctx: ReportContext, q: Query): SQL {
-  const all = orderLines(ctx.auth, profitabilityReport.permission, q, orderGroup(q.groupBy));
+async function lines(ctx: ReportContext, q: Query): Promise<SQL> {
+  const closed = await closedMonthsIn(ctx.tx, q);
+  const all = orderLines(ctx.auth, profitabilityReport.permission, q, orderGroup(q.groupBy), closed);
   if (q.minRevenue === undefined) return all;
   return sql`(
     SELECT a.* FROM ${all} a
@@ -66,12 +67,12 @@ async function answer(ctx: ReportContext, q: Query) {
     ctx.tx,
     sql`SELECT l.gkey, max(l.glabel) AS glabel, count(DISTINCT l.order_id)::int AS orders,
         sum(l.revenue)::text AS revenue, sum(l.cost)::text AS cost
-      FROM ${lines(ctx, q)} l GROUP BY l.gkey
+      FROM ${await lines(ctx, q)} l GROUP BY l.gkey
       ORDER BY ${q.groupBy === 'month' ? sql`l.gkey` : sql`sum(l.revenue) DESC, l.gkey`}`,
   );
   const [total] = await rowsOf<{ orders: number }>(
     ctx.tx,
-    sql`SELECT count(DISTINCT l.order_id)::int AS orders FROM ${lines(ctx, q)} l`,
+    sql`SELECT count(DISTINCT l.order_id)::int AS orders FROM ${await lines(ctx, q)} l`,
   );
   const rows: ReportRow[] = groups.map((g) => ({
     key: g.gkey,
@@ -130,7 +131,7 @@ async function drill(ctx: ReportContext, q: Query, cell: ReportCell) {
   const rows = await rowsOf<{ order_id: number; client_name: string; revenue: string; cost: string }>(
     ctx.tx,
     sql`SELECT l.order_id, max(l.client_name) AS client_name, sum(l.revenue)::text AS revenue, sum(l.cost)::text AS cost
-      FROM ${lines(ctx, q)} l
+      FROM ${await lines(ctx, q)} l
       WHERE ${cell.row === 'total' ? sql`true` : sql`l.gkey = ${cell.row}`}
       GROUP BY l.order_id ORDER BY l.order_id`,
   );

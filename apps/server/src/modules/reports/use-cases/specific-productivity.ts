@@ -8,10 +8,10 @@ import {
   type ReportColumn,
   type ReportRow,
 } from '@tms/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connection';
 import { serviceOffices } from '../../../platform/identity/tables';
-import { creditedLines, NO_GROUP, personGroup } from '../facts';
+import { closedMonthsIn, creditedLines, NO_GROUP, personGroup } from '../facts';
 import {
   baseCurrencyOf,
   documentRow,
@@ -30,7 +30,8 @@ import {
 
 type Query = ProductivityQuery;
 
-function lines(ctx: ReportContext, q: Query) {
+async function lines(ctx: ReportContext, q: Query): Promise<SQL> {
+  const closed = await closedMonthsIn(ctx.tx, q);
   const group =
     q.groupBy === 'employee'
       ? personGroup(sql`cr.person_id`)
@@ -40,7 +41,7 @@ function lines(ctx: ReportContext, q: Query) {
         };
   return sql`(
     SELECT cr.*, ${group.key} AS gkey, ${group.label} AS glabel
-    FROM ${creditedLines(ctx.auth, productivityReport.permission, q, q.type)} cr
+    FROM ${creditedLines(ctx.auth, productivityReport.permission, q, q.type, closed)} cr
   )`;
 }
 
@@ -73,9 +74,9 @@ async function answer(ctx: ReportContext, q: Query) {
   const groups = await rowsOf<Group>(
     ctx.tx,
     sql`SELECT l.gkey, max(l.glabel) AS glabel, ${aggregate}
-      FROM ${lines(ctx, q)} l GROUP BY l.gkey ORDER BY sum(l.revenue) - sum(l.cost) DESC, l.gkey`,
+      FROM ${await lines(ctx, q)} l GROUP BY l.gkey ORDER BY sum(l.revenue) - sum(l.cost) DESC, l.gkey`,
   );
-  const [whole] = await rowsOf<Group>(ctx.tx, sql`SELECT ${aggregate} FROM ${lines(ctx, q)} l`);
+  const [whole] = await rowsOf<Group>(ctx.tx, sql`SELECT ${aggregate} FROM ${await lines(ctx, q)} l`);
   const figures = (g: Pick<Group, 'employees' | 'orders' | 'revenue' | 'cost'>) => {
     const grossProfit = sum([decimalSubtract(g.revenue, g.cost)]);
     return {
@@ -139,7 +140,7 @@ async function drill(ctx: ReportContext, q: Query, cell: ReportCell) {
   const rows = await rowsOf<{ order_id: number; client_name: string; gross_profit: string }>(
     ctx.tx,
     sql`SELECT l.order_id, max(l.client_name) AS client_name, sum(l.revenue - l.cost)::text AS gross_profit
-      FROM ${lines(ctx, q)} l
+      FROM ${await lines(ctx, q)} l
       WHERE ${cell.row === 'total' ? sql`true` : sql`l.gkey = ${cell.row}`}
       GROUP BY l.order_id ORDER BY l.order_id`,
   );
