@@ -267,12 +267,14 @@ export const billsGenerator: Generator = {
     const officeOf = new Int32Array(count);
     const userOf = new Int32Array(count);
     // The advances are linked to their bill `LINK_AFTER_DAYS` after the payment, unless that is after today
-    // or the bill is of the overdue tail; the link is the payment's as of its date, as relinking reposts it.
+    // or the bill is of the overdue tail (both advances of one run of ten bills in fifty: an income bill and an
+    // expense one); the link is the payment's as of its date, as relinking reposts it.
     const [linkMin, linkMax] = LINK_AFTER_DAYS;
     const advance = (b: number) => b % UNLINKED_EVERY === 0;
     const linkedOn = (b: number) => paidOn[b]! + linkMin + ((b * 7919) % (linkMax - linkMin + 1));
     const linked = (b: number) =>
-      !advance(b) || (Math.floor(b / UNLINKED_EVERY) % NEVER_LINKED_EVERY !== 7 && linkedOn(b) <= today);
+      !advance(b) ||
+      (Math.floor(b / (2 * UNLINKED_EVERY)) % NEVER_LINKED_EVERY !== 7 && linkedOn(b) <= today);
     const firstPayment = await nextId(client, 'payments');
     const halves = count / 2;
 
