@@ -507,12 +507,13 @@ async function planBudgets(client: pg.ClientBase): Promise<void> {
 
 /**
  * The books closed as a forwarder closes them: every month before the previous one is locked, and its entries
- * summed into `ledger_month_totals` as locking a month does (`rollUpMonth`, docs/reports.md "Rollups of
+ * summed into `ledger_month_totals` and `ledger_month_account_totals` (without the counterparty) as locking a
+ * month does (`rollUpMonth`, docs/reports.md "Rollups of
  * closed months"), in one statement over the whole history; the current and the previous month stay open.
  */
 export const closedMonthsGenerator: Generator = {
   name: 'closed-months',
-  tables: ['ledger_locked_months', 'ledger_month_totals'],
+  tables: ['ledger_locked_months', 'ledger_month_totals', 'ledger_month_account_totals'],
   rows: () => YEARS * 12,
   async run({ client }) {
     await client.query(
@@ -535,6 +536,15 @@ export const closedMonthsGenerator: Generator = {
        ) s
        WHERE t.date < (SELECT max(month) + interval '1 month' FROM ledger_locked_months)
        GROUP BY 1, e.account, e.currency_id, e.legal_entity_id, e.counterparty_id, e.payment_form_id`,
+    );
+    // And without the counterparty, as locking writes both (the books read these when no client is asked).
+    await client.query(
+      `INSERT INTO ledger_month_account_totals (month, account, currency_id, legal_entity_id, payment_form_id,
+         debit, credit, base_debit, base_credit)
+       SELECT month, account, currency_id, legal_entity_id, payment_form_id, sum(debit), sum(credit),
+         sum(base_debit), sum(base_credit)
+       FROM ledger_month_totals
+       GROUP BY month, account, currency_id, legal_entity_id, payment_form_id`,
     );
   },
 };
