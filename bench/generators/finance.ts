@@ -168,8 +168,15 @@ const BUDGET_ITEMS = [
   ['EXPENSE', 'DIRECT', 'Р-01', 'Перевозка подрядчиками'],
   ['EXPENSE', 'DIRECT', 'Р-02', 'Таможенное оформление'],
 ] as const;
-/** One bill in this many has its payment left unlinked (an advance), the others are paid by theirs. */
+/**
+ * One bill in this many is paid by an advance: its payment arrives unlinked and the accountant links it to
+ * the bill a few weeks later (`LINK_AFTER_DAYS`); until then the bill is open and the payment an advance.
+ */
 const UNLINKED_EVERY = 5;
+/** The days from such a payment to its link: a fixed 14..42 per bill. */
+const LINK_AFTER_DAYS = [14, 42] as const;
+/** One advance in this many is never linked: the overdue tail of receivables and payables. */
+const NEVER_LINKED_EVERY = 50;
 
 /** Our company the bench's bills are issued by, when the installation has none. */
 const LEGAL_ENTITY = {
@@ -199,8 +206,11 @@ interface Operation {
  * bill posts one transaction of two entries (receivable/revenue or cost/payable, a customs job's bills as
  * disbursements), the base amount at the generated rate of the recognition date. Each bill has a payment of
  * its amount (size × 2 payments) a few days after its recognition (never after today), on its payment form:
- * four in five pay their bill (its balance is zero), the fifth is left unlinked (an advance of the same
- * counterparty); each posts cash against the receivable, payable or advances at the payment date's rate.
+ * four in five pay their bill (its balance is zero); the fifth arrives unlinked (an advance of the same
+ * counterparty) and is linked to its bill 14-42 days later, as the accountant matches it. Those whose link
+ * would fall after today, and one in fifty of them forever (the overdue tail), are still advances with their
+ * bill open; a linked one is stored as relinking leaves it (reposted at the payment's date, its version 2).
+ * Each posts cash against the receivable, payable or advances at the payment date's rate.
  * The ledger's triggers (balanced transactions, balances equal to entries,
  * open periods) would check millions of rows one by one at commit: they are off for the COPY and the same
  * invariants are checked once afterwards in SQL; the generation fails if any does not hold. Our legal
@@ -256,7 +266,15 @@ export const billsGenerator: Generator = {
     const paidOn = new Int32Array(count);
     const officeOf = new Int32Array(count);
     const userOf = new Int32Array(count);
-    const linked = (b: number) => b % UNLINKED_EVERY !== 0;
+    // The advances are linked to their bill `LINK_AFTER_DAYS` after the payment, unless that is after today
+    // or the bill is of the overdue tail (both advances of one run of ten bills in fifty: an income bill and an
+    // expense one); the link is the payment's as of its date, as relinking reposts it.
+    const [linkMin, linkMax] = LINK_AFTER_DAYS;
+    const advance = (b: number) => b % UNLINKED_EVERY === 0;
+    const linkedOn = (b: number) => paidOn[b]! + linkMin + ((b * 7919) % (linkMax - linkMin + 1));
+    const linked = (b: number) =>
+      !advance(b) ||
+      (Math.floor(b / (2 * UNLINKED_EVERY)) % NEVER_LINKED_EVERY !== 7 && linkedOn(b) <= today);
     const firstPayment = await nextId(client, 'payments');
     const halves = count / 2;
 
@@ -360,9 +378,10 @@ export const billsGenerator: Generator = {
             linked(b) ? '0.00' : amount,
             officeOf[b] || null,
             userOf[b] || null,
-            1,
+            // An advance linked later was changed once, on the day of its link.
+            advance(b) && linked(b) ? 2 : 1,
             `${day}T12:00:00Z`,
-            `${day}T12:00:00Z`,
+            `${advance(b) && linked(b) ? dayText(linkedOn(b)) : day}T12:00:00Z`,
           ] satisfies CopyValue[];
         });
         const paying = Array.from({ length: count }, (_, b) => b).filter(linked);
@@ -488,12 +507,19 @@ async function planBudgets(client: pg.ClientBase): Promise<void> {
 
 /**
  * The books closed as a forwarder closes them: every month before the previous one is locked, and its entries
- * summed into `ledger_month_totals` as locking a month does (`rollUpMonth`, docs/reports.md "Rollups of
+ * summed into `ledger_month_totals`, `ledger_month_account_totals` (without the counterparty) and the orders' facts
+ * `ledger_order_month_facts` as locking a
+ * month does (`rollUpMonth`, docs/reports.md "Rollups of
  * closed months"), in one statement over the whole history; the current and the previous month stay open.
  */
 export const closedMonthsGenerator: Generator = {
   name: 'closed-months',
-  tables: ['ledger_locked_months', 'ledger_month_totals', 'ledger_order_month_facts'],
+  tables: [
+    'ledger_locked_months',
+    'ledger_month_totals',
+    'ledger_month_account_totals',
+    'ledger_order_month_facts',
+  ],
   rows: () => YEARS * 12,
   async run({ client }) {
     await client.query(
@@ -516,6 +542,15 @@ export const closedMonthsGenerator: Generator = {
        ) s
        WHERE t.date < (SELECT max(month) + interval '1 month' FROM ledger_locked_months)
        GROUP BY 1, e.account, e.currency_id, e.legal_entity_id, e.counterparty_id, e.payment_form_id`,
+    );
+    // And without the counterparty, as locking writes both (the books read these when no client is asked).
+    await client.query(
+      `INSERT INTO ledger_month_account_totals (month, account, currency_id, legal_entity_id, payment_form_id,
+         debit, credit, base_debit, base_credit)
+       SELECT month, account, currency_id, legal_entity_id, payment_form_id, sum(debit), sum(credit),
+         sum(base_debit), sum(base_credit)
+       FROM ledger_month_totals
+       GROUP BY month, account, currency_id, legal_entity_id, payment_form_id`,
     );
     // The order-level reports' facts of the locked months, as locking a month sums them (migration 0099).
     await client.query(

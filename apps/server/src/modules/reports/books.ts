@@ -57,19 +57,24 @@ function entryFilters(q: BooksFilter): (SQL | undefined)[] {
 
 /**
  * The closed months the books may read as totals (docs/reports.md "Rollups of closed months"): the locked
- * months (first days, in order) that end before `before`, where a report's figures start. A figure that sums
- * everything before a date reads them as a few rows each instead of all their entries.
+ * months (first days, in order) that end before `before`, where a report's figures start, and with `through`
+ * those wholly within `before`..`through` (a period's turnover by whole closed months). A figure that sums
+ * everything before a date, or a period's debits and credits, reads them as a few rows each instead of all
+ * their entries; a month cut by `before` or `through` is read from its entries.
  */
 export interface RolledMonths {
   before: string;
   months: readonly string[];
 }
 
-export async function rolledMonths(tx: Tx, before: string): Promise<RolledMonths> {
+export async function rolledMonths(tx: Tx, before: string, through?: string): Promise<RolledMonths> {
+  const within = through
+    ? sql` OR (month >= ${before}::date AND month + interval '1 month' <= ${through}::date + 1)`
+    : sql``;
   const rows = await rowsOf<{ month: string }>(
     tx,
     sql`SELECT month::text AS month FROM ${ledgerLockedMonths}
-      WHERE month + interval '1 month' <= ${before}::date ORDER BY month`,
+      WHERE month + interval '1 month' <= ${before}::date${within} ORDER BY month`,
   );
   return { before, months: rows.map((row) => row.month) };
 }

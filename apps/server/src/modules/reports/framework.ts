@@ -107,6 +107,29 @@ export function reportUseCases<Q>(
   };
 }
 
+/*
+ * The screen's row limit (docs/reports.md "Rows on the screen"): a report that may answer more rows than a
+ * screen can show (one per document, or per client) answers the screen its first `ctx.screenRows`
+ * (REPORT_SCREEN_ROWS) and says how many there are (`shownRows`); its totals and chart stay those of every row,
+ * summed by the database; the export, which has no `screenRows`, writes every row.
+ */
+
+/** ` LIMIT n` for the screen's rows; nothing for the export. */
+export const screenLimit = (ctx: ReportContext): SQL =>
+  ctx.screenRows === undefined ? sql`` : sql` LIMIT ${ctx.screenRows}`;
+
+/** Whether rows read with `screenLimit` may be cut: then the totals are to be summed over all of them apart. */
+export const screenCut = (ctx: ReportContext, read: number): boolean =>
+  ctx.screenRows !== undefined && read >= ctx.screenRows;
+
+/** The first `ctx.screenRows` of rows built in full (all of them for the export). */
+export const screenRowsOf = <T>(ctx: ReportContext, rows: readonly T[]): T[] =>
+  ctx.screenRows === undefined ? [...rows] : rows.slice(0, ctx.screenRows);
+
+/** The answer's `shownRows` when the screen shows fewer rows than there are. */
+export const shownRowsOf = (shown: number, total: number) =>
+  total > shown ? { shownRows: { shown, total } } : {};
+
 /** The company's today by the context's clock. */
 export const todayOf = (ctx: { clock?: Clock }) => calendarDay(ctx.clock?.() ?? new Date());
 

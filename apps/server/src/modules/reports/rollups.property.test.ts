@@ -15,8 +15,9 @@ import { type BillFilters, closedMonthsIn, liveOrderFacts, orderMonthFacts } fro
  * The totals of closed months (docs/reports.md "Rollups of closed months") on random books: postings in
  * roubles and dollars over four months, reversals, months locked and unlocked between them, postings into
  * locked months by a user who may ignore the lock. Whatever happened, every locked month's totals (with and
- * without the counterparty) equal its entries summed again, and the books read through the totals give the
- * figures the entries give, for all counterparties and for each.
+ * without the counterparty) equal its entries summed again, and the books read through the totals (the closed
+ * months before a period and those wholly within it) give the figures the entries give, opening and
+ * turnover, for all counterparties and for each.
  */
 
 const MONTHS = ['2026-01', '2026-02', '2026-03', '2026-04'];
@@ -118,7 +119,9 @@ describe('totals of closed months', () => {
       fc.asyncProperty(
         fc.array(operation, { minLength: 4, maxLength: 14 }),
         fc.constantFrom(...MONTHS),
-        async (ops, fromMonth) => {
+        fc.constantFrom('01', '15'),
+        fc.constantFrom('2026-04-30', '2026-03-31', '2026-03-20'),
+        async (ops, fromMonth, fromDay, to) => {
           // Each run's books are a legal entity of their own; locks and totals are shared, as in production.
           const company = (await insertLegalEntity(ctx.database)).id;
           const posted: number[] = [];
@@ -159,11 +162,13 @@ describe('totals of closed months', () => {
 
           expect(await db.transaction((tx) => reconcileMonthTotals(tx))).toEqual([]);
 
-          const from = `${fromMonth}-15`;
+          // A period from a month's first day or its middle, to a month's end or its middle: its whole closed
+          // months are read as totals (turnover), as are those before it (opening).
+          const from = `${fromMonth}-${fromDay}`;
           // All counterparties (read through the totals without them), and each client's (through those with).
           const filters = [undefined, ...clients].flatMap((clientId) =>
             (['currency', 'base'] as const).map(
-              (amounts): BooksFilter => ({ to: '2026-04-30', legalEntityId: company, clientId, amounts }),
+              (amounts): BooksFilter => ({ to, legalEntityId: company, clientId, amounts }),
             ),
           );
           for (const q of filters) {
@@ -174,7 +179,7 @@ describe('totals of closed months', () => {
                   coalesce(sum(l.amt) FILTER (WHERE l.date < ${from}), 0)::text AS opening,
                   coalesce(sum(l.amt) FILTER (WHERE l.date >= ${from} AND l.side > 0), 0)::text AS debit,
                   coalesce(sum(l.amt) FILTER (WHERE l.date >= ${from} AND l.side < 0), 0)::text AS credit
-                FROM ${bookLines(q, 'RUB', undefined, rolled ? await rolledMonths(db, from) : undefined)} l
+                FROM ${bookLines(q, 'RUB', undefined, rolled ? await rolledMonths(db, from, to) : undefined)} l
                 GROUP BY 1, 2, 3 HAVING bool_or(l.amt <> 0) ORDER BY 1, 2, 3`,
               );
             const normalise = (rows: Record<string, string>[]) =>

@@ -8,7 +8,15 @@ import {
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connection';
 import { bookLines, ENTRY_COLUMNS, entryLines, entryRow, entryTotals, rolledMonths } from '../books';
-import { baseCurrencyOf, type ReportContext, reportUseCases, sum, unknownFigure } from '../framework';
+import {
+  baseCurrencyOf,
+  type ReportContext,
+  reportUseCases,
+  screenCut,
+  shownRowsOf,
+  sum,
+  unknownFigure,
+} from '../framework';
 
 /*
  * Account turnover (docs/reports.md "Account turnover"): one account's entries of the period with their
@@ -34,10 +42,8 @@ async function answer(ctx: ReportContext, q: Query) {
   );
   // A quarter of a large forwarder's cash is a hundred thousand entries: the screen gets the first ones, the
   // turnover is summed by the database over all of them (the export, without a screen, writes them all).
-  const limit = ctx.screenRows;
-  const entries = await entryLines(ctx, lines, sql`l.date >= ${q.from}`, limit);
-  const limited = limit !== undefined && entries.length === limit;
-  const sums = limited
+  const entries = await entryLines(ctx, lines, sql`l.date >= ${q.from}`, ctx.screenRows);
+  const sums = screenCut(ctx, entries.length)
     ? await rowsOf<{ cur: string; debit: string; credit: string; n: number }>(
         ctx.tx,
         sql`SELECT l.cur, coalesce(sum(l.amt) FILTER (WHERE l.side > 0), 0)::text AS debit,
@@ -86,8 +92,14 @@ async function answer(ctx: ReportContext, q: Query) {
     ];
   });
   const total = sums?.reduce((n, t) => n + t.n, 0) ?? rows.length;
-  const shownRows = total > rows.length ? { shownRows: { shown: rows.length, total } } : {};
-  return { columns: COLUMNS, rows, totals, chart: null, baseCurrency: base, ...shownRows };
+  return {
+    columns: COLUMNS,
+    rows,
+    totals,
+    chart: null,
+    baseCurrency: base,
+    ...shownRowsOf(rows.length, total),
+  };
 }
 
 export const accountTurnover = reportUseCases(accountTurnoverReport, {

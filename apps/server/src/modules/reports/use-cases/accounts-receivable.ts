@@ -12,12 +12,12 @@ import {
   bills,
   ledgerEntries,
   ledgerTransactions,
-  paymentBills,
   paymentReportScope,
   payments,
 } from '../../finance';
 import { orders } from '../../operations';
 import { currencies } from '../../reference-data';
+import { laterLinks } from '../balances';
 import {
   allOf,
   baseCurrencyOf,
@@ -25,6 +25,8 @@ import {
   type ReportCell,
   type ReportContext,
   reportUseCases,
+  screenRowsOf,
+  shownRowsOf,
   sum,
   unknownFigure,
   when,
@@ -75,8 +77,8 @@ function bucketOf(age: SQL, edges: readonly number[]): SQL {
 
 /**
  * The open income bills at D in the reader's scope and the filters, one row each: its open amount in its
- * currency and at its own rate in base, its due date, age and bucket. Candidates are the bills open today
- * and those a payment dated after D paid: any other bill was settled by D.
+ * currency and at its own rate in base, its due date, age and bucket. Candidates and their open part are
+ * `laterLinks`'.
  */
 function openBills(ctx: ReportContext, q: Query): SQL {
   const d = q.asOf;
@@ -109,15 +111,9 @@ function openBills(ctx: ReportContext, q: Query): SQL {
     FROM (
       SELECT ${bills.id} AS id, ${bills.number} AS number, ${bills.date} AS date, ${bills.counterpartyId} AS counterparty_id,
         ${bills.counterpartyName} AS counterparty_name, ${bills.currencyId} AS currency_id, ${bills.amount} AS amount,
-        ${bills.amountInBase} AS amount_in_base, ${due} AS due,
-        ${bills.amount} - coalesce((SELECT sum(pb.amount) FROM ${paymentBills} pb JOIN ${payments} p ON p.id = pb.payment_id
-          WHERE pb.bill_id = ${bills.id} AND p.date <= ${d}), 0) AS open
+        ${bills.amountInBase} AS amount_in_base, ${due} AS due, ${bills.balance} + candidates.later AS open
       FROM ${bills}
-      JOIN (
-        SELECT ob.id FROM ${bills} ob WHERE ob.direction = 'INCOME' AND ob.balance > 0 AND ob.recognition_date <= ${d}
-        UNION
-        SELECT pb.bill_id FROM ${paymentBills} pb JOIN ${payments} p ON p.id = pb.payment_id WHERE p.date > ${d}
-      ) candidates ON candidates.id = ${bills.id}
+      JOIN ${laterLinks('INCOME', [{ key: 'asOf', date: d }])} candidates ON candidates.id = ${bills.id}
       LEFT JOIN LATERAL (
         SELECT fo.payment_terms_basis, fo.payment_terms_days, fo.dispatch_date, fo.delivery_date
         FROM ${orders} fo WHERE fo.id = ${bills.orderIds}[1]
@@ -263,7 +259,9 @@ async function answer(ctx: ReportContext, q: Query) {
     ([, a], [, b]) =>
       Number(b.cells.outstandingBase) - Number(a.cells.outstandingBase) || a.name.localeCompare(b.name),
   );
-  const rows: ReportRow[] = sorted.map(([key, line]) => {
+  // Thousands of clients owe something at a large forwarder: the screen gets those owing most, the totals
+  // and the chart are of all of them (the export writes every row).
+  const rows: ReportRow[] = screenRowsOf(ctx, sorted).map(([key, line]) => {
     const { prepaidBase: _, ...cells } = line.cells;
     return { key, cells: { client: line.name, currency: line.code, ...cells } };
   });
@@ -314,7 +312,7 @@ async function answer(ctx: ReportContext, q: Query) {
             ...Object.fromEntries(buckets.map((c) => [c.key, Number(client.buckets[c.key] ?? 0)])),
           })),
         };
-  return { columns, rows, totals, chart, baseCurrency: base };
+  return { columns, rows, totals, chart, baseCurrency: base, ...shownRowsOf(rows.length, lines.size) };
 }
 
 /** Which lines a drill row key names: one client and currency, one currency's total, or all (base). */

@@ -52,6 +52,9 @@ async function answer(ctx: ReportContext, q: Query) {
       JOIN ${paymentForms} f ON f.id = l.payment_form_id
       GROUP BY l.payment_form_id, l.cur ORDER BY l.cur, max(f.name), l.payment_form_id`,
   );
+  // By month, the period's closed months come as their totals (each dated its first day: its own month);
+  // by day, every entry.
+  const monthly = q.step === 'day' ? lines : cashLines(q, base, await rolledMonths(ctx.tx, q.from, q.to));
   const moves = await rowsOf<{
     form_id: number;
     cur: string;
@@ -63,7 +66,7 @@ async function answer(ctx: ReportContext, q: Query) {
     sql`SELECT l.payment_form_id AS form_id, l.cur, ${bucketOf(q)} AS bucket,
         coalesce(sum(l.amt) FILTER (WHERE l.side > 0), 0)::text AS incoming,
         coalesce(-sum(l.amt) FILTER (WHERE l.side < 0), 0)::text AS outgoing
-      FROM ${lines} l WHERE l.date >= ${q.from}
+      FROM ${monthly} l WHERE l.date >= ${q.from}
       GROUP BY l.payment_form_id, l.cur, ${bucketOf(q)} ORDER BY 3`,
   );
   const rows: ReportRow[] = [];

@@ -12,8 +12,9 @@ import {
 } from '@tms/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../../db/connection';
-import { billReportScope, bills, paymentBills, payments } from '../../finance';
+import { billReportScope, bills } from '../../finance';
 import { currencies } from '../../reference-data';
+import { laterLinks } from '../balances';
 import {
   allOf,
   baseCurrencyOf,
@@ -85,22 +86,16 @@ function facts(ctx: ReportContext, q: Query, side: Side, slices: Slice[], permis
   const bill = sql`${bills.id} AS id, ${bills.number} AS number, ${bills.recognitionDate} AS date,
     ${bills.counterpartyId} AS counterparty_id, ${bills.counterpartyName} AS counterparty_name,
     ${bills.currencyId} AS currency_id, ${bills.amount} AS amount, ${bills.amountInBase} AS amount_in_base`;
+  // The balance at each slice's end in one pass (`laterLinks`): its balance today plus what payments dated
+  // after that end paid, for the bills open today and those such payments paid.
+  const ends = slices.map((s) => ({ key: s.key, date: s.to }));
   return sql`(
     WITH slices(skey, s, e) AS (VALUES ${values})
     SELECT o.*, 'open' AS fact, o.open AS value, round(o.open * o.amount_in_base / o.amount, 2) AS value_base
     FROM (
-      SELECT sl.skey, ${bill},
-        ${bills.amount} - coalesce((SELECT sum(pb.amount) FROM ${paymentBills} pb JOIN ${payments} p ON p.id = pb.payment_id
-          WHERE pb.bill_id = ${bills.id} AND p.date <= sl.e), 0) AS open
-      FROM slices sl
-      -- The candidates, as in accounts receivable: the bills open today and those a payment dated after the
-      -- slice's end paid; any other bill was settled by then (joining every bill recognised by the end read
-      -- the whole history once per slice).
-      CROSS JOIN LATERAL (
-        SELECT ob.id FROM ${bills} ob WHERE ob.direction = ${side} AND ob.balance > 0 AND ob.recognition_date <= sl.e
-        UNION
-        SELECT pb.bill_id FROM ${paymentBills} pb JOIN ${payments} p ON p.id = pb.payment_id WHERE p.date > sl.e
-      ) candidates
+      SELECT sl.skey, ${bill}, ${bills.balance} + candidates.later AS open
+      FROM ${laterLinks(side, ends)} candidates
+      JOIN slices sl ON sl.skey = candidates.skey
       JOIN ${bills} ON ${bills.id} = candidates.id AND ${bills.recognitionDate} <= sl.e
       WHERE ${where}
     ) o

@@ -22,6 +22,9 @@ import {
   DOCUMENT_PATHS,
   type ReportContext,
   reportUseCases,
+  screenCut,
+  screenLimit,
+  shownRowsOf,
   sum,
   unknownFigure,
   when,
@@ -121,13 +124,12 @@ async function answer(ctx: ReportContext, q: Query) {
   const all = parts.length ? sql`(${sql.join(parts, sql` UNION ALL `)})` : null;
   // A year of a large forwarder's documents is millions of rows: the screen gets the first ones, the totals
   // are summed by the database over all of them.
-  const limit = ctx.screenRows;
   const lines = all
     ? await rowsOf<Line>(
         ctx.tx,
         // The shown bills' printable bills are found at once, by one lookup of the GIN index for all of them.
         sql`WITH shown AS MATERIALIZED (
-            SELECT * FROM ${all} a ORDER BY a.date, a.doc, a.id ${limit ? sql`LIMIT ${limit}` : sql``}
+            SELECT * FROM ${all} a ORDER BY a.date, a.doc, a.id${screenLimit(ctx)}
           ), processed AS (
             SELECT DISTINCT unnest(pbl.bill_ids) AS id FROM ${printableBills} pbl
             WHERE pbl.processed AND pbl.bill_ids && ARRAY(SELECT s.id FROM shown s WHERE s.doc = 'bill')
@@ -143,7 +145,7 @@ async function answer(ctx: ReportContext, q: Query) {
       )
     : [];
   const sums =
-    all && (!limit || lines.length === limit)
+    all && screenCut(ctx, lines.length)
       ? await rowsOf<Total>(
           ctx.tx,
           sql`SELECT l.legal_entity_id, max(le.short_name) AS legal_entity, l.currency_id, max(cur.code) AS code,
@@ -248,8 +250,7 @@ async function answer(ctx: ReportContext, q: Query) {
       },
     });
   }
-  const shownRows = count > lines.length ? { shownRows: { shown: lines.length, total: count } } : {};
-  return { columns, rows, totals, chart: null, baseCurrency: base, ...shownRows };
+  return { columns, rows, totals, chart: null, baseCurrency: base, ...shownRowsOf(lines.length, count) };
 }
 
 export const financeRegistry = reportUseCases(financeRegistryReport, {

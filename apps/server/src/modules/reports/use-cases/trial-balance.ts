@@ -39,7 +39,8 @@ type Line = { account: string; cur: string; opening: string; debit: string; cred
 
 async function answer(ctx: ReportContext, q: Query) {
   const base = await baseCurrencyOf(ctx);
-  const rolled = await rolledMonths(ctx.tx, q.from);
+  // The closed months before the period and within it come as their totals; the open rest as entries.
+  const rolled = await rolledMonths(ctx.tx, q.from, q.to);
   const lines = await rowsOf<Line>(
     ctx.tx,
     sql`SELECT l.account, l.cur,

@@ -24,6 +24,9 @@ import {
   type ReportCell,
   type ReportContext,
   reportUseCases,
+  screenCut,
+  screenLimit,
+  shownRowsOf,
   sum,
   unknownFigure,
   when,
@@ -120,7 +123,7 @@ type Line = {
   status: Vat0Status;
 };
 
-const read = (ctx: ReportContext, q: Query, where: SQL = sql`true`) =>
+const read = (ctx: ReportContext, q: Query, where: SQL = sql`true`, limit: SQL = sql``) =>
   rowsOf<Line>(
     ctx.tx,
     sql`SELECT l.bill_id, l.number, l.date::text AS date, l.client_name, l.currency, l.amount::text AS amount,
@@ -130,7 +133,43 @@ const read = (ctx: ReportContext, q: Query, where: SQL = sql`true`) =>
       WHERE ${allOf(
         where,
         when(q.status, (v) => sql`l.status = ${v}`),
-      )} ORDER BY l.deadline, l.bill_id`,
+      )} ORDER BY l.deadline, l.bill_id${limit}`,
+  );
+
+/** Days-left bands of the chart: what is at stake soonest first. */
+const BANDS = ['expired', 'days0to30', 'days31to90', 'over90', 'confirmed'] as const;
+type Band = (typeof BANDS)[number];
+const bandOf = (l: Pick<Line, 'status' | 'days_left'>): Band => {
+  if (l.status !== 'pending') return l.status;
+  if (l.days_left <= 30) return 'days0to30';
+  return l.days_left <= 90 ? 'days31to90' : 'over90';
+};
+
+/** Σ of the bills per currency and band: what the totals and the chart are made of. */
+type Sums = { currency: string; band: Band; amount: string; amount_base: string; n: number };
+
+const sumsOf = (list: Line[]): Sums[] =>
+  list.map((l) => ({
+    currency: l.currency,
+    band: bandOf(l),
+    amount: l.amount,
+    amount_base: l.amount_base,
+    n: 1,
+  }));
+
+/** The same sums over every bill, by the database: the screen's rows may be the first ones only. */
+const readSums = (ctx: ReportContext, q: Query) =>
+  rowsOf<Sums>(
+    ctx.tx,
+    sql`SELECT l.currency, l.band, sum(l.amount)::text AS amount, sum(l.amount_base)::text AS amount_base,
+        count(*)::int AS n
+      FROM (
+        SELECT l.currency, l.amount, l.amount_base,
+          CASE WHEN l.status <> 'pending' THEN l.status WHEN l.days_left <= 30 THEN 'days0to30'
+            WHEN l.days_left <= 90 THEN 'days31to90' ELSE 'over90' END AS band
+        FROM ${lines(q)} l WHERE ${allOf(when(q.status, (v) => sql`l.status = ${v}`))}
+      ) l
+      GROUP BY l.currency, l.band`,
   );
 
 /** The columns of the register, and of its drill-down (the same bills). */
@@ -185,7 +224,7 @@ const EMPTY = {
 };
 
 /** Totals per currency (never adding two), then the base of all when there are several. */
-function totalsOf(list: Line[]): ReportRow[] {
+function totalsOf(list: Sums[]): ReportRow[] {
   const byCurrency = [...new Set(list.map((l) => l.currency))].sort();
   const rows: ReportRow[] = byCurrency.map((currency) => {
     const of = list.filter((l) => l.currency === currency);
@@ -216,33 +255,30 @@ function totalsOf(list: Line[]): ReportRow[] {
   return rows;
 }
 
-/** Days-left bands of the chart: what is at stake soonest first. */
-const BANDS = ['expired', 'days0to30', 'days31to90', 'over90', 'confirmed'] as const;
-const bandOf = (l: Line): (typeof BANDS)[number] => {
-  if (l.status !== 'pending') return l.status;
-  if (l.days_left <= 30) return 'days0to30';
-  return l.days_left <= 90 ? 'days31to90' : 'over90';
-};
-
 async function answer(ctx: ReportContext, q: Query) {
   const base = await baseCurrencyOf(ctx);
-  const list = await read(ctx, q);
+  // A year of a large forwarder's international carriage is tens of thousands of bills: the screen gets those
+  // whose deadline comes first, the totals and the chart are summed by the database over all of them.
+  const list = await read(ctx, q, sql`true`, screenLimit(ctx));
+  const sums = screenCut(ctx, list.length) ? await readSums(ctx, q) : sumsOf(list);
+  const count = sums.reduce((n, s) => n + s.n, 0);
   return {
     columns: columnsOf(base, true),
     rows: list.map(rowOf),
-    totals: totalsOf(list),
-    chart: list.length
+    totals: totalsOf(sums),
+    chart: count
       ? {
           kind: 'grouped' as const,
           currency: base,
           series: [{ key: 'amountBase', label: 'reports:columns.amountBase', params: { currency: base } }],
           data: BANDS.map((band) => ({
             category: `reports:vat0.${band}`,
-            amountBase: Number(sum(list.filter((l) => bandOf(l) === band).map((l) => l.amount_base))),
+            amountBase: Number(sum(sums.filter((l) => l.band === band).map((l) => l.amount_base))),
           })),
         }
       : null,
     baseCurrency: base,
+    ...shownRowsOf(list.length, count),
   };
 }
 
@@ -265,7 +301,7 @@ async function drill(ctx: ReportContext, q: Query, cell: ReportCell) {
     chart: null,
     columns: columnsOf(base, false),
     rows: list.map(rowOf),
-    totals: totalsOf(list),
+    totals: totalsOf(sumsOf(list)),
   };
 }
 
