@@ -13,6 +13,7 @@ import { type SignedIn, signIn } from '../../test/users';
 import { counterparties } from '../counterparties';
 import { bills } from '../finance';
 import { jobs } from '../operations';
+import { CHUNK_ROWS } from './import';
 import { dataImportRuns } from './tables';
 
 let now = new Date('2026-03-02T09:00:00Z');
@@ -237,12 +238,60 @@ describe('data import', { timeout: 180_000 }, () => {
       ).toHaveLength(1);
     });
 
+    it('takes a file larger than one chunk from the reader by chunks: every row checked, then written', async () => {
+      // Legal INNs of an unused tax office, their check digit computed.
+      const inn = (serial: number) => {
+        const body = `5903${String(serial).padStart(5, '0')}`;
+        const weights = [2, 4, 10, 3, 5, 9, 4, 6, 8];
+        const sum = weights.reduce((total, weight, i) => total + weight * Number(body[i]), 0);
+        return body + String((sum % 11) % 10);
+      };
+      const count = CHUNK_ROWS * 2 + 101;
+      const lines = ['ИНН;Наименование;Страна;Клиент'];
+      for (let i = 0; i < count; i++) lines.push(`${inn(i)};Чанк ${i};RU;да`);
+      const fileId = await upload('chunks.csv', Buffer.from(`${lines.join('\n')}\n`));
+      const dry = await preview(descriptionId, fileId);
+      expect(dry.errorCount, JSON.stringify(dry.errors)).toBe(0);
+      expect(dry.counts).toMatchObject({ create: count, error: 0 });
+      expect(dry.hiddenRows).toBe(count - dry.rows.length);
+      const run = await call('POST', `/api/data-import/descriptions/${descriptionId}/runs`, { fileId });
+      expect(run.statusCode, run.body).toBe(201);
+      expect(await ctx.app.queue.drain()).toBe(1);
+      const [job] = await ctx.database.db
+        .select()
+        .from(backgroundJobs)
+        .where(eq(backgroundJobs.id, run.json().data.jobId));
+      expect(job).toMatchObject({
+        state: 'done',
+        progress: 100,
+        progressParams: { create: count, update: 0 },
+      });
+      const [written] = await rowsOf<{ n: number }>(
+        ctx.database.db,
+        sql`SELECT count(*)::int AS n FROM counterparties WHERE inn LIKE '5903%' AND name LIKE 'Чанк %'`,
+      );
+      expect(written!.n).toBe(count);
+      expect(await byInn(inn(count - 1))).toMatchObject({ name: `Чанк ${count - 1}` });
+    });
+
     it('imports the valid rows only when asked: the rows with errors skipped and counted, all or nothing otherwise', async () => {
       const fileId = await upload(
         'valid-rows.csv',
         Buffer.from('ИНН;Наименование;Страна;Клиент\n7740000076;МТС;RU;да\n7702070138;ВТБ;RU;да\n'),
       );
       const url = `/api/data-import/descriptions/${descriptionId}/runs`;
+      // Not checked first: the run's job dry-runs the file (never the request), and its error fails the job.
+      const unchecked = await call('POST', url, { fileId });
+      expect(unchecked.statusCode, unchecked.body).toBe(201);
+      expect(await ctx.app.queue.drain()).toBe(1);
+      const [failed] = await ctx.database.db
+        .select()
+        .from(backgroundJobs)
+        .where(eq(backgroundJobs.id, unchecked.json().data.jobId));
+      expect(failed).toMatchObject({ state: 'failed', attempts: 1 });
+      expect(await byInn('7740000076')).toBeUndefined();
+      // Checked, the run is refused in the request by the check's kept errors.
+      expect((await preview(descriptionId, fileId)).errorCount).toBe(1);
       const whole = await call('POST', url, { fileId });
       expect(whole.statusCode, whole.body).toBe(400);
       expect(Object.keys(whole.json().errors.children.rows.children)).toEqual(['3']);

@@ -20,8 +20,12 @@ import {
   type PlannedRow,
   readTableIn,
   refuseByRow,
+  streamTableIn,
   suggestMapping,
+  type TableColumn,
+  type TableRow,
 } from '../../platform/imports';
+import type { WorkerPool } from '../../platform/workers/pool';
 import { descriptionService } from './descriptions';
 import {
   type Cells,
@@ -121,45 +125,127 @@ export async function prepare(
 
 const normal = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
+/** A chunk of a file's rows as the reader passes it on, and how much of the file is read so far (0..1). */
+export interface RowChunk {
+  rows: TableRow[];
+  read: number;
+}
+
 /**
- * What is wrong with the file as a whole: not in its encoding (replacement or NUL characters), a header
- * blank over data or repeated (merged header cells), a column a required field or the match key needs
- * missing, more rows than the description takes.
+ * A file's rows as the data import takes them: its header's columns, then its rows by chunks
+ * (`openFile`: from the worker thread as they are asked for, so no side holds the file's rows at once).
  */
-function fileErrors(
-  table: ImportTable,
+export interface RowSource {
+  columns: TableColumn[];
+  chunks: AsyncIterable<RowChunk>;
+  /** Stops the reading when the chunks are not taken to their end (leaving their loop stops it too). */
+  close(): Promise<void>;
+}
+
+/** A reader's refusal met after the rows began (a damaged archive): the file's error. */
+export class FileRefused extends Error {
+  constructor(readonly refusal: string) {
+    super(refusal);
+  }
+}
+
+/**
+ * A file opened for the data import: read in a worker thread and passed on by chunks of `CHUNK_ROWS` rows
+ * (`streamTableIn`), its header first; or why it cannot be read. A refusal after the first rows comes out
+ * of the chunks as `FileRefused`. Each opening reads the file again (the dry run, then the write).
+ */
+export async function openFile(
+  workers: WorkerPool,
+  bytes: Uint8Array,
+  options: DataImportOptions,
+): Promise<RowSource | { refusal: string }> {
+  const pieces = streamTableIn(workers, bytes, {
+    format: 'auto',
+    encoding: options.encoding,
+    delimiter: options.delimiter,
+    // Read one row past the limit so the file's error can say it has too many.
+    maxRows: Math.min(MAX_TABLE_ROWS, (options.maxRows ?? MAX_TABLE_ROWS) + 1),
+    chunkRows: CHUNK_ROWS,
+  });
+  const first = await pieces.next();
+  if (first.done) return { refusal: IMPORT_MESSAGES.noRows };
+  if ('refusal' in first.value) {
+    await pieces.return(undefined);
+    return { refusal: first.value.refusal };
+  }
+  if (!('head' in first.value)) throw new Error('A table stream begins with its header');
+  const { columns } = first.value.head;
+  return {
+    columns,
+    close: async () => {
+      await pieces.return(undefined);
+    },
+    chunks: (async function* () {
+      for await (const piece of pieces) {
+        if ('refusal' in piece) throw new FileRefused(piece.refusal);
+        if ('rows' in piece) yield { rows: piece.rows, read: piece.read };
+      }
+    })(),
+  };
+}
+
+/** A table read whole (the pipeline's generic reader) as a row source: its rows by chunks. */
+export function sourceOfTable(table: ImportTable): RowSource {
+  return {
+    columns: table.columns,
+    close: async () => {},
+    chunks: (async function* () {
+      for (let start = 0; start < table.rows.length; start += CHUNK_ROWS) {
+        const rows = table.rows.slice(start, start + CHUNK_ROWS);
+        yield { rows, read: Math.min(1, (start + rows.length) / table.rows.length) };
+      }
+    })(),
+  };
+}
+
+type FileSource = RowSource | ImportTable | { refusal: string };
+const sourceOf = (file: RowSource | ImportTable): RowSource =>
+  'chunks' in file ? file : sourceOfTable(file);
+
+/** The file's columns mapped by the description's headers (and their other names). */
+function mappingOf(columns: readonly TableColumn[], prepared: Prepared) {
+  const mapping = suggestMapping(
+    columns,
+    prepared.columns.map((column) => ({
+      name: column.field,
+      headers: [column.header, ...column.alternates],
+    })),
+  );
+  return { mapping, fields: prepared.columns.map((column) => column.field) };
+}
+
+/** What is wrong with the file's header: a header repeated (merged header cells), a column a required field or the match key needs missing. */
+function headErrors(
+  columns: readonly TableColumn[],
   prepared: Prepared,
   mapping: Record<string, number | null | undefined>,
-  maxRows: number,
 ) {
-  const errors: ImportError[] = [];
-  const garbled = (text: string) => text.includes('\uFFFD') || text.includes('\u0000');
-  if (
-    table.columns.some((column) => garbled(column.title)) ||
-    table.rows.slice(0, 1000).some((row) => Object.values(row.cells).some(garbled))
-  ) {
-    return [{ row: 0, message: M.badEncoding }];
-  }
+  const errors: { twice: ImportError[]; missing: ImportError[] } = { twice: [], missing: [] };
   const titles = new Map<string, string>();
-  for (const column of table.columns) {
+  for (const column of columns) {
     const title = normal(column.title);
-    if (title && titles.has(title)) errors.push({ row: 0, value: column.title, message: M.headerTwice });
+    if (title && titles.has(title))
+      errors.twice.push({ row: 0, value: column.title, message: M.headerTwice });
     titles.set(title, column.title);
-  }
-  const named = new Set(table.columns.filter((c) => normal(c.title) !== '').map((c) => c.index));
-  if (table.rows.some((row) => Object.keys(row.cells).some((index) => !named.has(Number(index))))) {
-    errors.push({ row: 0, message: M.headerBlank });
   }
   for (const column of prepared.columns) {
     const field = prepared.fields.get(column.field)!;
     const needed = column.field === prepared.matchKey || (field.required && prepared.mode !== 'update');
     if (needed && mapping[column.field] == null) {
-      errors.push({ row: 0, field: column.field, value: column.header, message: M.headerMissing });
+      errors.missing.push({ row: 0, field: column.field, value: column.header, message: M.headerMissing });
     }
   }
-  if (table.rows.length > maxRows) errors.push({ row: 0, message: IMPORT_MESSAGES.tooManyRows });
   return errors;
 }
+
+/** Rows of the file whose text is looked at for an encoding that does not read. */
+const ENCODING_ROWS = 1000;
+const garbled = (text: string) => text.includes('\uFFFD') || text.includes('\u0000');
 
 type DryRunAnswer = { head: DataImportHead; rows: PlannedRow<Cells>[]; errors: ImportError[] };
 
@@ -171,70 +257,58 @@ class DryRunDone extends Error {
 }
 
 /**
- * The plan of a file read: its columns mapped, its file errors, then (`dry`) every row dry-run through the
- * target's services in a transaction rolled back; without `dry` (a file whose dry run passed already, for
- * the same description and user) its rows as they are, each to be written.
+ * The plan of a file: its columns mapped, its file errors, and every row dry-run through the target's
+ * services in a transaction rolled back, a chunk at a time as the reader passes the rows on. File errors:
+ * an encoding that does not read (replacement or NUL characters), a header blank over data or repeated
+ * (merged header cells), a column a required field or the match key needs missing, more rows than the
+ * description takes; a file with any answers them and no row.
  */
 export async function planFile(
   ctx: ImportContext,
-  table: ImportTable | { refusal: string },
+  file: FileSource,
   options: DataImportOptions,
-  dry: boolean,
-  /** Told after each chunk of the dry run: rows checked so far and in all (a job's progress). */
-  progress?: (done: number, total: number) => void,
+  /** Told after each chunk of the dry run: rows checked so far and the share of the file read (a job's progress). */
+  progress?: (done: number, read: number) => void,
 ): Promise<DryRunAnswer> {
   const head: DataImportHead = { columns: [], rowCount: 0 };
-  if ('refusal' in table) return { head, rows: [], errors: [{ row: 0, message: table.refusal }] };
-  const prepared = await prepare(ctx, options.descriptionId, options.orderId);
-  if ('error' in prepared) return { head, rows: [], errors: [{ row: 0, message: prepared.error }] };
-  const mapping = suggestMapping(
-    table.columns,
-    prepared.columns.map((column) => ({
-      name: column.field,
-      headers: [column.header, ...column.alternates],
-    })),
-  );
-  const fieldOf = new Map(Object.entries(mapping).map(([field, index]) => [index, field]));
-  head.columns = table.columns.map((column) => ({ ...column, field: fieldOf.get(column.index) ?? null }));
-  head.rowCount = table.rows.length;
-  const errors = fileErrors(
-    table,
-    prepared,
-    mapping,
-    Math.min(options.maxRows ?? MAX_TABLE_ROWS, MAX_TABLE_ROWS),
-  );
-  if (errors.length) return { head, rows: [], errors };
-  const fields = prepared.columns.map((column) => column.field);
-  if (!dry) {
-    return {
-      head,
-      // Each row's cells taken from the table when its chunk is written, not copied for the whole file.
-      rows: table.rows.map((line) => {
-        const blank = fields.every((field) => {
-          const index = mapping[field];
-          return index == null || (line.cells[index] ?? '').trim() === '';
-        });
-        return {
-          row: line.number,
-          action: blank ? 'skip' : 'create',
-          get values() {
-            return cellsOf(line, mapping, fields);
-          },
-        };
-      }),
-      errors: [],
-    };
+  if ('refusal' in file) return { head, rows: [], errors: [{ row: 0, message: file.refusal }] };
+  const source = sourceOf(file);
+  const prepared = await prepare(ctx, options.descriptionId, options.orderId).catch(async (error) => {
+    await source.close();
+    throw error;
+  });
+  if ('error' in prepared) {
+    await source.close();
+    return { head, rows: [], errors: [{ row: 0, message: prepared.error }] };
   }
+  const { mapping, fields } = mappingOf(source.columns, prepared);
+  const fieldOf = new Map(Object.entries(mapping).map(([field, index]) => [index, field]));
+  head.columns = source.columns.map((column) => ({ ...column, field: fieldOf.get(column.index) ?? null }));
+  const maxRows = Math.min(options.maxRows ?? MAX_TABLE_ROWS, MAX_TABLE_ROWS);
+  const header = headErrors(source.columns, prepared, mapping);
+  const named = new Set(source.columns.filter((c) => normal(c.title) !== '').map((c) => c.index));
+  let badEncoding = source.columns.some((column) => garbled(column.title));
+  let headerBlank = false;
+  let tooMany = false;
+  const fileErrors = (): ImportError[] =>
+    badEncoding
+      ? [{ row: 0, message: M.badEncoding }]
+      : [
+          ...header.twice,
+          ...(headerBlank ? [{ row: 0, message: M.headerBlank }] : []),
+          ...header.missing,
+          ...(tooMany ? [{ row: 0, message: IMPORT_MESSAGES.tooManyRows }] : []),
+        ];
   try {
     await ctx.tx.transaction(async (tx) => {
       const dry = { ...ctx, tx };
       const state = newRunState();
       const keys = new Map<string, number>();
       const rows: PlannedRow<Cells>[] = [];
-      // Rows to write, a chunk at a time: the chunk in one savepoint, each row in its own only when the
-      // chunk has a refusal (to tell every refused row apart from the rest).
-      let chunk: { planned: PlannedRow<Cells>; line: FileRow; index: number }[] = [];
-      const flush = async () => {
+      let seen = 0;
+      /** A chunk's rows to write: the chunk in one savepoint, each row in its own only when it has a refusal. */
+      const flush = async (chunk: { planned: PlannedRow<Cells>; line: FileRow; index: number }[]) => {
+        if (!chunk.length) return;
         const lines = chunk.map((c) => c.line);
         try {
           const actions = await tx.transaction((inner) =>
@@ -261,40 +335,59 @@ export async function planFile(
         for (const { planned, index } of chunk) {
           if (planned.action !== 'error' && index >= DATA_IMPORT_PREVIEW_ROWS) planned.values = NO_CELLS;
         }
-        chunk = [];
       };
-      for (const line of table.rows) {
-        const cells = cellsOf(line, mapping, fields);
-        if (fields.every((field) => cells[field] === '')) {
-          rows.push({ row: line.number, action: 'skip', values: cells });
-          continue;
-        }
-        const key = prepared.matchKey ? cells[prepared.matchKey]?.toLowerCase() : '';
-        const earlier = key ? keys.get(key) : undefined;
-        if (earlier !== undefined) {
-          const message = M.duplicateKey;
-          rows.push({
-            row: line.number,
-            action: 'error',
-            values: cells,
-            errors: [
-              { row: line.number, field: prepared.matchKey!, value: cells[prepared.matchKey!], message },
-            ],
-          });
-          continue;
-        }
-        if (key) keys.set(key, line.number);
-        const planned: PlannedRow<Cells> = { row: line.number, action: 'create', values: cells };
-        rows.push(planned);
-        chunk.push({ planned, line: { row: line.number, cells }, index: rows.length - 1 });
-        if (chunk.length >= CHUNK_ROWS) {
-          await flush();
-          progress?.(rows.length, table.rows.length);
-        }
-      }
-      await flush();
-      progress?.(table.rows.length, table.rows.length);
       const fileLevel: ImportError[] = [];
+      try {
+        for await (const { rows: lines, read } of source.chunks) {
+          for (const line of lines) {
+            if (seen < ENCODING_ROWS && Object.values(line.cells).some(garbled)) badEncoding = true;
+            if (!headerBlank && Object.keys(line.cells).some((index) => !named.has(Number(index)))) {
+              headerBlank = true;
+            }
+            if (++seen > maxRows) tooMany = true;
+          }
+          // A file with errors of its own: its rows are not planned, the rest is only looked at for them.
+          if (badEncoding || tooMany) break;
+          if (fileErrors().length) continue;
+          const chunk: { planned: PlannedRow<Cells>; line: FileRow; index: number }[] = [];
+          for (const line of lines) {
+            const cells = cellsOf(line, mapping, fields);
+            if (fields.every((field) => cells[field] === '')) {
+              rows.push({ row: line.number, action: 'skip', values: cells });
+              continue;
+            }
+            const key = prepared.matchKey ? cells[prepared.matchKey]?.toLowerCase() : '';
+            const earlier = key ? keys.get(key) : undefined;
+            if (earlier !== undefined) {
+              const message = M.duplicateKey;
+              rows.push({
+                row: line.number,
+                action: 'error',
+                values: cells,
+                errors: [
+                  { row: line.number, field: prepared.matchKey!, value: cells[prepared.matchKey!], message },
+                ],
+              });
+              continue;
+            }
+            if (key) keys.set(key, line.number);
+            const planned: PlannedRow<Cells> = { row: line.number, action: 'create', values: cells };
+            rows.push(planned);
+            chunk.push({ planned, line: { row: line.number, cells }, index: rows.length - 1 });
+          }
+          await flush(chunk);
+          progress?.(seen, read);
+        }
+      } catch (error) {
+        if (!(error instanceof FileRefused)) throw error;
+        throw new DryRunDone({ head, rows: [], errors: [{ row: 0, message: error.refusal }] });
+      }
+      head.rowCount = seen;
+      if (seen === 0)
+        throw new DryRunDone({ head, rows: [], errors: [{ row: 0, message: IMPORT_MESSAGES.noRows }] });
+      const errors = fileErrors();
+      if (errors.length) throw new DryRunDone({ head, rows: [], errors });
+      progress?.(seen, 1);
       if (!rows.some((row) => row.action === 'error')) {
         try {
           await tx.transaction((inner) => writeCargo({ ...dry, tx: inner }, prepared, state.cargo));
@@ -320,6 +413,61 @@ export async function planFile(
 }
 
 /**
+ * A file whose dry run passed written through the target's services in `ctx.tx` (the run's transaction),
+ * a chunk at a time as the reader passes the rows on, each chunk in its savepoint: the rows in `skipped`
+ * (refused by the dry run, when only the valid rows are asked for) and blank rows left out, the order's
+ * cargo written once all its lines are summed. A row refused now (the data changed since the dry run)
+ * refuses the file (the 400 tree by row): the caller's transaction is rolled back.
+ */
+export async function writeFile(
+  ctx: ImportContext,
+  source: RowSource,
+  options: DataImportOptions,
+  skipped: ReadonlySet<number>,
+  /** Told after each chunk: rows read so far and the share of the file read. */
+  progress?: (done: number, read: number) => void,
+): Promise<{ create: number; update: number }> {
+  const prepared = await prepare(ctx, options.descriptionId, options.orderId).catch(async (error) => {
+    await source.close();
+    throw error;
+  });
+  if ('error' in prepared) {
+    await source.close();
+    refuseByRow([{ row: 0, message: prepared.error }], 1);
+  }
+  const { mapping, fields } = mappingOf(source.columns, prepared);
+  const state = newRunState();
+  const counts = { create: 0, update: 0 };
+  let seen = 0;
+  const refused = (error: unknown): never => {
+    if (error instanceof RowRefused) refuseByRow(error.errors, error.errors.length);
+    if (error instanceof FileRefused) refuseByRow([{ row: 0, message: error.refusal }], 1);
+    throw error;
+  };
+  try {
+    for await (const { rows, read } of source.chunks) {
+      seen += rows.length;
+      const lines: FileRow[] = [];
+      for (const line of rows) {
+        if (skipped.has(line.number)) continue;
+        const cells = cellsOf(line, mapping, fields);
+        if (fields.every((field) => cells[field] === '')) continue;
+        lines.push({ row: line.number, cells });
+      }
+      if (lines.length) {
+        const actions = await ctx.tx.transaction((tx) => writeRows({ ...ctx, tx }, prepared, state, lines));
+        for (const action of actions) counts[action]++;
+      }
+      progress?.(seen, read);
+    }
+    await writeCargo(ctx, prepared, state.cargo);
+  } catch (error) {
+    refused(error);
+  }
+  return counts;
+}
+
+/**
  * The data import, a configuration of the import pipeline (docs/decisions/015-import-pipeline.md): the file
  * read in a worker thread (CSV in UTF-8, Windows-1251 or DOS 866, detected unless the description says; or
  * XLSX), its columns mapped by the description's headers and their other names, then every row run through
@@ -327,7 +475,7 @@ export async function planFile(
  * so each row's answer is the one the import will have. The apply runs them again for real, all or nothing.
  */
 export const dataImport = defineImport<
-  ImportTable | { refusal: string },
+  FileSource,
   Cells,
   DataImportOptions,
   Record<string, number>,
@@ -344,7 +492,7 @@ export const dataImport = defineImport<
       // Read one row past the limit so the file's error can say it has too many.
       maxRows: Math.min(MAX_TABLE_ROWS, (options.maxRows ?? MAX_TABLE_ROWS) + 1),
     }),
-  plan: (ctx, table, options) => planFile(ctx, table, options, true),
+  plan: (ctx, file, options) => planFile(ctx, file, options),
   async apply(ctx, rows, options, head) {
     const prepared = await prepare(ctx, options.descriptionId, options.orderId);
     if ('error' in prepared) refuseByRow([{ row: 0, message: prepared.error }], 1);

@@ -187,7 +187,7 @@ export default async function dataImportRoutes(app: App): Promise<void> {
       schema: {
         tags,
         summary:
-          'Run an uploaded file in the job queue (dry-run first: a file with errors is refused, unless only its valid rows are asked for); the same file again answers its run',
+          'Run an uploaded file in the job queue: a file whose kept check found errors is refused (unless only its valid rows are asked for), one without a kept check is dry-run by the job first; the same file again answers its run',
         params: idParamSchema,
         body: dataImportRunBodySchema,
         response: { 201: dataSchema(dataImportRunSchema), 200: dataSchema(dataImportRunSchema) },

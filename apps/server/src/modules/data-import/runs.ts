@@ -11,14 +11,7 @@ import { ownerPrincipal } from '../../platform/auth/owner';
 import { notFound } from '../../platform/errors';
 import { fileStorageOf } from '../../platform/files/routes';
 import type { ImportContext, ImportPreview } from '../../platform/imports';
-import {
-  applyPlanned,
-  authorizeImport,
-  planImport,
-  previewImport,
-  refuseByRow,
-  uploadedImportFile,
-} from '../../platform/imports';
+import { authorizeImport, planImport, refuseByRow, uploadedImportFile } from '../../platform/imports';
 import { backgroundJobs } from '../../platform/jobs/tables';
 import { defineTask, type EnqueueContext } from '../../platform/jobs/tasks';
 import type { WorkerPool } from '../../platform/workers/pool';
@@ -30,8 +23,10 @@ import {
   dataImport,
   dataImportOptionsSchema,
   fileHashOf,
+  openFile,
   planFile,
   prepare,
+  writeFile,
 } from './import';
 import type { Cells } from './rows';
 import { dataImportDescriptions, dataImportRuns } from './tables';
@@ -41,10 +36,14 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** Formula prefixes neutralised: a spreadsheet shows such a cell's text instead of computing it. */
 export const safeCell = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
+/** The rows of a file in all, as the share of it read so far tells (exact once it is read whole). */
+const totalOf = (count: number, read: number) =>
+  read > 0 ? Math.max(count, Math.round(count / read)) : count;
+
 /** The dry run of a file with its progress (`Checked {{count}} of {{total}} rows`), writing nothing. */
 async function dryRun(
   ctx: ImportContext,
-  read: Awaited<ReturnType<typeof dataImport.read>>,
+  file: Awaited<ReturnType<typeof openFile>>,
   options: DataImportOptions,
   progress: (percent: number, message?: string, params?: Record<string, string | number>) => void,
 ) {
@@ -52,12 +51,12 @@ async function dryRun(
     ctx,
     {
       ...dataImport,
-      plan: (c, table, o) =>
-        planFile(c, table, o, true, (count, total) =>
-          progress(total ? (count / total) * 100 : 100, M.checking, { count, total }),
+      plan: (c, read, o) =>
+        planFile(c, read, o, (count, share) =>
+          progress(share * 100, M.checking, { count, total: totalOf(count, share) }),
         ),
     },
-    read,
+    file,
     options,
   );
 }
@@ -123,8 +122,8 @@ export const dataImportPreviewTask = defineTask({
     const bytes = await uploadedImportFile(database.db, fileStorageOf(config), job.userId, fileId);
     progress(0, 'Reading the file');
     const description = await descriptionService.find(ctx, options.descriptionId, { access: 'read' });
-    const read = await dataImport.read(registries.workers, bytes, options);
-    const preview = await dryRun(ctx, read, options, progress);
+    const file = await openFile(registries.workers, bytes, options);
+    const preview = await dryRun(ctx, file, options, progress);
     const stored: DataImportStoredPreview = {
       descriptionVersion: description.version,
       columns: preview.head.columns,
@@ -187,42 +186,37 @@ export const dataImportRunTask = defineTask({
     // another one. The write is all or nothing: a row refused since (the data changed) fails the job.
     // The owner's roles as they are now (one who lost the import's role since imports nothing).
     authorizeImport(auth, dataImport);
-    const read = await dataImport.read(registries.workers, bytes, options);
     // The rows with errors, skipped when only the valid rows are asked for (else they refuse the file).
     const skipped = new Set<number>();
+    // Rows in all (the progress's total): the dry run's count, kept or made now.
+    let total: number | null = null;
     if (!checked) {
-      const dry = await dryRun(ctx, read, options, progress);
+      // No passed dry run of the file for its owner (a file run without its check first, or one with
+      // errors whose valid rows only are asked for): dry-run first, in the job, never in the request.
+      const dry = await dryRun(ctx, await openFile(registries.workers, bytes, options), options, progress);
       if (dry.errorCount > 0) {
         if (!options.validRowsOnly || dry.errors.some((error) => error.row === 0)) {
           refuseByRow(dry.errors, dry.errorCount);
         }
+        if (dry.counts.create + dry.counts.update === 0) refuseByRow([{ row: 0, message: M.noValidRows }], 1);
         for (const row of dry.rows) if (row.action === 'error') skipped.add(row.row);
       }
+      total = dry.rows.length;
     }
-    const preview = await planImport(
-      ctx,
-      {
-        ...dataImport,
-        plan: async (c, table, o) => {
-          const plan = await planFile(c, table, o, false);
-          for (const row of plan.rows) if (skipped.has(row.row)) row.action = 'skip';
-          return plan;
-        },
-      },
-      read,
-      options,
-    );
     const counts = await database.db.transaction(async (tx) => {
       // The run's row locked: an attempt of the same run elsewhere waits, then finds it done.
       const [run] = await tx.select().from(dataImportRuns).where(eq(dataImportRuns.id, runId)).for('update');
       if (!run || run.doneAt) return null;
-      const done = await applyPlanned({ ...ctx, tx }, dataImport, preview, options, {
-        progress: (count, total) =>
-          progress(total ? (count / total) * 100 : 100, 'Imported {{count}} of {{total}} rows', {
-            count,
-            total,
-          }),
-      });
+      const kept = run.preview?.counts;
+      total ??= kept ? Object.values(kept).reduce((a, b) => a + b, 0) : null;
+      const file = await openFile(registries.workers, bytes, options);
+      if ('refusal' in file) refuseByRow([{ row: 0, message: file.refusal }], 1);
+      const done = await writeFile({ ...ctx, tx }, file, options, skipped, (count, read) =>
+        progress(read * 100, 'Imported {{count}} of {{total}} rows', {
+          count,
+          total: total ?? totalOf(count, read),
+        }),
+      );
       await tx
         .update(dataImportRuns)
         .set({ doneAt: clock(), counts: done })
@@ -242,8 +236,9 @@ export const dataImportRunTask = defineTask({
 /**
  * Runs a file (the caller's temporary upload, its bytes read) with a description: once per file content,
  * description and order. The same file again answers its run (done, or still under way) as a duplicate; a
- * run whose job failed or was cancelled goes again. The file is dry-run first: one with errors is refused
- * with them (the 400 tree by row) before any job exists.
+ * run whose job failed or was cancelled goes again. A file whose kept dry run (the caller's own, with the
+ * description unchanged) found errors is refused with them (the 400 tree by row) before any job exists;
+ * one without a kept dry run is dry-run by its job first (its errors fail the job), never in the request.
  */
 export async function runImport(
   ctx: EnqueueContext & { clock: () => Date },
@@ -279,25 +274,18 @@ export async function runImport(
     if (job && (job.state === 'queued' || job.state === 'running')) return answer(existing, true);
   }
   const userId = actingUserId(ctx.auth);
-  const checked = { checkedAt: ctx.clock(), checkedBy: userId, checkedVersion: descriptionVersion };
-  // The file's preview passed for this user and this description: not dry-run again.
-  let passed = true;
-  if (!existing || !isChecked(existing, userId, descriptionVersion)) {
-    // The user's own dry run of this file with this description (it found errors) answers for it; else
-    // the file is dry-run now.
+  // The file's dry run passed for this user and this description: its job writes it without another.
+  if (existing && !isChecked(existing, userId, descriptionVersion)) {
+    // The user's own finished dry run of this file with this description (it found errors) answers for it.
     const [own] =
-      existing?.preview?.descriptionVersion === descriptionVersion && existing.previewJobId !== null
+      existing.preview?.descriptionVersion === descriptionVersion && existing.previewJobId !== null
         ? await ctx.tx
             .select({ id: backgroundJobs.id })
             .from(backgroundJobs)
             .where(and(eq(backgroundJobs.id, existing.previewJobId), eq(backgroundJobs.userId, userId ?? -1)))
         : [];
-    const preview =
-      own && existing?.preview
-        ? existing.preview
-        : await previewImport({ ...ctx, auth: ctx.auth }, dataImport, file.bytes, options);
-    passed = preview.errorCount === 0;
-    if (!passed) {
+    const preview = own ? existing.preview : null;
+    if (preview && preview.errorCount > 0) {
       // Only the valid rows asked for: refused still for the file's own errors, or when no row passes.
       if (!options.validRowsOnly || preview.errors.some((error) => error.row === 0)) {
         refuseByRow(preview.errors, preview.errorCount);
@@ -307,11 +295,10 @@ export async function runImport(
       }
     }
   }
-  // A file with errors is not marked checked: its job dry-runs it again to know the rows it skips.
+  // Without a passed dry run (none kept, or one with errors whose valid rows only are asked for) the job
+  // dry-runs the file first: never inside this request.
   const [run] = existing
-    ? passed
-      ? await ctx.tx.update(dataImportRuns).set(checked).where(eq(dataImportRuns.id, existing.id)).returning()
-      : [existing]
+    ? [existing]
     : await ctx.tx
         .insert(dataImportRuns)
         .values({
@@ -321,7 +308,6 @@ export async function runImport(
           initiator,
           userId,
           createdAt: ctx.clock(),
-          ...(passed ? checked : {}),
         })
         .returning();
   const job = await dataImportRunTask.enqueue(

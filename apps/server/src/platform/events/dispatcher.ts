@@ -22,7 +22,12 @@ declare module 'fastify' {
 const BATCH_SIZE = 100;
 /** The class of the dispatchers' two-key advisory locks (that key space is apart from the one-key locks'). */
 const LOCK_CLASS = 727_014;
-/** When committed events wait on an older transaction still open, the next look comes this soon. */
+/**
+ * When committed events wait on an older transaction still open, the next look comes this soon, then twice
+ * as late each time they are still held, up to the poll's interval: a long transaction (an import's, minutes)
+ * is not looked past ten times a second for all its length (five statements a look, each with its own
+ * transaction, on the database the import writes to). Its commit wakes the subscribers when it wrote events.
+ */
 const HELD_RETRY_MS = 100;
 const POLL_MS = 2000;
 /** How often a cursor moves past events its subscriber does not ask for, when nothing else moves it. */
@@ -114,9 +119,15 @@ export class EventDispatcher {
   private stopped = true;
   private poller?: NodeJS.Timeout;
   private retry?: NodeJS.Timeout;
+  /** The wait before the next look while events are held (0: none held at the last look). */
+  private heldMs = 0;
   private unlisten?: () => Promise<void>;
 
   constructor(private readonly options: DispatcherOptions) {}
+
+  private get pollMs(): number {
+    return this.options.pollMs ?? POLL_MS;
+  }
 
   private get subscribers(): ReadonlyMap<string, EventSubscriber> {
     return this.options.registries.subscribers;
@@ -142,7 +153,7 @@ export class EventDispatcher {
     this.unlisten = await this.options.database.listen(EVENTS_CHANNEL, (entityType) =>
       this.wake(entityType || undefined),
     );
-    this.poller = setInterval(() => this.wake(), this.options.pollMs ?? POLL_MS);
+    this.poller = setInterval(() => this.wake(), this.pollMs);
     this.poller.unref();
     this.wake();
   }
@@ -183,9 +194,10 @@ export class EventDispatcher {
     });
     this.queue = run.then(
       (result) => {
+        this.heldMs = result.held ? Math.min(this.heldMs * 2 || HELD_RETRY_MS, this.pollMs) : 0;
         if (result.held && !this.stopped) {
           clearTimeout(this.retry);
-          this.retry = setTimeout(() => this.wake(), HELD_RETRY_MS);
+          this.retry = setTimeout(() => this.wake(), this.heldMs);
           this.retry.unref();
         }
       },

@@ -36,8 +36,22 @@ export function readCsvRecords(
   options: CsvOptions = {},
   meter: WorkMeter = { steps: 0 },
 ): { line: number; cells: string[] }[] {
+  return [...csvRecords(text, options, meter)];
+}
+
+/**
+ * `readCsvRecords` one record at a time, as the caller takes them: a reader that passes rows on in chunks
+ * (`streamTable`) holds one chunk, never the file's records. `position.at` is the character the reading has
+ * come to (the share of the text read).
+ */
+export function* csvRecords(
+  text: string,
+  options: CsvOptions = {},
+  meter: WorkMeter = { steps: 0 },
+  position: { at: number } = { at: 0 },
+): Generator<{ line: number; cells: string[] }> {
   const delimiter = options.delimiter ?? detectDelimiter(text);
-  const records: { line: number; cells: string[] }[] = [];
+  let count = 0;
   let cells: string[] = [];
   let cell = '';
   let quotedCell = false;
@@ -52,10 +66,12 @@ export function readCsvRecords(
     quotedCell = false;
     started = false;
   };
-  const endRecord = () => {
+  /** The record just ended, unless it is blank. */
+  const endRecord = (): { line: number; cells: string[] } | undefined => {
     endCell();
-    if (cells.some((c) => c !== '')) records.push({ line: start, cells });
+    const record = cells.some((c) => c !== '') ? { line: start, cells } : undefined;
     cells = [];
+    return record;
   };
   for (let i = 0; i < text.length; i++) {
     meter.steps++;
@@ -78,8 +94,12 @@ export function readCsvRecords(
     } else if (char === delimiter) endCell();
     else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      if (options.most !== undefined && records.length >= options.most) return records;
+      const record = endRecord();
+      if (record) {
+        position.at = i + 1;
+        yield record;
+        if (options.most !== undefined && ++count >= options.most) return;
+      }
       line++;
       start = line;
     } else {
@@ -87,17 +107,21 @@ export function readCsvRecords(
       cell += char;
     }
   }
-  endRecord();
-  return records;
+  const record = endRecord();
+  position.at = text.length;
+  if (record) yield record;
+}
+
+/** A CSV record as a table row: each cell by its 1-based column, blank cells left out. */
+export function csvRow(record: { line: number; cells: string[] }): TableRow {
+  const cells: Record<number, string> = {};
+  record.cells.forEach((value, i) => {
+    if (value !== '') cells[i + 1] = value;
+  });
+  return { number: record.line, cells };
 }
 
 /** A CSV text's records as table rows: each cell by its 1-based column, blank cells left out. */
 export function csvRows(text: string, options: CsvOptions = {}, meter: WorkMeter = { steps: 0 }): TableRow[] {
-  return readCsvRecords(text, options, meter).map((record) => {
-    const cells: Record<number, string> = {};
-    record.cells.forEach((value, i) => {
-      if (value !== '') cells[i + 1] = value;
-    });
-    return { number: record.line, cells };
-  });
+  return readCsvRecords(text, options, meter).map(csvRow);
 }

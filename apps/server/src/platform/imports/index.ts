@@ -28,7 +28,15 @@ export {
 } from './pipeline';
 export { importOf } from './registry';
 export { importRoutes } from './routes';
-export { cellText, readTable, readXlsx, type TableMessages, type TableOptions } from './table';
-export { importTasks, readTableIn } from './tasks';
+export {
+  cellText,
+  readTable,
+  readXlsx,
+  streamTable,
+  type TableMessages,
+  type TableOptions,
+  type TablePiece,
+} from './table';
+export { importTasks, readTableIn, streamTableIn } from './tasks';
 export type { ImportTable, TableColumn, TableRow } from './types';
 export { decimalOf } from './values';

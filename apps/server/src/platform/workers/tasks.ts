@@ -1,3 +1,5 @@
+import type { MessagePort } from 'node:worker_threads';
+
 /**
  * The tasks the worker threads run, by name. Empty here: the module (or platform part) owning a task declares
  * it by declaration merging, and the worker entry (`src/worker.ts`) must then serve it or it does not compile:
@@ -21,6 +23,13 @@ export type TaskOutput<T extends object, N extends TaskName<T>> = T[N] extends (
   ? Awaited<O>
   : never;
 
+/** What a streaming task (an async generator: `WorkerPool.stream`) passes on, one item at a time. */
+export type TaskItem<T extends object, N extends TaskName<T>> = T[N] extends (
+  input: never,
+) => AsyncIterable<infer I>
+  ? I
+  : never;
+
 /** Every declared task with its handler: what the worker entry serves. */
 export type TaskHandlers = { readonly [N in TaskName]: WorkerTasks[N] };
 
@@ -30,7 +39,12 @@ export interface TaskEnvelope {
   input: unknown;
   /** 0 while queued; the worker sets 1 as it starts, so the time limit counts running time only. */
   started: Int32Array;
+  /** A streaming task's port: the caller asks `next` (or `stop`), the task answers its next item or ends. */
+  port?: MessagePort;
 }
+
+/** What a streaming task's port carries to the caller. */
+export type StreamMessage = { item: unknown };
 
 /** A Uint8Array from a worker (a Buffer crosses as a plain Uint8Array) as a Buffer over the same memory. */
 export function asBuffer(bytes: Uint8Array): Buffer {
