@@ -155,7 +155,9 @@ describe("a contractor's own bill for his job", () => {
       });
       expect(sent.statusCode, sent.body).toBe(201);
     }
-    await ctx.database.db.transaction((tx) => cabinetsMergeHook(tx, w.d.id, w.c.id));
+    await ctx.database.db.transaction(async (tx) => {
+      await cabinetsMergeHook(tx, w.d.id, w.c.id);
+    });
 
     const owners = await ctx.database.db
       .select({ number: contractorBills.number, counterpartyId: contractorBills.counterpartyId })
