@@ -2,15 +2,14 @@ import { createWriteStream } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import type { Config } from '../apps/server/src/config';
 import { poolConfig } from '../apps/server/src/db/connection';
 import { loggerOptions } from '../apps/server/src/platform/http/logging';
 import type { App } from '../apps/server/src/platform/http/types';
-import { DEFAULT_WORKER_OPTIONS } from '../apps/server/src/platform/workers/pool';
 import { createUser } from '../apps/server/src/test/users';
 import { type BenchEndpoint, ENDPOINTS } from './endpoints';
 import { type GenerationResult, generate } from './generators';
 import { generatedPassword } from './generators/users';
+import { BENCH_PASSWORD, BENCH_USER, benchConfig } from './lib/app-config';
 import { startBareServer } from './lib/bare';
 import { captureQueries } from './lib/capture';
 import {
@@ -28,42 +27,8 @@ import { type BenchResults, type EndpointResult, growthOf, ratiosOf, writeResult
 import { combine, type LoadStats, type Samples, summarize } from './lib/stats';
 import { chunkSizes, ensureWebBuild, type FirstRowsReport, firstRows, snapshotWebBuild } from './web';
 
-const BENCH_USER = 'bench';
-const BENCH_PASSWORD = 'Bench-Passw0rd!';
 /** Seconds of load per endpoint on the app before anything is measured (at most the measurement's). */
 const PRIME = 1;
-
-function benchConfig(databaseUrl: string, webDir: string | undefined): Config {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl,
-    databaseReadUrl: undefined,
-    readYourWritesMs: 10_000,
-    dataDir: os.tmpdir(),
-    secretKey: 'bench-secret-key-of-sufficient-length-for-hs256',
-    adminUsername: 'admin',
-    adminPassword: undefined,
-    demoData: false,
-    logLevel: 'silent',
-    trustProxy: undefined,
-    tokenTtl: 3 * 3600,
-    authCacheMs: 5000,
-    webDir,
-    schedulerEnabled: false,
-    // The bench measures requests; the app's workers are never started here.
-    jobConcurrency: 0,
-    eventDispatcher: true,
-    eventRetentionDays: 30,
-    allowedOrigins: [],
-    realtimeCheckMs: 5000,
-    hsts: false,
-    mailDigestMinutes: 15,
-    workerThreads: DEFAULT_WORKER_OPTIONS.threads,
-    workerTaskTimeoutMs: DEFAULT_WORKER_OPTIONS.taskTimeoutMs,
-    workerMemoryMb: DEFAULT_WORKER_OPTIONS.memoryMb,
-  };
-}
 
 function selectEndpoints(only: string[] | undefined): BenchEndpoint[] {
   if (!only) return ENDPOINTS;
