@@ -1,12 +1,31 @@
 import { expect } from '@playwright/test';
-import { signIn, test } from './helpers';
+import { ADMIN, createUserReady, signIn, test, unique } from './helpers';
 
-// These change the administrator's stored profile, so they run one after another and put it back.
+// These change the stored profile of a user of their own, one test after another: changing the
+// administrator's (his dark theme) repainted the screens other tests scanned beside them.
 test.describe.configure({ mode: 'serial' });
+
+const PASSWORD = 'Profile-E2E-2025';
+const NAME = 'Профиль Тестовый';
+let user: { username: string; password: string };
+
+test.beforeAll(async ({ request }) => {
+  const login = await request.post('/api/auth/login', { data: ADMIN });
+  expect(login.ok(), await login.text()).toBe(true);
+  const adminToken = ((await login.json()) as { data: { token: string } }).data.token;
+  const username = `profile_${unique()}`;
+  await createUserReady(
+    request,
+    adminToken,
+    { username, contactName: NAME, locale: 'ru-RU', roles: ['ROLE_COMPANY_CHAPTERS'] },
+    PASSWORD,
+  );
+  user = { username, password: PASSWORD };
+});
 
 test.describe('user profile', () => {
   test('the dark theme is kept per user', async ({ page }) => {
-    await signIn(page, '/dashboard', 'ru', { realLocale: true });
+    await signIn(page, '/dashboard', 'ru', { realLocale: true, user });
     const scheme = () =>
       page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
     expect(await scheme()).toBe('light');
@@ -37,7 +56,7 @@ test.describe('user profile', () => {
   });
 
   test('language is switched per user and the whole shell follows', async ({ page }) => {
-    await signIn(page, '/settings/user-profile', 'ru', { realLocale: true });
+    await signIn(page, '/settings/user-profile', 'ru', { realLocale: true, user });
     await page.getByTestId('profile-language').click();
     await page.getByRole('option', { name: 'English' }).click();
     await page.getByTestId('profile-save').click();
@@ -58,28 +77,28 @@ test.describe('user profile', () => {
   });
 
   test('the name is saved; a blank name is refused under its field', async ({ page }) => {
-    await signIn(page, '/settings/user-profile', 'ru', { realLocale: true });
+    await signIn(page, '/settings/user-profile', 'ru', { realLocale: true, user });
     const name = page.getByTestId('profile-name');
-    await name.fill('Администратор Системы');
+    await name.fill('Профиль Изменённый');
     await page.getByTestId('profile-save').click();
     await expect(page.getByTestId('snackbar')).toHaveText('Сохранено');
     await page.getByTestId('user-menu').click();
-    await expect(page.getByTestId('user-menu-name')).toHaveText('Администратор Системы');
+    await expect(page.getByTestId('user-menu-name')).toHaveText('Профиль Изменённый');
     await page.keyboard.press('Escape');
 
     await name.fill('   ');
     await page.getByTestId('profile-save').click();
     await expect(page.getByText('Значение не должно быть пустым')).toBeVisible();
 
-    await name.fill('Administrator');
+    await name.fill(NAME);
     await page.getByTestId('profile-save').click();
-    await expect(page.getByTestId('user-menu')).toContainText('Administrator');
+    await expect(page.getByTestId('user-menu')).toContainText(NAME);
   });
 
   test('password change asks for the current password and shows the server errors under each field', async ({
     page,
   }) => {
-    await signIn(page, '/settings/user-profile', 'ru', { realLocale: true });
+    await signIn(page, '/settings/user-profile', 'ru', { realLocale: true, user });
     const form = page.getByTestId('profile-password');
     // The counter's limit is the rule's: the input takes no more than 32 characters.
     await form.getByLabel('Новый пароль').pressSequentially('a1'.repeat(20));
