@@ -9,8 +9,9 @@
 // another's result (the benchmarks only the build) and each mostly waits on something else: the API tests on
 // PostgreSQL wait on the server (their own process uses about half a core), the embedded set computes in its
 // database, the browser tests wait on Chromium and their one server. The browser tests and the API tests on
-// PostgreSQL are the two longest steps (13-20 minutes each), so each has a lane of its own, the benchmarks
-// after the browser tests on the build they share, and the third lane takes the other short steps. A step's output goes to .tmp/reports/<step>.log and is printed when
+// PostgreSQL are the two longest steps (13-22 minutes each), so each has a lane of its own, the benchmarks
+// after the API tests (waiting for the build if it is not ready; the browser lane was the longest with them
+// after it), and the third lane takes the other short steps. A step's output goes to .tmp/reports/<step>.log and is printed when
 // it ends, so lanes never interleave.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -165,7 +166,7 @@ const bench = async () => {
 await lane(...staticChecks);
 await Promise.all(
   pgUrl
-    ? [lane(build, browser, bench), lane(api), lane(unit, embeddedSet, reliability, security)]
+    ? [lane(build, browser), lane(api, bench), lane(unit, embeddedSet, reliability, security)]
     : [lane(build, browser), lane(api), lane(unit, security)],
 );
 finish(true);
