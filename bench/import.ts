@@ -10,12 +10,12 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { pgDatabase } from '../apps/server/src/db/connection';
 import { loggerOptions } from '../apps/server/src/platform/http/logging';
-import { DEFAULT_WORKER_OPTIONS } from '../apps/server/src/platform/workers/pool';
 import { createUser } from '../apps/server/src/test/users';
 import { generate } from './generators';
 import { RUSSIAN_BANKS } from './generators/counterparties';
 import { legalInn, ogrn, russianAccount } from './generators/requisites';
 import { COMPANY_ROOTS, GIVEN_NAMES, SURNAMES } from './generators/words';
+import { benchConfig } from './lib/app-config';
 import { databaseUrl, dropBenchDatabase, recreateBenchDatabase, serverVersion } from './lib/database';
 import { DEFAULT_DATABASE_URL } from './lib/options';
 import type { ProbeAnswer, ProbeJob } from './lib/probe';
@@ -291,36 +291,13 @@ async function main(): Promise<void> {
   }
 
   const config = {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: url,
-    databaseReadUrl: undefined,
-    readYourWritesMs: 10_000,
+    ...benchConfig(url, undefined),
     dataDir: mkdtempSync(path.join(os.tmpdir(), 'tms-bench-import-')),
-    secretKey: 'bench-secret-key-of-sufficient-length-for-hs256',
-    adminUsername: 'admin',
-    adminPassword: undefined,
-    demoData: false,
-    logLevel: 'silent',
-    trustProxy: undefined,
-    tokenTtl: 3 * 3600,
-    authCacheMs: 5000,
-    webDir: undefined,
-    schedulerEnabled: false,
-    // The production default (JOB_CONCURRENCY).
+    // The import runs in the job queue: its workers run, at the production default (JOB_CONCURRENCY).
     jobConcurrency: 2,
-    eventDispatcher: true,
-    eventRetentionDays: 30,
-    allowedOrigins: [],
-    realtimeCheckMs: 5000,
-    hsts: false,
-    mailDigestMinutes: 15,
-    workerThreads: DEFAULT_WORKER_OPTIONS.threads,
-    workerTaskTimeoutMs: DEFAULT_WORKER_OPTIONS.taskTimeoutMs,
-    workerMemoryMb: DEFAULT_WORKER_OPTIONS.memoryMb,
-  } as const;
+  };
   const app = await buildApp({
-    config: { ...config, allowedOrigins: [] },
+    config,
     database,
     logger: { ...loggerOptions('info'), stream: createWriteStream(os.devNull) },
   });
