@@ -22,6 +22,7 @@ test('a contractor signs in at /ops, prices a request and closes a stage of his 
   await waiting.getByTestId('ops-offer-answer').click();
   // A negative price is refused under the price itself, which is marked.
   await page.getByTestId('ops-offer-amount').fill('-5');
+  await expect(page.getByRole('dialog').getByLabel('Валюта')).toHaveValue('RUB');
   await page.getByTestId('ops-offer-submit').click();
   await expect(page.getByTestId('ops-offer-amount')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('dialog')).toContainText('Слишком маленькое значение');
@@ -69,6 +70,7 @@ test('a contractor signs in at /ops, prices a request and closes a stage of his 
     await page.getByTestId('ops-bill-send').click();
     await page.getByTestId('ops-bill-number').fill(number);
     await page.getByTestId('ops-bill-amount').fill('45 000,00');
+    await expect(page.getByRole('dialog').getByLabel('Валюта')).toHaveValue('RUB');
     await page
       .getByRole('dialog')
       .locator('input[type=file]')

@@ -56,7 +56,7 @@ export function PriceRow({
   errors: { amount?: ReactNode; currency?: ReactNode };
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('cabinets');
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
       <TextInput
